@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import type { AppDeps, AppEnv } from './app-env';
+import { AppError } from './lib/app-error';
+import { apiGuard } from './middleware/api-guard';
+import { handleError } from './middleware/error-handler';
+import { securityHeaders } from './middleware/security-headers';
+import { loadSession } from './middleware/session';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
+import { errorLogRoutes } from './routes/error-logs';
+import { healthRoutes } from './routes/health';
+import { meRoutes } from './routes/me';
+import { sessionRoutes } from './routes/session';
+import { serveWebApp } from './routes/static';
+
+/** Largest accepted API request body, in bytes. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The whole HTTP application. Middleware order matters: headers wrap everything; the API guard
+ * (origin, content type) runs before the session is read, so a forged request never touches
+ * the database.
+ */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(securityHeaders);
+  app.use(compress());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+      },
+    }),
+  );
+  app.use('/api/*', apiGuard);
+  app.use('/api/*', loadSession);
+
+  app.route('/api/health', healthRoutes);
+  app.route('/api/session', sessionRoutes);
+  app.route('/api/auth', authRoutes);
+  app.route('/api/me', meRoutes);
+  app.route('/api/admin', adminRoutes);
+  app.route('/api/error-logs', errorLogRoutes);
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND', 'No such API endpoint');
+  });
+
+  if (deps.webDistDir) app.get('*', serveWebApp(deps.webDistDir));
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,95 @@
+import { parseArgs } from 'node:util';
+import { RegisterInputSchema } from '@cogni/domain';
+import { openConfiguredDatabase } from '../db/open-configured';
+import { ConfigError, parseConfig } from '../env';
+import { AppError } from '../lib/app-error';
+import { createOrPromoteAdmin } from '../services/users/create-or-promote-admin';
+
+const USAGE =
+  'Usage: npm run create-admin -- --email E --password P --first-name F --last-name L\n' +
+  'Creates an admin account, or promotes the account with that email (its password and name stay).';
+
+/** Runs the CLI; returns the exit code. Exported for tests. */
+export async function runCreateAdmin(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  out: { log: (line: string) => void; error: (line: string) => void },
+): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        'first-name': { type: 'string' },
+        'last-name': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    out.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    out.log(USAGE);
+    return 0;
+  }
+  const parsed = RegisterInputSchema.safeParse({
+    email: values.email,
+    password: values.password,
+    firstName: values['first-name'],
+    lastName: values['last-name'],
+  });
+  if (!parsed.success) {
+    const flag = { firstName: '--first-name', lastName: '--last-name' } as Record<string, string>;
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]);
+      out.error(`${flag[key] ?? `--${key}`}: ${issue.message}`);
+    }
+    out.error(USAGE);
+    return 2;
+  }
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      out.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  try {
+    database = await openConfiguredDatabase(config);
+  } catch (error) {
+    out.error(`Could not open the database: ${(error as Error).message}`);
+    return 1;
+  }
+  try {
+    const outcome = await createOrPromoteAdmin(
+      { db: database.db, now: () => new Date() },
+      parsed.data,
+    );
+    out.log(
+      outcome === 'created'
+        ? `Created admin account ${parsed.data.email}.`
+        : `Promoted existing account ${parsed.data.email} to admin (password and name unchanged).`,
+    );
+    return 0;
+  } catch (error) {
+    out.error(error instanceof AppError ? error.message : `Failed: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runCreateAdmin(process.argv.slice(2), process.env, {
+    log: (line) => process.stdout.write(`${line}\n`),
+    error: (line) => process.stderr.write(`${line}\n`),
+  }).then((code) => process.exit(code));
+}

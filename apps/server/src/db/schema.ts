@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () => text('id').primaryKey().default(sql`gen_random_uuid()::text`);
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** users (spec section 3). The password hash never leaves the server (see toUser). */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastLogin: timestamptz('last_login'),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** userProfiles (spec section 3): one row per user, created empty at registration (D5). */
+export const userProfiles = pgTable('user_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  gender: text('gender'),
+  phoneNumber: text('phone_number'),
+  address: text('address'),
+  timezone: text('timezone'),
+  language: text('language'),
+  updatedAt: timestamptz('updated_at'),
+});
+
+/**
+ * Login sessions. The primary key is the SHA-256 of the cookie token, so a copy of this
+ * table does not let anyone sign in.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('auth_sessions_user_id_idx').on(t.userId)],
+);
+
+/** cogniSessions (spec section 3): one per run of a test (D8). */
+export const testSessions = pgTable(
+  'test_sessions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    testType: text('test_type').notNull(),
+    startTime: timestamptz('start_time').notNull().defaultNow(),
+    /** { type, userAgent, screenWidth, screenHeight } */
+    deviceInfo: jsonb('device_info').notNull().default({}),
+    /** Timing measurement record (timing.md rule 8). */
+    measurement: jsonb('measurement').notNull().default({}),
+    /** Seed of the stimulus sequence, so any run can be replayed. */
+    seed: text('seed'),
+  },
+  (t) => [index('test_sessions_user_id_idx').on(t.userId)],
+);
+
+/** cogniTestResults (spec section 3), with the summary written into the same row (D9). */
+export const testResults = pgTable(
+  'test_results',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').references(() => testSessions.id, { onDelete: 'cascade' }),
+    testType: text('test_type').notNull(),
+    startTime: timestamptz('start_time').notNull().defaultNow(),
+    endTime: timestamptz('end_time'),
+    overallScore: integer('overall_score'),
+    totalTrials: integer('total_trials'),
+    correctTrials: integer('correct_trials'),
+    averageReactionTime: doublePrecision('average_reaction_time'),
+    colorNamingAccuracy: doublePrecision('color_naming_accuracy'),
+    wordReadingAccuracy: doublePrecision('word_reading_accuracy'),
+    interferenceEffect: doublePrecision('interference_effect'),
+    /** Further scores (D16), each with its rule; shape owned by the domain scoring code. */
+    metrics: jsonb('metrics'),
+    /** Written by the admin mock-data generator (D19), so reports can exclude it. */
+    isMock: boolean('is_mock').notNull().default(false),
+  },
+  (t) => [index('test_results_user_start_idx').on(t.userId, t.startTime)],
+);
+
+/** trials (spec section 3). One row per (result, phase, trialNumber) (D14). */
+export const trials = pgTable(
+  'trials',
+  {
+    id: id(),
+    resultId: text('result_id')
+      .notNull()
+      .references(() => testResults.id, { onDelete: 'cascade' }),
+    trialNumber: integer('trial_number').notNull(),
+    phase: text('phase', { enum: ['sample', 'practice', 'test'] }).notNull(),
+    cueWord: text('cue_word').notNull(),
+    stimulusWord: text('stimulus_word').notNull(),
+    stimulusColor: text('stimulus_color').notNull(),
+    response: text('response').notNull(),
+    /** Milliseconds, unrounded (D13). */
+    reactionTime: doublePrecision('reaction_time').notNull(),
+    isCorrect: boolean('is_correct').notNull(),
+    isSwitch: boolean('is_switch').notNull(),
+    isCongruent: boolean('is_congruent'),
+    startTime: timestamptz('start_time'),
+    endTime: timestamptz('end_time'),
+    /** Per-trial timing details (onset method, blur/visibility events). */
+    timing: jsonb('timing'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('trials_result_phase_number_key').on(t.resultId, t.phase, t.trialNumber),
+    check('trials_phase_check', sql`${t.phase} in ('sample', 'practice', 'test')`),
+  ],
+);
+
+/** errorLogs (spec section 3, D20). */
+export const errorLogs = pgTable(
+  'error_logs',
+  {
+    id: id(),
+    errorType: text('error_type').notNull(),
+    errorMessage: text('error_message').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    timestamp: timestamptz('timestamp').notNull().defaultNow(),
+    context: jsonb('context').notNull().default({}),
+  },
+  (t) => [index('error_logs_timestamp_idx').on(t.timestamp)],
+);

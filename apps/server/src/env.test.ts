@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './env';
+
+describe('configuration', () => {
+  it('has defaults that start the app on the embedded database at port 3000', () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe(path.resolve('data'));
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads PORT, DATA_DIR and DATABASE_URL', () => {
+    const config = parseConfig({
+      PORT: '8080',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://app@db:5432/cogni',
+      APP_ORIGIN: 'https://cogni.example.org/',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://app@db:5432/cogni',
+      APP_ORIGIN: 'https://cogni.example.org',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+  ])('refuses %o with a message naming %s', (env, name) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
+  });
+});

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+/** The server's whole configuration. Nothing else in the server reads process.env. */
+export const ConfigSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  /** Address to listen on; unset listens on all addresses (IPv6 and IPv4). */
+  HOST: z.string().min(1).optional(),
+  /** Folder of the embedded database; ignored when DATABASE_URL is set. */
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  /** A PostgreSQL server; when set, the embedded database is not used. */
+  DATABASE_URL: z
+    .url({ error: 'must be a URL like postgres://user@host:5432/dbname' })
+    .refine((url) => /^postgres(ql)?:\/\//.test(url), {
+      error: 'must start with postgres:// or postgresql://',
+    })
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * The public origin (scheme://host[:port]) browsers use. Unset, state-changing requests must
+   * come from the origin that matches the request's Host header.
+   */
+  APP_ORIGIN: z
+    .url({ error: 'must be an origin like https://cogni.example.org' })
+    .transform((url) => new URL(url).origin)
+    .optional(),
+  /** Trust X-Forwarded-For/Proto from a reverse proxy in front of the server. */
+  TRUST_PROXY: booleanFromString.default(false),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  /** Folder of the built web app, served at /. */
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError naming each bad setting. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable means "not set", as in most shells' `FOO= cmd`.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in ConfigSchema.shape && value !== ''),
+  );
+  const parsed = ConfigSchema.safeParse(present);
+  if (parsed.success) {
+    return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  }
+  const lines = parsed.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? 'config');
+    return `  ${key}: ${issue.message} (got ${JSON.stringify(env[key])})`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,31 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env';
+import { AppError } from '../lib/app-error';
+import { getExpectedOrigin } from './request-origin';
+
+export const JSON_REQUIRED = 'Content-Type must be application/json';
+
+export function isJsonContentType(contentType: string): boolean {
+  return /^application\/json\s*(;|$)/i.test(contentType);
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * API responses are never cached (ASVS 14.3.2). A state-changing request must come from our own
+ * origin and carry JSON, so no other site's form or script can make one (ASVS 3.5.1-3.5.3).
+ */
+export const apiGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!SAFE_METHODS.has(c.req.method)) {
+    const origin = c.req.header('origin');
+    if (!origin || origin !== getExpectedOrigin(c)) {
+      throw new AppError('FORBIDDEN', 'Request refused: it did not come from this site');
+    }
+    const contentType = c.req.header('content-type');
+    if (contentType !== undefined && !isJsonContentType(contentType)) {
+      throw new AppError('BAD_REQUEST', JSON_REQUIRED);
+    }
+  }
+  await next();
+  c.header('Cache-Control', 'no-store');
+};

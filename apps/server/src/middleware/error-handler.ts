@@ -1,0 +1,84 @@
+import type { ApiErrorBody } from '@cogni/domain';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from '../app-env';
+import { AppError, HTTP_STATUS } from '../lib/app-error';
+import { writeErrorLog } from '../services/error-logs/write-error-log';
+
+/** Connection-level failures of the database: the request may be retried, nothing crashed. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (e instanceof Error && /Connection terminated|connection timeout/i.test(e.message))
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function errorBody(
+  code: ApiErrorBody['error']['code'],
+  message: string,
+  fields?: Record<string, string>,
+): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/**
+ * The one error handler: known errors become `{ error: { code, message } }`; anything else is
+ * logged with its stack on the server and written to errorLogs, and the client gets a generic
+ * message (ASVS 16.5.1).
+ */
+export async function handleError(error: Error, c: Context<AppEnv>) {
+  c.header('Cache-Control', 'no-store');
+  if (error instanceof AppError) {
+    return c.json(errorBody(error.code, error.message, error.fields), HTTP_STATUS[error.code]);
+  }
+  if (error instanceof HTTPException) {
+    const code =
+      error.status === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : error.status === 400
+          ? 'BAD_REQUEST'
+          : 'INTERNAL';
+    const message =
+      code === 'PAYLOAD_TOO_LARGE' ? 'Request body is too large' : error.message || 'Bad request';
+    return c.json(errorBody(code, message), HTTP_STATUS[code]);
+  }
+  const deps = c.get('deps');
+  if (isDatabaseUnavailable(error)) {
+    deps.logger.error({ err: error, path: c.req.path }, 'database unavailable');
+    c.header('Retry-After', '2');
+    return c.json(
+      errorBody('UNAVAILABLE', 'The service is briefly unavailable. Please try again.'),
+      503,
+    );
+  }
+  deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+  try {
+    await writeErrorLog(deps, {
+      errorType: 'SERVER_ERROR',
+      errorMessage: error.message.slice(0, 1000) || error.name,
+      userId: c.get('session')?.user.id ?? null,
+      context: { method: c.req.method, path: c.req.path },
+    });
+  } catch (logError) {
+    deps.logger.error({ err: logError }, 'could not write the error log');
+  }
+  return c.json(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'), 500);
+}

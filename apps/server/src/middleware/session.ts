@@ -1,0 +1,64 @@
+import { isAdmin, MESSAGES } from '@cogni/domain';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../app-env';
+import { AppError } from '../lib/app-error';
+import { getSessionUser, type SessionUser } from '../services/auth/get-session-user';
+import { SESSION_ABSOLUTE_TIMEOUT_MS } from '../services/auth/session-policy';
+import { isSecureRequest } from './request-origin';
+
+const COOKIE_NAME = 'cogni_session';
+/** Over HTTPS the cookie gets the __Host- prefix: Secure, path /, no Domain (ASVS 3.3.3). */
+const SECURE_COOKIE_NAME = `__Host-${COOKIE_NAME}`;
+
+function readSessionToken(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, SECURE_COOKIE_NAME) ?? getCookie(c, COOKIE_NAME);
+}
+
+/** The token reaches the browser only through this HttpOnly cookie, never in a body (ASVS 3.3.4). */
+export function setSessionCookie(c: Context<AppEnv>, token: string): void {
+  const isSecure = isSecureRequest(c);
+  setCookie(c, isSecure ? SECURE_COOKIE_NAME : COOKIE_NAME, token, {
+    httpOnly: true,
+    secure: isSecure,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: Math.floor(SESSION_ABSOLUTE_TIMEOUT_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, COOKIE_NAME, { path: '/' });
+  deleteCookie(c, SECURE_COOKIE_NAME, { path: '/', secure: true });
+}
+
+/** Puts the signed-in user (or null) on the context; a dead session's cookie is cleared. */
+export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = readSessionToken(c);
+  let session: SessionUser | null = null;
+  if (token) {
+    session = await getSessionUser(c.get('deps'), token);
+    if (!session) clearSessionCookie(c);
+  }
+  c.set('session', session);
+  await next();
+};
+
+export function requireUser(c: Context<AppEnv>): SessionUser {
+  const session = c.get('session');
+  if (!session) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+  return session;
+}
+
+/** Admin routes answer 403 to everyone else (D3), and the refusal is logged (ASVS 16.3.2). */
+export function requireAdmin(c: Context<AppEnv>): SessionUser {
+  const session = requireUser(c);
+  if (!isAdmin(session.user)) {
+    c.get('deps').logger.warn(
+      { userId: session.user.id, method: c.req.method, path: c.req.path },
+      'admin route refused',
+    );
+    throw new AppError('FORBIDDEN', MESSAGES.adminNoPrivileges);
+  }
+  return session;
+}

@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { openMemoryPglite } from '../db/client';
+import { parseConfig } from '../env';
+import { createLogger } from '../lib/logger';
+
+describe('web app serving and headers', () => {
+  let app: ReturnType<typeof createApp>;
+  let close: () => Promise<void>;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'cogni-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Cogni</title>');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(tmpdir(), 'secret.txt'), 'secret');
+    const database = await openMemoryPglite();
+    close = database.close;
+    app = createApp({
+      db: database.db,
+      now: () => new Date(),
+      config: parseConfig({}),
+      logger: createLogger('silent'),
+      webDistDir: dist,
+    });
+  });
+  afterAll(async () => {
+    await close();
+    rmSync(dist, { recursive: true });
+  });
+
+  it('serves every page cross-origin isolated, with the security headers', async () => {
+    for (const url of ['/', '/api/session', '/assets/index-abc123.js']) {
+      const res = await app.request(url);
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('content-security-policy')).toContain("object-src 'none'");
+    }
+  });
+
+  it('marks every API response no-store, errors included', async () => {
+    for (const url of ['/api/session', '/api/me', '/api/nope']) {
+      expect((await app.request(url)).headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await app.request('/api/nope');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No such API endpoint' },
+    });
+  });
+
+  it('serves index.html for client routes, so the SPA can route them', async () => {
+    for (const url of ['/', '/profile', '/admin', '/no/such/page']) {
+      const res = await app.request(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('<title>Cogni</title>');
+    }
+  });
+
+  it('caches hashed assets for a year and revalidates the page', async () => {
+    const asset = await app.request('/assets/index-abc123.js');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-type')).toContain('text/javascript');
+    expect((await app.request('/')).headers.get('cache-control')).toBe('no-cache');
+    expect((await app.request('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('never serves a file outside the web app folder', async () => {
+    for (const url of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+      const res = await app.request(url);
+      expect(await res.text()).not.toBe('secret');
+    }
+  });
+});

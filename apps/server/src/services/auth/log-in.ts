@@ -1,0 +1,65 @@
+import type { LoginInput, User } from '@cogni/domain';
+import { eq } from 'drizzle-orm';
+import { authSessions, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { generateSessionToken, hashSessionToken } from '../../lib/tokens';
+import type { ServiceContext } from '../context';
+import { writeErrorLog } from '../error-logs/write-error-log';
+import { toUser } from '../users/to-user';
+import { SESSION_ABSOLUTE_TIMEOUT_MS } from './session-policy';
+
+/** One message for every failure, so a login never tells which emails exist (ASVS 6.3.8). */
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+export type LoginResult = { token: string; user: User };
+
+/**
+ * Checks the credentials, starts a new session and sets lastLogin (D6). Every failure is
+ * written to errorLogs as LOGIN_ERROR with the message and the email (spec section 8).
+ * Inactive accounts cannot log in.
+ */
+export async function logIn(
+  ctx: ServiceContext,
+  input: LoginInput,
+  client: { userAgent?: string | undefined; ip?: string | undefined },
+): Promise<LoginResult> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email));
+  const isPasswordValid = row
+    ? await verifyPassword(input.password, row.passwordHash)
+    : await verifyAgainstDummy(input.password);
+  if (!row || !isPasswordValid || !row.isActive) {
+    await writeErrorLog(ctx, {
+      errorType: 'LOGIN_ERROR',
+      errorMessage: INVALID_CREDENTIALS,
+      userId: null,
+      context: {
+        email: input.email,
+        reason: !row ? 'unknown-email' : !isPasswordValid ? 'wrong-password' : 'inactive',
+      },
+    });
+    throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  }
+
+  const token = generateSessionToken();
+  const now = ctx.now();
+  const updated = await ctx.db.transaction(async (tx) => {
+    await tx.insert(authSessions).values({
+      id: hashSessionToken(token),
+      userId: row.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS),
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+      ip: client.ip ?? null,
+    });
+    const [user] = await tx
+      .update(users)
+      .set({ lastLogin: now })
+      .where(eq(users.id, row.id))
+      .returning();
+    return user;
+  });
+  if (!updated) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  return { token, user: toUser(updated) };
+}

@@ -1,0 +1,26 @@
+import type { RegisterInput } from '@cogni/domain';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { registerUser } from '../auth/register-user';
+import type { ServiceContext } from '../context';
+
+export type AdminOutcome = 'created' | 'promoted';
+
+/**
+ * Makes `input.email` an admin: creates the account when the email is new, otherwise promotes
+ * the existing account and leaves its password and name as they are (D7).
+ */
+export async function createOrPromoteAdmin(
+  ctx: ServiceContext,
+  input: RegisterInput,
+): Promise<AdminOutcome> {
+  const outcome = await registerUser(ctx, input);
+  const [promoted] = await ctx.db
+    .update(users)
+    .set({ role: 'admin', isActive: true })
+    .where(eq(users.email, input.email))
+    .returning({ id: users.id });
+  if (!promoted) throw new AppError('INTERNAL', 'The account could not be found after creation');
+  return outcome === 'created' ? 'created' : 'promoted';
+}

@@ -1,0 +1,29 @@
+import type { User, UserProfile } from '@cogni/domain';
+import type { userProfiles, users } from '../../db/schema';
+
+/** The public view of a user row: explicit fields only, so the password hash can never leak. */
+export function toUser(row: typeof users.$inferSelect): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    lastLogin: row.lastLogin?.toISOString() ?? null,
+  };
+}
+
+export function toUserProfile(row: typeof userProfiles.$inferSelect): UserProfile {
+  return {
+    userId: row.userId,
+    dateOfBirth: row.dateOfBirth,
+    gender: row.gender,
+    phoneNumber: row.phoneNumber,
+    address: row.address,
+    timezone: row.timezone,
+    language: row.language,
+    updatedAt: row.updatedAt?.toISOString() ?? null,
+  };
+}

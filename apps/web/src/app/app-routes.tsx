@@ -1,0 +1,59 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { RegisterPage } from '../features/auth/register-page';
+import { HomePage } from '../features/home/home-page';
+import { ProfilePage } from '../features/profile/profile-page';
+import { ProgressPage } from '../features/progress/progress-page';
+import { PlaceholderPage } from '../features/static-pages/placeholder-page';
+import { PrivacyPage } from '../features/static-pages/privacy-page';
+import { TermsPage } from '../features/static-pages/terms-page';
+import { TestsPage } from '../features/tests/tests-page';
+import { AppLayout } from './layout/app-layout';
+import { LazyRoute } from './lazy-route';
+import { RequireAdmin, RequireAuth } from './route-guards';
+
+// Kept out of the home page's bundle: most visitors never open them.
+const StroopPage = lazy(() => import('../features/stroop/stroop-page'));
+const AdminPage = lazy(() => import('../features/admin/admin-page'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="cognitive-tests" element={<TestsPage />} />
+        <Route path="training-exercises" element={<PlaceholderPage title="Training" />} />
+        <Route path="educational-content" element={<PlaceholderPage title="Learn" />} />
+        <Route path="social-interaction" element={<PlaceholderPage title="Social Interaction" />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route element={<RequireAuth />}>
+          <Route
+            path="cognitive-tests/stroop-test"
+            element={
+              <LazyRoute>
+                <StroopPage />
+              </LazyRoute>
+            }
+          />
+          <Route path="progress-tracking" element={<ProgressPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route element={<RequireAdmin />}>
+            <Route
+              path="admin"
+              element={
+                <LazyRoute>
+                  <AdminPage />
+                </LazyRoute>
+              }
+            />
+          </Route>
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,73 @@
+import { MESSAGES } from '@cogni/domain';
+import { useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { useLogout } from '../../features/auth/api/logout';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { useStoredBoolean } from '../../lib/use-stored-boolean';
+import { ErrorBoundary } from '../error-boundary';
+import { Footer } from './footer';
+import { Header } from './header';
+import { Sidebar } from './sidebar';
+
+/** Must match the breakpoint in layout.css. */
+const DESKTOP_QUERY = '(min-width: 48rem)';
+const SIDEBAR_LOCK_KEY = 'cogni.sidebarLocked';
+
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const [isLocked, setIsLocked] = useStoredBoolean(SIDEBAR_LOCK_KEY, false);
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const [lastPathname, setLastPathname] = useState(pathname);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const logout = useLogout();
+
+  // Moving to another page closes the phone drawer and drops a stale logout error.
+  if (pathname !== lastPathname) {
+    setLastPathname(pathname);
+    setIsDrawerOpen(false);
+    if (logout.isError) logout.reset();
+  }
+
+  function closeDrawer() {
+    setIsDrawerOpen(false);
+    menuButtonRef.current?.focus();
+  }
+
+  function handleLogout() {
+    logout.mutate(undefined, { onSuccess: () => navigate('/') });
+  }
+
+  return (
+    <div className="app" data-sidebar-locked={String(isDesktop && isLocked)}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header
+        isMenuOpen={!isDesktop && isDrawerOpen}
+        onMenuToggle={() => setIsDrawerOpen((open) => !open)}
+        menuButtonRef={menuButtonRef}
+      />
+      <Sidebar
+        isDesktop={isDesktop}
+        isLocked={isLocked}
+        onLockedChange={setIsLocked}
+        isDrawerOpen={isDrawerOpen}
+        onDrawerClose={closeDrawer}
+        onLogout={handleLogout}
+        isLoggingOut={logout.isPending}
+      />
+      <div className="app__content">
+        <main id="main" className="app__main" tabIndex={-1}>
+          {logout.isError && <Alert variant="error">{MESSAGES.logoutFailed}</Alert>}
+          <ErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        </main>
+        <Footer />
+      </div>
+    </div>
+  );
+}

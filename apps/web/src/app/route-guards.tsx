@@ -1,0 +1,20 @@
+import { isAdmin, MESSAGES } from '@cogni/domain';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useCurrentUser } from '../features/auth/api/get-session';
+
+/** Sends visitors to /login, remembering where they were going (state.from). */
+export function RequireAuth() {
+  const user = useCurrentUser();
+  const location = useLocation();
+  if (!user) return <Navigate to="/login" state={{ from: location }} replace />;
+  return <Outlet />;
+}
+
+/** Sends signed-in non-admins home with a flash message. Use inside RequireAuth. */
+export function RequireAdmin() {
+  const user = useCurrentUser();
+  if (!isAdmin(user)) {
+    return <Navigate to="/" state={{ flash: MESSAGES.adminPageForbidden }} replace />;
+  }
+  return <Outlet />;
+}

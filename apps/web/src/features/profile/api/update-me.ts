@@ -1,0 +1,26 @@
+import {
+  type MeResponse,
+  MeResponseSchema,
+  type SessionResponse,
+  type UpdateNameInput,
+} from '@cogni/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../auth/api/get-session';
+import { meQueryKey } from './get-me';
+
+export function updateMe(input: UpdateNameInput): Promise<MeResponse> {
+  return apiRequest('/api/me', { method: 'PATCH', body: input, schema: MeResponseSchema });
+}
+
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMe,
+    onSuccess: (me) => {
+      queryClient.setQueryData<MeResponse>(meQueryKey, me);
+      // The header avatar shows the session user's initials.
+      queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: me.user });
+    },
+  });
+}

@@ -1,0 +1,16 @@
+/** Delay between the registration success message and the redirect to /login, in ms. */
+export const REGISTRATION_REDIRECT_DELAY_MS = 2000;
+
+/** Shortest accepted password, in characters (OWASP ASVS 5.0 6.2.1, level 2 uses 12). */
+export const PASSWORD_MIN_LENGTH = 12;
+/** Longest accepted password, in characters (ASVS 6.2.9 asks for at least 64; we cap at 128). */
+export const PASSWORD_MAX_LENGTH = 128;
+/** Longest first or last name, in characters. */
+export const NAME_MAX_LENGTH = 100;
+/** Longest email address, in characters (RFC 5321 path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Number of most recent results progress tracking shows (spec section 9). */
+export const PROGRESS_RESULTS_LIMIT = 10;
+/** Number of error-log entries the admin view shows (spec section 9). */
+export const ADMIN_ERROR_LOG_LIMIT = 100;

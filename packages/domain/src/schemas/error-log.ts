@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Error types the browser may report; the server writes the others itself. */
+export const CLIENT_ERROR_TYPES = ['RENDER_ERROR'] as const;
+
+/** Every errorType the app writes (spec section 8 plus decisions D20). */
+export const ERROR_TYPES = [
+  ...CLIENT_ERROR_TYPES,
+  'LOGIN_ERROR',
+  'SERVER_ERROR',
+  'STROOP_TEST_START_ERROR',
+  'MOCK_DATA_GENERATION_ERROR',
+] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
+
+const MAX_CONTEXT_TEXT = 4000;
+
+/** POST /api/error-logs: a client-side error report. The server adds user and time. */
+export const ClientErrorLogInputSchema = z.strictObject({
+  errorType: z.enum(CLIENT_ERROR_TYPES),
+  errorMessage: z.string().min(1).max(1000),
+  context: z
+    .strictObject({
+      path: z.string().max(2000).optional(),
+      componentStack: z.string().max(MAX_CONTEXT_TEXT).optional(),
+      userAgent: z.string().max(500).optional(),
+    })
+    .optional(),
+});
+export type ClientErrorLogInput = z.infer<typeof ClientErrorLogInputSchema>;
+
+export const ErrorLogSchema = z.object({
+  id: z.string(),
+  errorType: z.string(),
+  errorMessage: z.string(),
+  userId: z.string().nullable(),
+  timestamp: z.string(),
+  context: z.record(z.string(), z.unknown()),
+});
+export type ErrorLog = z.infer<typeof ErrorLogSchema>;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../constants';
+
+export const ROLES = ['user', 'admin'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+/** No composition rules and no trimming: the password is used exactly as typed (ASVS 6.2.5, 6.2.8). */
+export const NewPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const NameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(NAME_MAX_LENGTH, `At most ${NAME_MAX_LENGTH} characters`)
+  // Control characters in a name are never legitimate and break logs and CSV exports.
+  .refine((name) => !/\p{Cc}/u.test(name), 'Contains invalid characters');
+
+export const RegisterInputSchema = z.strictObject({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  firstName: NameSchema,
+  lastName: NameSchema,
+});
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+export const LoginInputSchema = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(EMAIL_MAX_LENGTH)
+    .transform((e) => e.toLowerCase()),
+  password: z.string().min(1, 'Required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+/** The only fields a user may change about themselves. Any other key is refused. */
+export const UpdateNameInputSchema = z.strictObject({
+  firstName: NameSchema,
+  lastName: NameSchema,
+});
+export type UpdateNameInput = z.infer<typeof UpdateNameInputSchema>;
+
+/** A user as the API shows it: never the password hash, never a session token. */
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: RoleSchema,
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  lastLogin: z.string().nullable(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UserProfileSchema = z.object({
+  userId: z.string(),
+  dateOfBirth: z.string().nullable(),
+  gender: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  timezone: z.string().nullable(),
+  language: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+/** GET /api/session: who is signed in, or null. */
+export const SessionResponseSchema = z.object({ user: UserSchema.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+/** GET /api/me and PATCH /api/me. */
+export const MeResponseSchema = z.object({ user: UserSchema, profile: UserProfileSchema });
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+/** GET /api/admin/users. */
+export const UserListResponseSchema = z.object({ users: z.array(UserSchema) });
+export type UserListResponse = z.infer<typeof UserListResponseSchema>;
