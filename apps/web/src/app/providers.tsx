@@ -9,7 +9,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>{children}</BrowserRouter>
+        {/* No transitions: a navigation must commit before the session changes under it (logout). */}
+        <BrowserRouter useTransitions={false}>{children}</BrowserRouter>
       </QueryClientProvider>
     </ErrorBoundary>
   );

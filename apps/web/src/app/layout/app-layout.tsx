@@ -1,6 +1,6 @@
 import { MESSAGES } from '@cogni/domain';
 import { useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { useLogout } from '../../features/auth/api/logout';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -16,7 +16,6 @@ const SIDEBAR_LOCK_KEY = 'cogni.sidebarLocked';
 
 export function AppLayout() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [isLocked, setIsLocked] = useStoredBoolean(SIDEBAR_LOCK_KEY, false);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
@@ -24,11 +23,13 @@ export function AppLayout() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const logout = useLogout();
 
-  // Moving to another page closes the phone drawer and drops a stale logout error.
+  // The logout error belongs to the page it happened on; moving on drops it.
+  const [logoutFailedAt, setLogoutFailedAt] = useState<string | null>(null);
+
+  // Moving to another page closes the phone drawer.
   if (pathname !== lastPathname) {
     setLastPathname(pathname);
     setIsDrawerOpen(false);
-    if (logout.isError) logout.reset();
   }
 
   function closeDrawer() {
@@ -37,7 +38,7 @@ export function AppLayout() {
   }
 
   function handleLogout() {
-    logout.mutate(undefined, { onSuccess: () => navigate('/') });
+    logout.mutate(undefined, { onError: () => setLogoutFailedAt(pathname) });
   }
 
   return (
@@ -61,7 +62,7 @@ export function AppLayout() {
       />
       <div className="app__content">
         <main id="main" className="app__main" tabIndex={-1}>
-          {logout.isError && <Alert variant="error">{MESSAGES.logoutFailed}</Alert>}
+          {logoutFailedAt === pathname && <Alert variant="error">{MESSAGES.logoutFailed}</Alert>}
           <ErrorBoundary resetKey={pathname}>
             <Outlet />
           </ErrorBoundary>

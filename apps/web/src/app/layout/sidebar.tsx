@@ -66,7 +66,7 @@ function DisabledSidebarItem({ id, icon, label }: { id: string; icon: ReactNode;
       >
         {icon}
         <span className="sidebar__label">
-          {label}
+          <span>{label}</span>
           <span id={noteId} className="sidebar__note">
             Coming soon
           </span>

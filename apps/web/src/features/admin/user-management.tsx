@@ -37,7 +37,7 @@ export function UserManagement() {
               {list.map((user) => (
                 <tr key={user.id}>
                   <th scope="row">{getFullName(user) || '—'}</th>
-                  <td>{user.email}</td>
+                  <td className="table__wrap">{user.email}</td>
                   <td>
                     <span className={`badge badge--${user.role}`}>{user.role}</span>
                   </td>

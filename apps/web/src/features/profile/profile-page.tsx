@@ -1,6 +1,5 @@
 import { MESSAGES, NAME_MAX_LENGTH, type User } from '@cogni/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -15,11 +14,6 @@ import { useUpdateMe } from './api/update-me';
 export function ProfilePage() {
   const me = useMe();
   const logout = useLogout();
-  const navigate = useNavigate();
-
-  function handleLogout() {
-    logout.mutate(undefined, { onSuccess: () => navigate('/') });
-  }
 
   return (
     <>
@@ -35,7 +29,7 @@ export function ProfilePage() {
       <div className="profile__logout">
         <Button
           variant="secondary"
-          onClick={handleLogout}
+          onClick={() => logout.mutate()}
           disabled={logout.isPending}
           isBusy={logout.isPending}
         >

@@ -27,7 +27,7 @@ export default function StroopPage() {
   return (
     <div className="stroop-intro">
       <PageHeader title="Stroop Test">
-        A cued task-switching test. It takes about ten minutes.
+        A cued task-switching test. It takes about 10 minutes.
       </PageHeader>
       <section className="card instructions" aria-labelledby="instructions-title">
         <h2 id="instructions-title">How it works</h2>

@@ -13,7 +13,6 @@ export function useSession() {
     queryKey: sessionQueryKey,
     queryFn: ({ signal }) => getSession(signal),
     staleTime: 60_000,
-    retry: 1,
   });
 }
 

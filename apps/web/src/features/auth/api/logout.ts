@@ -1,5 +1,7 @@
 import type { SessionResponse } from '@cogni/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionQueryKey } from './get-session';
 
@@ -7,11 +9,18 @@ export function logout(): Promise<void> {
   return apiRequest('/api/auth/logout', { method: 'POST' });
 }
 
+/** Logs out, then shows the home page as a visitor. */
 export function useLogout() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
+      // Leave the page first: were the session cleared while a protected page is still shown, its
+      // guard would send the visitor to /login instead of /.
+      flushSync(() => {
+        void navigate('/');
+      });
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
       queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
     },

@@ -1,0 +1,196 @@
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, uniqueEmail } from './support/accounts';
+import { logInViaForm, registerViaApi, useBrowser } from './support/browser';
+import { eventually } from './support/eventually';
+
+const PROTECTED = ['/cognitive-tests/stroop-test', '/progress-tracking', '/profile', '/admin'];
+
+describe('routes and redirects', () => {
+  const browser = useBrowser();
+
+  it.each(PROTECTED)('sends a logged-out visitor on %s to /login', async (route) => {
+    const page = await browser.newPage();
+    await page.goto(route);
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').waitFor();
+  });
+
+  it('sends any unknown path to /', async () => {
+    const page = await browser.newPage();
+    await page.goto('/no/such/page?x=1');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('sends a user on /admin to / with the permission message', async () => {
+    const page = await browser.newPage();
+    const email = uniqueEmail('not-admin');
+    await registerViaApi(page, email);
+    await logInViaForm(page, email);
+    await page.goto('/admin');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('You do not have permission to view this page.').waitFor();
+  });
+
+  it('shows the admin the five tabs and the user list, and the Admin link', async () => {
+    const page = await browser.newPage();
+    await logInViaForm(page, ADMIN.email, ADMIN.password);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Admin' })
+      .waitFor({ state: 'attached' });
+    await page.goto('/admin');
+    await page.getByRole('tab').first().waitFor();
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs.map((t) => t.trim())).toEqual([
+      'User Management',
+      'User Data',
+      'Test Results',
+      'Test Reports',
+      'Error Logs',
+    ]);
+    await page.getByRole('cell', { name: ADMIN.email }).waitFor();
+  });
+
+  it('a logged-in user reloading a protected page stays there, with no flash of the logged-out header', async () => {
+    const page = await browser.newPage();
+    const email = uniqueEmail('reload');
+    await registerViaApi(page, email);
+    await logInViaForm(page, email);
+    await page.goto('/profile');
+    // Record every header state and path the page shows while it reloads.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __seen: string[] }).__seen = seen;
+    });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __seen: string[] }).__seen = seen;
+      new MutationObserver(() => {
+        const hasLoginLink = [...document.querySelectorAll('header a')].some(
+          (a) => a.textContent?.trim() === 'Login',
+        );
+        seen.push(`${location.pathname}|${hasLoginLink ? 'login-link' : 'no-login-link'}`);
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((s) => s.includes('login-link') && !s.includes('no-login-link'))).toEqual(
+      [],
+    );
+    expect(seen.every((s) => s.startsWith('/profile|'))).toBe(true);
+  });
+
+  it('shows a logged-in user the Stroop instructions with Start Test, and an empty progress page', async () => {
+    const page = await browser.newPage();
+    const email = uniqueEmail('stroop');
+    await registerViaApi(page, email);
+    await logInViaForm(page, email);
+    await page.goto('/cognitive-tests');
+    await page.locator('[data-testid="test-card"][data-enabled="true"] a').click();
+    await page.waitForURL('**/cognitive-tests/stroop-test');
+    await page.getByRole('button', { name: 'Start Test' }).waitFor();
+    const text = await page.getByRole('main').textContent();
+    for (const fact of ['Color', 'Word', 'R', 'G', 'B']) expect(text).toContain(fact);
+    await page.goto('/progress-tracking');
+    await page.getByText('No test results available.').waitFor();
+  });
+
+  it('is cross-origin isolated, so the test gets the fine clock', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    expect(await page.evaluate(() => window.crossOriginIsolated)).toBe(true);
+  });
+});
+
+describe('tests list and sidebar', () => {
+  const browser = useBrowser();
+
+  it('lists seven tests with only Stroop enabled', async () => {
+    const page = await browser.newPage();
+    await page.goto('/cognitive-tests');
+    const cards = page.getByTestId('test-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(7);
+    const enabled = page.locator('[data-testid="test-card"][data-enabled="true"]');
+    expect(await enabled.count()).toBe(1);
+    expect(await enabled.textContent()).toContain('Stroop');
+    const names = await cards.allTextContents();
+    for (const name of ['N-back', 'Tower of Hanoi', 'Digit Span', 'Go/No-Go', 'PVT', 'SART']) {
+      expect(names.some((text) => text.includes(name))).toBe(true);
+    }
+    expect(await page.locator('[data-testid="test-card"][data-enabled="false"] a').count()).toBe(0);
+  });
+
+  it('floats open on hover and stays open when locked', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar.waitFor();
+    await page.mouse.move(900, 500);
+    await expectAttribute(sidebar, 'data-expanded', 'false');
+    await sidebar.hover();
+    await expectAttribute(sidebar, 'data-expanded', 'true');
+    await page.mouse.move(900, 500);
+    await expectAttribute(sidebar, 'data-expanded', 'false');
+
+    const lock = page.getByRole('button', { name: /lock sidebar/i });
+    await lock.click();
+    expect(await lock.getAttribute('aria-pressed')).toBe('true');
+    await page.mouse.move(900, 500);
+    await expectAttribute(sidebar, 'data-expanded', 'true');
+    // The lock is remembered across reloads.
+    await page.reload();
+    await expectAttribute(page.getByTestId('sidebar'), 'data-expanded', 'true');
+    await page.getByRole('button', { name: /lock sidebar/i }).click();
+    await page.mouse.move(900, 500);
+    await expectAttribute(page.getByTestId('sidebar'), 'data-expanded', 'false');
+  });
+
+  it('shows Register and Login when logged out; Profile and Logout, not Admin, for a user', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.waitFor();
+    const loggedOut = await nav.textContent();
+    expect(loggedOut).toContain('Register');
+    expect(loggedOut).toContain('Login');
+    expect(loggedOut).not.toContain('Logout');
+
+    const email = uniqueEmail('sidebar');
+    await registerViaApi(page, email);
+    await logInViaForm(page, email);
+    const loggedIn = await page.getByRole('navigation', { name: 'Main' }).textContent();
+    for (const item of [
+      'Cognitive Tests',
+      'Progress Tracking',
+      'Training',
+      'Learn',
+      'Profile',
+      'Logout',
+    ]) {
+      expect(loggedIn).toContain(item);
+    }
+    expect(loggedIn).not.toContain('Admin');
+    for (const disabled of ['Training', 'Learn']) {
+      const item = page
+        .getByRole('navigation', { name: 'Main' })
+        .getByText(disabled, { exact: true });
+      expect(await item.evaluate((el) => el.closest('[aria-disabled="true"]') !== null)).toBe(true);
+    }
+  });
+
+  it('keyboard focus opens the sidebar', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await page.getByTestId('sidebar').waitFor();
+    await page.getByTestId('sidebar').getByRole('link').first().focus();
+    await expectAttribute(page.getByTestId('sidebar'), 'data-expanded', 'true');
+  });
+});
+
+async function expectAttribute(locator: Locator, name: string, value: string): Promise<void> {
+  await eventually(async () => expect(await locator.getAttribute(name)).toBe(value), 3000);
+}

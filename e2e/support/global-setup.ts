@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import {
+  getFreePort,
+  spawnServer,
+  waitForListening,
+} from '../../apps/server/src/testing/spawn-server';
+import { ADMIN } from './accounts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** Starts the real server, with the built web app, on a new embedded database with one admin. */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` before the browser tests.');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cogni-e2e-'));
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'apps/server/src/cli/create-admin.ts'),
+      '--email',
+      ADMIN.email,
+      '--password',
+      ADMIN.password,
+      '--first-name',
+      ADMIN.firstName,
+      '--last-name',
+      ADMIN.lastName,
+    ],
+    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'pipe' },
+  );
+  const port = await getFreePort();
+  const server = spawnServer({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  await waitForListening(server);
+  project.provide('baseUrl', `http://localhost:${port}`);
+
+  return async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
