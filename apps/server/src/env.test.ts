@@ -37,6 +37,12 @@ describe('configuration', () => {
     expect(() => parseConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
   });
 
+  it('never prints the password of a bad DATABASE_URL', () => {
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://app:s3cret@db/x' })).toThrow(
+      'DATABASE_URL: must start with postgres:// or postgresql:// (got "mysql://app:***@db/x")',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });

@@ -47,6 +47,11 @@ export type Config = z.infer<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
+/** A URL's password must not reach logs or the terminal (ASVS 16.2.5). */
+function redactCredentials(value: string | undefined): string | undefined {
+  return value?.replace(/(\/\/[^:/@]*:)[^@/]*@/, '$1***@');
+}
+
 /** Parses the environment; throws a ConfigError naming each bad setting. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // An empty variable means "not set", as in most shells' `FOO= cmd`.
@@ -59,7 +64,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const lines = parsed.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? 'config');
-    return `  ${key}: ${issue.message} (got ${JSON.stringify(env[key])})`;
+    return `  ${key}: ${issue.message} (got ${JSON.stringify(redactCredentials(env[key]))})`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

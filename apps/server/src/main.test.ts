@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,20 +30,35 @@ describe('the server process', () => {
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/DATA_DIR .* is in use by process/);
 
-    // Registration spends ~0.3 s hashing: SIGTERM arrives while it is in flight.
-    const inFlight = fetch(`${origin}/api/auth/register`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: 'drain@example.com',
-        password: 'finish me before you stop',
-        firstName: 'In',
-        lastName: 'Flight',
-      }),
+    // A request whose body is only half sent is certainly in flight when SIGTERM arrives;
+    // the server must wait for the rest of it, answer, and only then exit.
+    const body = JSON.stringify({
+      email: 'drain@example.com',
+      password: 'finish me before you stop',
+      firstName: 'In',
+      lastName: 'Flight',
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    server.child.kill('SIGTERM');
-    expect((await inFlight).status).toBe(201);
+    const response = new Promise<number>((resolve, reject) => {
+      const req = request(`${origin}/api/auth/register`, {
+        method: 'POST',
+        headers: {
+          origin,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 300);
+    });
+    expect(await response).toBe(201);
     expect(await server.exited).toBe(0);
     expect(server.output()).toMatch(/"msg":"stopped"/);
 

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  const database = await openConfiguredDatabase(config).catch((error: unknown) => {
+  const database = await openConfiguredDatabase(config, logger).catch((error: unknown) => {
     const where = config.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR (${config.DATA_DIR})`;
     console.error(`Could not open the database named by ${where}: ${(error as Error).message}`);
     process.exit(1);
@@ -51,7 +51,10 @@ async function main(): Promise<void> {
     );
   });
   server.on('error', (error) => {
-    console.error(`Could not listen on PORT ${config.PORT}: ${error.message}`);
+    const address = config.HOST
+      ? `HOST ${config.HOST}, PORT ${config.PORT}`
+      : `PORT ${config.PORT}`;
+    console.error(`Could not listen on ${address}: ${error.message}`);
     void database.close().finally(() => process.exit(1));
   });
 

@@ -14,3 +14,8 @@ export const EMAIL_MAX_LENGTH = 254;
 export const PROGRESS_RESULTS_LIMIT = 10;
 /** Number of error-log entries the admin view shows (spec section 9). */
 export const ADMIN_ERROR_LOG_LIMIT = 100;
+
+/** Trials per phase of the Stroop test (spec sections 4 and 9). */
+export const STROOP_TRIAL_COUNTS = { sample: 8, practice: 16, test: 144 } as const;
+/** A rest break follows every this many test trials, except the last (spec section 4). */
+export const STROOP_REST_BREAK_EVERY = 40;

@@ -108,6 +108,10 @@ describe.each(TEST_DATABASE_KINDS)('create-admin CLI on %s', (kind) => {
     expect(lines.join('\n')).toMatch(/--password: Password must be at least 12 characters/);
     expect(lines.join('\n')).toMatch(/--first-name: /);
     expect(await runCreateAdmin(['--bogus'], await env(), capture().out)).toBe(2);
+    const malformed = capture();
+    const badEmail = ['--email', 'not-an-email', ...ARGS.slice(2)];
+    expect(await runCreateAdmin(badEmail, await env(), malformed.out)).toBe(2);
+    expect(malformed.lines[0]).toBe('--email: Enter a valid email address');
     const promoted = (await readUsers()).filter((u) => u.email === 'x@example.com');
     expect(promoted).toEqual([]);
   });

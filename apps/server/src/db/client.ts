@@ -66,7 +66,7 @@ export async function openMemoryPglite(): Promise<Database> {
  */
 export async function openPostgres(
   connectionString: string,
-  options: { poolMax?: number } = {},
+  options: { poolMax?: number; onPoolError?: (error: Error) => void } = {},
 ): Promise<Database> {
   const migrationClient = new pg.Client({ connectionString });
   await migrationClient.connect();
@@ -81,7 +81,7 @@ export async function openPostgres(
   const pool = new pg.Pool({ connectionString, max: options.poolMax ?? 10 });
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool replaces it and the next query reconnects.
-  pool.on('error', () => {});
+  pool.on('error', (error) => options.onPoolError?.(error));
   const db = drizzleNodePg({ client: pool, schema });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { isJsonContentType, JSON_REQUIRED } from '../middleware/api-guard';
 import { AppError } from './app-error';
 
 /** Reads the JSON body and validates it; any problem is a 400 naming the fields. */
@@ -8,9 +7,6 @@ export async function parseJsonBody<S extends z.ZodType>(
   c: Context,
   schema: S,
 ): Promise<z.output<S>> {
-  if (!isJsonContentType(c.req.header('content-type') ?? '')) {
-    throw new AppError('BAD_REQUEST', JSON_REQUIRED);
-  }
   let raw: unknown;
   try {
     raw = await c.req.json();

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createConcurrencyLimit } from './concurrency-limit';
 
 /**
  * scrypt at the cost OWASP ASVS 5.0 appendix C asks for: N=2^17, r=8, p=1 (128 MiB, about
@@ -10,7 +11,18 @@ const SALT_LENGTH = 16;
 
 type ScryptParams = { N: number; r: number; p: number };
 
+/** Two hashes at a time (two cores), 64 waiting (about 10 s of work); more get a 503. */
+const limitHashing = createConcurrencyLimit({
+  concurrency: 2,
+  maxQueued: 64,
+  busyMessage: 'Too many sign-ins at once. Please try again in a moment.',
+});
+
 function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  return limitHashing(() => deriveKeyNow(password, salt, params));
+}
+
+function deriveKeyNow(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // maxmem must exceed 128 * N * r bytes or node refuses the parameters.
     const maxmem = 256 * params.N * params.r;

@@ -3,9 +3,9 @@ import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { getExpectedOrigin } from './request-origin';
 
-export const JSON_REQUIRED = 'Content-Type must be application/json';
+const JSON_REQUIRED = 'Content-Type must be application/json';
 
-export function isJsonContentType(contentType: string): boolean {
+function isJsonContentType(contentType: string): boolean {
   return /^application\/json\s*(;|$)/i.test(contentType);
 }
 

@@ -49,15 +49,9 @@ export async function handleError(error: Error, c: Context<AppEnv>) {
   if (error instanceof AppError) {
     return c.json(errorBody(error.code, error.message, error.fields), HTTP_STATUS[error.code]);
   }
-  if (error instanceof HTTPException) {
-    const code =
-      error.status === 413
-        ? 'PAYLOAD_TOO_LARGE'
-        : error.status === 400
-          ? 'BAD_REQUEST'
-          : 'INTERNAL';
-    const message =
-      code === 'PAYLOAD_TOO_LARGE' ? 'Request body is too large' : error.message || 'Bad request';
+  if (error instanceof HTTPException && error.status < 500) {
+    const code = error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+    const message = code === 'PAYLOAD_TOO_LARGE' ? 'Request body is too large' : 'Bad request';
     return c.json(errorBody(code, message), HTTP_STATUS[code]);
   }
   const deps = c.get('deps');

@@ -1,13 +1,31 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
+
+/** The first X-Forwarded-* value, when a trusted proxy sets it. */
+function getForwarded(c: Context<AppEnv>, header: string): string | undefined {
+  if (!c.get('deps').config.TRUST_PROXY) return undefined;
+  return c.req.header(header)?.split(',')[0]?.trim() || undefined;
+}
+
+/** The client's address: the proxy's X-Forwarded-For when trusted, else the socket's. */
+export function getClientIp(c: Context<AppEnv>): string | undefined {
+  const forwarded = getForwarded(c, 'x-forwarded-for');
+  if (forwarded) return forwarded;
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    // app.request() in tests has no socket.
+    return undefined;
+  }
+}
 
 /** The origin the browser is using, from APP_ORIGIN or else from the request itself. */
 export function getExpectedOrigin(c: Context<AppEnv>): string {
   const { config } = c.get('deps');
   if (config.APP_ORIGIN) return config.APP_ORIGIN;
   const url = new URL(c.req.url);
-  const forwardedProto = config.TRUST_PROXY ? c.req.header('x-forwarded-proto') : undefined;
-  const proto = forwardedProto?.split(',')[0]?.trim() || url.protocol.replace(':', '');
+  const proto = getForwarded(c, 'x-forwarded-proto') ?? url.protocol.replace(':', '');
   const host = c.req.header('host') ?? url.host;
   return `${proto}://${host}`;
 }

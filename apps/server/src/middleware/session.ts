@@ -11,8 +11,12 @@ const COOKIE_NAME = 'cogni_session';
 /** Over HTTPS the cookie gets the __Host- prefix: Secure, path /, no Domain (ASVS 3.3.3). */
 const SECURE_COOKIE_NAME = `__Host-${COOKIE_NAME}`;
 
+/**
+ * Over HTTPS only the __Host- cookie counts: a plain-named cookie could have been planted by a
+ * sibling subdomain or over HTTP before HSTS applied (login CSRF into the attacker's account).
+ */
 function readSessionToken(c: Context<AppEnv>): string | undefined {
-  return getCookie(c, SECURE_COOKIE_NAME) ?? getCookie(c, COOKIE_NAME);
+  return getCookie(c, isSecureRequest(c) ? SECURE_COOKIE_NAME : COOKIE_NAME);
 }
 
 /** The token reaches the browser only through this HttpOnly cookie, never in a body (ASVS 3.3.4). */

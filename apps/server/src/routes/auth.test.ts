@@ -158,10 +158,18 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(JSON.stringify(logs)).not.toContain('not the password');
     });
 
-    it('requires email and password', async () => {
-      const res = await t.client().post('/api/auth/login', { email: 'login@example.com' });
+    it('requires email and password, and logs the refused attempt', async () => {
+      const res = await t.client().post('/api/auth/login', { email: 'missing@example.com' });
       expect(res.status).toBe(400);
       expect(res.body.error.fields).toHaveProperty('password');
+      const logs = await t.database.db
+        .select()
+        .from(errorLogs)
+        .where(eq(errorLogs.errorType, 'LOGIN_ERROR'));
+      expect(logs.map((log) => log.context)).toContainEqual({
+        email: 'missing@example.com',
+        reason: 'invalid-request',
+      });
     });
 
     it('issues a new token at each login and ends the previous one', async () => {
@@ -253,5 +261,38 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe('Content-Type must be application/json');
     });
+  });
+});
+
+describe('cookies over HTTPS', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext('pglite', { APP_ORIGIN: 'https://cogni.example.org' });
+  });
+  afterAll(() => t.close());
+
+  it('uses a Secure __Host- cookie and ignores a plain-named one', async () => {
+    const c = await t.signUp({ email: 'secure@example.com' });
+    expect(c.cookie).toMatch(/^__Host-cogni_session=/);
+    const login = await t
+      .client()
+      .post('/api/auth/login', { email: 'secure@example.com', password: DEFAULT_USER.password });
+    const setCookie = login.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(
+      /^__Host-cogni_session=[^;]+; .*Path=\/; .*HttpOnly; Secure; SameSite=Lax/,
+    );
+    expect(setCookie).not.toMatch(/Domain=/i);
+
+    const planted = t.client();
+    planted.cookie = c.cookie?.replace('__Host-cogni_session', 'cogni_session');
+    expect((await planted.get('/api/session')).body.user).toBeNull();
+    expect((await c.get('/api/session')).body.user.email).toBe('secure@example.com');
+  });
+
+  it('checks Origin against APP_ORIGIN', async () => {
+    const res = await t.client().request('POST', '/api/auth/logout', {
+      origin: 'http://cogni.example.org',
+    });
+    expect(res.status).toBe(403);
   });
 });

@@ -1,28 +1,13 @@
-import { LoginInputSchema, RegisterInputSchema } from '@cogni/domain';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { type LoginInput, LoginInputSchema, RegisterInputSchema } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { AppError } from '../lib/app-error';
 import { parseJsonBody } from '../lib/parse-body';
+import { getClientIp } from '../middleware/request-origin';
 import { clearSessionCookie, setSessionCookie } from '../middleware/session';
-import { logIn } from '../services/auth/log-in';
+import { logIn, logLoginFailure } from '../services/auth/log-in';
 import { logOut } from '../services/auth/log-out';
 import { registerUser } from '../services/auth/register-user';
-
-function getClientIp(
-  c: Parameters<typeof getConnInfo>[0],
-  trustProxy: boolean,
-): string | undefined {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    // app.request() in tests has no socket.
-    return undefined;
-  }
-}
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', async (c) => {
@@ -32,12 +17,28 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true }, 201);
   })
   .post('/login', async (c) => {
-    const input = await parseJsonBody(c, LoginInputSchema);
     const deps = c.get('deps');
+    let input: LoginInput;
+    try {
+      input = await parseJsonBody(c, LoginInputSchema);
+    } catch (error) {
+      if (error instanceof AppError) {
+        // Hono caches the body, so reading it again is free; it may not be JSON at all.
+        const body: unknown = await c.req.json().catch(() => undefined);
+        const email = (body as { email?: unknown } | undefined)?.email;
+        await logLoginFailure(
+          deps,
+          error.message,
+          typeof email === 'string' ? email : undefined,
+          'invalid-request',
+        );
+      }
+      throw error;
+    }
     const previous = c.get('session');
     const { token, user } = await logIn(deps, input, {
       userAgent: c.req.header('user-agent'),
-      ip: getClientIp(c, deps.config.TRUST_PROXY),
+      ip: getClientIp(c),
     });
     // A new token at every login; the one the browser had before is ended (ASVS 7.2.4).
     if (previous) await logOut(deps, previous.sessionId);

@@ -11,12 +11,15 @@ describe('web app serving and headers', () => {
   let app: ReturnType<typeof createApp>;
   let close: () => Promise<void>;
   let dist: string;
+  let outside: string;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'cogni-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
+    // dist sits inside a folder of ours that also holds a secret, one level up.
+    outside = mkdtempSync(path.join(tmpdir(), 'cogni-static-'));
+    writeFileSync(path.join(outside, 'secret.txt'), 'secret');
+    dist = path.join(outside, 'dist');
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Cogni</title>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-    writeFileSync(path.join(tmpdir(), 'secret.txt'), 'secret');
     const database = await openMemoryPglite();
     close = database.close;
     app = createApp({
@@ -29,7 +32,7 @@ describe('web app serving and headers', () => {
   });
   afterAll(async () => {
     await close();
-    rmSync(dist, { recursive: true });
+    rmSync(outside, { recursive: true });
   });
 
   it('serves every page cross-origin isolated, with the security headers', async () => {
@@ -75,9 +78,21 @@ describe('web app serving and headers', () => {
   });
 
   it('never serves a file outside the web app folder', async () => {
-    for (const url of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+    // The URL parser already folds /../ and %2e%2e; encoded slashes reach our own check.
+    for (const url of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+    ]) {
       const res = await app.request(url);
       expect(await res.text()).not.toBe('secret');
     }
+    expect((await app.request('/..%2fsecret.txt')).status).toBe(404);
+  });
+
+  it('answers a malformed URL with 400 and logs nothing', async () => {
+    const res = await app.request('/%E0%A4%A');
+    expect(res.status).toBe(400);
   });
 });

@@ -38,7 +38,12 @@ export function serveWebApp(webDistDir: string): Handler<AppEnv> {
     if (!existsSync(indexPath)) {
       return c.text('The web app has not been built yet: run `npm run build`.', 503);
     }
-    const requested = decodeURIComponent(new URL(c.req.url).pathname);
+    let requested: string;
+    try {
+      requested = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.text('Bad request', 400);
+    }
     const filePath = path.resolve(root, `.${requested}`);
     const isInsideRoot = filePath.startsWith(root + path.sep);
     const file = isInsideRoot ? await readIfFile(filePath) : null;

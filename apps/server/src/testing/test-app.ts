@@ -12,7 +12,10 @@ export type TestResponse<T = unknown> = { status: number; body: T; headers: Head
 export class TestClient {
   cookie: string | undefined;
 
-  constructor(private readonly app: ReturnType<typeof createApp>) {}
+  constructor(
+    private readonly app: ReturnType<typeof createApp>,
+    private readonly baseUrl = TEST_ORIGIN,
+  ) {}
 
   async request<T = any>(
     method: string,
@@ -20,14 +23,18 @@ export class TestClient {
     options: { body?: unknown; origin?: string | null; headers?: Record<string, string> } = {},
   ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
-    if (options.origin !== null) headers.origin = options.origin ?? TEST_ORIGIN;
+    if (options.origin !== null) headers.origin = options.origin ?? this.baseUrl;
     if (this.cookie) headers.cookie = this.cookie;
     let body: string | undefined;
     if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await this.app.request(path, { method, headers, body });
+    const response = await this.app.request(new URL(path, this.baseUrl).toString(), {
+      method,
+      headers,
+      body,
+    });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) {
       const [pair] = setCookie.split(';');
@@ -71,16 +78,19 @@ export const DEFAULT_USER = {
   lastName: 'Lovelace',
 };
 
-export async function createTestContext(kind: TestDatabaseKind): Promise<TestContext> {
+export async function createTestContext(
+  kind: TestDatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const clock = { offsetMs: 0 };
   const app = createApp({
     db: database.db,
     now: () => new Date(Date.now() + clock.offsetMs),
-    config: parseConfig({}),
+    config: parseConfig(env),
     logger: createLogger('silent'),
   });
-  const client = () => new TestClient(app);
+  const client = () => new TestClient(app, env.APP_ORIGIN ?? TEST_ORIGIN);
   return {
     app,
     database,

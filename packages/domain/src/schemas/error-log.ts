@@ -13,17 +13,23 @@ export const ERROR_TYPES = [
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 
-const MAX_CONTEXT_TEXT = 4000;
+/** Longest accepted parts of a client error report, in characters. */
+export const CLIENT_ERROR_LIMITS = {
+  errorMessage: 1000,
+  path: 2000,
+  componentStack: 4000,
+  userAgent: 500,
+} as const;
 
 /** POST /api/error-logs: a client-side error report. The server adds user and time. */
 export const ClientErrorLogInputSchema = z.strictObject({
   errorType: z.enum(CLIENT_ERROR_TYPES),
-  errorMessage: z.string().min(1).max(1000),
+  errorMessage: z.string().min(1).max(CLIENT_ERROR_LIMITS.errorMessage),
   context: z
     .strictObject({
-      path: z.string().max(2000).optional(),
-      componentStack: z.string().max(MAX_CONTEXT_TEXT).optional(),
-      userAgent: z.string().max(500).optional(),
+      path: z.string().max(CLIENT_ERROR_LIMITS.path).optional(),
+      componentStack: z.string().max(CLIENT_ERROR_LIMITS.componentStack).optional(),
+      userAgent: z.string().max(CLIENT_ERROR_LIMITS.userAgent).optional(),
     })
     .optional(),
 });

@@ -12,6 +12,21 @@ import { SESSION_ABSOLUTE_TIMEOUT_MS } from './session-policy';
 /** One message for every failure, so a login never tells which emails exist (ASVS 6.3.8). */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
+/** Writes the LOGIN_ERROR record of spec section 8: the error message and the email. */
+export function logLoginFailure(
+  ctx: ServiceContext,
+  errorMessage: string,
+  email: string | undefined,
+  reason: string,
+): Promise<void> {
+  return writeErrorLog(ctx, {
+    errorType: 'LOGIN_ERROR',
+    errorMessage,
+    userId: null,
+    context: { email: email?.slice(0, 254) ?? null, reason },
+  });
+}
+
 export type LoginResult = { token: string; user: User };
 
 /**
@@ -29,15 +44,8 @@ export async function logIn(
     ? await verifyPassword(input.password, row.passwordHash)
     : await verifyAgainstDummy(input.password);
   if (!row || !isPasswordValid || !row.isActive) {
-    await writeErrorLog(ctx, {
-      errorType: 'LOGIN_ERROR',
-      errorMessage: INVALID_CREDENTIALS,
-      userId: null,
-      context: {
-        email: input.email,
-        reason: !row ? 'unknown-email' : !isPasswordValid ? 'wrong-password' : 'inactive',
-      },
-    });
+    const reason = !row ? 'unknown-email' : !isPasswordValid ? 'wrong-password' : 'inactive';
+    await logLoginFailure(ctx, INVALID_CREDENTIALS, input.email, reason);
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   }
 
