@@ -59,10 +59,6 @@ describe('routes and redirects', () => {
     await logInViaForm(page, email);
     await page.goto('/profile');
     // Record every header state and path the page shows while it reloads.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { __seen: string[] }).__seen = seen;
-    });
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __seen: string[] }).__seen = seen;
@@ -96,6 +92,36 @@ describe('routes and redirects', () => {
     for (const fact of ['Color', 'Word', 'R', 'G', 'B']) expect(text).toContain(fact);
     await page.goto('/progress-tracking');
     await page.getByText('No test results available.').waitFor();
+  });
+
+  it('moves focus to the main region when the user changes page, but not on first load', async () => {
+    const page = await browser.newPage();
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.id ? `${el.tagName}#${el.id}` : (el?.tagName ?? '');
+      });
+    // First load, including the redirect of a protected page to /login: focus stays put.
+    await page.goto('/profile');
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').waitFor();
+    expect(await focused()).toBe('BODY');
+
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: 'Privacy' })
+      .click();
+    await page.waitForURL('**/privacy');
+    await eventually(async () => expect(await focused()).toBe('MAIN#main'));
+
+    // From the keyboard too: following a link with Enter moves focus to the new page's main.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Cognitive Tests' })
+      .focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/cognitive-tests');
+    await eventually(async () => expect(await focused()).toBe('MAIN#main'));
   });
 
   it('is cross-origin isolated, so the test gets the fine clock', async () => {
@@ -149,15 +175,27 @@ describe('tests list and sidebar', () => {
     await expectAttribute(page.getByTestId('sidebar'), 'data-expanded', 'false');
   });
 
-  it('shows Register and Login when logged out; Profile and Logout, not Admin, for a user', async () => {
+  it('shows the pages and Register and Login when logged out; Profile and Logout, not Admin, for a user', async () => {
     const page = await browser.newPage();
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.waitFor();
     const loggedOut = await nav.textContent();
-    expect(loggedOut).toContain('Register');
-    expect(loggedOut).toContain('Login');
-    expect(loggedOut).not.toContain('Logout');
+    for (const item of [
+      'Cognitive Tests',
+      'Progress Tracking',
+      'Training',
+      'Learn',
+      'Register',
+      'Login',
+    ]) {
+      expect(loggedOut).toContain(item);
+    }
+    for (const item of ['Logout', 'Profile', 'Admin']) expect(loggedOut).not.toContain(item);
+    // Progress Tracking needs an account: following it logged out leads to the login form.
+    await nav.getByRole('link', { name: 'Progress Tracking' }).click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').waitFor();
 
     const email = uniqueEmail('sidebar');
     await registerViaApi(page, email);

@@ -24,10 +24,11 @@ export type SpawnedServer = {
   exited: Promise<number | null>;
 };
 
-/** Runs the real server entry point (src/main.ts) as its own process. */
-export function spawnServer(env: Record<string, string>): SpawnedServer {
+/** Runs the real server entry point (src/main.ts, or another checkout's) as its own process. */
+export function spawnServer(env: Record<string, string>, main = MAIN): SpawnedServer {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: path.resolve(path.dirname(main), '../../..'),
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -24,7 +24,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   }
 
   return (
-    <div className="boot-screen" aria-busy="true">
+    <div className="boot-screen">
       <span className="boot-screen__logo" aria-hidden="true">
         Cogni
       </span>

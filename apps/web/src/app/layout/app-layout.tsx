@@ -9,6 +9,7 @@ import { ErrorBoundary } from '../error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+import { useFocusOnRouteChange } from './use-focus-on-route-change';
 
 /** Must match the breakpoint in layout.css. */
 const DESKTOP_QUERY = '(min-width: 48rem)';
@@ -21,7 +22,9 @@ export function AppLayout() {
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const [lastPathname, setLastPathname] = useState(pathname);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
   const logout = useLogout();
+  useFocusOnRouteChange(mainRef);
 
   // The logout error belongs to the page it happened on; moving on drops it.
   const [logoutFailedAt, setLogoutFailedAt] = useState<string | null>(null);
@@ -61,7 +64,7 @@ export function AppLayout() {
         isLoggingOut={logout.isPending}
       />
       <div className="app__content">
-        <main id="main" className="app__main" tabIndex={-1}>
+        <main id="main" ref={mainRef} className="app__main" tabIndex={-1}>
           {logoutFailedAt === pathname && <Alert variant="error">{MESSAGES.logoutFailed}</Alert>}
           <ErrorBoundary resetKey={pathname}>
             <Outlet />

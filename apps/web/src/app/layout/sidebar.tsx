@@ -141,13 +141,8 @@ export function Sidebar({
       >
         <ul className="sidebar__list">
           <SidebarLink to="/cognitive-tests" icon={<TestsIcon />} label="Cognitive Tests" />
-          {user && (
-            <SidebarLink
-              to="/progress-tracking"
-              icon={<ProgressIcon />}
-              label="Progress Tracking"
-            />
-          )}
+          {/* Shown logged out too: the route itself sends a visitor to /login. */}
+          <SidebarLink to="/progress-tracking" icon={<ProgressIcon />} label="Progress Tracking" />
           <DisabledSidebarItem id="training" icon={<TrainingIcon />} label="Training" />
           <DisabledSidebarItem id="learn" icon={<LearnIcon />} label="Learn" />
           {user ? (

@@ -62,6 +62,8 @@ export function Tabs<Id extends string>({ label, tabs, selectedId, onSelect }: T
         <div
           key={tab.id}
           role="tabpanel"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern makes the panel the Tab stop after the tab list, as its content starts with a heading, not a control.
+          tabIndex={0}
           id={`${baseId}-panel-${tab.id}`}
           aria-labelledby={`${baseId}-tab-${tab.id}`}
           hidden={tab.id !== selectedId}

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import { ClientErrorLogInputSchema } from '@cogni/domain';
+import { CLIENT_ERROR_LIMITS, ClientErrorLogInputSchema } from '@cogni/domain';
 import { describe, expect, it } from 'vitest';
 import { buildRenderErrorReport } from './report-render-error';
 
 describe('buildRenderErrorReport', () => {
   it('truncates every field to what the API accepts', () => {
     const report = buildRenderErrorReport(new Error('x'.repeat(5000)), 'y'.repeat(10_000));
-    expect(report.errorMessage).toHaveLength(1000);
-    expect(report.context?.componentStack).toHaveLength(4000);
+    expect(report.errorMessage).toHaveLength(CLIENT_ERROR_LIMITS.errorMessage);
+    expect(report.context?.componentStack).toHaveLength(CLIENT_ERROR_LIMITS.componentStack);
     expect(ClientErrorLogInputSchema.safeParse(report).success).toBe(true);
   });
 

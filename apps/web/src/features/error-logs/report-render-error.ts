@@ -1,11 +1,5 @@
-import type { ClientErrorLogInput } from '@cogni/domain';
+import { CLIENT_ERROR_LIMITS, type ClientErrorLogInput } from '@cogni/domain';
 import { createErrorLog } from './api/create-error-log';
-
-// The bounds of ClientErrorLogInputSchema: a longer report would be refused whole.
-const MAX_MESSAGE = 1000;
-const MAX_PATH = 2000;
-const MAX_COMPONENT_STACK = 4000;
-const MAX_USER_AGENT = 500;
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message || error.name || 'Unknown error';
@@ -18,13 +12,14 @@ export function buildRenderErrorReport(
   error: unknown,
   componentStack: string | null | undefined,
 ): ClientErrorLogInput {
+  // Truncate to the schema's bounds: a longer report would be refused whole.
   return {
     errorType: 'RENDER_ERROR',
-    errorMessage: describe(error).slice(0, MAX_MESSAGE),
+    errorMessage: describe(error).slice(0, CLIENT_ERROR_LIMITS.errorMessage),
     context: {
-      path: window.location.pathname.slice(0, MAX_PATH),
-      componentStack: (componentStack ?? '').slice(0, MAX_COMPONENT_STACK),
-      userAgent: navigator.userAgent.slice(0, MAX_USER_AGENT),
+      path: window.location.pathname.slice(0, CLIENT_ERROR_LIMITS.path),
+      componentStack: (componentStack ?? '').slice(0, CLIENT_ERROR_LIMITS.componentStack),
+      userAgent: navigator.userAgent.slice(0, CLIENT_ERROR_LIMITS.userAgent),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { STROOP_REST_BREAK_EVERY, STROOP_TRIAL_COUNTS } from '@cogni/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
@@ -6,12 +7,6 @@ import './stroop.css';
 
 const loadRunner = () => import('./stroop-runner');
 const StroopRunner = lazy(loadRunner);
-
-/** Trial counts and break interval of spec sections 4 and 9. */
-const SAMPLE_TRIALS = 8;
-const PRACTICE_TRIALS = 16;
-const TEST_TRIALS = 144;
-const REST_BREAK_EVERY = 40;
 
 export default function StroopPage() {
   const [hasStarted, setHasStarted] = useState(false);
@@ -42,10 +37,13 @@ export default function StroopPage() {
             blue.
           </li>
           <li>
-            You start with {SAMPLE_TRIALS} sample trials and {PRACTICE_TRIALS} practice trials, both
-            with feedback, then {TEST_TRIALS} test trials without feedback.
+            You start with {STROOP_TRIAL_COUNTS.sample} sample trials and{' '}
+            {STROOP_TRIAL_COUNTS.practice} practice trials, both with feedback, then{' '}
+            {STROOP_TRIAL_COUNTS.test} test trials without feedback.
           </li>
-          <li>You can rest every {REST_BREAK_EVERY} test trials; continue when you are ready.</li>
+          <li>
+            You can rest every {STROOP_REST_BREAK_EVERY} test trials; continue when you are ready.
+          </li>
           <li>Answer as fast and as accurately as you can.</li>
           <li>
             Use a physical keyboard, and find a quiet place where you will not be interrupted.

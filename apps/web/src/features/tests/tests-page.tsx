@@ -34,7 +34,6 @@ export function TestsPage() {
               className="test-card test-card--disabled card"
               data-testid="test-card"
               data-enabled="false"
-              aria-disabled="true"
             >
               <h2 className="test-card__title">{test.name}</h2>
               <p className="test-card__description">{test.description}</p>

@@ -2,7 +2,7 @@ import { type LoginInput, type SessionResponse, UserSchema } from '@cogni/domain
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { removeNonSessionQueries, sessionQueryKey } from './get-session';
 
 export const loginMutationKey = ['login'] as const;
 
@@ -23,7 +23,7 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: ({ user }) => {
       // Nothing cached for a previous account may leak into this one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      removeNonSessionQueries(queryClient);
       queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user });
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { removeNonSessionQueries, sessionQueryKey } from './get-session';
 
 export function logout(): Promise<void> {
   return apiRequest('/api/auth/logout', { method: 'POST' });
@@ -21,7 +21,7 @@ export function useLogout() {
       flushSync(() => {
         void navigate('/');
       });
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      removeNonSessionQueries(queryClient);
       queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
     },
   });
