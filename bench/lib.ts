@@ -10,7 +10,11 @@ import {
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Runs a command to completion; rejects with its output on a non-zero exit. */
-export function run(command: string, args: string[], options: { cwd?: string } = {}): Promise<string> {
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
     let output = '';

@@ -52,5 +52,8 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-writeFileSync(path.join(ROOT, 'bench/results/startup.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(
+  path.join(ROOT, 'bench/results/startup.json'),
+  `${JSON.stringify(results, null, 2)}\n`,
+);
 console.log(JSON.stringify(results, null, 2));
