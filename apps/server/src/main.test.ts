@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getFreePort, spawnServer, waitForListening } from './testing/spawn-server';
+import { createTestDatabase, TEST_DATABASE_KINDS } from './testing/test-database';
 
 describe('the server process', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cogni-main-'));
@@ -74,4 +76,39 @@ describe('the server process', () => {
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 120_000);
+
+  it.runIf(TEST_DATABASE_KINDS.includes('postgres'))(
+    'starts on PostgreSQL from DATABASE_URL, applying the migrations, and stops cleanly',
+    async () => {
+      const database = await createTestDatabase('postgres');
+      // An empty database: drop what the helper migrated, so the server must migrate it itself.
+      await database.db.execute(sql`drop schema public cascade`);
+      await database.db.execute(sql`drop schema if exists drizzle cascade`);
+      await database.db.execute(sql`create schema public`);
+      const port = await getFreePort();
+      const server = spawnServer({ PORT: String(port), DATABASE_URL: database.url ?? '' });
+      try {
+        await waitForListening(server);
+        expect(server.output()).toMatch(/"database":"postgres"/);
+        const origin = `http://localhost:${port}`;
+        const res = await fetch(`${origin}/api/auth/register`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            email: 'pg@example.com',
+            password: 'postgres passphrase',
+            firstName: 'Pg',
+            lastName: 'User',
+          }),
+        });
+        expect(res.status).toBe(201);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      } finally {
+        server.child.kill('SIGKILL');
+        await database.close();
+      }
+    },
+    60_000,
+  );
 });
