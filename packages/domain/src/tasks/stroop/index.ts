@@ -1,0 +1,6 @@
+export * from './config';
+export * from './engine';
+export * from './rng';
+export * from './scoring';
+export * from './stimuli';
+export * from './trial';
