@@ -38,7 +38,7 @@ describe('findTrialProblems (D14)', () => {
 
   it.each([
     ['a trial number past the phase', { trialNumber: 16 }, /does not exist in the practice phase/],
-    ['the wrong cue', { cueWord: 'Word' }, /cueWord must be Color/],
+    ['the wrong cue', { cueWord: 'Color' }, /cueWord must be Word/],
     [
       'another stimulus',
       { stimulusWord: 'RED', stimulusColor: 'red' },
