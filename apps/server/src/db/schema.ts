@@ -89,6 +89,8 @@ export const testSessions = pgTable(
     measurement: jsonb('measurement').notNull().default({}),
     /** Seed of the stimulus sequence, so any run can be replayed. */
     seed: text('seed'),
+    /** The task settings the run used (StroopConfig), so it is checked and scored by them. */
+    config: jsonb('config'),
   },
   (t) => [index('test_sessions_user_id_idx').on(t.userId)],
 );

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 
 /** Error types the browser may report; the server writes the others itself. */
-export const CLIENT_ERROR_TYPES = ['RENDER_ERROR'] as const;
+export const CLIENT_ERROR_TYPES = ['RENDER_ERROR', 'STROOP_TEST_START_ERROR'] as const;
 
 /** Every errorType the app writes (spec section 8 plus decisions D20). */
 export const ERROR_TYPES = [
   ...CLIENT_ERROR_TYPES,
   'LOGIN_ERROR',
   'SERVER_ERROR',
-  'STROOP_TEST_START_ERROR',
   'MOCK_DATA_GENERATION_ERROR',
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];

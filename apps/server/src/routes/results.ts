@@ -1,0 +1,67 @@
+import {
+  CompleteRunInputSchema,
+  PhaseSchema,
+  SaveTrialInputSchema,
+  StartRunInputSchema,
+  TestTypeSchema,
+} from '@cogni/domain';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { AppError } from '../lib/app-error';
+import { parseJsonBody } from '../lib/parse-body';
+import { requireUser } from '../middleware/session';
+import { completeRun } from '../services/results/complete-run';
+import { findActiveRun } from '../services/results/find-active-run';
+import { saveTrial } from '../services/results/save-trial';
+import { startRun } from '../services/results/start-run';
+import { getOwnedRun, toRun } from '../services/results/to-run';
+
+/** Result ids are UUIDs; anything else cannot exist, so it is not looked up. */
+function parseResultId(id: string): string {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'Result not found');
+  return id.toLowerCase();
+}
+
+export const resultRoutes = new Hono<AppEnv>()
+  .post('/', async (c) => {
+    const { user } = requireUser(c);
+    const input = await parseJsonBody(c, StartRunInputSchema);
+    return c.json({ run: await startRun(c.get('deps'), user.id, input) }, 201);
+  })
+  .get('/active', async (c) => {
+    const { user } = requireUser(c);
+    const testType = TestTypeSchema.safeParse(c.req.query('testType') ?? 'stroopTest');
+    if (!testType.success) throw new AppError('BAD_REQUEST', 'Unknown testType');
+    return c.json({ run: await findActiveRun(c.get('deps'), user.id, testType.data) });
+  })
+  .get('/:id', async (c) => {
+    const { user } = requireUser(c);
+    const deps = c.get('deps');
+    const owned = await getOwnedRun(deps, user.id, parseResultId(c.req.param('id')));
+    return c.json({ run: await toRun(deps, owned) });
+  })
+  .put('/:id/trials/:phase/:trialNumber', async (c) => {
+    const { user } = requireUser(c);
+    const resultId = parseResultId(c.req.param('id'));
+    const input = await parseJsonBody(c, SaveTrialInputSchema);
+    // The path names the trial too; it must agree with the body.
+    const phase = PhaseSchema.safeParse(c.req.param('phase'));
+    if (
+      !phase.success ||
+      phase.data !== input.phase ||
+      c.req.param('trialNumber') !== String(input.trialNumber)
+    ) {
+      throw new AppError('BAD_REQUEST', 'The trial in the path does not match the body');
+    }
+    const outcome = await saveTrial(c.get('deps'), user.id, resultId, input);
+    return c.json(
+      { saved: true, duplicate: outcome === 'duplicate' },
+      outcome === 'created' ? 201 : 200,
+    );
+  })
+  .post('/:id/complete', async (c) => {
+    const { user } = requireUser(c);
+    const resultId = parseResultId(c.req.param('id'));
+    const input = await parseJsonBody(c, CompleteRunInputSchema);
+    return c.json({ run: await completeRun(c.get('deps'), user.id, resultId, input) });
+  });

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_STROOP_CONFIG, type Run, type StartRunInput } from '@cogni/domain';
+import { testResults, testSessions } from '../../db/schema';
+import type { ServiceContext } from '../context';
+import { toRun } from './to-run';
+
+/**
+ * 'Ready ... Set ... Go!': a new session (with deviceInfo, the measurement record and a fresh
+ * seed) and a new result owned by the user, in one transaction (D8).
+ */
+export async function startRun(
+  ctx: ServiceContext,
+  userId: string,
+  input: StartRunInput,
+): Promise<Run> {
+  const now = ctx.now();
+  const seed = randomBytes(16).toString('hex');
+  const owned = await ctx.db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(testSessions)
+      .values({
+        userId,
+        testType: input.testType,
+        startTime: now,
+        deviceInfo: input.deviceInfo,
+        measurement: input.measurement,
+        seed,
+        config: DEFAULT_STROOP_CONFIG,
+      })
+      .returning();
+    if (!session) throw new Error('session insert returned nothing');
+    const [result] = await tx
+      .insert(testResults)
+      .values({ userId, sessionId: session.id, testType: input.testType, startTime: now })
+      .returning();
+    if (!result) throw new Error('result insert returned nothing');
+    return { session, result, seed, config: DEFAULT_STROOP_CONFIG };
+  });
+  return toRun(ctx, owned);
+}
