@@ -12,6 +12,7 @@ import { parseJsonBody } from '../lib/parse-body';
 import { requireUser } from '../middleware/session';
 import { completeRun } from '../services/results/complete-run';
 import { findActiveRun } from '../services/results/find-active-run';
+import { listTrials } from '../services/results/list-trials';
 import { saveTrial } from '../services/results/save-trial';
 import { startRun } from '../services/results/start-run';
 import { getOwnedRun, toRun } from '../services/results/to-run';
@@ -39,6 +40,11 @@ export const resultRoutes = new Hono<AppEnv>()
     const deps = c.get('deps');
     const owned = await getOwnedRun(deps, user.id, parseResultId(c.req.param('id')));
     return c.json({ run: await toRun(deps, owned) });
+  })
+  .get('/:id/trials', async (c) => {
+    const { user } = requireUser(c);
+    const resultId = parseResultId(c.req.param('id'));
+    return c.json({ trials: await listTrials(c.get('deps'), user.id, resultId) });
   })
   .put('/:id/trials/:phase/:trialNumber', async (c) => {
     const { user } = requireUser(c);

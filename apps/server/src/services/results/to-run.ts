@@ -42,7 +42,7 @@ export async function getOwnedRun(
     .from(testResults)
     .innerJoin(testSessions, eq(testSessions.id, testResults.sessionId))
     .where(and(eq(testResults.id, resultId), eq(testResults.userId, userId)));
-  if (!row || !row.session.seed) throw new AppError('NOT_FOUND', 'Result not found');
+  if (!row?.session.seed) throw new AppError('NOT_FOUND', 'Result not found');
   return { ...row, config: readConfig(row.session), seed: row.session.seed };
 }
 

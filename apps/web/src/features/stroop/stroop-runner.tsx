@@ -1,20 +1,284 @@
-import { useEffect, useRef } from 'react';
+import {
+  getResumePosition,
+  MESSAGES,
+  type Measurement,
+  type Phase,
+  type Run,
+  type RunSummary,
+  type TrialPosition,
+} from '@cogni/domain';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { createErrorLog } from '../error-logs/api/create-error-log';
+import { completeRun, getActiveRun, startRun } from './api/runs';
+import { getTrialQueue } from './api/trial-queue';
+import { measureEnvironment, readDeviceInfo } from './runtime/device';
+import { StroopRuntime } from './runtime/stroop-runtime';
 
-/** Placeholder: the next issue puts the Stroop test runner here. */
+const PHASE_NAMES: Record<Phase, string> = { sample: 'Sample', practice: 'Practice', test: 'Test' };
+
+type Screen =
+  | { kind: 'loading' }
+  | { kind: 'ready'; resume: { run: Run; startAt: TrialPosition | null } | null; error?: string }
+  | { kind: 'starting' }
+  | { kind: 'running'; run: Run; startAt: TrialPosition | null; measurement: Measurement }
+  | { kind: 'complete'; summary: RunSummary };
+
+/** Positions saved on the server or still waiting in this browser's queue count as done. */
+async function findResumePoint(run: Run): Promise<TrialPosition | null> {
+  const queued = await getTrialQueue().pendingPositions(run.id);
+  return getResumePosition(run.config, [...run.savedTrials, ...queued]);
+}
+
 export default function StroopRunner() {
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle('Stroop Test');
+  const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
 
-  // The Start button this replaces had focus; keep keyboard users in place.
   useEffect(() => {
-    headingRef.current?.focus();
+    let isCurrent = true;
+    getActiveRun()
+      .then(async (run) => {
+        const resume = run ? { run, startAt: await findResumePoint(run) } : null;
+        if (isCurrent) setScreen({ kind: 'ready', resume });
+      })
+      .catch(() => {
+        if (isCurrent) setScreen({ kind: 'ready', resume: null });
+      });
+    return () => {
+      isCurrent = false;
+    };
   }, []);
 
+  const go = async () => {
+    const resume = screen.kind === 'ready' ? screen.resume : null;
+    setScreen({ kind: 'starting' });
+    try {
+      const measurement = await measureEnvironment();
+      if (resume) {
+        setScreen({ kind: 'running', run: resume.run, startAt: resume.startAt, measurement });
+        return;
+      }
+      const run = await startRun({
+        testType: 'stroopTest',
+        deviceInfo: readDeviceInfo(),
+        measurement,
+      });
+      setScreen({
+        kind: 'running',
+        run,
+        startAt: { phase: 'sample', trialNumber: 0 },
+        measurement,
+      });
+    } catch (error) {
+      setScreen({ kind: 'ready', resume, error: MESSAGES.stroopStartFailed });
+      createErrorLog({
+        errorType: 'STROOP_TEST_START_ERROR',
+        errorMessage: (error as Error).message.slice(0, 1000) || 'Unknown error',
+        context: { path: window.location.pathname },
+      }).catch(() => {});
+    }
+  };
+
+  if (screen.kind === 'loading' || screen.kind === 'starting') {
+    return <Spinner label={screen.kind === 'loading' ? 'Loading the test…' : 'Starting…'} />;
+  }
+  if (screen.kind === 'running') {
+    return (
+      <RunningTest
+        run={screen.run}
+        startAt={screen.startAt}
+        frameIntervalMs={screen.measurement.frameIntervalMs ?? 1000 / 60}
+        onComplete={(summary) => setScreen({ kind: 'complete', summary })}
+      />
+    );
+  }
+  if (screen.kind === 'complete') return <Completed summary={screen.summary} />;
+
+  const { resume } = screen;
+  const resumeAt = resume?.startAt;
   return (
-    <section className="stroop-runner" aria-labelledby="stroop-runner-title">
-      <h1 id="stroop-runner-title" ref={headingRef} tabIndex={-1}>
+    <section className="stroop-ready card" aria-labelledby="stroop-ready-title">
+      <h1 id="stroop-ready-title" tabIndex={-1}>
         Stroop Test
       </h1>
-      <p>The test runner will be available soon.</p>
+      {screen.error && <Alert variant="error">{screen.error}</Alert>}
+      {resume ? (
+        <p>
+          Welcome back. Your test continues where it stopped
+          {resumeAt
+            ? `: ${PHASE_NAMES[resumeAt.phase]} trial ${resumeAt.trialNumber + 1}.`
+            : ': all trials are done.'}
+        </p>
+      ) : (
+        <p>
+          Put your fingers on <kbd>R</kbd>, <kbd>G</kbd> and <kbd>B</kbd>. The test starts as soon
+          as you press the button.
+        </p>
+      )}
+      <Button className="button--large" onClick={() => void go()} autoFocus>
+        {resume ? 'Continue test' : 'Ready ... Set ... Go!'}
+      </Button>
+    </section>
+  );
+}
+
+function SaveStatus() {
+  const queue = getTrialQueue();
+  const { pending, isDurable } = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  return (
+    <p className="stroop-save-status" role="status">
+      {pending > 0
+        ? `${pending} ${pending === 1 ? 'trial' : 'trials'} waiting to be saved…`
+        : 'All trials saved'}
+      {!isDurable && ' (this browser cannot keep unsaved trials across a reload)'}
+    </p>
+  );
+}
+
+function RunningTest(props: {
+  run: Run;
+  startAt: TrialPosition | null;
+  frameIntervalMs: number;
+  onComplete: (summary: RunSummary) => void;
+}) {
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [runtime, setRuntime] = useState<StroopRuntime | null>(null);
+  const [finishError, setFinishError] = useState<string | null>(null);
+  const [isFinishing, setIsFinishing] = useState(false);
+  const { run, startAt, frameIntervalMs } = props;
+
+  useEffect(() => {
+    if (!stageRef.current) return;
+    const created = new StroopRuntime({
+      run,
+      stage: stageRef.current,
+      sink: getTrialQueue(),
+      startAt,
+      frameIntervalMs,
+    });
+    setRuntime(created);
+    created.start();
+    return () => created.dispose();
+  }, [run, startAt, frameIntervalMs]);
+
+  const snapshot = useSyncExternalStore(
+    runtime?.subscribe ?? noSubscribe,
+    runtime?.getSnapshot ?? (() => null),
+  );
+
+  const viewResults = async () => {
+    if (!runtime) return;
+    setIsFinishing(true);
+    setFinishError(null);
+    try {
+      await getTrialQueue().whenDrained(run.id);
+      const completed = await completeRun(run.id, {
+        attentionEvents: runtime.getAttentionEvents(),
+      });
+      runtime.summarySaved();
+      if (completed.summary) props.onComplete(completed.summary);
+    } catch {
+      setFinishError('Your results could not be saved yet. Please try again.');
+    } finally {
+      setIsFinishing(false);
+    }
+  };
+
+  const kind = snapshot?.kind;
+  return (
+    <section className="stroop-run" aria-label="Stroop Test">
+      <div className="stroop-run__bar">
+        <p className="stroop-progress" aria-live="off">
+          {snapshot?.phase && snapshot.trialNumber !== null
+            ? `${PHASE_NAMES[snapshot.phase]} · trial ${snapshot.trialNumber + 1} of ${snapshot.phaseTrialCount}`
+            : ' '}
+        </p>
+        <SaveStatus />
+      </div>
+      {snapshot?.saveError && <Alert variant="error">{snapshot.saveError}</Alert>}
+      <div className="stroop-stage" ref={stageRef} data-testid="stroop-stage" />
+      {kind === 'rest' && (
+        <div className="stroop-prompt" data-testid="rest-prompt">
+          <h2>Take a short break</h2>
+          <p>Continue when you are ready.</p>
+          <Button autoFocus onClick={() => runtime?.continueAfterRest()}>
+            Continue
+          </Button>
+        </div>
+      )}
+      {kind === 'finished' && (
+        <div className="stroop-prompt">
+          <h2>All trials done</h2>
+          {finishError && <Alert variant="error">{finishError}</Alert>}
+          <Button
+            autoFocus
+            isBusy={isFinishing}
+            disabled={isFinishing}
+            onClick={() => void viewResults()}
+          >
+            View Results
+          </Button>
+        </div>
+      )}
+      <p className="stroop-keys" aria-hidden={kind !== 'cue' && kind !== 'stimulus'}>
+        <kbd>R</kbd> red · <kbd>G</kbd> green · <kbd>B</kbd> blue
+      </p>
+    </section>
+  );
+}
+
+const noSubscribe = () => () => {};
+
+function formatMs(value: number | null): string {
+  return value === null ? '–' : `${Math.round(value)} ms`;
+}
+
+function formatPercent(value: number | null): string {
+  return value === null ? '–' : `${Math.round(value)}%`;
+}
+
+function Completed({ summary }: { summary: RunSummary }) {
+  return (
+    <section className="stroop-complete card" aria-labelledby="stroop-complete-title">
+      <h1 id="stroop-complete-title" tabIndex={-1}>
+        Test Complete
+      </h1>
+      <p>Thank you for completing the Stroop Test.</p>
+      <dl className="stroop-scores">
+        <div>
+          <dt>Overall score</dt>
+          <dd>{summary.overallScore}%</dd>
+        </div>
+        <div>
+          <dt>Correct answers</dt>
+          <dd>
+            {summary.correctTrials} of {summary.totalTrials}
+          </dd>
+        </div>
+        <div>
+          <dt>Average reaction time</dt>
+          <dd>{formatMs(summary.averageReactionTime)}</dd>
+        </div>
+        <div>
+          <dt>Colour naming accuracy</dt>
+          <dd>{formatPercent(summary.colorNamingAccuracy)}</dd>
+        </div>
+        <div>
+          <dt>Word reading accuracy</dt>
+          <dd>{formatPercent(summary.wordReadingAccuracy)}</dd>
+        </div>
+        <div>
+          <dt>Interference effect</dt>
+          <dd>{formatMs(summary.interferenceEffect)}</dd>
+        </div>
+        <div>
+          <dt>Switch cost</dt>
+          <dd>{formatMs(summary.metrics.switchCost.rtMs)}</dd>
+        </div>
+      </dl>
     </section>
   );
 }

@@ -22,6 +22,9 @@ export function useLogout() {
         void navigate('/');
       });
       removeNonSessionQueries(queryClient);
+      // Queued trials belong to the session that just ended (ASVS 14.3.1: clear client storage
+      // at logout). Loaded on demand, so the test's code stays out of the home bundle.
+      void import('../../stroop/api/trial-queue').then((queue) => queue.clearTrialQueue());
       queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
     },
   });

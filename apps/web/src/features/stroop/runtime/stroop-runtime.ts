@@ -1,0 +1,301 @@
+import {
+  createInitialState,
+  getPhaseTrialCount,
+  type Phase,
+  type PlannedTrial,
+  planRun,
+  type ResponseKey,
+  type Run,
+  type StroopEffect,
+  type StroopEvent,
+  type StroopPlans,
+  type StroopState,
+  stepStroop,
+  type TrialInput,
+  type TrialPosition,
+} from '@cogni/domain';
+import { type Onset, OnsetTracker } from './onset';
+
+/** Where completed trials go: the durable queue. */
+export type TrialSink = { enqueue: (resultId: string, trial: TrialInput) => Promise<void> };
+
+/** What the React chrome shows; the stage itself is drawn by the runtime, not React. */
+export type RuntimeSnapshot = {
+  kind: StroopState['kind'];
+  phase: Phase | null;
+  trialNumber: number | null;
+  phaseTrialCount: number | null;
+  /** Set when a trial could not be written to the durable queue. */
+  saveError: string | null;
+};
+
+export type AttentionEvent = { type: 'blur' | 'focus' | 'hidden' | 'visible'; atMs: number };
+
+const KEY_BY_CODE: Record<string, ResponseKey> = { KeyR: 'R', KeyG: 'G', KeyB: 'B' };
+
+/** R, G or B from a key event: by physical key first, by character for other layouts (D12). */
+export function readResponseKey(event: Pick<KeyboardEvent, 'code' | 'key'>): ResponseKey | null {
+  const byCode = KEY_BY_CODE[event.code];
+  if (byCode) return byCode;
+  const upper = event.key.toUpperCase();
+  return upper === 'R' || upper === 'G' || upper === 'B' ? upper : null;
+}
+
+type CurrentTrial = {
+  planned: PlannedTrial;
+  cueOnset: Promise<Onset>;
+  stimulusOnset: Promise<Onset> | null;
+  isInterrupted: boolean;
+  isResponding: boolean;
+};
+
+/**
+ * Runs the Stroop test in the page. The engine's state lives here, outside React (timing.md
+ * rule 7): a key event's timeStamp is read in the listener itself, and the cue, stimulus and
+ * feedback are drawn straight into the stage element inside animation frames, so their
+ * presentation times can be measured and the 1400 ms cue is timed against presented frames.
+ */
+export class StroopRuntime {
+  private state: StroopState;
+  private readonly plans: StroopPlans;
+  private readonly onsets = new OnsetTracker();
+  private current: CurrentTrial | null = null;
+  private snapshot: RuntimeSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly attentionEvents: AttentionEvent[] = [];
+  private frameRequest = 0;
+  private isDisposed = false;
+  private presentationCount = 0;
+  private saveError: string | null = null;
+
+  constructor(
+    private readonly options: {
+      run: Run;
+      stage: HTMLElement;
+      sink: TrialSink;
+      startAt: TrialPosition | null;
+      /** Median frame interval, in ms; events are scheduled half a frame early. */
+      frameIntervalMs: number;
+    },
+  ) {
+    this.plans = planRun(options.run.seed, options.run.config);
+    this.state = createInitialState(options.startAt);
+    this.snapshot = this.makeSnapshot();
+    window.addEventListener('keydown', this.onKeyDown, true);
+    window.addEventListener('blur', this.onBlur);
+    window.addEventListener('focus', this.onFocus);
+    document.addEventListener('visibilitychange', this.onVisibilityChange);
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): RuntimeSnapshot => this.snapshot;
+
+  /** Blur, focus and visibility changes of the whole run, for the measurement record. */
+  getAttentionEvents(): AttentionEvent[] {
+    return [...this.attentionEvents];
+  }
+
+  start(): void {
+    this.dispatch({ type: 'START' });
+  }
+
+  continueAfterRest(): void {
+    this.dispatch({ type: 'CONTINUE' });
+  }
+
+  summarySaved(): void {
+    this.dispatch({ type: 'SUMMARY_SAVED' });
+  }
+
+  dispose(): void {
+    this.isDisposed = true;
+    cancelAnimationFrame(this.frameRequest);
+    this.onsets.dispose();
+    window.removeEventListener('keydown', this.onKeyDown, true);
+    window.removeEventListener('blur', this.onBlur);
+    window.removeEventListener('focus', this.onFocus);
+    document.removeEventListener('visibilitychange', this.onVisibilityChange);
+    this.listeners.clear();
+  }
+
+  private dispatch(event: StroopEvent): void {
+    if (this.isDisposed) return;
+    const step = stepStroop(this.options.run.config, this.plans, this.state, event);
+    this.state = step.state;
+    for (const effect of step.effects) this.perform(effect);
+    if (step.state.kind === 'rest' || step.state.kind === 'finished') this.clearStage();
+    this.publish();
+  }
+
+  private perform(effect: StroopEffect): void {
+    switch (effect.type) {
+      case 'SHOW_CUE':
+        this.inNextFrame((frameMs) => {
+          const cueOnset = this.present('cue', effect.trial.cueWord, null);
+          this.current = {
+            planned: effect.trial,
+            cueOnset,
+            stimulusOnset: null,
+            isInterrupted: document.visibilityState !== 'visible' || !document.hasFocus(),
+            isResponding: false,
+          };
+          this.after(frameMs, effect.durationMs, () => this.dispatch({ type: 'CUE_ENDED' }));
+        });
+        return;
+      case 'SHOW_STIMULUS':
+        // Runs inside the frame callback that ended the cue: the stimulus goes into this frame.
+        if (this.current) {
+          this.current.stimulusOnset = this.present(
+            'stimulus',
+            effect.trial.stimulusWord,
+            effect.trial.stimulusColor,
+          );
+        }
+        return;
+      case 'RECORD_TRIAL':
+        return; // recorded by onKeyDown, which has the event's timestamp
+      case 'SHOW_FEEDBACK':
+        this.inNextFrame((frameMs) => {
+          this.present('feedback', effect.isCorrect ? 'Correct' : 'Wrong', null);
+          this.after(frameMs, effect.durationMs, () => this.dispatch({ type: 'FEEDBACK_ENDED' }));
+        });
+        return;
+    }
+  }
+
+  /** Replaces the stage's content with a new element and starts measuring its presentation. */
+  private present(kind: 'cue' | 'stimulus' | 'feedback', text: string, ink: string | null) {
+    this.presentationCount += 1;
+    const identifier = `${kind}-${this.presentationCount}`;
+    const element = document.createElement('span');
+    element.className = `stroop-stage__${kind}${ink ? ` stroop-ink--${ink}` : ''}`;
+    if (kind === 'feedback') element.classList.add(`stroop-stage__feedback--${text.toLowerCase()}`);
+    element.setAttribute('elementtiming', identifier);
+    element.textContent = text;
+    this.options.stage.replaceChildren(element);
+    return this.onsets.track(identifier);
+  }
+
+  private clearStage(): void {
+    cancelAnimationFrame(this.frameRequest);
+    this.options.stage.replaceChildren();
+  }
+
+  private inNextFrame(callback: (frameMs: number) => void): void {
+    this.frameRequest = requestAnimationFrame((frameMs) => {
+      if (!this.isDisposed) callback(frameMs);
+    });
+  }
+
+  /**
+   * Calls `callback` in the first frame at or after `startFrameMs + durationMs`, less half a
+   * frame: what is drawn then is presented one frame after its callback, as the first element
+   * was, so the presented interval comes within half a frame of `durationMs` (timing.md rule 5).
+   */
+  private after(startFrameMs: number, durationMs: number, callback: () => void): void {
+    const dueMs = startFrameMs + durationMs - this.options.frameIntervalMs / 2;
+    const tick = (frameMs: number) => {
+      if (this.isDisposed) return;
+      if (frameMs >= dueMs) callback();
+      else this.frameRequest = requestAnimationFrame(tick);
+    };
+    this.frameRequest = requestAnimationFrame(tick);
+  }
+
+  private readonly onKeyDown = (event: KeyboardEvent): void => {
+    // The event's own timestamp, read before anything else can run (timing.md rule 1).
+    const responseMs = event.timeStamp;
+    const key = readResponseKey(event);
+    if (!key || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (this.state.kind === 'cue' || this.state.kind === 'stimulus') event.preventDefault();
+    // Auto-repeat means the key was already down: only a fresh press answers (rule 6).
+    if (event.repeat || this.state.kind !== 'stimulus') return;
+    const trial = this.current;
+    if (!trial?.stimulusOnset || trial.isResponding) return;
+    trial.isResponding = true;
+    void this.respond(trial, key, responseMs);
+  };
+
+  private async respond(trial: CurrentTrial, key: ResponseKey, responseMs: number) {
+    const stimulusOnset = await (trial.stimulusOnset as Promise<Onset>);
+    if (responseMs < stimulusOnset.timeMs) {
+      // Pressed before the stimulus was on the screen: not an answer to it.
+      trial.isResponding = false;
+      return;
+    }
+    if (this.current !== trial || this.state.kind !== 'stimulus') return;
+    const cueOnset = await trial.cueOnset;
+    const { planned } = trial;
+    const isCorrect = key === planned.correctKey;
+    const record: TrialInput = {
+      phase: planned.phase,
+      trialNumber: planned.trialNumber,
+      cueWord: planned.cueWord,
+      stimulusWord: planned.stimulusWord,
+      stimulusColor: planned.stimulusColor,
+      response: key,
+      // Unrounded (timing.md rule 3).
+      reactionTime: responseMs - stimulusOnset.timeMs,
+      isCorrect,
+      isSwitch: planned.isSwitch,
+      startTime: new Date(performance.timeOrigin + cueOnset.timeMs).toISOString(),
+      endTime: new Date(performance.timeOrigin + responseMs).toISOString(),
+      timing: {
+        cueOnsetMs: cueOnset.timeMs,
+        stimulusOnsetMs: stimulusOnset.timeMs,
+        responseTimestampMs: responseMs,
+        onsetMethod: stimulusOnset.method,
+        wasInterrupted: trial.isInterrupted,
+      },
+    };
+    this.options.sink.enqueue(this.options.run.id, record).catch((error: unknown) => {
+      this.saveError = (error as Error).message || 'This trial could not be stored';
+      this.publish();
+    });
+    this.dispatch({ type: 'RESPONDED', key });
+  }
+
+  private recordAttention(type: AttentionEvent['type'], atMs: number): void {
+    if (this.attentionEvents.length < 1000) this.attentionEvents.push({ type, atMs });
+    if ((type === 'blur' || type === 'hidden') && this.current) this.current.isInterrupted = true;
+  }
+
+  private readonly onBlur = (event: FocusEvent) => this.recordAttention('blur', event.timeStamp);
+  private readonly onFocus = (event: FocusEvent) => this.recordAttention('focus', event.timeStamp);
+  private readonly onVisibilityChange = (event: Event) =>
+    this.recordAttention(
+      document.visibilityState === 'hidden' ? 'hidden' : 'visible',
+      event.timeStamp,
+    );
+
+  private makeSnapshot(): RuntimeSnapshot {
+    const state = this.state;
+    const trial =
+      state.kind === 'cue' || state.kind === 'stimulus' || state.kind === 'feedback'
+        ? state.trial
+        : state.kind === 'rest'
+          ? state.after
+          : null;
+    return {
+      kind: state.kind,
+      phase: trial?.phase ?? null,
+      trialNumber: trial?.trialNumber ?? null,
+      phaseTrialCount: trial ? getPhaseTrialCount(this.options.run.config, trial.phase) : null,
+      saveError: this.saveError,
+    };
+  }
+
+  private publish(): void {
+    const next = this.makeSnapshot();
+    const changed = (Object.keys(next) as (keyof RuntimeSnapshot)[]).some(
+      (key) => next[key] !== this.snapshot[key],
+    );
+    if (!changed) return;
+    this.snapshot = next;
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,98 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from './support/accounts';
+import { logInViaForm, registerViaApi, useBrowser } from './support/browser';
+import { eventually } from './support/eventually';
+import { answerNextTrial, ELEMENT_TIMING_RECORDER, makeDelays } from './support/stroop-driver';
+
+type Position = { phase: string; trialNumber: number };
+
+async function startRun(page: Page): Promise<{ runId: string; cdp: CDPSession }> {
+  await page.addInitScript(ELEMENT_TIMING_RECORDER);
+  const email = uniqueEmail('resilience');
+  await registerViaApi(page, email);
+  await logInViaForm(page, email);
+  await page.goto('/cognitive-tests/stroop-test');
+  await page.getByRole('button', { name: 'Start Test' }).click();
+  const started = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/results' && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).click();
+  const runId: string = (await (await started).json()).run.id;
+  return { runId, cdp: await page.context().newCDPSession(page) };
+}
+
+async function answer(page: Page, cdp: CDPSession, count: number, previous: string | null = null) {
+  const delay = makeDelays(3);
+  const answered: Position[] = [];
+  for (let i = 0; i < count; i++) {
+    const trial = await answerNextTrial(page, cdp, { previous, trueRtMs: delay() });
+    previous = trial.identifier;
+    answered.push({ phase: trial.phase, trialNumber: trial.trialNumber });
+  }
+  return { answered, last: previous };
+}
+
+async function storedPositions(page: Page, runId: string): Promise<Position[]> {
+  return page.evaluate(async (id) => {
+    const listed = await (await fetch(`/api/results/${id}/trials`)).json();
+    return listed.trials.map((t: Position) => ({ phase: t.phase, trialNumber: t.trialNumber }));
+  }, runId);
+}
+
+const positions = (phase: string, from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => ({ phase, trialNumber: from + i }));
+
+describe('saving survives reloads and lost connections', () => {
+  const browser = useBrowser();
+
+  it('a reload mid-test resumes at the next trial, with nothing lost or repeated', async () => {
+    const page = await browser.newPage();
+    const { runId, cdp } = await startRun(page);
+    const first = await answer(page, cdp, 13);
+    expect(first.answered.at(-1)).toEqual({ phase: 'practice', trialNumber: 4 });
+
+    // Reload at once: the last trial may still be in the browser's queue, not on the server.
+    await page.reload();
+    await page.getByRole('button', { name: 'Start Test' }).click();
+    await page.getByText('Practice trial 6').waitFor();
+    await page.getByRole('button', { name: 'Continue test' }).click();
+    const resumedCdp = await page.context().newCDPSession(page);
+    const second = await answer(page, resumedCdp, 6);
+    expect(second.answered).toEqual(positions('practice', 5, 11));
+    await page.getByText('All trials saved').waitFor({ timeout: 30_000 });
+    const stored = await storedPositions(page, runId);
+    expect(stored).toEqual([
+      ...positions('sample', 0, 8),
+      ...positions('practice', 0, 11),
+    ]);
+  }, 180_000);
+
+  it('trials answered while offline for 10 s are kept and saved when the connection returns', async () => {
+    const page = await browser.newPage();
+    const { runId, cdp } = await startRun(page);
+    const before = await answer(page, cdp, 3);
+    await page.context().setOffline(true);
+    const offlineSince = Date.now();
+    let last = before.last;
+    let offlineCount = 0;
+    while (Date.now() - offlineSince < 10_000) {
+      last = (await answer(page, cdp, 1, last)).last;
+      offlineCount++;
+    }
+    await eventually(async () =>
+      expect(await page.locator('.stroop-save-status').textContent()).toMatch(
+        /waiting to be saved/,
+      ),
+    );
+    await page.context().setOffline(false);
+    await answer(page, cdp, 2, last);
+    await page.getByText('All trials saved').waitFor({ timeout: 30_000 });
+    const total = 3 + offlineCount + 2;
+    const expected = [...positions('sample', 0, 8), ...positions('practice', 0, 16)].slice(
+      0,
+      total,
+    );
+    expect(await storedPositions(page, runId)).toEqual(expected);
+  }, 180_000);
+});
