@@ -62,10 +62,7 @@ describe('saving survives reloads and lost connections', () => {
     expect(second.answered).toEqual(positions('practice', 5, 11));
     await page.getByText('All trials saved').waitFor({ timeout: 30_000 });
     const stored = await storedPositions(page, runId);
-    expect(stored).toEqual([
-      ...positions('sample', 0, 8),
-      ...positions('practice', 0, 11),
-    ]);
+    expect(stored).toEqual([...positions('sample', 0, 8), ...positions('practice', 0, 11)]);
   }, 180_000);
 
   it('trials answered while offline for 10 s are kept and saved when the connection returns', async () => {
@@ -95,4 +92,33 @@ describe('saving survives reloads and lost connections', () => {
     );
     expect(await storedPositions(page, runId)).toEqual(expected);
   }, 180_000);
+
+  it("shows 'Failed to start the test' and logs it when the run cannot be created", async () => {
+    const page = await browser.newPage();
+    const email = uniqueEmail('start-fails');
+    await registerViaApi(page, email);
+    await logInViaForm(page, email);
+    await page.route('**/api/results', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"error":{"code":"INTERNAL","message":"x"}}',
+          })
+        : route.continue(),
+    );
+    const logged = page.waitForRequest(
+      (r) => r.url().endsWith('/api/error-logs') && r.method() === 'POST',
+    );
+    await page.goto('/cognitive-tests/stroop-test');
+    await page.getByRole('button', { name: 'Start Test' }).click();
+    await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('Failed to start the test. Please try again.')
+      .waitFor();
+    expect((await logged).postDataJSON()).toMatchObject({ errorType: 'STROOP_TEST_START_ERROR' });
+    // The button is there to try again.
+    await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).waitFor();
+  });
 });
