@@ -1,13 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { uniqueEmail } from './support/accounts';
-import { logInViaForm, registerViaApi, useBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import {
   answerNextTrial,
-  ELEMENT_TIMING_RECORDER,
   makeDelays,
   type PressedTrial,
+  startStroopRun,
   summarize,
 } from './support/stroop-driver';
 
@@ -18,18 +17,7 @@ describe('the Stroop test, all 168 trials at real speed', () => {
 
   it('runs sample, practice and test with breaks, saves every trial, and shows the results', async () => {
     const page = await browser.newPage();
-    await page.addInitScript(ELEMENT_TIMING_RECORDER);
-    const email = uniqueEmail('full-run');
-    await registerViaApi(page, email);
-    await logInViaForm(page, email);
-    await page.goto('/cognitive-tests/stroop-test');
-    await page.getByRole('button', { name: 'Start Test' }).click();
-    const started = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === '/api/results' && r.request().method() === 'POST',
-    );
-    await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).click();
-    const runId: string = (await (await started).json()).run.id;
-    const cdp = await page.context().newCDPSession(page);
+    const { runId, cdp } = await startStroopRun(page, 'full-run');
 
     const delays = makeDelays(7);
     const pressed: PressedTrial[] = [];

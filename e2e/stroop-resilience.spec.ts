@@ -3,24 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from './support/accounts';
 import { logInViaForm, registerViaApi, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
-import { answerNextTrial, ELEMENT_TIMING_RECORDER, makeDelays } from './support/stroop-driver';
+import { answerNextTrial, makeDelays, startStroopRun } from './support/stroop-driver';
 
 type Position = { phase: string; trialNumber: number };
-
-async function startRun(page: Page): Promise<{ runId: string; cdp: CDPSession }> {
-  await page.addInitScript(ELEMENT_TIMING_RECORDER);
-  const email = uniqueEmail('resilience');
-  await registerViaApi(page, email);
-  await logInViaForm(page, email);
-  await page.goto('/cognitive-tests/stroop-test');
-  await page.getByRole('button', { name: 'Start Test' }).click();
-  const started = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/results' && r.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).click();
-  const runId: string = (await (await started).json()).run.id;
-  return { runId, cdp: await page.context().newCDPSession(page) };
-}
 
 async function answer(page: Page, cdp: CDPSession, count: number, previous: string | null = null) {
   const delay = makeDelays(3);
@@ -48,7 +33,7 @@ describe('saving survives reloads and lost connections', () => {
 
   it('a reload mid-test resumes at the next trial, with nothing lost or repeated', async () => {
     const page = await browser.newPage();
-    const { runId, cdp } = await startRun(page);
+    const { runId, cdp } = await startStroopRun(page, 'resilience');
     const first = await answer(page, cdp, 13);
     expect(first.answered.at(-1)).toEqual({ phase: 'practice', trialNumber: 4 });
 
@@ -67,7 +52,7 @@ describe('saving survives reloads and lost connections', () => {
 
   it('trials answered while offline for 10 s are kept and saved when the connection returns', async () => {
     const page = await browser.newPage();
-    const { runId, cdp } = await startRun(page);
+    const { runId, cdp } = await startStroopRun(page, 'resilience');
     const before = await answer(page, cdp, 3);
     await page.context().setOffline(true);
     const offlineSince = Date.now();

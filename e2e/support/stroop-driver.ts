@@ -9,6 +9,8 @@ import {
   type Word,
 } from '@cogni/domain';
 import type { CDPSession, Page } from 'playwright-core';
+import { uniqueEmail } from './accounts';
+import { logInViaForm, registerViaApi } from './browser';
 
 /**
  * Collects every Element Timing entry in the page, independently of the app, so the test knows
@@ -142,4 +144,26 @@ export function summarize(errors: number[]) {
     meanMs: mean,
     sdMs: Math.sqrt(errors.reduce((s, e) => s + (e - mean) ** 2, 0) / errors.length),
   };
+}
+
+/**
+ * Signs up a new user, opens the test and presses 'Ready ... Set ... Go!'; returns the new run's
+ * id and a DevTools session for trusted key presses.
+ */
+export async function startStroopRun(
+  page: Page,
+  emailPrefix: string,
+): Promise<{ runId: string; cdp: CDPSession }> {
+  await page.addInitScript(ELEMENT_TIMING_RECORDER);
+  const email = uniqueEmail(emailPrefix);
+  await registerViaApi(page, email);
+  await logInViaForm(page, email);
+  await page.goto('/cognitive-tests/stroop-test');
+  await page.getByRole('button', { name: 'Start Test' }).click();
+  const started = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/results' && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).click();
+  const runId: string = (await (await started).json()).run.id;
+  return { runId, cdp: await page.context().newCDPSession(page) };
 }

@@ -15,6 +15,16 @@ const rows: [number, 'Color' | 'Word', boolean, boolean, number][] = [
   [6, 'Word', true, true, 650],
   [7, 'Word', false, true, 450],
 ];
+function toTestTrial([
+  trialNumber,
+  cueWord,
+  isSwitch,
+  isCorrect,
+  reactionTime,
+]: (typeof rows)[number]): ScoredTrial {
+  return { phase: 'test', trialNumber, cueWord, isSwitch, isCorrect, reactionTime };
+}
+
 const fixture: ScoredTrial[] = [
   // A practice trial, which scoring must ignore.
   {
@@ -25,14 +35,7 @@ const fixture: ScoredTrial[] = [
     isCorrect: false,
     reactionTime: 9999,
   },
-  ...rows.map(([trialNumber, cueWord, isSwitch, isCorrect, reactionTime]) => ({
-    phase: 'test' as const,
-    trialNumber,
-    cueWord,
-    isSwitch,
-    isCorrect,
-    reactionTime,
-  })),
+  ...rows.map(toTestTrial),
 ];
 
 describe('scoring (D15, D16), against a hand-computed fixture', () => {
@@ -80,16 +83,7 @@ describe('scoring (D15, D16), against a hand-computed fixture', () => {
   });
 
   it('floors the overall score', () => {
-    const twoOfThree = rows
-      .slice(0, 3)
-      .map(([trialNumber, cueWord, isSwitch, isCorrect, reactionTime]) => ({
-        phase: 'test' as const,
-        trialNumber,
-        cueWord,
-        isSwitch,
-        isCorrect,
-        reactionTime,
-      }));
+    const twoOfThree = rows.slice(0, 3).map(toTestTrial);
     expect(scoreStroop(config, twoOfThree).overallScore).toBe(66);
   });
 });
