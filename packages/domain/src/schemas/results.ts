@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type StroopConfig, StroopConfigSchema } from '../tasks/stroop/config';
+import { StroopConfigSchema } from '../tasks/stroop/config';
 import type { StroopMetrics } from '../tasks/stroop/scoring';
 import { PhaseSchema, TrialInputSchema } from '../tasks/stroop/trial';
 import { TestTypeSchema } from '../test-types';
@@ -69,35 +69,24 @@ export type RunSummary = {
 };
 
 /** A run as the API shows it to its owner. */
-export type Run = {
-  id: string;
-  sessionId: string;
-  testType: z.infer<typeof TestTypeSchema>;
-  startTime: string;
-  endTime: string | null;
-  seed: string;
-  config: StroopConfig;
+export const RunSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  testType: TestTypeSchema,
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  seed: z.string(),
+  config: StroopConfigSchema,
   /** The trials already stored, in run order: the runtime resumes after the last (D17). */
-  savedTrials: { phase: z.infer<typeof PhaseSchema>; trialNumber: number }[];
-  summary: RunSummary | null;
-};
-
-export const RunResponseSchema = z.object({
-  run: z.object({
-    id: z.string(),
-    sessionId: z.string(),
-    testType: TestTypeSchema,
-    startTime: z.string(),
-    endTime: z.string().nullable(),
-    seed: z.string(),
-    config: StroopConfigSchema,
-    savedTrials: z.array(TrialPositionSchema),
-    summary: z.custom<RunSummary>().nullable(),
-  }),
+  savedTrials: z.array(TrialPositionSchema),
+  summary: z.custom<RunSummary>().nullable(),
 });
+export type Run = z.infer<typeof RunSchema>;
+
+export const RunResponseSchema = z.object({ run: RunSchema });
 
 /** GET /api/results/active: the user's unfinished run, if any. */
-export const ActiveRunResponseSchema = z.object({ run: RunResponseSchema.shape.run.nullable() });
+export const ActiveRunResponseSchema = z.object({ run: RunSchema.nullable() });
 
 /** PUT /api/results/:id/trials/:phase/:trialNumber takes a TrialInput. */
 export const SaveTrialInputSchema = TrialInputSchema;

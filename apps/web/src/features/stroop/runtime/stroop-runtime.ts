@@ -47,6 +47,8 @@ type CurrentTrial = {
   stimulusOnset: Promise<Onset> | null;
   isInterrupted: boolean;
   isResponding: boolean;
+  /** Set once the response is known, for the engine's RECORD_TRIAL effect. */
+  measured: { cueOnset: Onset; stimulusOnset: Onset; responseMs: number } | null;
 };
 
 /**
@@ -142,6 +144,7 @@ export class StroopRuntime {
             stimulusOnset: null,
             isInterrupted: document.visibilityState !== 'visible' || !document.hasFocus(),
             isResponding: false,
+            measured: null,
           };
           this.after(frameMs, effect.durationMs, () => this.dispatch({ type: 'CUE_ENDED' }));
         });
@@ -157,7 +160,8 @@ export class StroopRuntime {
         }
         return;
       case 'RECORD_TRIAL':
-        return; // recorded by onKeyDown, which has the event's timestamp
+        this.record(effect);
+        return;
       case 'SHOW_FEEDBACK':
         this.inNextFrame((frameMs) => {
           this.present('feedback', effect.isCorrect ? 'Correct' : 'Wrong', null);
@@ -227,20 +231,28 @@ export class StroopRuntime {
       trial.isResponding = false;
       return;
     }
-    if (this.current !== trial || this.state.kind !== 'stimulus') return;
     const cueOnset = await trial.cueOnset;
-    const { planned } = trial;
-    const isCorrect = key === planned.correctKey;
+    if (this.current !== trial || this.state.kind !== 'stimulus') return;
+    trial.measured = { cueOnset, stimulusOnset, responseMs };
+    this.dispatch({ type: 'RESPONDED', key });
+  }
+
+  /** Builds the trial record from the engine's verdict and the measured times, and queues it. */
+  private record(effect: Extract<StroopEffect, { type: 'RECORD_TRIAL' }>): void {
+    const measured = this.current?.measured;
+    if (!this.current || !measured) return;
+    const { trial: planned } = effect;
+    const { cueOnset, stimulusOnset, responseMs } = measured;
     const record: TrialInput = {
       phase: planned.phase,
       trialNumber: planned.trialNumber,
       cueWord: planned.cueWord,
       stimulusWord: planned.stimulusWord,
       stimulusColor: planned.stimulusColor,
-      response: key,
+      response: effect.response,
       // Unrounded (timing.md rule 3).
       reactionTime: responseMs - stimulusOnset.timeMs,
-      isCorrect,
+      isCorrect: effect.isCorrect,
       isSwitch: planned.isSwitch,
       startTime: new Date(performance.timeOrigin + cueOnset.timeMs).toISOString(),
       endTime: new Date(performance.timeOrigin + responseMs).toISOString(),
@@ -249,14 +261,13 @@ export class StroopRuntime {
         stimulusOnsetMs: stimulusOnset.timeMs,
         responseTimestampMs: responseMs,
         onsetMethod: stimulusOnset.method,
-        wasInterrupted: trial.isInterrupted,
+        wasInterrupted: this.current.isInterrupted,
       },
     };
     this.options.sink.enqueue(this.options.run.id, record).catch((error: unknown) => {
       this.saveError = (error as Error).message || 'This trial could not be stored';
       this.publish();
     });
-    this.dispatch({ type: 'RESPONDED', key });
   }
 
   private recordAttention(type: AttentionEvent['type'], atMs: number): void {
