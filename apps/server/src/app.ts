@@ -12,6 +12,7 @@ import { authRoutes } from './routes/auth';
 import { errorLogRoutes } from './routes/error-logs';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
+import { progressRoutes } from './routes/progress';
 import { resultRoutes } from './routes/results';
 import { sessionRoutes } from './routes/session';
 import { serveWebApp } from './routes/static';
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', adminRoutes);
   app.route('/api/error-logs', errorLogRoutes);
   app.route('/api/results', resultRoutes);
+  app.route('/api/progress', progressRoutes);
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API endpoint');
   });

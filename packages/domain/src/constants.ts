@@ -19,3 +19,5 @@ export const ADMIN_ERROR_LOG_LIMIT = 100;
 export const STROOP_TRIAL_COUNTS = { sample: 8, practice: 16, test: 144 } as const;
 /** A rest break follows every this many test trials, except the last (spec section 4). */
 export const STROOP_REST_BREAK_EVERY = 40;
+/** Most finished results on the progress score trend (the newest ones). */
+export const PROGRESS_HISTORY_LIMIT = 500;

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_STROOP_CONFIG,
   type PlannedTrial,
   planRun,
   RESPONSE_KEYS,
@@ -6,6 +7,7 @@ import {
   type StroopConfig,
   type TrialInput,
 } from '@cogni/domain';
+import type { FinishedRunInput } from '../services/results/insert-finished-run';
 
 export const DEVICE_INFO = {
   type: 'desktop',
@@ -80,4 +82,30 @@ export function fixtureRun(seed: string, config: StroopConfig): TrialInput[] {
       ),
     ),
   ];
+}
+
+/**
+ * A finished fixture run written straight to the database (no HTTP), starting at `startTime`:
+ * for tests and benchmarks that need many results.
+ */
+export function fixtureFinishedRun(
+  userId: string,
+  startTime: Date,
+  options: { seed?: string; isMock?: boolean } = {},
+): FinishedRunInput {
+  const seed = options.seed ?? `fixture-${startTime.getTime()}`;
+  return {
+    userId,
+    seed,
+    config: DEFAULT_STROOP_CONFIG,
+    startTime,
+    endTime: new Date(startTime.getTime() + 12 * 60_000),
+    deviceInfo: DEVICE_INFO,
+    measurement: MEASUREMENT,
+    isMock: options.isMock ?? false,
+    trials: fixtureRun(seed, DEFAULT_STROOP_CONFIG).map((trial) => ({
+      ...trial,
+      isCongruent: null,
+    })),
+  };
 }

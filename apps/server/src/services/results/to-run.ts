@@ -1,7 +1,7 @@
 import {
   DEFAULT_STROOP_CONFIG,
-  PHASES,
   type Run,
+  type RunSummary,
   type StroopConfig,
   StroopConfigSchema,
   type StroopMetrics,
@@ -11,6 +11,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { testResults, testSessions, trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
+import { compareRunOrder } from './to-trial';
 
 type ResultRow = typeof testResults.$inferSelect;
 type SessionRow = typeof testSessions.$inferSelect;
@@ -53,9 +54,7 @@ export async function toRun(ctx: ServiceContext, owned: OwnedRun): Promise<Run> 
     .from(trials)
     .where(eq(trials.resultId, owned.result.id))
     .orderBy(asc(trials.trialNumber));
-  saved.sort(
-    (a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.trialNumber - b.trialNumber,
-  );
+  saved.sort(compareRunOrder);
   const { result } = owned;
   return {
     id: result.id,
@@ -66,18 +65,21 @@ export async function toRun(ctx: ServiceContext, owned: OwnedRun): Promise<Run> 
     seed: owned.seed,
     config: owned.config,
     savedTrials: saved,
-    summary:
-      result.endTime && result.overallScore !== null
-        ? {
-            overallScore: result.overallScore,
-            totalTrials: result.totalTrials ?? 0,
-            correctTrials: result.correctTrials ?? 0,
-            averageReactionTime: result.averageReactionTime,
-            colorNamingAccuracy: result.colorNamingAccuracy,
-            wordReadingAccuracy: result.wordReadingAccuracy,
-            interferenceEffect: result.interferenceEffect,
-            metrics: result.metrics as StroopMetrics,
-          }
-        : null,
+    summary: toSummary(result),
+  };
+}
+
+/** The stored scores of a finished result (D15, D16); null while it is unfinished. */
+export function toSummary(result: ResultRow): RunSummary | null {
+  if (!result.endTime || result.overallScore === null) return null;
+  return {
+    overallScore: result.overallScore,
+    totalTrials: result.totalTrials ?? 0,
+    correctTrials: result.correctTrials ?? 0,
+    averageReactionTime: result.averageReactionTime,
+    colorNamingAccuracy: result.colorNamingAccuracy,
+    wordReadingAccuracy: result.wordReadingAccuracy,
+    interferenceEffect: result.interferenceEffect,
+    metrics: result.metrics as StroopMetrics,
   };
 }

@@ -1,0 +1,30 @@
+import { ExportFormatSchema, TRIAL_EXPORT_COLUMNS } from '@cogni/domain';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { AppError } from '../lib/app-error';
+import { createExportResponse } from '../lib/export-response';
+import { requireUser } from '../middleware/session';
+import { iterateTrialRows } from '../services/exports/iterate-trial-rows';
+import { getProgress } from '../services/progress/get-progress';
+
+export const progressRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const { user } = requireUser(c);
+    return c.json(await getProgress(c.get('deps'), user.id));
+  })
+  /** 'Download my data': every trial of the caller's own results, nobody else's. */
+  .get('/export', async (c) => {
+    const { user } = requireUser(c);
+    const format = ExportFormatSchema.safeParse(c.req.query('format') ?? 'csv');
+    if (!format.success) throw new AppError('BAD_REQUEST', "format must be 'csv' or 'json'");
+    const deps = c.get('deps');
+    const now = deps.now();
+    return createExportResponse({
+      format: format.data,
+      fileName: `cogni-my-data-${now.toISOString().slice(0, 10)}`,
+      columns: TRIAL_EXPORT_COLUMNS,
+      batches: iterateTrialRows(deps, { userId: user.id }),
+      now,
+      logger: deps.logger,
+    });
+  });

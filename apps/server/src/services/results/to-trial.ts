@@ -1,0 +1,38 @@
+import { PHASES, type Phase, type ResultTrial, type Trial, type TrialTiming } from '@cogni/domain';
+import type { trials } from '../../db/schema';
+
+type TrialRow = typeof trials.$inferSelect;
+
+/** Run order: sample, practice, then test; by trialNumber within a phase. */
+export function compareRunOrder(
+  a: { phase: Phase; trialNumber: number },
+  b: { phase: Phase; trialNumber: number },
+): number {
+  return PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.trialNumber - b.trialNumber;
+}
+
+/** The fields of a stored trial that progress tracking shows. Stored values passed D14's checks. */
+export function toResultTrial(row: TrialRow): ResultTrial {
+  return {
+    phase: row.phase,
+    trialNumber: row.trialNumber,
+    cueWord: row.cueWord as ResultTrial['cueWord'],
+    stimulusWord: row.stimulusWord as ResultTrial['stimulusWord'],
+    stimulusColor: row.stimulusColor as ResultTrial['stimulusColor'],
+    response: row.response as ResultTrial['response'],
+    reactionTime: row.reactionTime,
+    isCorrect: row.isCorrect,
+    isSwitch: row.isSwitch,
+    isCongruent: row.isCongruent,
+  };
+}
+
+/** A stored trial with its times and timing record, as the run's owner reads it back. */
+export function toTrial(row: TrialRow): Trial {
+  return {
+    ...toResultTrial(row),
+    startTime: row.startTime?.toISOString() ?? '',
+    endTime: row.endTime?.toISOString() ?? '',
+    timing: row.timing as TrialTiming,
+  };
+}

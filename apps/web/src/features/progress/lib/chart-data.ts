@@ -1,0 +1,136 @@
+import {
+  DEFAULT_STROOP_CONFIG,
+  getReportCell,
+  isRestBreakAfter,
+  isRtEligible,
+  type ProgressResult,
+  REPORT_CELLS,
+  type ReportCell,
+  type ResultTrial,
+  type ScoreHistoryPoint,
+  type StroopConfig,
+  type TestType,
+} from '@cogni/domain';
+
+/**
+ * The settings a result was scored with. GET /api/progress does not send them, and every run so
+ * far used the defaults; RT eligibility depends on them (rest-break positions), so the charts
+ * match the stored scores only while that holds.
+ */
+export function getRunConfig(_result: ProgressResult): StroopConfig {
+  return DEFAULT_STROOP_CONFIG;
+}
+
+function getMean(values: readonly number[]): number | null {
+  return values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
+}
+
+/** Sample standard deviation (n − 1); null below two values. */
+export function getStandardDeviation(values: readonly number[]): number | null {
+  const mean = getMean(values);
+  if (mean === null || values.length < 2) return null;
+  const squares = values.reduce((sum, v) => sum + (v - mean) ** 2, 0);
+  return Math.sqrt(squares / (values.length - 1));
+}
+
+export function getMedian(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
+}
+
+export type CellRtSpread = {
+  cell: ReportCell;
+  /** RTs of the cell's RT-eligible test trials, ms: the values its mean is taken over. */
+  rtsMs: number[];
+  meanMs: number | null;
+  sdMs: number | null;
+};
+
+/**
+ * Reaction times per report cell, from the same trials as the stored cell means (D16:
+ * isRtEligible drops errors, the first trial of the phase and the first after a rest break).
+ */
+export function getCellRtSpread(
+  config: StroopConfig,
+  trials: readonly ResultTrial[],
+): CellRtSpread[] {
+  const eligible = trials.filter((t) => t.phase === 'test' && isRtEligible(config, t));
+  return REPORT_CELLS.map((cell) => {
+    const rtsMs = eligible.filter((t) => getReportCell(t) === cell).map((t) => t.reactionTime);
+    return { cell, rtsMs, meanMs: getMean(rtsMs), sdMs: getStandardDeviation(rtsMs) };
+  });
+}
+
+export type TestTrialPoint = {
+  /** 1-based position in the test phase, as the runner showed it ('trial 12 of 144'). */
+  position: number;
+  rtMs: number;
+  isCorrect: boolean;
+};
+
+/** The test-phase trials in run order, for the RT-by-trial chart. */
+export function getTestTrialSeries(trials: readonly ResultTrial[]): TestTrialPoint[] {
+  return trials
+    .filter((t) => t.phase === 'test')
+    .map((t) => ({ position: t.trialNumber + 1, rtMs: t.reactionTime, isCorrect: t.isCorrect }));
+}
+
+/** 1-based test positions followed by a rest break: 40, 80 and 120 by default (D17). */
+export function getRestBreakPositions(config: StroopConfig): number[] {
+  return Array.from({ length: config.testTrials }, (_, i) => i).flatMap((trialNumber) =>
+    isRestBreakAfter(config, 'test', trialNumber) ? [trialNumber + 1] : [],
+  );
+}
+
+export type LinearFit = { slope: number; intercept: number };
+
+/** Least-squares line y = slope·x + intercept; null below two points or when all x are equal. */
+export function fitLinearRegression(points: readonly { x: number; y: number }[]): LinearFit | null {
+  if (points.length < 2) return null;
+  const meanX = points.reduce((sum, p) => sum + p.x, 0) / points.length;
+  const meanY = points.reduce((sum, p) => sum + p.y, 0) / points.length;
+  let sxy = 0;
+  let sxx = 0;
+  for (const p of points) {
+    sxy += (p.x - meanX) * (p.y - meanY);
+    sxx += (p.x - meanX) ** 2;
+  }
+  if (sxx === 0) return null;
+  const slope = sxy / sxx;
+  return { slope, intercept: meanY - slope * meanX };
+}
+
+export type ScoreTrendPoint = {
+  /** 1 for the oldest session shown. */
+  session: number;
+  id: string;
+  startTime: string;
+  score: number;
+  isMock: boolean;
+};
+
+export type ScoreTrend = {
+  points: ScoreTrendPoint[];
+  /** Score against session number; null below two sessions. */
+  fit: LinearFit | null;
+};
+
+/** A test type's overall scores, oldest first, numbered by session, with their trend line. */
+export function getScoreTrend(
+  history: readonly ScoreHistoryPoint[],
+  testType: TestType,
+): ScoreTrend {
+  const points = history
+    .filter((point) => point.testType === testType)
+    .map((point, index) => ({
+      session: index + 1,
+      id: point.id,
+      startTime: point.startTime,
+      score: point.overallScore,
+      isMock: point.isMock,
+    }));
+  return { points, fit: fitLinearRegression(points.map((p) => ({ x: p.session, y: p.score }))) };
+}

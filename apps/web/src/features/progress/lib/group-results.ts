@@ -1,0 +1,34 @@
+import { type ProgressResult, TEST_CATALOG, TEST_TYPES, type TestType } from '@cogni/domain';
+
+// TEST_CATALOG is keyed by URL slug, results by test type id (spec section 3).
+const SLUG_BY_TEST_TYPE: Record<TestType, string> = {
+  stroopTest: 'stroop-test',
+  nbackTest: 'n-back',
+  sartTest: 'sart',
+  digitSpanTest: 'digit-span',
+  pvtTest: 'pvt',
+  goNoGoTest: 'go-no-go',
+};
+
+/** The test's name as /cognitive-tests shows it, e.g. 'Stroop Test'. */
+export function getTestTypeName(testType: TestType): string {
+  const slug = SLUG_BY_TEST_TYPE[testType];
+  return TEST_CATALOG.find((entry) => entry.slug === slug)?.name ?? testType;
+}
+
+export type ResultGroup = {
+  testType: TestType;
+  name: string;
+  /** In the order given (the API sends newest first). */
+  results: ProgressResult[];
+};
+
+/** Results by test type, in catalogue order (Stroop first); empty groups are left out. */
+export function groupResultsByTestType(results: readonly ProgressResult[]): ResultGroup[] {
+  return TEST_TYPES.flatMap((testType) => {
+    const ofType = results.filter((result) => result.testType === testType);
+    return ofType.length === 0
+      ? []
+      : [{ testType, name: getTestTypeName(testType), results: ofType }];
+  });
+}
