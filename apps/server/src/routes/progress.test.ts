@@ -8,18 +8,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResults, trials, users } from '../db/schema';
 import { insertFinishedRun } from '../services/results/insert-finished-run';
+import { parseCsv } from '../testing/parse-csv';
 import { fixtureFinishedRun, fixtureRun, START_RUN } from '../testing/stroop-run';
 import { createTestContext, type TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
-
-/** Our CSV has no quoted cells (ids, enums, numbers, ISO times), so a split reads it exactly. */
-function parseCsv(text: string): string[][] {
-  expect(text.endsWith('\r\n')).toBe(true);
-  return text
-    .slice(0, -2)
-    .split('\r\n')
-    .map((line) => line.split(','));
-}
 
 describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
   let t: TestContext;

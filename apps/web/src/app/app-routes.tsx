@@ -4,7 +4,6 @@ import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { HomePage } from '../features/home/home-page';
 import { ProfilePage } from '../features/profile/profile-page';
-import { ProgressPage } from '../features/progress/progress-page';
 import { PlaceholderPage } from '../features/static-pages/placeholder-page';
 import { PrivacyPage } from '../features/static-pages/privacy-page';
 import { TermsPage } from '../features/static-pages/terms-page';
@@ -16,6 +15,7 @@ import { RequireAdmin, RequireAuth } from './route-guards';
 // Kept out of the home page's bundle: most visitors never open them.
 const StroopPage = lazy(() => import('../features/stroop/stroop-page'));
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
+const ProgressPage = lazy(() => import('../features/progress/progress-page'));
 
 export function AppRoutes() {
   return (
@@ -39,7 +39,14 @@ export function AppRoutes() {
               </LazyRoute>
             }
           />
-          <Route path="progress-tracking" element={<ProgressPage />} />
+          <Route
+            path="progress-tracking"
+            element={
+              <LazyRoute>
+                <ProgressPage />
+              </LazyRoute>
+            }
+          />
           <Route path="profile" element={<ProfilePage />} />
           <Route element={<RequireAdmin />}>
             <Route

@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { testResults, trials } from '../../db/schema';
 import type { ServiceContext } from '../context';
 import { toSummary } from '../results/to-run';
-import { compareRunOrder, toResultTrial } from '../results/to-trial';
+import { compareRunOrder, RESULT_TRIAL_COLUMNS, toResultTrial } from '../results/to-trial';
 
 /**
  * The user's progress: their most recent finished results with every trial, and the scores of
@@ -42,7 +42,7 @@ export async function getProgress(ctx: ServiceContext, userId: string): Promise<
     recent.length === 0
       ? []
       : await ctx.db
-          .select()
+          .select(RESULT_TRIAL_COLUMNS)
           .from(trials)
           .where(
             inArray(

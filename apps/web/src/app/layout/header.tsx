@@ -35,8 +35,10 @@ export function Header({ isMenuOpen, onMenuToggle, menuButtonRef }: HeaderProps)
       </Link>
       <div className="site-header__actions">
         {user ? (
-          <Link to="/profile" className="avatar" aria-label="Profile" title={getFullName(user)}>
+          <Link to="/profile" className="avatar" title={getFullName(user)}>
+            {/* Named by text, not aria-label: a name that hides the visible initials fails WCAG 2.5.3. */}
             <span aria-hidden="true">{getInitials(user)}</span>
+            <span className="visually-hidden">Profile</span>
           </Link>
         ) : (
           <>

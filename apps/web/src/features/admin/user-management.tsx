@@ -1,6 +1,7 @@
 import { formatAdminPanelError } from '@cogni/domain';
 import { Alert } from '../../components/ui/alert';
 import { Spinner } from '../../components/ui/spinner';
+import { TableScroll } from '../../components/ui/table-scroll';
 import { formatDateTime, getFullName } from '../../lib/format';
 import { useUsers } from './api/get-users';
 
@@ -19,8 +20,7 @@ export function UserManagement() {
       {list.length === 0 ? (
         <p className="empty-state">No users yet.</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it.
-        <section className="table-scroll" aria-label="Users" tabIndex={0}>
+        <TableScroll label="Users">
           <table className="table">
             <caption className="visually-hidden">All users ({list.length})</caption>
             <thead>
@@ -48,7 +48,7 @@ export function UserManagement() {
               ))}
             </tbody>
           </table>
-        </section>
+        </TableScroll>
       )}
     </>
   );

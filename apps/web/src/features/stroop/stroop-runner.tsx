@@ -2,7 +2,6 @@ import {
   getResumePosition,
   MESSAGES,
   type Measurement,
-  type Phase,
   type Run,
   type RunSummary,
   type TrialPosition,
@@ -15,10 +14,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { createErrorLog } from '../error-logs/api/create-error-log';
 import { completeRun, getActiveRun, startRun } from './api/runs';
 import { getTrialQueue } from './api/trial-queue';
+import { PHASE_NAMES } from './labels';
 import { measureEnvironment, readDeviceInfo } from './runtime/device';
 import { StroopRuntime } from './runtime/stroop-runtime';
-
-const PHASE_NAMES: Record<Phase, string> = { sample: 'Sample', practice: 'Practice', test: 'Test' };
+import { StroopScores } from './stroop-scores';
 
 type Screen =
   | { kind: 'loading' }
@@ -232,14 +231,6 @@ function RunningTest(props: {
 
 const noSubscribe = () => () => {};
 
-function formatMs(value: number | null): string {
-  return value === null ? '–' : `${Math.round(value)} ms`;
-}
-
-function formatPercent(value: number | null): string {
-  return value === null ? '–' : `${Math.round(value)}%`;
-}
-
 function Completed({ summary }: { summary: RunSummary }) {
   return (
     <section className="stroop-complete card" aria-labelledby="stroop-complete-title">
@@ -247,38 +238,7 @@ function Completed({ summary }: { summary: RunSummary }) {
         Test Complete
       </h1>
       <p>Thank you for completing the Stroop Test.</p>
-      <dl className="stroop-scores">
-        <div>
-          <dt>Overall score</dt>
-          <dd>{summary.overallScore}%</dd>
-        </div>
-        <div>
-          <dt>Correct answers</dt>
-          <dd>
-            {summary.correctTrials} of {summary.totalTrials}
-          </dd>
-        </div>
-        <div>
-          <dt>Average reaction time</dt>
-          <dd>{formatMs(summary.averageReactionTime)}</dd>
-        </div>
-        <div>
-          <dt>Colour naming accuracy</dt>
-          <dd>{formatPercent(summary.colorNamingAccuracy)}</dd>
-        </div>
-        <div>
-          <dt>Word reading accuracy</dt>
-          <dd>{formatPercent(summary.wordReadingAccuracy)}</dd>
-        </div>
-        <div>
-          <dt>Interference effect</dt>
-          <dd>{formatMs(summary.interferenceEffect)}</dd>
-        </div>
-        <div>
-          <dt>Switch cost</dt>
-          <dd>{formatMs(summary.metrics.switchCost.rtMs)}</dd>
-        </div>
-      </dl>
+      <StroopScores summary={summary} />
     </section>
   );
 }

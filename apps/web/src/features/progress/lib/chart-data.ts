@@ -78,6 +78,36 @@ export function getTestTrialSeries(trials: readonly ResultTrial[]): TestTrialPoi
     .map((t) => ({ position: t.trialNumber + 1, rtMs: t.reactionTime, isCorrect: t.isCorrect }));
 }
 
+export type DisplayedTrialPoint = TestTrialPoint & {
+  /** rtMs, or the chart's top when the RT is off the scale. */
+  displayRtMs: number;
+  isCutOff: boolean;
+};
+
+/** RTs above this many times the median squash the rest of the chart; they are drawn at the top. */
+const CUT_OFF_FACTOR = 4;
+
+/**
+ * The points as the RT-by-trial chart draws them: a long pause (say 20 s against a median of
+ * 700 ms) would flatten every other trial to the baseline, so it is drawn at the cut-off instead,
+ * with its own symbol, and the text alternative says so.
+ */
+export function getDisplayedTrialPoints(points: readonly TestTrialPoint[]): {
+  points: DisplayedTrialPoint[];
+  cutOffMs: number | null;
+} {
+  const median = getMedian(points.map((p) => p.rtMs));
+  const limit = median === null ? null : median * CUT_OFF_FACTOR;
+  const cutOffMs = limit !== null && points.some((p) => p.rtMs > limit) ? limit : null;
+  return {
+    cutOffMs,
+    points: points.map((p) => {
+      const isCutOff = cutOffMs !== null && p.rtMs > cutOffMs;
+      return { ...p, isCutOff, displayRtMs: isCutOff && cutOffMs !== null ? cutOffMs : p.rtMs };
+    }),
+  };
+}
+
 /** 1-based test positions followed by a rest break: 40, 80 and 120 by default (D17). */
 export function getRestBreakPositions(config: StroopConfig): number[] {
   return Array.from({ length: config.testTrials }, (_, i) => i).flatMap((trialNumber) =>

@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { MESSAGES, type ProgressResult } from '@cogni/domain';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { groupResultsByTestType } from './lib/group-results';
+import { ResultItem } from './result-item';
+
+function result(overrides: Partial<ProgressResult>): ProgressResult {
+  return {
+    id: 'r1',
+    sessionId: 's1',
+    testType: 'nbackTest',
+    startTime: '2026-03-01T10:00:00.000Z',
+    endTime: '2026-03-01T10:07:05.000Z',
+    durationMs: 425_000,
+    isMock: false,
+    summary: null,
+    trials: [],
+    ...overrides,
+  };
+}
+
+afterEach(cleanup);
+
+describe('a result in progress tracking', () => {
+  it('opens to the catalogue message for a test type without a detail view', () => {
+    render(<ResultItem result={result({})} />);
+    const toggle = screen.getByRole('button');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText(MESSAGES.progressUnknownTestType)).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText(MESSAGES.progressUnknownTestType)).toBeTruthy();
+    expect(screen.getByText('7 min 5 s')).toBeTruthy();
+  });
+
+  it('labels mock data in words, not by colour', () => {
+    render(<ResultItem result={result({ isMock: true })} />);
+    expect(screen.getByRole('button').textContent).toContain('Mock data');
+  });
+
+  it('groups results by test type in catalogue order, keeping their order within a group', () => {
+    const groups = groupResultsByTestType([
+      result({ id: 'n1' }),
+      result({ id: 's1', testType: 'stroopTest' }),
+      result({ id: 's2', testType: 'stroopTest' }),
+    ]);
+    expect(groups.map((g) => [g.name, g.results.map((r) => r.id)])).toEqual([
+      ['Stroop Test', ['s1', 's2']],
+      [expect.any(String), ['n1']],
+    ]);
+  });
+});

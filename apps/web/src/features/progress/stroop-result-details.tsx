@@ -1,0 +1,108 @@
+import { PHASES, type ProgressResult, REPORT_CELLS, type RunSummary } from '@cogni/domain';
+import { useCallback, useMemo } from 'react';
+import { TableScroll } from '../../components/ui/table-scroll';
+import { formatDateTime } from '../../lib/format';
+import { formatDuration, formatMs, formatPercent } from '../../lib/format-scores';
+import { CELL_NAMES } from '../stroop/labels';
+import { StroopScores } from '../stroop/stroop-scores';
+import { type DrawChart, PlotFigure } from './charts/plot-figure';
+import {
+  getCellRtSpread,
+  getDisplayedTrialPoints,
+  getRestBreakPositions,
+  getRunConfig,
+  getTestTrialSeries,
+} from './lib/chart-data';
+import { describeCellRtChart, describeTrialRtChart } from './lib/chart-descriptions';
+import { TrialTable } from './trial-table';
+
+type StroopResultDetailsProps = { result: ProgressResult; summary: RunSummary };
+
+/** A Stroop result opened: when and how long, its scores, the four cells, charts and trials. */
+export function StroopResultDetails({ result, summary }: StroopResultDetailsProps) {
+  const config = getRunConfig(result);
+  const cells = useMemo(() => getCellRtSpread(config, result.trials), [config, result.trials]);
+  const series = useMemo(
+    () => getDisplayedTrialPoints(getTestTrialSeries(result.trials)),
+    [result.trials],
+  );
+  const drawCells = useCallback<DrawChart>(
+    (charts, width) => charts.drawCellRtChart(cells, width),
+    [cells],
+  );
+  const drawTrials = useCallback<DrawChart>(
+    (charts, width) =>
+      charts.drawTrialRtChart(
+        series.points,
+        getRestBreakPositions(config),
+        config.testTrials,
+        width,
+      ),
+    [series, config],
+  );
+
+  return (
+    <div className="result-details">
+      <dl className="result-details__facts">
+        <div>
+          <dt>Started</dt>
+          <dd>{formatDateTime(result.startTime)}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatDuration(result.durationMs)}</dd>
+        </div>
+      </dl>
+      <StroopScores summary={summary} />
+
+      <TableScroll label="Test trials by condition">
+        <table className="table table--numeric">
+          <caption>Test trials by condition</caption>
+          <thead>
+            <tr>
+              <th scope="col">Condition</th>
+              <th scope="col">Trials</th>
+              <th scope="col">Mean RT</th>
+              <th scope="col">Error rate</th>
+            </tr>
+          </thead>
+          <tbody>
+            {REPORT_CELLS.map((cell) => {
+              const score = summary.metrics.cells[cell];
+              return (
+                <tr key={cell}>
+                  <th scope="row">{CELL_NAMES[cell]}</th>
+                  <td>{score.trialCount}</td>
+                  <td>{formatMs(score.meanRtMs)}</td>
+                  <td>{formatPercent(score.errorRatePercent)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+
+      <div className="result-details__charts">
+        <PlotFigure
+          title="Reaction time by condition"
+          label="Box plot of reaction times in the four conditions"
+          description={describeCellRtChart(cells)}
+          render={drawCells}
+        />
+        <PlotFigure
+          title="Reaction time across the test"
+          label={`Reaction time of each of the ${series.points.length} test trials`}
+          description={describeTrialRtChart(series.points, series.cutOffMs)}
+          render={drawTrials}
+        />
+      </div>
+
+      <div className="result-details__trials">
+        {PHASES.map((phase) => {
+          const trials = result.trials.filter((t) => t.phase === phase);
+          return trials.length > 0 && <TrialTable key={phase} phase={phase} trials={trials} />;
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Run, Trial } from '@cogni/domain';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../apps/server/src/testing/parse-csv';
+import { uniqueEmail } from './support/accounts';
+import { finishRunViaApi } from './support/api-runs';
+import { logInViaForm, registerViaApi, useBrowser } from './support/browser';
+
+// The catalogue's message (spec section 8), spelled out so a changed text fails here.
+const EMPTY = 'No test results available.';
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Screenshots for a person to look at, when SCREENSHOT_DIR is set. */
+async function screenshot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+async function logInNewUser(page: Page, prefix: string) {
+  const email = uniqueEmail(prefix);
+  await registerViaApi(page, email, 'Ada', 'Lovelace');
+  await logInViaForm(page, email);
+}
+
+/** Serious and critical axe-core violations on the page as it is now. */
+async function axeViolations(
+  page: Page,
+): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  // Evaluated over the DevTools protocol: our CSP (rightly) refuses an injected <script>.
+  await page.evaluate(await readFile(AXE_SCRIPT, 'utf8'));
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } })
+      .axe;
+    type AxeResults = {
+      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+    };
+    const results = await axe.run(document);
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? '',
+        nodes: v.nodes.map((n) => n.target.join(' ')),
+      }));
+  });
+}
+
+describe('progress tracking', () => {
+  const browser = useBrowser();
+
+  it('tells a user without results that there are none, and still offers the download', async () => {
+    const page = await browser.newPage();
+    await logInNewUser(page, 'progress-empty');
+    await page.goto('/progress-tracking');
+    await page.getByText(EMPTY).waitFor();
+    await page.getByRole('heading', { name: 'Download my data' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Progress Tracking');
+  });
+
+  it('shows results grouped and expandable, with details, charts, a CSV equal to the stored trials, and no serious accessibility violations', async () => {
+    const page = await browser.newPage();
+    await logInNewUser(page, 'progress-results');
+    const older = await finishRunViaApi(page);
+    const newer = await finishRunViaApi(page);
+
+    await page.goto('/progress-tracking');
+    const group = page.getByRole('region', { name: 'Stroop Test' });
+    await group.waitFor();
+    // The score trend over both sessions, drawn once the chart code has loaded.
+    await group.getByRole('img', { name: 'Stroop Test scores across sessions' }).waitFor();
+    const toggles = group.getByRole('button', { expanded: false });
+    expect(await toggles.count()).toBe(2);
+
+    // Newest first: open it.
+    const newest = page.locator(`[data-result-id="${newer.id}"]`);
+    expect(await page.locator('[data-result-id]').first().getAttribute('data-result-id')).toBe(
+      newer.id,
+    );
+    await newest.getByRole('button').first().click();
+    expect(await newest.getByRole('button').first().getAttribute('aria-expanded')).toBe('true');
+    const summary = newer.summary;
+    if (!summary) throw new Error('the finished run has no summary');
+    const overall = newest.locator('.score-list__item', { hasText: 'Overall score' });
+    expect(await overall.locator('dd').textContent()).toBe(`${summary.overallScore}%`);
+    const cells = newest.getByRole('table', { name: 'Test trials by condition' });
+    expect(await cells.locator('tbody tr').count()).toBe(4);
+    await newest
+      .getByRole('img', { name: 'Box plot of reaction times in the four conditions' })
+      .waitFor();
+    await newest
+      .getByRole('img', { name: 'Reaction time of each of the 144 test trials' })
+      .waitFor();
+    // The RT chart's text alternative names the errors (the fixture answers 12 test trials wrongly).
+    await newest.getByText(/12 errors, drawn as crosses/).waitFor();
+
+    // Practice and test trials are apart, collapsed until opened.
+    await newest.getByText(/^Practice trials \(\d+, 0 errors\)$/).waitFor();
+    await newest.getByText('Test trials (144, 12 errors)').click();
+    expect(
+      await newest
+        .getByRole('table', { name: 'Test trials', exact: true })
+        .locator('tbody tr')
+        .count(),
+    ).toBe(144);
+    await screenshot(page, 'progress-1280');
+
+    const violations = await axeViolations(page);
+    expect(violations).toEqual([]);
+
+    // 'Download my data' as CSV: one row per stored trial of both runs, equal to the database.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^cogni-my-data-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = parseCsv(await readFile(await download.path(), 'utf8'));
+    if (!header) throw new Error('the CSV is empty');
+    const records = rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
+    const stored: { run: Run; trials: Trial[] }[] = [];
+    for (const run of [older, newer]) {
+      const res = await page.request.get(`/api/results/${run.id}/trials`);
+      stored.push({ run, trials: ((await res.json()) as { trials: Trial[] }).trials });
+    }
+    const expected = stored.flatMap(({ run, trials }) =>
+      trials.map((t) => ({
+        result_id: run.id,
+        session_id: run.sessionId,
+        phase: t.phase,
+        trial_number: String(t.trialNumber),
+        cue_word: t.cueWord,
+        stimulus_word: t.stimulusWord,
+        stimulus_color: t.stimulusColor,
+        response: t.response,
+        reaction_time_ms: String(t.reactionTime),
+        is_correct: String(t.isCorrect),
+        is_switch: String(t.isSwitch),
+      })),
+    );
+    const sortKey = (r: Record<string, string | undefined>) =>
+      `${r.result_id}/${r.phase}/${r.trial_number?.padStart(4, '0')}`;
+    const actual = records
+      .map((r) => Object.fromEntries(Object.keys(expected[0] ?? {}).map((k) => [k, r[k]])))
+      .sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
+    expected.sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
+    expect(rows).toHaveLength(2 * 168);
+    expect(actual).toEqual(expected);
+  });
+
+  it('fits a phone screen: no sideways scrolling of the page, charts redrawn to the width', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await logInNewUser(page, 'progress-phone');
+    const run = await finishRunViaApi(page);
+    await page.goto('/progress-tracking');
+    const result = page.locator(`[data-result-id="${run.id}"]`);
+    await result.getByRole('button').first().click();
+    const chart = result.getByRole('img', { name: 'Reaction time of each of the 144 test trials' });
+    await chart.waitFor();
+    expect(Number(await chart.getAttribute('width'))).toBeLessThanOrEqual(390);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await screenshot(page, 'progress-390');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
