@@ -74,3 +74,11 @@ export async function startServer(
     },
   };
 }
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: number[], q: number): number {
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** A figure rounded to one decimal, for the results files. */
+export const round1 = (value: number) => Math.round(value * 10) / 10;

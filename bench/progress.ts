@@ -21,7 +21,7 @@ import {
   waitForListening,
 } from '../apps/server/src/testing/spawn-server';
 import { fixtureFinishedRun } from '../apps/server/src/testing/stroop-run';
-import { ROOT, waitForOk } from './lib';
+import { percentile, ROOT, round1, waitForOk } from './lib';
 
 const RESULTS = 100;
 const TRIALS_PER_RESULT = 168;
@@ -79,13 +79,6 @@ function request(
     req.end(options.body);
   });
 }
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-}
-
-const round1 = (ms: number) => Math.round(ms * 10) / 10;
 
 function fail(message: string): never {
   throw new Error(`response check failed: ${message}`);

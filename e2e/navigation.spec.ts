@@ -32,7 +32,7 @@ describe('routes and redirects', () => {
     await page.getByText('You do not have permission to view this page.').waitFor();
   });
 
-  it('shows the admin the five tabs and the user list, and the Admin link', async () => {
+  it('shows the admin the six tabs and the user list, and the Admin link', async () => {
     const page = await browser.newPage();
     await logInViaForm(page, ADMIN.email, ADMIN.password);
     await page
@@ -48,8 +48,9 @@ describe('routes and redirects', () => {
       'Test Results',
       'Test Reports',
       'Error Logs',
+      'Audit Log',
     ]);
-    await page.getByRole('cell', { name: ADMIN.email }).waitFor();
+    await page.getByText(ADMIN.email).first().waitFor();
   });
 
   it('a logged-in user reloading a protected page stays there, with no flash of the logged-out header', async () => {

@@ -1,51 +1,21 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Run, Trial } from '@cogni/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../apps/server/src/testing/parse-csv';
 import { uniqueEmail } from './support/accounts';
 import { finishRunViaApi } from './support/api-runs';
+import { axeViolations } from './support/axe';
 import { logInViaForm, registerViaApi, useBrowser } from './support/browser';
+import { screenshot } from './support/screenshot';
 
 // The catalogue's message (spec section 8), spelled out so a changed text fails here.
 const EMPTY = 'No test results available.';
-
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Screenshots for a person to look at, when SCREENSHOT_DIR is set. */
-async function screenshot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 async function logInNewUser(page: Page, prefix: string) {
   const email = uniqueEmail(prefix);
   await registerViaApi(page, email, 'Ada', 'Lovelace');
   await logInViaForm(page, email);
-}
-
-/** Serious and critical axe-core violations on the page as it is now. */
-async function axeViolations(
-  page: Page,
-): Promise<{ id: string; impact: string; nodes: string[] }[]> {
-  // Evaluated over the DevTools protocol: our CSP (rightly) refuses an injected <script>.
-  await page.evaluate(await readFile(AXE_SCRIPT, 'utf8'));
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } })
-      .axe;
-    type AxeResults = {
-      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-    };
-    const results = await axe.run(document);
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact ?? '',
-        nodes: v.nodes.map((n) => n.target.join(' ')),
-      }));
-  });
 }
 
 describe('progress tracking', () => {

@@ -120,5 +120,15 @@ describe('the Stroop test, all 168 trials at real speed', () => {
     // case is reported, not asserted: on a loaded 2-core CI machine headless Chromium drops
     // frames (timing benchmark, issue 6, measures it properly).
     expect(Math.abs(figure.cueInterval.medianMs)).toBeLessThan(17);
+
+    // The run made through the app is the newest result in progress tracking, with its score.
+    await page.getByRole('link', { name: 'See all your results' }).click();
+    const result = page.locator(`[data-result-id="${runId}"]`);
+    await result.getByRole('button').first().click();
+    const overall = result.locator('.score-list__item', { hasText: 'Overall score' });
+    expect(await overall.locator('dd').textContent()).toBe(`${run.summary.overallScore}%`);
+    await result
+      .getByRole('img', { name: 'Reaction time of each of the 144 test trials' })
+      .waitFor();
   }, 900_000);
 });

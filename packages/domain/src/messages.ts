@@ -18,6 +18,8 @@ export const MESSAGES = {
   adminPageForbidden: 'You do not have permission to view this page.',
   renderError: 'Something went wrong.',
   adminNoPrivileges: 'You do not have admin privileges',
+  /** Login with the right password to an account an admin deactivated. */
+  accountDeactivated: 'This account has been deactivated. Please contact an administrator.',
 } as const;
 
 /** The admin panel shows failures as 'Error: {message}' (spec section 8). */

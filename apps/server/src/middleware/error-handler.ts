@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../app-env';
 import { AppError, HTTP_STATUS } from '../lib/app-error';
+import { describeFailure } from '../lib/describe-failure';
 import { writeErrorLog } from '../services/error-logs/write-error-log';
 
 /** Connection-level failures of the database: the request may be retried, nothing crashed. */
@@ -67,7 +68,7 @@ export async function handleError(error: Error, c: Context<AppEnv>) {
   try {
     await writeErrorLog(deps, {
       errorType: 'SERVER_ERROR',
-      errorMessage: error.message.slice(0, 1000) || error.name,
+      errorMessage: describeFailure(error),
       userId: c.get('session')?.user.id ?? null,
       context: { method: c.req.method, path: c.req.path },
     });

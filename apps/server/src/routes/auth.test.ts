@@ -1,3 +1,4 @@
+import { MESSAGES } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorLogs, userProfiles, users } from '../db/schema';
@@ -216,8 +217,9 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
         email: 'inactive@example.com',
         password: DEFAULT_USER.password,
       });
-      expect(login.status).toBe(401);
-      expect(login.body.error.message).toBe('Invalid email or password');
+      // The right password learns that the account is deactivated; a wrong one learns nothing.
+      expect(login.status).toBe(403);
+      expect(login.body.error.message).toBe(MESSAGES.accountDeactivated);
     });
 
     it('a session ends after 30 idle minutes', async () => {

@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { parseJsonBody } from '../lib/parse-body';
+import { parseId } from '../lib/parse-id';
 import { requireUser } from '../middleware/session';
 import { completeRun } from '../services/results/complete-run';
 import { findActiveRun } from '../services/results/find-active-run';
@@ -17,10 +18,8 @@ import { saveTrial } from '../services/results/save-trial';
 import { startRun } from '../services/results/start-run';
 import { getOwnedRun, toRun } from '../services/results/to-run';
 
-/** Result ids are UUIDs; anything else cannot exist, so it is not looked up. */
 function parseResultId(id: string): string {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('NOT_FOUND', 'Result not found');
-  return id.toLowerCase();
+  return parseId(id, 'Result not found');
 }
 
 export const resultRoutes = new Hono<AppEnv>()

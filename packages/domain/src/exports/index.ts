@@ -1,2 +1,3 @@
 export * from './csv';
+export * from './research-columns';
 export * from './trial-columns';

@@ -1,5 +1,14 @@
+import type { DeviceInfo, Measurement } from '../schemas/results';
 import type { Trial } from '../tasks/stroop/trial';
 import type { CellValue } from './csv';
+
+/** The test session of a result, as stored: any field may be missing in older or mock sessions. */
+export type ExportSessionRecord = {
+  seed: string | null;
+  deviceInfo: Partial<DeviceInfo>;
+  /** The measurement record (timing.md rule 8), with the run's attention events once complete. */
+  measurement: Partial<Measurement> & { attentionEvents?: readonly unknown[] };
+};
 
 /** One trial with the result it belongs to: the unit of every trial export (one row each). */
 export type ExportTrialRow = {
@@ -11,6 +20,8 @@ export type ExportTrialRow = {
   /** Null while the run is unfinished. */
   resultEndTime: string | null;
   isMock: boolean;
+  /** Null for a result without a session. */
+  session: ExportSessionRecord | null;
   trial: Omit<Trial, 'startTime' | 'endTime' | 'timing'> & {
     startTime: string | null;
     endTime: string | null;

@@ -10,21 +10,29 @@ export const ROLES = ['user', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-export const EmailSchema = z
-  .string()
+/**
+ * A string field whose absence reads 'Required' rather than zod's type message, so every form
+ * can show it next to the field as it is.
+ */
+function requiredText() {
+  return z.string({
+    error: (issue) => (issue.input === undefined ? 'Required' : 'Must be text'),
+  });
+}
+
+export const EmailSchema = requiredText()
   .trim()
+  .min(1, 'Required')
   .max(EMAIL_MAX_LENGTH, 'Email is too long')
   .pipe(z.email('Enter a valid email address'))
   .transform((email) => email.toLowerCase());
 
 /** No composition rules and no trimming: the password is used exactly as typed (ASVS 6.2.5, 6.2.8). */
-export const NewPasswordSchema = z
-  .string()
+export const NewPasswordSchema = requiredText()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-export const NameSchema = z
-  .string()
+export const NameSchema = requiredText()
   .trim()
   .min(1, 'Required')
   .max(NAME_MAX_LENGTH, `At most ${NAME_MAX_LENGTH} characters`)
@@ -89,7 +97,3 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 /** GET /api/me and PATCH /api/me. */
 export const MeResponseSchema = z.object({ user: UserSchema, profile: UserProfileSchema });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
-
-/** GET /api/admin/users. */
-export const UserListResponseSchema = z.object({ users: z.array(UserSchema) });
-export type UserListResponse = z.infer<typeof UserListResponseSchema>;

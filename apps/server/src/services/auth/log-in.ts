@@ -1,4 +1,4 @@
-import type { LoginInput, User } from '@cogni/domain';
+import { type LoginInput, MESSAGES, type User } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -32,7 +32,7 @@ export type LoginResult = { token: string; user: User };
 /**
  * Checks the credentials, starts a new session and sets lastLogin (D6). Every failure is
  * written to errorLogs as LOGIN_ERROR with the message and the email (spec section 8).
- * Inactive accounts cannot log in.
+ * Deactivated accounts cannot log in (D6), and are told so once the password is right.
  */
 export async function logIn(
   ctx: ServiceContext,
@@ -43,10 +43,19 @@ export async function logIn(
   const isPasswordValid = row
     ? await verifyPassword(input.password, row.passwordHash)
     : await verifyAgainstDummy(input.password);
-  if (!row || !isPasswordValid || !row.isActive) {
-    const reason = !row ? 'unknown-email' : !isPasswordValid ? 'wrong-password' : 'inactive';
-    await logLoginFailure(ctx, INVALID_CREDENTIALS, input.email, reason);
+  if (!row || !isPasswordValid) {
+    await logLoginFailure(
+      ctx,
+      INVALID_CREDENTIALS,
+      input.email,
+      row ? 'wrong-password' : 'unknown-email',
+    );
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  }
+  // Said plainly, but only to someone who knows the password: it reveals nothing to a guesser.
+  if (!row.isActive) {
+    await logLoginFailure(ctx, MESSAGES.accountDeactivated, input.email, 'inactive');
+    throw new AppError('FORBIDDEN', MESSAGES.accountDeactivated);
   }
 
   const token = generateSessionToken();

@@ -1,9 +1,6 @@
 import type { RegisterInput } from '@cogni/domain';
-import { userProfiles, users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { isCommonPassword } from '../../lib/common-passwords';
-import { hashPassword } from '../../lib/password';
 import type { ServiceContext } from '../context';
+import { hashNewPassword, insertAccount } from './new-account';
 
 export type RegisterOutcome = 'created' | 'email-taken';
 
@@ -17,29 +14,16 @@ export async function registerUser(
   ctx: ServiceContext,
   input: RegisterInput,
 ): Promise<RegisterOutcome> {
-  if (isCommonPassword(input.password)) {
-    throw new AppError('BAD_REQUEST', 'Password is too common', {
-      password: 'This password is too common; choose another',
-    });
-  }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   return ctx.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: 'user',
-        isActive: true,
-        createdAt: ctx.now(),
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    const created = inserted[0];
-    if (!created) return 'email-taken';
-    await tx.insert(userProfiles).values({ userId: created.id });
-    return 'created';
+    const id = await insertAccount(tx, {
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: 'user',
+      createdAt: ctx.now(),
+    });
+    return id ? 'created' : 'email-taken';
   });
 }

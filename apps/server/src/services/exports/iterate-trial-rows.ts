@@ -1,38 +1,49 @@
-import type { ExportTrialRow, TestType, TrialTiming } from '@cogni/domain';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { testResults, trials } from '../../db/schema';
+import type { ExportSessionRecord, ExportTrialRow, ResultFilter } from '@cogni/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { testResults, testSessions, trials } from '../../db/schema';
 import type { ServiceContext } from '../context';
-import { compareRunOrder, toResultTrial } from '../results/to-trial';
+import { toResultConditions } from '../results/result-filter';
+import { compareRunOrder, STORED_TRIAL_COLUMNS, toStoredTrial } from '../results/to-trial';
 
-export type TrialExportFilter = {
-  userId?: string;
-  testType?: TestType;
-};
+/** Which results' trials to export: any part of an admin result filter (empty: all of them). */
+export type TrialExportFilter = Partial<ResultFilter>;
 
-/** Results read per batch: with 168 trials each, about 8,000 rows in memory at a time. */
-const RESULTS_PER_BATCH = 50;
+/** Results read per batch: with 168 trials each, about 3,400 rows in memory at a time. Larger
+ * batches were no faster and left more garbage for the collector (bench/admin.ts). */
+const RESULTS_PER_BATCH = 20;
+
+function toSessionRecord(
+  session: typeof testSessions.$inferSelect | null,
+): ExportSessionRecord | null {
+  if (!session) return null;
+  return {
+    seed: session.seed,
+    deviceInfo: session.deviceInfo as ExportSessionRecord['deviceInfo'],
+    measurement: session.measurement as ExportSessionRecord['measurement'],
+  };
+}
 
 /**
  * Every trial of the results that match `filter`, as export rows in batches: results oldest
- * first, trials in run order. Keyset pagination, so memory stays flat whatever the total and no
- * connection is held between batches.
+ * first, trials in run order, each with its result's session record. Keyset pagination, so
+ * memory stays flat whatever the total and no connection is held between batches.
  */
 export async function* iterateTrialRows(
   ctx: ServiceContext,
   filter: TrialExportFilter,
 ): AsyncGenerator<ExportTrialRow[]> {
-  const conditions: SQL[] = [];
-  if (filter.userId) conditions.push(eq(testResults.userId, filter.userId));
-  if (filter.testType) conditions.push(eq(testResults.testType, filter.testType));
+  const conditions = toResultConditions(filter);
   // The cursor keeps start_time as text: PostgreSQL stores microseconds, a JS Date only ms.
   let after: { startTime: string; id: string } | undefined;
   for (;;) {
     const page = await ctx.db
       .select({
         result: testResults,
+        session: testSessions,
         cursor: sql<string>`${testResults.startTime}::text`,
       })
       .from(testResults)
+      .leftJoin(testSessions, eq(testSessions.id, testResults.sessionId))
       .where(
         and(
           ...conditions,
@@ -47,7 +58,7 @@ export async function* iterateTrialRows(
     after = { startTime: last.cursor, id: last.result.id };
 
     const trialRows = await ctx.db
-      .select()
+      .select(STORED_TRIAL_COLUMNS)
       .from(trials)
       .where(
         inArray(
@@ -60,8 +71,10 @@ export async function* iterateTrialRows(
     trialRows.sort(
       (a, b) => pageIndex(a.resultId) - pageIndex(b.resultId) || compareRunOrder(a, b),
     );
+    const sessions = page.map((p) => toSessionRecord(p.session));
     const rows = trialRows.map((trial): ExportTrialRow => {
-      const result = page[pageIndex(trial.resultId)]?.result ?? last.result;
+      const index = pageIndex(trial.resultId);
+      const result = page[index]?.result ?? last.result;
       return {
         userId: result.userId,
         resultId: result.id,
@@ -70,12 +83,8 @@ export async function* iterateTrialRows(
         resultStartTime: result.startTime.toISOString(),
         resultEndTime: result.endTime?.toISOString() ?? null,
         isMock: result.isMock,
-        trial: {
-          ...toResultTrial(trial),
-          startTime: trial.startTime?.toISOString() ?? null,
-          endTime: trial.endTime?.toISOString() ?? null,
-          timing: trial.timing as Partial<TrialTiming> | null,
-        },
+        session: sessions[index] ?? null,
+        trial: toStoredTrial(trial),
       };
     });
     yield rows;

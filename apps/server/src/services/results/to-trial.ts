@@ -1,4 +1,11 @@
-import { PHASES, type Phase, type ResultTrial, type Trial, type TrialTiming } from '@cogni/domain';
+import {
+  type AdminTrial,
+  PHASES,
+  type Phase,
+  type ResultTrial,
+  type Trial,
+  type TrialTiming,
+} from '@cogni/domain';
 import { trials } from '../../db/schema';
 
 type TrialRow = typeof trials.$inferSelect;
@@ -55,4 +62,28 @@ export function toTrial(row: TrialRow): Trial {
     endTime: row.endTime?.toISOString() ?? '',
     timing: row.timing as TrialTiming,
   };
+}
+
+/** The columns toStoredTrial reads: exports select only these (no row id or createdAt). */
+export const STORED_TRIAL_COLUMNS = {
+  ...RESULT_TRIAL_COLUMNS,
+  startTime: trials.startTime,
+  endTime: trials.endTime,
+  timing: trials.timing,
+};
+
+type StoredTrialRow = Pick<TrialRow, keyof typeof STORED_TRIAL_COLUMNS>;
+
+/**
+ * A stored trial with every field as stored: times and timing record may be null (mock trials
+ * were never measured). Admin views and exports use it.
+ */
+export function toStoredTrial(row: StoredTrialRow): AdminTrial {
+  // Object.assign, not spread: on Node 20 spreading a fresh object cost the research export
+  // five times as much per row (bench/admin.ts).
+  return Object.assign(toResultTrial(row), {
+    startTime: row.startTime?.toISOString() ?? null,
+    endTime: row.endTime?.toISOString() ?? null,
+    timing: row.timing as TrialTiming | null,
+  });
 }

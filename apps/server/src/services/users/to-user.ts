@@ -1,4 +1,4 @@
-import type { User, UserProfile } from '@cogni/domain';
+import type { AdminUser, User, UserProfile } from '@cogni/domain';
 import type { userProfiles, users } from '../../db/schema';
 
 /** The public view of a user row: explicit fields only, so the password hash can never leak. */
@@ -27,3 +27,24 @@ export function toUserProfile(row: typeof userProfiles.$inferSelect): UserProfil
     updatedAt: row.updatedAt?.toISOString() ?? null,
   };
 }
+
+/** A user with their profile, as admins see them; a missing profile row reads as empty. */
+export function toAdminUser(
+  row: typeof users.$inferSelect,
+  profile: typeof userProfiles.$inferSelect | null,
+): AdminUser {
+  return {
+    ...toUser(row),
+    profile: toUserProfile(profile ?? { ...EMPTY_PROFILE, userId: row.id }),
+  };
+}
+
+const EMPTY_PROFILE: Omit<typeof userProfiles.$inferSelect, 'userId'> = {
+  dateOfBirth: null,
+  gender: null,
+  phoneNumber: null,
+  address: null,
+  timezone: null,
+  language: null,
+  updatedAt: null,
+};

@@ -1,31 +1,34 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { AuditLog, ErrorLogs } from './logs';
 import { type TabItem, Tabs } from './tabs';
+import { TestReports } from './test-reports';
+import { TestResults } from './test-results';
+import { UserData } from './user-data';
 import { UserManagement } from './user-management';
 import './admin.css';
 
-const TAB_IDS = ['users', 'user-data', 'test-results', 'test-reports', 'error-logs'] as const;
+const TAB_IDS = [
+  'users',
+  'user-data',
+  'test-results',
+  'test-reports',
+  'error-logs',
+  'audit-log',
+] as const;
 type AdminTabId = (typeof TAB_IDS)[number];
 
 function isAdminTabId(value: string | null): value is AdminTabId {
   return TAB_IDS.some((id) => id === value);
 }
 
-function ComingSoon({ title }: { title: string }) {
-  return (
-    <>
-      <h2>{title}</h2>
-      <p>Coming soon.</p>
-    </>
-  );
-}
-
 const TABS: readonly TabItem<AdminTabId>[] = [
   { id: 'users', label: 'User Management', content: <UserManagement /> },
-  { id: 'user-data', label: 'User Data', content: <ComingSoon title="User Data" /> },
-  { id: 'test-results', label: 'Test Results', content: <ComingSoon title="Test Results" /> },
-  { id: 'test-reports', label: 'Test Reports', content: <ComingSoon title="Test Reports" /> },
-  { id: 'error-logs', label: 'Error Logs', content: <ComingSoon title="Error Logs" /> },
+  { id: 'user-data', label: 'User Data', content: <UserData /> },
+  { id: 'test-results', label: 'Test Results', content: <TestResults /> },
+  { id: 'test-reports', label: 'Test Reports', content: <TestReports /> },
+  { id: 'error-logs', label: 'Error Logs', content: <ErrorLogs /> },
+  { id: 'audit-log', label: 'Audit Log', content: <AuditLog /> },
 ];
 
 export default function AdminPage() {

@@ -1,54 +1,207 @@
-import { formatAdminPanelError } from '@cogni/domain';
+import { type AdminUser, formatAdminPanelError, ROLES, type Role } from '@cogni/domain';
+import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Pager } from '../../components/ui/pager';
 import { Spinner } from '../../components/ui/spinner';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatDateTime, getFullName } from '../../lib/format';
-import { useUsers } from './api/get-users';
+import { useCurrentUser } from '../auth/api/get-session';
+import { useChangeRole, useSetUserActive } from './api/users';
+import { CreateUserForm } from './create-user-form';
+import { UserSearch, useUserSearch } from './user-search';
 
+/** A change waiting for the admin's confirmation. */
+type PendingChange =
+  | { kind: 'role'; user: AdminUser; role: Role }
+  | { kind: 'active'; user: AdminUser; isActive: boolean };
+
+function nameOf(user: AdminUser): string {
+  return getFullName(user) || user.email;
+}
+
+function describeChange(change: PendingChange): { title: string; text: string; confirm: string } {
+  const name = nameOf(change.user);
+  if (change.kind === 'role') {
+    return change.role === 'admin'
+      ? {
+          title: 'Make this user an admin?',
+          text: `${name} will be able to see all data and manage every account, from their next request.`,
+          confirm: 'Make admin',
+        }
+      : {
+          title: 'Remove admin rights?',
+          text: `${name} will lose access to the admin console from their next request.`,
+          confirm: 'Make user',
+        };
+  }
+  return change.isActive
+    ? {
+        title: 'Reactivate this account?',
+        text: `${name} will be able to log in again.`,
+        confirm: 'Reactivate',
+      }
+    : {
+        title: 'Deactivate this account?',
+        text: `${name} will be logged out everywhere and cannot log in until reactivated. Their data is kept.`,
+        confirm: 'Deactivate',
+      };
+}
+
+function doneMessage(change: PendingChange): string {
+  const name = nameOf(change.user);
+  if (change.kind === 'role')
+    return `${name} is now ${change.role === 'admin' ? 'an admin' : 'a user'}.`;
+  return `${name} is ${change.isActive ? 'reactivated' : 'deactivated'}.`;
+}
+
+/** User Management: find users, change roles, create, deactivate and reactivate accounts. */
 export function UserManagement() {
-  const users = useUsers();
+  const search = useUserSearch();
+  const me = useCurrentUser();
+  const changeRole = useChangeRole();
+  const setActive = useSetUserActive();
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [isCreating, setIsCreating] = useState(false);
+  const mutation = pending?.kind === 'active' ? setActive : changeRole;
 
-  if (users.isPending) return <Spinner label="Loading users…" />;
-  if (users.isError) {
-    return <Alert variant="error">{formatAdminPanelError(users.error.message)}</Alert>;
+  function confirm() {
+    if (!pending) return;
+    const onSuccess = () => {
+      setDone(doneMessage(pending));
+      setPending(null);
+    };
+    if (pending.kind === 'role') {
+      changeRole.mutate({ userId: pending.user.id, role: pending.role }, { onSuccess });
+    } else {
+      setActive.mutate({ userId: pending.user.id, isActive: pending.isActive }, { onSuccess });
+    }
   }
 
-  const list = users.data.users;
+  function ask(change: PendingChange) {
+    changeRole.reset();
+    setActive.reset();
+    setDone(null);
+    setPending(change);
+  }
+
+  const { users } = search;
+  const dialog = pending && describeChange(pending);
+
   return (
     <>
-      <h2>Users</h2>
-      {list.length === 0 ? (
-        <p className="empty-state">No users yet.</p>
+      <div className="admin-section__header">
+        <h2>Users</h2>
+        <Button
+          variant={isCreating ? 'secondary' : 'primary'}
+          aria-expanded={isCreating}
+          onClick={() => setIsCreating((open) => !open)}
+        >
+          {isCreating ? 'Close form' : 'Create user'}
+        </Button>
+      </div>
+      {isCreating && (
+        <CreateUserForm
+          onCreated={(user) => {
+            setIsCreating(false);
+            setDone(
+              `${nameOf(user)} (${user.email}) was created as ${user.role === 'admin' ? 'an admin' : 'a user'}.`,
+            );
+          }}
+        />
+      )}
+      {done && <Alert variant="success">{done}</Alert>}
+      <UserSearch search={search} />
+      {users.isPending ? (
+        <Spinner label="Loading users…" />
+      ) : users.isError ? (
+        <Alert variant="error">{formatAdminPanelError(users.error.message)}</Alert>
       ) : (
-        <TableScroll label="Users">
-          <table className="table">
-            <caption className="visually-hidden">All users ({list.length})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Active</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last login</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((user) => (
-                <tr key={user.id}>
-                  <th scope="row">{getFullName(user) || '—'}</th>
-                  <td className="table__wrap">{user.email}</td>
-                  <td>
-                    <span className={`badge badge--${user.role}`}>{user.role}</span>
-                  </td>
-                  <td>{user.isActive ? 'Yes' : 'No'}</td>
-                  <td>{formatDateTime(user.createdAt)}</td>
-                  <td>{formatDateTime(user.lastLogin)}</td>
+        <>
+          <TableScroll label="Users">
+            <table className="table">
+              <caption className="visually-hidden">Users</caption>
+              <thead>
+                <tr>
+                  <th scope="col">User</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last login</th>
+                  <th scope="col">Account</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+              </thead>
+              <tbody>
+                {users.data.users.map((user) => (
+                  <tr key={user.id} data-user-email={user.email}>
+                    <th scope="row" className="table__wrap">
+                      {getFullName(user) || '—'}
+                      {user.id === me?.id && <span className="admin-you"> (you)</span>}
+                      <span className="admin-muted">{user.email}</span>
+                    </th>
+                    <td>
+                      <select
+                        className="field__input field__input--compact"
+                        aria-label={`Role of ${nameOf(user)}`}
+                        value={user.role}
+                        onChange={(event) =>
+                          ask({ kind: 'role', user, role: event.target.value as Role })
+                        }
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {role}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <span
+                        className={`badge ${user.isActive ? 'badge--success' : 'badge--warning'}`}
+                      >
+                        {user.isActive ? 'Active' : 'Deactivated'}
+                      </span>
+                    </td>
+                    <td>{formatDateTime(user.createdAt)}</td>
+                    <td>{formatDateTime(user.lastLogin)}</td>
+                    <td>
+                      <Button
+                        variant={user.isActive ? 'ghost' : 'secondary'}
+                        className="button--small"
+                        aria-label={`${user.isActive ? 'Deactivate' : 'Reactivate'} ${nameOf(user)}`}
+                        onClick={() => ask({ kind: 'active', user, isActive: !user.isActive })}
+                      >
+                        {user.isActive ? 'Deactivate' : 'Reactivate'}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <Pager
+            noun="users"
+            page={users.data.page}
+            pageSize={users.data.pageSize}
+            total={users.data.total}
+            onPageChange={search.setPage}
+          />
+        </>
+      )}
+      {pending && dialog && (
+        <ConfirmDialog
+          title={dialog.title}
+          confirmLabel={dialog.confirm}
+          confirmVariant={pending.kind === 'active' && !pending.isActive ? 'danger' : 'primary'}
+          isBusy={mutation.isPending}
+          error={mutation.error ? formatAdminPanelError(mutation.error.message) : null}
+          onConfirm={confirm}
+          onCancel={() => setPending(null)}
+        >
+          <p>{dialog.text}</p>
+        </ConfirmDialog>
       )}
     </>
   );

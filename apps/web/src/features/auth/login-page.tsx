@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/text-field';
+import { isApiError } from '../../lib/api-client';
 import { getReturnPath } from '../../lib/location-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from './api/get-session';
@@ -36,7 +37,14 @@ export function LoginPage() {
       <Card className="auth-card">
         <h1>Log in</h1>
         <p className="auth-card__lead">Welcome back. Log in to take tests and see your progress.</p>
-        {login.isError && <Alert variant="error">{MESSAGES.loginFailed}</Alert>}
+        {login.isError && (
+          <Alert variant="error">
+            {/* A deactivated account is told so (after the right password); all else is one message. */}
+            {isApiError(login.error) && login.error.code === 'FORBIDDEN'
+              ? MESSAGES.accountDeactivated
+              : MESSAGES.loginFailed}
+          </Alert>
+        )}
         <form className="form" onSubmit={handleSubmit}>
           <TextField
             label="Email"

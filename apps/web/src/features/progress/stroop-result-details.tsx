@@ -1,10 +1,11 @@
-import { PHASES, type ProgressResult, REPORT_CELLS, type RunSummary } from '@cogni/domain';
+import { type ProgressResult, REPORT_CELLS, type RunSummary } from '@cogni/domain';
 import { useCallback, useMemo } from 'react';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatDateTime } from '../../lib/format';
 import { formatDuration, formatMs, formatPercent } from '../../lib/format-scores';
 import { CELL_NAMES } from '../stroop/labels';
 import { StroopScores } from '../stroop/stroop-scores';
+import { PhaseTrialTables } from '../stroop/trial-table';
 import { type DrawChart, PlotFigure } from './charts/plot-figure';
 import {
   getCellRtSpread,
@@ -14,7 +15,6 @@ import {
   getTestTrialSeries,
 } from './lib/chart-data';
 import { describeCellRtChart, describeTrialRtChart } from './lib/chart-descriptions';
-import { TrialTable } from './trial-table';
 
 type StroopResultDetailsProps = { result: ProgressResult; summary: RunSummary };
 
@@ -98,10 +98,7 @@ export function StroopResultDetails({ result, summary }: StroopResultDetailsProp
       </div>
 
       <div className="result-details__trials">
-        {PHASES.map((phase) => {
-          const trials = result.trials.filter((t) => t.phase === phase);
-          return trials.length > 0 && <TrialTable key={phase} phase={phase} trials={trials} />;
-        })}
+        <PhaseTrialTables trials={result.trials} />
       </div>
     </div>
   );

@@ -7,8 +7,9 @@ import {
   type TrialPosition,
 } from '@cogni/domain';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClassName } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { createErrorLog } from '../error-logs/api/create-error-log';
@@ -239,6 +240,9 @@ function Completed({ summary }: { summary: RunSummary }) {
       </h1>
       <p>Thank you for completing the Stroop Test.</p>
       <StroopScores summary={summary} />
+      <Link to="/progress-tracking" className={buttonClassName('secondary')}>
+        See all your results
+      </Link>
     </section>
   );
 }

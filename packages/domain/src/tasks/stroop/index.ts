@@ -1,5 +1,6 @@
 export * from './config';
 export * from './engine';
+export * from './mock-run';
 export * from './rng';
 export * from './scoring';
 export * from './stimuli';

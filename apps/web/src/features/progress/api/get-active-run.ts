@@ -5,5 +5,9 @@ export const activeStroopRunQueryKey = ['results', 'active', 'stroopTest'] as co
 
 /** The user's unfinished Stroop run, if any, so the page can offer to resume it (D17). */
 export function useActiveStroopRun() {
-  return useQuery({ queryKey: activeStroopRunQueryKey, queryFn: () => getActiveRun() });
+  return useQuery({
+    queryKey: activeStroopRunQueryKey,
+    queryFn: () => getActiveRun(),
+    staleTime: 0,
+  });
 }

@@ -9,5 +9,10 @@ export function getProgress(signal?: AbortSignal): Promise<ProgressResponse> {
 }
 
 export function useProgress() {
-  return useQuery({ queryKey: progressQueryKey, queryFn: ({ signal }) => getProgress(signal) });
+  // Always re-read on opening the page: a test finished elsewhere in the app changes it.
+  return useQuery({
+    queryKey: progressQueryKey,
+    queryFn: ({ signal }) => getProgress(signal),
+    staleTime: 0,
+  });
 }

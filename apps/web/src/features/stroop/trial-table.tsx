@@ -1,7 +1,7 @@
-import type { Phase, ResultTrial } from '@cogni/domain';
+import { PHASES, type Phase, type ResultTrial } from '@cogni/domain';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatMs } from '../../lib/format-scores';
-import { PHASE_NAMES } from '../stroop/labels';
+import { PHASE_NAMES } from './labels';
 
 type TrialTableProps = { phase: Phase; trials: readonly ResultTrial[] };
 
@@ -46,4 +46,12 @@ export function TrialTable({ phase, trials }: TrialTableProps) {
       </TableScroll>
     </details>
   );
+}
+
+/** A run's trials as one collapsed table per phase (sample, practice, test), empty phases left out. */
+export function PhaseTrialTables({ trials }: { trials: readonly ResultTrial[] }) {
+  return PHASES.map((phase) => {
+    const ofPhase = trials.filter((t) => t.phase === phase);
+    return ofPhase.length > 0 && <TrialTable key={phase} phase={phase} trials={ofPhase} />;
+  });
 }

@@ -1,0 +1,30 @@
+import { ResultListQuerySchema } from '@cogni/domain';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env';
+import { parseId } from '../../lib/parse-id';
+import { parseQuery } from '../../lib/parse-query';
+import { requireAdmin } from '../../middleware/session';
+import { getResultTrials } from '../../services/results/get-result-trials';
+import { listAllResults } from '../../services/results/list-all-results';
+
+export const adminResultRoutes = new Hono<AppEnv>()
+  /**
+   * GET /api/admin/results?userId=&testType=&from=&to=&includeMock=true&page=1&pageSize=25
+   * -> AdminResultListResponse `{ results: AdminResult[], total, page, pageSize }`: every user's
+   * results, finished or not, newest first. from/to: YYYY-MM-DD (whole UTC day, inclusive) or
+   * an ISO date-time, on the result's start time.
+   */
+  .get('/', async (c) => {
+    requireAdmin(c);
+    const query = parseQuery(c, ResultListQuerySchema);
+    return c.json(await listAllResults(c.get('deps'), query));
+  })
+  /**
+   * GET /api/admin/results/:id/trials -> AdminResultTrialsResponse `{ result, metrics,
+   * trials: AdminTrial[] }`, trials in run order; 404 if unknown.
+   */
+  .get('/:id/trials', async (c) => {
+    requireAdmin(c);
+    const resultId = parseId(c.req.param('id'), 'Result not found');
+    return c.json(await getResultTrials(c.get('deps'), resultId));
+  });

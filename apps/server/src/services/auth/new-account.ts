@@ -1,0 +1,37 @@
+import type { RegisterInput, Role } from '@cogni/domain';
+import type { Db } from '../../db/client';
+import { userProfiles, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { isCommonPassword } from '../../lib/common-passwords';
+import { hashPassword } from '../../lib/password';
+
+/**
+ * The password rules beyond the schema's length (a local list of common passwords, no network),
+ * then the hash: the one policy for registration and for accounts admins create.
+ */
+export async function hashNewPassword(password: string): Promise<string> {
+  if (isCommonPassword(password)) {
+    throw new AppError('BAD_REQUEST', 'Password is too common', {
+      password: 'This password is too common; choose another',
+    });
+  }
+  return hashPassword(password);
+}
+
+/**
+ * Inserts an active account and its empty profile (D5), in the caller's transaction. Returns
+ * the new id, or null when the email is taken (nothing is written then).
+ */
+export async function insertAccount(
+  tx: Db,
+  account: Omit<RegisterInput, 'password'> & { passwordHash: string; role: Role; createdAt: Date },
+): Promise<string | null> {
+  const [created] = await tx
+    .insert(users)
+    .values({ ...account, isActive: true })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (!created) return null;
+  await tx.insert(userProfiles).values({ userId: created.id });
+  return created.id;
+}

@@ -1,0 +1,14 @@
+import type { ResultFilter } from '@cogni/domain';
+import { eq, gte, lt, type SQL } from 'drizzle-orm';
+import { testResults } from '../../db/schema';
+
+/** The WHERE conditions on test_results of an admin filter (empty: every result). */
+export function toResultConditions(filter: Partial<ResultFilter>): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.userId) conditions.push(eq(testResults.userId, filter.userId));
+  if (filter.testType) conditions.push(eq(testResults.testType, filter.testType));
+  if (filter.startFrom) conditions.push(gte(testResults.startTime, filter.startFrom));
+  if (filter.startBefore) conditions.push(lt(testResults.startTime, filter.startBefore));
+  if (filter.includeMock === false) conditions.push(eq(testResults.isMock, false));
+  return conditions;
+}

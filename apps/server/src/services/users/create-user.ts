@@ -1,0 +1,37 @@
+import type { AdminUser, CreateUserInput } from '@cogni/domain';
+import { AppError } from '../../lib/app-error';
+import { writeAuditEntry } from '../audit/write-audit-entry';
+import { hashNewPassword, insertAccount } from '../auth/new-account';
+import type { ServiceContext } from '../context';
+import { getAdminUser } from './get-admin-user';
+
+export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists';
+
+/**
+ * An admin creates an account with a chosen role (spec section 6), under the registration's
+ * password policy. Unlike sign-up, a taken email is reported (409): admins see every account.
+ */
+export async function createUser(
+  ctx: ServiceContext,
+  actorId: string,
+  input: CreateUserInput,
+): Promise<AdminUser> {
+  const passwordHash = await hashNewPassword(input.password);
+  const userId = await ctx.db.transaction(async (tx) => {
+    const id = await insertAccount(tx, {
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+      createdAt: ctx.now(),
+    });
+    if (!id) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+    await writeAuditEntry(
+      { db: tx, now: ctx.now },
+      { actorId, action: 'USER_CREATE', targetUserId: id, details: { role: input.role } },
+    );
+    return id;
+  });
+  return getAdminUser(ctx, userId);
+}

@@ -1,0 +1,73 @@
+import {
+  type AdminResultListResponse,
+  AdminResultListResponseSchema,
+  AdminResultTrialsResponseSchema,
+  type ExportFormat,
+  type TestType,
+} from '@cogni/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { toQueryString } from '../../../lib/query-string';
+
+/** The Test Results filter as the form holds it; empty strings mean 'any'. */
+export type ResultFilterParams = {
+  userId: string;
+  testType: TestType | '';
+  /** YYYY-MM-DD, inclusive. */
+  from: string;
+  /** YYYY-MM-DD, inclusive (the whole day). */
+  to: string;
+  includeMock: boolean;
+};
+
+export const EMPTY_RESULT_FILTER: ResultFilterParams = {
+  userId: '',
+  testType: '',
+  from: '',
+  to: '',
+  includeMock: true,
+};
+
+function filterQuery(filter: ResultFilterParams) {
+  return { ...filter, includeMock: String(filter.includeMock) };
+}
+
+export function getResults(
+  filter: ResultFilterParams,
+  page: number,
+  signal?: AbortSignal,
+): Promise<AdminResultListResponse> {
+  return apiRequest(`/api/admin/results${toQueryString({ ...filterQuery(filter), page })}`, {
+    schema: AdminResultListResponseSchema,
+    signal,
+  });
+}
+
+export function useResults(filter: ResultFilterParams, page: number) {
+  return useQuery({
+    queryKey: ['admin', 'results', filter, page],
+    queryFn: ({ signal }) => getResults(filter, page, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A result's trials and D16 metrics, fetched when its row is opened. */
+export function useResultTrials(resultId: string) {
+  return useQuery({
+    queryKey: ['admin', 'results', resultId, 'trials'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/results/${encodeURIComponent(resultId)}/trials`, {
+        schema: AdminResultTrialsResponseSchema,
+        signal,
+      }),
+  });
+}
+
+/** The research export of the filtered trials; a plain link, as the server sends it as a file. */
+export function getResearchExportUrl(filter: ResultFilterParams, format: ExportFormat): string {
+  return `/api/admin/export${toQueryString({ ...filterQuery(filter), format })}`;
+}
+
+export function getDictionaryUrl(format: ExportFormat): string {
+  return `/api/admin/export/dictionary${toQueryString({ format })}`;
+}

@@ -1,0 +1,110 @@
+import { formatAdminPanelError } from '@cogni/domain';
+import { Alert } from '../../components/ui/alert';
+import { Spinner } from '../../components/ui/spinner';
+import { TableScroll } from '../../components/ui/table-scroll';
+import { formatDateTime } from '../../lib/format';
+import { useAuditLog, useErrorLogs } from './api/logs';
+
+function formatContext(context: unknown): string {
+  if (context === null || context === undefined) return '—';
+  return typeof context === 'string' ? context : JSON.stringify(context);
+}
+
+/** Error Logs: the newest 100, newest first (D20). */
+export function ErrorLogs() {
+  const logs = useErrorLogs();
+  return (
+    <>
+      <h2>Error logs</h2>
+      <p className="admin-lead">The 100 most recent errors, newest first.</p>
+      {logs.isPending ? (
+        <Spinner label="Loading error logs…" />
+      ) : logs.isError ? (
+        <Alert variant="error">{formatAdminPanelError(logs.error.message)}</Alert>
+      ) : logs.data.errorLogs.length === 0 ? (
+        <p className="empty-state">No errors have been logged.</p>
+      ) : (
+        <TableScroll label="Error logs">
+          <table className="table">
+            <caption className="visually-hidden">Error logs, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Type</th>
+                <th scope="col">Message</th>
+                <th scope="col">User</th>
+                <th scope="col">Context</th>
+              </tr>
+            </thead>
+            <tbody>
+              {logs.data.errorLogs.map((log) => (
+                <tr key={log.id}>
+                  <td>{formatDateTime(log.timestamp)}</td>
+                  <td>
+                    <code>{log.errorType}</code>
+                  </td>
+                  <td className="table__wrap">{log.errorMessage}</td>
+                  <td className="table__wrap">{log.userEmail ?? '—'}</td>
+                  <td className="table__wrap table__code">{formatContext(log.context)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </>
+  );
+}
+
+const ACTION_NAMES: Record<string, string> = {
+  ROLE_CHANGE: 'Role changed',
+  USER_CREATE: 'User created',
+  USER_DEACTIVATE: 'User deactivated',
+  USER_REACTIVATE: 'User reactivated',
+  DATA_EXPORT: 'Data exported',
+  MOCK_DATA_GENERATE: 'Mock data generated',
+};
+
+/** Audit Log: who did what to whom, and when; the newest 100 admin actions. */
+export function AuditLog() {
+  const log = useAuditLog();
+  return (
+    <>
+      <h2>Audit log</h2>
+      <p className="admin-lead">The 100 most recent admin actions, newest first.</p>
+      {log.isPending ? (
+        <Spinner label="Loading the audit log…" />
+      ) : log.isError ? (
+        <Alert variant="error">{formatAdminPanelError(log.error.message)}</Alert>
+      ) : log.data.entries.length === 0 ? (
+        <p className="empty-state">No admin actions yet.</p>
+      ) : (
+        <TableScroll label="Audit log">
+          <table className="table">
+            <caption className="visually-hidden">Admin actions, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Action</th>
+                <th scope="col">By</th>
+                <th scope="col">User affected</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.data.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatDateTime(entry.createdAt)}</td>
+                  <td>{ACTION_NAMES[entry.action] ?? entry.action}</td>
+                  <td className="table__wrap">{entry.actorEmail ?? '—'}</td>
+                  <td className="table__wrap">{entry.targetEmail ?? '—'}</td>
+                  <td className="table__wrap table__code">{formatContext(entry.details)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,295 @@
+import { type AdminResult, formatAdminPanelError, TEST_TYPES, type TestType } from '@cogni/domain';
+import { type FormEvent, Fragment, useId, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClassName } from '../../components/ui/button';
+import { DownloadIcon } from '../../components/ui/icons';
+import { Pager } from '../../components/ui/pager';
+import { Spinner } from '../../components/ui/spinner';
+import { TableScroll } from '../../components/ui/table-scroll';
+import { formatDateTime, getFullName } from '../../lib/format';
+import { formatMs } from '../../lib/format-scores';
+import { getTestTypeName } from '../../lib/test-type-names';
+import { PhaseTrialTables } from '../stroop/trial-table';
+import {
+  EMPTY_RESULT_FILTER,
+  getDictionaryUrl,
+  getResearchExportUrl,
+  type ResultFilterParams,
+  useResults,
+  useResultTrials,
+} from './api/results';
+import { useUsers } from './api/users';
+
+/** Test Results: every user's results, filtered, each opening to its trials; the research export. */
+export function TestResults() {
+  const [filter, setFilter] = useState<ResultFilterParams>(EMPTY_RESULT_FILTER);
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const results = useResults(filter, page);
+
+  return (
+    <>
+      <h2>Test results</h2>
+      <ResultFilterForm
+        filter={filter}
+        onApply={(next) => {
+          setFilter(next);
+          setPage(1);
+          setOpenId(null);
+        }}
+      />
+      <ResearchExport filter={filter} />
+      {results.isPending ? (
+        <Spinner label="Loading results…" />
+      ) : results.isError ? (
+        <Alert variant="error">{formatAdminPanelError(results.error.message)}</Alert>
+      ) : results.data.total === 0 ? (
+        <p className="empty-state">No results match these filters.</p>
+      ) : (
+        <>
+          <TableScroll label="Test results">
+            <table className="table" aria-busy={results.isFetching}>
+              <caption className="visually-hidden">Test results, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Started</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Test</th>
+                  <th scope="col">Score</th>
+                  <th scope="col">Mean RT</th>
+                  <th scope="col">Trials</th>
+                  <th scope="col">Trials and details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {results.data.results.map((result) => (
+                  <ResultRow
+                    key={result.id}
+                    result={result}
+                    isOpen={openId === result.id}
+                    onToggle={() => setOpenId(openId === result.id ? null : result.id)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <Pager
+            noun="results"
+            page={results.data.page}
+            pageSize={results.data.pageSize}
+            total={results.data.total}
+            onPageChange={(next) => {
+              setPage(next);
+              setOpenId(null);
+            }}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+function ResultFilterForm({
+  filter,
+  onApply,
+}: {
+  filter: ResultFilterParams;
+  onApply: (filter: ResultFilterParams) => void;
+}) {
+  // The user picker lists the first 100 accounts; beyond that, filter from a row's user link.
+  const users = useUsers({ search: '', page: 1, pageSize: 100 });
+  const id = useId();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const read = (name: string) => String(form.get(name) ?? '');
+    onApply({
+      userId: read('userId'),
+      testType: read('testType') as TestType | '',
+      from: read('from'),
+      to: read('to'),
+      includeMock: form.get('includeMock') === 'on',
+    });
+  }
+
+  return (
+    <form className="admin-filters" onSubmit={handleSubmit} aria-label="Filter results">
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-user`}>
+          User
+        </label>
+        <select
+          id={`${id}-user`}
+          name="userId"
+          className="field__input"
+          defaultValue={filter.userId}
+        >
+          <option value="">All users</option>
+          {users.data?.users.map((user) => (
+            <option key={user.id} value={user.id}>
+              {getFullName(user) ? `${getFullName(user)} (${user.email})` : user.email}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-type`}>
+          Test
+        </label>
+        <select
+          id={`${id}-type`}
+          name="testType"
+          className="field__input"
+          defaultValue={filter.testType}
+        >
+          <option value="">All tests</option>
+          {TEST_TYPES.map((testType) => (
+            <option key={testType} value={testType}>
+              {getTestTypeName(testType)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-from`}>
+          From
+        </label>
+        <input
+          id={`${id}-from`}
+          name="from"
+          type="date"
+          className="field__input"
+          defaultValue={filter.from}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-to`}>
+          To
+        </label>
+        <input
+          id={`${id}-to`}
+          name="to"
+          type="date"
+          className="field__input"
+          defaultValue={filter.to}
+        />
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" name="includeMock" defaultChecked={filter.includeMock} />
+        <span>Include mock data</span>
+      </label>
+      <Button type="submit" variant="secondary">
+        Apply filters
+      </Button>
+    </form>
+  );
+}
+
+function ResearchExport({ filter }: { filter: ResultFilterParams }) {
+  return (
+    <div className="admin-export">
+      <span className="admin-export__label">Export the filtered trials:</span>
+      <a
+        className={buttonClassName('secondary', 'button--small')}
+        href={getResearchExportUrl(filter, 'csv')}
+        download
+      >
+        <DownloadIcon />
+        CSV
+      </a>
+      <a
+        className={buttonClassName('secondary', 'button--small')}
+        href={getResearchExportUrl(filter, 'json')}
+        download
+      >
+        <DownloadIcon />
+        JSON
+      </a>
+      <a
+        className={buttonClassName('ghost', 'button--small')}
+        href={getDictionaryUrl('csv')}
+        download
+      >
+        Data dictionary (CSV)
+      </a>
+    </div>
+  );
+}
+
+function ResultRow({
+  result,
+  isOpen,
+  onToggle,
+}: {
+  result: AdminResult;
+  isOpen: boolean;
+  onToggle: () => void;
+}) {
+  const panelId = `result-panel-${result.id}`;
+  const userName = getFullName({ firstName: result.userFirstName, lastName: result.userLastName });
+  return (
+    <Fragment>
+      <tr data-result-id={result.id}>
+        <td>{formatDateTime(result.startTime)}</td>
+        <td className="table__wrap">
+          {userName || result.userEmail}
+          <span className="admin-muted"> {result.userEmail}</span>
+        </td>
+        <td>
+          {getTestTypeName(result.testType)}
+          {result.isMock && <span className="badge badge--warning admin-badge">Mock data</span>}
+          {result.endTime === null && <span className="badge admin-badge">Unfinished</span>}
+        </td>
+        <td>{result.scores ? `${result.scores.overallScore}%` : '—'}</td>
+        <td>{formatMs(result.scores?.averageReactionTime ?? null)}</td>
+        <td>{result.trialCount}</td>
+        <td>
+          <Button
+            variant="ghost"
+            className="button--small"
+            aria-expanded={isOpen}
+            aria-controls={isOpen ? panelId : undefined}
+            onClick={onToggle}
+          >
+            {isOpen ? 'Hide trials' : 'Show trials'}
+            <span className="visually-hidden">
+              {' '}
+              of {userName || result.userEmail}, {formatDateTime(result.startTime)}
+            </span>
+          </Button>
+        </td>
+      </tr>
+      {isOpen && (
+        <tr className="admin-result-details">
+          <td colSpan={7} id={panelId}>
+            <ResultTrials resultId={result.id} />
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}
+
+function ResultTrials({ resultId }: { resultId: string }) {
+  const details = useResultTrials(resultId);
+  if (details.isPending) return <Spinner label="Loading trials…" />;
+  if (details.isError) {
+    return <Alert variant="error">{formatAdminPanelError(details.error.message)}</Alert>;
+  }
+  const { trials, metrics } = details.data;
+  if (trials.length === 0) return <p>No trials stored.</p>;
+  return (
+    <div className="admin-trials">
+      {metrics && (
+        <p>
+          Switch cost {formatMs(metrics.switchCost.rtMs)}; inverse efficiency{' '}
+          {formatMs(metrics.inverseEfficiencyMs)}; left out of RT scores:{' '}
+          {metrics.excludedFromRt.errors} errors, {metrics.excludedFromRt.firstOfPhase} first of
+          phase, {metrics.excludedFromRt.firstAfterBreak} first after a break.
+        </p>
+      )}
+      <PhaseTrialTables trials={trials} />
+    </div>
+  );
+}

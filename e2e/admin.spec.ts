@@ -1,0 +1,187 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, PASSWORD, uniqueEmail } from './support/accounts';
+import { axeViolations } from './support/axe';
+import { logInViaForm, registerViaApi, useBrowser } from './support/browser';
+import { eventually } from './support/eventually';
+import { screenshot } from './support/screenshot';
+
+// The catalogue's messages (spec section 8, D21), spelled out so a changed text fails here.
+const MOCK_SAVED = 'Mock data generated and saved.';
+const DEACTIVATED = 'This account has been deactivated. Please contact an administrator.';
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await page.getByRole('tabpanel', { name }).waitFor();
+}
+
+async function logInAsAdmin(page: Page) {
+  await logInViaForm(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'User Management' }).waitFor();
+}
+
+/** The row of a user in User Management, found through the search box. */
+async function findUserRow(page: Page, email: string) {
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
+  const row = page.locator(`tr[data-user-email="${email}"]`);
+  await row.waitFor();
+  return row;
+}
+
+async function confirmDialog(page: Page, button: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** The report's test-trial totals with and without mock data. */
+async function reportTotals(page: Page): Promise<{ withMock: number; withoutMock: number }> {
+  const total = async () =>
+    Number(await page.locator('tfoot tr td').nth(1).textContent({ timeout: 10_000 }));
+  const toggle = page.getByRole('switch', { name: 'Include mock data' });
+  await toggle.setChecked(true);
+  await page.getByRole('table', { name: /with mock data/ }).waitFor();
+  const withMock = await total();
+  await toggle.setChecked(false);
+  await page.getByRole('table', { name: /without mock data/ }).waitFor();
+  const withoutMock = await total();
+  return { withMock, withoutMock };
+}
+
+describe('admin console', () => {
+  const browser = useBrowser();
+
+  it('walks every tab with no error and no serious accessibility violation', async () => {
+    const page = await browser.newPage();
+    await logInAsAdmin(page);
+    await page.getByText(ADMIN.email).first().waitFor();
+    const headings: Record<string, string> = {
+      'User Management': 'Users',
+      'User Data': 'User data',
+      'Test Results': 'Test results',
+      'Test Reports': 'Test reports',
+      'Error Logs': 'Error logs',
+      'Audit Log': 'Audit log',
+    };
+    for (const [tab, heading] of Object.entries(headings)) {
+      await openTab(page, tab);
+      const panel = page.getByRole('tabpanel', { name: tab });
+      await panel.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await panel.locator('.spinner').waitFor({ state: 'detached' });
+      expect(await panel.getByRole('alert').count(), tab).toBe(0);
+      expect(await axeViolations(page), tab).toEqual([]);
+      await screenshot(page, `admin-${tab.toLowerCase().replace(' ', '-')}`);
+    }
+  });
+
+  it('creates a user (each empty field named), who then logs in', async () => {
+    const page = await browser.newPage();
+    await logInAsAdmin(page);
+    await page.getByRole('button', { name: 'Create user' }).click();
+    const form = page.locator('.admin-create');
+    await form.getByRole('button', { name: 'Create user' }).click();
+    for (const label of ['First name', 'Last name', 'Email', 'Password']) {
+      const input = form.getByLabel(label, { exact: true });
+      await eventually(async () => expect(await input.getAttribute('aria-invalid')).toBe('true'));
+    }
+    const email = uniqueEmail('created');
+    await form.getByLabel('First name').fill('Carla');
+    await form.getByLabel('Last name').fill('Created');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByLabel('Role').selectOption('user');
+    await form.getByRole('button', { name: 'Create user' }).click();
+    await page.getByText(`Carla Created (${email}) was created as a user.`).waitFor();
+
+    const newcomer = await browser.newPage();
+    await logInViaForm(newcomer, email);
+    await newcomer.goto('/profile');
+    await newcomer.getByText(email).waitFor();
+  });
+
+  it("changes a user's role, which applies on that user's next request", async () => {
+    const userPage = await browser.newPage();
+    const email = uniqueEmail('promoted');
+    await registerViaApi(userPage, email, 'Pat', 'Promoted');
+    await logInViaForm(userPage, email);
+    const nav = userPage.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+
+    const page = await browser.newPage();
+    await logInAsAdmin(page);
+    const row = await findUserRow(page, email);
+    await row.getByRole('combobox', { name: 'Role of Pat Promoted' }).selectOption('admin');
+    // Nothing changes until confirmed.
+    await page.getByRole('dialog', { name: 'Make this user an admin?' }).waitFor();
+    await confirmDialog(page, 'Make admin');
+    await page.getByText('Pat Promoted is now an admin.').waitFor();
+
+    await userPage.goto('/admin');
+    await userPage.getByRole('tab', { name: 'User Management' }).waitFor();
+    await nav.getByRole('link', { name: 'Admin' }).waitFor({ state: 'attached' });
+  });
+
+  it('deactivates a user, who is logged out and cannot log in until reactivated', async () => {
+    const userPage = await browser.newPage();
+    const email = uniqueEmail('deactivated');
+    await registerViaApi(userPage, email, 'Dee', 'Activated');
+    await logInViaForm(userPage, email);
+
+    const page = await browser.newPage();
+    await logInAsAdmin(page);
+    const row = await findUserRow(page, email);
+    await row.getByRole('button', { name: 'Deactivate Dee Activated' }).click();
+    await confirmDialog(page, 'Deactivate');
+    await page.getByText('Dee Activated is deactivated.').waitFor();
+    await row.getByText('Deactivated', { exact: true }).waitFor();
+
+    // Their session ended: the next page needing it sends them to the login form.
+    await userPage.goto('/profile');
+    await userPage.waitForURL((url) => url.pathname === '/login');
+    await userPage.getByLabel('Email').fill(email);
+    await userPage.getByLabel('Password').fill(PASSWORD);
+    await userPage.getByRole('button', { name: 'Log in' }).click();
+    await userPage.getByRole('alert').getByText(DEACTIVATED).waitFor();
+
+    await row.getByRole('button', { name: 'Reactivate Dee Activated' }).click();
+    await confirmDialog(page, 'Reactivate');
+    await logInViaForm(userPage, email);
+  });
+
+  it('generates mock data, which the report counts only with mock data switched on and progress labels', async () => {
+    const page = await browser.newPage();
+    await logInAsAdmin(page);
+    await openTab(page, 'Test Reports');
+    const before = await reportTotals(page);
+    await page.getByRole('button', { name: 'Generate mock data' }).click();
+    await page.getByRole('status').getByText(MOCK_SAVED).waitFor();
+    // Other browser tests may save real trials meanwhile: compare mock against no-mock totals.
+    await eventually(async () => {
+      const after = await reportTotals(page);
+      expect(after.withMock - after.withoutMock).toBe(before.withMock - before.withoutMock + 144);
+    });
+    await screenshot(page, 'admin-test-reports-after-mock');
+
+    await page.goto('/progress-tracking');
+    await page.locator('.result').first().getByText('Mock data').waitFor();
+  });
+
+  it('lists a failed login in Error Logs as LOGIN_ERROR', async () => {
+    const visitor = await browser.newPage();
+    const email = uniqueEmail('wrong-password');
+    await registerViaApi(visitor, email);
+    await visitor.goto('/login');
+    await visitor.getByLabel('Email').fill(email);
+    await visitor.getByLabel('Password').fill('not the right passphrase');
+    await visitor.getByRole('button', { name: 'Log in' }).click();
+    await visitor.getByRole('alert').getByText('Failed to log in').waitFor();
+
+    const page = await browser.newPage();
+    await logInAsAdmin(page);
+    await openTab(page, 'Error Logs');
+    const row = page.getByRole('row').filter({ hasText: email });
+    await row.getByText('LOGIN_ERROR').waitFor();
+  });
+});

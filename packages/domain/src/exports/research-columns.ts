@@ -1,0 +1,106 @@
+import type { ExportColumn, ExportTrialRow } from './trial-columns';
+import { TRIAL_EXPORT_COLUMNS } from './trial-columns';
+
+type Column = ExportColumn<ExportTrialRow>;
+
+/** The flattened session record of a row: device and measurement fields, one column each. */
+const SESSION_COLUMNS: readonly Column[] = [
+  {
+    name: 'session_seed',
+    type: 'string',
+    description: 'Seed of the stimulus sequence: the run can be replayed from it.',
+    value: (r) => r.session?.seed ?? null,
+  },
+  {
+    name: 'device_type',
+    type: 'string',
+    description: "Device class the browser reported: 'desktop', 'tablet', 'mobile' or 'unknown'.",
+    value: (r) => r.session?.deviceInfo.type ?? null,
+  },
+  {
+    name: 'device_user_agent',
+    type: 'string',
+    description: "The browser's user-agent string.",
+    value: (r) => r.session?.deviceInfo.userAgent ?? null,
+  },
+  {
+    name: 'screen_width',
+    type: 'integer',
+    description: 'Screen width in CSS pixels.',
+    value: (r) => r.session?.deviceInfo.screenWidth ?? null,
+  },
+  {
+    name: 'screen_height',
+    type: 'integer',
+    description: 'Screen height in CSS pixels.',
+    value: (r) => r.session?.deviceInfo.screenHeight ?? null,
+  },
+  {
+    name: 'cross_origin_isolated',
+    type: 'boolean',
+    description: 'The page was cross-origin isolated, which gives the 5-microsecond clock.',
+    value: (r) => r.session?.measurement.crossOriginIsolated ?? null,
+  },
+  {
+    name: 'has_element_timing',
+    type: 'boolean',
+    description: 'The browser reported presentation times through the Element Timing API.',
+    value: (r) => r.session?.measurement.hasElementTiming ?? null,
+  },
+  {
+    name: 'frame_interval_ms',
+    type: 'number',
+    description: 'Median interval between animation frames before the run, in ms.',
+    value: (r) => r.session?.measurement.frameIntervalMs ?? null,
+  },
+  {
+    name: 'input_type',
+    type: 'string',
+    description: "Input device of the responses, 'keyboard' unless the browser said otherwise.",
+    value: (r) => r.session?.measurement.inputType ?? null,
+  },
+  {
+    name: 'time_origin_ms',
+    type: 'number',
+    description:
+      "performance.timeOrigin of the run's page, ms since the epoch: add it to a *_ms timing column for wall-clock time.",
+    value: (r) => r.session?.measurement.timeOriginMs ?? null,
+  },
+  {
+    name: 'attention_event_count',
+    type: 'integer',
+    description:
+      'Blur, focus and visibility changes during the whole run; empty if the run was not completed or was generated.',
+    value: (r) => r.session?.measurement.attentionEvents?.length ?? null,
+  },
+];
+
+/**
+ * The columns of the admin research export (one row per trial, long format), in order: the
+ * owner's id, every column of "Download my data", then the session's measurement record.
+ * Users appear by id only: names and emails stay out of research files.
+ */
+export const RESEARCH_EXPORT_COLUMNS: readonly Column[] = [
+  {
+    name: 'user_id',
+    type: 'string',
+    description: 'Id of the user who took the test (pseudonymous: no name or email).',
+    value: (r) => r.userId,
+  },
+  ...TRIAL_EXPORT_COLUMNS,
+  ...SESSION_COLUMNS,
+];
+
+/** The data dictionary as a table of its own (GET /api/admin/export/dictionary). */
+export type DictionaryRow = { name: string; type: string; description: string };
+
+export const DICTIONARY_COLUMNS: readonly ExportColumn<DictionaryRow>[] = [
+  { name: 'name', type: 'string', description: 'Column name.', value: (r) => r.name },
+  { name: 'type', type: 'string', description: 'Value type.', value: (r) => r.type },
+  {
+    name: 'description',
+    type: 'string',
+    description: 'What the column holds, with its unit.',
+    value: (r) => r.description,
+  },
+];

@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX } from '../constants';
+import { REPORT_CELLS, type StroopMetrics } from '../tasks/stroop/scoring';
+import { CueSchema } from '../tasks/stroop/stimuli';
+import { TrialTimingSchema } from '../tasks/stroop/trial';
+import { TestTypeSchema } from '../test-types';
+import { ErrorLogSchema } from './error-log';
+import { ExportFormatSchema, ResultTrialSchema } from './progress';
+import { RegisterInputSchema, ROLES, UserProfileSchema, UserSchema } from './user';
+
+// Query strings arrive as text: these parse them, with messages naming the parameter.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function pageParam(name: string, fallback: number, max: number) {
+  const message = `${name} must be a whole number from 1 to ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(1, message)
+    .max(max, message)
+    .default(fallback);
+}
+
+function booleanParam(name: string) {
+  return z
+    .enum(['true', 'false'], { error: `${name} must be 'true' or 'false'` })
+    .transform((value) => value === 'true');
+}
+
+/**
+ * A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with its offset, as the half-open span it
+ * covers: a whole day, or one millisecond. So `to=2026-03-01` includes all of March 1st.
+ */
+const TimeSpanParamSchema = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time',
+  })
+  .transform((text) => {
+    const isDay = text.length === 10;
+    const start = new Date(isDay ? `${text}T00:00:00.000Z` : text);
+    return { start, end: new Date(start.getTime() + (isDay ? DAY_MS : 1)) };
+  })
+  .refine((span) => Number.isFinite(span.end.getTime()), 'Not a real date');
+
+/** Which results an admin list, export or report covers, as the services take it. */
+export type ResultFilter = {
+  userId?: string;
+  testType?: z.infer<typeof TestTypeSchema>;
+  /** Results that started at or after this instant. */
+  startFrom?: Date;
+  /** Results that started before this instant (exclusive). */
+  startBefore?: Date;
+  /** Include results written by the mock-data generator. */
+  includeMock: boolean;
+};
+
+/** The filter parameters of Test Results and of the research export. */
+const resultFilterFields = {
+  /** Only this user's results. */
+  userId: z.string().trim().min(1, 'userId must not be empty').max(100).optional(),
+  testType: TestTypeSchema.optional(),
+  /** Results that started on or after this day or instant. */
+  from: TimeSpanParamSchema.optional(),
+  /** Results that started on or before this day (all of it) or instant. */
+  to: TimeSpanParamSchema.optional(),
+  /** Default true: mock results are listed and exported, flagged isMock. */
+  includeMock: booleanParam('includeMock').default(true),
+};
+
+type ResultFilterFields = {
+  userId?: string | undefined;
+  testType?: ResultFilter['testType'] | undefined;
+  from?: { start: Date; end: Date } | undefined;
+  to?: { start: Date; end: Date } | undefined;
+  includeMock: boolean;
+};
+
+function isOrderedSpan(query: ResultFilterFields): boolean {
+  return !query.from || !query.to || query.from.start < query.to.end;
+}
+const SPAN_ORDER_ERROR = { message: 'from must not be after to', path: ['to'] };
+
+function toResultFilter(query: ResultFilterFields): ResultFilter {
+  const filter: ResultFilter = { includeMock: query.includeMock };
+  if (query.userId) filter.userId = query.userId;
+  if (query.testType) filter.testType = query.testType;
+  if (query.from) filter.startFrom = query.from.start;
+  if (query.to) filter.startBefore = query.to.end;
+  return filter;
+}
+
+/** GET /api/admin/users query. */
+export const UserListQuerySchema = z.strictObject({
+  /** Case-insensitive part of the email, first name, last name or "first last". */
+  search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
+  page: pageParam('page', 1, 1_000_000),
+  pageSize: pageParam('pageSize', ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX),
+});
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+/** A user as the admin sees it: the account and its profile (User Management and User Data). */
+export const AdminUserSchema = UserSchema.extend({ profile: UserProfileSchema });
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+/** GET /api/admin/users: one page, oldest account first, and how many match in all. */
+export const UserListResponseSchema = z.object({
+  users: z.array(AdminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type UserListResponse = z.infer<typeof UserListResponseSchema>;
+
+/** GET /api/admin/users/:id, and the answer of every change to a user. */
+export const AdminUserResponseSchema = z.object({ user: AdminUserSchema });
+export type AdminUserResponse = z.infer<typeof AdminUserResponseSchema>;
+
+/** A role an admin sets; missing or anything else gets the one message. */
+const RoleInputSchema = z.enum(ROLES, { error: "Must be 'user' or 'admin'" });
+
+/** PATCH /api/admin/users/:id/role. */
+export const ChangeRoleInputSchema = z.strictObject({ role: RoleInputSchema });
+export type ChangeRoleInput = z.infer<typeof ChangeRoleInputSchema>;
+
+/**
+ * POST /api/admin/users: the registration fields and rules (email normalised to lower case,
+ * password length; the server also refuses common passwords), plus the role.
+ */
+export const CreateUserInputSchema = RegisterInputSchema.extend({ role: RoleInputSchema });
+export type CreateUserInput = z.infer<typeof CreateUserInputSchema>;
+
+/** GET /api/admin/results query: the result filter and a page. */
+export const ResultListQuerySchema = z
+  .strictObject({
+    ...resultFilterFields,
+    page: pageParam('page', 1, 1_000_000),
+    pageSize: pageParam('pageSize', ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX),
+  })
+  .refine(isOrderedSpan, SPAN_ORDER_ERROR)
+  .transform(({ page, pageSize, ...filter }) => ({
+    filter: toResultFilter(filter),
+    page,
+    pageSize,
+  }));
+export type ResultListQuery = z.infer<typeof ResultListQuerySchema>;
+
+/** The stored scores of a finished result (D15); D16's metrics are on the detail view. */
+export const ResultScoresSchema = z.object({
+  overallScore: z.number(),
+  totalTrials: z.number().int(),
+  correctTrials: z.number().int(),
+  averageReactionTime: z.number().nullable(),
+  colorNamingAccuracy: z.number().nullable(),
+  wordReadingAccuracy: z.number().nullable(),
+  interferenceEffect: z.number().nullable(),
+});
+export type ResultScores = z.infer<typeof ResultScoresSchema>;
+
+/** One result of any user, as Test Results lists it. */
+export const AdminResultSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  userFirstName: z.string(),
+  userLastName: z.string(),
+  sessionId: z.string().nullable(),
+  testType: TestTypeSchema,
+  startTime: z.string(),
+  /** Null while the run is unfinished. */
+  endTime: z.string().nullable(),
+  isMock: z.boolean(),
+  /** Trials stored so far (168 for a finished Stroop run). */
+  trialCount: z.number().int(),
+  /** Null while the run is unfinished. */
+  scores: ResultScoresSchema.nullable(),
+});
+export type AdminResult = z.infer<typeof AdminResultSchema>;
+
+/** GET /api/admin/results: one page, newest first, and how many match in all. */
+export const AdminResultListResponseSchema = z.object({
+  results: z.array(AdminResultSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminResultListResponse = z.infer<typeof AdminResultListResponseSchema>;
+
+/** A stored trial with its times and timing record (null for mock trials: nothing measured). */
+export const AdminTrialSchema = ResultTrialSchema.extend({
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  timing: TrialTimingSchema.nullable(),
+});
+export type AdminTrial = z.infer<typeof AdminTrialSchema>;
+
+/** GET /api/admin/results/:id/trials: the result, its D16 metrics and every trial in run order. */
+export const AdminResultTrialsResponseSchema = z.object({
+  result: AdminResultSchema,
+  metrics: z.custom<StroopMetrics>().nullable(),
+  trials: z.array(AdminTrialSchema),
+});
+export type AdminResultTrialsResponse = z.infer<typeof AdminResultTrialsResponseSchema>;
+
+/** GET /api/admin/reports/stroop query. */
+export const StroopReportQuerySchema = z.strictObject({
+  /** Default true. */
+  includeMock: booleanParam('includeMock').default(true),
+});
+
+/** One cell of the aggregate Stroop report (D18). */
+export const StroopReportCellSchema = z.object({
+  /** 'switch, word', 'noswitch, word', 'switch, color' or 'noswitch, color'. */
+  cell: z.enum(REPORT_CELLS),
+  isSwitch: z.boolean(),
+  cue: CueSchema,
+  /** Stored test-phase trials in the cell. */
+  trialCount: z.number().int(),
+  /** Mean reaction time of the cell's correct trials, in ms; null if there are none. */
+  meanRtMs: z.number().nullable(),
+  /** Percent of the cell's trials answered wrongly; null if the cell is empty. */
+  errorRatePercent: z.number().nullable(),
+});
+export type StroopReportCell = z.infer<typeof StroopReportCellSchema>;
+
+/** GET /api/admin/reports/stroop: always the four cells, in REPORT_CELLS order. */
+export const StroopReportResponseSchema = z.object({
+  includeMock: z.boolean(),
+  /** Test-phase trials in all four cells together. */
+  totalTrials: z.number().int(),
+  cells: z.array(StroopReportCellSchema),
+});
+export type StroopReportResponse = z.infer<typeof StroopReportResponseSchema>;
+
+/** An error-log entry with the email of its user (null if none or the user is gone). */
+export const AdminErrorLogSchema = ErrorLogSchema.extend({ userEmail: z.string().nullable() });
+export type AdminErrorLog = z.infer<typeof AdminErrorLogSchema>;
+
+/** GET /api/admin/error-logs: the ADMIN_ERROR_LOG_LIMIT newest entries, newest first. */
+export const AdminErrorLogListResponseSchema = z.object({
+  errorLogs: z.array(AdminErrorLogSchema),
+});
+export type AdminErrorLogListResponse = z.infer<typeof AdminErrorLogListResponseSchema>;
+
+/** POST /api/admin/mock-data. */
+export const MockDataResponseSchema = z.object({ message: z.string(), resultId: z.string() });
+export type MockDataResponse = z.infer<typeof MockDataResponseSchema>;
+
+/** GET /api/admin/export query: the result filter and the file format (default csv). */
+export const ResearchExportQuerySchema = z
+  .strictObject({ ...resultFilterFields, format: ExportFormatSchema.default('csv') })
+  .refine(isOrderedSpan, SPAN_ORDER_ERROR)
+  .transform(({ format, ...filter }) => ({ format, filter: toResultFilter(filter) }));
+export type ResearchExportQuery = z.infer<typeof ResearchExportQuerySchema>;
+
+/** GET /api/admin/export/dictionary query. */
+export const ExportDictionaryQuerySchema = z.strictObject({
+  format: ExportFormatSchema.default('csv'),
+});
+
+/** What admins do that is recorded in the audit log. */
+export const AUDIT_ACTIONS = [
+  'ROLE_CHANGE',
+  'USER_CREATE',
+  'USER_DEACTIVATE',
+  'USER_REACTIVATE',
+  'DATA_EXPORT',
+  'MOCK_DATA_GENERATE',
+] as const;
+export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditActionSchema>;
+
+/** One admin action: who did what to whom, when. */
+export const AuditLogEntrySchema = z.object({
+  id: z.string(),
+  action: AuditActionSchema,
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  targetUserId: z.string().nullable(),
+  targetEmail: z.string().nullable(),
+  /** Per action: ROLE_CHANGE { from, to }; USER_CREATE { role }; DATA_EXPORT { format, filter }; MOCK_DATA_GENERATE { resultId }. */
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
+
+/** GET /api/admin/audit-log: the ADMIN_AUDIT_LOG_LIMIT newest entries, newest first. */
+export const AuditLogResponseSchema = z.object({ entries: z.array(AuditLogEntrySchema) });
+export type AuditLogResponse = z.infer<typeof AuditLogResponseSchema>;
