@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { testResults, testSessions, trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
+import { toSummaryColumns } from './summary-columns';
 import { getOwnedRun, toRun } from './to-run';
 
 /**
@@ -43,14 +44,7 @@ export async function completeRun(
       .update(testResults)
       .set({
         endTime: ctx.now(),
-        overallScore: summary.overallScore,
-        totalTrials: summary.totalTrials,
-        correctTrials: summary.correctTrials,
-        averageReactionTime: summary.averageReactionTime,
-        colorNamingAccuracy: summary.colorNamingAccuracy,
-        wordReadingAccuracy: summary.wordReadingAccuracy,
-        interferenceEffect: summary.interferenceEffect,
-        metrics: summary.metrics,
+        ...toSummaryColumns(summary),
       })
       // Two concurrent completions: only the first writes; both then read the same summary.
       .where(and(eq(testResults.id, resultId), isNull(testResults.endTime)));

@@ -7,6 +7,7 @@ import {
 } from '@cogni/domain';
 import { testResults, testSessions, trials } from '../../db/schema';
 import type { ServiceContext } from '../context';
+import { toSummaryColumns } from './summary-columns';
 
 export type FinishedRunInput = {
   userId: string;
@@ -54,14 +55,7 @@ export async function insertFinishedRun(
         startTime: input.startTime,
         endTime: input.endTime,
         isMock: input.isMock,
-        overallScore: summary.overallScore,
-        totalTrials: summary.totalTrials,
-        correctTrials: summary.correctTrials,
-        averageReactionTime: summary.averageReactionTime,
-        colorNamingAccuracy: summary.colorNamingAccuracy,
-        wordReadingAccuracy: summary.wordReadingAccuracy,
-        interferenceEffect: summary.interferenceEffect,
-        metrics: summary.metrics,
+        ...toSummaryColumns(summary),
       })
       .returning({ id: testResults.id });
     if (!result) throw new Error('result insert returned nothing');
