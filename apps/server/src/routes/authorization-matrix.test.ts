@@ -75,6 +75,18 @@ const MATRIX: Record<string, Case> = {
     body: () => ({ firstName: 'Renamed', lastName: 'Person' }),
     expect: SIGNED_IN(200),
   },
+  'POST /api/me/password': {
+    path: () => '/api/me/password',
+    body: () => ({ currentPassword: 'not the password', newPassword: 'another long passphrase' }),
+    // Signed in, the wrong current password is refused on its field: nothing changes.
+    expect: SIGNED_IN(400),
+  },
+  'GET /api/me/account-export': { path: () => '/api/me/account-export', expect: SIGNED_IN(200) },
+  'DELETE /api/me': {
+    path: () => '/api/me',
+    body: () => ({ password: 'not the password' }),
+    expect: SIGNED_IN(400),
+  },
   'GET /api/admin/users': { path: () => '/api/admin/users', expect: ADMIN_ONLY(200) },
   'POST /api/admin/users': {
     path: () => '/api/admin/users',

@@ -16,8 +16,15 @@ export function getReturnPath(state: unknown): string | null {
   return `${pathname}${typeof search === 'string' ? search : ''}${typeof hash === 'string' ? hash : ''}`;
 }
 
-/** Reads state.flash, a one-off message for the page navigated to. */
-export function getFlashMessage(state: unknown): string | null {
+export type Flash = { message: string; variant: 'error' | 'success' };
+
+/**
+ * Reads state.flash, a one-off message for the page navigated to: a refusal (the default) or,
+ * with state.flashVariant 'success', a confirmation.
+ */
+export function getFlashMessage(state: unknown): Flash | null {
   if (typeof state !== 'object' || state === null || !('flash' in state)) return null;
-  return typeof state.flash === 'string' ? state.flash : null;
+  if (typeof state.flash !== 'string') return null;
+  const isSuccess = 'flashVariant' in state && state.flashVariant === 'success';
+  return { message: state.flash, variant: isSuccess ? 'success' : 'error' };
 }

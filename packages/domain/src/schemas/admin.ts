@@ -266,6 +266,8 @@ export const AUDIT_ACTIONS = [
   'USER_REACTIVATE',
   'DATA_EXPORT',
   'MOCK_DATA_GENERATE',
+  /** A user deleted their own account (ASVS 14.2.x); details keep only the former id and role. */
+  'ACCOUNT_DELETE',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -3,8 +3,8 @@ import { adminAuditLog } from '../../db/schema';
 import type { ServiceContext } from '../context';
 
 export type AuditEntry = {
-  /** The admin who acted. */
-  actorId: string;
+  /** The admin who acted; null when the actor's account no longer exists (ACCOUNT_DELETE). */
+  actorId: string | null;
   action: AuditAction;
   targetUserId?: string | null;
   details?: Record<string, unknown>;

@@ -9,10 +9,10 @@ import { hashPassword } from '../../lib/password';
  * The password rules beyond the schema's length (a local list of common passwords, no network),
  * then the hash: the one policy for registration and for accounts admins create.
  */
-export async function hashNewPassword(password: string): Promise<string> {
+export async function hashNewPassword(password: string, field = 'password'): Promise<string> {
   if (isCommonPassword(password)) {
     throw new AppError('BAD_REQUEST', 'Password is too common', {
-      password: 'This password is too common; choose another',
+      [field]: 'This password is too common; choose another',
     });
   }
   return hashPassword(password);

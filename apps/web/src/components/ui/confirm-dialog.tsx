@@ -15,7 +15,7 @@ type ConfirmDialogProps = {
 
 /**
  * A modal question before a change applies. The native <dialog> traps focus, closes on Escape
- * and returns focus to where it was; focus starts on Cancel, the harmless choice.
+ * and returns focus to where it was; focus starts on its first field, or else on Cancel.
  */
 export function ConfirmDialog({
   title,
@@ -35,7 +35,9 @@ export function ConfirmDialog({
     const dialog = dialogRef.current;
     if (!dialog) return;
     dialog.showModal();
-    cancelRef.current?.focus();
+    // A field to fill (a password to confirm with) takes focus; otherwise the harmless choice.
+    const field = dialog.querySelector<HTMLInputElement>('input, select, textarea');
+    (field ?? cancelRef.current)?.focus();
     return () => dialog.close();
   }, []);
 

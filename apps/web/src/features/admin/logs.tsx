@@ -63,6 +63,7 @@ const ACTION_NAMES: Record<string, string> = {
   USER_REACTIVATE: 'User reactivated',
   DATA_EXPORT: 'Data exported',
   MOCK_DATA_GENERATE: 'Mock data generated',
+  ACCOUNT_DELETE: 'Account deleted by its owner',
 };
 
 /** Audit Log: who did what to whom, and when; the newest 100 admin actions. */

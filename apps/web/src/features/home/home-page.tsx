@@ -23,7 +23,7 @@ export function HomePage() {
 
   return (
     <div className="home">
-      {flash && <Alert variant="error">{flash}</Alert>}
+      {flash && <Alert variant={flash.variant}>{flash.message}</Alert>}
 
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">Get to know how your mind works</h1>

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api-client';
 import { useLogout } from '../auth/api/logout';
+import { AccountSettings } from './account-settings';
 import { useMe } from './api/get-me';
 import { useUpdateMe } from './api/update-me';
 
@@ -26,6 +27,7 @@ export function ProfilePage() {
       ) : (
         <ProfileDetails user={me.data.user} />
       )}
+      {me.isSuccess && <AccountSettings />}
       <div className="profile__logout">
         <Button
           variant="secondary"

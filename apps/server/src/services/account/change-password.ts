@@ -1,0 +1,35 @@
+import type { ChangePasswordInput } from '@cogni/domain';
+import { and, eq, ne } from 'drizzle-orm';
+import { authSessions, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hashNewPassword } from '../auth/new-account';
+import type { ServiceContext } from '../context';
+import { verifyCurrentPassword } from './verify-current-password';
+
+/**
+ * Sets a new password after checking the current one (ASVS 6.2.3) against the same policy as
+ * registration, and by default ends every other session of the account (ASVS 7.4.3); the
+ * session making the change stays. Returns how many sessions were ended.
+ */
+export async function changePassword(
+  ctx: ServiceContext,
+  session: { userId: string; sessionId: string },
+  input: ChangePasswordInput,
+): Promise<{ endedSessions: number }> {
+  if (input.newPassword === input.currentPassword) {
+    throw new AppError('BAD_REQUEST', 'The new password is the current one', {
+      newPassword: 'Choose a password different from your current one',
+    });
+  }
+  await verifyCurrentPassword(ctx.db, session.userId, input.currentPassword, 'currentPassword');
+  const passwordHash = await hashNewPassword(input.newPassword, 'newPassword');
+  return ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, session.userId));
+    if (!input.endOtherSessions) return { endedSessions: 0 };
+    const ended = await tx
+      .delete(authSessions)
+      .where(and(eq(authSessions.userId, session.userId), ne(authSessions.id, session.sessionId)))
+      .returning({ id: authSessions.id });
+    return { endedSessions: ended.length };
+  });
+}

@@ -1,0 +1,45 @@
+import type { ChangePasswordInput, DeleteAccountInput, SessionResponse } from '@cogni/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { removeNonSessionQueries, sessionQueryKey } from '../../auth/api/get-session';
+
+const ChangePasswordResponseSchema = z.object({ endedSessions: z.number().int() });
+
+export const ACCOUNT_DELETED = 'Your account and all its data have been deleted.';
+
+/** Served as an attachment, so a plain link downloads it. */
+export const ACCOUNT_EXPORT_URL = '/api/me/account-export';
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) =>
+      apiRequest('/api/me/password', {
+        method: 'POST',
+        body: input,
+        schema: ChangePasswordResponseSchema,
+      }),
+  });
+}
+
+/** Deletes the account, then shows the home page as a visitor with a confirmation. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (input: DeleteAccountInput) =>
+      apiRequest('/api/me', { method: 'DELETE', body: input }),
+    onSuccess: () => {
+      flushSync(() => {
+        void navigate('/', {
+          state: { flash: ACCOUNT_DELETED, flashVariant: 'success' },
+        });
+      });
+      removeNonSessionQueries(queryClient);
+      void import('../../stroop/api/trial-queue').then((queue) => queue.clearTrialQueue());
+      queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
+    },
+  });
+}
