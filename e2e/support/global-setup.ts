@@ -42,7 +42,13 @@ export default async function setup(project: TestProject) {
     { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'pipe' },
   );
   const port = await getFreePort();
-  const server = spawnServer({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  const server = spawnServer({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    // Every browser test signs up its own users from 127.0.0.1; the limit has its API tests.
+    RATE_LIMIT_SIGNUP_PER_IP: '100000',
+  });
   await waitForListening(server);
   project.provide('baseUrl', `http://localhost:${port}`);
 

@@ -40,6 +40,12 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
+  /** Failed logins per account in 15 minutes before it is locked for the rest of them. */
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Failed logins per client address in 15 minutes (many accounts guessed from one place). */
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
+  /** Sign-ups per client address in an hour. */
+  RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Folder of the built web app, served at /. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });

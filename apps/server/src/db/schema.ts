@@ -197,3 +197,14 @@ export const adminAuditLog = pgTable(
   },
   (t) => [index('admin_audit_log_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * Fixed-window counters of the brute-force limits (failed logins per account and per address,
+ * sign-ups per address). In the database, so every server instance counts the same attempts.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  /** '<limit name>:<subject>', e.g. 'login-account:ada@example.com'. */
+  key: text('key').primaryKey(),
+  windowStart: timestamptz('window_start').notNull(),
+  count: integer('count').notNull(),
+});

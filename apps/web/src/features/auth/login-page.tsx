@@ -39,10 +39,12 @@ export function LoginPage() {
         <p className="auth-card__lead">Welcome back. Log in to take tests and see your progress.</p>
         {login.isError && (
           <Alert variant="error">
-            {/* A deactivated account is told so (after the right password); all else is one message. */}
+            {/* A deactivated account (after the right password) and a lockout say so; all else is one message. */}
             {isApiError(login.error) && login.error.code === 'FORBIDDEN'
               ? MESSAGES.accountDeactivated
-              : MESSAGES.loginFailed}
+              : isApiError(login.error) && login.error.code === 'RATE_LIMITED'
+                ? login.error.message
+                : MESSAGES.loginFailed}
           </Alert>
         )}
         <form className="form" onSubmit={handleSubmit}>
