@@ -148,15 +148,17 @@ export function summarize(errors: number[]) {
 
 /**
  * Signs up a new user, opens the test and presses 'Ready ... Set ... Go!'; returns the new run's
- * id and a DevTools session for trusted key presses.
+ * id and a DevTools session for trusted key presses. `register` defaults to the browser tests'
+ * sign-up; the timing benchmark, which runs outside vitest, passes its own.
  */
 export async function startStroopRun(
   page: Page,
   emailPrefix: string,
+  register: (page: Page, email: string) => Promise<void> = registerViaApi,
 ): Promise<{ runId: string; cdp: CDPSession }> {
   await page.addInitScript(ELEMENT_TIMING_RECORDER);
   const email = uniqueEmail(emailPrefix);
-  await registerViaApi(page, email);
+  await register(page, email);
   await logInViaForm(page, email);
   await page.goto('/cognitive-tests/stroop-test');
   await page.getByRole('button', { name: 'Start Test' }).click();

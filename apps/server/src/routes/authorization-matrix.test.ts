@@ -144,7 +144,6 @@ const MATRIX: Record<string, Case> = {
     body: () => START_RUN,
     // The owner already has a run in progress; a second start is a new run, for anyone.
     expect: SIGNED_IN(201),
-    freshSession: true,
   },
   'GET /api/results/active': {
     path: () => '/api/results/active?testType=stroopTest',
@@ -254,7 +253,8 @@ describe.each(TEST_DATABASE_KINDS)('authorization matrix on %s', (kind) => {
       }
     }
     expect(actual).toEqual(expected);
-  });
+    // About 30 password hashes (logins, sign-ups, re-authentication): slow on a loaded machine.
+  }, 180_000);
   it('lets no request set a role, activity, ownership, mock flag or id it does not own', async () => {
     const otherId = await userIdOf(t.database.db, fixture.emails.other);
     const trial = fixtureRun(fixture.activeRun.seed, fixture.activeRun.config)[1];
@@ -278,12 +278,13 @@ describe.each(TEST_DATABASE_KINDS)('authorization matrix on %s', (kind) => {
       ],
     ];
     const before = await clients.owner.get('/api/me');
+    const trialsPath = `/api/results/${fixture.activeRunId}/trials`;
+    const trialsBefore = (await clients.owner.get(trialsPath)).body;
     for (const [method, path, body] of attempts) {
       const res = await clients.owner.request(method, path, { body });
       expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
     }
     expect((await clients.owner.get('/api/me')).body).toEqual(before.body);
-    const trials = await clients.owner.get(`/api/results/${fixture.activeRunId}/trials`);
-    expect(trials.body.trials.map((t: { trialNumber: number }) => t.trialNumber)).toEqual([0]);
+    expect((await clients.owner.get(trialsPath)).body).toEqual(trialsBefore);
   });
 });

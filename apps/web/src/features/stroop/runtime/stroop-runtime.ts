@@ -14,6 +14,7 @@ import {
   type TrialInput,
   type TrialPosition,
 } from '@cogni/domain';
+import { FrameTimer } from './frame-timer';
 import { type Onset, OnsetTracker } from './onset';
 
 /** Where completed trials go: the durable queue. */
@@ -55,7 +56,8 @@ type CurrentTrial = {
  * Runs the Stroop test in the page. The engine's state lives here, outside React (timing.md
  * rule 7): a key event's timeStamp is read in the listener itself, and the cue, stimulus and
  * feedback are drawn straight into the stage element inside animation frames, so their
- * presentation times can be measured and the 1400 ms cue is timed against presented frames.
+ * presentation times can be measured and the 1400 ms cue is timed from its presentation to the
+ * stimulus's (FrameTimer).
  */
 export class StroopRuntime {
   private state: StroopState;
@@ -66,6 +68,7 @@ export class StroopRuntime {
   private readonly listeners = new Set<() => void>();
   private readonly attentionEvents: AttentionEvent[] = [];
   private frameRequest = 0;
+  private readonly timer: FrameTimer;
   private isDisposed = false;
   private presentationCount = 0;
   private saveError: string | null = null;
@@ -80,6 +83,7 @@ export class StroopRuntime {
       frameIntervalMs: number;
     },
   ) {
+    this.timer = new FrameTimer(options.frameIntervalMs);
     this.plans = planRun(options.run.seed, options.run.config);
     this.state = createInitialState(options.startAt);
     this.snapshot = this.makeSnapshot();
@@ -116,6 +120,7 @@ export class StroopRuntime {
   dispose(): void {
     this.isDisposed = true;
     cancelAnimationFrame(this.frameRequest);
+    this.timer.cancel();
     this.onsets.dispose();
     window.removeEventListener('keydown', this.onKeyDown, true);
     window.removeEventListener('blur', this.onBlur);
@@ -136,8 +141,9 @@ export class StroopRuntime {
   private perform(effect: StroopEffect): void {
     switch (effect.type) {
       case 'SHOW_CUE':
-        this.inNextFrame((frameMs) => {
+        this.inNextFrame(() => {
           const cueOnset = this.present('cue', effect.trial.cueWord, null);
+          const insertedMs = performance.now();
           this.current = {
             planned: effect.trial,
             cueOnset,
@@ -146,7 +152,9 @@ export class StroopRuntime {
             isResponding: false,
             measured: null,
           };
-          this.after(frameMs, effect.durationMs, () => this.dispatch({ type: 'CUE_ENDED' }));
+          this.after(insertedMs, cueOnset, effect.durationMs, () =>
+            this.dispatch({ type: 'CUE_ENDED' }),
+          );
         });
         return;
       case 'SHOW_STIMULUS':
@@ -157,15 +165,18 @@ export class StroopRuntime {
             effect.trial.stimulusWord,
             effect.trial.stimulusColor,
           );
+          this.timer.noteLatency(performance.now(), this.current.stimulusOnset);
         }
         return;
       case 'RECORD_TRIAL':
         this.record(effect);
         return;
       case 'SHOW_FEEDBACK':
-        this.inNextFrame((frameMs) => {
-          this.present('feedback', effect.isCorrect ? 'Correct' : 'Wrong', null);
-          this.after(frameMs, effect.durationMs, () => this.dispatch({ type: 'FEEDBACK_ENDED' }));
+        this.inNextFrame(() => {
+          const shown = this.present('feedback', effect.isCorrect ? 'Correct' : 'Wrong', null);
+          this.after(performance.now(), shown, effect.durationMs, () =>
+            this.dispatch({ type: 'FEEDBACK_ENDED' }),
+          );
         });
         return;
     }
@@ -186,28 +197,26 @@ export class StroopRuntime {
 
   private clearStage(): void {
     cancelAnimationFrame(this.frameRequest);
+    this.timer.cancel();
     this.options.stage.replaceChildren();
   }
 
-  private inNextFrame(callback: (frameMs: number) => void): void {
-    this.frameRequest = requestAnimationFrame((frameMs) => {
-      if (!this.isDisposed) callback(frameMs);
+  private inNextFrame(callback: () => void): void {
+    this.frameRequest = requestAnimationFrame(() => {
+      if (!this.isDisposed) callback();
     });
   }
 
-  /**
-   * Calls `callback` in the first frame at or after `startFrameMs + durationMs`, less half a
-   * frame: what is drawn then is presented one frame after its callback, as the first element
-   * was, so the presented interval comes within half a frame of `durationMs` (timing.md rule 5).
-   */
-  private after(startFrameMs: number, durationMs: number, callback: () => void): void {
-    const dueMs = startFrameMs + durationMs - this.options.frameIntervalMs / 2;
-    const tick = (frameMs: number) => {
-      if (this.isDisposed) return;
-      if (frameMs >= dueMs) callback();
-      else this.frameRequest = requestAnimationFrame(tick);
-    };
-    this.frameRequest = requestAnimationFrame(tick);
+  /** Calls `callback` in the frame that ends a display shown `durationMs` (timing.md rule 5). */
+  private after(
+    shownInsertedMs: number,
+    shown: Promise<Onset>,
+    durationMs: number,
+    callback: () => void,
+  ): void {
+    this.timer.after(shownInsertedMs, shown, durationMs, () => {
+      if (!this.isDisposed) callback();
+    });
   }
 
   private readonly onKeyDown = (event: KeyboardEvent): void => {

@@ -1,0 +1,47 @@
+// Our runtime, the very class the Stroop page uses, on a run of test-phase trials only: the
+// test phase has no feedback, and a rest break interval above the trial count means no breaks.
+import { type Run, StroopConfigSchema } from '@cogni/domain';
+import { measureEnvironment } from '../../../apps/web/src/features/stroop/runtime/device';
+import { StroopRuntime } from '../../../apps/web/src/features/stroop/runtime/stroop-runtime';
+import { type BenchApi, readSettings } from './bench-page';
+
+const { trials, cueMs } = readSettings();
+const run: Run = {
+  id: 'bench',
+  sessionId: 'bench',
+  testType: 'stroopTest',
+  startTime: new Date().toISOString(),
+  endTime: null,
+  seed: 'timing-bench',
+  config: StroopConfigSchema.parse({
+    sampleTrials: 1,
+    practiceTrials: 1,
+    testTrials: trials,
+    cueDurationMs: cueMs,
+    restBreakEveryTrials: 1000,
+  }),
+  savedTrials: [],
+  summary: null,
+};
+
+const bench: BenchApi = {
+  records: [],
+  start: () => {
+    void measureEnvironment().then(({ frameIntervalMs }) => {
+      const stage = document.getElementById('stage') as HTMLElement;
+      const runtime = new StroopRuntime({
+        run,
+        stage,
+        startAt: { phase: 'test', trialNumber: 0 },
+        frameIntervalMs: frameIntervalMs ?? 1000 / 60,
+        sink: {
+          enqueue: async (_runId, trial) => {
+            bench.records.push({ rtMs: trial.reactionTime, onsetMs: trial.timing.stimulusOnsetMs });
+          },
+        },
+      });
+      runtime.start();
+    });
+  },
+};
+window.__bench = bench;

@@ -1,0 +1,104 @@
+import type { Condition } from './conditions';
+import type { System } from './measure';
+import type { RealPageCheck } from './real-page';
+import type { ErrorStats } from './stats';
+
+/** One system under one condition, as bench/results/timing.json has it (issue 6). */
+export type ConditionResult = {
+  trials: number;
+  rtErrorMs: ErrorStats;
+  onsetErrorMs: ErrorStats;
+  cueIntervalErrorMs: ErrorStats;
+};
+
+export type TimingResults = {
+  systems: Record<System, Record<Condition, ConditionResult>>;
+  machine: string;
+  browser: string;
+  date: string;
+  settings: { cueMs: number; delayMs: string; jank: string; throttle: string };
+  /** The cue interval at the product's real 1400 ms cue, idle. */
+  realCue: {
+    cueMs: number;
+    systems: Record<
+      System,
+      { trials: number; cueIntervalErrorMs: ErrorStats; withinFrame: number }
+    >;
+  };
+  /** Share of trials whose cue interval is within one 60 Hz frame (16.7 ms). */
+  cueWithinFrame: Record<System, Record<Condition, number>>;
+  realPage: RealPageCheck;
+};
+
+const FIGURES = ['rtErrorMs', 'onsetErrorMs', 'cueIntervalErrorMs'] as const;
+const LABELS = { rtErrorMs: 'RT', onsetErrorMs: 'Onset', cueIntervalErrorMs: 'Cue interval' };
+const fmt = (ms: number) => (ms < 0.1 ? ms.toFixed(4) : ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
+const ratio = (theirs: number, ours: number) =>
+  ours > 0 ? `${(theirs / ours).toFixed(0)}×` : theirs > 0 ? '∞ (ours exact)' : '1×';
+
+/** The Markdown report: one table per error, ours and jsPsych's side by side, and the ratios. */
+export function renderMarkdown(results: TimingResults): string {
+  const { cogni, jspsych } = results.systems;
+  const conditions = Object.keys(cogni) as Condition[];
+  const lines = [
+    '# Timing benchmark: Cogni runtime vs jsPsych 8',
+    '',
+    `Machine: ${results.machine}. Browser: ${results.browser}. Date: ${results.date}.`,
+    '',
+    `Both systems ran in the same headless Chromium, same harness, one after the other: a cue of ${results.settings.cueMs} ms, then a stimulus; each answer is a trusted key press (DevTools \`Input.dispatchKeyEvent\`) whose timestamp is the stimulus's presentation time P (Element Timing) plus a drawn delay D (${results.settings.delayMs}). Jank: ${results.settings.jank}. Throttled: ${results.settings.throttle}. Errors in ms; median, p95, p99 and max of |error|, SD of the signed error. Pages served cross-origin isolated (5 µs clock), as the app is. Regenerate with \`npm run bench:timing\`.`,
+    '',
+    '**Out of scope:** keyboard and display latency, which happen before the browser sees the key press and after it hands a frame to the display; no software can measure or remove them from inside the page.',
+    '',
+  ];
+  for (const figure of FIGURES) {
+    lines.push(`## ${LABELS[figure]} error`, '');
+    lines.push('| system | condition | trials | median | p95 | p99 | max | SD |');
+    lines.push('|---|---|--:|--:|--:|--:|--:|--:|');
+    for (const condition of conditions) {
+      for (const [name, system] of [
+        ['Cogni', cogni],
+        ['jsPsych', jspsych],
+      ] as const) {
+        const m = system[condition];
+        const s = m[figure];
+        lines.push(
+          `| ${name} | ${condition} | ${m.trials} | ${fmt(s.median)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${fmt(s.max)} | ${fmt(s.sd)} |`,
+        );
+      }
+    }
+    lines.push('');
+  }
+  lines.push('## Ratios (jsPsych ÷ Cogni)', '');
+  lines.push('| condition | RT median | RT p99 | onset median | onset p99 | cue interval median |');
+  lines.push('|---|--:|--:|--:|--:|--:|');
+  for (const c of conditions) {
+    const o = cogni[c];
+    const j = jspsych[c];
+    lines.push(
+      `| ${c} | ${ratio(j.rtErrorMs.median, o.rtErrorMs.median)} | ${ratio(j.rtErrorMs.p99, o.rtErrorMs.p99)} | ${ratio(j.onsetErrorMs.median, o.onsetErrorMs.median)} | ${ratio(j.onsetErrorMs.p99, o.onsetErrorMs.p99)} | ${(j.cueIntervalErrorMs.median / o.cueIntervalErrorMs.median).toFixed(2)}× |`,
+    );
+  }
+  const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
+  lines.push('', '## Cue interval within one frame (16.7 ms)', '');
+  lines.push('| system | idle | jank | throttled | 1400 ms cue, idle |');
+  lines.push('|---|--:|--:|--:|--:|');
+  for (const [name, key] of [
+    ['Cogni', 'cogni'],
+    ['jsPsych', 'jspsych'],
+  ] as const) {
+    const w = results.cueWithinFrame[key];
+    const real = results.realCue.systems[key];
+    lines.push(
+      `| ${name} | ${pct(w.idle)} | ${pct(w.jank)} | ${pct(w.throttled)} | ${pct(real.withinFrame)} (n=${real.trials}, median ${fmt(real.cueIntervalErrorMs.median)}, p99 ${fmt(real.cueIntervalErrorMs.p99)}, max ${fmt(real.cueIntervalErrorMs.max)}) |`,
+    );
+  }
+  const real = results.realPage;
+  lines.push(
+    '',
+    '## The real Stroop page',
+    '',
+    `${real.trials} trials of the real page, signed in and saving to the server: the RTs stored in the database ${real.storedEqualsRecorded ? 'equal' : 'DO NOT equal'} what the runtime recorded, bit for bit; RT error median ${fmt(real.rtErrorMs.median)} ms, max ${fmt(real.rtErrorMs.max)} ms.`,
+    '',
+  );
+  return lines.join('\n');
+}
