@@ -1,32 +1,14 @@
-import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from './support/accounts';
 import { logInViaForm, registerViaApi, useBrowser } from './support/browser';
-import { eventually } from './support/eventually';
-import { answerNextTrial, makeDelays, startStroopRun } from './support/stroop-driver';
-
-type Position = { phase: string; trialNumber: number };
-
-async function answer(page: Page, cdp: CDPSession, count: number, previous: string | null = null) {
-  const delay = makeDelays(3);
-  const answered: Position[] = [];
-  for (let i = 0; i < count; i++) {
-    const trial = await answerNextTrial(page, cdp, { previous, trueRtMs: delay() });
-    previous = trial.identifier;
-    answered.push({ phase: trial.phase, trialNumber: trial.trialNumber });
-  }
-  return { answered, last: previous };
-}
-
-async function storedPositions(page: Page, runId: string): Promise<Position[]> {
-  return page.evaluate(async (id) => {
-    const listed = await (await fetch(`/api/results/${id}/trials`)).json();
-    return listed.trials.map((t: Position) => ({ phase: t.phase, trialNumber: t.trialNumber }));
-  }, runId);
-}
-
-const positions = (phase: string, from: number, to: number) =>
-  Array.from({ length: to - from }, (_, i) => ({ phase, trialNumber: from + i }));
+import {
+  answerTrials as answer,
+  answerWhileOffline,
+  firstPositions,
+  positions,
+  storedPositions,
+} from './support/stroop-answers';
+import { startStroopRun } from './support/stroop-driver';
 
 describe('saving survives reloads and lost connections', () => {
   const browser = useBrowser();
@@ -54,28 +36,10 @@ describe('saving survives reloads and lost connections', () => {
     const page = await browser.newPage();
     const { runId, cdp } = await startStroopRun(page, 'resilience');
     const before = await answer(page, cdp, 3);
-    await page.context().setOffline(true);
-    const offlineSince = Date.now();
-    let last = before.last;
-    let offlineCount = 0;
-    while (Date.now() - offlineSince < 10_000) {
-      last = (await answer(page, cdp, 1, last)).last;
-      offlineCount++;
-    }
-    await eventually(async () =>
-      expect(await page.locator('.stroop-save-status').textContent()).toMatch(
-        /waiting to be saved/,
-      ),
-    );
-    await page.context().setOffline(false);
-    await answer(page, cdp, 2, last);
+    const offline = await answerWhileOffline(page, cdp, 10_000, before.last);
+    await answer(page, cdp, 2, offline.last);
     await page.getByText('All trials saved').waitFor({ timeout: 30_000 });
-    const total = 3 + offlineCount + 2;
-    const expected = [...positions('sample', 0, 8), ...positions('practice', 0, 16)].slice(
-      0,
-      total,
-    );
-    expect(await storedPositions(page, runId)).toEqual(expected);
+    expect(await storedPositions(page, runId)).toEqual(firstPositions(3 + offline.count + 2));
   }, 180_000);
 
   it("shows 'Failed to start the test' and logs it when the run cannot be created", async () => {

@@ -30,7 +30,9 @@ describe('the server process', () => {
 
     const second = spawnServer({ PORT: String(await getFreePort()), DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/DATA_DIR .* is in use by process/);
+    expect(second.output().trim()).toBe(
+      `The embedded database in DATA_DIR ${dataDir} is in use by process ${server.child.pid}, and only one process may open it at a time. Stop that process first, or give this one another DATA_DIR (or a DATABASE_URL). If no Cogni process is running, delete ${path.join(dataDir, 'cogni.lock')}.`,
+    );
 
     // A request whose body is only half sent is certainly in flight when SIGTERM arrives;
     // the server must wait for the rest of it, answer, and only then exit.
@@ -57,9 +59,15 @@ describe('the server process', () => {
       req.write(body.slice(0, 10));
       setTimeout(() => {
         server.child.kill('SIGTERM');
-        setTimeout(() => req.end(body.slice(10)), 300);
+        setTimeout(() => req.end(body.slice(10)), 1000);
       }, 300);
     });
+    // While it drains, a new request is told to come back rather than refused or served.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const during = await fetch(`${origin}/api/health`);
+    expect(during.status).toBe(503);
+    expect(during.headers.get('retry-after')).toBe('2');
+    expect(await during.json()).toMatchObject({ error: { code: 'UNAVAILABLE' } });
     expect(await response).toBe(201);
     expect(await server.exited).toBe(0);
     expect(server.output()).toMatch(/"msg":"stopped"/);

@@ -40,7 +40,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
       }
       if (ownerPid !== process.pid && isProcessAlive(ownerPid)) {
         throw new DataDirInUseError(
-          `DATA_DIR ${dataDir} is in use by process ${ownerPid}; stop it first (the embedded database allows one process at a time). If no Cogni server runs, delete ${lockPath}.`,
+          `The embedded database in DATA_DIR ${dataDir} is in use by process ${ownerPid}, and only one process may open it at a time. Stop that process first, or give this one another DATA_DIR (or a DATABASE_URL). If no Cogni process is running, delete ${lockPath}.`,
         );
       }
       // The owner is gone: remove its lock and try once more. Two processes racing here both

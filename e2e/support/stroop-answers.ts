@@ -1,0 +1,72 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { eventually } from './eventually';
+import { answerNextTrial, makeDelays } from './stroop-driver';
+
+export type Position = { phase: string; trialNumber: number };
+
+/**
+ * Answers `count` trials in a row with seeded human-like delays; `previous` is the identifier of
+ * the stimulus answered last (null at the start of a page). Returns what was answered and the
+ * identifier to pass next time.
+ */
+export async function answerTrials(
+  page: Page,
+  cdp: CDPSession,
+  count: number,
+  previous: string | null = null,
+) {
+  const delay = makeDelays(3);
+  const answered: Position[] = [];
+  for (let i = 0; i < count; i++) {
+    const trial = await answerNextTrial(page, cdp, { previous, trueRtMs: delay() });
+    previous = trial.identifier;
+    answered.push({ phase: trial.phase, trialNumber: trial.trialNumber });
+  }
+  return { answered, last: previous };
+}
+
+/**
+ * Takes the page offline, keeps answering trials for `offlineMs`, checks that the page says they
+ * wait to be saved, and brings the network back. Returns how many were answered offline.
+ */
+export async function answerWhileOffline(
+  page: Page,
+  cdp: CDPSession,
+  offlineMs: number,
+  previous: string | null,
+): Promise<{ count: number; last: string | null }> {
+  await page.context().setOffline(true);
+  const offlineSince = Date.now();
+  let last = previous;
+  let count = 0;
+  while (Date.now() - offlineSince < offlineMs) {
+    last = (await answerTrials(page, cdp, 1, last)).last;
+    count++;
+  }
+  await eventually(async () =>
+    expect(await page.locator('.stroop-save-status').textContent()).toMatch(/waiting to be saved/),
+  );
+  await page.context().setOffline(false);
+  return { count, last };
+}
+
+/** The run's stored trials in run order, one entry per row, read with the page's session. */
+export async function storedPositions(page: Page, runId: string): Promise<Position[]> {
+  return page.evaluate(async (id) => {
+    const listed = await (await fetch(`/api/results/${id}/trials`)).json();
+    return listed.trials.map((t: Position) => ({ phase: t.phase, trialNumber: t.trialNumber }));
+  }, runId);
+}
+
+/** The positions `from` to `to - 1` of one phase. */
+export const positions = (phase: string, from: number, to: number): Position[] =>
+  Array.from({ length: to - from }, (_, i) => ({ phase, trialNumber: from + i }));
+
+/** The first `count` positions of a run in run order: 8 sample, 16 practice, then test trials. */
+export const firstPositions = (count: number): Position[] =>
+  [
+    ...positions('sample', 0, 8),
+    ...positions('practice', 0, 16),
+    ...positions('test', 0, 144),
+  ].slice(0, count);

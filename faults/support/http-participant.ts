@@ -1,0 +1,155 @@
+import type { Run, TrialInput } from '@cogni/domain';
+import { fixtureRun, START_RUN } from '../../apps/server/src/testing/stroop-run';
+
+/** Every participant's password: long enough for the server's policy, never a common one. */
+const PASSWORD = 'faults participant passphrase';
+/** A request with no answer after this long counts as lost and is sent again. */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** A participant gives up (and the test fails) after this long without one 2xx. */
+const GIVE_UP_AFTER_MS = 60_000;
+
+let counter = 0;
+
+/** What a participant saw: the status of every answer, and every failure with no answer. */
+export type Observed = { statuses: Map<number, number>; networkErrors: number };
+
+/** One attempt: where it went, when it was sent and ended (Date.now()), its status (0: no answer). */
+export type Attempt = {
+  origin: string;
+  method: string;
+  path: string;
+  sentAt: number;
+  endedAt: number;
+  status: number;
+};
+
+/**
+ * A participant over HTTP doing what the browser's outbox does (ADR 007): every request is sent
+ * again after a network error or a 503 until it gets a 2xx, so a test can count on each trial
+ * ending up confirmed. Any other answer (a 500, a 409) is a finding and throws.
+ *
+ * `baseUrl` is read at each attempt, so a test can move the participant to another server.
+ */
+export class HttpParticipant {
+  readonly email = `faults-${process.pid}-${Date.now()}-${++counter}@faults.test`;
+  readonly observed: Observed = { statuses: new Map(), networkErrors: 0 };
+  /** Trials the server confirmed with a 2xx, as `phase:trialNumber`. */
+  readonly confirmed = new Set<string>();
+  readonly attempts: Attempt[] = [];
+  run: Run | null = null;
+  private cookie = '';
+
+  constructor(public baseUrl: () => string) {}
+
+  /** Sends until a 2xx; returns its JSON body. */
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      const origin = this.baseUrl();
+      let response: Response | null = null;
+      const sentAt = Date.now();
+      try {
+        response = await fetch(`${origin}${path}`, {
+          method,
+          headers: {
+            origin,
+            cookie: this.cookie,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+      } catch {
+        this.observed.networkErrors++;
+        this.attempts.push({ origin, method, path, sentAt, endedAt: Date.now(), status: 0 });
+      }
+      if (response) {
+        const { status } = response;
+        this.observed.statuses.set(status, (this.observed.statuses.get(status) ?? 0) + 1);
+        const setCookie = response.headers.get('set-cookie');
+        if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
+        const text = await response.text().catch(() => null);
+        this.attempts.push({
+          origin,
+          method,
+          path,
+          sentAt,
+          endedAt: Date.now(),
+          status: text === null ? 0 : status,
+        });
+        if (response.ok && text !== null) return (text ? JSON.parse(text) : null) as T;
+        if (status !== 503 && text !== null) {
+          throw new Error(`${method} ${path}: ${status} ${text}`);
+        }
+      }
+      if (Date.now() - started > GIVE_UP_AFTER_MS) {
+        throw new Error(`${method} ${path}: no 2xx in ${GIVE_UP_AFTER_MS} ms`);
+      }
+      // Short, jittered and capped: the outage lengths here are seconds, not minutes.
+      await sleep(Math.random() * Math.min(1000, 50 * 2 ** attempt));
+    }
+  }
+
+  async signUp(): Promise<void> {
+    const account = { email: this.email, password: PASSWORD, firstName: 'Fault', lastName: 'Test' };
+    await this.request('POST', '/api/auth/register', account);
+    await this.logIn();
+  }
+
+  /** Logs in again (a new session cookie); slow on purpose, the password hash takes ~0.3 s. */
+  async logIn(): Promise<void> {
+    await this.request('POST', '/api/auth/login', { email: this.email, password: PASSWORD });
+  }
+
+  /** Starts a run; a retried start may leave an empty run behind, which holds no trials. */
+  async start(): Promise<Run> {
+    this.run = (await this.request<{ run: Run }>('POST', '/api/results', START_RUN)).run;
+    return this.run;
+  }
+
+  /** The run's trials as the fixture answers them (12 test errors). */
+  trials(): TrialInput[] {
+    if (!this.run) throw new Error('no run started');
+    return fixtureRun(this.run.seed, this.run.config);
+  }
+
+  async saveTrial(trial: TrialInput): Promise<void> {
+    const runId = this.run?.id ?? '';
+    await this.request(
+      'PUT',
+      `/api/results/${runId}/trials/${trial.phase}/${trial.trialNumber}`,
+      trial,
+    );
+    this.confirmed.add(`${trial.phase}:${trial.trialNumber}`);
+  }
+
+  async complete(): Promise<Run> {
+    const runId = this.run?.id ?? '';
+    return (await this.request<{ run: Run }>('POST', `/api/results/${runId}/complete`, {})).run;
+  }
+
+  /** Resolves once the server has confirmed `count` trials of this participant. */
+  async untilConfirmed(count: number, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.confirmed.size < count) {
+      if (Date.now() > deadline)
+        throw new Error(`${count} trials not confirmed in ${timeoutMs} ms`);
+      await sleep(10);
+    }
+  }
+
+  /** Signs up, starts, saves every trial `pauseMs` apart (one at a time, as the outbox does), completes. */
+  async takeTest(pauseMs: number): Promise<Run> {
+    await this.signUp();
+    await this.start();
+    for (const trial of this.trials()) {
+      await this.saveTrial(trial);
+      if (pauseMs > 0) await sleep(pauseMs);
+    }
+    return this.complete();
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
