@@ -12,6 +12,7 @@ import type { FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api-client';
 import { useCreateUser } from './api/users';
@@ -77,19 +78,13 @@ export function CreateUserForm({ onCreated }: { onCreated: (user: AdminUser) => 
           hint={`At least ${PASSWORD_MIN_LENGTH} characters; give it to the user in person`}
           error={fields.password}
         />
-        <div className="field">
-          <label className="field__label" htmlFor="create-user-role">
-            Role
-          </label>
-          <select id="create-user-role" name="role" className="field__input" defaultValue="user">
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
-          {fields.role && <p className="field__error">{fields.role}</p>}
-        </div>
+        <SelectField label="Role" name="role" defaultValue="user" error={fields.role}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" isBusy={create.isPending} disabled={create.isPending}>
           Create user
         </Button>

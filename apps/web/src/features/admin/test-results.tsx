@@ -1,11 +1,13 @@
 import { type AdminResult, formatAdminPanelError, TEST_TYPES, type TestType } from '@cogni/domain';
-import { type FormEvent, Fragment, useId, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { DownloadIcon } from '../../components/ui/icons';
 import { Pager } from '../../components/ui/pager';
+import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { TableScroll } from '../../components/ui/table-scroll';
+import { TextField } from '../../components/ui/text-field';
 import { formatDateTime, getFullName } from '../../lib/format';
 import { formatMs } from '../../lib/format-scores';
 import { getTestTypeName } from '../../lib/test-type-names';
@@ -98,7 +100,6 @@ function ResultFilterForm({
 }) {
   // The user picker lists the first 100 accounts; beyond that, filter from a row's user link.
   const users = useUsers({ search: '', page: 1, pageSize: 100 });
-  const id = useId();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -115,66 +116,24 @@ function ResultFilterForm({
 
   return (
     <form className="admin-filters" onSubmit={handleSubmit} aria-label="Filter results">
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-user`}>
-          User
-        </label>
-        <select
-          id={`${id}-user`}
-          name="userId"
-          className="field__input"
-          defaultValue={filter.userId}
-        >
-          <option value="">All users</option>
-          {users.data?.users.map((user) => (
-            <option key={user.id} value={user.id}>
-              {getFullName(user) ? `${getFullName(user)} (${user.email})` : user.email}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-type`}>
-          Test
-        </label>
-        <select
-          id={`${id}-type`}
-          name="testType"
-          className="field__input"
-          defaultValue={filter.testType}
-        >
-          <option value="">All tests</option>
-          {TEST_TYPES.map((testType) => (
-            <option key={testType} value={testType}>
-              {getTestTypeName(testType)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-from`}>
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          name="from"
-          type="date"
-          className="field__input"
-          defaultValue={filter.from}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-to`}>
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          name="to"
-          type="date"
-          className="field__input"
-          defaultValue={filter.to}
-        />
-      </div>
+      <SelectField label="User" name="userId" defaultValue={filter.userId}>
+        <option value="">All users</option>
+        {users.data?.users.map((user) => (
+          <option key={user.id} value={user.id}>
+            {getFullName(user) ? `${getFullName(user)} (${user.email})` : user.email}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Test" name="testType" defaultValue={filter.testType}>
+        <option value="">All tests</option>
+        {TEST_TYPES.map((testType) => (
+          <option key={testType} value={testType}>
+            {getTestTypeName(testType)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="From" name="from" type="date" defaultValue={filter.from} />
+      <TextField label="To" name="to" type="date" defaultValue={filter.to} />
       <label className="checkbox">
         <input type="checkbox" name="includeMock" defaultChecked={filter.includeMock} />
         <span>Include mock data</span>
