@@ -57,6 +57,9 @@ const log = (message: string) =>
 const pages = await serveBenchPages();
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 try {
+  // First, as it is short and needs the whole app: a failure here should not cost the long run.
+  const realPage = await checkRealPage(browser, REAL_PAGE_TRIALS);
+  log(`real Stroop page: ${realPage.trials} trials`);
   const byCondition = {} as Record<System, Record<Condition, TrialErrors[]>>;
   for (const system of SYSTEMS) byCondition[system] = {} as Record<Condition, TrialErrors[]>;
   // Conditions outside, systems inside: both systems see the machine in the same state.
@@ -94,8 +97,6 @@ try {
     };
     log(`${system} ${REAL_CUE_MS} ms cue: ${REAL_CUE_TRIALS} trials`);
   }
-  const realPage = await checkRealPage(browser, REAL_PAGE_TRIALS);
-  log(`real Stroop page: ${realPage.trials} trials`);
 
   const mapConditions = <T>(system: System, f: (trials: TrialErrors[]) => T) =>
     Object.fromEntries(CONDITIONS.map((c) => [c, f(byCondition[system][c])])) as Record<

@@ -5,15 +5,48 @@ import type { RestartableServer } from './support/server-process';
 import { expectFinishedRunsStored, expectNoServerErrors } from './support/stored-run';
 import { useFaultServers } from './support/use-fault-servers';
 
+/** Failed logins per account before it is locked: small, so the test is quick. */
+const LOGIN_LIMIT = 4;
+
+/** A login's status, sent straight to one instance. */
+async function logInAt(baseUrl: string, email: string, password: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
 /**
  * Two instances behind an imaginary round-robin load balancer: every request of a participant
- * may land on either. That the brute-force limits count across instances (they live in the
- * database) is proved in apps/server/src/routes/rate-limits.test.ts with two apps on one database;
- * a test through two processes here is still to come (issue 7).
+ * may land on either.
  */
 describe.runIf(TEST_DATABASE_KINDS.includes('postgres'))('two instances on one PostgreSQL', () => {
   // Both start at once: the migrations' advisory lock lets only one of them migrate.
-  const fault = useFaultServers('postgres', 2);
+  const fault = useFaultServers('postgres', 2, {
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: String(LOGIN_LIMIT),
+  });
+
+  it('count failed logins together: guesses spread over both lock the account on both', async () => {
+    const [a, b] = fault.servers as [RestartableServer, RestartableServer];
+    const [victim] = fault.participants(1) as [HttpParticipant];
+    await victim.signUp();
+    // Half the guesses on each: an instance counting only its own would never reach the limit.
+    for (let guess = 0; guess < LOGIN_LIMIT; guess++) {
+      const server = guess % 2 === 0 ? a : b;
+      expect(await logInAt(server.baseUrl, victim.email, 'a wrong guess, long enough')).toBe(401);
+    }
+    // Now even the right password is refused, on either instance.
+    for (const server of [a, b]) {
+      expect(await logInAt(server.baseUrl, victim.email, victim.password)).toBe(429);
+    }
+    // Someone else's account is not affected.
+    const [other] = fault.participants(1) as [HttpParticipant];
+    await other.signUp();
+    expect(await logInAt(b.baseUrl, other.email, other.password)).toBe(200);
+  });
 
   it('a session made on one works on the other, and one dying moves everyone to the other', async () => {
     const [a, b] = fault.servers as [RestartableServer, RestartableServer];

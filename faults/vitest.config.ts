@@ -1,18 +1,56 @@
 import { defineConfig } from 'vitest/config';
 
+const TIMEOUTS = { testTimeout: 240_000, hookTimeout: 120_000 };
+
 /**
- * `npm run test:faults`: crashes, restarts and bad networks against real server processes.
- * One file at a time: each scenario kills or restarts servers (one of them PostgreSQL) and
- * measures what survives, so two scenarios must not share a machine's two cores or a database.
+ * `npm run test:faults`: crashes, restarts and bad networks against real server processes, in
+ * three groups, one after the other:
+ * 1. the browser scenarios, side by side: each mostly waits on a page that answers trials at a
+ *    person's pace or sits offline for a minute, on the browser tests' server;
+ * 2. the server scenarios, one at a time: each kills or restarts servers and measures what
+ *    survives, so two of them must not share the two cores (or time a drain while the other
+ *    hogs them);
+ * 3. the PostgreSQL restart, alone: it breaks everything that uses that server at the moment.
  */
 export default defineConfig({
   test: {
     root: import.meta.dirname,
-    include: ['**/*.spec.ts'],
-    fileParallelism: false,
-    // The browser scenarios share the browser tests' server (built web app, embedded database).
-    globalSetup: ['../e2e/support/global-setup.ts'],
-    testTimeout: 240_000,
-    hookTimeout: 120_000,
+    // Vitest's default on two cores is one worker.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['browser-*.spec.ts'],
+          // The browser scenarios share the browser tests' server (built web app, embedded
+          // database).
+          globalSetup: ['../e2e/support/global-setup.ts'],
+          sequence: { groupOrder: 0 },
+          ...TIMEOUTS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'servers',
+          include: ['*.spec.ts'],
+          exclude: ['browser-*.spec.ts', 'postgres-restart.spec.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          ...TIMEOUTS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres-restart',
+          include: ['postgres-restart.spec.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+          ...TIMEOUTS,
+        },
+      },
+    ],
   },
 });

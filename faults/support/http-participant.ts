@@ -32,6 +32,7 @@ export type Attempt = {
  */
 export class HttpParticipant {
   readonly email = `faults-${process.pid}-${Date.now()}-${++counter}@faults.test`;
+  readonly password = PASSWORD;
   readonly observed: Observed = { statuses: new Map(), networkErrors: 0 };
   /** Trials the server confirmed with a 2xx, as `phase:trialNumber`. */
   readonly confirmed = new Set<string>();
@@ -91,14 +92,19 @@ export class HttpParticipant {
   }
 
   async signUp(): Promise<void> {
-    const account = { email: this.email, password: PASSWORD, firstName: 'Fault', lastName: 'Test' };
+    const account = {
+      email: this.email,
+      password: this.password,
+      firstName: 'Fault',
+      lastName: 'Test',
+    };
     await this.request('POST', '/api/auth/register', account);
     await this.logIn();
   }
 
   /** Logs in again (a new session cookie); slow on purpose, the password hash takes ~0.3 s. */
   async logIn(): Promise<void> {
-    await this.request('POST', '/api/auth/login', { email: this.email, password: PASSWORD });
+    await this.request('POST', '/api/auth/login', { email: this.email, password: this.password });
   }
 
   /** Starts a run; a retried start may leave an empty run behind, which holds no trials. */

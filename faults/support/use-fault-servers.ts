@@ -17,13 +17,18 @@ export type FaultServers = {
  * For one describe block: a new database and `count` running servers on it (started together:
  * several instances may migrate at once, ADR 004), killed and dropped after the block.
  */
-export function useFaultServers(kind: TestDatabaseKind, count = 1): FaultServers {
+export function useFaultServers(
+  kind: TestDatabaseKind,
+  count = 1,
+  /** More settings for every server (e.g. a small rate limit). */
+  env: Record<string, string> = {},
+): FaultServers {
   let database: FaultDatabase | undefined;
   const servers: RestartableServer[] = [];
   beforeAll(async () => {
     database = await createFaultDatabase(kind);
     for (let i = 0; i < count; i++) {
-      servers.push(await createRestartableServer(database.serverEnv));
+      servers.push(await createRestartableServer({ ...database.serverEnv, ...env }));
     }
     await Promise.all(servers.map((server) => server.start()));
   });

@@ -3,12 +3,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './app-env';
 import { AppError } from './lib/app-error';
+import { MAX_BODY_BYTES } from './lib/body-limit';
 import { apiGuard } from './middleware/api-guard';
 import { handleError } from './middleware/error-handler';
 import { securityHeaders } from './middleware/security-headers';
-import { loadSession } from './middleware/session';
+import { loadSession, requireOwnPassword } from './middleware/session';
+import { openApiRoutes } from './openapi/openapi-route';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
+import { benchRoutes } from './routes/bench';
 import { errorLogRoutes } from './routes/error-logs';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
@@ -16,9 +19,6 @@ import { progressRoutes } from './routes/progress';
 import { resultRoutes } from './routes/results';
 import { sessionRoutes } from './routes/session';
 import { serveWebApp } from './routes/static';
-
-/** Largest accepted API request body, in bytes. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The whole HTTP application. Middleware order matters: headers wrap everything; the API guard
@@ -31,6 +31,11 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     await next();
   });
+  if (deps.config.COGNI_BENCH_ENDPOINTS) {
+    // Before every other middleware: the ceiling endpoint is the bare insert (routes/bench.ts).
+    deps.logger.warn('COGNI_BENCH_ENDPOINTS is on: /api/bench/* needs no login; benchmarks only');
+    app.route('/api/bench', benchRoutes);
+  }
   app.use(securityHeaders);
   app.use(compress());
   app.use(
@@ -42,8 +47,11 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  // Public and cacheable, so ahead of the guard, which marks every other API answer no-store.
+  app.route('/api/openapi.json', openApiRoutes);
   app.use('/api/*', apiGuard);
   app.use('/api/*', loadSession);
+  app.use('/api/*', requireOwnPassword);
 
   app.route('/api/health', healthRoutes);
   app.route('/api/session', sessionRoutes);

@@ -46,8 +46,15 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
   /** Sign-ups per client address in an hour. */
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Browser error reports per client address in 15 minutes (the route takes visitors too). */
+  RATE_LIMIT_ERROR_REPORTS_PER_IP: z.coerce.number().int().min(1).default(60),
   /** Folder of the built web app, served at /. */
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /**
+   * Load benchmarks only (bench/load.ts sets it): mounts /api/bench/*, a trial insert with no
+   * login and no checks, and the process's memory figures. Never set it in production.
+   */
+  COGNI_BENCH_ENDPOINTS: booleanFromString.default(false),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -20,6 +20,8 @@ export const MESSAGES = {
   adminNoPrivileges: 'You do not have admin privileges',
   /** Login with the right password to an account an admin deactivated. */
   accountDeactivated: 'This account has been deactivated. Please contact an administrator.',
+  /** Any request but the password change, from a user whose password an admin set. */
+  passwordChangeRequired: 'Choose a new password before you continue.',
 } as const;
 
 /** The admin panel shows failures as 'Error: {message}' (spec section 8). */

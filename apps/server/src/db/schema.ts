@@ -31,6 +31,18 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastLogin: timestamptz('last_login'),
+    /**
+     * Set when an admin chose the password (ASVS 6.4.1): until the user picks their own, the
+     * API lets them do nothing else (middleware/session.ts, requireOwnPassword).
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Base32 TOTP secret once two-factor login is confirmed; null while it is off. Never sent. */
+    totpSecret: text('totp_secret'),
+    /** The last time step whose code was accepted: a code is good once (replay, RFC 6238 5.2). */
+    totpLastUsedStep: integer('totp_last_used_step'),
+    /** A secret shown during setup, not yet confirmed with a code; it lapses at the time below. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpPendingExpiresAt: timestamptz('totp_pending_expires_at'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -71,6 +83,44 @@ export const authSessions = pgTable(
     ip: text('ip'),
   },
   (t) => [index('auth_sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * The step between a right password and the TOTP code of an account with two-factor login on.
+ * Not a session: it authorizes nothing but one POST /api/auth/login/totp. Stored by the SHA-256
+ * of its token, like sessions; short-lived and limited in wrong codes.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+  },
+  (t) => [index('login_challenges_user_id_idx').on(t.userId)],
+);
+
+/**
+ * One-use codes for logging in when the authenticator is lost. Only the SHA-256 of each is kept:
+ * the codes have 120 random bits, so a plain hash is enough (ASVS 6.5.2).
+ */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** Set when the code is spent; it never works again. */
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [uniqueIndex('totp_recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
 );
 
 /** cogniSessions (spec section 3): one per run of a test (D8). */

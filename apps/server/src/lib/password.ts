@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createBackgroundScrypt } from './background-scrypt';
 import { createConcurrencyLimit } from './concurrency-limit';
 
 /**
@@ -22,14 +23,13 @@ function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promis
   return limitHashing(() => deriveKeyNow(password, salt, params));
 }
 
+/** As many threads as hashes may run at once; they run below the server's priority. */
+const scryptInBackground = createBackgroundScrypt(2);
+
 function deriveKeyNow(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // maxmem must exceed 128 * N * r bytes or node refuses the parameters.
-    const maxmem = 256 * params.N * params.r;
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  // maxmem must exceed 128 * N * r bytes or node refuses the parameters.
+  const maxmem = 256 * params.N * params.r;
+  return scryptInBackground(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem });
 }
 
 /** Returns `scrypt$N$r$p$salt$key` (salt and key base64). */

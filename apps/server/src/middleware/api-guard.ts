@@ -27,5 +27,6 @@ export const apiGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
     }
   }
   await next();
-  c.header('Cache-Control', 'no-store');
+  // On the response itself: c.header() here would copy the whole Response (security-headers.ts).
+  c.res.headers.set('Cache-Control', 'no-store');
 };

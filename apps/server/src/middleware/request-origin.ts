@@ -2,10 +2,14 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 
-/** The first X-Forwarded-* value, when a trusted proxy sets it. */
+/**
+ * The last X-Forwarded-* value, when a trusted proxy is in front (TRUST_PROXY). Proxies append
+ * what they saw to whatever the client sent, so only the last value is the proxy's own: taking
+ * the first would let a client pick its address and slip the per-address limits (ASVS 4.1.3).
+ */
 function getForwarded(c: Context<AppEnv>, header: string): string | undefined {
   if (!c.get('deps').config.TRUST_PROXY) return undefined;
-  return c.req.header(header)?.split(',')[0]?.trim() || undefined;
+  return c.req.header(header)?.split(',').at(-1)?.trim() || undefined;
 }
 
 /** The client's address: the proxy's X-Forwarded-For when trusted, else the socket's. */

@@ -66,3 +66,32 @@ export function requireAdmin(c: Context<AppEnv>): SessionUser {
   }
   return session;
 }
+
+/**
+ * What a user whose password an admin set may still do (ASVS 6.4.1): read the session, change
+ * the password, log out, and log in again (possibly as someone else).
+ */
+const ALLOWED_BEFORE_OWN_PASSWORD = new Set([
+  'GET /api/session',
+  'GET /api/health',
+  'POST /api/me/password',
+  'POST /api/auth/login',
+  'POST /api/auth/login/totp',
+  'POST /api/auth/logout',
+]);
+
+/**
+ * Refuses every other API request of such a user with 403 PASSWORD_CHANGE_REQUIRED, so the
+ * password someone else knows opens nothing but its own replacement. Runs after loadSession; a
+ * deny list would let a new route through, this allow list cannot.
+ */
+export const requireOwnPassword: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const session = c.get('session');
+  if (
+    session?.user.mustChangePassword &&
+    !ALLOWED_BEFORE_OWN_PASSWORD.has(`${c.req.method} ${c.req.path}`)
+  ) {
+    throw new AppError('PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired);
+  }
+  await next();
+};

@@ -45,6 +45,7 @@ const PASSWORD = 'a matrix passphrase';
 const MATRIX: Record<string, Case> = {
   'GET /api/health': { path: () => '/api/health', expect: ANYONE(200) },
   'GET /api/session': { path: () => '/api/session', expect: ANYONE(200) },
+  'GET /api/openapi.json': { path: () => '/api/openapi.json', expect: ANYONE(200) },
   'POST /api/auth/register': {
     path: () => '/api/auth/register',
     body: (_f, role) => ({
@@ -64,6 +65,12 @@ const MATRIX: Record<string, Case> = {
     expect: ANYONE(200),
     freshSession: true,
   },
+  'POST /api/auth/login/totp': {
+    path: () => '/api/auth/login/totp',
+    body: () => ({ challengeId: 'not-a-challenge', code: '123456' }),
+    // Only a challenge from a right password opens this step; none of these accounts has one.
+    expect: ANYONE(401),
+  },
   'POST /api/auth/logout': {
     path: () => '/api/auth/logout',
     expect: ANYONE(204),
@@ -79,6 +86,17 @@ const MATRIX: Record<string, Case> = {
     path: () => '/api/me/password',
     body: () => ({ currentPassword: 'not the password', newPassword: 'another long passphrase' }),
     // Signed in, the wrong current password is refused on its field: nothing changes.
+    expect: SIGNED_IN(400),
+  },
+  'POST /api/me/totp/setup': { path: () => '/api/me/totp/setup', expect: SIGNED_IN(200) },
+  'POST /api/me/totp/confirm': {
+    path: () => '/api/me/totp/confirm',
+    body: () => ({ password: 'not the password', code: '123456' }),
+    expect: SIGNED_IN(400),
+  },
+  'DELETE /api/me/totp': {
+    path: () => '/api/me/totp',
+    body: () => ({ password: 'not the password', code: '123456' }),
     expect: SIGNED_IN(400),
   },
   'GET /api/me/account-export': { path: () => '/api/me/account-export', expect: SIGNED_IN(200) },

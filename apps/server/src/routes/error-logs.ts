@@ -2,12 +2,20 @@ import { ClientErrorLogInputSchema } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { parseJsonBody } from '../lib/parse-body';
+import { getClientIp } from '../middleware/request-origin';
 import { writeErrorLog } from '../services/error-logs/write-error-log';
+import { getErrorReportLimit } from '../services/rate-limit/auth-limits';
+import { assertNotLockedOut, countAttempt } from '../services/rate-limit/rate-limit';
 
 /** Browser error reports. User and time come from the server, never from the body. */
 export const errorLogRoutes = new Hono<AppEnv>().post('/', async (c) => {
+  const deps = c.get('deps');
+  const limit = getErrorReportLimit(deps.config);
+  const ip = getClientIp(c);
+  await assertNotLockedOut(deps, [{ limit, subject: ip }], 'Too many error reports.');
   const input = await parseJsonBody(c, ClientErrorLogInputSchema);
-  await writeErrorLog(c.get('deps'), {
+  if (ip) await countAttempt(deps, limit, ip);
+  await writeErrorLog(deps, {
     errorType: input.errorType,
     errorMessage: input.errorMessage,
     userId: c.get('session')?.user.id ?? null,

@@ -1,15 +1,23 @@
 import {
   ChangePasswordInputSchema,
+  ConfirmTotpInputSchema,
   DeleteAccountInputSchema,
+  DisableTotpInputSchema,
   UpdateNameInputSchema,
 } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { AppError } from '../lib/app-error';
 import { parseJsonBody } from '../lib/parse-body';
 import { clearSessionCookie, requireUser } from '../middleware/session';
 import { changePassword } from '../services/account/change-password';
 import { deleteAccount } from '../services/account/delete-account';
 import { exportAccount } from '../services/account/export-account';
+import { confirmTotp } from '../services/auth/totp/confirm-totp';
+import { disableTotp } from '../services/auth/totp/disable-totp';
+import { startTotpSetup } from '../services/auth/totp/start-totp-setup';
+import { getAuthLimits } from '../services/rate-limit/auth-limits';
+import { assertNotLockedOut, countAttempt } from '../services/rate-limit/rate-limit';
 import { getMe } from '../services/users/get-me';
 import { updateName } from '../services/users/update-name';
 
@@ -35,6 +43,55 @@ export const meRoutes = new Hono<AppEnv>()
     );
     c.get('deps').logger.info({ userId: user.id, endedSessions }, 'password changed');
     return c.json({ endedSessions });
+  })
+  /**
+   * POST /api/me/totp/setup (no body) -> TotpSetupResponse: a new secret, its otpauth URI and QR
+   * code, shown once. Two-factor login stays off until confirmed; 409 if it is already on.
+   */
+  .post('/totp/setup', async (c) => {
+    const { user } = requireUser(c);
+    return c.json(await startTotpSetup(c.get('deps'), user.id));
+  })
+  /**
+   * POST /api/me/totp/confirm `{ password, code }` -> `{ user, endedSessions, recoveryCodes }`:
+   * two-factor login is on, the account's other sessions are ended, and the 10 recovery codes
+   * are shown this once. 400 on the field that is wrong.
+   */
+  .post('/totp/confirm', async (c) => {
+    const { user, sessionId } = requireUser(c);
+    const input = await parseJsonBody(c, ConfirmTotpInputSchema);
+    const result = await confirmTotp(c.get('deps'), { userId: user.id, sessionId }, input);
+    c.get('deps').logger.info(
+      { userId: user.id, endedSessions: result.endedSessions },
+      'two-factor login turned on',
+    );
+    return c.json(result);
+  })
+  /**
+   * DELETE /api/me/totp `{ password, code }` (an app code or a recovery code) ->
+   * `{ user, endedSessions: 0 }`. Wrong codes count against the account's failed-login limit,
+   * so a stolen session and password cannot guess one.
+   */
+  .delete('/totp', async (c) => {
+    const { user } = requireUser(c);
+    const deps = c.get('deps');
+    const input = await parseJsonBody(c, DisableTotpInputSchema);
+    const accountLimit = getAuthLimits(deps.config).loginPerAccount;
+    await assertNotLockedOut(
+      deps,
+      [{ limit: accountLimit, subject: user.email }],
+      'Too many wrong codes.',
+    );
+    try {
+      const result = await disableTotp(deps, user.id, input);
+      deps.logger.info({ userId: user.id }, 'two-factor login turned off');
+      return c.json(result);
+    } catch (error) {
+      if (error instanceof AppError && error.fields?.code) {
+        await countAttempt(deps, accountLimit, user.email);
+      }
+      throw error;
+    }
   })
   /** Everything stored about the caller, as a JSON file to keep. */
   .get('/account-export', async (c) => {

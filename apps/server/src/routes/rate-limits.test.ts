@@ -99,6 +99,37 @@ describe.each(TEST_DATABASE_KINDS)('brute-force limits on %s', (kind) => {
     expect((await from(t.client(), '10.0.0.7').register('three@example.com')).status).toBe(201);
   });
 
+  it('limits browser error reports per address', async () => {
+    const t = await context({ RATE_LIMIT_ERROR_REPORTS_PER_IP: '2' });
+    const report = (ip: string) =>
+      t.client().request('POST', '/api/error-logs', {
+        body: { errorType: 'RENDER_ERROR', errorMessage: 'boom' },
+        headers: { 'x-forwarded-for': ip },
+      });
+    expect((await report('10.0.0.9')).status).toBe(204);
+    expect((await report('10.0.0.9')).status).toBe(204);
+    const refused = await report('10.0.0.9');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toMatch(
+      /^Too many error reports\. Try again in 15 minutes\.$/,
+    );
+    expect((await report('10.0.0.10')).status).toBe(204);
+    const stored = await t.database.db
+      .select()
+      .from(errorLogs)
+      .where(eq(errorLogs.errorType, 'RENDER_ERROR'));
+    expect(stored).toHaveLength(3);
+  });
+
+  it('counts the address the proxy saw, not one the client put in X-Forwarded-For', async () => {
+    const t = await context({ RATE_LIMIT_LOGIN_PER_IP: '2' });
+    // The proxy appends the address it saw to whatever the client sent.
+    const spoofing = (i: number) => from(t.client(), `203.0.113.${i}, 10.0.0.8`);
+    expect((await spoofing(1).login('a@example.com', WRONG)).status).toBe(401);
+    expect((await spoofing(2).login('b@example.com', WRONG)).status).toBe(401);
+    expect((await spoofing(3).login('c@example.com', WRONG)).status).toBe(429);
+  });
+
   it('counts in the database, so two server instances share the limit', async () => {
     const t = await context({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '4' });
     await t.signUp();

@@ -41,8 +41,22 @@ describe('web app serving and headers', () => {
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(res.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-      expect(res.headers.get('content-security-policy')).toContain("object-src 'none'");
+      const csp = res.headers.get('content-security-policy') ?? '';
+      for (const directive of [
+        "script-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+      ]) {
+        expect(csp).toContain(directive);
+      }
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      // Browsers heed HSTS only over HTTPS, so it is safe to send on every response.
+      expect(res.headers.get('strict-transport-security')).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
     }
   });
 

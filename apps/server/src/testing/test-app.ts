@@ -1,7 +1,7 @@
 import { createApp } from '../app';
 import type { Database } from '../db/client';
 import { parseConfig } from '../env';
-import { createLogger } from '../lib/logger';
+import { createLogger, type Logger } from '../lib/logger';
 import { createTestDatabase, type TestDatabaseKind } from './test-database';
 
 export const TEST_ORIGIN = 'http://localhost';
@@ -81,6 +81,7 @@ export const DEFAULT_USER = {
 export async function createTestContext(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
+  options: { logger?: Logger } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const clock = { offsetMs: 0 };
@@ -88,7 +89,7 @@ export async function createTestContext(
     db: database.db,
     now: () => new Date(Date.now() + clock.offsetMs),
     config: parseConfig(env),
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
   });
   const client = () => new TestClient(app, env.APP_ORIGIN ?? TEST_ORIGIN);
   return {

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { ChoosePasswordPage } from '../features/auth/choose-password-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { HomePage } from '../features/home/home-page';
@@ -10,7 +11,7 @@ import { TermsPage } from '../features/static-pages/terms-page';
 import { TestsPage } from '../features/tests/tests-page';
 import { AppLayout } from './layout/app-layout';
 import { LazyRoute } from './lazy-route';
-import { RequireAdmin, RequireAuth } from './route-guards';
+import { RequireAdmin, RequireAuth, RequireOwnPassword } from './route-guards';
 
 // Kept out of the home page's bundle: most visitors never open them.
 const StroopPage = lazy(() => import('../features/stroop/stroop-page'));
@@ -21,45 +22,51 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="cognitive-tests" element={<TestsPage />} />
-        <Route path="training-exercises" element={<PlaceholderPage title="Training" />} />
-        <Route path="educational-content" element={<PlaceholderPage title="Learn" />} />
-        <Route path="social-interaction" element={<PlaceholderPage title="Social Interaction" />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="terms" element={<TermsPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="register" element={<RegisterPage />} />
-        <Route element={<RequireAuth />}>
+        <Route path="choose-password" element={<ChoosePasswordPage />} />
+        <Route element={<RequireOwnPassword />}>
+          <Route index element={<HomePage />} />
+          <Route path="cognitive-tests" element={<TestsPage />} />
+          <Route path="training-exercises" element={<PlaceholderPage title="Training" />} />
+          <Route path="educational-content" element={<PlaceholderPage title="Learn" />} />
           <Route
-            path="cognitive-tests/stroop-test"
-            element={
-              <LazyRoute>
-                <StroopPage />
-              </LazyRoute>
-            }
+            path="social-interaction"
+            element={<PlaceholderPage title="Social Interaction" />}
           />
-          <Route
-            path="progress-tracking"
-            element={
-              <LazyRoute>
-                <ProgressPage />
-              </LazyRoute>
-            }
-          />
-          <Route path="profile" element={<ProfilePage />} />
-          <Route element={<RequireAdmin />}>
+          <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="terms" element={<TermsPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+          <Route element={<RequireAuth />}>
             <Route
-              path="admin"
+              path="cognitive-tests/stroop-test"
               element={
                 <LazyRoute>
-                  <AdminPage />
+                  <StroopPage />
                 </LazyRoute>
               }
             />
+            <Route
+              path="progress-tracking"
+              element={
+                <LazyRoute>
+                  <ProgressPage />
+                </LazyRoute>
+              }
+            />
+            <Route path="profile" element={<ProfilePage />} />
+            <Route element={<RequireAdmin />}>
+              <Route
+                path="admin"
+                element={
+                  <LazyRoute>
+                    <AdminPage />
+                  </LazyRoute>
+                }
+              />
+            </Route>
           </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
-        <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>
   );

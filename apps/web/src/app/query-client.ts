@@ -26,10 +26,11 @@ export function createQueryClient(): QueryClient {
     },
   });
 
-  // A 401 from any call means the session ended (expired, revoked, deactivated): re-read it, so
+  // A 401 from any call means the session ended (expired, revoked, deactivated), and a 403
+  // PASSWORD_CHANGE_REQUIRED that the password must be changed first: re-read the session, so
   // the header and the route guards catch up.
   function handleUnauthenticated(error: unknown): void {
-    if (isApiError(error) && error.status === 401) {
+    if (isApiError(error) && (error.status === 401 || error.code === 'PASSWORD_CHANGE_REQUIRED')) {
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     }
   }

@@ -10,6 +10,19 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
+/**
+ * Sends a user whose password an admin set to choose their own before anything else (ASVS
+ * 6.4.1); the server refuses their other requests anyway. Wraps every route but that page.
+ */
+export function RequireOwnPassword() {
+  const user = useCurrentUser();
+  const location = useLocation();
+  if (user?.mustChangePassword) {
+    return <Navigate to="/choose-password" state={{ from: location }} replace />;
+  }
+  return <Outlet />;
+}
+
 /** Sends signed-in non-admins home with a flash message. Use inside RequireAuth. */
 export function RequireAdmin() {
   const user = useCurrentUser();

@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH } from '../constants';
 import { NewPasswordSchema } from './user';
 
 /** A password typed to prove who you are: checked, never stored, so only its length is limited. */
-const CurrentPasswordSchema = z
+export const CurrentPasswordSchema = z
   .string({ error: 'Required' })
   .min(1, 'Required')
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);

@@ -4,6 +4,8 @@ export const API_ERROR_CODES = [
   'BAD_REQUEST',
   'UNAUTHENTICATED',
   'FORBIDDEN',
+  /** 403 for a user whose password an admin set, on every route but the password change. */
+  'PASSWORD_CHANGE_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',

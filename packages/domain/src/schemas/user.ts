@@ -75,6 +75,13 @@ export const UserSchema = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
+  /** Logging in needs a code from an authenticator app as well as the password (ASVS 6.3.3). */
+  totpEnabled: z.boolean(),
+  /**
+   * The password was set by an admin: until the user chooses their own, the API refuses
+   * everything but changing it, reading the session and logging out (ASVS 6.4.1).
+   */
+  mustChangePassword: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -77,6 +77,8 @@ describe.each(TEST_DATABASE_KINDS)('admin user management on %s', (kind) => {
       isActive: true,
       createdAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
       lastLogin: null,
+      totpEnabled: false,
+      mustChangePassword: false,
       profile: {
         userId: graceId,
         dateOfBirth: null,
@@ -90,7 +92,8 @@ describe.each(TEST_DATABASE_KINDS)('admin user management on %s', (kind) => {
     });
     // The admin logged in, so lastLogin is set.
     expect(res.body.users[5]?.lastLogin).toEqual(expect.any(String));
-    expect(JSON.stringify(res.body)).not.toMatch(/scrypt|password/i);
+    // No hash, whatever its field is called (mustChangePassword is a flag, not a password).
+    expect(JSON.stringify(res.body)).not.toMatch(/scrypt|passwordHash|password_hash|totpSecret/i);
   });
 
   it('searches email, first name, last name and full name, ignoring case', async () => {
@@ -160,6 +163,25 @@ describe.each(TEST_DATABASE_KINDS)('admin user management on %s', (kind) => {
     }
   });
 
+  it('tells which accounts have two-factor login on, never their secret', async () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const protectedAdmin = await insertUser(t.database.db, {
+      email: 'protected.admin@example.com',
+      role: 'admin',
+      totpSecret: secret,
+    });
+    const res = await admin.get<UserListResponse>('/api/admin/users?search=admin');
+    const byEmail = Object.fromEntries(res.body.users.map((u) => [u.email, u.totpEnabled]));
+    expect(byEmail).toMatchObject({
+      'admin@example.com': false,
+      'protected.admin@example.com': true,
+    });
+    const one = await admin.get(`/api/admin/users/${protectedAdmin}`);
+    expect(one.body.user.totpEnabled).toBe(true);
+    expect(JSON.stringify(res.body) + JSON.stringify(one.body)).not.toContain(secret);
+    await t.database.db.delete(users).where(eq(users.id, protectedAdmin));
+  });
+
   it('refuses a bad role change with 400 and changes nothing', async () => {
     for (const body of [{}, { role: 'owner' }, { role: 'admin', isActive: false }, 'admin']) {
       const res = await admin.patch(`/api/admin/users/${graceId}/role`, body);
@@ -225,6 +247,8 @@ describe.each(TEST_DATABASE_KINDS)('admin user management on %s', (kind) => {
         role: 'admin',
         isActive: true,
         lastLogin: null,
+        // The admin chose the password: the new user must replace it first (ASVS 6.4.1).
+        mustChangePassword: true,
         profile: { timezone: null },
       });
       const client = t.client();
@@ -233,6 +257,14 @@ describe.each(TEST_DATABASE_KINDS)('admin user management on %s', (kind) => {
         password: PASSWORD,
       });
       expect(login.status).toBe(200);
+      expect((await client.get('/api/admin/users')).body.error.code).toBe(
+        'PASSWORD_CHANGE_REQUIRED',
+      );
+      const changed = await client.post('/api/me/password', {
+        currentPassword: PASSWORD,
+        newPassword: 'the new admin own passphrase',
+      });
+      expect(changed.status).toBe(200);
       expect((await client.get('/api/admin/users')).status).toBe(200);
 
       const audit = (await admin.get('/api/admin/audit-log')).body.entries[0];

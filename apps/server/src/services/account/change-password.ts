@@ -24,7 +24,11 @@ export async function changePassword(
   await verifyCurrentPassword(ctx.db, session.userId, input.currentPassword, 'currentPassword');
   const passwordHash = await hashNewPassword(input.newPassword, 'newPassword');
   return ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, session.userId));
+    // The user's own password now: a password an admin set is replaced (ASVS 6.4.1).
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false })
+      .where(eq(users.id, session.userId));
     if (!input.endOtherSessions) return { endedSessions: 0 };
     const ended = await tx
       .delete(authSessions)

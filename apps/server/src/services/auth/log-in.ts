@@ -1,13 +1,12 @@
-import { type LoginInput, MESSAGES, type User } from '@cogni/domain';
+import { type LoginInput, MESSAGES } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
-import { authSessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
-import { generateSessionToken, hashSessionToken } from '../../lib/tokens';
 import type { ServiceContext } from '../context';
 import { writeErrorLog } from '../error-logs/write-error-log';
-import { toUser } from '../users/to-user';
-import { SESSION_ABSOLUTE_TIMEOUT_MS } from './session-policy';
+import { createLoginChallenge } from './login-challenge';
+import { type ClientInfo, type NewSession, startSession } from './start-session';
 
 /** One message for every failure, so a login never tells which emails exist (ASVS 6.3.8). */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -27,17 +26,21 @@ export function logLoginFailure(
   });
 }
 
-export type LoginResult = { token: string; user: User };
+export type LoginResult =
+  | ({ kind: 'session' } & NewSession)
+  /** The password was right, and the account also needs a code (POST /api/auth/login/totp). */
+  | { kind: 'totp-required'; challengeId: string; expiresAt: Date };
 
 /**
- * Checks the credentials, starts a new session and sets lastLogin (D6). Every failure is
- * written to errorLogs as LOGIN_ERROR with the message and the email (spec section 8).
- * Deactivated accounts cannot log in (D6), and are told so once the password is right.
+ * Checks the credentials, then starts a new session, or, when the account has two-factor login
+ * on, a login challenge that only a code completes (ASVS 6.3.3). Every failure is written to
+ * errorLogs as LOGIN_ERROR with the message and the email (spec section 8). Deactivated
+ * accounts cannot log in (D6), and are told so once the password is right.
  */
 export async function logIn(
   ctx: ServiceContext,
   input: LoginInput,
-  client: { userAgent?: string | undefined; ip?: string | undefined },
+  client: ClientInfo,
 ): Promise<LoginResult> {
   const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email));
   const isPasswordValid = row
@@ -57,26 +60,8 @@ export async function logIn(
     await logLoginFailure(ctx, MESSAGES.accountDeactivated, input.email, 'inactive');
     throw new AppError('FORBIDDEN', MESSAGES.accountDeactivated);
   }
-
-  const token = generateSessionToken();
-  const now = ctx.now();
-  const updated = await ctx.db.transaction(async (tx) => {
-    await tx.insert(authSessions).values({
-      id: hashSessionToken(token),
-      userId: row.id,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_TIMEOUT_MS),
-      userAgent: client.userAgent?.slice(0, 500) ?? null,
-      ip: client.ip ?? null,
-    });
-    const [user] = await tx
-      .update(users)
-      .set({ lastLogin: now })
-      .where(eq(users.id, row.id))
-      .returning();
-    return user;
-  });
-  if (!updated) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
-  return { token, user: toUser(updated) };
+  if (row.totpSecret !== null) {
+    return { kind: 'totp-required', ...(await createLoginChallenge(ctx, row.id)) };
+  }
+  return { kind: 'session', ...(await startSession(ctx, row.id, client)) };
 }

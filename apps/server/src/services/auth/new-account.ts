@@ -24,7 +24,13 @@ export async function hashNewPassword(password: string, field = 'password'): Pro
  */
 export async function insertAccount(
   tx: Db,
-  account: Omit<RegisterInput, 'password'> & { passwordHash: string; role: Role; createdAt: Date },
+  account: Omit<RegisterInput, 'password'> & {
+    passwordHash: string;
+    role: Role;
+    createdAt: Date;
+    /** True when an admin chose the password: the user must replace it first (ASVS 6.4.1). */
+    mustChangePassword?: boolean;
+  },
 ): Promise<string | null> {
   const [created] = await tx
     .insert(users)

@@ -1,4 +1,6 @@
 import type { ExportTrialRow, ResearchExportQuery } from '@cogni/domain';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import { writeAuditEntry } from '../audit/write-audit-entry';
 import type { ServiceContext } from '../context';
 import { iterateTrialRows } from './iterate-trial-rows';
@@ -13,10 +15,16 @@ export async function startResearchExport(
   actorId: string,
   query: ResearchExportQuery,
 ): Promise<AsyncGenerator<ExportTrialRow[]>> {
+  // The filter may name an account that does not exist (an empty export): the target column
+  // refers to users, so it names only a real one; details keep the filter as typed. Found by
+  // fuzzing: an unknown userId was a foreign-key violation, a 500.
+  const [target] = query.filter.userId
+    ? await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, query.filter.userId))
+    : [];
   await writeAuditEntry(ctx, {
     actorId,
     action: 'DATA_EXPORT',
-    targetUserId: query.filter.userId ?? null,
+    targetUserId: target?.id ?? null,
     details: { format: query.format, filter: query.filter },
   });
   return iterateTrialRows(ctx, query.filter);

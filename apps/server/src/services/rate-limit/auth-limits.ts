@@ -20,3 +20,15 @@ export function getAuthLimits(config: Config) {
     signUpPerIp: { name: 'signup-ip', max: config.RATE_LIMIT_SIGNUP_PER_IP, windowMs: 60 * MINUTE },
   } satisfies Record<string, Limit>;
 }
+
+/**
+ * Browser error reports per address (ASVS 2.4.1): the one write open to visitors besides
+ * sign-up, so a script cannot fill the error log and the database from one place.
+ */
+export function getErrorReportLimit(config: Config): Limit {
+  return {
+    name: 'error-report-ip',
+    max: config.RATE_LIMIT_ERROR_REPORTS_PER_IP,
+    windowMs: 15 * MINUTE,
+  };
+}

@@ -10,6 +10,7 @@ export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists';
 /**
  * An admin creates an account with a chosen role (spec section 6), under the registration's
  * password policy. Unlike sign-up, a taken email is reported (409): admins see every account.
+ * The password is marked to be changed at the user's first login (ADR 013).
  */
 export async function createUser(
   ctx: ServiceContext,
@@ -25,6 +26,8 @@ export async function createUser(
       lastName: input.lastName,
       role: input.role,
       createdAt: ctx.now(),
+      // Someone else knows this password: it opens nothing but its own replacement (ASVS 6.4.1).
+      mustChangePassword: true,
     });
     if (!id) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
     await writeAuditEntry(

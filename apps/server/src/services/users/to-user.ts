@@ -12,6 +12,9 @@ export function toUser(row: typeof users.$inferSelect): User {
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     lastLogin: row.lastLogin?.toISOString() ?? null,
+    // Whether two-factor login is on, never the secret itself.
+    totpEnabled: row.totpSecret !== null,
+    mustChangePassword: row.mustChangePassword,
   };
 }
 

@@ -75,7 +75,7 @@ export function CreateUserForm({ onCreated }: { onCreated: (user: AdminUser) => 
           type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters; give it to the user in person`}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters; give it to the user in person. They must replace it with their own at first login.`}
           error={fields.password}
         />
         <SelectField label="Role" name="role" defaultValue="user" error={fields.role}>

@@ -120,6 +120,12 @@ export function UserManagement() {
         <Alert variant="error">{formatAdminPanelError(users.error.message)}</Alert>
       ) : (
         <>
+          {users.data.users.some((user) => user.role === 'admin' && !user.totpEnabled) && (
+            <p className="admin-note">
+              Admins marked <strong>No 2FA</strong> log in with a password only. Ask them to turn on
+              two-factor login on their profile page.
+            </p>
+          )}
           <TableScroll label="Users">
             <table className="table">
               <caption className="visually-hidden">Users</caption>
@@ -158,10 +164,18 @@ export function UserManagement() {
                       </select>
                     </td>
                     <td>
-                      <span
-                        className={`badge ${user.isActive ? 'badge--success' : 'badge--warning'}`}
-                      >
-                        {user.isActive ? 'Active' : 'Deactivated'}
+                      <span className="admin-badges">
+                        <span
+                          className={`badge ${user.isActive ? 'badge--success' : 'badge--warning'}`}
+                        >
+                          {user.isActive ? 'Active' : 'Deactivated'}
+                        </span>
+                        {user.role === 'admin' && !user.totpEnabled && (
+                          <span className="badge badge--warning">No 2FA</span>
+                        )}
+                        {user.mustChangePassword && (
+                          <span className="badge">Temporary password</span>
+                        )}
                       </span>
                     </td>
                     <td>{formatDateTime(user.createdAt)}</td>

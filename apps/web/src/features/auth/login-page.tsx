@@ -1,5 +1,5 @@
 import { EMAIL_MAX_LENGTH, MESSAGES, PASSWORD_MAX_LENGTH } from '@cogni/domain';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -9,25 +9,47 @@ import { isApiError } from '../../lib/api-client';
 import { getReturnPath } from '../../lib/location-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from './api/get-session';
-import { useLogin } from './api/login';
+import { useLogin, useLoginWithCode } from './api/login';
+import { normalizeTotpCode, SecondFactorField } from './totp-code-field';
 
 export function LoginPage() {
   useDocumentTitle('Login');
   const user = useCurrentUser();
   const location = useLocation();
   const login = useLogin();
+  /** Set once the password was right for an account with two-factor login on. */
+  const [challengeId, setChallengeId] = useState<string | null>(null);
 
   // Also the success path: the login mutation puts the user into the session query, and this
   // page then leaves, so the target route never renders before the session knows the user.
   if (user) return <Navigate to={getReturnPath(location.state) ?? '/'} replace />;
 
+  if (challengeId) {
+    return (
+      <CodeStep
+        challengeId={challengeId}
+        onRestart={() => {
+          login.reset();
+          setChallengeId(null);
+        }}
+      />
+    );
+  }
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    login.mutate({
-      email: String(form.get('email') ?? ''),
-      password: String(form.get('password') ?? ''),
-    });
+    login.mutate(
+      {
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+      },
+      {
+        onSuccess: (response) => {
+          if ('challengeId' in response) setChallengeId(response.challengeId);
+        },
+      },
+    );
   }
 
   const isSubmitting = login.isPending;
@@ -77,6 +99,65 @@ export function LoginPage() {
         </form>
         <p className="auth-card__switch">
           No account yet? <Link to="/register">Register</Link>
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+/** The second step: the code from the authenticator app. */
+function CodeStep({ challengeId, onRestart }: { challengeId: string; onRestart: () => void }) {
+  const loginWithCode = useLoginWithCode();
+  const error = loginWithCode.error;
+  // The challenge is gone (expired, used up) or the account is locked: only a new login helps.
+  const isOver =
+    isApiError(error) &&
+    (error.code === 'RATE_LIMITED' ||
+      error.code === 'FORBIDDEN' ||
+      (error.code === 'UNAUTHENTICATED' && !error.fields.code));
+  const fieldError = isApiError(error) ? error.fields.code : undefined;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    loginWithCode.mutate({ challengeId, code: normalizeTotpCode(String(form.get('code') ?? '')) });
+  }
+
+  return (
+    <div className="auth-page">
+      <Card className="auth-card">
+        <h1>Enter your code</h1>
+        <p className="auth-card__lead">
+          Your account has two-factor login. Open your authenticator app and enter the code it shows
+          for Cogni.
+        </p>
+        {isOver ? (
+          <Alert variant="error">{error?.message}</Alert>
+        ) : (
+          // A wrong code is said on the field; anything else (network, server) is the one message.
+          error && !fieldError && <Alert variant="error">{MESSAGES.loginFailed}</Alert>
+        )}
+        <form className="form" onSubmit={handleSubmit} noValidate>
+          <SecondFactorField
+            // The form was replaced under the user: put them in its field (its label and hint
+            // say what to type).
+            isFocusedOnMount
+            disabled={loginWithCode.isPending || isOver}
+            error={fieldError}
+          />
+          <Button
+            type="submit"
+            disabled={loginWithCode.isPending || isOver}
+            isBusy={loginWithCode.isPending}
+            className="form__submit"
+          >
+            Verify
+          </Button>
+        </form>
+        <p className="auth-card__switch">
+          <Button variant="ghost" onClick={onRestart}>
+            Start again with your password
+          </Button>
         </p>
       </Card>
     </div>

@@ -8,14 +8,19 @@ import { DownloadIcon } from '../../components/ui/icons';
 import { TextField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api-client';
 import { ACCOUNT_EXPORT_URL, useChangePassword, useDeleteAccount } from './api/account';
+import { TwoFactorSettings } from './two-factor-settings';
 
 const FAILED = 'That did not work. Please try again later.';
 
-/** Change password (the current one is asked), download everything, delete the account. */
+/**
+ * Change password (the current one is asked), two-factor login, download everything, delete the
+ * account.
+ */
 export function AccountSettings() {
   return (
     <div className="account-settings">
       <ChangePassword />
+      <TwoFactorSettings />
       <Card className="account-card">
         <h2>Your data</h2>
         <p>

@@ -1,0 +1,478 @@
+import {
+  AccountExportSchema,
+  ActiveRunResponseSchema,
+  AdminErrorLogListResponseSchema,
+  AdminResultListResponseSchema,
+  AdminResultTrialsResponseSchema,
+  AdminUserResponseSchema,
+  AuditLogResponseSchema,
+  ChangePasswordInputSchema,
+  ChangePasswordResponseSchema,
+  ChangeRoleInputSchema,
+  ClientErrorLogInputSchema,
+  CompleteRunInputSchema,
+  ConfirmTotpInputSchema,
+  CreateUserInputSchema,
+  DeleteAccountInputSchema,
+  DisableTotpInputSchema,
+  ExportDictionaryQuerySchema,
+  ExportFileSchema,
+  ExportFormatSchema,
+  HealthResponseSchema,
+  LoginInputSchema,
+  LoginResponseSchema,
+  LoginSuccessResponseSchema,
+  LoginTotpInputSchema,
+  MeResponseSchema,
+  MockDataResponseSchema,
+  PhaseSchema,
+  ProgressResponseSchema,
+  RegisterInputSchema,
+  RegisterResponseSchema,
+  ResearchExportQuerySchema,
+  ResultListQuerySchema,
+  RunResponseSchema,
+  SaveTrialInputSchema,
+  SaveTrialResponseSchema,
+  SessionResponseSchema,
+  StartRunInputSchema,
+  StroopReportQuerySchema,
+  StroopReportResponseSchema,
+  TestTypeSchema,
+  TotpChangeResponseSchema,
+  TotpSetupResponseSchema,
+  TrialListResponseSchema,
+  UpdateNameInputSchema,
+  UserListQuerySchema,
+  UserListResponseSchema,
+} from '@cogni/domain';
+import { z } from 'zod';
+import { ID_PATTERN } from '../lib/parse-id';
+
+/**
+ * Every API route with the schemas its handler validates with: the very objects the handlers
+ * import, so the OpenAPI document cannot drift from what the server accepts. A route added to
+ * the router without a row here fails `openapi.test.ts`, as does a row without a route.
+ */
+
+/** Who may call a route: anyone, a signed-in user, or an admin (checked on the server). */
+export type Access = 'public' | 'user' | 'admin';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Refusals that only some routes give, with what they mean there. */
+export type RouteError = 401 | 403 | 409 | 429;
+
+export type ApiRoute = {
+  method: HttpMethod;
+  /** As Hono writes it: `/api/results/:id`. */
+  path: string;
+  summary: string;
+  tag: 'system' | 'auth' | 'account' | 'results' | 'progress' | 'admin';
+  access: Access;
+  /** Path parameters, one field per `:name`. */
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  success: {
+    status: 200 | 201 | 204;
+    description: string;
+    /** Absent for 204. */
+    schema?: z.ZodType;
+    /** A file download: CSV or JSON as `format` asks. */
+    isDownload?: boolean;
+    /** A second success answer, with the same body. */
+    alsoOk?: { status: 200; description: string };
+  };
+  errors?: Partial<Record<RouteError, string>>;
+  /** Open to a user who must first change the password an admin set (ADR 013). */
+  isOpenBeforeOwnPassword?: true;
+};
+
+/** An id in a path: anything else is a 404 without a lookup (`lib/parse-id.ts`). */
+const IdParamSchema = z.string().regex(ID_PATTERN);
+const IdParams = z.object({ id: IdParamSchema });
+
+/** Both read one parameter with safeParse and ignore others (`routes/results.ts`, `progress.ts`). */
+const ActiveRunQuerySchema = z.object({ testType: TestTypeSchema.default('stroopTest') });
+const ProgressExportQuerySchema = z.object({ format: ExportFormatSchema.default('csv') });
+
+/** The document itself: an OpenAPI 3.1 object (described, not spelled out, here). */
+const OpenApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
+const LAST_ADMIN = 'The last active admin cannot lose the role or be deactivated';
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/health',
+    summary: 'Whether the server and its database answer',
+    tag: 'system',
+    access: 'public',
+    success: { status: 200, description: 'Up', schema: HealthResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/openapi.json',
+    summary: 'This document',
+    tag: 'system',
+    access: 'public',
+    success: {
+      status: 200,
+      description: 'The OpenAPI 3.1 document',
+      schema: OpenApiDocumentSchema,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/session',
+    summary: 'Who is signed in (always 200; user is null for a visitor)',
+    tag: 'auth',
+    access: 'public',
+    success: { status: 200, description: 'The session', schema: SessionResponseSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/register',
+    summary: 'Create an account (the same answer whether the email was taken or not)',
+    tag: 'auth',
+    access: 'public',
+    body: RegisterInputSchema,
+    success: { status: 201, description: 'Accepted', schema: RegisterResponseSchema },
+    errors: { 429: 'Too many sign-ups from this address' },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    summary: 'Sign in; sets the HttpOnly session cookie (never a token in the body)',
+    tag: 'auth',
+    access: 'public',
+    body: LoginInputSchema,
+    success: { status: 200, description: 'Signed in', schema: LoginResponseSchema },
+    errors: {
+      401: 'Wrong email or password (one message for both)',
+      403: 'The account is deactivated (said only after the right password)',
+      429: 'Too many failed logins for this account or address',
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login/totp',
+    summary: 'The second login step: the code from the authenticator app; sets the session cookie',
+    tag: 'auth',
+    access: 'public',
+    body: LoginTotpInputSchema,
+    success: { status: 200, description: 'Signed in', schema: LoginSuccessResponseSchema },
+    errors: {
+      401: 'Wrong code, or the challenge expired, was used or had too many wrong codes',
+      403: 'The account is deactivated',
+      429: 'Too many failed logins for this account or address',
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'End the session on the server and clear the cookie',
+    tag: 'auth',
+    access: 'public',
+    success: { status: 204, description: 'Signed out' },
+  },
+  {
+    method: 'GET',
+    path: '/api/me',
+    summary: 'The caller’s account and profile',
+    tag: 'account',
+    access: 'user',
+    success: { status: 200, description: 'The account', schema: MeResponseSchema },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/me',
+    summary: 'Change one’s own name (no other field)',
+    tag: 'account',
+    access: 'user',
+    body: UpdateNameInputSchema,
+    success: { status: 200, description: 'The account as it is now', schema: MeResponseSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/me/password',
+    summary: 'Change one’s password with the current one; other sessions end unless asked not to',
+    tag: 'account',
+    access: 'user',
+    body: ChangePasswordInputSchema,
+    success: { status: 200, description: 'Changed', schema: ChangePasswordResponseSchema },
+    isOpenBeforeOwnPassword: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/me/totp/setup',
+    summary: 'A new pending TOTP secret with its otpauth URI and QR code, shown once',
+    tag: 'account',
+    access: 'user',
+    success: { status: 200, description: 'The pending secret', schema: TotpSetupResponseSchema },
+    errors: { 409: 'Two-factor login is already on' },
+  },
+  {
+    method: 'POST',
+    path: '/api/me/totp/confirm',
+    summary: 'Turn two-factor login on with the password and a current code',
+    tag: 'account',
+    access: 'user',
+    body: ConfirmTotpInputSchema,
+    success: { status: 200, description: 'On', schema: TotpChangeResponseSchema },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/me/totp',
+    summary: 'Turn two-factor login off with the password and a current code',
+    tag: 'account',
+    access: 'user',
+    body: DisableTotpInputSchema,
+    success: { status: 200, description: 'Off', schema: TotpChangeResponseSchema },
+    errors: { 429: 'Too many wrong codes for this account' },
+  },
+  {
+    method: 'GET',
+    path: '/api/me/account-export',
+    summary: 'Everything stored about the caller, as a JSON file',
+    tag: 'account',
+    access: 'user',
+    success: { status: 200, description: 'The account data', schema: AccountExportSchema },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/me',
+    summary: 'Delete one’s account and all its data, with the password',
+    tag: 'account',
+    access: 'user',
+    body: DeleteAccountInputSchema,
+    success: { status: 204, description: 'Deleted; the session cookie is cleared' },
+    errors: { 409: 'The last active admin cannot delete their account' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    summary: 'Accounts with their profiles, oldest first, searched and paged',
+    tag: 'admin',
+    access: 'admin',
+    query: UserListQuerySchema,
+    success: { status: 200, description: 'One page', schema: UserListResponseSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users',
+    summary: 'Create an account with a role',
+    tag: 'admin',
+    access: 'admin',
+    body: CreateUserInputSchema,
+    success: { status: 201, description: 'Created', schema: AdminUserResponseSchema },
+    errors: { 409: 'The email is taken' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users/:id',
+    summary: 'One account and its profile',
+    tag: 'admin',
+    access: 'admin',
+    params: IdParams,
+    success: { status: 200, description: 'The account', schema: AdminUserResponseSchema },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/users/:id/role',
+    summary: 'Change a user’s role (applies on their next request)',
+    tag: 'admin',
+    access: 'admin',
+    params: IdParams,
+    body: ChangeRoleInputSchema,
+    success: { status: 200, description: 'The account now', schema: AdminUserResponseSchema },
+    errors: { 409: LAST_ADMIN },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/deactivate',
+    summary: 'Block a user’s login and end their sessions',
+    tag: 'admin',
+    access: 'admin',
+    params: IdParams,
+    success: { status: 200, description: 'The account now', schema: AdminUserResponseSchema },
+    errors: { 409: LAST_ADMIN },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:id/reactivate',
+    summary: 'Allow a deactivated user to log in again',
+    tag: 'admin',
+    access: 'admin',
+    params: IdParams,
+    success: { status: 200, description: 'The account now', schema: AdminUserResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/results',
+    summary: 'Every user’s results, newest first, filtered and paged',
+    tag: 'admin',
+    access: 'admin',
+    query: ResultListQuerySchema,
+    success: { status: 200, description: 'One page', schema: AdminResultListResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/results/:id/trials',
+    summary: 'One result with its metrics and every trial',
+    tag: 'admin',
+    access: 'admin',
+    params: IdParams,
+    success: { status: 200, description: 'The result', schema: AdminResultTrialsResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/reports/stroop',
+    summary: 'The aggregate Stroop report (four cells)',
+    tag: 'admin',
+    access: 'admin',
+    query: StroopReportQuerySchema,
+    success: { status: 200, description: 'The report', schema: StroopReportResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/error-logs',
+    summary: 'The newest error-log entries',
+    tag: 'admin',
+    access: 'admin',
+    success: { status: 200, description: 'The entries', schema: AdminErrorLogListResponseSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/mock-data',
+    summary: 'Generate one complete mock Stroop result for the caller (flagged isMock)',
+    tag: 'admin',
+    access: 'admin',
+    success: { status: 201, description: 'Generated', schema: MockDataResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/export',
+    summary: 'Research export: one row per trial of the filtered results (audit-logged)',
+    tag: 'admin',
+    access: 'admin',
+    query: ResearchExportQuerySchema,
+    success: { status: 200, description: 'A download', schema: ExportFileSchema, isDownload: true },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/export/dictionary',
+    summary: 'The data dictionary of the research export',
+    tag: 'admin',
+    access: 'admin',
+    query: ExportDictionaryQuerySchema,
+    success: { status: 200, description: 'A download', schema: ExportFileSchema, isDownload: true },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/audit-log',
+    summary: 'The newest admin actions',
+    tag: 'admin',
+    access: 'admin',
+    success: { status: 200, description: 'The entries', schema: AuditLogResponseSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/error-logs',
+    summary: 'Report an error seen in the browser (user and time come from the server)',
+    tag: 'system',
+    access: 'public',
+    body: ClientErrorLogInputSchema,
+    success: { status: 204, description: 'Recorded' },
+    errors: { 429: 'Too many error reports from this address' },
+  },
+  {
+    method: 'POST',
+    path: '/api/results',
+    summary: 'Start a run of a test',
+    tag: 'results',
+    access: 'user',
+    body: StartRunInputSchema,
+    success: { status: 201, description: 'The new run', schema: RunResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/results/active',
+    summary: 'The caller’s unfinished run of a test, if any',
+    tag: 'results',
+    access: 'user',
+    query: ActiveRunQuerySchema,
+    success: { status: 200, description: 'The run or null', schema: ActiveRunResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/results/:id',
+    summary: 'One of the caller’s runs (another user’s id is a 404)',
+    tag: 'results',
+    access: 'user',
+    params: IdParams,
+    success: { status: 200, description: 'The run', schema: RunResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/results/:id/trials',
+    summary: 'The stored trials of one of the caller’s runs',
+    tag: 'results',
+    access: 'user',
+    params: IdParams,
+    success: { status: 200, description: 'The trials', schema: TrialListResponseSchema },
+  },
+  {
+    method: 'PUT',
+    path: '/api/results/:id/trials/:phase/:trialNumber',
+    summary: 'Save one trial (idempotent: a replay is a 200 with duplicate true)',
+    tag: 'results',
+    access: 'user',
+    params: z.object({
+      id: IdParamSchema,
+      phase: PhaseSchema,
+      trialNumber: SaveTrialInputSchema.shape.trialNumber,
+    }),
+    body: SaveTrialInputSchema,
+    success: {
+      status: 201,
+      description: 'Saved',
+      schema: SaveTrialResponseSchema,
+      alsoOk: { status: 200, description: 'Already saved: a replay, nothing changed' },
+    },
+    errors: { 409: 'The run is finished, or a different trial is stored at this position' },
+  },
+  {
+    method: 'POST',
+    path: '/api/results/:id/complete',
+    summary: 'Finish a run and score it',
+    tag: 'results',
+    access: 'user',
+    params: IdParams,
+    body: CompleteRunInputSchema,
+    success: { status: 200, description: 'The scored run', schema: RunResponseSchema },
+    errors: { 409: 'Trials are missing' },
+  },
+  {
+    method: 'GET',
+    path: '/api/progress',
+    summary: 'The caller’s finished results and score history',
+    tag: 'progress',
+    access: 'user',
+    success: { status: 200, description: 'Progress', schema: ProgressResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/progress/export',
+    summary: 'Download all the caller’s trials',
+    tag: 'progress',
+    access: 'user',
+    query: ProgressExportQuerySchema,
+    success: { status: 200, description: 'A download', schema: ExportFileSchema, isDownload: true },
+  },
+];

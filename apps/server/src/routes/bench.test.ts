@@ -1,0 +1,73 @@
+import type { TrialInput } from '@cogni/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trials } from '../db/schema';
+import { parseConfig } from '../env';
+import { fixtureRun, START_RUN } from '../testing/stroop-run';
+import { createTestContext, type TestContext } from '../testing/test-app';
+
+const ceilingPath = (resultId: string, t: TrialInput) =>
+  `/api/bench/ceiling/${resultId}/trials/${t.phase}/${t.trialNumber}`;
+
+/** Starts a run for a new user; returns its id and first trial. */
+async function startRun(t: TestContext, email: string) {
+  const client = await t.signUp({ email });
+  const { body } = await client.post('/api/results', START_RUN);
+  const [first] = fixtureRun(body.run.seed, body.run.config);
+  if (!first) throw new Error('the fixture run has no trials');
+  return { runId: body.run.id as string, first };
+}
+
+describe('the benchmark endpoints', () => {
+  it('are off unless COGNI_BENCH_ENDPOINTS is set', () => {
+    expect(parseConfig({}).COGNI_BENCH_ENDPOINTS).toBe(false);
+    expect(parseConfig({ COGNI_BENCH_ENDPOINTS: 'true' }).COGNI_BENCH_ENDPOINTS).toBe(true);
+  });
+
+  describe('by default', () => {
+    let t: TestContext;
+    beforeAll(async () => {
+      t = await createTestContext('pglite');
+    });
+    afterAll(() => t.close());
+
+    it('do not exist: no insert without a session, no memory figures', async () => {
+      const { runId, first } = await startRun(t, 'ada@example.com');
+      const visitor = t.client();
+      const ceiling = await visitor.request('PUT', ceilingPath(runId, first), { body: first });
+      expect(ceiling.status).toBe(404);
+      expect((await visitor.get('/api/bench/memory')).status).toBe(404);
+      expect(await t.database.db.select().from(trials).where(eq(trials.resultId, runId))).toEqual(
+        [],
+      );
+    });
+  });
+
+  describe('with COGNI_BENCH_ENDPOINTS=true', () => {
+    let t: TestContext;
+    beforeAll(async () => {
+      t = await createTestContext('pglite', { COGNI_BENCH_ENDPOINTS: 'true' });
+    });
+    afterAll(() => t.close());
+
+    it('insert a trial with no session, once per slot', async () => {
+      const { runId, first } = await startRun(t, 'ada@example.com');
+      const visitor = t.client();
+      const path = ceilingPath(runId, first);
+      expect((await visitor.request('PUT', path, { body: first })).status).toBe(201);
+      expect((await visitor.request('PUT', path, { body: first })).body).toEqual({
+        saved: true,
+        duplicate: true,
+      });
+      const rows = await t.database.db.select().from(trials).where(eq(trials.resultId, runId));
+      expect(rows.map((r) => [r.phase, r.trialNumber])).toEqual([[first.phase, first.trialNumber]]);
+    });
+
+    it('report the process memory', async () => {
+      const { status, body } = await t.client().get('/api/bench/memory');
+      expect(status).toBe(200);
+      expect(body.rss).toBeGreaterThan(0);
+      expect(body.heapUsed).toBeGreaterThan(0);
+    });
+  });
+});

@@ -1,0 +1,149 @@
+import { planPhase, type StroopConfig, type TrialInput } from '@cogni/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { testResults, trials, users } from '../db/schema';
+import { parseConfig } from '../env';
+import { createLogger } from '../lib/logger';
+import { answerTrial, START_RUN, wrongKey } from '../testing/stroop-run';
+import { createTestContext, TestClient, type TestContext } from '../testing/test-app';
+import { TEST_DATABASE_KINDS } from '../testing/test-database';
+
+type StartedRun = { id: string; seed: string; config: StroopConfig };
+
+const trialPath = (resultId: string, t: TrialInput) =>
+  `/api/results/${resultId}/trials/${t.phase}/${t.trialNumber}`;
+
+/**
+ * After a run's first save, later saves take the one-statement path of save-trial.ts (the run's
+ * seed and settings remembered). These are the answers that path must not change: each request
+ * still reads the session and the run's owner and end from the database.
+ */
+describe.each(TEST_DATABASE_KINDS)('trial saves after the first on %s', (kind) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext(kind);
+  });
+  afterAll(() => t.close());
+
+  let counter = 0;
+  async function startWithOneSaved(client?: TestClient) {
+    const ada = client ?? (await t.signUp({ email: `hot-${++counter}@example.com` }));
+    const run = (await ada.post('/api/results', START_RUN)).body.run as StartedRun;
+    const plan = planPhase(run.seed, 'sample', run.config);
+    const answer = (n: number) => {
+      const planned = plan[n];
+      if (!planned) throw new Error('no plan');
+      return answerTrial(planned, planned.correctKey, 512.123456 + n);
+    };
+    const first = answer(0);
+    expect((await ada.request('PUT', trialPath(run.id, first), { body: first })).status).toBe(201);
+    return { ada, run, answer, plan };
+  }
+  const rowsOf = (resultId: string) =>
+    t.database.db.select().from(trials).where(eq(trials.resultId, resultId));
+
+  it('stores the same row as the first save, once; a replay is a duplicate, another answer a 409', async () => {
+    const { ada, run, answer, plan } = await startWithOneSaved();
+    const second = answer(1);
+    const saved = await ada.request('PUT', trialPath(run.id, second), {
+      body: second,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(saved.status).toBe(201);
+    // Too small to be worth gzipping (and gzipping it cost CPU under load).
+    expect(saved.headers.get('content-encoding')).toBeNull();
+    expect(saved.headers.get('content-length')).toBe(String(JSON.stringify(saved.body).length));
+    const replay = await ada.request('PUT', trialPath(run.id, second), { body: second });
+    expect(replay).toMatchObject({ status: 200, body: { saved: true, duplicate: true } });
+    const planned = plan[1];
+    if (!planned) throw new Error('no plan');
+    const other = answerTrial(planned, wrongKey(planned), 512.123456 + 1);
+    expect((await ada.request('PUT', trialPath(run.id, other), { body: other })).status).toBe(409);
+
+    const rows = await rowsOf(run.id);
+    expect(rows).toHaveLength(2);
+    const row = rows.find((r) => r.trialNumber === 1);
+    expect(row).toMatchObject({
+      phase: 'sample',
+      cueWord: second.cueWord,
+      stimulusWord: second.stimulusWord,
+      stimulusColor: second.stimulusColor,
+      response: second.response,
+      reactionTime: 513.123456,
+      isCorrect: true,
+      isSwitch: second.isSwitch,
+      isCongruent: false,
+      startTime: new Date(second.startTime),
+      endTime: new Date(second.endTime),
+      timing: second.timing,
+    });
+  });
+
+  it("refuses someone else's remembered run as not found, even a wrong trial, and stores nothing", async () => {
+    const { run, answer } = await startWithOneSaved();
+    const bob = await t.signUp({ email: `bob-${++counter}@example.com` });
+    const trial = answer(1);
+    expect((await bob.request('PUT', trialPath(run.id, trial), { body: trial })).status).toBe(404);
+    const wrong = { ...trial, isCorrect: false };
+    expect((await bob.request('PUT', trialPath(run.id, wrong), { body: wrong })).status).toBe(404);
+    expect(await rowsOf(run.id)).toHaveLength(1);
+  });
+
+  it('judges a wrong trial on a remembered run as before: 400, nothing stored', async () => {
+    const { ada, run, answer } = await startWithOneSaved();
+    const wrong = { ...answer(1), isCorrect: false };
+    expect((await ada.request('PUT', trialPath(run.id, wrong), { body: wrong })).status).toBe(400);
+    expect(await rowsOf(run.id)).toHaveLength(1);
+  });
+
+  it('sees a completion, a logout on another instance and a deactivation on the next save', async () => {
+    // A second app on the same database: another server instance.
+    const other = createApp({
+      db: t.database.db,
+      now: () => new Date(),
+      config: parseConfig({}),
+      logger: createLogger('silent'),
+    });
+    const { ada, run, answer } = await startWithOneSaved();
+    const onOther = new TestClient(other);
+    onOther.cookie = ada.cookie;
+
+    // Finished elsewhere (written straight to the database, as another instance's completion
+    // writes it): this instance, which remembers the run, refuses the next trial.
+    await t.database.db
+      .update(testResults)
+      .set({ endTime: new Date() })
+      .where(eq(testResults.id, run.id));
+    const late = answer(1);
+    const refused = await ada.request('PUT', trialPath(run.id, late), { body: late });
+    expect(refused.status).toBe(409);
+    expect(await rowsOf(run.id)).toHaveLength(1);
+
+    // Logged out on the other instance: the session is gone here too.
+    const second = await startWithOneSaved(ada);
+    expect((await onOther.post('/api/auth/logout')).status).toBe(204);
+    const afterLogout = second.answer(1);
+    expect(
+      (await ada.request('PUT', trialPath(second.run.id, afterLogout), { body: afterLogout }))
+        .status,
+    ).toBe(401);
+
+    // Deactivated (as an admin would, from anywhere): the next save is refused.
+    const carol = await t.signUp({ email: `carol-${++counter}@example.com` });
+    const third = await startWithOneSaved(carol);
+    await t.database.db
+      .update(users)
+      .set({ isActive: false })
+      .where(eq(users.email, `carol-${counter}@example.com`));
+    const afterDeactivation = third.answer(1);
+    expect(
+      (
+        await carol.request('PUT', trialPath(third.run.id, afterDeactivation), {
+          body: afterDeactivation,
+        })
+      ).status,
+    ).toBe(401);
+    expect(await rowsOf(third.run.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,43 @@
+import type { DisableTotpInput, TotpChangeResponse } from '@cogni/domain';
+import { eq } from 'drizzle-orm';
+import { totpRecoveryCodes, users } from '../../../db/schema';
+import { AppError } from '../../../lib/app-error';
+import { verifyCurrentPassword } from '../../account/verify-current-password';
+import type { ServiceContext } from '../../context';
+import { toUser } from '../../users/to-user';
+import { spendSecondFactor, WRONG_TOTP_CODE } from './spend-code';
+
+export const TOTP_ALREADY_OFF = 'Two-factor login is not on.';
+
+/**
+ * Turns two-factor login off and drops the recovery codes. Both factors are asked again (an app
+ * code or a recovery code, for a lost phone), so neither a borrowed unlocked browser nor a known
+ * password alone can remove the second factor; the code is spent as at login.
+ */
+export async function disableTotp(
+  ctx: ServiceContext,
+  userId: string,
+  input: DisableTotpInput,
+): Promise<TotpChangeResponse> {
+  const row = await verifyCurrentPassword(ctx.db, userId, input.password, 'password');
+  if (row.totpSecret === null) throw new AppError('CONFLICT', TOTP_ALREADY_OFF);
+  if (!(await spendSecondFactor(ctx, row, input.code))) {
+    throw new AppError('BAD_REQUEST', WRONG_TOTP_CODE, { code: WRONG_TOTP_CODE });
+  }
+  const updated = await ctx.db.transaction(async (tx) => {
+    await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
+    const [row] = await tx
+      .update(users)
+      .set({
+        totpSecret: null,
+        totpLastUsedStep: null,
+        totpPendingSecret: null,
+        totpPendingExpiresAt: null,
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    return row;
+  });
+  if (!updated) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+  return { user: toUser(updated), endedSessions: 0 };
+}

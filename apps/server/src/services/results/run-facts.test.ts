@@ -1,0 +1,27 @@
+import { DEFAULT_STROOP_CONFIG, PHASES, planPhase, StroopConfigSchema } from '@cogni/domain';
+import { describe, expect, it } from 'vitest';
+import { getPlannedTrial, recallRun, rememberRun } from './run-facts';
+
+describe('remembered runs', () => {
+  it.each([
+    ['the default settings', DEFAULT_STROOP_CONFIG],
+    ['other trial counts', StroopConfigSchema.parse({ sampleTrials: 3, testTrials: 200 })],
+  ])('give every planned trial exactly as planPhase plans it, with %s', (_, config) => {
+    for (const seed of ['0123456789abcdef0123456789abcdef', 'another seed', 'x']) {
+      rememberRun(seed, { seed, config });
+      const facts = recallRun(seed);
+      if (!facts) throw new Error('not remembered');
+      for (const phase of PHASES) {
+        const plan = planPhase(seed, phase, config);
+        expect(plan.map((t) => getPlannedTrial(facts, phase, t.trialNumber))).toEqual(plan);
+        expect(getPlannedTrial(facts, phase, plan.length)).toBeUndefined();
+      }
+    }
+  });
+
+  it('forget nothing they were not told and return what they were', () => {
+    expect(recallRun('never-started')).toBeUndefined();
+    rememberRun('run-1', { seed: 's', config: DEFAULT_STROOP_CONFIG });
+    expect(recallRun('run-1')).toMatchObject({ seed: 's', config: DEFAULT_STROOP_CONFIG });
+  });
+});

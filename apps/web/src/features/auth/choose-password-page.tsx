@@ -1,0 +1,117 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type SessionResponse } from '@cogni/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { TextField } from '../../components/ui/text-field';
+import { isApiError } from '../../lib/api-client';
+import { getReturnPath } from '../../lib/location-state';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useChangePassword } from '../profile/api/account';
+import { sessionQueryKey, useCurrentUser } from './api/get-session';
+import { useLogout } from './api/logout';
+
+/**
+ * Shown instead of any page to a user whose password an admin set (ASVS 6.4.1): the server
+ * refuses everything else until they choose their own (403 PASSWORD_CHANGE_REQUIRED).
+ */
+export function ChoosePasswordPage() {
+  useDocumentTitle('Choose a new password');
+  const user = useCurrentUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const change = useChangePassword();
+  const logout = useLogout();
+  const fields = isApiError(change.error) ? change.error.fields : {};
+  const hasFieldErrors = Object.keys(fields).length > 0;
+
+  if (!user) return <Navigate to="/login" replace />;
+  // Nothing to choose (typed the address, or came back): but not right after the change, when
+  // the success handler is already on its way to the page the user wanted.
+  if (!user.mustChangePassword && !change.isSuccess) return <Navigate to="/" replace />;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    change.mutate(
+      {
+        currentPassword: String(form.get('currentPassword') ?? ''),
+        newPassword: String(form.get('newPassword') ?? ''),
+        // Whoever else knew the old password may have used it: their sessions end.
+        endOtherSessions: true,
+      },
+      {
+        onSuccess: () => {
+          if (user) {
+            queryClient.setQueryData<SessionResponse>(sessionQueryKey, {
+              user: { ...user, mustChangePassword: false },
+            });
+          }
+          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          void navigate(getReturnPath(location.state) ?? '/', {
+            replace: true,
+            state: { flash: 'Your new password is set.', flashVariant: 'success' },
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="auth-page">
+      <Card className="auth-card">
+        <h1>Choose a new password</h1>
+        <p className="auth-card__lead">
+          An administrator set the password you logged in with. Choose one that only you know to
+          continue.
+        </p>
+        {change.isError && !hasFieldErrors && (
+          <Alert variant="error">That did not work. Please try again.</Alert>
+        )}
+        {logout.isError && <Alert variant="error">Failed to log out. Please try again.</Alert>}
+        <form className="form" onSubmit={handleSubmit} noValidate>
+          <TextField
+            label="Password you were given"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            error={fields.currentPassword}
+            disabled={change.isPending}
+          />
+          <TextField
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters; a long phrase is easiest to remember`}
+            error={fields.newPassword}
+            disabled={change.isPending}
+          />
+          <Button
+            type="submit"
+            isBusy={change.isPending}
+            disabled={change.isPending}
+            className="form__submit"
+          >
+            Set new password
+          </Button>
+        </form>
+        <p className="auth-card__switch">
+          <Button
+            variant="ghost"
+            onClick={() => logout.mutate()}
+            isBusy={logout.isPending}
+            disabled={logout.isPending}
+          >
+            Log out
+          </Button>
+        </p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+// Trial saves a second the server sustains with p99 under 50 ms, on PostgreSQL and on the
+// embedded PGlite, against the same server's bare-insert ceiling (issue 7). Simulated
+// participants (bench/load/participant.ts) do over HTTP what the browser does: log in, open the
+// test, start it, save 168 trials at a person's pace, save the summary, open progress tracking.
+// Their number goes up step by step until p99 passes the goal; then, at the best sustained step,
+// 50 accounts log in at once (full-cost password hashes) to show whether logins stall saves.
+// The same steps then run with the trials sent to the ceiling endpoint. Finally every trial the
+// server confirmed with a 201 must be in the database, once.
+//
+// Usage: npm run bench:load [-- --quick] [-- --db postgres|pglite] [-- --profile <dir>]
+//   PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a new
+//   database is made and dropped). Writes bench/results/load.{json,md}; --quick (short steps,
+//   for development) writes to the temp folder instead.
+
+import { writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT, round1 } from './lib';
+import { createBenchDatabase, type DatabaseKind } from './load/bench-database';
+import { createLoadGenerator } from './load/load-generator';
+import { meanTrialPaceMs } from './load/participant';
+import { type LoadReport, type LoadResult, writeLoadReport } from './load/report';
+import { startBenchServer } from './load/server';
+import { type LoginBurst, measureLoginBurst, type StepResult, stepUp } from './load/steps';
+
+const GOAL_P99_MS = 50;
+const GOALS: Record<DatabaseKind, { trialSavesPerSec: number; shareOfCeiling?: number }> = {
+  postgres: { trialSavesPerSec: 3000, shareOfCeiling: 0.7 },
+  pglite: { trialSavesPerSec: 1000 },
+};
+const BURST_LOGINS = 50;
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    db: { type: 'string', multiple: true },
+    /** A folder for the server's CPU profile (--cpu-prof), one file per database. */
+    profile: { type: 'string' },
+  },
+});
+const kinds = (args.db ?? ['postgres', 'pglite']) as DatabaseKind[];
+for (const kind of kinds) {
+  if (kind !== 'postgres' && kind !== 'pglite') throw new Error(`--db ${kind}: postgres or pglite`);
+}
+
+const settings = args.quick
+  ? {
+      // Joins spread over more than the slowest trial (3.5 s), so a step's new participants
+      // do not save in waves.
+      timing: { joinSpreadMs: 4000, warmupMs: 7000, measureMs: 6000 },
+      plan: { first: 300, factor: 2 },
+      accounts: 12_000,
+      burstBeforeMs: 5000,
+    }
+  : {
+      timing: { joinSpreadMs: 5000, warmupMs: 10_000, measureMs: 15_000 },
+      plan: { first: 500, factor: 1.25 },
+      accounts: 30_000,
+      burstBeforeMs: 10_000,
+    };
+const meanPaceMs = meanTrialPaceMs();
+const stepOptions = { goalP99Ms: GOAL_P99_MS };
+
+function describeStep(label: string, step: StepResult): string {
+  const mark = step.isSustained ? 'ok  ' : 'MISS';
+  return (
+    `  ${mark} ${label} ${String(step.participants).padStart(6)} participants: ` +
+    `${step.trialSavesPerSec} saves/s, p50 ${step.p50Ms} ms, ` +
+    `p99 ${step.p99Ms} ms, ${step.errors} errors, server ${step.serverCpuCores} cores ` +
+    `${step.serverRssMb} MB, machine ${step.machineCpuCores} cores` +
+    (step.errorSamples.length > 0 ? `\n      ${step.errorSamples.join('\n      ')}` : '')
+  );
+}
+
+/** Everything measured on one kind of database. */
+async function benchDatabase(kind: DatabaseKind): Promise<LoadResult> {
+  console.log(`\n${kind}: seeding ${settings.accounts} accounts`);
+  const database = await createBenchDatabase(kind, settings.accounts, BURST_LOGINS);
+  const server = await startBenchServer(database.serverEnv, { profileDir: args.profile });
+  const generator = createLoadGenerator(server.baseUrl, database.accounts);
+  try {
+    console.log(`${kind}: our trial saves (PUT /api/results/:id/trials/:phase/:n)`);
+    const plan = { ...settings.plan, maxParticipants: database.accounts.length };
+    const ours = await stepUp(
+      generator,
+      server.pid,
+      'ours',
+      plan,
+      settings.timing,
+      stepOptions,
+      (s) => console.log(describeStep('ours', s)),
+    );
+
+    let burst: LoginBurst | null = null;
+    if (ours.best) {
+      console.log(
+        `${kind}: ${BURST_LOGINS} logins at once at ${ours.best.participants} participants`,
+      );
+      generator.setParticipants(ours.best.participants, 'ours', settings.timing.joinSpreadMs);
+      await new Promise((resolve) => setTimeout(resolve, settings.timing.warmupMs));
+      burst = await measureLoginBurst(
+        generator,
+        server.pid,
+        database.burstAccounts,
+        settings.burstBeforeMs,
+      );
+      console.log(
+        `  trial-save p99 ${burst.before.p99Ms} ms before, ${burst.during.p99Ms} ms during; ` +
+          `logins p50 ${burst.loginP50Ms} ms, last ${burst.loginMaxMs} ms, ${JSON.stringify(burst.statuses)}`,
+      );
+    }
+    await generator.stopAll();
+
+    console.log(`${kind}: the ceiling (the same row, no login or checks)`);
+    const ceilingPlan = {
+      ...plan,
+      first: Math.max(settings.plan.first, Math.round((ours.best?.participants ?? 0) / 2)),
+    };
+    const ceiling = await stepUp(
+      generator,
+      server.pid,
+      'ceiling',
+      ceilingPlan,
+      settings.timing,
+      stepOptions,
+      (s) => console.log(describeStep('ceiling', s)),
+    );
+    await generator.stopAll();
+    await generator.collect();
+
+    const exitCode = await server.stop();
+    const storedTrials = await database.countTrials();
+    const confirmedTrials = generator.trialsCreated;
+    const allSteps = [...ours.steps, ...ceiling.steps];
+    const best = ours.best;
+    const ceilingPerSec = ceiling.best?.trialSavesPerSec ?? null;
+    const goal = GOALS[kind];
+    const shareOfCeiling =
+      best && ceilingPerSec
+        ? Math.round((best.trialSavesPerSec / ceilingPerSec) * 100) / 100
+        : null;
+    const result: LoadResult = {
+      trialSavesPerSec: best?.trialSavesPerSec ?? 0,
+      p50Ms: best?.p50Ms ?? null,
+      p99Ms: best?.p99Ms ?? null,
+      errors: best?.errors ?? null,
+      ceilingPerSec,
+      shareOfCeiling,
+      p99MsDuringLoginBurst: burst?.during.p99Ms ?? null,
+      p99MsBeforeLoginBurst: burst?.before.p99Ms ?? null,
+      participants: best?.participants ?? 0,
+      serverCpuCores: best?.serverCpuCores ?? null,
+      serverRssMb: best?.serverRssMb ?? null,
+      machineCpuCores: best?.machineCpuCores ?? null,
+      generatorCpuCores: best?.generatorCpuCores ?? null,
+      errorsInRun: allSteps.reduce((sum, s) => sum + s.errors, 0),
+      loginBurst: burst,
+      confirmedTrials,
+      storedTrials,
+      serverExitCode: exitCode,
+      goals: { p99Ms: GOAL_P99_MS, ...goal },
+      isGoalMet:
+        best !== null &&
+        best.trialSavesPerSec >= goal.trialSavesPerSec &&
+        (goal.shareOfCeiling === undefined || (shareOfCeiling ?? 0) >= goal.shareOfCeiling),
+      steps: ours.steps,
+      ceilingSteps: ceiling.steps,
+    };
+    if (storedTrials !== confirmedTrials) {
+      throw new Error(`${confirmedTrials} trials confirmed with 201, ${storedTrials} stored`);
+    }
+    if (exitCode !== 0) throw new Error(`the server exited ${exitCode} after SIGTERM`);
+    console.log(
+      `${kind}: ${result.trialSavesPerSec} trial saves/s (p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms), ` +
+        `ceiling ${ceilingPerSec}/s, share ${shareOfCeiling}; ${confirmedTrials} trials confirmed and stored`,
+    );
+    return result;
+  } catch (error) {
+    console.error(`server output:\n${server.server.output().slice(-3000)}`);
+    throw error;
+  } finally {
+    await generator.close();
+    await server.stop();
+    await database.dispose();
+  }
+}
+
+const startedAt = Date.now();
+const results: Pick<LoadReport, DatabaseKind> = {};
+for (const kind of kinds) results[kind] = await benchDatabase(kind);
+const cpu = cpus();
+const report: LoadReport = {
+  ...results,
+  machine: {
+    cpu: cpu[0]?.model ?? 'unknown',
+    cores: cpu.length,
+    memoryGb: round1(totalmem() / 1024 ** 3),
+    node: process.version,
+  },
+  date: new Date().toISOString(),
+  mode: args.quick ? 'quick' : 'full',
+  durationMin: round1((Date.now() - startedAt) / 60_000),
+  method: {
+    meanTrialPaceMs: Math.round(meanPaceMs),
+    ...settings.timing,
+    stepFactor: settings.plan.factor,
+    loginBurst: BURST_LOGINS,
+  },
+};
+const outDir = args.quick ? tmpdir() : path.join(ROOT, 'bench/results');
+const base = args.quick ? 'cogni-load.quick' : 'load';
+writeFileSync(path.join(outDir, `${base}.json`), `${JSON.stringify(report, null, 2)}\n`);
+writeLoadReport(path.join(outDir, `${base}.md`), report);
+console.log(`\nWritten to ${path.join(outDir, base)}.{json,md}`);

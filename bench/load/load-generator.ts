@@ -1,0 +1,125 @@
+import { Worker } from 'node:worker_threads';
+import { mergeMetrics, type WorkerMetrics } from './metrics';
+import type { Account, SaveMode } from './participant';
+import type { BurstResult, WorkerCommand, WorkerReply } from './worker';
+
+/**
+ * The participants, spread over worker threads of this process: the server is a process of its
+ * own, so the generator never shares its event loop. Two threads on two cores: one would fall
+ * behind its own timers at the ceiling's rates and add its delays to the latencies it measures.
+ */
+export type LoadGenerator = {
+  readonly participants: number;
+  /** Trial saves answered 201 in everything collected so far: rows the server says it stored. */
+  readonly trialsCreated: number;
+  /** Adds or stops participants until `target` run; new ones join over `joinSpreadMs`. */
+  setParticipants(target: number, mode: SaveMode, joinSpreadMs: number): void;
+  /** What the participants saw since the last collect. */
+  collect(): Promise<WorkerMetrics>;
+  /** Logs every account in at once; resolves when all have answered. */
+  loginBurst(accounts: Account[]): Promise<BurstResult>;
+  /** Stops every participant and waits until their last requests are answered. */
+  stopAll(): Promise<void>;
+  close(): Promise<void>;
+};
+
+type Thread = { worker: Worker; participants: number };
+
+/**
+ * A thread does not inherit tsx's loader from `tsx bench/load.ts` (Node 20), so it starts as
+ * plain JavaScript and loads worker.ts through tsx's API.
+ */
+const WORKER_BOOTSTRAP = `
+import('tsx/esm/api')
+  .then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}, __filename))
+  .catch((error) => { console.error(error); process.exit(1); });
+`;
+
+function ask<T extends WorkerReply['type']>(
+  thread: Thread,
+  command: WorkerCommand,
+  replyType: T,
+): Promise<Extract<WorkerReply, { type: T }>> {
+  return new Promise((resolve) => {
+    const onMessage = (reply: WorkerReply) => {
+      if (reply.type !== replyType) return;
+      thread.worker.off('message', onMessage);
+      resolve(reply as Extract<WorkerReply, { type: T }>);
+    };
+    thread.worker.on('message', onMessage);
+    thread.worker.postMessage(command);
+  });
+}
+
+export function createLoadGenerator(
+  baseUrl: string,
+  accounts: Account[],
+  threadCount = 2,
+): LoadGenerator {
+  const threads: Thread[] = Array.from({ length: threadCount }, () => {
+    const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { baseUrl } });
+    worker.on('error', (error) => {
+      console.error(`load generator thread failed: ${error.stack ?? error.message}`);
+      process.exit(1);
+    });
+    return { worker, participants: 0 };
+  });
+  const total = () => threads.reduce((sum, thread) => sum + thread.participants, 0);
+  // Accounts are handed out in order; after stopAll they can be used again (a new login).
+  let nextAccount = 0;
+  let trialsCreated = 0;
+
+  return {
+    get participants() {
+      return total();
+    },
+    get trialsCreated() {
+      return trialsCreated;
+    },
+    setParticipants(target, mode, joinSpreadMs) {
+      if (target > accounts.length) {
+        throw new Error(`${target} participants asked for, ${accounts.length} accounts seeded`);
+      }
+      while (total() < target) {
+        const thread = threads.reduce((a, b) => (b.participants < a.participants ? b : a));
+        const count = Math.min(target - total(), 100);
+        const batch = accounts.slice(nextAccount, nextAccount + count);
+        nextAccount += count;
+        thread.participants += count;
+        thread.worker.postMessage({
+          type: 'add',
+          accounts: batch,
+          mode,
+          joinSpreadMs,
+        } satisfies WorkerCommand);
+      }
+      while (total() > target) {
+        const thread = threads.reduce((a, b) => (b.participants > a.participants ? b : a));
+        const count = Math.min(total() - target, thread.participants);
+        thread.participants -= count;
+        thread.worker.postMessage({ type: 'remove', count } satisfies WorkerCommand);
+      }
+    },
+    async collect() {
+      const replies = await Promise.all(
+        threads.map((thread) => ask(thread, { type: 'collect' }, 'metrics')),
+      );
+      const merged = mergeMetrics(replies.map((reply) => reply.metrics));
+      trialsCreated += merged.trialsCreated;
+      return merged;
+    },
+    async loginBurst(burstAccounts) {
+      const [first] = threads;
+      if (!first) throw new Error('no generator threads');
+      return (await ask(first, { type: 'login-burst', accounts: burstAccounts }, 'burst')).result;
+    },
+    async stopAll() {
+      await Promise.all(threads.map((thread) => ask(thread, { type: 'stop' }, 'stopped')));
+      for (const thread of threads) thread.participants = 0;
+      nextAccount = 0;
+    },
+    async close() {
+      await Promise.all(threads.map((thread) => thread.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import {
+  DEFAULT_STROOP_CONFIG,
+  hasFeedback,
+  type PlannedTrial,
+  planRun,
+  type StroopConfig,
+  type TrialInput,
+} from '@cogni/domain';
+import {
+  answerTrial,
+  fixtureRun,
+  START_RUN,
+  wrongKey,
+} from '../../apps/server/src/testing/stroop-run';
+import type { HttpClient, Reply } from './http-client';
+import type { RequestKind, WorkerMetrics } from './metrics';
+
+/**
+ * 'ours' saves trials through the real endpoint; 'ceiling' sends the same trials to the bare
+ * insert of routes/bench.ts. Everything else the participant does is the same in both.
+ */
+export type SaveMode = 'ours' | 'ceiling';
+
+export type Account = { email: string; password: string };
+
+/** After a failed request the browser's outbox waits and sends it again; so does a participant. */
+const RETRY_AFTER_MS = 1000;
+/** Looking at the scores and the progress page before starting another test. */
+const BETWEEN_RUNS_MS = 5000;
+
+type StartedRun = { id: string; seed: string; config: StroopConfig };
+
+/**
+ * The fixture answers of stroop-run.ts's fixtureRun (12 test errors; 700 ms in sample and
+ * practice, 600.25 / 450.25 ms by cue in the test), built one at a time when the trial is sent:
+ * holding every participant's 168 answers would take gigabytes at the ceiling's head counts.
+ */
+function answer(planned: PlannedTrial): TrialInput {
+  if (planned.phase !== 'test') return answerTrial(planned, planned.correctKey, 700);
+  const key = planned.trialNumber % 12 === 5 ? wrongKey(planned) : planned.correctKey;
+  return answerTrial(planned, key, planned.cueWord === 'Color' ? 600.25 : 450.25);
+}
+
+/**
+ * How long a participant spends on a trial before answering the next: the cue and the response
+ * (the trial's start to end), plus the feedback screen in sample and practice. Rest breaks are
+ * left out, which makes the pace a little faster than a real participant's.
+ */
+export function trialPaceMs(trial: TrialInput, config: StroopConfig): number {
+  const answered = Date.parse(trial.endTime) - Date.parse(trial.startTime);
+  return answered + (hasFeedback(trial.phase) ? config.feedbackDurationMs : 0);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One participant in a browser, over HTTP: logs in, opens the test, starts it, answers its 168
+ * trials at a person's pace while the outbox saves them one at a time in order (a save that
+ * falls behind does not slow the answering), saves the summary, opens progress tracking, and
+ * after a short look starts another test, until stopped.
+ */
+export class Participant {
+  private isStopped = false;
+  private cookie = '';
+  /** Resolves when the participant's loop has ended after stop(). */
+  readonly done: Promise<void>;
+
+  constructor(
+    private readonly client: HttpClient,
+    private readonly account: Account,
+    private readonly mode: SaveMode,
+    private readonly metrics: () => WorkerMetrics,
+    joinDelayMs: number,
+  ) {
+    this.done = sleep(joinDelayMs).then(() => this.live());
+  }
+
+  stop(): void {
+    this.isStopped = true;
+  }
+
+  /** Sends until the answer is 2xx (or the participant is stopped); returns the answer. */
+  private async send(
+    kind: RequestKind,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<Reply | null> {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    while (!this.isStopped) {
+      const reply = await this.client.request(method, path, { cookie: this.cookie, body: text });
+      const metrics = this.metrics();
+      metrics.requests[kind]++;
+      if (reply.setCookie) this.cookie = reply.setCookie;
+      if (reply.status >= 200 && reply.status < 300) {
+        if (kind === 'trial') {
+          metrics.trialSaveMs.push(reply.ms);
+          if (reply.status === 201) metrics.trialsCreated++;
+        }
+        return reply;
+      }
+      metrics.errors++;
+      if (metrics.errorSamples.length < 5) {
+        metrics.errorSamples.push(
+          `${method} ${path}: ${reply.status || 'no answer'} ${reply.body.slice(0, 200)}`,
+        );
+      }
+      await sleep(RETRY_AFTER_MS);
+    }
+    return null;
+  }
+
+  private async live(): Promise<void> {
+    if (!(await this.send('login', 'POST', '/api/auth/login', this.account))) return;
+    await this.send('session', 'GET', '/api/session');
+    while (!this.isStopped) {
+      await this.send('active', 'GET', '/api/results/active?testType=stroopTest');
+      const started = await this.send('start', 'POST', '/api/results', START_RUN);
+      if (!started) return;
+      const run = (JSON.parse(started.body) as { run: StartedRun }).run;
+      if (!(await this.answerTrials(run))) return;
+      await this.send('complete', 'POST', `/api/results/${run.id}/complete`, {});
+      await this.send('progress', 'GET', '/api/progress');
+      await this.send('active', 'GET', '/api/results/active?testType=stroopTest');
+      await sleep(BETWEEN_RUNS_MS);
+    }
+  }
+
+  /** Every trial answered at the participant's pace and saved; false if stopped first. */
+  private async answerTrials(run: StartedRun): Promise<boolean> {
+    const plans = planRun(run.seed, run.config);
+    const planned = [...plans.sample, ...plans.practice, ...plans.test];
+    const savePath =
+      this.mode === 'ours'
+        ? `/api/results/${run.id}/trials`
+        : `/api/bench/ceiling/${run.id}/trials`;
+    let answeredAt = performance.now();
+    for (const plan of planned) {
+      const trial = answer(plan);
+      answeredAt += trialPaceMs(trial, run.config);
+      const wait = answeredAt - performance.now();
+      if (wait > 0) await sleep(wait);
+      const path = `${savePath}/${trial.phase}/${trial.trialNumber}`;
+      if (!(await this.send('trial', 'PUT', path, trial))) return false;
+    }
+    return true;
+  }
+}
+
+/** The mean time between two saves of one participant, over a whole run of the fixture. */
+export function meanTrialPaceMs(): number {
+  const run = fixtureRun('pace', DEFAULT_STROOP_CONFIG);
+  const total = run.reduce((sum, trial) => sum + trialPaceMs(trial, DEFAULT_STROOP_CONFIG), 0);
+  return total / run.length;
+}

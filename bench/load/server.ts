@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import {
+  getFreePort,
+  type SpawnedServer,
+  spawnServer,
+  waitForListening,
+} from '../../apps/server/src/testing/spawn-server';
+import { ROOT, waitForOk } from '../lib';
+
+export type BenchServer = {
+  server: SpawnedServer;
+  pid: number;
+  baseUrl: string;
+  /** SIGTERM, as a deploy stops it; resolves with the exit code. */
+  stop(): Promise<number | null>;
+};
+
+const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+
+/**
+ * spawnServer with V8's CPU profiler on (--cpu-prof is not allowed in NODE_OPTIONS, and
+ * spawnServer takes no node flags). The profile is written when the server exits; open it in
+ * Chrome's DevTools.
+ */
+function spawnProfiledServer(env: Record<string, string>, profileDir: string): SpawnedServer {
+  let output = '';
+  const child = spawn(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', MAIN],
+    { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, output: () => output, exited };
+}
+
+/**
+ * The real server (src/main.ts) as its own process on the bench's database, with the bench
+ * endpoints on and the brute-force limits out of the way of the login burst (every burst login
+ * comes from one address).
+ */
+export async function startBenchServer(
+  databaseEnv: Record<string, string>,
+  options: { profileDir?: string } = {},
+): Promise<BenchServer> {
+  const port = await getFreePort();
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    COGNI_BENCH_ENDPOINTS: 'true',
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000000',
+    RATE_LIMIT_LOGIN_PER_IP: '1000000',
+    RATE_LIMIT_SIGNUP_PER_IP: '1000000',
+    ...databaseEnv,
+  };
+  const server = options.profileDir
+    ? spawnProfiledServer(env, options.profileDir)
+    : spawnServer(env);
+  // However this process ends (a generator thread failing exits it), the server goes with it.
+  process.once('exit', () => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  });
+  await waitForListening(server);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForOk(`${baseUrl}/api/health`);
+  const pid = server.child.pid;
+  if (pid === undefined) throw new Error('the server has no pid');
+  return {
+    server,
+    pid,
+    baseUrl,
+    async stop() {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGTERM');
+      }
+      return server.exited;
+    },
+  };
+}

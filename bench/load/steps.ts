@@ -1,0 +1,194 @@
+import { round1 } from '../lib';
+import type { LoadGenerator } from './load-generator';
+import { REQUEST_KINDS, type RequestKind, summarizeLatency } from './metrics';
+import type { Account, SaveMode } from './participant';
+import { readRssBytes, startCpuMeter } from './process-stats';
+
+export type StepTiming = {
+  /** New participants join spread over this long (logins and starts are not trial saves). */
+  joinSpreadMs: number;
+  /** From a change of head count until the measured window begins. */
+  warmupMs: number;
+  measureMs: number;
+};
+
+export type StepResult = {
+  participants: number;
+  trialSavesPerSec: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+  errorSamples: string[];
+  /** Answers a second by kind, over the window. */
+  requestsPerSec: Record<RequestKind, number>;
+  serverCpuCores: number;
+  generatorCpuCores: number;
+  machineCpuCores: number;
+  serverRssMb: number;
+  /**
+   * p99 under the goal and no errors. A participant answers a trial every 1.8 s or more and
+   * has one save in flight at a time, so with saves answered in under 50 ms nobody's outbox
+   * falls behind: the server keeps up with everything the participants answer.
+   */
+  isSustained: boolean;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const toMb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+/** Measures `measureMs` of whatever runs now (what came before is thrown away). */
+export async function measureWindow(
+  generator: LoadGenerator,
+  serverPid: number,
+  measureMs: number,
+) {
+  await generator.collect();
+  const cpu = startCpuMeter(serverPid);
+  const started = performance.now();
+  let peakRss = 0;
+  while (performance.now() - started < measureMs) {
+    await sleep(Math.min(1000, measureMs - (performance.now() - started)));
+    peakRss = Math.max(peakRss, readRssBytes(serverPid));
+  }
+  const metrics = await generator.collect();
+  const seconds = (performance.now() - started) / 1000;
+  const perSec = (n: number) => round1(n / seconds);
+  return {
+    metrics,
+    seconds,
+    trialSavesPerSec: perSec(metrics.trialSaveMs.length),
+    latency: summarizeLatency(metrics.trialSaveMs),
+    requestsPerSec: Object.fromEntries(
+      REQUEST_KINDS.map((kind) => [kind, perSec(metrics.requests[kind])]),
+    ) as Record<RequestKind, number>,
+    cpu: cpu(),
+    peakRssMb: toMb(peakRss),
+  };
+}
+
+/** Runs `participants` (adding or stopping some), lets them settle, and measures a window. */
+export async function measureStep(
+  generator: LoadGenerator,
+  serverPid: number,
+  mode: SaveMode,
+  participants: number,
+  timing: StepTiming,
+  options: { goalP99Ms: number },
+): Promise<StepResult> {
+  generator.setParticipants(participants, mode, timing.joinSpreadMs);
+  await sleep(timing.warmupMs);
+  const window = await measureWindow(generator, serverPid, timing.measureMs);
+  const { metrics, latency } = window;
+  return {
+    participants,
+    trialSavesPerSec: window.trialSavesPerSec,
+    ...latency,
+    errors: metrics.errors,
+    errorSamples: metrics.errorSamples,
+    requestsPerSec: window.requestsPerSec,
+    serverCpuCores: window.cpu.serverCores,
+    generatorCpuCores: window.cpu.generatorCores,
+    machineCpuCores: window.cpu.machineCores,
+    serverRssMb: window.peakRssMb,
+    isSustained: latency.p99Ms < options.goalP99Ms && metrics.errors === 0,
+  };
+}
+
+export type StepUp = { steps: StepResult[]; best: StepResult | null };
+
+/**
+ * Raises the head count by `factor` a step until a step is not sustained (or the accounts run
+ * out), then tries once halfway between the last good step and the failed one. The best step
+ * is the sustained one with the most trial saves a second.
+ */
+export async function stepUp(
+  generator: LoadGenerator,
+  serverPid: number,
+  mode: SaveMode,
+  plan: { first: number; factor: number; maxParticipants: number },
+  timing: StepTiming,
+  options: { goalP99Ms: number },
+  onStep: (step: StepResult) => void,
+): Promise<StepUp> {
+  const steps: StepResult[] = [];
+  const run = async (participants: number) => {
+    const step = await measureStep(generator, serverPid, mode, participants, timing, options);
+    steps.push(step);
+    onStep(step);
+    return step;
+  };
+  let lastGood: StepResult | null = null;
+  let failed: StepResult | null = null;
+  for (let n = plan.first; n <= plan.maxParticipants; n = Math.round(n * plan.factor)) {
+    const step = await run(n);
+    if (!step.isSustained) {
+      failed = step;
+      break;
+    }
+    lastGood = step;
+  }
+  if (failed && lastGood && failed.participants / lastGood.participants > 1.1) {
+    await run(Math.round(Math.sqrt(failed.participants * lastGood.participants)));
+  } else if (failed && !lastGood && failed.participants > 50) {
+    // Even the first step was too much: try a quarter of it, so there is a figure.
+    await run(Math.round(failed.participants / 4));
+  }
+  const sustained = steps.filter((step) => step.isSustained);
+  const best = sustained.reduce<StepResult | null>(
+    (a, b) => (a && a.trialSavesPerSec >= b.trialSavesPerSec ? a : b),
+    null,
+  );
+  return { steps, best };
+}
+
+export type LoginBurst = {
+  logins: number;
+  /** Statuses of the logins and how many answered each. */
+  statuses: Record<string, number>;
+  loginP50Ms: number;
+  loginMaxMs: number;
+  /** Trial saves in the window just before the burst, as long as the burst took. */
+  before: { trialSavesPerSec: number; p99Ms: number; errors: number };
+  /** Trial saves answered from the burst's first login until its last answer. */
+  during: { trialSavesPerSec: number; p99Ms: number; maxMs: number; errors: number };
+};
+
+/**
+ * While the participants run, `accounts` all log in at once (each a full-cost password hash);
+ * compares trial-save latency during the burst with a window of the same length just before.
+ */
+export async function measureLoginBurst(
+  generator: LoadGenerator,
+  serverPid: number,
+  accounts: Account[],
+  beforeMs: number,
+): Promise<LoginBurst> {
+  const before = await measureWindow(generator, serverPid, beforeMs);
+  const started = performance.now();
+  const burst = await generator.loginBurst(accounts);
+  const during = await generator.collect();
+  const seconds = (performance.now() - started) / 1000;
+  const duringLatency = summarizeLatency(during.trialSaveMs);
+  const statuses: Record<string, number> = {};
+  for (const status of burst.statuses) statuses[status] = (statuses[status] ?? 0) + 1;
+  const loginMs = summarizeLatency(burst.ms);
+  return {
+    logins: accounts.length,
+    statuses,
+    loginP50Ms: loginMs.p50Ms,
+    loginMaxMs: loginMs.maxMs,
+    before: {
+      trialSavesPerSec: before.trialSavesPerSec,
+      p99Ms: before.latency.p99Ms,
+      errors: before.metrics.errors,
+    },
+    during: {
+      trialSavesPerSec: round1(during.trialSaveMs.length / seconds),
+      p99Ms: duringLatency.p99Ms,
+      maxMs: duringLatency.maxMs,
+      errors: during.errors,
+    },
+  };
+}

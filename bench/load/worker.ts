@@ -1,0 +1,80 @@
+// One thread of the load generator: runs the participants it is given and reports what they saw.
+// Messages are WorkerCommand in, WorkerReply out (load-generator.ts).
+import { parentPort, workerData } from 'node:worker_threads';
+import { createHttpClient } from './http-client';
+import { emptyMetrics, type WorkerMetrics } from './metrics';
+import { type Account, Participant, type SaveMode } from './participant';
+
+export type WorkerCommand =
+  | { type: 'add'; accounts: Account[]; mode: SaveMode; joinSpreadMs: number }
+  | { type: 'remove'; count: number }
+  | { type: 'collect' }
+  | { type: 'login-burst'; accounts: Account[] }
+  | { type: 'stop' };
+
+export type BurstResult = { statuses: number[]; ms: number[] };
+
+export type WorkerReply =
+  | { type: 'metrics'; metrics: WorkerMetrics }
+  | { type: 'burst'; result: BurstResult }
+  | { type: 'stopped' };
+
+const port = parentPort;
+if (!port) throw new Error('bench/load/worker.ts runs as a worker thread');
+const { baseUrl } = workerData as { baseUrl: string };
+const client = createHttpClient(baseUrl);
+const participants: Participant[] = [];
+let metrics = emptyMetrics();
+
+port.on('message', async (command: WorkerCommand) => {
+  switch (command.type) {
+    case 'add':
+      for (const account of command.accounts) {
+        participants.push(
+          new Participant(
+            client,
+            account,
+            command.mode,
+            () => metrics,
+            Math.random() * command.joinSpreadMs,
+          ),
+        );
+      }
+      break;
+    case 'remove':
+      if (command.count <= 0) break;
+      for (const participant of participants.splice(-command.count)) participant.stop();
+      break;
+    case 'collect': {
+      const collected = metrics;
+      metrics = emptyMetrics();
+      port.postMessage({ type: 'metrics', metrics: collected } satisfies WorkerReply);
+      break;
+    }
+    case 'login-burst': {
+      // Every login at once, each on its own connection, as 50 browsers would send them.
+      const replies = await Promise.all(
+        command.accounts.map(async (account) => {
+          const browser = createHttpClient(baseUrl);
+          const reply = await browser.request('POST', '/api/auth/login', {
+            body: JSON.stringify(account),
+          });
+          browser.close();
+          return reply;
+        }),
+      );
+      port.postMessage({
+        type: 'burst',
+        result: { statuses: replies.map((r) => r.status), ms: replies.map((r) => r.ms) },
+      } satisfies WorkerReply);
+      break;
+    }
+    case 'stop': {
+      const stopping = participants.splice(0);
+      for (const participant of stopping) participant.stop();
+      await Promise.all(stopping.map((participant) => participant.done));
+      port.postMessage({ type: 'stopped' } satisfies WorkerReply);
+      break;
+    }
+  }
+});
