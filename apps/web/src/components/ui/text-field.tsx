@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH } from '@cogni/domain';
 import { type ComponentPropsWithRef, useId } from 'react';
 
 type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> & {
@@ -37,4 +38,14 @@ export function TextField({ label, hint, error, className, ...inputProps }: Text
       )}
     </div>
   );
+}
+
+type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'maxLength' | 'autoComplete'> & {
+  /** Tells password managers whether to fill the saved password or offer a new one. */
+  autoComplete: 'current-password' | 'new-password';
+};
+
+/** A password input that takes no more than the policy accepts (PASSWORD_MAX_LENGTH). */
+export function PasswordField(props: PasswordFieldProps) {
+  return <TextField type="password" maxLength={PASSWORD_MAX_LENGTH} {...props} />;
 }

@@ -3,7 +3,6 @@ import {
   EMAIL_MAX_LENGTH,
   formatAdminPanelError,
   NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   ROLES,
   type Role,
@@ -13,7 +12,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { SelectField } from '../../components/ui/select-field';
-import { TextField } from '../../components/ui/text-field';
+import { PasswordField, TextField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api-client';
 import { useCreateUser } from './api/users';
 
@@ -69,12 +68,10 @@ export function CreateUserForm({ onCreated }: { onCreated: (user: AdminUser) => 
           maxLength={EMAIL_MAX_LENGTH}
           error={fields.email}
         />
-        <TextField
+        <PasswordField
           label="Password"
           name="password"
-          type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters; give it to the user in person. They must replace it with their own at first login.`}
           error={fields.password}
         />

@@ -1,11 +1,11 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type SessionResponse } from '@cogni/domain';
+import { PASSWORD_MIN_LENGTH, type SessionResponse } from '@cogni/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { TextField } from '../../components/ui/text-field';
+import { PasswordField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api-client';
 import { getReturnPath } from '../../lib/location-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -73,21 +73,17 @@ export function ChoosePasswordPage() {
         )}
         {logout.isError && <Alert variant="error">Failed to log out. Please try again.</Alert>}
         <form className="form" onSubmit={handleSubmit} noValidate>
-          <TextField
+          <PasswordField
             label="Password you were given"
             name="currentPassword"
-            type="password"
             autoComplete="current-password"
-            maxLength={PASSWORD_MAX_LENGTH}
             error={fields.currentPassword}
             disabled={change.isPending}
           />
-          <TextField
+          <PasswordField
             label="New password"
             name="newPassword"
-            type="password"
             autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
             hint={`At least ${PASSWORD_MIN_LENGTH} characters; a long phrase is easiest to remember`}
             error={fields.newPassword}
             disabled={change.isPending}

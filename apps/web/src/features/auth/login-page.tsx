@@ -1,10 +1,10 @@
-import { EMAIL_MAX_LENGTH, MESSAGES, PASSWORD_MAX_LENGTH } from '@cogni/domain';
+import { EMAIL_MAX_LENGTH, MESSAGES } from '@cogni/domain';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { TextField } from '../../components/ui/text-field';
+import { PasswordField, TextField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api-client';
 import { getReturnPath } from '../../lib/location-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -79,13 +79,11 @@ export function LoginPage() {
             maxLength={EMAIL_MAX_LENGTH}
             disabled={isSubmitting}
           />
-          <TextField
+          <PasswordField
             label="Password"
             name="password"
-            type="password"
             autoComplete="current-password"
             required
-            maxLength={PASSWORD_MAX_LENGTH}
             disabled={isSubmitting}
           />
           <Button

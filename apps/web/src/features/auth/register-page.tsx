@@ -2,7 +2,6 @@ import {
   EMAIL_MAX_LENGTH,
   MESSAGES,
   NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   REGISTRATION_REDIRECT_DELAY_MS,
 } from '@cogni/domain';
@@ -11,7 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { TextField } from '../../components/ui/text-field';
+import { PasswordField, TextField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useRegister } from './api/register';
@@ -63,14 +62,12 @@ export function RegisterPage() {
             disabled={isLocked}
             error={fields.email}
           />
-          <TextField
+          <PasswordField
             label="Password"
             name="password"
-            type="password"
             autoComplete="new-password"
             required
             minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
             hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
             disabled={isLocked}
             error={fields.password}

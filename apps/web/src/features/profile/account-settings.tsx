@@ -1,11 +1,11 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@cogni/domain';
+import { PASSWORD_MIN_LENGTH } from '@cogni/domain';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DownloadIcon } from '../../components/ui/icons';
-import { TextField } from '../../components/ui/text-field';
+import { PasswordField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api-client';
 import { ACCOUNT_EXPORT_URL, useChangePassword, useDeleteAccount } from './api/account';
 import { TwoFactorSettings } from './two-factor-settings';
@@ -68,20 +68,16 @@ function ChangePassword() {
       )}
       {change.isError && !hasFieldErrors && <Alert variant="error">{FAILED}</Alert>}
       <form className="form" onSubmit={handleSubmit} noValidate>
-        <TextField
+        <PasswordField
           label="Current password"
           name="currentPassword"
-          type="password"
           autoComplete="current-password"
-          maxLength={PASSWORD_MAX_LENGTH}
           error={fields.currentPassword}
         />
-        <TextField
+        <PasswordField
           label="New password"
           name="newPassword"
-          type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters; a long phrase is easiest to remember`}
           error={fields.newPassword}
         />
@@ -132,9 +128,8 @@ function DeleteAccount() {
           onCancel={() => setIsAsking(false)}
         >
           <p>This cannot be undone. Enter your password to confirm.</p>
-          <TextField
+          <PasswordField
             label="Password"
-            type="password"
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}

@@ -1,9 +1,9 @@
-import { isAdmin, PASSWORD_MAX_LENGTH, type TotpSetupResponse } from '@cogni/domain';
+import { isAdmin, type TotpSetupResponse } from '@cogni/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { TextField } from '../../components/ui/text-field';
+import { PasswordField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../auth/api/get-session';
 import { normalizeTotpCode, SecondFactorField, TotpCodeField } from '../auth/totp-code-field';
@@ -156,12 +156,10 @@ function ConfirmSetup({
         </Alert>
       )}
       <form className="form" onSubmit={handleSubmit} noValidate>
-        <TextField
+        <PasswordField
           label="Password"
           name="password"
-          type="password"
           autoComplete="current-password"
-          maxLength={PASSWORD_MAX_LENGTH}
           error={fields.password}
           disabled={confirm.isPending}
         />
@@ -207,12 +205,10 @@ function TurnOff({ onDone }: { onDone: (notice: string) => void }) {
         </Alert>
       )}
       <form className="form" onSubmit={handleSubmit} noValidate>
-        <TextField
+        <PasswordField
           label="Password"
           name="password"
-          type="password"
           autoComplete="current-password"
-          maxLength={PASSWORD_MAX_LENGTH}
           error={fields.password}
           disabled={disable.isPending}
         />
