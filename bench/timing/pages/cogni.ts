@@ -27,13 +27,13 @@ const run: Run = {
 const bench: BenchApi = {
   records: [],
   start: () => {
-    void measureEnvironment().then(({ frameIntervalMs }) => {
+    // As the Stroop page does before a run: the measurement record's frames come first.
+    void measureEnvironment().then(() => {
       const stage = document.getElementById('stage') as HTMLElement;
       const runtime = new StroopRuntime({
         run,
         stage,
         startAt: { phase: 'test', trialNumber: 0 },
-        frameIntervalMs: frameIntervalMs ?? 1000 / 60,
         sink: {
           enqueue: async (_runId, trial) => {
             bench.records.push({ rtMs: trial.reactionTime, onsetMs: trial.timing.stimulusOnsetMs });

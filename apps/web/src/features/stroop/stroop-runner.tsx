@@ -90,7 +90,6 @@ export default function StroopRunner() {
       <RunningTest
         run={screen.run}
         startAt={screen.startAt}
-        frameIntervalMs={screen.measurement.frameIntervalMs ?? 1000 / 60}
         onComplete={(summary) => setScreen({ kind: 'complete', summary })}
       />
     );
@@ -141,14 +140,13 @@ function SaveStatus() {
 function RunningTest(props: {
   run: Run;
   startAt: TrialPosition | null;
-  frameIntervalMs: number;
   onComplete: (summary: RunSummary) => void;
 }) {
   const stageRef = useRef<HTMLDivElement>(null);
   const [runtime, setRuntime] = useState<StroopRuntime | null>(null);
   const [finishError, setFinishError] = useState<string | null>(null);
   const [isFinishing, setIsFinishing] = useState(false);
-  const { run, startAt, frameIntervalMs } = props;
+  const { run, startAt } = props;
 
   useEffect(() => {
     if (!stageRef.current) return;
@@ -157,12 +155,11 @@ function RunningTest(props: {
       stage: stageRef.current,
       sink: getTrialQueue(),
       startAt,
-      frameIntervalMs,
     });
     setRuntime(created);
     created.start();
     return () => created.dispose();
-  }, [run, startAt, frameIntervalMs]);
+  }, [run, startAt]);
 
   const snapshot = useSyncExternalStore(
     runtime?.subscribe ?? noSubscribe,

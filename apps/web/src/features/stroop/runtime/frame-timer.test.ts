@@ -2,33 +2,50 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FrameTimer } from './frame-timer';
 import type { Onset } from './onset';
 
-const FRAME_MS = 1000 / 60;
-
-/** A fake display: frames every 16.7 ms whose callbacks run `lateMs` after their timestamp. */
-function useFakeFrames() {
-  let nowMs = 0;
-  let callbacks: FrameRequestCallback[] = [];
+/**
+ * A fake clock: `performance.now()` moves on 0.01 ms at every read (so a wait on the clock ends)
+ * and timers fire in order when `runUntil` reaches them; every delay asked for is kept.
+ */
+function useFakeClock() {
+  const state = {
+    nowMs: 0,
+    timers: new Map<number, { atMs: number; callback: () => void }>(),
+    nextId: 1,
+    delays: [] as number[],
+  };
   beforeEach(() => {
-    nowMs = 0;
-    callbacks = [];
-    vi.spyOn(performance, 'now').mockImplementation(() => nowMs);
-    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb));
-    vi.stubGlobal('cancelAnimationFrame', () => {
-      callbacks = [];
+    state.nowMs = 0;
+    state.timers.clear();
+    state.delays = [];
+    vi.spyOn(performance, 'now').mockImplementation(() => {
+      state.nowMs += 0.01;
+      return state.nowMs;
     });
+    vi.stubGlobal('setTimeout', (callback: () => void, delayMs: number) => {
+      state.delays.push(delayMs);
+      const id = state.nextId++;
+      state.timers.set(id, { atMs: state.nowMs + delayMs, callback });
+      return id;
+    });
+    vi.stubGlobal('clearTimeout', (id: number) => state.timers.delete(id));
   });
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
   });
   return {
-    /** Runs frame `n` (timestamp n·16.7 ms), its callbacks `lateMs` after the timestamp. */
-    runFrame: async (n: number, lateMs = 1) => {
-      nowMs = n * FRAME_MS + lateMs;
-      const due = callbacks;
-      callbacks = [];
-      for (const cb of due) cb(n * FRAME_MS);
-      await Promise.resolve();
+    state,
+    /** Fires every timer due by `endMs`, in order, letting promises settle between them. */
+    runUntil: async (endMs: number) => {
+      for (;;) {
+        await Promise.resolve();
+        const [id, next] = [...state.timers].sort((a, b) => a[1].atMs - b[1].atMs)[0] ?? [];
+        if (id === undefined || !next || next.atMs > endMs) break;
+        state.timers.delete(id);
+        state.nowMs = Math.max(state.nowMs, next.atMs);
+        next.callback();
+      }
+      state.nowMs = Math.max(state.nowMs, endMs);
     },
   };
 }
@@ -36,48 +53,91 @@ function useFakeFrames() {
 const presentedAt = (timeMs: number): Promise<Onset> =>
   Promise.resolve({ timeMs, method: 'element-timing' });
 
-/** Starts `timer.after` and runs frames from `from` until it fires; returns that frame. */
-async function runUntilFired(
-  frames: ReturnType<typeof useFakeFrames>,
-  from: number,
-  start: (callback: () => void) => void,
-): Promise<number> {
-  let hasFired = false;
-  start(() => {
-    hasFired = true;
+/** A promise resolved by hand, for a presentation time that is not known yet. */
+function later<T>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((r) => {
+    resolve = r;
   });
-  for (let n = from; n < from + 200; n++) {
-    await frames.runFrame(n);
-    if (hasFired) return n;
-  }
-  throw new Error('the timer never fired');
+  return { promise, resolve };
 }
 
 describe('FrameTimer', () => {
-  const frames = useFakeFrames();
+  const clock = useFakeClock();
+
+  /** A timer that has learned that stimuli are presented `latencyMs` after insertion. */
+  async function timerWithLatency(latencyMs: number) {
+    const timer = new FrameTimer();
+    timer.noteLatency(0, presentedAt(latencyMs));
+    await Promise.resolve();
+    return timer;
+  }
 
   it('counts the cue from its presentation, so a late first frame does not shorten it', async () => {
-    const timer = new FrameTimer(FRAME_MS);
-    // Stimuli are usually presented 3 ms after they are inserted.
-    timer.noteLatency(0, presentedAt(3));
-    await Promise.resolve();
-    // The cue's frame ran 15 ms late: inserted at frame 60 + 15 ms, presented 3 ms after that.
-    const insertedMs = 60 * FRAME_MS + 15;
-    const fired = await runUntilFired(frames, 61, (done) =>
-      timer.after(insertedMs, presentedAt(insertedMs + 3), 1400, done),
-    );
-    // The stimulus inserted in that frame is presented 1 + 3 ms after its timestamp. Counted
-    // from the frame's timestamp instead, it came 14 ms early.
-    const stimulusMs = fired * FRAME_MS + 1 + 3;
-    const errorMs = stimulusMs - (insertedMs + 3) - 1400;
-    expect(Math.abs(errorMs)).toBeLessThanOrEqual(FRAME_MS / 2);
+    const timer = await timerWithLatency(3);
+    // Inserted at 1000 ms but presented 15 ms later.
+    clock.state.nowMs = 1000;
+    let firedMs: number | null = null;
+    timer.after(1000, presentedAt(1015), 1400, () => {
+      firedMs = performance.now();
+    });
+    await clock.runUntil(3000);
+    // The stimulus is inserted its 3 ms latency before 1015 + 1400, to be presented then.
+    expect(firedMs).toBeGreaterThanOrEqual(2412);
+    expect(firedMs).toBeLessThan(2412.1);
+  });
+
+  it('plans from the usual latency until the presentation is known, then from it', async () => {
+    const timer = await timerWithLatency(3);
+    clock.state.nowMs = 1000;
+    const cue = later<Onset>();
+    let firedMs: number | null = null;
+    timer.after(1000, cue.promise, 1400, () => {
+      firedMs = performance.now();
+    });
+    await clock.runUntil(1010);
+    cue.resolve({ timeMs: 1008, method: 'element-timing' });
+    await clock.runUntil(3000);
+    expect(firedMs).toBeGreaterThanOrEqual(1008 + 1400 - 3);
+    expect(firedMs).toBeLessThan(1008 + 1400 - 3 + 0.1);
   });
 
   it('before any latency is known, errs late rather than early', async () => {
-    const timer = new FrameTimer(FRAME_MS);
-    const fired = await runUntilFired(frames, 1, (done) =>
-      timer.after(1, presentedAt(30), 300, done),
-    );
-    expect(fired * FRAME_MS + 1).toBeGreaterThanOrEqual(30 + 300 - FRAME_MS / 2);
+    const timer = new FrameTimer();
+    let firedMs: number | null = null;
+    timer.after(1, presentedAt(30), 300, () => {
+      firedMs = performance.now();
+    });
+    await clock.runUntil(1000);
+    expect(firedMs).toBeGreaterThanOrEqual(330);
+    expect(firedMs).toBeLessThan(330.1);
+  });
+
+  it('never chains 0 ms timers (browsers clamp the fifth to 4 ms): the last stretch is waited out', async () => {
+    const timer = await timerWithLatency(2);
+    for (const durationMs of [100, 3, 2.6, 2, 1]) {
+      clock.state.delays = [];
+      const startMs = clock.state.nowMs;
+      let firedMs: number | null = null;
+      // Inserted 2 ms before it was presented, as usual: the estimate and the truth agree.
+      timer.after(startMs - 2, presentedAt(startMs), durationMs, () => {
+        firedMs = performance.now();
+      });
+      await clock.runUntil(startMs + 200);
+      expect(clock.state.delays.every((ms) => ms >= 1)).toBe(true);
+      expect(firedMs).toBeGreaterThanOrEqual(startMs + durationMs - 2);
+      expect(firedMs).toBeLessThan(startMs + Math.max(durationMs - 2, 0) + 0.1);
+    }
+  });
+
+  it('never fires once cancelled or replaced by a later wait', async () => {
+    const timer = await timerWithLatency(3);
+    const fired: string[] = [];
+    timer.after(0, presentedAt(5), 100, () => fired.push('cancelled'));
+    timer.cancel();
+    timer.after(0, presentedAt(5), 100, () => fired.push('replaced'));
+    timer.after(0, presentedAt(5), 200, () => fired.push('last'));
+    await clock.runUntil(1000);
+    expect(fired).toEqual(['last']);
   });
 });

@@ -4,24 +4,39 @@ import type { Onset } from './onset';
 const LATENCY_HISTORY = 15;
 
 /**
- * Ends a timed display (the 1400 ms cue, the feedback) in the frame that will be presented
- * closest to `durationMs` after the display was itself presented (timing.md rule 5).
+ * Browsers round a timer's delay down to whole milliseconds and fire it up to a millisecond
+ * late, so the timer is set to wake this much early and the rest is waited out on the clock:
+ * at most 2.5 ms of the main thread once per display, in exchange for a stimulus inserted
+ * within a few microseconds of when it should be.
+ */
+const WAKE_EARLY_MS = 1.5;
+
+/**
+ * Ends a timed display (the 1400 ms cue, the feedback) so that what replaces it is presented
+ * `durationMs` after the display itself was presented (timing.md rule 5; ADR 014).
  *
- * Counting from the timestamp of the frame that inserted the cue is not enough: that frame's
- * callback can run well after its timestamp (the first frame after a key press often does), so
- * measured from the timestamp the cue's latency varies by a frame or more, and the stimulus came
- * up to a frame early. So the end is counted from the cue's presentation time (Element Timing),
- * and the stimulus goes into the first frame in which `performance.now()` plus the usual
- * latency from insertion to presentation (the median of recent stimuli's) reaches the due time,
- * less half a frame. Only stimuli teach the latency: the first cue's first paint is slow, and a
- * stimulus is what the estimate is for. Before the first is known it is taken as 0, so the first
- * stimulus errs late by its own latency rather than early.
+ * The end is counted from the display's presentation time (Element Timing), not from when its
+ * code ran: the frame that inserted the cue can run well after its timestamp (the first frame
+ * after a key press often does), and then a cue counted from its insertion comes up short. The
+ * next element is inserted `latency` before the due time, where `latency` is the median of
+ * recent stimuli's delays from insertion to presentation, so that it is presented on time.
+ *
+ * It is inserted from a timer at that instant rather than from the nearest animation frame.
+ * On a fixed-refresh display both land in the frame nearest the due time (the latency then
+ * includes the wait for the frame). On a display that presents when there is something new,
+ * as variable-refresh displays and headless Chromium do, frames have no fixed grid: a timer
+ * lands within a fraction of a millisecond, where a loop of animation frames puts the
+ * stimulus on its own 16.7 ms grid, unrelated to the cue's, and errs by up to half a frame.
+ *
+ * Only stimuli teach the latency: the first cue's first paint is slow, and a stimulus is what
+ * the estimate is for. Before the first is known it is taken as 0, so the first stimulus errs
+ * late by its own latency rather than early.
  */
 export class FrameTimer {
   private readonly latenciesMs: number[] = [];
-  private frameRequest = 0;
-
-  constructor(private readonly frameIntervalMs: number) {}
+  private timeout: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped by every `after` and `cancel`, so a superseded wait never fires. */
+  private generation = 0;
 
   /** Learns how long after `insertedMs` (performance.now()) an inserted element was presented. */
   noteLatency(insertedMs: number, onset: Promise<Onset>): void {
@@ -33,9 +48,9 @@ export class FrameTimer {
   }
 
   /**
-   * Calls `callback` in the first frame whose drawing is expected to be presented no earlier
-   * than half a frame before `shown` + `durationMs`; `shownInsertedMs` is when the shown
-   * element was inserted (performance.now()).
+   * Calls `callback` when an element inserted then is expected to be presented `durationMs`
+   * after `shown`; `shownInsertedMs` is when the shown element was inserted
+   * (performance.now()), the estimate used until its presentation time is known.
    */
   after(
     shownInsertedMs: number,
@@ -43,23 +58,40 @@ export class FrameTimer {
     durationMs: number,
     callback: () => void,
   ): void {
+    this.cancel();
+    const generation = this.generation;
     let shownMs: number | null = null;
-    void shown.then((onset) => {
-      shownMs = onset.timeMs;
-    });
-    const tick = () => {
+    const schedule = () => {
+      if (generation !== this.generation) return;
+      clearTimeout(this.timeout);
       const latencyMs = this.estimateLatencyMs();
       // Until the display's own presentation is known, assume it had the usual latency.
       const startMs = shownMs ?? shownInsertedMs + latencyMs;
-      const dueMs = startMs + durationMs - this.frameIntervalMs / 2;
-      if (performance.now() + latencyMs >= dueMs) callback();
-      else this.frameRequest = requestAnimationFrame(tick);
+      const insertAtMs = startMs + durationMs - latencyMs;
+      const waitMs = insertAtMs - performance.now();
+      // A timer of 0 ms would fire at once, and a chain of them is clamped to 4 ms by the
+      // fifth; so the last 2.5 ms at most are waited out on the clock.
+      const timerMs = Math.floor(waitMs - WAKE_EARLY_MS);
+      if (timerMs >= 1) {
+        this.timeout = setTimeout(schedule, timerMs);
+        return;
+      }
+      while (performance.now() < insertAtMs) {
+        // Wait out the last stretch, which no timer can time.
+      }
+      this.generation += 1;
+      callback();
     };
-    this.frameRequest = requestAnimationFrame(tick);
+    void shown.then((onset) => {
+      shownMs = onset.timeMs;
+      schedule();
+    });
+    schedule();
   }
 
   cancel(): void {
-    cancelAnimationFrame(this.frameRequest);
+    this.generation += 1;
+    clearTimeout(this.timeout);
   }
 
   private estimateLatencyMs(): number {

@@ -55,9 +55,8 @@ type CurrentTrial = {
 /**
  * Runs the Stroop test in the page. The engine's state lives here, outside React (timing.md
  * rule 7): a key event's timeStamp is read in the listener itself, and the cue, stimulus and
- * feedback are drawn straight into the stage element inside animation frames, so their
- * presentation times can be measured and the 1400 ms cue is timed from its presentation to the
- * stimulus's (FrameTimer).
+ * feedback are drawn straight into the stage element, so their presentation times can be
+ * measured and the 1400 ms cue is timed from its presentation to the stimulus's (FrameTimer).
  */
 export class StroopRuntime {
   private state: StroopState;
@@ -79,11 +78,9 @@ export class StroopRuntime {
       stage: HTMLElement;
       sink: TrialSink;
       startAt: TrialPosition | null;
-      /** Median frame interval, in ms; events are scheduled half a frame early. */
-      frameIntervalMs: number;
     },
   ) {
-    this.timer = new FrameTimer(options.frameIntervalMs);
+    this.timer = new FrameTimer();
     this.plans = planRun(options.run.seed, options.run.config);
     this.state = createInitialState(options.startAt);
     this.snapshot = this.makeSnapshot();
@@ -158,7 +155,7 @@ export class StroopRuntime {
         });
         return;
       case 'SHOW_STIMULUS':
-        // Runs inside the frame callback that ended the cue: the stimulus goes into this frame.
+        // Runs in the FrameTimer callback that ended the cue, at the stimulus's insertion time.
         if (this.current) {
           this.current.stimulusOnset = this.present(
             'stimulus',
