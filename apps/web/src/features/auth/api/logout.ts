@@ -16,8 +16,13 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      // Leave the page first: were the session cleared while a protected page is still shown, its
-      // guard would send the visitor to /login instead of /.
+      // The session ends and the page changes in one render. Leaving first would let the guards
+      // see the old user at /: one who still had to choose a password was sent back to
+      // /choose-password, and from there to /login. Clearing first, in a render of its own, would
+      // let a protected page's guard send the visitor to /login. setQueryData updates what the
+      // next render reads at once (it only schedules the notification), so flushSync renders /
+      // with no user.
+      queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
       flushSync(() => {
         void navigate('/');
       });
@@ -25,7 +30,6 @@ export function useLogout() {
       // Queued trials belong to the session that just ended (ASVS 14.3.1: clear client storage
       // at logout). Loaded on demand, so the test's code stays out of the home bundle.
       void import('../../stroop/api/trial-queue').then((queue) => queue.clearTrialQueue());
-      queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
     },
   });
 }
