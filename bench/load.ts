@@ -68,7 +68,9 @@ function describeStep(label: string, step: StepResult): string {
     `  ${mark} ${label} ${String(step.participants).padStart(6)} participants: ` +
     `${step.trialSavesPerSec} saves/s, p50 ${step.p50Ms} ms, ` +
     `p99 ${step.p99Ms} ms, ${step.errors} errors, server ${step.serverCpuCores} cores ` +
-    `${step.serverRssMb} MB, machine ${step.machineCpuCores} cores` +
+    `${step.serverRssMb} MB, machine ${step.machineCpuCores} cores; event loop late p99/max ` +
+    `server ${step.serverEventLoop.p99Ms}/${step.serverEventLoop.maxMs} ms, ` +
+    `generator ${step.generatorEventLoop.p99Ms}/${step.generatorEventLoop.maxMs} ms` +
     (step.errorSamples.length > 0 ? `\n      ${step.errorSamples.join('\n      ')}` : '')
   );
 }
@@ -92,14 +94,12 @@ async function benchDatabase(kind: DatabaseKind): Promise<LoadResult> {
       (s) => console.log(describeStep('ours', s)),
     );
 
-    let burst: LoginBurst | null = null;
-    if (ours.best) {
-      console.log(
-        `${kind}: ${BURST_LOGINS} logins at once at ${ours.best.participants} participants`,
-      );
-      generator.setParticipants(ours.best.participants, 'ours', settings.timing.joinSpreadMs);
+    // At the best step, and at half of it (ordinary busy times, the soak's load).
+    const burstAt = async (participants: number): Promise<LoginBurst> => {
+      console.log(`${kind}: ${BURST_LOGINS} logins at once at ${participants} participants`);
+      generator.setParticipants(participants, 'ours', settings.timing.joinSpreadMs);
       await new Promise((resolve) => setTimeout(resolve, settings.timing.warmupMs));
-      burst = await measureLoginBurst(
+      const burst = await measureLoginBurst(
         generator,
         server.pid,
         database.burstAccounts,
@@ -109,7 +109,13 @@ async function benchDatabase(kind: DatabaseKind): Promise<LoadResult> {
         `  trial-save p99 ${burst.before.p99Ms} ms before, ${burst.during.p99Ms} ms during; ` +
           `logins p50 ${burst.loginP50Ms} ms, last ${burst.loginMaxMs} ms, ${JSON.stringify(burst.statuses)}`,
       );
-    }
+      return burst;
+    };
+    // Half first: logins the knee's burst leaves queued would still be hashing during it.
+    const burstAtHalfLoad = ours.best
+      ? await burstAt(Math.round(ours.best.participants / 2))
+      : null;
+    const burst = ours.best ? await burstAt(ours.best.participants) : null;
     await generator.stopAll();
 
     console.log(`${kind}: the ceiling (the same row, no login or checks)`);
@@ -156,6 +162,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<LoadResult> {
       generatorCpuCores: best?.generatorCpuCores ?? null,
       errorsInRun: allSteps.reduce((sum, s) => sum + s.errors, 0),
       loginBurst: burst,
+      loginBurstAtHalfLoad: burstAtHalfLoad,
       confirmedTrials,
       storedTrials,
       serverExitCode: exitCode,

@@ -9,6 +9,8 @@ import type { BurstResult, WorkerCommand, WorkerReply } from './worker';
  * behind its own timers at the ceiling's rates and add its delays to the latencies it measures.
  */
 export type LoadGenerator = {
+  /** The server the participants talk to. */
+  readonly baseUrl: string;
   readonly participants: number;
   /** Trial saves answered 201 in everything collected so far: rows the server says it stored. */
   readonly trialsCreated: number;
@@ -70,6 +72,7 @@ export function createLoadGenerator(
   let trialsCreated = 0;
 
   return {
+    baseUrl,
     get participants() {
       return total();
     },

@@ -1,4 +1,5 @@
 import { percentile, round1 } from '../lib';
+import type { EventLoopDelay } from './event-loop';
 
 /** The requests a participant makes, by what the browser does with them. */
 export const REQUEST_KINDS = [
@@ -23,6 +24,11 @@ export type WorkerMetrics = {
   errors: number;
   /** The first few errors, to say what went wrong. */
   errorSamples: string[];
+  /**
+   * How late the worker's event loop ran (p99 and max, ms): a generator that falls behind its
+   * own timers adds its delay to every latency it measures. Merged, the worst worker's.
+   */
+  eventLoopDelay: EventLoopDelay;
 };
 
 export function emptyMetrics(): WorkerMetrics {
@@ -35,6 +41,7 @@ export function emptyMetrics(): WorkerMetrics {
     trialsCreated: 0,
     errors: 0,
     errorSamples: [],
+    eventLoopDelay: { p50Ms: 0, p99Ms: 0, maxMs: 0 },
   };
 }
 
@@ -46,6 +53,11 @@ export function mergeMetrics(parts: WorkerMetrics[]): WorkerMetrics {
     merged.trialsCreated += part.trialsCreated;
     merged.errors += part.errors;
     merged.errorSamples.push(...part.errorSamples.slice(0, 5 - merged.errorSamples.length));
+    merged.eventLoopDelay = {
+      p50Ms: Math.max(merged.eventLoopDelay.p50Ms, part.eventLoopDelay.p50Ms),
+      p99Ms: Math.max(merged.eventLoopDelay.p99Ms, part.eventLoopDelay.p99Ms),
+      maxMs: Math.max(merged.eventLoopDelay.maxMs, part.eventLoopDelay.maxMs),
+    };
   }
   return merged;
 }

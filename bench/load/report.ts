@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import type { EventLoopDelay } from './event-loop';
 import type { LoginBurst, StepResult } from './steps';
 
 /** What bench:load found on one kind of database (R in issue 7). */
@@ -18,6 +19,8 @@ export type LoadResult = {
   generatorCpuCores: number | null;
   errorsInRun: number;
   loginBurst: LoginBurst | null;
+  /** The same burst at half the sustained head count (the soak's load): ordinary busy times. */
+  loginBurstAtHalfLoad?: LoginBurst | null;
   confirmedTrials: number;
   storedTrials: number;
   serverExitCode: number | null;
@@ -37,15 +40,24 @@ export type LoadReport = {
   method: Record<string, number>;
 };
 
+/** Event-loop delay as "p99/max"; steps measured before it was recorded have none. */
+function loopDelay(delay: EventLoopDelay | undefined): string {
+  return delay ? `${delay.p99Ms}/${delay.maxMs}` : '–';
+}
+
 function stepTable(steps: StepResult[]): string[] {
   return [
-    '| participants | saves/s | p50 ms | p90 ms | p99 ms | max ms | errors | server CPU (cores) | server RSS MB | machine CPU (cores) | generator CPU (cores) | sustained |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|',
+    '| participants | saves/s | p50 ms | p90 ms | p99 ms | max ms | errors | server CPU (cores) | server RSS MB | machine CPU (cores) | generator CPU (cores) | server loop late p99/max ms | generator loop late p99/max ms | sustained |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|',
     ...steps.map(
       (s) =>
-        `| ${s.participants} | ${s.trialSavesPerSec} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${s.errors} | ${s.serverCpuCores} | ${s.serverRssMb} | ${s.machineCpuCores} | ${s.generatorCpuCores} | ${s.isSustained ? 'yes' : 'no'} |`,
+        `| ${s.participants} | ${s.trialSavesPerSec} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${s.errors} | ${s.serverCpuCores} | ${s.serverRssMb} | ${s.machineCpuCores} | ${s.generatorCpuCores} | ${loopDelay(s.serverEventLoop)} | ${loopDelay(s.generatorEventLoop)} | ${s.isSustained ? 'yes' : 'no'} |`,
     ),
   ];
+}
+
+function describeBurst(burst: LoginBurst, where: string): string {
+  return `- ${burst.logins} logins at once (full-cost scrypt) ${where}: trial-save p99 ${burst.before.p99Ms} ms just before, **${burst.during.p99Ms} ms during** (max ${burst.during.maxMs} ms, ${burst.during.errors} errors, ${burst.during.trialSavesPerSec} saves/s); logins answered ${JSON.stringify(burst.statuses)} (0: no answer within 30 s), p50 ${burst.loginP50Ms} ms, last after ${burst.loginMaxMs} ms.`;
 }
 
 function section(name: string, r: LoadResult): string[] {
@@ -57,8 +69,16 @@ function section(name: string, r: LoadResult): string[] {
     `- **${r.trialSavesPerSec} trial saves/s** sustained (${r.participants} participants), p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors; server ${r.serverCpuCores} cores, ${r.serverRssMb} MB RSS; whole machine ${r.machineCpuCores} of 2 cores.`,
     `- Ceiling (bare insert, same server and pool): ${r.ceilingPerSec}/s; ours is **${r.shareOfCeiling === null ? 'n/a' : `${Math.round(r.shareOfCeiling * 100)} %`}** of it.`,
     burst
-      ? `- ${burst.logins} logins at once (full-cost scrypt): trial-save p99 ${burst.before.p99Ms} ms just before, **${burst.during.p99Ms} ms during** (max ${burst.during.maxMs} ms, ${burst.during.errors} errors, ${burst.during.trialSavesPerSec} saves/s); logins answered ${JSON.stringify(burst.statuses)}, p50 ${burst.loginP50Ms} ms, last after ${burst.loginMaxMs} ms.`
+      ? describeBurst(burst, `at ${r.participants} participants`)
       : '- No sustained step, so no login burst.',
+    ...(r.loginBurstAtHalfLoad
+      ? [
+          describeBurst(
+            r.loginBurstAtHalfLoad,
+            `at half of them (${Math.round(r.participants / 2)})`,
+          ),
+        ]
+      : []),
     `- Goal: ≥ ${r.goals.trialSavesPerSec}/s with p99 < ${r.goals.p99Ms} ms${goalShare ? ` and ≥ ${goalShare * 100} % of the ceiling` : ''}: **${r.isGoalMet ? 'met' : 'missed'}**.`,
     `- Every trial confirmed with a 201 was in the database afterwards: ${r.confirmedTrials} confirmed, ${r.storedTrials} stored. Errors over the whole run: ${r.errorsInRun}.`,
     '',
@@ -80,7 +100,7 @@ export function writeLoadReport(file: string, report: LoadReport): void {
     '',
     `${report.date}, ${report.mode} run of ${report.durationMin} min on ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memoryGb} GB, Node ${report.machine.node}. The load generator (two worker threads) runs on the same two cores as the server and the database.`,
     '',
-    `Each participant logs in, opens the test, starts it, answers a trial every ${m.meanTrialPaceMs} ms on average (cue, answer and feedback times of the fixture run) while its outbox saves them one at a time, saves the summary, opens progress tracking and starts again. A step adds participants (joining over ${(m.joinSpreadMs ?? 0) / 1000} s), waits ${(m.warmupMs ?? 0) / 1000} s and measures ${(m.measureMs ?? 0) / 1000} s; steps grow ×${m.stepFactor} until p99 of the trial saves passes 50 ms or errors appear, then one step between. The ceiling runs the same participants with trial saves sent to \`/api/bench/ceiling\` (mounted only with \`COGNI_BENCH_ENDPOINTS=true\`): the same insert, no session, no checks.`,
+    `Each participant logs in, opens the test, starts it, answers a trial every ${m.meanTrialPaceMs} ms on average (cue, answer and feedback times of the fixture run) while its outbox saves them one at a time, saves the summary, opens progress tracking and starts again. A step adds participants (joining over ${(m.joinSpreadMs ?? 0) / 1000} s), waits ${(m.warmupMs ?? 0) / 1000} s and measures ${(m.measureMs ?? 0) / 1000} s; steps grow ×${m.stepFactor} until p99 of the trial saves passes 50 ms or errors appear, then one step between. The ceiling runs the same participants with trial saves sent to \`/api/bench/ceiling\` (mounted only by the benchmark's own server entry, bench/load/bench-server.ts): the same insert, no session, no checks.`,
     '',
     ...(report.postgres ? section('PostgreSQL', report.postgres) : []),
     ...(report.pglite ? section('PGlite (embedded)', report.pglite) : []),

@@ -16,7 +16,8 @@ export type BenchServer = {
   stop(): Promise<number | null>;
 };
 
-const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+/** The real server with the benchmark's routes (bench-server.ts). */
+const MAIN = path.join(ROOT, 'bench/load/bench-server.ts');
 
 /**
  * spawnServer with V8's CPU profiler on (--cpu-prof is not allowed in NODE_OPTIONS, and
@@ -41,9 +42,9 @@ function spawnProfiledServer(env: Record<string, string>, profileDir: string): S
 }
 
 /**
- * The real server (src/main.ts) as its own process on the bench's database, with the bench
- * endpoints on and the brute-force limits out of the way of the login burst (every burst login
- * comes from one address).
+ * The real server as its own process on the bench's database, with the bench's routes
+ * (bench-server.ts) and the brute-force limits out of the way of the login burst (every burst
+ * login comes from one address).
  */
 export async function startBenchServer(
   databaseEnv: Record<string, string>,
@@ -54,7 +55,6 @@ export async function startBenchServer(
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
-    COGNI_BENCH_ENDPOINTS: 'true',
     RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000000',
     RATE_LIMIT_LOGIN_PER_IP: '1000000',
     RATE_LIMIT_SIGNUP_PER_IP: '1000000',
@@ -62,7 +62,7 @@ export async function startBenchServer(
   };
   const server = options.profileDir
     ? spawnProfiledServer(env, options.profileDir)
-    : spawnServer(env);
+    : spawnServer(env, MAIN, ROOT);
   // However this process ends (a generator thread failing exits it), the server goes with it.
   process.once('exit', () => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');

@@ -1,4 +1,5 @@
 import { round1 } from '../lib';
+import type { EventLoopDelay } from './event-loop';
 import type { LoadGenerator } from './load-generator';
 import { REQUEST_KINDS, type RequestKind, summarizeLatency } from './metrics';
 import type { Account, SaveMode } from './participant';
@@ -27,6 +28,10 @@ export type StepResult = {
   generatorCpuCores: number;
   machineCpuCores: number;
   serverRssMb: number;
+  /** How late the server's event loop ran over the window. */
+  serverEventLoop: EventLoopDelay;
+  /** The same for the generator's threads (the worst of them). */
+  generatorEventLoop: EventLoopDelay;
   /**
    * p99 under the goal and no errors. A participant answers a trial every 1.8 s or more and
    * has one save in flight at a time, so with saves answered in under 50 ms nobody's outbox
@@ -45,6 +50,7 @@ export async function measureWindow(
   measureMs: number,
 ) {
   await generator.collect();
+  await readServerEventLoop(generator.baseUrl);
   const cpu = startCpuMeter(serverPid);
   const started = performance.now();
   let peakRss = 0;
@@ -53,6 +59,7 @@ export async function measureWindow(
     peakRss = Math.max(peakRss, readRssBytes(serverPid));
   }
   const metrics = await generator.collect();
+  const serverEventLoop = await readServerEventLoop(generator.baseUrl);
   const seconds = (performance.now() - started) / 1000;
   const perSec = (n: number) => round1(n / seconds);
   return {
@@ -65,7 +72,14 @@ export async function measureWindow(
     ) as Record<RequestKind, number>,
     cpu: cpu(),
     peakRssMb: toMb(peakRss),
+    serverEventLoop,
   };
+}
+
+/** The server's event-loop delay since the last read (bench-routes.ts). */
+async function readServerEventLoop(baseUrl: string): Promise<EventLoopDelay> {
+  const response = await fetch(`${baseUrl}/api/bench/event-loop`);
+  return (await response.json()) as EventLoopDelay;
 }
 
 /** Runs `participants` (adding or stopping some), lets them settle, and measures a window. */
@@ -92,6 +106,8 @@ export async function measureStep(
     generatorCpuCores: window.cpu.generatorCores,
     machineCpuCores: window.cpu.machineCores,
     serverRssMb: window.peakRssMb,
+    serverEventLoop: window.serverEventLoop,
+    generatorEventLoop: metrics.eventLoopDelay,
     isSustained: latency.p99Ms < options.goalP99Ms && metrics.errors === 0,
   };
 }

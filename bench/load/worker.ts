@@ -1,6 +1,7 @@
 // One thread of the load generator: runs the participants it is given and reports what they saw.
 // Messages are WorkerCommand in, WorkerReply out (load-generator.ts).
 import { parentPort, workerData } from 'node:worker_threads';
+import { monitorEventLoop } from './event-loop';
 import { createHttpClient } from './http-client';
 import { emptyMetrics, type WorkerMetrics } from './metrics';
 import { type Account, Participant, type SaveMode } from './participant';
@@ -25,6 +26,7 @@ const { baseUrl } = workerData as { baseUrl: string };
 const client = createHttpClient(baseUrl);
 const participants: Participant[] = [];
 let metrics = emptyMetrics();
+const eventLoop = monitorEventLoop();
 
 port.on('message', async (command: WorkerCommand) => {
   switch (command.type) {
@@ -47,6 +49,7 @@ port.on('message', async (command: WorkerCommand) => {
       break;
     case 'collect': {
       const collected = metrics;
+      collected.eventLoopDelay = eventLoop.take();
       metrics = emptyMetrics();
       port.postMessage({ type: 'metrics', metrics: collected } satisfies WorkerReply);
       break;

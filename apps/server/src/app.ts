@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './app-env';
 import { AppError } from './lib/app-error';
-import { MAX_BODY_BYTES } from './lib/body-limit';
+import { limitBodySize } from './lib/body-limit';
 import { apiGuard } from './middleware/api-guard';
 import { handleError } from './middleware/error-handler';
 import { securityHeaders } from './middleware/security-headers';
@@ -11,7 +10,6 @@ import { loadSession, requireOwnPassword } from './middleware/session';
 import { openApiRoutes } from './openapi/openapi-route';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
-import { benchRoutes } from './routes/bench';
 import { errorLogRoutes } from './routes/error-logs';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
@@ -20,33 +18,29 @@ import { resultRoutes } from './routes/results';
 import { sessionRoutes } from './routes/session';
 import { serveWebApp } from './routes/static';
 
+export type AppOptions = {
+  /**
+   * Mounts routes ahead of every middleware. Only the load benchmark's own entry point uses it
+   * (its bare-insert ceiling must cost what an insert costs); the production entry never does.
+   */
+  mountFirst?: (app: Hono<AppEnv>) => void;
+};
+
 /**
  * The whole HTTP application. Middleware order matters: headers wrap everything; the API guard
  * (origin, content type) runs before the session is read, so a forged request never touches
  * the database.
  */
-export function createApp(deps: AppDeps) {
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
     c.set('deps', deps);
     await next();
   });
-  if (deps.config.COGNI_BENCH_ENDPOINTS) {
-    // Before every other middleware: the ceiling endpoint is the bare insert (routes/bench.ts).
-    deps.logger.warn('COGNI_BENCH_ENDPOINTS is on: /api/bench/* needs no login; benchmarks only');
-    app.route('/api/bench', benchRoutes);
-  }
+  options.mountFirst?.(app);
   app.use(securityHeaders);
   app.use(compress());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
-      },
-    }),
-  );
+  app.use('/api/*', limitBodySize);
   // Public and cacheable, so ahead of the guard, which marks every other API answer no-store.
   app.route('/api/openapi.json', openApiRoutes);
   app.use('/api/*', apiGuard);

@@ -50,11 +50,6 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_ERROR_REPORTS_PER_IP: z.coerce.number().int().min(1).default(60),
   /** Folder of the built web app, served at /. */
   WEB_DIST_DIR: z.string().min(1).optional(),
-  /**
-   * Load benchmarks only (bench/load.ts sets it): mounts /api/bench/*, a trial insert with no
-   * login and no checks, and the process's memory figures. Never set it in production.
-   */
-  COGNI_BENCH_ENDPOINTS: booleanFromString.default(false),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

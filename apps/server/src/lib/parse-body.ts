@@ -2,17 +2,22 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError } from './app-error';
 import { parseInput } from './parse-input';
+import { readBodyText } from './read-body';
 
 /** Reads the JSON body and validates it; any problem is a 400 naming the fields. */
 export async function parseJsonBody<S extends z.ZodType>(
   c: Context,
   schema: S,
 ): Promise<z.output<S>> {
-  let raw: unknown;
+  return parseInput(await readJsonBody(c), schema);
+}
+
+/** The body parsed as JSON, not validated; a 400 if it is not JSON. */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  const text = await readBodyText(c);
   try {
-    raw = await c.req.json();
+    return JSON.parse(text);
   } catch {
     throw new AppError('BAD_REQUEST', 'Request body must be valid JSON');
   }
-  return parseInput(raw, schema);
 }

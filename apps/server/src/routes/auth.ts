@@ -7,7 +7,7 @@ import {
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
-import { parseJsonBody } from '../lib/parse-body';
+import { parseJsonBody, readJsonBody } from '../lib/parse-body';
 import { getClientIp } from '../middleware/request-origin';
 import { clearSessionCookie, setSessionCookie } from '../middleware/session';
 import { completeTotpLogin } from '../services/auth/complete-totp-login';
@@ -97,8 +97,8 @@ export const authRoutes = new Hono<AppEnv>()
       input = await parseJsonBody(c, LoginInputSchema);
     } catch (error) {
       if (error instanceof AppError) {
-        // Hono caches the body, so reading it again is free; it may not be JSON at all.
-        const body: unknown = await c.req.json().catch(() => undefined);
+        // The body is read once and kept, so reading it again is free; it may not be JSON.
+        const body: unknown = await readJsonBody(c).catch(() => undefined);
         const email = (body as { email?: unknown } | undefined)?.email;
         await logLoginFailure(
           deps,

@@ -24,11 +24,18 @@ export type SpawnedServer = {
   exited: Promise<number | null>;
 };
 
-/** Runs the real server entry point (src/main.ts, or another checkout's) as its own process. */
-export function spawnServer(env: Record<string, string>, main = MAIN): SpawnedServer {
+/**
+ * Runs the real server entry point (src/main.ts, or another checkout's, or the load benchmark's)
+ * as its own process, from `cwd` (by default the checkout that holds `main`).
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  main = MAIN,
+  cwd = path.resolve(path.dirname(main), '../../..'),
+): SpawnedServer {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    cwd: path.resolve(path.dirname(main), '../../..'),
+    cwd,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

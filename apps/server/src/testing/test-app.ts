@@ -1,4 +1,4 @@
-import { createApp } from '../app';
+import { type AppOptions, createApp } from '../app';
 import type { Database } from '../db/client';
 import { parseConfig } from '../env';
 import { createLogger, type Logger } from '../lib/logger';
@@ -81,16 +81,19 @@ export const DEFAULT_USER = {
 export async function createTestContext(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger } & AppOptions = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const clock = { offsetMs: 0 };
-  const app = createApp({
-    db: database.db,
-    now: () => new Date(Date.now() + clock.offsetMs),
-    config: parseConfig(env),
-    logger: options.logger ?? createLogger('silent'),
-  });
+  const app = createApp(
+    {
+      db: database.db,
+      now: () => new Date(Date.now() + clock.offsetMs),
+      config: parseConfig(env),
+      logger: options.logger ?? createLogger('silent'),
+    },
+    { mountFirst: options.mountFirst },
+  );
   const client = () => new TestClient(app, env.APP_ORIGIN ?? TEST_ORIGIN);
   return {
     app,

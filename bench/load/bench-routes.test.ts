@@ -1,10 +1,10 @@
 import type { TrialInput } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trials } from '../db/schema';
-import { parseConfig } from '../env';
-import { fixtureRun, START_RUN } from '../testing/stroop-run';
-import { createTestContext, type TestContext } from '../testing/test-app';
+import { trials } from '../../apps/server/src/db/schema';
+import { fixtureRun, START_RUN } from '../../apps/server/src/testing/stroop-run';
+import { createTestContext, type TestContext } from '../../apps/server/src/testing/test-app';
+import { benchRoutes } from './bench-routes';
 
 const ceilingPath = (resultId: string, t: TrialInput) =>
   `/api/bench/ceiling/${resultId}/trials/${t.phase}/${t.trialNumber}`;
@@ -19,12 +19,7 @@ async function startRun(t: TestContext, email: string) {
 }
 
 describe('the benchmark endpoints', () => {
-  it('are off unless COGNI_BENCH_ENDPOINTS is set', () => {
-    expect(parseConfig({}).COGNI_BENCH_ENDPOINTS).toBe(false);
-    expect(parseConfig({ COGNI_BENCH_ENDPOINTS: 'true' }).COGNI_BENCH_ENDPOINTS).toBe(true);
-  });
-
-  describe('by default', () => {
+  describe('in the app (main.ts)', () => {
     let t: TestContext;
     beforeAll(async () => {
       t = await createTestContext('pglite');
@@ -43,10 +38,14 @@ describe('the benchmark endpoints', () => {
     });
   });
 
-  describe('with COGNI_BENCH_ENDPOINTS=true', () => {
+  describe("in the benchmark's server (bench-server.ts)", () => {
     let t: TestContext;
     beforeAll(async () => {
-      t = await createTestContext('pglite', { COGNI_BENCH_ENDPOINTS: 'true' });
+      t = await createTestContext(
+        'pglite',
+        {},
+        { mountFirst: (app) => app.route('/api/bench', benchRoutes) },
+      );
     });
     afterAll(() => t.close());
 
@@ -68,6 +67,21 @@ describe('the benchmark endpoints', () => {
       expect(status).toBe(200);
       expect(body.rss).toBeGreaterThan(0);
       expect(body.heapUsed).toBeGreaterThan(0);
+    });
+
+    it('report how late the event loop ran since the last call', async () => {
+      const visitor = t.client();
+      await visitor.get('/api/bench/event-loop');
+      const stalled = performance.now();
+      while (performance.now() - stalled < 60) {
+        // Block the event loop for 60 ms.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const { status, body } = await visitor.get('/api/bench/event-loop');
+      expect(status).toBe(200);
+      expect(body.maxMs).toBeGreaterThan(40);
+      expect(body.p50Ms).toBeLessThanOrEqual(body.p99Ms);
+      expect(body.p99Ms).toBeLessThanOrEqual(body.maxMs);
     });
   });
 });

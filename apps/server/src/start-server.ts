@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { type AppOptions, createApp } from './app';
+import { DataDirInUseError } from './db/data-dir-lock';
+import { openConfiguredDatabase } from './db/open-configured';
+import { ConfigError, parseConfig } from './env';
+import { createHttpDrain } from './lib/http-drain';
+import { createLogger } from './lib/logger';
+
+/** In-flight requests get this long to finish after SIGTERM before they are cut off. */
+const SHUTDOWN_GRACE_MS = 10_000;
+/** Closing the database gets this long after the drain; a stuck close must not hang the exit. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+const DEFAULT_WEB_DIST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
+
+/**
+ * Starts the server as configured by the environment: opens the database, serves the app, and
+ * drains and closes on SIGTERM or SIGINT. Exits the process with a clear message when the
+ * configuration, the database or the port is unusable. `main.ts` calls it with no options; the
+ * load benchmark's own entry (bench/load/bench-server.ts) mounts its routes through `options`.
+ */
+export async function startServer(options: AppOptions = {}): Promise<void> {
+  const startedAt = performance.now();
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openConfiguredDatabase(config, logger).catch((error: unknown) => {
+    // The lock's own message says what to do; any prefix would only repeat DATA_DIR.
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    const where = config.DATABASE_URL ? 'DATABASE_URL' : `DATA_DIR (${config.DATA_DIR})`;
+    console.error(`Could not open the database named by ${where}: ${(error as Error).message}`);
+    process.exit(1);
+  });
+  const webDistDir = config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;
+  if (!existsSync(path.join(webDistDir, 'index.html'))) {
+    logger.warn({ webDistDir }, 'web app not built: run `npm run build`; serving the API only');
+  }
+  const app = createApp(
+    { db: database.db, now: () => new Date(), config, logger, webDistDir },
+    options,
+  );
+
+  const drain = createHttpDrain();
+  const server = serve(
+    { fetch: drain.guard(app.fetch), port: config.PORT, hostname: config.HOST },
+    (info) => {
+      logger.info(
+        {
+          port: info.port,
+          database: database.kind,
+          dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined,
+          startupMs: Math.round(performance.now() - startedAt),
+        },
+        `Cogni listening on http://localhost:${info.port}`,
+      );
+    },
+  );
+  // serve() makes a plain http.Server unless told to use HTTP/2, which we never do.
+  drain.track(server as Server);
+  server.on('error', (error) => {
+    const address = config.HOST
+      ? `HOST ${config.HOST}, PORT ${config.PORT}`
+      : `PORT ${config.PORT}`;
+    console.error(`Could not listen on ${address}: ${error.message}`);
+    void database.close().finally(() => process.exit(1));
+  });
+
+  const shutdown = async (signal: string) => {
+    if (drain.isDraining) return;
+    logger.info(
+      { signal },
+      'shutting down: finishing in-flight requests, answering 503 to new ones',
+    );
+    const isDrained = await drain.drain(SHUTDOWN_GRACE_MS);
+    if (!isDrained) logger.warn('in-flight requests did not finish in time; closing anyway');
+    setTimeout(() => {
+      logger.error('the database did not close in time; exiting');
+      process.exit(1);
+    }, CLOSE_TIMEOUT_MS).unref();
+    // Nothing is in flight (or the grace period is over): close every connection, keep-alive or
+    // not, then the database, so the last commit is on disk before the process ends.
+    server.close();
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    await database.close();
+    logger.info('stopped');
+    process.exit(isDrained ? 0 : 1);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
