@@ -68,7 +68,7 @@ function describeStep(label: string, step: StepResult): string {
     `  ${mark} ${label} ${String(step.participants).padStart(6)} participants: ` +
     `${step.trialSavesPerSec} saves/s, p50 ${step.p50Ms} ms, ` +
     `p99 ${step.p99Ms} ms, ${step.errors} errors, server ${step.serverCpuCores} cores ` +
-    `${step.serverRssMb} MB, machine ${step.machineCpuCores} cores; event loop late p99/max ` +
+    `${step.serverRssMb} MB, machine ${step.machineCpuCores} cores (+${step.stealCpuCores} stolen); event loop late p99/max ` +
     `server ${step.serverEventLoop.p99Ms}/${step.serverEventLoop.maxMs} ms, ` +
     `generator ${step.generatorEventLoop.p99Ms}/${step.generatorEventLoop.maxMs} ms` +
     (step.errorSamples.length > 0 ? `\n      ${step.errorSamples.join('\n      ')}` : '')
@@ -159,6 +159,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<LoadResult> {
       serverCpuCores: best?.serverCpuCores ?? null,
       serverRssMb: best?.serverRssMb ?? null,
       machineCpuCores: best?.machineCpuCores ?? null,
+      stealCpuCores: best?.stealCpuCores ?? null,
       generatorCpuCores: best?.generatorCpuCores ?? null,
       errorsInRun: allSteps.reduce((sum, s) => sum + s.errors, 0),
       loginBurst: burst,

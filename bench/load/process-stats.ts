@@ -18,13 +18,20 @@ export function readRssBytes(pid: number): number {
   return Number(kb) * 1024;
 }
 
-/** Busy and total CPU seconds of the whole machine, summed over cores. */
-function readMachineCpuSeconds(): { busy: number; total: number } {
+/**
+ * CPU seconds of the whole machine, summed over cores: busy (user, nice, system, irq) and stolen
+ * (the hypervisor ran another guest while ours wanted to run: on a shared VM, time our processes
+ * waited that no figure of ours shows).
+ */
+function readMachineCpuSeconds(): { busy: number; steal: number } {
   const [line] = readFileSync('/proc/stat', 'utf8').split('\n');
-  const ticks = (line ?? '').split(/\s+/).slice(1, 9).map(Number);
-  const total = ticks.reduce((sum, t) => sum + t, 0);
-  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
-  return { busy: (total - idle) / TICKS_PER_SECOND, total: total / TICKS_PER_SECOND };
+  // user nice system idle iowait irq softirq steal
+  const [user, nice, system, , , irq, softirq, steal] = (line ?? '')
+    .split(/\s+/)
+    .slice(1, 9)
+    .map((t) => Number(t) || 0);
+  const busy = (user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0);
+  return { busy: busy / TICKS_PER_SECOND, steal: (steal ?? 0) / TICKS_PER_SECOND };
 }
 
 export type CpuUse = {
@@ -34,6 +41,8 @@ export type CpuUse = {
   generatorCores: number;
   /** The whole machine: server, generator, PostgreSQL and anything else running. */
   machineCores: number;
+  /** Cores' worth of time the hypervisor gave other guests while ours had work (not in the above). */
+  stealCores: number;
 };
 
 /** Starts measuring CPU use; the returned function gives the use since then. */
@@ -51,6 +60,7 @@ export function startCpuMeter(serverPid: number): () => CpuUse {
       serverCores: cores(readProcessCpuSeconds(serverPid) - server),
       generatorCores: cores((generatorUse.user + generatorUse.system) / 1e6),
       machineCores: cores(machineNow.busy - machine.busy),
+      stealCores: cores(machineNow.steal - machine.steal),
     };
   };
 }
