@@ -8,6 +8,7 @@
 // server confirmed with a 201 must be in the database, once.
 //
 // Usage: npm run bench:load [-- --quick] [-- --db postgres|pglite] [-- --profile <dir>]
+//   [-- --hold <participants> [--windows <n>]] (development: one load, 10-s windows, no files)
 //   PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a new
 //   database is made and dropped). Writes bench/results/load.{json,md}; --quick (short steps,
 //   for development) writes to the temp folder instead.
@@ -22,7 +23,15 @@ import { createLoadGenerator } from './load/load-generator';
 import { meanTrialPaceMs } from './load/participant';
 import { type LoadReport, type LoadResult, writeLoadReport } from './load/report';
 import { startBenchServer } from './load/server';
-import { type LoginBurst, measureLoginBurst, type StepResult, stepUp } from './load/steps';
+import {
+  JOINS_PER_SEC,
+  joinParticipants,
+  type LoginBurst,
+  measureLoginBurst,
+  measureWindow,
+  type StepResult,
+  stepUp,
+} from './load/steps';
 
 const GOAL_P99_MS = 50;
 const GOALS: Record<DatabaseKind, { trialSavesPerSec: number; shareOfCeiling?: number }> = {
@@ -37,6 +46,12 @@ const { values: args } = parseArgs({
     db: { type: 'string', multiple: true },
     /** A folder for the server's CPU profile (--cpu-prof), one file per database. */
     profile: { type: 'string' },
+    /**
+     * For development: hold this many participants (no steps, no ceiling, nothing written) and
+     * print a window every 10 s, to see what a change does at one load.
+     */
+    hold: { type: 'string' },
+    windows: { type: 'string', default: '4' },
   },
 });
 const kinds = (args.db ?? ['postgres', 'pglite']) as DatabaseKind[];
@@ -55,7 +70,7 @@ const settings = args.quick
     }
   : {
       timing: { joinSpreadMs: 5000, warmupMs: 10_000, measureMs: 15_000 },
-      plan: { first: 500, factor: 1.25 },
+      plan: { first: 1000, factor: 1.25 },
       accounts: 30_000,
       burstBeforeMs: 10_000,
     };
@@ -97,8 +112,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<LoadResult> {
     // At the best step, and at half of it (ordinary busy times, the soak's load).
     const burstAt = async (participants: number): Promise<LoginBurst> => {
       console.log(`${kind}: ${BURST_LOGINS} logins at once at ${participants} participants`);
-      generator.setParticipants(participants, 'ours', settings.timing.joinSpreadMs);
-      await new Promise((resolve) => setTimeout(resolve, settings.timing.warmupMs));
+      await joinParticipants(generator, participants, 'ours', settings.timing);
       const burst = await measureLoginBurst(
         generator,
         server.pid,
@@ -194,6 +208,38 @@ async function benchDatabase(kind: DatabaseKind): Promise<LoadResult> {
   }
 }
 
+/** --hold: one head count, measured window after window on each database. */
+async function holdLoad(kind: DatabaseKind, participants: number, windows: number) {
+  const database = await createBenchDatabase(kind, participants, 0);
+  const server = await startBenchServer(database.serverEnv, { profileDir: args.profile });
+  const generator = createLoadGenerator(server.baseUrl, database.accounts);
+  try {
+    const joinSeconds = await joinParticipants(generator, participants, 'ours', settings.timing);
+    console.log(`${kind} ${participants}: all saving after ${joinSeconds ?? 'more than 180'} s`);
+    for (let i = 0; i < windows; i++) {
+      const window = await measureWindow(generator, server.pid, 10_000);
+      const { cpu, latency } = window;
+      console.log(
+        `${kind} ${participants}: ${window.trialSavesPerSec} saves/s, p50 ${latency.p50Ms} ms, ` +
+          `p99 ${latency.p99Ms} ms, max ${latency.maxMs} ms, errors ${window.metrics.errors}; ` +
+          `server ${cpu.serverCores}, generator ${cpu.generatorCores}, machine ${cpu.machineCores} ` +
+          `(+${cpu.stealCores} stolen) cores; server loop late p99 ${window.serverEventLoop.p99Ms} ms; ` +
+          `requests/s ${JSON.stringify(window.requestsPerSec)}`,
+      );
+    }
+    await generator.stopAll();
+  } finally {
+    await generator.close();
+    await server.stop();
+    await database.dispose();
+  }
+}
+
+if (args.hold) {
+  for (const kind of kinds) await holdLoad(kind, Number(args.hold), Number(args.windows));
+  process.exit(0);
+}
+
 const startedAt = Date.now();
 const results: Pick<LoadReport, DatabaseKind> = {};
 for (const kind of kinds) results[kind] = await benchDatabase(kind);
@@ -213,6 +259,7 @@ const report: LoadReport = {
     meanTrialPaceMs: Math.round(meanPaceMs),
     ...settings.timing,
     stepFactor: settings.plan.factor,
+    joinsPerSec: JOINS_PER_SEC,
     loginBurst: BURST_LOGINS,
   },
 };

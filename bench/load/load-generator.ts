@@ -18,6 +18,11 @@ export type LoadGenerator = {
   setParticipants(target: number, mode: SaveMode, joinSpreadMs: number): void;
   /** What the participants saw since the last collect. */
   collect(): Promise<WorkerMetrics>;
+  /**
+   * Resolves once every participant has logged in and started its first test, with the
+   * seconds that took, or with null after `timeoutMs`.
+   */
+  waitUntilJoined(timeoutMs: number): Promise<number | null>;
   /** Logs every account in at once; resolves when all have answered. */
   loginBurst(accounts: Account[]): Promise<BurstResult>;
   /** Stops every participant and waits until their last requests are answered. */
@@ -110,6 +115,19 @@ export function createLoadGenerator(
       const merged = mergeMetrics(replies.map((reply) => reply.metrics));
       trialsCreated += merged.trialsCreated;
       return merged;
+    },
+    async waitUntilJoined(timeoutMs) {
+      const started = performance.now();
+      while (performance.now() - started < timeoutMs) {
+        const replies = await Promise.all(
+          threads.map((thread) => ask(thread, { type: 'count-joined' }, 'joined')),
+        );
+        if (replies.reduce((sum, reply) => sum + reply.count, 0) >= total()) {
+          return (performance.now() - started) / 1000;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      return null;
     },
     async loginBurst(burstAccounts) {
       const [first] = threads;

@@ -62,6 +62,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class Participant {
   private isStopped = false;
   private cookie = '';
+  /** Logged in and into its first test: from here on it saves trials. */
+  isJoined = false;
   /** Resolves when the participant's loop has ended after stop(). */
   readonly done: Promise<void>;
 
@@ -118,6 +120,7 @@ export class Participant {
       const started = await this.send('start', 'POST', '/api/results', START_RUN);
       if (!started) return;
       const run = (JSON.parse(started.body) as { run: StartedRun }).run;
+      this.isJoined = true;
       if (!(await this.answerTrials(run))) return;
       await this.send('complete', 'POST', `/api/results/${run.id}/complete`, {});
       await this.send('progress', 'GET', '/api/progress');

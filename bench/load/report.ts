@@ -48,11 +48,11 @@ function loopDelay(delay: EventLoopDelay | undefined): string {
 
 function stepTable(steps: StepResult[]): string[] {
   return [
-    '| participants | saves/s | p50 ms | p90 ms | p99 ms | max ms | errors | server CPU (cores) | server RSS MB | machine CPU (cores) | stolen by the host (cores) | generator CPU (cores) | server loop late p99/max ms | generator loop late p99/max ms | sustained |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|',
+    '| participants | all saving after s | saves/s | p50 ms | p90 ms | p99 ms | max ms | errors | server CPU (cores) | server RSS MB | machine CPU (cores) | stolen by the host (cores) | generator CPU (cores) | server loop late p99/max ms | generator loop late p99/max ms | sustained |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|',
     ...steps.map(
       (s) =>
-        `| ${s.participants} | ${s.trialSavesPerSec} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${s.errors} | ${s.serverCpuCores} | ${s.serverRssMb} | ${s.machineCpuCores} | ${s.stealCpuCores ?? '–'} | ${s.generatorCpuCores} | ${loopDelay(s.serverEventLoop)} | ${loopDelay(s.generatorEventLoop)} | ${s.isSustained ? 'yes' : 'no'} |`,
+        `| ${s.participants} | ${s.joinSeconds === undefined ? '–' : (s.joinSeconds ?? '> 180')} | ${s.trialSavesPerSec} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${s.errors} | ${s.serverCpuCores} | ${s.serverRssMb} | ${s.machineCpuCores} | ${s.stealCpuCores ?? '–'} | ${s.generatorCpuCores} | ${loopDelay(s.serverEventLoop)} | ${loopDelay(s.generatorEventLoop)} | ${s.isSustained ? 'yes' : 'no'} |`,
     ),
   ];
 }
@@ -101,7 +101,7 @@ export function writeLoadReport(file: string, report: LoadReport): void {
     '',
     `${report.date}, ${report.mode} run of ${report.durationMin} min on ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memoryGb} GB, Node ${report.machine.node}. The load generator (two worker threads) runs on the same two cores as the server and the database.`,
     '',
-    `Each participant logs in, opens the test, starts it, answers a trial every ${m.meanTrialPaceMs} ms on average (cue, answer and feedback times of the fixture run) while its outbox saves them one at a time, saves the summary, opens progress tracking and starts again. A step adds participants (joining over ${(m.joinSpreadMs ?? 0) / 1000} s), waits ${(m.warmupMs ?? 0) / 1000} s and measures ${(m.measureMs ?? 0) / 1000} s; steps grow ×${m.stepFactor} until p99 of the trial saves passes 50 ms or errors appear (halving instead when the first step misses), then one step between. A step that misses while the host steals more than 0.1 cores from this VM (\`steal\` in /proc/stat: the hypervisor running other guests) is measured again, up to twice; both stay in the tables. The ceiling runs the same participants with trial saves sent to \`/api/bench/ceiling\` (mounted only by the benchmark's own server entry, bench/load/bench-server.ts): the same insert, no session, no checks.`,
+    `Each participant logs in, opens the test, starts it, answers a trial every ${m.meanTrialPaceMs} ms on average (cue, answer and feedback times of the fixture run) while its outbox saves them one at a time, saves the summary, opens progress tracking and starts again. A step adds participants (joining over ${(m.joinSpreadMs ?? 0) / 1000} s, or at ${m.joinsPerSec} a second when more join), waits until every one of them has logged in and started a test, then ${(m.warmupMs ?? 0) / 1000} s more, and measures ${(m.measureMs ?? 0) / 1000} s; steps grow ×${m.stepFactor} until p99 of the trial saves passes 50 ms or errors appear (halving instead when the first step misses), then one step between. A step that misses while the host steals more than 0.1 cores from this VM (\`steal\` in /proc/stat: the hypervisor running other guests) is measured again, up to twice; both stay in the tables. The ceiling runs the same participants with trial saves sent to \`/api/bench/ceiling\` (mounted only by the benchmark's own server entry, bench/load/bench-server.ts): the same insert, no session, no checks.`,
     '',
     ...(report.postgres ? section('PostgreSQL', report.postgres) : []),
     ...(report.pglite ? section('PGlite (embedded)', report.pglite) : []),

@@ -6,12 +6,26 @@ import type { Account, SaveMode } from './participant';
 import { readRssBytes, startCpuMeter } from './process-stats';
 
 export type StepTiming = {
-  /** New participants join spread over this long (logins and starts are not trial saves). */
+  /**
+   * New participants join spread over this long at least (logins and starts are not trial
+   * saves), and longer when more join than JOINS_PER_SEC allows.
+   */
   joinSpreadMs: number;
-  /** From a change of head count until the measured window begins. */
+  /** From the last participant's first test starting until the measured window begins. */
   warmupMs: number;
   measureMs: number;
 };
+
+/**
+ * How fast new participants arrive at a step. People starting a study do not all log in within
+ * the same few seconds, and a login is not what this measures: at real cost a login is 0.3 s of
+ * a core, so one server takes a few a second (ADR 013), and the benchmark's cheap hashes would
+ * otherwise let a step's newcomers flood the pool and measure the flood, not the sustained
+ * load.
+ */
+export const JOINS_PER_SEC = 100;
+/** A step whose newcomers have not all started by then is measured anyway, and says so. */
+const JOIN_TIMEOUT_MS = 180_000;
 
 export type StepResult = {
   participants: number;
@@ -30,6 +44,8 @@ export type StepResult = {
   /** CPU the hypervisor took for other guests over the window (a noisy host shows here). */
   stealCpuCores: number;
   serverRssMb: number;
+  /** Seconds from the change of head count until every participant was saving trials. */
+  joinSeconds?: number | null;
   /** How late the server's event loop ran over the window. */
   serverEventLoop: EventLoopDelay;
   /** The same for the generator's threads (the worst of them). */
@@ -84,6 +100,26 @@ async function readServerEventLoop(baseUrl: string): Promise<EventLoopDelay> {
   return (await response.json()) as EventLoopDelay;
 }
 
+/**
+ * Adds or stops participants until `participants` run, waits until every newcomer is saving
+ * trials, then `warmupMs`. Resolves with the seconds until all were saving (null: timed out).
+ */
+export async function joinParticipants(
+  generator: LoadGenerator,
+  participants: number,
+  mode: SaveMode,
+  timing: StepTiming,
+): Promise<number | null> {
+  const newcomers = Math.max(0, participants - generator.participants);
+  const joinSpreadMs = Math.max(timing.joinSpreadMs, (newcomers / JOINS_PER_SEC) * 1000);
+  const started = performance.now();
+  generator.setParticipants(participants, mode, joinSpreadMs);
+  const joined = await generator.waitUntilJoined(joinSpreadMs + JOIN_TIMEOUT_MS);
+  const joinSeconds = joined === null ? null : round1((performance.now() - started) / 1000);
+  await sleep(timing.warmupMs);
+  return joinSeconds;
+}
+
 /** Runs `participants` (adding or stopping some), lets them settle, and measures a window. */
 export async function measureStep(
   generator: LoadGenerator,
@@ -93,8 +129,7 @@ export async function measureStep(
   timing: StepTiming,
   options: { goalP99Ms: number },
 ): Promise<StepResult> {
-  generator.setParticipants(participants, mode, timing.joinSpreadMs);
-  await sleep(timing.warmupMs);
+  const joinSeconds = await joinParticipants(generator, participants, mode, timing);
   const window = await measureWindow(generator, serverPid, timing.measureMs);
   const { metrics, latency } = window;
   return {
@@ -109,6 +144,7 @@ export async function measureStep(
     machineCpuCores: window.cpu.machineCores,
     stealCpuCores: window.cpu.stealCores,
     serverRssMb: window.peakRssMb,
+    joinSeconds,
     serverEventLoop: window.serverEventLoop,
     generatorEventLoop: metrics.eventLoopDelay,
     isSustained: latency.p99Ms < options.goalP99Ms && metrics.errors === 0,

@@ -10,6 +10,7 @@ export type WorkerCommand =
   | { type: 'add'; accounts: Account[]; mode: SaveMode; joinSpreadMs: number }
   | { type: 'remove'; count: number }
   | { type: 'collect' }
+  | { type: 'count-joined' }
   | { type: 'login-burst'; accounts: Account[] }
   | { type: 'stop' };
 
@@ -18,6 +19,7 @@ export type BurstResult = { statuses: number[]; ms: number[] };
 export type WorkerReply =
   | { type: 'metrics'; metrics: WorkerMetrics }
   | { type: 'burst'; result: BurstResult }
+  | { type: 'joined'; count: number }
   | { type: 'stopped' };
 
 const port = parentPort;
@@ -54,6 +56,12 @@ port.on('message', async (command: WorkerCommand) => {
       port.postMessage({ type: 'metrics', metrics: collected } satisfies WorkerReply);
       break;
     }
+    case 'count-joined':
+      port.postMessage({
+        type: 'joined',
+        count: participants.filter((participant) => participant.isJoined).length,
+      } satisfies WorkerReply);
+      break;
     case 'login-burst': {
       // Every login at once, each on its own connection, as 50 browsers would send them.
       const replies = await Promise.all(

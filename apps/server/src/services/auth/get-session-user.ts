@@ -2,6 +2,7 @@ import type { User } from '@cogni/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
+import { createBatcher } from '../../lib/batch';
 import { hashSessionToken } from '../../lib/tokens';
 import type { ServiceContext } from '../context';
 import { toUser } from '../users/to-user';
@@ -14,24 +15,35 @@ function prepareSessionQuery(db: Db) {
     .select({ session: authSessions, user: users })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(eq(authSessions.id, sql.placeholder('sessionId')))
-    .prepare('session_user');
+    .where(sql`${authSessions.id} = any(${sql.placeholder('sessionIds')})`)
+    .prepare('session_users');
 }
 
-/**
- * Every request reads its session, so the query is built once per database and prepared:
- * building it (Drizzle walks both tables' columns) and sending its text cost more of the
- * server's CPU than anything else in a trial save (bench:load).
- */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>>[number];
 
-function sessionQuery(db: Db) {
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = prepareSessionQuery(db);
-    sessionQueries.set(db, query);
+/**
+ * Every request reads its session, so the query is built once per database and prepared, and
+ * the sessions of requests that arrive together are read in one statement (lib/batch.ts):
+ * building the query and the round trip per request cost more of the server's CPU than
+ * anything else in a trial save (bench:load). Each request's read still starts after it came.
+ */
+const sessionReaders = new WeakMap<Db, (sessionId: string) => Promise<SessionRow | undefined>>();
+
+function readSession(db: Db, sessionId: string): Promise<SessionRow | undefined> {
+  let reader = sessionReaders.get(db);
+  if (!reader) {
+    const query = prepareSessionQuery(db);
+    reader = createBatcher(
+      async (sessionIds: string[]) => {
+        const rows = await query.execute({ sessionIds: [...new Set(sessionIds)] });
+        const byId = new Map(rows.map((row) => [row.session.id, row]));
+        return sessionIds.map((id) => byId.get(id));
+      },
+      { maxInFlight: 2, maxBatchSize: 500 },
+    );
+    sessionReaders.set(db, reader);
   }
-  return query;
+  return reader(sessionId);
 }
 
 /**
@@ -43,7 +55,7 @@ export async function getSessionUser(
   token: string,
 ): Promise<SessionUser | null> {
   const sessionId = hashSessionToken(token);
-  const [row] = await sessionQuery(ctx.db).execute({ sessionId });
+  const row = await readSession(ctx.db, sessionId);
   if (!row) return null;
 
   const now = ctx.now().getTime();

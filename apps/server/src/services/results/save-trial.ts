@@ -1,7 +1,10 @@
 import { findTrialProblems, type PlannedTrial, planPhase, type TrialInput } from '@cogni/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/query-rows';
 import { trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { createBatcher } from '../../lib/batch';
 import type { ServiceContext } from '../context';
 import { getPlannedTrial, type RunFacts, recallRun, rememberRun } from './run-facts';
 import { getOwnedRun } from './to-run';
@@ -37,29 +40,96 @@ function isTrialOfPlan(input: TrialInput, run: RunFacts): boolean {
   return findTrialProblems(input, plan, run.config).length === 0;
 }
 
+type PendingTrial = { userId: string; resultId: string; input: TrialInput };
+
 /**
- * Inserts the trial in one statement if the run is the user's and unfinished; true when a row
- * was written. No answer of its own: anything else is for the full path to explain.
+ * Inserts the trials of many saves in one statement (one round trip and one commit), each only
+ * if its run is its user's and unfinished; answers the key of each row written.
  */
-async function insertIfOwnedAndOpen(
-  ctx: ServiceContext,
-  userId: string,
-  resultId: string,
-  input: TrialInput,
-): Promise<boolean> {
-  const result = await ctx.db.execute(sql`
-    insert into trials (result_id, phase, trial_number, cue_word, stimulus_word, stimulus_color,
-      response, reaction_time, is_correct, is_switch, is_congruent, start_time, end_time, timing)
-    select r.id, ${input.phase}::text, ${input.trialNumber}::int, ${input.cueWord}::text,
-      ${input.stimulusWord}::text, ${input.stimulusColor}::text, ${input.response}::text,
-      ${input.reactionTime}::float8, ${input.isCorrect}::boolean, ${input.isSwitch}::boolean, false,
-      ${new Date(input.startTime).toISOString()}::timestamptz,
-      ${new Date(input.endTime).toISOString()}::timestamptz, ${JSON.stringify(input.timing)}::jsonb
-    from test_results r
-    where r.id = ${resultId} and r.user_id = ${userId} and r.end_time is null
-    on conflict (result_id, phase, trial_number) do nothing
-    returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length === 1;
+const INSERT_IF_OWNED_AND_OPEN = `
+  insert into trials (result_id, phase, trial_number, cue_word, stimulus_word, stimulus_color,
+    response, reaction_time, is_correct, is_switch, is_congruent, start_time, end_time, timing)
+  select r.id, t.phase, t.trial_number, t.cue_word, t.stimulus_word, t.stimulus_color,
+    t.response, t.reaction_time, t.is_correct, t.is_switch, false, t.start_time, t.end_time,
+    t.timing
+  from jsonb_to_recordset($1::jsonb) as t(result_id text, user_id text, phase text,
+    trial_number int, cue_word text, stimulus_word text, stimulus_color text, response text,
+    reaction_time float8, is_correct boolean, is_switch boolean, start_time timestamptz,
+    end_time timestamptz, timing jsonb)
+  join test_results r on r.id = t.result_id and r.user_id = t.user_id and r.end_time is null
+  on conflict (result_id, phase, trial_number) do nothing
+  returning result_id, phase, trial_number`;
+
+const trialKey = (resultId: string, phase: string, trialNumber: number) =>
+  `${resultId}/${phase}/${trialNumber}`;
+
+/**
+ * One statement for a batch: true for each trial it wrote. A trial whose place another in the
+ * same batch takes is not sent (false: the full path decides between duplicate and conflict).
+ * JSON keeps every number exact: PostgreSQL reads the reaction time with float8's own input,
+ * from the shortest text that names the same double.
+ */
+async function insertBatch(db: Db, batch: PendingTrial[]): Promise<boolean[]> {
+  const keys = new Set<string>();
+  const sent = batch.map(({ resultId, input }) => {
+    const key = trialKey(resultId, input.phase, input.trialNumber);
+    if (keys.has(key)) return false;
+    keys.add(key);
+    return true;
+  });
+  const rows = batch
+    .filter((_, i) => sent[i])
+    .map(({ userId, resultId, input }) => ({
+      result_id: resultId,
+      user_id: userId,
+      phase: input.phase,
+      trial_number: input.trialNumber,
+      cue_word: input.cueWord,
+      stimulus_word: input.stimulusWord,
+      stimulus_color: input.stimulusColor,
+      response: input.response,
+      reaction_time: input.reactionTime,
+      is_correct: input.isCorrect,
+      is_switch: input.isSwitch,
+      start_time: new Date(input.startTime).toISOString(),
+      end_time: new Date(input.endTime).toISOString(),
+      timing: input.timing,
+    }));
+  const written = await queryRows<{ result_id: string; phase: string; trial_number: number }>(db, {
+    name: 'insert_trials_if_owned_and_open',
+    text: INSERT_IF_OWNED_AND_OPEN,
+    values: [JSON.stringify(rows)],
+  });
+  const writtenKeys = new Set(written.map((r) => trialKey(r.result_id, r.phase, r.trial_number)));
+  return batch.map(
+    ({ resultId, input }, i) =>
+      sent[i] === true && writtenKeys.has(trialKey(resultId, input.phase, input.trialNumber)),
+  );
+}
+
+const trialInserters = new WeakMap<Db, (trial: PendingTrial) => Promise<boolean>>();
+
+/**
+ * Inserts the trial, with those of other saves arriving at the same time (lib/batch.ts), if the
+ * run is the user's and unfinished; true when its row was committed. No answer of its own: a
+ * trial not written, or a batch that failed (one bad row fails its batch), goes the full path,
+ * which gives every answer.
+ */
+async function insertIfOwnedAndOpen(ctx: ServiceContext, trial: PendingTrial): Promise<boolean> {
+  let insert = trialInserters.get(ctx.db);
+  if (!insert) {
+    const db = ctx.db;
+    insert = createBatcher((batch: PendingTrial[]) => insertBatch(db, batch), {
+      maxInFlight: 2,
+      maxBatchSize: 500,
+    });
+    trialInserters.set(db, insert);
+  }
+  try {
+    return await insert(trial);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -77,7 +147,7 @@ export async function saveTrial(
   // the trial is checked against the plan first; the insert itself checks owner and end.
   const known = recallRun(resultId);
   if (known && isTrialOfPlan(input, known)) {
-    if (await insertIfOwnedAndOpen(ctx, userId, resultId, input)) return 'created';
+    if (await insertIfOwnedAndOpen(ctx, { userId, resultId, input })) return 'created';
   }
   // The full path (a run's first save here, a replay, anything refused), which gives every
   // answer: someone else's run is 'not found' before the trial is judged.
