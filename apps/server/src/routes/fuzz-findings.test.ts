@@ -1,12 +1,15 @@
+import { planPhase, type StroopConfig } from '@cogni/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, errorLogs } from '../db/schema';
+import { adminAuditLog, errorLogs, trials } from '../db/schema';
 import { UNSTORABLE_TEXT_MESSAGE } from '../lib/storable-text';
 import { insertUser } from '../testing/admin-fixtures';
 import { signInDirectly } from '../testing/api-fuzz';
-import { START_RUN } from '../testing/stroop-run';
+import { answerTrial, START_RUN } from '../testing/stroop-run';
 import { createTestContext, type TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
+
+type StartedRun = { id: string; seed: string; config: StroopConfig };
 
 /**
  * Regressions for what the API fuzzing (fuzz-*.test.ts) found: each of these was a 500, a
@@ -91,6 +94,42 @@ describe.each(TEST_DATABASE_KINDS)('fuzz findings on %s', (kind) => {
     const res = await admin.get('/api/admin/results?from=0001-01-01&to=9999-12-31');
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(0);
+  });
+
+  it('refuses trial clock times before 1970 with 400 (year 0000 failed the database), and takes 1970', async () => {
+    // Found in review, not by the fuzzer: year 0000 passed the ISO check, and on the batched
+    // path of trial saves one such row failed the whole batch it was in. Years 0001-0099 were
+    // stored but read back as 1950-2049.
+    const run = (await user.post('/api/results', START_RUN)).body.run as StartedRun;
+    const plan = planPhase(run.seed, 'sample', run.config);
+    const [first, second] = plan.map((p) => answerTrial(p, p.correctKey, 500));
+    if (!first || !second) throw new Error('no plan');
+    const put = (trial: typeof first) =>
+      user.request('PUT', `/api/results/${run.id}/trials/sample/${trial.trialNumber}`, {
+        body: trial,
+      });
+    expect((await put(first)).status).toBe(201);
+    const yearZero = {
+      ...second,
+      startTime: '0000-01-01T00:00:00.000Z',
+      endTime: '0000-01-01T00:00:01.900Z',
+    };
+    const refused = await put(yearZero);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({
+      startTime: 'Use a time from 1970 to 9999',
+      endTime: 'Use a time from 1970 to 9999',
+    });
+    const epoch = {
+      ...second,
+      startTime: '1970-01-01T00:00:00.000Z',
+      endTime: '1970-01-01T00:00:01.900Z',
+    };
+    expect((await put(epoch)).status).toBe(201);
+    const stored = await t.database.db.select().from(trials).where(eq(trials.resultId, run.id));
+    expect(stored.map((row) => row.startTime?.toISOString()).sort()).toEqual(
+      [first.startTime, epoch.startTime].map((time) => new Date(time).toISOString()).sort(),
+    );
   });
 
   it('exports for a userId with no account: an empty file, audit-logged without a target', async () => {

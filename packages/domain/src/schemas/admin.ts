@@ -4,6 +4,11 @@ import { REPORT_CELLS, type StroopMetrics } from '../tasks/stroop/scoring';
 import { CueSchema } from '../tasks/stroop/stimuli';
 import { TrialTimingSchema } from '../tasks/stroop/trial';
 import { TestTypeSchema } from '../test-types';
+import {
+  isStorableInstant,
+  LAST_STORABLE_MS,
+  STORABLE_YEARS_MESSAGE,
+} from '../time/storable-instant';
 import { ErrorLogSchema } from './error-log';
 import { ExportFormatSchema, ResultTrialSchema } from './progress';
 import { RegisterInputSchema, ROLES, UserProfileSchema, UserSchema } from './user';
@@ -11,13 +16,6 @@ import { RegisterInputSchema, ROLES, UserProfileSchema, UserSchema } from './use
 // Query strings arrive as text: these parse them, with messages naming the parameter.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/**
- * The instants PostgreSQL and ISO 8601 text both hold: it has no year 0, and a year past 9999
- * needs a sign. Found by fuzzing: from=0000-01-01 and to=9999-12-31 were database errors (500).
- */
-const FIRST_STORABLE_MS = Date.parse('0001-01-01T00:00:00.000Z');
-const LAST_STORABLE_MS = Date.parse('9999-12-31T23:59:59.999Z');
-
 function pageParam(name: string, fallback: number, max: number) {
   const message = `${name} must be a whole number from 1 to ${max}`;
   return z.coerce
@@ -50,10 +48,7 @@ const TimeSpanParamSchema = z
     return { start, end: new Date(end) };
   })
   .refine((span) => Number.isFinite(span.end.getTime()), 'Not a real date')
-  .refine(
-    (span) => span.start.getTime() >= FIRST_STORABLE_MS && span.start.getTime() <= LAST_STORABLE_MS,
-    'Use a year from 0001 to 9999',
-  );
+  .refine((span) => isStorableInstant(span.start.getTime()), STORABLE_YEARS_MESSAGE);
 
 /** Which results an admin list, export or report covers, as the services take it. */
 export type ResultFilter = {

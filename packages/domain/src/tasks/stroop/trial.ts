@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LAST_STORABLE_MS } from '../../time/storable-instant';
 import { getPhaseTrialCount, PHASES, type StroopConfig } from './config';
 import {
   CueSchema,
@@ -11,6 +12,19 @@ import {
 } from './stimuli';
 
 export const PhaseSchema = z.enum(PHASES);
+
+/**
+ * A trial's clock times come from the device, whose clock may be wrong, so any time a device
+ * clock can show is taken (a wrong clock must not cost a trial): from the Unix epoch, where
+ * reset clocks start, to the last year PostgreSQL and ISO 8601 text share. Earlier years are
+ * refused: year 0000 is a database error, and years 0001-0099 come back from the database as
+ * 1950-2049 (JavaScript's date parser reads PostgreSQL's text that way).
+ */
+const TRIAL_CLOCK_MESSAGE = 'Use a time from 1970 to 9999';
+const TrialClockTimeSchema = z.iso.datetime().refine((text) => {
+  const ms = Date.parse(text);
+  return ms >= 0 && ms <= LAST_STORABLE_MS;
+}, TRIAL_CLOCK_MESSAGE);
 
 /** Longest accepted reaction time, in ms: the stimulus waits for an answer (D12), but not forever. */
 export const MAX_REACTION_TIME_MS = 30 * 60 * 1000;
@@ -44,9 +58,9 @@ export const TrialInputSchema = z.strictObject({
   reactionTime: z.number().finite().positive().max(MAX_REACTION_TIME_MS),
   isCorrect: z.boolean(),
   isSwitch: z.boolean(),
-  /** Wall-clock time of the cue onset and of the response (ISO 8601, UTC). */
-  startTime: z.iso.datetime(),
-  endTime: z.iso.datetime(),
+  /** Wall-clock time of the cue onset and of the response (ISO 8601, UTC), by the device. */
+  startTime: TrialClockTimeSchema,
+  endTime: TrialClockTimeSchema,
   timing: TrialTimingSchema,
 });
 export type TrialInput = z.infer<typeof TrialInputSchema>;
