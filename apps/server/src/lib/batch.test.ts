@@ -20,7 +20,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 describe('createBatcher', () => {
   it('sends a lone item at once, alone', async () => {
     const { batches, run, answerNext } = recordingRun();
-    const load = createBatcher(run, { maxInFlight: 1, maxBatchSize: 10 });
+    const load = createBatcher(run, { maxInFlight: 1, maxBatchSize: 10, timeoutMs: 10_000 });
     const answer = load(7);
     await nextTurn();
     expect(batches).toEqual([[7]]);
@@ -30,7 +30,7 @@ describe('createBatcher', () => {
 
   it('sends items of one turn together, and those that wait while the limit is out together', async () => {
     const { batches, run, answerNext } = recordingRun();
-    const load = createBatcher(run, { maxInFlight: 1, maxBatchSize: 10 });
+    const load = createBatcher(run, { maxInFlight: 1, maxBatchSize: 10, timeoutMs: 10_000 });
     const first = [load(1), load(2), load(3)];
     await nextTurn();
     expect(batches).toEqual([[1, 2, 3]]);
@@ -53,7 +53,7 @@ describe('createBatcher', () => {
 
   it('keeps batches to the largest size and runs up to the in-flight limit at once', async () => {
     const { batches, run, answerNext } = recordingRun();
-    const load = createBatcher(run, { maxInFlight: 2, maxBatchSize: 2 });
+    const load = createBatcher(run, { maxInFlight: 2, maxBatchSize: 2, timeoutMs: 10_000 });
     const answers = [1, 2, 3, 4, 5].map((n) => load(n));
     await nextTurn();
     expect(batches).toEqual([
@@ -77,7 +77,7 @@ describe('createBatcher', () => {
         if (calls === 1) throw new Error('database down');
         return items;
       },
-      { maxInFlight: 1, maxBatchSize: 10 },
+      { maxInFlight: 1, maxBatchSize: 10, timeoutMs: 10_000 },
     );
     const failed = [load(1), load(2)];
     await expect(Promise.all(failed)).rejects.toThrow('database down');
@@ -89,7 +89,25 @@ describe('createBatcher', () => {
     const load = createBatcher(async (items: number[]) => items.slice(1), {
       maxInFlight: 1,
       maxBatchSize: 10,
+      timeoutMs: 10_000,
     });
     await expect(Promise.all([load(1), load(2)])).rejects.toThrow('batch of 2 answered 1');
+  });
+
+  it('gives up on a batch that never answers: its items get ETIMEDOUT and the next batch goes', async () => {
+    let calls = 0;
+    const load = createBatcher(
+      (items: number[]) => {
+        calls++;
+        // The first batch hangs, as a query on a dead connection does.
+        return calls === 1 ? new Promise<number[]>(() => {}) : Promise.resolve(items);
+      },
+      { maxInFlight: 1, maxBatchSize: 10, timeoutMs: 50 },
+    );
+    const hung = load(1);
+    await nextTurn();
+    const next = load(2);
+    await expect(hung).rejects.toMatchObject({ code: 'ETIMEDOUT' });
+    await expect(next).resolves.toBe(2);
   });
 });

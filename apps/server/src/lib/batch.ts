@@ -6,11 +6,22 @@
  * round trip and one commit for many requests, where each used to cost its own (bench:load).
  *
  * `run` gets the items in the order they were added and must answer one output per item, in
- * the same order. If it throws, every item of that batch gets the error.
+ * the same order. If it throws, every item of that batch gets the error. A batch that has not
+ * answered after `timeoutMs` gets an ETIMEDOUT error (a 503) and gives up its place: a query
+ * hung on a dead connection would otherwise hold one of the few places for good, and every
+ * request after it would wait behind it.
  */
+/**
+ * The server's batches: two out at a time per statement (of the pool's ten connections), up to
+ * 500 items each. A batch waits for a connection in the pool's queue like any query, which
+ * under a flood of logins took seconds (ADR 016): 30 s, the time a browser gives a request,
+ * is what a batch may take before its requests are told to try again.
+ */
+export const BATCHING = { maxInFlight: 2, maxBatchSize: 500, timeoutMs: 30_000 } as const;
+
 export function createBatcher<I, O>(
   run: (items: I[]) => Promise<O[]>,
-  options: { maxInFlight: number; maxBatchSize: number },
+  options: { maxInFlight: number; maxBatchSize: number; timeoutMs: number },
 ): (item: I) => Promise<O> {
   type Waiting = { item: I; resolve: (output: O) => void; reject: (error: unknown) => void };
   let waiting: Waiting[] = [];
@@ -19,22 +30,35 @@ export function createBatcher<I, O>(
 
   const send = (batch: Waiting[]) => {
     inFlight++;
+    let isSettled = false;
+    // The first of answer, error and timeout settles the batch; whatever comes later is dropped.
+    const settle = (answer: (w: Waiting, i: number) => void) => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      for (const [i, w] of batch.entries()) answer(w, i);
+      inFlight--;
+      schedule();
+    };
+    const timer = setTimeout(() => {
+      const message = `no answer from the database in ${options.timeoutMs} ms`;
+      const error = Object.assign(new Error(message), { code: 'ETIMEDOUT' });
+      settle((w) => w.reject(error));
+    }, options.timeoutMs);
     // run() may throw before it returns a promise; that is the batch's error too.
     Promise.resolve()
       .then(() => run(batch.map((w) => w.item)))
-      .then((outputs) => {
-        if (outputs.length !== batch.length) {
-          throw new Error(`batch of ${batch.length} answered ${outputs.length}`);
-        }
-        for (const [i, w] of batch.entries()) w.resolve(outputs[i] as O);
-      })
-      .catch((error: unknown) => {
-        for (const w of batch) w.reject(error);
-      })
-      .finally(() => {
-        inFlight--;
-        schedule();
-      });
+      .then(
+        (outputs) => {
+          if (outputs.length !== batch.length) {
+            const error = new Error(`batch of ${batch.length} answered ${outputs.length}`);
+            settle((w) => w.reject(error));
+            return;
+          }
+          settle((w, i) => w.resolve(outputs[i] as O));
+        },
+        (error: unknown) => settle((w) => w.reject(error)),
+      );
   };
 
   const flush = () => {

@@ -2,7 +2,7 @@ import type { User } from '@cogni/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
-import { createBatcher } from '../../lib/batch';
+import { BATCHING, createBatcher } from '../../lib/batch';
 import { hashSessionToken } from '../../lib/tokens';
 import type { ServiceContext } from '../context';
 import { toUser } from '../users/to-user';
@@ -33,14 +33,11 @@ function readSession(db: Db, sessionId: string): Promise<SessionRow | undefined>
   let reader = sessionReaders.get(db);
   if (!reader) {
     const query = prepareSessionQuery(db);
-    reader = createBatcher(
-      async (sessionIds: string[]) => {
-        const rows = await query.execute({ sessionIds: [...new Set(sessionIds)] });
-        const byId = new Map(rows.map((row) => [row.session.id, row]));
-        return sessionIds.map((id) => byId.get(id));
-      },
-      { maxInFlight: 2, maxBatchSize: 500 },
-    );
+    reader = createBatcher(async (sessionIds: string[]) => {
+      const rows = await query.execute({ sessionIds: [...new Set(sessionIds)] });
+      const byId = new Map(rows.map((row) => [row.session.id, row]));
+      return sessionIds.map((id) => byId.get(id));
+    }, BATCHING);
     sessionReaders.set(db, reader);
   }
   return reader(sessionId);

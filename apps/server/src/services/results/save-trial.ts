@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { createBatcher } from '../../lib/batch';
+import { BATCHING, createBatcher } from '../../lib/batch';
 import type { ServiceContext } from '../context';
 import { getPlannedTrial, type RunFacts, recallRun, rememberRun } from './run-facts';
 import { getOwnedRun } from './to-run';
@@ -119,10 +119,7 @@ async function insertIfOwnedAndOpen(ctx: ServiceContext, trial: PendingTrial): P
   let insert = trialInserters.get(ctx.db);
   if (!insert) {
     const db = ctx.db;
-    insert = createBatcher((batch: PendingTrial[]) => insertBatch(db, batch), {
-      maxInFlight: 2,
-      maxBatchSize: 500,
-    });
+    insert = createBatcher((batch: PendingTrial[]) => insertBatch(db, batch), BATCHING);
     trialInserters.set(db, insert);
   }
   try {
