@@ -21,7 +21,7 @@ import { startBenchServer } from './load/server';
 import { JOINS_PER_SEC, joinParticipants, measureWindow } from './load/steps';
 
 const SAMPLE_EVERY_MS = 10_000;
-/** Joins as bench:load's steps join (at most 100 a second), then a minute to settle. */
+/** Joins as bench:load's steps join (at most 100 a second); the samples start once all save. */
 const JOIN_TIMING = { joinSpreadMs: 10_000, warmupMs: 0, measureMs: 0 };
 const FULL_MINUTES = 10;
 

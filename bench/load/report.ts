@@ -52,7 +52,7 @@ function stepTable(steps: StepResult[]): string[] {
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|',
     ...steps.map(
       (s) =>
-        `| ${s.participants} | ${s.joinSeconds === undefined ? '–' : (s.joinSeconds ?? '> 180')} | ${s.trialSavesPerSec} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${s.errors} | ${s.serverCpuCores} | ${s.serverRssMb} | ${s.machineCpuCores} | ${s.stealCpuCores ?? '–'} | ${s.generatorCpuCores} | ${loopDelay(s.serverEventLoop)} | ${loopDelay(s.generatorEventLoop)} | ${s.isSustained ? 'yes' : 'no'} |`,
+        `| ${s.participants} | ${s.joinSeconds ?? '> 180'} | ${s.trialSavesPerSec} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${s.errors} | ${s.serverCpuCores} | ${s.serverRssMb} | ${s.machineCpuCores} | ${s.stealCpuCores ?? '–'} | ${s.generatorCpuCores} | ${loopDelay(s.serverEventLoop)} | ${loopDelay(s.generatorEventLoop)} | ${s.isSustained ? 'yes' : 'no'} |`,
     ),
   ];
 }

@@ -45,7 +45,7 @@ export type StepResult = {
   stealCpuCores: number;
   serverRssMb: number;
   /** Seconds from the change of head count until every participant was saving trials. */
-  joinSeconds?: number | null;
+  joinSeconds: number | null;
   /** How late the server's event loop ran over the window. */
   serverEventLoop: EventLoopDelay;
   /** The same for the generator's threads (the worst of them). */

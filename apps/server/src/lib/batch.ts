@@ -1,4 +1,12 @@
 /**
+ * The server's batches: two out at a time per statement (of the pool's ten connections), up to
+ * 500 items each. A batch waits for a connection in the pool's queue like any query, which
+ * under a flood of logins took seconds (ADR 016): 30 s, the time a browser gives a request,
+ * is what a batch may take before its requests are told to try again.
+ */
+export const BATCHING = { maxInFlight: 2, maxBatchSize: 500, timeoutMs: 30_000 } as const;
+
+/**
  * Runs the small queries of many concurrent requests as one (a DataLoader without the cache).
  * Items added in one turn of the event loop go out together on the next; while `maxInFlight`
  * batches are out, new items wait and leave together as soon as one returns. An idle server
@@ -11,14 +19,6 @@
  * hung on a dead connection would otherwise hold one of the few places for good, and every
  * request after it would wait behind it.
  */
-/**
- * The server's batches: two out at a time per statement (of the pool's ten connections), up to
- * 500 items each. A batch waits for a connection in the pool's queue like any query, which
- * under a flood of logins took seconds (ADR 016): 30 s, the time a browser gives a request,
- * is what a batch may take before its requests are told to try again.
- */
-export const BATCHING = { maxInFlight: 2, maxBatchSize: 500, timeoutMs: 30_000 } as const;
-
 export function createBatcher<I, O>(
   run: (items: I[]) => Promise<O[]>,
   options: { maxInFlight: number; maxBatchSize: number; timeoutMs: number },

@@ -70,15 +70,12 @@ const trialKey = (resultId: string, phase: string, trialNumber: number) =>
  * from the shortest text that names the same double.
  */
 async function insertBatch(db: Db, batch: PendingTrial[]): Promise<boolean[]> {
-  const keys = new Set<string>();
-  const sent = batch.map(({ resultId, input }) => {
-    const key = trialKey(resultId, input.phase, input.trialNumber);
-    if (keys.has(key)) return false;
-    keys.add(key);
-    return true;
-  });
+  const keys = batch.map(({ resultId, input }) =>
+    trialKey(resultId, input.phase, input.trialNumber),
+  );
+  const isSent = keys.map((key, i) => keys.indexOf(key) === i);
   const rows = batch
-    .filter((_, i) => sent[i])
+    .filter((_, i) => isSent[i])
     .map(({ userId, resultId, input }) => ({
       result_id: resultId,
       user_id: userId,
@@ -101,10 +98,7 @@ async function insertBatch(db: Db, batch: PendingTrial[]): Promise<boolean[]> {
     values: [JSON.stringify(rows)],
   });
   const writtenKeys = new Set(written.map((r) => trialKey(r.result_id, r.phase, r.trial_number)));
-  return batch.map(
-    ({ resultId, input }, i) =>
-      sent[i] === true && writtenKeys.has(trialKey(resultId, input.phase, input.trialNumber)),
-  );
+  return keys.map((key, i) => isSent[i] === true && writtenKeys.has(key));
 }
 
 const trialInserters = new WeakMap<Db, (trial: PendingTrial) => Promise<boolean>>();
