@@ -84,7 +84,7 @@ export class Participant {
   /** Sends until the answer is 2xx (or the participant is stopped); returns the answer. */
   private async send(
     kind: RequestKind,
-    method: string,
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     body?: unknown,
   ): Promise<Reply | null> {

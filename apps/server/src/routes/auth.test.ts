@@ -231,6 +231,23 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       expect((await c.get('/api/session')).body.user).toBeNull();
       t.clock.offsetMs = 0;
     });
+    it('marks every session seen when their requests arrive together', async () => {
+      // Requests in one turn have their sessions marked seen in one statement (lib/batch.ts).
+      const clients = await Promise.all(
+        [1, 2, 3].map((n) => t.signUp({ email: `seen-${n}@example.com` })),
+      );
+      const step = SESSION_IDLE_TIMEOUT_MS - 60_000;
+      for (let i = 0; i < 3; i++) {
+        t.clock.offsetMs += step;
+        const answers = await Promise.all(clients.map((c) => c.get('/api/session')));
+        expect(answers.map((a) => a.body.user?.email)).toEqual([
+          'seen-1@example.com',
+          'seen-2@example.com',
+          'seen-3@example.com',
+        ]);
+      }
+      t.clock.offsetMs = 0;
+    });
     it('a session ends 12 hours after login, however active', async () => {
       const c = await t.signUp({ email: 'absolute@example.com' });
       const stepMs = 25 * 60 * 1000;

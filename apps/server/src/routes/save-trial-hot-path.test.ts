@@ -1,10 +1,11 @@
 import { planPhase, type StroopConfig, type TrialInput } from '@cogni/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { testResults, trials, users } from '../db/schema';
 import { parseConfig } from '../env';
 import { createLogger } from '../lib/logger';
+import { INSERT_IF_OWNED_AND_OPEN } from '../services/results/save-trial';
 import { answerTrial, START_RUN, wrongKey } from '../testing/stroop-run';
 import { createTestContext, TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
@@ -190,5 +191,39 @@ describe.each(TEST_DATABASE_KINDS)('trial saves after the first on %s', (kind) =
     expect(adaRows.find((r) => r.trialNumber === 1)?.reactionTime).toBe(adaNext.reactionTime);
     expect((await rowsOf(bob.run.id)).map((r) => r.trialNumber).sort()).toEqual([0, 1]);
     expect(await rowsOf(finished.run.id)).toHaveLength(1);
+  });
+
+  /** The plan PostgreSQL keeps for a prepared statement once it stops planning per call. */
+  async function explainGeneric(statement: string): Promise<string> {
+    return t.database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+      await tx.execute(sql.raw(`prepare hot_path(jsonb) as ${statement}`));
+      // Both drivers answer { rows }; Db's union of them types the answer as unknown.
+      const explained = (await tx.execute(sql.raw(`explain execute hot_path('[]')`))) as {
+        rows: { 'QUERY PLAN': string }[];
+      };
+      await tx.execute(sql.raw('deallocate hot_path'));
+      return explained.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it("looks up each trial's run by its key, with thousands of runs stored", async () => {
+    // The planner cannot see how many trials a batch's JSON holds. Written as a join, the owner
+    // check hashed a sequential scan of every run for each batch once a few thousand were
+    // stored; that was the biggest share of PostgreSQL's time under bench:load.
+    await t.signUp({ email: 'many-runs@example.com' });
+    const [owner] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'many-runs@example.com'));
+    if (!owner) throw new Error('no user');
+    await t.database.db.execute(
+      sql`insert into test_results (user_id, test_type)
+          select ${owner.id}, 'stroopTest' from generate_series(1, 5000)`,
+    );
+    await t.database.db.execute(sql`analyze test_results`);
+    const plan = await explainGeneric(INSERT_IF_OWNED_AND_OPEN);
+    expect(plan).toContain('Index Scan using test_results_pkey on test_results');
+    expect(plan).not.toContain('Seq Scan');
   });
 });

@@ -1,6 +1,7 @@
 import type { User } from '@cogni/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/query-rows';
 import { authSessions, users } from '../../db/schema';
 import { BATCHING, createBatcher } from '../../lib/batch';
 import { hashSessionToken } from '../../lib/tokens';
@@ -43,6 +44,33 @@ function readSession(db: Db, sessionId: string): Promise<SessionRow | undefined>
   return reader(sessionId);
 }
 
+type Touch = { sessionId: string; seenAt: Date };
+
+/**
+ * Marks sessions as seen, many in one statement: every signed-in participant's session is due
+ * once a minute, which at thousands of participants was a hundred single-row commits a second.
+ * A batch's requests arrived within milliseconds of each other, so all of them are marked with
+ * the latest one's time.
+ */
+const sessionTouchers = new WeakMap<Db, (touch: Touch) => Promise<void>>();
+
+function touchSession(db: Db, touch: Touch): Promise<void> {
+  let toucher = sessionTouchers.get(db);
+  if (!toucher) {
+    toucher = createBatcher(async (touches: Touch[]) => {
+      const seenAt = Math.max(...touches.map((t) => t.seenAt.getTime()));
+      await queryRows(db, {
+        name: 'touch_sessions',
+        text: 'update auth_sessions set last_seen_at = $1 where id = any($2::text[])',
+        values: [new Date(seenAt).toISOString(), [...new Set(touches.map((t) => t.sessionId))]],
+      });
+      return touches.map(() => undefined);
+    }, BATCHING);
+    sessionTouchers.set(db, toucher);
+  }
+  return toucher(touch);
+}
+
 /**
  * The user behind a session token, read fresh on every request so role changes and
  * deactivation apply at once. Expired sessions and sessions of inactive users are deleted.
@@ -64,10 +92,7 @@ export async function getSessionUser(
     return null;
   }
   if (row.session.lastSeenAt.getTime() + SESSION_TOUCH_INTERVAL_MS <= now) {
-    await ctx.db
-      .update(authSessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(authSessions.id, sessionId));
+    await touchSession(ctx.db, { sessionId, seenAt: new Date(now) });
   }
   return { sessionId, user: toUser(row.user) };
 }

@@ -45,18 +45,24 @@ type PendingTrial = { userId: string; resultId: string; input: TrialInput };
 /**
  * Inserts the trials of many saves in one statement (one round trip and one commit), each only
  * if its run is its user's and unfinished; answers the key of each row written.
+ *
+ * The owner check is a scalar subquery, not a join: the planner cannot see how many rows the
+ * JSON holds and guesses 100, so as a join it hashed a sequential scan of every run for each
+ * batch (the biggest share of PostgreSQL's CPU under bench:load). A subquery in WHERE is never
+ * turned into a join; it looks up each row's run by its primary key.
  */
-const INSERT_IF_OWNED_AND_OPEN = `
+export const INSERT_IF_OWNED_AND_OPEN = `
   insert into trials (result_id, phase, trial_number, cue_word, stimulus_word, stimulus_color,
     response, reaction_time, is_correct, is_switch, is_congruent, start_time, end_time, timing)
-  select r.id, t.phase, t.trial_number, t.cue_word, t.stimulus_word, t.stimulus_color,
+  select t.result_id, t.phase, t.trial_number, t.cue_word, t.stimulus_word, t.stimulus_color,
     t.response, t.reaction_time, t.is_correct, t.is_switch, false, t.start_time, t.end_time,
     t.timing
   from jsonb_to_recordset($1::jsonb) as t(result_id text, user_id text, phase text,
     trial_number int, cue_word text, stimulus_word text, stimulus_color text, response text,
     reaction_time float8, is_correct boolean, is_switch boolean, start_time timestamptz,
     end_time timestamptz, timing jsonb)
-  join test_results r on r.id = t.result_id and r.user_id = t.user_id and r.end_time is null
+  where (select r.user_id = t.user_id and r.end_time is null
+         from test_results r where r.id = t.result_id)
   on conflict (result_id, phase, trial_number) do nothing
   returning result_id, phase, trial_number`;
 
