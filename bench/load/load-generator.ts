@@ -13,7 +13,8 @@ export type LoadGenerator = {
   readonly baseUrl: string;
   readonly participants: number;
   /** Trial saves answered 201 in everything collected so far: rows the server says it stored. */
-  readonly trialsCreated: number;
+  /** Every trial answer so far (collect() adds each window's). */
+  readonly trials: TrialTally;
   /** Adds or stops participants until `target` run; new ones join over `joinSpreadMs`. */
   setParticipants(target: number, mode: SaveMode, joinSpreadMs: number): void;
   /** What the participants saw since the last collect. */
@@ -29,6 +30,27 @@ export type LoadGenerator = {
   stopAll(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** What the participants were told about their trials (metrics.ts). */
+export type TrialTally = { created: number; confirmedLate: number; unanswered: number };
+
+/** Trials the participants were told are saved: 201, or 200 after a lost answer. */
+export const confirmedTrials = (t: TrialTally) => t.created + t.confirmedLate;
+
+/**
+ * Throws unless every trial a participant was told is saved is in the database, and nothing
+ * else is but trials whose last answer never came (the participant was stopped while trying
+ * again: the server may have stored them). Rows are unique per trial, so none is counted twice.
+ */
+export function checkTrialsStored(tally: TrialTally, stored: number): void {
+  const confirmed = confirmedTrials(tally);
+  if (stored < confirmed || stored > confirmed + tally.unanswered) {
+    throw new Error(
+      `${confirmed} trials confirmed (${tally.created} with 201, ${tally.confirmedLate} with 200 ` +
+        `after a lost answer), ${tally.unanswered} unanswered when stopped, ${stored} stored`,
+    );
+  }
+}
 
 type Thread = { worker: Worker; participants: number };
 
@@ -74,15 +96,15 @@ export function createLoadGenerator(
   const total = () => threads.reduce((sum, thread) => sum + thread.participants, 0);
   // Accounts are handed out in order; after stopAll they can be used again (a new login).
   let nextAccount = 0;
-  let trialsCreated = 0;
+  const trials: TrialTally = { created: 0, confirmedLate: 0, unanswered: 0 };
 
   return {
     baseUrl,
     get participants() {
       return total();
     },
-    get trialsCreated() {
-      return trialsCreated;
+    get trials() {
+      return { ...trials };
     },
     setParticipants(target, mode, joinSpreadMs) {
       if (target > accounts.length) {
@@ -113,7 +135,9 @@ export function createLoadGenerator(
         threads.map((thread) => ask(thread, { type: 'collect' }, 'metrics')),
       );
       const merged = mergeMetrics(replies.map((reply) => reply.metrics));
-      trialsCreated += merged.trialsCreated;
+      trials.created += merged.trialsCreated;
+      trials.confirmedLate += merged.trialsConfirmedLate;
+      trials.unanswered += merged.trialsUnanswered;
       return merged;
     },
     async waitUntilJoined(timeoutMs) {

@@ -21,6 +21,14 @@ export type WorkerMetrics = {
   requests: Record<RequestKind, number>;
   /** Trial saves answered 201: rows the server says it stored. */
   trialsCreated: number;
+  /**
+   * Trials answered 200 (already saved) after an attempt that got no answer or an error: the
+   * server stored the row on an attempt whose answer was lost (a timeout under overload). The
+   * browser's outbox counts that as saved, and so do we.
+   */
+  trialsConfirmedLate: number;
+  /** Trials whose last attempt got no 2xx before the participant was stopped: stored or not. */
+  trialsUnanswered: number;
   errors: number;
   /** The first few errors, to say what went wrong. */
   errorSamples: string[];
@@ -39,6 +47,8 @@ export function emptyMetrics(): WorkerMetrics {
       number
     >,
     trialsCreated: 0,
+    trialsConfirmedLate: 0,
+    trialsUnanswered: 0,
     errors: 0,
     errorSamples: [],
     eventLoopDelay: { p50Ms: 0, p99Ms: 0, maxMs: 0 },
@@ -51,6 +61,8 @@ export function mergeMetrics(parts: WorkerMetrics[]): WorkerMetrics {
     for (const ms of part.trialSaveMs) merged.trialSaveMs.push(ms);
     for (const kind of REQUEST_KINDS) merged.requests[kind] += part.requests[kind];
     merged.trialsCreated += part.trialsCreated;
+    merged.trialsConfirmedLate += part.trialsConfirmedLate;
+    merged.trialsUnanswered += part.trialsUnanswered;
     merged.errors += part.errors;
     merged.errorSamples.push(...part.errorSamples.slice(0, 5 - merged.errorSamples.length));
     merged.eventLoopDelay = {

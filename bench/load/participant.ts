@@ -89,6 +89,7 @@ export class Participant {
     body?: unknown,
   ): Promise<Reply | null> {
     const text = body === undefined ? undefined : JSON.stringify(body);
+    let hasFailed = false;
     while (!this.isStopped) {
       const reply = await this.client.request(method, path, { cookie: this.cookie, body: text });
       const metrics = this.metrics();
@@ -98,9 +99,11 @@ export class Participant {
         if (kind === 'trial') {
           metrics.trialSaveMs.push(reply.ms);
           if (reply.status === 201) metrics.trialsCreated++;
+          else if (hasFailed) metrics.trialsConfirmedLate++;
         }
         return reply;
       }
+      hasFailed = true;
       metrics.errors++;
       if (metrics.errorSamples.length < 5) {
         metrics.errorSamples.push(
@@ -109,6 +112,7 @@ export class Participant {
       }
       await sleep(RETRY_AFTER_MS);
     }
+    if (kind === 'trial' && hasFailed) this.metrics().trialsUnanswered++;
     return null;
   }
 

@@ -44,7 +44,11 @@ export type StepResult = {
   /** CPU the hypervisor took for other guests over the window (a noisy host shows here). */
   stealCpuCores: number;
   serverRssMb: number;
-  /** Seconds from the change of head count until every participant was saving trials. */
+  /**
+   * Seconds from the change of head count until every participant was saving trials, and, for
+   * a step with fewer participants than the one before, until saves were answered within the
+   * goal again (joinParticipants); null: not within the time allowed.
+   */
   joinSeconds: number | null;
   /** How late the server's event loop ran over the window. */
   serverEventLoop: EventLoopDelay;
@@ -100,24 +104,46 @@ async function readServerEventLoop(baseUrl: string): Promise<EventLoopDelay> {
   return (await response.json()) as EventLoopDelay;
 }
 
+/** After an overloaded step, how long the server may take to catch up, in windows of 5 s. */
+const SETTLE_WINDOW_MS = 5000;
+const SETTLE_TIMEOUT_MS = 120_000;
+
 /**
  * Adds or stops participants until `participants` run, waits until every newcomer is saving
  * trials, then `warmupMs`. Resolves with the seconds until all were saving (null: timed out).
+ *
+ * With `settle`, fewer participants than before also wait until trial saves are answered
+ * within the goal again (a 5-s window with p99 under it; null after two minutes). A step that
+ * overloaded the server leaves every outbox holding unsent trials, sent back to back once
+ * answers come: without the wait, the next measurement would count that catching-up as its own.
  */
 export async function joinParticipants(
   generator: LoadGenerator,
   participants: number,
   mode: SaveMode,
   timing: StepTiming,
+  settle?: { serverPid: number; goalP99Ms: number },
 ): Promise<number | null> {
+  const isFewer = participants < generator.participants;
   const newcomers = Math.max(0, participants - generator.participants);
   const joinSpreadMs = Math.max(timing.joinSpreadMs, (newcomers / JOINS_PER_SEC) * 1000);
   const started = performance.now();
+  const seconds = () => round1((performance.now() - started) / 1000);
   generator.setParticipants(participants, mode, joinSpreadMs);
   const joined = await generator.waitUntilJoined(joinSpreadMs + JOIN_TIMEOUT_MS);
-  const joinSeconds = joined === null ? null : round1((performance.now() - started) / 1000);
+  let readySeconds = joined === null ? null : seconds();
+  if (settle && isFewer) {
+    readySeconds = null;
+    while (performance.now() - started < SETTLE_TIMEOUT_MS) {
+      const window = await measureWindow(generator, settle.serverPid, SETTLE_WINDOW_MS);
+      if (window.latency.p99Ms < settle.goalP99Ms) {
+        readySeconds = seconds();
+        break;
+      }
+    }
+  }
   await sleep(timing.warmupMs);
-  return joinSeconds;
+  return readySeconds;
 }
 
 /** Runs `participants` (adding or stopping some), lets them settle, and measures a window. */
@@ -129,7 +155,10 @@ export async function measureStep(
   timing: StepTiming,
   options: { goalP99Ms: number },
 ): Promise<StepResult> {
-  const joinSeconds = await joinParticipants(generator, participants, mode, timing);
+  const joinSeconds = await joinParticipants(generator, participants, mode, timing, {
+    serverPid,
+    goalP99Ms: options.goalP99Ms,
+  });
   const window = await measureWindow(generator, serverPid, timing.measureMs);
   const { metrics, latency } = window;
   return {
