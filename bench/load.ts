@@ -254,32 +254,39 @@ if (args.hold) {
 
 const startedAt = Date.now();
 const results: Pick<LoadReport, DatabaseKind> = {};
-for (const kind of kinds) results[kind] = await benchDatabase(kind);
-const cpu = cpus();
-const report: LoadReport = {
-  ...results,
-  machine: {
-    cpu: cpu[0]?.model ?? 'unknown',
-    cores: cpu.length,
-    memoryGb: round1(totalmem() / 1024 ** 3),
-    node: process.version,
-  },
-  date: new Date().toISOString(),
-  mode: args.quick ? 'quick' : 'full',
-  durationMin: round1((Date.now() - startedAt) / 60_000),
-  method: {
-    meanTrialPaceMs: Math.round(meanPaceMs),
-    ...settings.timing,
-    stepFactor: settings.plan.factor,
-    joinsPerSec: JOINS_PER_SEC,
-    loginBurst: BURST_LOGINS,
-  },
-};
 const outDir = args.quick ? tmpdir() : path.join(ROOT, 'bench/results');
 const base = args.quick ? 'cogni-load.quick' : 'load';
-writeFileSync(path.join(outDir, `${base}.json`), `${JSON.stringify(report, null, 2)}\n`);
-writeLoadReport(path.join(outDir, `${base}.md`), report);
-console.log(`\nWritten to ${path.join(outDir, base)}.{json,md}`);
+// Written after each database, so a failure on the second keeps the first's half hour.
+for (const kind of kinds) {
+  results[kind] = await benchDatabase(kind);
+  writeReport();
+}
+
+function writeReport() {
+  const cpu = cpus();
+  const report: LoadReport = {
+    ...results,
+    machine: {
+      cpu: cpu[0]?.model ?? 'unknown',
+      cores: cpu.length,
+      memoryGb: round1(totalmem() / 1024 ** 3),
+      node: process.version,
+    },
+    date: new Date().toISOString(),
+    mode: args.quick ? 'quick' : 'full',
+    durationMin: round1((Date.now() - startedAt) / 60_000),
+    method: {
+      meanTrialPaceMs: Math.round(meanPaceMs),
+      ...settings.timing,
+      stepFactor: settings.plan.factor,
+      joinsPerSec: JOINS_PER_SEC,
+      loginBurst: BURST_LOGINS,
+    },
+  };
+  writeFileSync(path.join(outDir, `${base}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  writeLoadReport(path.join(outDir, `${base}.md`), report);
+  console.log(`\nWritten to ${path.join(outDir, base)}.{json,md}`);
+}
 const failedChecks = kinds.filter((kind) => results[kind]?.trialCheck !== 'passed');
 if (failedChecks.length > 0) {
   console.error(`Trials confirmed but not stored (or the reverse) on ${failedChecks.join(', ')}`);

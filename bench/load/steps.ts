@@ -98,10 +98,23 @@ export async function measureWindow(
   };
 }
 
-/** The server's event-loop delay since the last read (bench-routes.ts). */
+/**
+ * The server's event-loop delay since the last read (bench-routes.ts). Asked up to three times:
+ * an overloaded server can reset the connection of a read, and a run of half an hour must not
+ * end on it. NaN when no read got through (the report shows it as such).
+ */
 async function readServerEventLoop(baseUrl: string): Promise<EventLoopDelay> {
-  const response = await fetch(`${baseUrl}/api/bench/event-loop`);
-  return (await response.json()) as EventLoopDelay;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      const response = await fetch(`${baseUrl}/api/bench/event-loop`, {
+        signal: AbortSignal.timeout(30_000),
+      });
+      return (await response.json()) as EventLoopDelay;
+    } catch {
+      await sleep(1000);
+    }
+  }
+  return { p50Ms: Number.NaN, p99Ms: Number.NaN, maxMs: Number.NaN };
 }
 
 /** After an overloaded step, how long the server may take to catch up, in windows of 5 s. */
