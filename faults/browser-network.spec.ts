@@ -8,6 +8,7 @@ import {
   storedPositions,
 } from '../e2e/support/stroop-answers';
 import { startStroopRun } from '../e2e/support/stroop-driver';
+import { finishRunAndCheckSummary } from './support/finish-browser-run';
 
 /** The issue asks for a full minute offline; the rest of the scenario is kept short around it. */
 const OFFLINE_MS = 60_000;
@@ -26,7 +27,7 @@ function seededRandom(seed: number): () => number {
 describe('a bad network during the Stroop test', () => {
   const browser = useBrowser();
 
-  it('offline for a minute, 30 % of saves failing, one answer lost after the commit: every trial stored once', async () => {
+  it('offline for a minute, 30 % of saves failing, one answer lost after the commit: every trial stored once, the summary right', async () => {
     const page = await browser.newPage();
     const { runId, cdp } = await startStroopRun(page, 'faults-network');
     const random = seededRandom(7);
@@ -54,7 +55,7 @@ describe('a bad network during the Stroop test', () => {
 
     const before = await answerTrials(page, cdp, 3);
     const offline = await answerWhileOffline(page, cdp, OFFLINE_MS, before.last);
-    await answerTrials(page, cdp, 2, offline.last);
+    const after = await answerTrials(page, cdp, 2, offline.last);
     await page.getByText('All trials saved').waitFor({ timeout: 60_000 });
 
     expect(outcomes.dropped).toEqual([expect.stringMatching(/^201 /)]);
@@ -62,5 +63,10 @@ describe('a bad network during the Stroop test', () => {
     // Each answered trial exactly once, in order: the dropped one was not saved twice.
     await page.unroute('**/api/results/*/trials/*/*');
     expect(await storedPositions(page, runId)).toEqual(firstPositions(3 + offline.count + 2));
+    await finishRunAndCheckSummary(page.context(), page.url(), runId, [
+      ...before.pressed,
+      ...offline.pressed,
+      ...after.pressed,
+    ]);
   }, 240_000);
 });

@@ -117,18 +117,42 @@ async function readServerEventLoop(baseUrl: string): Promise<EventLoopDelay> {
   return { p50Ms: Number.NaN, p99Ms: Number.NaN, maxMs: Number.NaN };
 }
 
-/** After an overloaded step, how long the server may take to catch up, in windows of 5 s. */
+/**
+ * After an overloaded step, the server has caught up once this many 5-s windows in a row had
+ * p99 under the goal and no errors. One is not enough: a save sent during the overload fails by
+ * timing out 30 s later, after fast answers to the newer ones have already made a window look calm.
+ */
 const SETTLE_WINDOW_MS = 5000;
-const SETTLE_TIMEOUT_MS = 120_000;
+const SETTLE_CALM_WINDOWS = 2;
+const SETTLE_TIMEOUT_MS = 180_000;
+
+/**
+ * Measures 5-s windows until SETTLE_CALM_WINDOWS in a row are calm (p99 under the goal, no
+ * errors) or `deadline` (performance.now()) passes; false then.
+ */
+export async function waitUntilCalm(
+  generator: LoadGenerator,
+  settle: { serverPid: number; goalP99Ms: number },
+  deadline = performance.now() + SETTLE_TIMEOUT_MS,
+): Promise<boolean> {
+  let calm = 0;
+  while (calm < SETTLE_CALM_WINDOWS && performance.now() < deadline) {
+    const window = await measureWindow(generator, settle.serverPid, SETTLE_WINDOW_MS);
+    const isCalm = window.latency.p99Ms < settle.goalP99Ms && window.metrics.errors === 0;
+    calm = isCalm ? calm + 1 : 0;
+  }
+  return calm === SETTLE_CALM_WINDOWS;
+}
 
 /**
  * Adds or stops participants until `participants` run, waits until every newcomer is saving
  * trials, then `warmupMs`. Resolves with the seconds until all were saving (null: timed out).
  *
- * With `settle`, fewer participants than before also wait until trial saves are answered
- * within the goal again (a 5-s window with p99 under it; null after two minutes). A step that
- * overloaded the server leaves every outbox holding unsent trials, sent back to back once
- * answers come: without the wait, the next measurement would count that catching-up as its own.
+ * With `settle`, fewer participants than before also wait until the server has caught up:
+ * SETTLE_CALM_WINDOWS windows in a row with p99 under the goal and no errors (null after three
+ * minutes). A step that overloaded the server leaves every outbox holding unsent trials, sent
+ * back to back once answers come: without the wait, the next measurement would count that
+ * catching-up as its own.
  */
 export async function joinParticipants(
   generator: LoadGenerator,
@@ -146,14 +170,8 @@ export async function joinParticipants(
   const joined = await generator.waitUntilJoined(joinSpreadMs + JOIN_TIMEOUT_MS);
   let readySeconds = joined === null ? null : seconds();
   if (settle && isFewer) {
-    readySeconds = null;
-    while (performance.now() - started < SETTLE_TIMEOUT_MS) {
-      const window = await measureWindow(generator, settle.serverPid, SETTLE_WINDOW_MS);
-      if (window.latency.p99Ms < settle.goalP99Ms) {
-        readySeconds = seconds();
-        break;
-      }
-    }
+    const isCalm = await waitUntilCalm(generator, settle, started + SETTLE_TIMEOUT_MS);
+    readySeconds = isCalm ? seconds() : null;
   }
   await sleep(timing.warmupMs);
   return readySeconds;

@@ -1,14 +1,14 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { eventually } from './eventually';
-import { answerNextTrial, makeDelays } from './stroop-driver';
+import { answerNextTrial, makeDelays, type PressedTrial } from './stroop-driver';
 
 export type Position = { phase: string; trialNumber: number };
 
 /**
  * Answers `count` trials in a row with seeded human-like delays; `previous` is the identifier of
  * the stimulus answered last (null at the start of a page). Returns what was answered and the
- * identifier to pass next time.
+ * identifier to pass next time (`pressed`: the key, correctness and true RT of each).
  */
 export async function answerTrials(
   page: Page,
@@ -18,12 +18,17 @@ export async function answerTrials(
 ) {
   const delay = makeDelays(3);
   const answered: Position[] = [];
+  const pressed: PressedTrial[] = [];
   for (let i = 0; i < count; i++) {
-    const trial = await answerNextTrial(page, cdp, { previous, trueRtMs: delay() });
-    previous = trial.identifier;
+    const { identifier, ...trial } = await answerNextTrial(page, cdp, {
+      previous,
+      trueRtMs: delay(),
+    });
+    previous = identifier;
     answered.push({ phase: trial.phase, trialNumber: trial.trialNumber });
+    pressed.push(trial);
   }
-  return { answered, last: previous };
+  return { answered, pressed, last: previous };
 }
 
 /**
@@ -35,20 +40,21 @@ export async function answerWhileOffline(
   cdp: CDPSession,
   offlineMs: number,
   previous: string | null,
-): Promise<{ count: number; last: string | null }> {
+): Promise<{ count: number; pressed: PressedTrial[]; last: string | null }> {
   await page.context().setOffline(true);
   const offlineSince = Date.now();
   let last = previous;
-  let count = 0;
+  const pressed: PressedTrial[] = [];
   while (Date.now() - offlineSince < offlineMs) {
-    last = (await answerTrials(page, cdp, 1, last)).last;
-    count++;
+    const answered = await answerTrials(page, cdp, 1, last);
+    last = answered.last;
+    pressed.push(...answered.pressed);
   }
   await eventually(async () =>
     expect(await page.locator('.stroop-save-status').textContent()).toMatch(/waiting to be saved/),
   );
   await page.context().setOffline(false);
-  return { count, last };
+  return { count: pressed.length, pressed, last };
 }
 
 /** The run's stored trials in run order, one entry per row, read with the page's session. */

@@ -1,0 +1,88 @@
+import { type Run, type ScoredTrial, scoreStroop, type TrialInput } from '@cogni/domain';
+import type { BrowserContext } from 'playwright-core';
+import { expect } from 'vitest';
+import { fixtureRun } from '../../apps/server/src/testing/stroop-run';
+import { firstPositions } from '../../e2e/support/stroop-answers';
+import type { PressedTrial } from '../../e2e/support/stroop-driver';
+
+/** A stored trial as GET /api/results/:id/trials lists it (the fields checked here). */
+type ListedTrial = ScoredTrial & { response: string | null };
+
+/** The page's clock and ours differ by less than this (the key's timestamp is exact). */
+const RT_TOLERANCE_MS = 5;
+
+/**
+ * Finishes a run the browser started, with its session (the context's cookies), then checks what
+ * the database holds for it: every trial of the run once, in order; the browser's trials as it
+ * pressed them; and the summary the scoring gives for the trials the participant completed.
+ *
+ * A whole run at real speed takes six minutes of a test's time (e2e/stroop-full-run.spec.ts
+ * does it once); here the fault has already happened in the browser, and the rest of the run,
+ * after `pressed`, is saved over HTTP as the fixture answers it, one trial at a time.
+ */
+export async function finishRunAndCheckSummary(
+  context: BrowserContext,
+  baseUrl: string,
+  runId: string,
+  pressed: PressedTrial[],
+): Promise<void> {
+  const origin = new URL(baseUrl).origin;
+  const api = async <T>(method: string, path: string, data?: unknown): Promise<T> => {
+    const response = await context.request.fetch(`${origin}${path}`, {
+      method,
+      headers: { origin, ...(data === undefined ? {} : { 'content-type': 'application/json' }) },
+      data: data === undefined ? undefined : JSON.stringify(data),
+    });
+    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+    return (await response.json()) as T;
+  };
+
+  const { run } = await api<{ run: Run }>('GET', `/api/results/${runId}`);
+  expect(run.endTime).toBeNull();
+  // The server has every trial the browser answered, and nothing after them.
+  expect(run.savedTrials).toEqual(firstPositions(pressed.length));
+  const rest = fixtureRun(run.seed, run.config).slice(pressed.length);
+  for (const trial of rest) {
+    await api('PUT', `/api/results/${runId}/trials/${trial.phase}/${trial.trialNumber}`, trial);
+  }
+  const completed = (await api<{ run: Run }>('POST', `/api/results/${runId}/complete`, {})).run;
+  const { trials: stored } = await api<{ trials: ListedTrial[] }>(
+    'GET',
+    `/api/results/${runId}/trials`,
+  );
+
+  // Every trial of the run, once each, in run order.
+  expect(stored.map(({ phase, trialNumber }) => ({ phase, trialNumber }))).toEqual(
+    firstPositions(168),
+  );
+  // The browser's trials as its participant pressed them; the rest as sent.
+  pressed.forEach((p, i) => {
+    const trial = stored[i];
+    expect(trial, `${p.phase}:${p.trialNumber}`).toMatchObject({
+      response: p.key,
+      isCorrect: p.isCorrect,
+    });
+    expect(Math.abs((trial?.reactionTime ?? Number.NaN) - p.trueRtMs)).toBeLessThan(
+      RT_TOLERANCE_MS,
+    );
+  });
+  rest.forEach((sent: TrialInput, i) => {
+    expect(stored[pressed.length + i]).toMatchObject({
+      phase: sent.phase,
+      trialNumber: sent.trialNumber,
+      response: sent.response,
+      isCorrect: sent.isCorrect,
+      reactionTime: sent.reactionTime,
+    });
+  });
+
+  // The summary is the scoring of those trials: nothing left out, nothing counted twice.
+  // The browser's trials as stored: checked against its presses above.
+  const participantsTrials: ScoredTrial[] = [...stored.slice(0, pressed.length), ...rest];
+  const expected = scoreStroop(run.config, participantsTrials);
+  expect(completed.summary).toEqual(expected);
+  expect(completed.summary).toMatchObject({
+    totalTrials: 144,
+    correctTrials: participantsTrials.filter((t) => t.phase === 'test' && t.isCorrect).length,
+  });
+}
