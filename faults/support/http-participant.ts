@@ -45,6 +45,8 @@ export class HttpParticipant {
   /** Sends until a 2xx; returns its JSON body. */
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const started = Date.now();
+    // What each attempt got (status, or the error when none came), for the message on giving up.
+    const outcomes: string[] = [];
     for (let attempt = 0; ; attempt++) {
       const origin = this.baseUrl();
       let response: Response | null = null;
@@ -60,7 +62,8 @@ export class HttpParticipant {
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
-      } catch {
+      } catch (error) {
+        outcomes.push(error instanceof Error ? error.name : 'error');
         this.observed.networkErrors++;
         this.attempts.push({ origin, method, path, sentAt, endedAt: Date.now(), status: 0 });
       }
@@ -70,6 +73,7 @@ export class HttpParticipant {
         const setCookie = response.headers.get('set-cookie');
         if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
         const text = await response.text().catch(() => null);
+        outcomes.push(`${status}${text === null ? ' (body lost)' : ` ${text.slice(0, 80)}`}`);
         this.attempts.push({
           origin,
           method,
@@ -84,7 +88,9 @@ export class HttpParticipant {
         }
       }
       if (Date.now() - started > GIVE_UP_AFTER_MS) {
-        throw new Error(`${method} ${path}: no 2xx in ${GIVE_UP_AFTER_MS} ms`);
+        throw new Error(
+          `${method} ${path}: no 2xx in ${GIVE_UP_AFTER_MS} ms; attempts: ${outcomes.join(' | ')}`,
+        );
       }
       // Short, jittered and capped: the outage lengths here are seconds, not minutes.
       await sleep(Math.random() * Math.min(1000, 50 * 2 ** attempt));
