@@ -124,11 +124,10 @@ async function benchDatabase(kind: DatabaseKind): Promise<LoadResult> {
     // At the best step, and at half of it (ordinary busy times, the soak's load).
     const burstAt = async (participants: number): Promise<LoginBurst> => {
       console.log(`${kind}: ${BURST_LOGINS} logins at once at ${participants} participants`);
-      const settle = { serverPid: server.pid, goalP99Ms: GOAL_P99_MS };
-      await joinParticipants(generator, participants, 'ours', settings.timing, settle);
+      await joinParticipants(generator, participants, 'ours', settings.timing);
       // Measured on a calm server only: the steps past the maximum, or the burst before, leave
       // work behind that would otherwise be counted against this burst.
-      if (!(await waitUntilCalm(generator, settle))) {
+      if (!(await waitUntilCalm(generator, { serverPid: server.pid, goalP99Ms: GOAL_P99_MS }))) {
         console.log('  not calm after 3 min; measured anyway');
       }
       const burst = await measureLoginBurst(

@@ -17,7 +17,6 @@ export async function answerTrials(
   previous: string | null = null,
 ) {
   const delay = makeDelays(3);
-  const answered: Position[] = [];
   const pressed: PressedTrial[] = [];
   for (let i = 0; i < count; i++) {
     const { identifier, ...trial } = await answerNextTrial(page, cdp, {
@@ -25,9 +24,9 @@ export async function answerTrials(
       trueRtMs: delay(),
     });
     previous = identifier;
-    answered.push({ phase: trial.phase, trialNumber: trial.trialNumber });
     pressed.push(trial);
   }
+  const answered: Position[] = pressed.map(({ phase, trialNumber }) => ({ phase, trialNumber }));
   return { answered, pressed, last: previous };
 }
 

@@ -21,6 +21,8 @@ export type Attempt = {
   sentAt: number;
   endedAt: number;
   status: number;
+  /** The error when no answer came, or the start of the body (for a give-up's message). */
+  detail: string;
 };
 
 /**
@@ -45,12 +47,13 @@ export class HttpParticipant {
   /** Sends until a 2xx; returns its JSON body. */
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const started = Date.now();
-    // What each attempt got (status, or the error when none came), for the message on giving up.
-    const outcomes: string[] = [];
+    const firstAttempt = this.attempts.length;
     for (let attempt = 0; ; attempt++) {
       const origin = this.baseUrl();
       let response: Response | null = null;
       const sentAt = Date.now();
+      const record = (status: number, detail: string) =>
+        this.attempts.push({ origin, method, path, sentAt, endedAt: Date.now(), status, detail });
       try {
         response = await fetch(`${origin}${path}`, {
           method,
@@ -63,9 +66,8 @@ export class HttpParticipant {
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
       } catch (error) {
-        outcomes.push(error instanceof Error ? error.name : 'error');
         this.observed.networkErrors++;
-        this.attempts.push({ origin, method, path, sentAt, endedAt: Date.now(), status: 0 });
+        record(0, error instanceof Error ? error.name : String(error));
       }
       if (response) {
         const { status } = response;
@@ -73,23 +75,17 @@ export class HttpParticipant {
         const setCookie = response.headers.get('set-cookie');
         if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
         const text = await response.text().catch(() => null);
-        outcomes.push(`${status}${text === null ? ' (body lost)' : ` ${text.slice(0, 80)}`}`);
-        this.attempts.push({
-          origin,
-          method,
-          path,
-          sentAt,
-          endedAt: Date.now(),
-          status: text === null ? 0 : status,
-        });
+        if (text === null) record(0, `${status}, body lost`);
+        else record(status, text.slice(0, 80));
         if (response.ok && text !== null) return (text ? JSON.parse(text) : null) as T;
         if (status !== 503 && text !== null) {
           throw new Error(`${method} ${path}: ${status} ${text}`);
         }
       }
       if (Date.now() - started > GIVE_UP_AFTER_MS) {
+        const tried = this.attempts.slice(firstAttempt).map((a) => `${a.status} ${a.detail}`);
         throw new Error(
-          `${method} ${path}: no 2xx in ${GIVE_UP_AFTER_MS} ms; attempts: ${outcomes.join(' | ')}`,
+          `${method} ${path}: no 2xx in ${GIVE_UP_AFTER_MS} ms; attempts: ${tried.join(' | ')}`,
         );
       }
       // Short, jittered and capped: the outage lengths here are seconds, not minutes.

@@ -1,0 +1,77 @@
+// Does password hashing in niced threads delay the server's event loop (ADR 018)? A nice-0 loop
+// with 1-ms timers and a little JSON work a tick runs beside one busy nice-0 process (the rest
+// of a loaded machine) and, in turn, nothing, two niced threads in a CPU loop, and two niced
+// threads hashing at the server's cost (scrypt N=2^17, r=8: 128 MiB a hash). Then, as a measure
+// of the machine's own noise, one thread's JSON throughput in consecutive 5-s windows with
+// nothing else running.
+//
+// Usage: npx tsx bench/hashing-probe.ts (about a minute; prints, writes nothing)
+
+import { spawn } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
+import { PRODUCTION_COST } from '../apps/server/src/lib/password';
+
+/** As the server's hashing threads (apps/server/src/lib/background-scrypt.ts). */
+const NICE = "try { require('node:os').setPriority(10); } catch {}\n";
+const WORKLOADS = {
+  'nothing else': null,
+  'two niced CPU loops': 'let x = 0; for (;;) x += 1;',
+  'two niced scrypt threads': `const { scryptSync } = require('node:crypto');
+    for (;;) scryptSync('password', 'salt', 32, { N: ${PRODUCTION_COST.N}, r: ${PRODUCTION_COST.r}, p: 1, maxmem: 2 ** 28 });`,
+} as const;
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+};
+
+/** How late 1-ms timers fire over `ms`, each tick doing a request's worth of JSON. */
+function timerLateness(ms: number): Promise<number[]> {
+  return new Promise((resolve) => {
+    const lates: number[] = [];
+    const end = performance.now() + ms;
+    let last = performance.now();
+    const tick = () => {
+      const now = performance.now();
+      lates.push(now - last - 1);
+      JSON.parse(JSON.stringify({ a: [1, 2, 3], b: 'x'.repeat(200) }));
+      last = performance.now();
+      if (now < end) setTimeout(tick, 1);
+      else resolve(lates);
+    };
+    setTimeout(tick, 1);
+  });
+}
+
+const rows = Array.from({ length: 20_000 }, (_, i) => ({
+  id: i,
+  s: 'x'.repeat(50),
+  a: [i, i + 1],
+}));
+function jsonOperations(ms: number): number {
+  const end = performance.now() + ms;
+  let n = 0;
+  for (; performance.now() < end; n++) {
+    const from = (n * 97) % 15_000;
+    JSON.parse(JSON.stringify(rows.slice(from, from + 2000)));
+  }
+  return n;
+}
+
+const hog = spawn(process.execPath, ['-e', 'let x = 0; for (;;) x += 1;'], { stdio: 'ignore' });
+try {
+  for (const [name, source] of Object.entries(WORKLOADS)) {
+    const workers = source ? [0, 1].map(() => new Worker(NICE + source, { eval: true })) : [];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lates = await timerLateness(8000);
+    const at = (q: number) => quantile(lates, q).toFixed(1);
+    console.log(
+      `${name.padEnd(26)} timer late p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
+    );
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+} finally {
+  hog.kill();
+}
+const windows = Array.from({ length: 4 }, () => jsonOperations(5000));
+console.log(`JSON operations per 5 s, one thread, nothing else: ${windows.join(', ')}`);
