@@ -61,14 +61,45 @@ export async function openMemoryPglite(): Promise<Database> {
 }
 
 /**
+ * How long the server waits on PostgreSQL before a request is told to try again (a 503), so
+ * that a database that stops answering costs each request seconds, not forever.
+ */
+export const POSTGRES_TIMEOUTS = {
+  /**
+   * Connecting, or waiting for one of the pool's connections. Connecting on one machine takes
+   * milliseconds, and a request that waited this long for a free connection is better told to
+   * try again than kept waiting by an overloaded server.
+   */
+  connectMs: 10_000,
+  /** One statement, ended by PostgreSQL itself: the connection stays usable. */
+  statementMs: 30_000,
+  /**
+   * One statement's answer, given up by the server when PostgreSQL has not ended it itself: the
+   * connection is dead or cut off (a network partition sends no reset). The pool drops it.
+   */
+  queryMs: 35_000,
+} as const;
+
+export type PostgresTimeouts = { [K in keyof typeof POSTGRES_TIMEOUTS]: number };
+
+/**
  * Connects to a PostgreSQL server and applies the migrations. Several app instances may start
- * at once against one database, so migrations run under an advisory lock on one connection.
+ * at once against one database, so migrations run under an advisory lock on one connection
+ * (with no statement timeout: a migration, or waiting for another instance's, may take long).
  */
 export async function openPostgres(
   connectionString: string,
-  options: { poolMax?: number; onPoolError?: (error: Error) => void } = {},
+  options: {
+    poolMax?: number;
+    onPoolError?: (error: Error) => void;
+    timeouts?: PostgresTimeouts;
+  } = {},
 ): Promise<Database> {
-  const migrationClient = new pg.Client({ connectionString });
+  const timeouts = options.timeouts ?? POSTGRES_TIMEOUTS;
+  const migrationClient = new pg.Client({
+    connectionString,
+    connectionTimeoutMillis: timeouts.connectMs,
+  });
   await migrationClient.connect();
   try {
     await migrationClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -78,7 +109,15 @@ export async function openPostgres(
   } finally {
     await migrationClient.end();
   }
-  const pool = new pg.Pool({ connectionString, max: options.poolMax ?? 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.queryMs,
+    // A connection to a server that vanished without a reset is found dead by its own probes.
+    keepAlive: true,
+  });
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool replaces it and the next query reconnects.
   pool.on('error', (error) => options.onPoolError?.(error));

@@ -15,18 +15,25 @@ const UNAVAILABLE_CODES = new Set([
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
+  '57014', // query_canceled: the statement timeout (we cancel nothing else)
   '08000',
   '08001',
   '08003',
   '08006',
 ]);
 
+/**
+ * node-postgres's own errors, which carry no code: a lost connection, a connect or a wait for
+ * the pool's connection timed out (db/client.ts POSTGRES_TIMEOUTS), a statement not answered.
+ */
+const CONNECTION_LOST =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout/i;
+
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (e instanceof Error && /Connection terminated|connection timeout/i.test(e.message))
-      return true;
+    if (e instanceof Error && CONNECTION_LOST.test(e.message)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

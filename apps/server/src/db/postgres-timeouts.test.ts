@@ -1,0 +1,156 @@
+import { once } from 'node:events';
+import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { parseConfig } from '../env';
+import { createLogger } from '../lib/logger';
+import { DEFAULT_USER, TestClient } from '../testing/test-app';
+import { createTestDatabase, TEST_DATABASE_KINDS } from '../testing/test-database';
+import { type Database, openPostgres } from './client';
+
+const SHORT = { connectMs: 800, statementMs: 1_000, queryMs: 1_500 };
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function listen(server: Server): Promise<number> {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/**
+ * A TCP proxy to PostgreSQL that can stop passing bytes both ways without closing anything:
+ * what a network partition or a hung server looks like from our side (no reset, no answer).
+ */
+async function startFreezableProxy(target: { host: string; port: number }) {
+  const sockets = new Set<Socket>();
+  let isFrozen = false;
+  /** Bytes held while frozen, per destination, sent on thaw in the order they came. */
+  const held = new Map<Socket, Buffer[]>();
+  const forward = (from: Socket, to: Socket) => {
+    from.on('data', (chunk: Buffer) => {
+      if (!isFrozen) {
+        to.write(chunk);
+        return;
+      }
+      held.set(to, [...(held.get(to) ?? []), chunk]);
+    });
+  };
+  const server = createServer((client) => {
+    const upstream = tcpConnect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => sockets.delete(socket));
+    }
+    forward(client, upstream);
+    forward(upstream, client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  const port = await listen(server);
+  cleanups.push(async () => {
+    for (const socket of sockets) socket.destroy();
+  });
+  return {
+    port,
+    freeze: () => {
+      isFrozen = true;
+    },
+    thaw: () => {
+      isFrozen = false;
+      for (const [to, chunks] of held) for (const chunk of chunks) to.write(chunk);
+      held.clear();
+    },
+  };
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
+
+describe('PostgreSQL that stops answering', () => {
+  it('fails to open within the connect timeout when the server accepts and never answers', async () => {
+    const held: Socket[] = [];
+    const silent = createServer((socket) => {
+      held.push(socket);
+    });
+    const port = await listen(silent);
+    cleanups.push(async () => {
+      for (const socket of held) socket.destroy();
+    });
+    const { value: error, ms } = await timed(() =>
+      openPostgres(`postgres://postgres@127.0.0.1:${port}/cogni`, { timeouts: SHORT }).catch(
+        (e: unknown) => e as Error,
+      ),
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/timeout/i);
+    expect(ms).toBeLessThan(SHORT.connectMs + 2_000);
+  });
+
+  describe.skipIf(!TEST_DATABASE_KINDS.includes('postgres'))('on a real server', () => {
+    async function openThroughProxy() {
+      const base = await createTestDatabase('postgres');
+      cleanups.push(() => base.close());
+      const url = new URL(base.url ?? '');
+      const proxy = await startFreezableProxy({ host: url.hostname, port: Number(url.port) });
+      url.host = `127.0.0.1:${proxy.port}`;
+      const database: Database = await openPostgres(url.toString(), {
+        poolMax: 2,
+        timeouts: SHORT,
+      });
+      cleanups.push(() => database.close());
+      return { database, proxy };
+    }
+
+    it('answers 503 within the timeouts while the connection is cut, and serves again after', async () => {
+      const { database, proxy } = await openThroughProxy();
+      const app = createApp({
+        db: database.db,
+        now: () => new Date(),
+        config: parseConfig({}),
+        logger: createLogger('silent'),
+      });
+      const client = new TestClient(app);
+      expect((await client.post('/api/auth/register', DEFAULT_USER)).status).toBe(201);
+      const { email, password } = DEFAULT_USER;
+      expect((await client.post('/api/auth/login', { email, password })).status).toBe(200);
+      expect((await client.get('/api/me')).status).toBe(200);
+
+      proxy.freeze();
+      // Both the pool's open connections (no answer) and new ones (no handshake) hang.
+      for (let i = 0; i < 3; i++) {
+        const { value: response, ms } = await timed(() => client.get('/api/me'));
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toBe('2');
+        expect(response.body).toMatchObject({ error: { code: 'UNAVAILABLE' } });
+        expect(ms).toBeLessThan(SHORT.queryMs + 2_000);
+      }
+
+      proxy.thaw();
+      const { value: after, ms } = await timed(() => client.get('/api/me'));
+      expect(after.status).toBe(200);
+      expect(ms).toBeLessThan(1_000);
+    });
+
+    it('has PostgreSQL end a statement that runs past the statement timeout', async () => {
+      const { database } = await openThroughProxy();
+      const error = await database.db.execute(sql`select pg_sleep(3)`).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      const cause = (error as { cause?: { code?: string } }).cause ?? error;
+      expect(cause).toMatchObject({ code: '57014' });
+      // The connection is still good for the next statement.
+      await expect(database.db.execute(sql`select 1 as one`)).resolves.toBeDefined();
+    });
+  });
+});
