@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -65,13 +66,19 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
 /**
  * Where the migrated, empty in-memory database of these migrations is kept for the next test
- * file: named by a hash of the migration files and PGlite's version, so a change to either
- * makes a new one.
+ * file: named by a hash of the migration files and the PGlite and Drizzle packages, so a change
+ * to any of them makes a new one.
  */
 function memoryTemplatePath(): string {
-  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const pglitePackage = readFileSync(path.join(path.dirname(pgliteEntry), '../package.json'));
-  const hash = createHash('sha256').update(pglitePackage);
+  const require = createRequire(import.meta.url);
+  const hash = createHash('sha256');
+  // Their package.json files, found from their entry points (their exports do not list them).
+  for (const [name, up] of [
+    ['@electric-sql/pglite', '..'],
+    ['drizzle-orm', '.'],
+  ] as const) {
+    hash.update(readFileSync(path.join(path.dirname(require.resolve(name)), up, 'package.json')));
+  }
   for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: 'utf8' }).sort()) {
     const full = path.join(MIGRATIONS_FOLDER, file);
     if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
@@ -87,8 +94,17 @@ function memoryTemplatePath(): string {
  */
 export async function openMemoryPglite(): Promise<Database> {
   const templatePath = memoryTemplatePath();
-  const template = existsSync(templatePath) ? new Blob([readFileSync(templatePath)]) : undefined;
-  const client = await PGlite.create(template ? { loadDataDir: template } : {});
+  let template = existsSync(templatePath) ? new Blob([readFileSync(templatePath)]) : undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create(template ? { loadDataDir: template } : {});
+  } catch (error) {
+    if (!template) throw error;
+    // A copy that does not load (damaged) is made again from scratch.
+    rmSync(templatePath, { force: true });
+    template = undefined;
+    client = await PGlite.create();
+  }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   if (!template) {
@@ -103,7 +119,9 @@ export async function openMemoryPglite(): Promise<Database> {
 
 /**
  * How long the server waits on PostgreSQL before a request is told to try again (a 503), so
- * that a database that stops answering costs each request seconds, not forever.
+ * that a database that stops answering costs each request seconds, not forever. Statements end
+ * before a batch gives up (lib/batch.ts, 30 s), so a batch's connection is dropped, not left
+ * hanging after its requests were answered.
  */
 export const POSTGRES_TIMEOUTS = {
   /**
@@ -112,16 +130,51 @@ export const POSTGRES_TIMEOUTS = {
    * try again than kept waiting by an overloaded server.
    */
   connectMs: 10_000,
-  /** One statement, ended by PostgreSQL itself: the connection stays usable. */
-  statementMs: 30_000,
+  /** One statement, ended by PostgreSQL itself (57014, a 503). */
+  statementMs: 20_000,
   /**
    * One statement's answer, given up by the server when PostgreSQL has not ended it itself: the
-   * connection is dead or cut off (a network partition sends no reset). The pool drops it.
+   * connection is dead or cut off (a network partition sends no reset). Its socket is closed
+   * (dropConnectionOnReadTimeout), so the pool never hands it out again.
    */
-  queryMs: 35_000,
+  queryMs: 25_000,
 } as const;
 
 export type PostgresTimeouts = { [K in keyof typeof POSTGRES_TIMEOUTS]: number };
+
+const READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * node-postgres answers a statement that outlived `query_timeout` with an error but keeps the
+ * connection, still waiting for that answer, and every later statement on it queues behind it.
+ * A pool query hands the error back to the pool, which drops the connection; a Drizzle
+ * transaction releases it without the error, so the pool would hand out a dead connection. This
+ * closes its socket at the timeout instead: every later statement on it fails at once, and the
+ * pool drops it when it comes back.
+ */
+function dropConnectionOnReadTimeout(client: pg.PoolClient) {
+  const drop = (error: unknown) => {
+    if (error instanceof Error && error.message === READ_TIMEOUT) {
+      (
+        client as unknown as { connection?: { stream?: { destroy: () => void } } }
+      ).connection?.stream?.destroy();
+    }
+  };
+  const query = client.query;
+  client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (error: unknown, result: unknown) => {
+        drop(error);
+        callback(error, result);
+      };
+    }
+    const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (answer instanceof Promise) answer.catch(drop);
+    return answer;
+  } as typeof client.query;
+}
 
 /**
  * Connects to a PostgreSQL server and applies the migrations. Several app instances may start
@@ -156,12 +209,19 @@ export async function openPostgres(
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
     query_timeout: timeouts.queryMs,
-    // A connection to a server that vanished without a reset is found dead by its own probes.
+    // A connection to a server that vanished without a reset is found dead by its own probes
+    // (the first after 10 s idle; the operating system's default waits two hours).
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool replaces it and the next query reconnects.
   pool.on('error', (error) => options.onPoolError?.(error));
+  pool.on('connect', (client) => {
+    // Nor may one in use (the pool listens only to idle ones): its query fails instead.
+    client.on('error', (error) => options.onPoolError?.(error));
+    dropConnectionOnReadTimeout(client);
+  });
   const db = drizzleNodePg({ client: pool, schema });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }

@@ -140,7 +140,30 @@ describe('PostgreSQL that stops answering', () => {
       proxy.thaw();
       const { value: after, ms } = await timed(() => client.get('/api/me'));
       expect(after.status).toBe(200);
-      expect(ms).toBeLessThan(1_000);
+      expect(ms).toBeLessThan(SHORT.connectMs);
+    });
+
+    it('drops a connection whose transaction got no answer, so the pool never hands it out again', async () => {
+      const { database, proxy } = await openThroughProxy();
+      const cut = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 as one`);
+        proxy.freeze();
+        await tx.execute(sql`select 2 as two`);
+      });
+      const { value: error, ms } = await timed(() => cut.catch((e: unknown) => e as Error));
+      expect(error).toBeInstanceOf(Error);
+      // No answer, then the rollback on the closed connection fails at once.
+      expect(ms).toBeLessThan(SHORT.queryMs + 1_000);
+      proxy.thaw();
+      // More transactions and statements than the pool has connections, each answered at once:
+      // none of them lands on the dead one.
+      for (let i = 0; i < 4; i++) {
+        const { ms: took } = await timed(async () => {
+          await database.db.transaction((tx) => tx.execute(sql`select 1 as one`));
+          await database.db.execute(sql`select 1 as one`);
+        });
+        expect(took).toBeLessThan(SHORT.queryMs);
+      }
     });
 
     it('has PostgreSQL end a statement that runs past the statement timeout', async () => {
@@ -149,7 +172,7 @@ describe('PostgreSQL that stops answering', () => {
       expect(error).toBeInstanceOf(Error);
       const cause = (error as { cause?: { code?: string } }).cause ?? error;
       expect(cause).toMatchObject({ code: '57014' });
-      // The connection is still good for the next statement.
+      // And the next statement is answered.
       await expect(database.db.execute(sql`select 1 as one`)).resolves.toBeDefined();
     });
   });

@@ -24,10 +24,11 @@ const UNAVAILABLE_CODES = new Set([
 
 /**
  * node-postgres's own errors, which carry no code: a lost connection, a connect or a wait for
- * the pool's connection timed out (db/client.ts POSTGRES_TIMEOUTS), a statement not answered.
+ * the pool's connection timed out (db/client.ts POSTGRES_TIMEOUTS), a statement not answered,
+ * and a statement sent on a connection already lost (a transaction's rollback after it).
  */
 const CONNECTION_LOST =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout/i;
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|is not queryable/i;
 
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
