@@ -9,21 +9,20 @@
 
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
+import { HASHING_NICE } from '../apps/server/src/lib/background-scrypt';
 import { PRODUCTION_COST } from '../apps/server/src/lib/password';
+import { percentile } from './lib';
 
 /** As the server's hashing threads (apps/server/src/lib/background-scrypt.ts). */
-const NICE = "try { require('node:os').setPriority(10); } catch {}\n";
+const NICE = `const os = require('node:os');
+try { os.setPriority(Math.min(19, os.getPriority() + ${HASHING_NICE})); } catch {}
+`;
 const WORKLOADS = {
   'nothing else': null,
   'two niced CPU loops': 'let x = 0; for (;;) x += 1;',
   'two niced scrypt threads': `const { scryptSync } = require('node:crypto');
     for (;;) scryptSync('password', 'salt', 32, { N: ${PRODUCTION_COST.N}, r: ${PRODUCTION_COST.r}, p: 1, maxmem: 2 ** 28 });`,
 } as const;
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-};
 
 /** How late 1-ms timers fire over `ms`, each tick doing a request's worth of JSON. */
 function timerLateness(ms: number): Promise<number[]> {
@@ -63,8 +62,8 @@ try {
   for (const [name, source] of Object.entries(WORKLOADS)) {
     const workers = source ? [0, 1].map(() => new Worker(NICE + source, { eval: true })) : [];
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const lates = await timerLateness(8000);
-    const at = (q: number) => quantile(lates, q).toFixed(1);
+    const lates = (await timerLateness(8000)).sort((a, b) => a - b);
+    const at = (q: number) => percentile(lates, q).toFixed(1);
     console.log(
       `${name.padEnd(26)} timer late p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
     );

@@ -9,7 +9,7 @@ export default defineConfig({
     // One built server for the whole run. Three browser files at a time on two cores: the tests
     // mostly wait on pages and timers. The full run spends five and a half minutes waiting on a
     // person's pace, so it starts first, on a lane of its own, while the rest share the other
-    // two (started last, it ran on alone for minutes: 514 s in all, now 379 s).
+    // two (started last, it ran on alone for minutes: 514 s in all, now 380-400 s).
     maxWorkers: 3,
     sequence: {
       sequencer: longestFirst([

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
  * get whatever CPU the rest leaves, which is all of it on an idle server. Linux keeps nice per
  * thread, so only these threads are lowered, not the server.
  */
-const HASHING_NICE = 10;
+export const HASHING_NICE = 10;
 
 // Plain CommonJS, so the worker needs no TypeScript loader.
 const WORKER_SOURCE = `

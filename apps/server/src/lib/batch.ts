@@ -3,9 +3,9 @@
  * 500 items each. One rather than two (ADR 019): while a batch is out the next one fills, so a
  * busy server sends half as many statements and commits, which cost PostgreSQL and the kernel
  * more than the wait (bench:load at 3,500 participants: a fifth less CPU for the whole machine,
- * p50 5.5-6.4 ms instead of 7.3-16.7). A batch waits for a connection in the pool's queue like any query, which
- * under a flood of logins took seconds (ADR 016): 30 s, the time a browser gives a request,
- * is what a batch may take before its requests are told to try again.
+ * p50 5.5-6.4 ms instead of 7.3-16.7). A batch waits for a connection in the pool's queue like
+ * any query, which under a flood of logins took seconds (ADR 016): 30 s, the time a browser
+ * gives a request, is what a batch may take before its requests are told to try again.
  */
 export const BATCHING = { maxInFlight: 1, maxBatchSize: 500, timeoutMs: 30_000 } as const;
 
