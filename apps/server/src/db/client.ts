@@ -135,7 +135,7 @@ export const POSTGRES_TIMEOUTS = {
   /**
    * One statement's answer, given up by the server when PostgreSQL has not ended it itself: the
    * connection is dead or cut off (a network partition sends no reset). Its socket is closed
-   * (dropConnectionOnReadTimeout), so the pool never hands it out again.
+   * (releaseFailedConnections), so the pool never hands it out again.
    */
   queryMs: 25_000,
 } as const;
@@ -144,15 +144,31 @@ export type PostgresTimeouts = { [K in keyof typeof POSTGRES_TIMEOUTS]: number }
 
 const READ_TIMEOUT = 'Query read timeout';
 
+/** The statement a Drizzle transaction opens with: `begin`, perhaps with its settings. */
+const BEGIN = /^\s*begin\b/i;
+
+function queryText(args: unknown[]): string {
+  const first = args[0];
+  if (typeof first === 'string') return first;
+  const text = (first as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : '';
+}
+
 /**
- * node-postgres answers a statement that outlived `query_timeout` with an error but keeps the
- * connection, still waiting for that answer, and every later statement on it queues behind it.
- * A pool query hands the error back to the pool, which drops the connection; a Drizzle
- * transaction releases it without the error, so the pool would hand out a dead connection. This
- * closes its socket at the timeout instead: every later statement on it fails at once, and the
- * pool drops it when it comes back.
+ * Two ways a pooled connection that failed would stay out of service, closed here:
+ *
+ * - node-postgres answers a statement that outlived `query_timeout` with an error but keeps the
+ *   connection, still waiting for that answer, and every later statement on it queues behind
+ *   it. A pool query hands the error back to the pool, which drops the connection; a Drizzle
+ *   transaction releases it without the error, so the pool would hand out a dead connection.
+ *   Its socket is closed at the timeout instead: every later statement on it fails at once, and
+ *   the pool drops it when it comes back.
+ * - A Drizzle transaction whose `begin` fails (no answer, or the server went away) throws
+ *   without releasing its connection at all, so the pool counts it as in use for good: ten such
+ *   failures and every request would wait for a connection that never comes. The connection is
+ *   released here, with the error, so the pool closes it and makes a new one when needed.
  */
-function dropConnectionOnReadTimeout(client: pg.PoolClient) {
+function releaseFailedConnections(client: pg.PoolClient) {
   const drop = (error: unknown) => {
     if (error instanceof Error && error.message === READ_TIMEOUT) {
       (
@@ -165,13 +181,20 @@ function dropConnectionOnReadTimeout(client: pg.PoolClient) {
     const last = args.length - 1;
     const callback = args[last];
     if (typeof callback === 'function') {
+      // The callback form is the pool's own query, which releases the connection itself.
       args[last] = (error: unknown, result: unknown) => {
         drop(error);
         callback(error, result);
       };
     }
     const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
-    if (answer instanceof Promise) answer.catch(drop);
+    if (answer instanceof Promise) {
+      const isBegin = BEGIN.test(queryText(args));
+      answer.catch((error: unknown) => {
+        drop(error);
+        if (isBegin) client.release(error instanceof Error ? error : true);
+      });
+    }
     return answer;
   } as typeof client.query;
 }
@@ -220,7 +243,7 @@ export async function openPostgres(
   pool.on('connect', (client) => {
     // Nor may one in use (the pool listens only to idle ones): its query fails instead.
     client.on('error', (error) => options.onPoolError?.(error));
-    dropConnectionOnReadTimeout(client);
+    releaseFailedConnections(client);
   });
   const db = drizzleNodePg({ client: pool, schema });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { parseConfig } from '../env';
@@ -8,6 +9,7 @@ import { createLogger } from '../lib/logger';
 import { DEFAULT_USER, TestClient } from '../testing/test-app';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../testing/test-database';
 import { type Database, openPostgres } from './client';
+import { errorLogs } from './schema';
 
 const SHORT = { connectMs: 800, statementMs: 1_000, queryMs: 1_500 };
 
@@ -110,18 +112,21 @@ describe('PostgreSQL that stops answering', () => {
         timeouts: SHORT,
       });
       cleanups.push(() => database.close());
-      return { database, proxy };
+      return { database, proxy, directUrl: base.url ?? '' };
     }
 
-    it('answers 503 within the timeouts while the connection is cut, and serves again after', async () => {
-      const { database, proxy } = await openThroughProxy();
-      const app = createApp({
+    function appOn(database: Database) {
+      return createApp({
         db: database.db,
         now: () => new Date(),
         config: parseConfig({}),
         logger: createLogger('silent'),
       });
-      const client = new TestClient(app);
+    }
+
+    it('answers 503 within the timeouts while the connection is cut, and serves again after', async () => {
+      const { database, proxy } = await openThroughProxy();
+      const client = new TestClient(appOn(database));
       expect((await client.post('/api/auth/register', DEFAULT_USER)).status).toBe(201);
       const { email, password } = DEFAULT_USER;
       expect((await client.post('/api/auth/login', { email, password })).status).toBe(200);
@@ -166,6 +171,36 @@ describe('PostgreSQL that stops answering', () => {
       }
     });
 
+    it('gives back the connections of transactions whose begin got no answer', async () => {
+      const { database, proxy } = await openThroughProxy();
+      // Both of the pool's connections open and idle, so the transactions get them at once.
+      await Promise.all([1, 2].map(() => database.db.execute(sql`select pg_sleep(0.05)`)));
+      proxy.freeze();
+      const cut = await Promise.all(
+        [1, 2].map(() =>
+          database.db
+            .transaction((tx) => tx.execute(sql`select 1 as one`))
+            .then(
+              () => null,
+              (e: unknown) => e,
+            ),
+        ),
+      );
+      expect(cut.map((error) => (error as { cause?: Error })?.cause?.message)).toEqual([
+        'Query read timeout',
+        'Query read timeout',
+      ]);
+      proxy.thaw();
+      // Drizzle never released them: without releaseFailedConnections the pool would count both
+      // as in use for good, and every later wait for a connection would time out.
+      for (let i = 0; i < 4; i++) {
+        const { ms } = await timed(() =>
+          database.db.transaction((tx) => tx.execute(sql`select 1 as one`)),
+        );
+        expect(ms).toBeLessThan(SHORT.connectMs);
+      }
+    });
+
     it('has PostgreSQL end a statement that runs past the statement timeout', async () => {
       const { database } = await openThroughProxy();
       const error = await database.db.execute(sql`select pg_sleep(3)`).catch((e: unknown) => e);
@@ -174,6 +209,35 @@ describe('PostgreSQL that stops answering', () => {
       expect(cause).toMatchObject({ code: '57014' });
       // And the next statement is answered.
       await expect(database.db.execute(sql`select 1 as one`)).resolves.toBeDefined();
+    });
+
+    it('answers 503 to a statement ended at the statement timeout, and records it for admins', async () => {
+      const { database, directUrl } = await openThroughProxy();
+      const client = new TestClient(appOn(database));
+      expect((await client.post('/api/auth/register', DEFAULT_USER)).status).toBe(201);
+      const { email, password } = DEFAULT_USER;
+      expect((await client.post('/api/auth/login', { email, password })).status).toBe(200);
+
+      // Another connection holds a lock on the sessions, so reading one waits past the timeout.
+      const holder = new pg.Client({ connectionString: directUrl });
+      await holder.connect();
+      cleanups.push(() => holder.end());
+      await holder.query('begin');
+      await holder.query('lock table auth_sessions in access exclusive mode');
+      const { value: response, ms } = await timed(() => client.get('/api/me'));
+      await holder.query('rollback');
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('2');
+      expect(ms).toBeLessThan(SHORT.statementMs + 1_500);
+
+      expect(await database.db.select().from(errorLogs)).toMatchObject([
+        {
+          errorType: 'SERVER_ERROR',
+          errorMessage: 'canceling statement due to statement timeout',
+          context: { method: 'GET', path: '/api/me' },
+        },
+      ]);
+      expect((await client.get('/api/me')).status).toBe(200);
     });
   });
 });

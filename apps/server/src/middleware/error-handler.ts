@@ -30,14 +30,47 @@ const UNAVAILABLE_CODES = new Set([
 const CONNECTION_LOST =
   /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|is not queryable/i;
 
-function isDatabaseUnavailable(error: unknown): boolean {
+/** The error and its causes, outermost first (a Drizzle error wraps the driver's). */
+function* errorChain(error: unknown) {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (e instanceof Error && CONNECTION_LOST.test(e.message)) return true;
+    yield e;
     e = (e as { cause?: unknown }).cause;
   }
+}
+
+const codeOf = (e: unknown) => (e as { code?: unknown }).code;
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (const e of errorChain(error)) {
+    const code = codeOf(e);
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (e instanceof Error && CONNECTION_LOST.test(e.message)) return true;
+  }
   return false;
+}
+
+/**
+ * A statement PostgreSQL ended at the statement timeout: the database is up, so unlike a lost
+ * connection this is worth an entry in the error logs, where admins see it (a statement that
+ * slow is a lock held too long, an overload or a query to fix).
+ */
+function isStatementTimeout(error: unknown): boolean {
+  return [...errorChain(error)].some((e) => codeOf(e) === '57014');
+}
+
+/** Writes the failure to errorLogs; a failure to write is logged, never thrown. */
+async function recordServerError(c: Context<AppEnv>, error: Error) {
+  const deps = c.get('deps');
+  try {
+    await writeErrorLog(deps, {
+      errorType: 'SERVER_ERROR',
+      errorMessage: describeFailure(error),
+      userId: c.get('session')?.user.id ?? null,
+      context: { method: c.req.method, path: c.req.path },
+    });
+  } catch (logError) {
+    deps.logger.error({ err: logError }, 'could not write the error log');
+  }
 }
 
 function errorBody(
@@ -66,6 +99,7 @@ export async function handleError(error: Error, c: Context<AppEnv>) {
   const deps = c.get('deps');
   if (isDatabaseUnavailable(error)) {
     deps.logger.error({ err: error, path: c.req.path }, 'database unavailable');
+    if (isStatementTimeout(error)) await recordServerError(c, error);
     c.header('Retry-After', '2');
     return c.json(
       errorBody('UNAVAILABLE', 'The service is briefly unavailable. Please try again.'),
@@ -73,15 +107,6 @@ export async function handleError(error: Error, c: Context<AppEnv>) {
     );
   }
   deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
-  try {
-    await writeErrorLog(deps, {
-      errorType: 'SERVER_ERROR',
-      errorMessage: describeFailure(error),
-      userId: c.get('session')?.user.id ?? null,
-      context: { method: c.req.method, path: c.req.path },
-    });
-  } catch (logError) {
-    deps.logger.error({ err: logError }, 'could not write the error log');
-  }
+  await recordServerError(c, error);
   return c.json(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'), 500);
 }
