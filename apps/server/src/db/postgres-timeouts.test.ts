@@ -115,21 +115,25 @@ describe('PostgreSQL that stops answering', () => {
       return { database, proxy, directUrl: base.url ?? '' };
     }
 
-    function appOn(database: Database) {
-      return createApp({
-        db: database.db,
-        now: () => new Date(),
-        config: parseConfig({}),
-        logger: createLogger('silent'),
-      });
+    /** A client of the app on this database, signed in as a new user. */
+    async function signedInClient(database: Database) {
+      const client = new TestClient(
+        createApp({
+          db: database.db,
+          now: () => new Date(),
+          config: parseConfig({}),
+          logger: createLogger('silent'),
+        }),
+      );
+      expect((await client.post('/api/auth/register', DEFAULT_USER)).status).toBe(201);
+      const { email, password } = DEFAULT_USER;
+      expect((await client.post('/api/auth/login', { email, password })).status).toBe(200);
+      return client;
     }
 
     it('answers 503 within the timeouts while the connection is cut, and serves again after', async () => {
       const { database, proxy } = await openThroughProxy();
-      const client = new TestClient(appOn(database));
-      expect((await client.post('/api/auth/register', DEFAULT_USER)).status).toBe(201);
-      const { email, password } = DEFAULT_USER;
-      expect((await client.post('/api/auth/login', { email, password })).status).toBe(200);
+      const client = await signedInClient(database);
       expect((await client.get('/api/me')).status).toBe(200);
 
       proxy.freeze();
@@ -213,10 +217,7 @@ describe('PostgreSQL that stops answering', () => {
 
     it('answers 503 to a statement ended at the statement timeout, and records it for admins', async () => {
       const { database, directUrl } = await openThroughProxy();
-      const client = new TestClient(appOn(database));
-      expect((await client.post('/api/auth/register', DEFAULT_USER)).status).toBe(201);
-      const { email, password } = DEFAULT_USER;
-      expect((await client.post('/api/auth/login', { email, password })).status).toBe(200);
+      const client = await signedInClient(database);
 
       // Another connection holds a lock on the sessions, so reading one waits past the timeout.
       const holder = new pg.Client({ connectionString: directUrl });

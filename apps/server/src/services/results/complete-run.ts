@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
 import { toSummaryColumns } from './summary-columns';
 import { getOwnedRun, toRun } from './to-run';
+import { RESULT_TRIAL_COLUMNS } from './to-trial';
 
 /**
  * 'View Results': scores the run from its stored trials (never from numbers the browser sends,
@@ -20,17 +21,9 @@ export async function completeRun(
   const owned = await getOwnedRun(ctx, userId, resultId);
   if (owned.result.endTime) return toRun(ctx, owned);
 
-  // Only what scoring reads: the timing records are most of a trial's bytes, and every
-  // participant finishing at once made this read a visible share of the server's CPU (bench:soak).
+  // Without the timing records: they are most of a trial's bytes, and scoring does not read them.
   const stored = await ctx.db
-    .select({
-      phase: trials.phase,
-      trialNumber: trials.trialNumber,
-      cueWord: trials.cueWord,
-      isSwitch: trials.isSwitch,
-      isCorrect: trials.isCorrect,
-      reactionTime: trials.reactionTime,
-    })
+    .select(RESULT_TRIAL_COLUMNS)
     .from(trials)
     .where(eq(trials.resultId, resultId));
   const testCount = stored.filter((t) => t.phase === 'test').length;
