@@ -22,11 +22,18 @@ describe('saving survives reloads and lost connections', () => {
     // Reload at once: the last trial may still be in the browser's queue, not on the server.
     await page.reload();
     await page.getByRole('button', { name: 'Start Test' }).click();
-    await page.getByText('Practice trial 6').waitFor();
+    const welcome = page.getByText(/continues where it stopped: Practice trial \d+\./);
+    await welcome.waitFor();
+    const resumedAt =
+      Number(/Practice trial (\d+)/.exec((await welcome.textContent()) ?? '')?.[1]) - 1;
+    // Practice trial 5 is done once the browser has written it to its outbox, a few ms after the
+    // key press; a reload that beats that write loses an answer nobody was told was kept, and the
+    // test asks that trial again.
+    expect([4, 5]).toContain(resumedAt);
     await page.getByRole('button', { name: 'Continue test' }).click();
     const resumedCdp = await page.context().newCDPSession(page);
-    const second = await answer(page, resumedCdp, 6);
-    expect(second.answered).toEqual(positions('practice', 5, 11));
+    const second = await answer(page, resumedCdp, 11 - resumedAt);
+    expect(second.answered).toEqual(positions('practice', resumedAt, 11));
     await page.getByText('All trials saved').waitFor({ timeout: 30_000 });
     const stored = await storedPositions(page, runId);
     expect(stored).toEqual([...positions('sample', 0, 8), ...positions('practice', 0, 11)]);

@@ -1,10 +1,16 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { longestFirst } from '../scripts/longest-first-sequencer';
 
 export default defineConfig({
   test: {
     root: import.meta.dirname,
-    include: ['**/*.spec.ts'],
+    // The fault tests' two browser scenarios (a bad network; a reload and a browser restart) run
+    // here too, in `npm test`: they share this server and mostly wait, so they fit beside the
+    // full run instead of adding their minute and a half after it. `npm run test:faults` still
+    // runs them with the rest of the fault scenarios.
+    dir: path.resolve(import.meta.dirname, '..'),
+    include: ['e2e/**/*.spec.ts', 'faults/browser-*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
     // One built server for the whole run. Three browser files at a time on two cores: the tests
     // mostly wait on pages and timers. The full run spends five and a half minutes waiting on a
@@ -14,6 +20,8 @@ export default defineConfig({
     sequence: {
       sequencer: longestFirst([
         'stroop-full-run.spec.ts',
+        'browser-network.spec.ts',
+        'browser-restart.spec.ts',
         'admin.spec.ts',
         'navigation.spec.ts',
         'stroop-resilience.spec.ts',

@@ -11,6 +11,9 @@ const TIMEOUTS = { testTimeout: 240_000, hookTimeout: 120_000 };
  *    survives, so two of them must not share the two cores (or time a drain while the other
  *    hogs them);
  * 3. the PostgreSQL restart, alone: it breaks everything that uses that server at the moment.
+ *
+ * `npm test` runs group 1 inside the browser tests (`e2e/vitest.config.ts`), beside their long
+ * full run, and then groups 2 and 3 here (`npm run test:faults:servers`).
  */
 export default defineConfig({
   test: {
