@@ -9,7 +9,7 @@
 
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import { HASHING_NICE } from '../apps/server/src/lib/background-scrypt';
+import { createBackgroundScrypt, HASHING_NICE } from '../apps/server/src/lib/background-scrypt';
 import { PRODUCTION_COST } from '../apps/server/src/lib/password';
 import { percentile } from './lib';
 
@@ -74,3 +74,54 @@ try {
 }
 const windows = Array.from({ length: 4 }, () => jsonOperations(5000));
 console.log(`JSON operations per 5 s, one thread, nothing else: ${windows.join(', ')}`);
+
+/** Loops a busy process in a session of its own counts in `ms` (its output). */
+function loopsInAnotherSession(ms: number): Promise<number> {
+  const source = `const end = Date.now() + ${ms}; let n = 0;
+    while (Date.now() < end) { for (let i = 0; i < 1e5; i++); n++; }
+    console.log(n);`;
+  const child = spawn(process.execPath, ['-e', source], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => child.once('exit', () => resolve(Number(output))));
+}
+
+const COST = { ...PRODUCTION_COST, maxmem: 2 ** 28 };
+const oldWay = `${NICE}const { scryptSync } = require('node:crypto');
+  for (;;) scryptSync('password', 'salt', 32, ${JSON.stringify(COST)});`;
+const serverHashing = createBackgroundScrypt(2);
+const hashingOn = { value: false };
+async function hashWhileOn() {
+  while (hashingOn.value) await serverHashing('password', Buffer.from('salt'), 32, COST);
+}
+const beside: Record<string, () => Promise<() => Promise<void>>> = {
+  'nothing else': async () => async () => {},
+  'two niced hashing threads here': async () => {
+    const workers = [0, 1].map(() => new Worker(oldWay, { eval: true }));
+    return async () => {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    };
+  },
+  "the server's hashing processes": async () => {
+    hashingOn.value = true;
+    const loops = [hashWhileOn(), hashWhileOn()];
+    return async () => {
+      hashingOn.value = false;
+      await Promise.all(loops);
+    };
+  },
+};
+for (const [name, start] of Object.entries(beside)) {
+  const stop = await start();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const loops = await Promise.all([loopsInAnotherSession(6000), loopsInAnotherSession(6000)]);
+  await stop();
+  console.log(
+    `two busy processes in other sessions, beside ${name.padEnd(31)}: ${loops.join(' + ')} loops in 6 s`,
+  );
+}

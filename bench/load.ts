@@ -8,8 +8,9 @@
 // server confirmed with a 201 must be in the database, once.
 //
 // Usage: npm run bench:load [-- --quick] [-- --db postgres|pglite] [-- --profile <dir>]
-//   [-- --hold <participants> [--windows <n>] [--burst]] (development: one load, 10-s windows,
-//   then with --burst the login burst; no files)
+//   [-- --hold <participants> [--windows <n>] [--burst] [--calm <participants>]] (development:
+//   one load, 10-s windows, then with --burst the login burst, with --calm the time to calm down
+//   at fewer participants; no files)
 //   PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a new
 //   database is made and dropped). Writes bench/results/load.{json,md}; --quick (short steps,
 //   for development) writes to the temp folder instead.
@@ -56,6 +57,11 @@ const { values: args } = parseArgs({
     windows: { type: 'string', default: '4' },
     /** With --hold: after the windows, the login burst. */
     burst: { type: 'boolean', default: false },
+    /**
+     * With --hold: at the end, stop participants down to this many and time how long the server
+     * takes to calm down (two 5-s windows in a row with p99 under the goal and no errors).
+     */
+    calm: { type: 'string' },
   },
 });
 const kinds = (args.db ?? ['postgres', 'pglite']) as DatabaseKind[];
@@ -244,7 +250,8 @@ async function holdLoad(kind: DatabaseKind, participants: number, windows: numbe
       const { cpu, latency } = window;
       console.log(
         `${kind} ${participants}: ${window.trialSavesPerSec} saves/s, p50 ${latency.p50Ms} ms, ` +
-          `p99 ${latency.p99Ms} ms, max ${latency.maxMs} ms, errors ${window.metrics.errors}; ` +
+          `p99 ${latency.p99Ms} ms, max ${latency.maxMs} ms, errors ${window.metrics.errors} ` +
+          `${JSON.stringify(window.metrics.errorsByStatus)}; ` +
           `server ${cpu.serverCores}, generator ${cpu.generatorCores}, machine ${cpu.machineCores} ` +
           `(+${cpu.stealCores} stolen) cores; server loop late p99 ${window.serverEventLoop.p99Ms} ms; ` +
           `requests/s ${JSON.stringify(window.requestsPerSec)}`,
@@ -258,6 +265,18 @@ async function holdLoad(kind: DatabaseKind, participants: number, windows: numbe
         settings.burstBeforeMs,
       );
       console.log(`${kind} ${participants}: ${describeBurst(burst)}`);
+    }
+    if (args.calm) {
+      const started = performance.now();
+      generator.setParticipants(Number(args.calm), 'ours', settings.timing.joinSpreadMs);
+      const isCalm = await waitUntilCalm(generator, {
+        serverPid: server.pid,
+        goalP99Ms: GOAL_P99_MS,
+      });
+      const seconds = round1((performance.now() - started) / 1000);
+      console.log(
+        `${kind} ${participants} -> ${args.calm}: ${isCalm ? `calm after ${seconds} s` : `not calm after ${seconds} s`}`,
+      );
     }
     await generator.stopAll();
   } finally {

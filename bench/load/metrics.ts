@@ -30,6 +30,8 @@ export type WorkerMetrics = {
   /** Trials whose last attempt got no 2xx before the participant was stopped: stored or not. */
   trialsUnanswered: number;
   errors: number;
+  /** Errors by status; 0: no answer (a timeout or a dropped connection), 503: busy or down. */
+  errorsByStatus: Record<string, number>;
   /** The first few errors, to say what went wrong. */
   errorSamples: string[];
   /**
@@ -50,6 +52,7 @@ export function emptyMetrics(): WorkerMetrics {
     trialsConfirmedLate: 0,
     trialsUnanswered: 0,
     errors: 0,
+    errorsByStatus: {},
     errorSamples: [],
     eventLoopDelay: { p50Ms: 0, p99Ms: 0, maxMs: 0 },
   };
@@ -64,6 +67,9 @@ export function mergeMetrics(parts: WorkerMetrics[]): WorkerMetrics {
     merged.trialsConfirmedLate += part.trialsConfirmedLate;
     merged.trialsUnanswered += part.trialsUnanswered;
     merged.errors += part.errors;
+    for (const [status, count] of Object.entries(part.errorsByStatus)) {
+      merged.errorsByStatus[status] = (merged.errorsByStatus[status] ?? 0) + count;
+    }
     merged.errorSamples.push(...part.errorSamples.slice(0, 5 - merged.errorSamples.length));
     merged.eventLoopDelay = {
       p50Ms: Math.max(merged.eventLoopDelay.p50Ms, part.eventLoopDelay.p50Ms),

@@ -105,6 +105,7 @@ export class Participant {
       }
       hasFailed = true;
       metrics.errors++;
+      metrics.errorsByStatus[reply.status] = (metrics.errorsByStatus[reply.status] ?? 0) + 1;
       if (metrics.errorSamples.length < 5) {
         metrics.errorSamples.push(
           `${method} ${path}: ${reply.status || 'no answer'} ${reply.body.slice(0, 200)}`,

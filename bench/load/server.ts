@@ -58,6 +58,10 @@ export async function startBenchServer(
     RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000000',
     RATE_LIMIT_LOGIN_PER_IP: '1000000',
     RATE_LIMIT_SIGNUP_PER_IP: '1000000',
+    // To try another load-shedding limit (ADR 020): MAX_REQUESTS_IN_FLIGHT=... npm run bench:load
+    ...(process.env.MAX_REQUESTS_IN_FLIGHT
+      ? { MAX_REQUESTS_IN_FLIGHT: process.env.MAX_REQUESTS_IN_FLIGHT }
+      : {}),
     ...databaseEnv,
   };
   const server = options.profileDir

@@ -12,6 +12,8 @@ import { createLogger } from './lib/logger';
 
 /** In-flight requests get this long to finish after SIGTERM before they are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** At most one warning this often while requests are shed. */
+const SHED_WARNING_INTERVAL_MS = 10_000;
 /** Closing the database gets this long after the drain; a stuck close must not hang the exit. */
 const CLOSE_TIMEOUT_MS = 5_000;
 
@@ -58,7 +60,23 @@ export async function startServer(options: AppOptions = {}): Promise<void> {
     options,
   );
 
-  const drain = createHttpDrain();
+  let lastShedWarning = Number.NEGATIVE_INFINITY;
+  let shedSinceWarning = 0;
+  const drain = createHttpDrain({
+    maxInFlight: config.MAX_REQUESTS_IN_FLIGHT,
+    // One line every 10 s at most: an overloaded server must not also flood its log.
+    onShed: (inFlight) => {
+      shedSinceWarning += 1;
+      const now = performance.now();
+      if (now - lastShedWarning < SHED_WARNING_INTERVAL_MS) return;
+      logger.warn(
+        { inFlight, shed: shedSinceWarning, maxInFlight: config.MAX_REQUESTS_IN_FLIGHT },
+        'overloaded: answering 503 to requests beyond MAX_REQUESTS_IN_FLIGHT',
+      );
+      lastShedWarning = now;
+      shedSinceWarning = 0;
+    },
+  });
   const server = serve(
     { fetch: drain.guard(app.fetch), port: config.PORT, hostname: config.HOST },
     (info) => {

@@ -1,27 +1,45 @@
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 /**
- * How much nicer than the server the hashing threads run. A login's scrypt is ~0.3 s of a core; at the priority
- * of everything else a burst of logins takes the cores from trial saves and the database (on two
- * cores, 50 logins at once raised the p99 of trial saves six-fold on PostgreSQL and 25-fold on
- * the embedded database, whose queries run on the server's own thread). Niced threads
- * get whatever CPU the rest leaves, which is all of it on an idle server. Linux keeps nice per
- * thread, so only these threads are lowered, not the server.
+ * How much nicer than the server the hashing runs. A login's scrypt is ~0.3 s of a core and
+ * 128 MiB; at the priority of everything else a burst of logins takes the cores from trial saves
+ * and the database.
+ *
+ * Nice alone is not enough. Linux schedules by group first: with autogroup (the default on
+ * desktop and server kernels) every session is a group, and under systemd or in a container
+ * every cgroup is one. A group competes at its own weight, whatever the nice values of the
+ * threads inside it, so niced hashing threads inside the server's process still took CPU from
+ * PostgreSQL's backends, which are another group, as if they were not niced at all (measured in
+ * ADR 020: two niced busy threads in one session took 35 % of the CPU from two processes in
+ * other sessions; the same threads in a session of their own at autogroup nice 19 took 3 %).
+ * So the hashing runs in child processes, each the leader of a new session (a group of its own)
+ * that lowers its group's weight to the least (`/proc/self/autogroup`, nice 19) and its own
+ * thread's priority by HASHING_NICE (what counts where no autogroup applies, as among the
+ * processes of one cgroup). Either way it gets whatever CPU the rest leaves, which is all of it
+ * on an idle server.
  */
 export const HASHING_NICE = 10;
 
-// Plain CommonJS, so the worker needs no TypeScript loader.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
+/** The least weight Linux gives a scheduling group (nice 19: 15 against 1,024). */
+export const HASHING_AUTOGROUP_NICE = 19;
+
+// Plain CommonJS, so the child needs no TypeScript loader.
+const CHILD_SOURCE = `
 const { scryptSync } = require('node:crypto');
+const { writeFileSync } = require('node:fs');
 const os = require('node:os');
+try { writeFileSync('/proc/self/autogroup', '${HASHING_AUTOGROUP_NICE}'); } catch {}
 try { os.setPriority(Math.min(19, os.getPriority() + ${HASHING_NICE})); } catch {}
-parentPort.on('message', ({ id, password, salt, keyLength, params }) => {
+// The server went away (exit, crash or SIGKILL): so does its hashing.
+process.on('disconnect', () => process.exit(0));
+process.on('message', ({ id, password, salt, keyLength, params }) => {
+  let reply;
   try {
-    parentPort.postMessage({ id, key: scryptSync(password, salt, keyLength, params) });
+    reply = { id, key: scryptSync(password, salt, keyLength, params) };
   } catch (error) {
-    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    reply = { id, error: error instanceof Error ? error.message : String(error) };
   }
+  if (process.connected) process.send(reply);
 });
 `;
 
@@ -30,40 +48,65 @@ type Pending = { resolve: (key: Buffer) => void; reject: (error: Error) => void 
 
 export type ScryptParams = { N: number; r: number; p: number; maxmem: number };
 
-/** One niced thread; hashes one password at a time, in order. */
-function createHashingThread() {
-  let worker: Worker | null = null;
+/** One hashing process, started on first use; hashes one password at a time, in order. */
+function createHashingProcess() {
+  let child: ChildProcess | null = null;
   let nextId = 0;
   const pending = new Map<number, Pending>();
 
+  const failAll = (error: Error) => {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+  };
+
   const start = () => {
-    const started = new Worker(WORKER_SOURCE, { eval: true });
+    const started = spawn(process.execPath, ['-e', CHILD_SOURCE], {
+      // A new session: a scheduling group of its own (see HASHING_NICE).
+      detached: true,
+      // Nothing of the server's environment (secrets, NODE_OPTIONS): it needs none.
+      env: {},
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      // Buffers cross as bytes, not as JSON.
+      serialization: 'advanced',
+    });
     started.on('message', ({ id, key, error }: Reply) => {
       const waiting = pending.get(id);
       pending.delete(id);
       if (!waiting) return;
-      if (key) waiting.resolve(Buffer.from(key));
+      if (key) waiting.resolve(Buffer.from(key.buffer, key.byteOffset, key.byteLength));
       else waiting.reject(new Error(error ?? 'scrypt failed'));
     });
-    // A thread that dies takes its work with it; the next hash starts a new one.
-    started.on('error', (error) => {
-      for (const waiting of pending.values()) waiting.reject(error);
-      pending.clear();
-      worker = null;
-    });
+    // A process that dies (or never starts) takes its work with it; the next hash starts anew.
+    const lost = (error: Error) => {
+      if (child === started) child = null;
+      failAll(error);
+    };
+    started.on('error', lost);
+    started.on('exit', (code, signal) =>
+      lost(new Error(`the hashing process exited (${signal ?? `code ${code}`})`)),
+    );
     return started;
   };
 
-  return (password: string, salt: Buffer, keyLength: number, params: ScryptParams) =>
+  /** Referenced only while it has work: an idle one must not keep a CLI from exiting. */
+  const setReferenced = (process: ChildProcess, referenced: boolean) => {
+    if (referenced) {
+      process.ref();
+      process.channel?.ref();
+    } else {
+      process.unref();
+      process.channel?.unref();
+    }
+  };
+
+  const hash = (password: string, salt: Buffer, keyLength: number, params: ScryptParams) =>
     new Promise<Buffer>((resolve, reject) => {
-      const thread = worker ?? start();
-      worker = thread;
+      const running = child ?? start();
+      child = running;
       const id = nextId++;
-      // Referenced only while it has work: an idle thread must not keep a CLI from exiting,
-      // and a busy one must keep it alive until the hash is back.
-      thread.ref();
+      setReferenced(running, true);
       const settle = () => {
-        if (pending.size === 0) thread.unref();
+        if (pending.size === 0) setReferenced(running, false);
       };
       pending.set(id, {
         resolve: (key) => {
@@ -75,20 +118,41 @@ function createHashingThread() {
           settle();
         },
       });
-      thread.postMessage({ id, password, salt, keyLength, params });
+      running.send({ id, password, salt, keyLength, params }, (error) => {
+        if (error && pending.delete(id)) {
+          reject(error);
+          settle();
+        }
+      });
     });
+
+  return { hash, pid: () => child?.pid };
 }
 
-/** `threads` niced hashing threads; each hash goes to the one with the least queued. */
-export function createBackgroundScrypt(threads: number) {
-  const pool = Array.from({ length: threads }, () => ({ hash: createHashingThread(), queued: 0 }));
-  return async (password: string, salt: Buffer, keyLength: number, params: ScryptParams) => {
-    const thread = pool.reduce((a, b) => (b.queued < a.queued ? b : a));
-    thread.queued++;
+/**
+ * `processes` hashing processes below the server's priority; each hash goes to the one with the
+ * least queued. `processIds` lists the running ones (for tests).
+ */
+export function createBackgroundScrypt(processes: number) {
+  const pool = Array.from({ length: processes }, () => ({
+    process: createHashingProcess(),
+    queued: 0,
+  }));
+  const scrypt = async (
+    password: string,
+    salt: Buffer,
+    keyLength: number,
+    params: ScryptParams,
+  ) => {
+    const least = pool.reduce((a, b) => (b.queued < a.queued ? b : a));
+    least.queued++;
     try {
-      return await thread.hash(password, salt, keyLength, params);
+      return await least.process.hash(password, salt, keyLength, params);
     } finally {
-      thread.queued--;
+      least.queued--;
     }
   };
+  const processIds = () =>
+    pool.map((entry) => entry.process.pid()).filter((pid): pid is number => pid !== undefined);
+  return Object.assign(scrypt, { processIds });
 }

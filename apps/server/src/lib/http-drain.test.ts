@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpDrain } from './http-drain';
+import { BUSY_MESSAGE, createHttpDrain } from './http-drain';
 
 describe('createHttpDrain', () => {
   let server: Server | undefined;
@@ -12,8 +12,8 @@ describe('createHttpDrain', () => {
   });
 
   /** A server whose /slow answers once `release` is called. */
-  async function start() {
-    const drain = createHttpDrain();
+  async function start(options: Parameters<typeof createHttpDrain>[0] = {}) {
+    const drain = createHttpDrain(options);
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -51,5 +51,30 @@ describe('createHttpDrain', () => {
     expect(await drain.drain(50)).toBe(false);
     release();
     await slow;
+  });
+
+  it('answers 503 at once beyond maxInFlight requests, but the health check, and takes more when some finish', async () => {
+    const shed: number[] = [];
+    const { release, origin } = await start({
+      maxInFlight: 2,
+      onShed: (inFlight) => shed.push(inFlight),
+    });
+    const slow = [fetch(`${origin}/slow`), fetch(`${origin}/slow`)];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const refused = await fetch(`${origin}/api/results`, { method: 'PUT', body: '{}' });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expect(await refused.json()).toEqual({ error: { code: 'UNAVAILABLE', message: BUSY_MESSAGE } });
+    expect(shed).toEqual([2]);
+    // A load balancer asking whether the server is alive gets through.
+    expect(await (await fetch(`${origin}/api/health`)).text()).toBe('done');
+    release();
+    expect(await Promise.all(slow.map(async (answer) => (await answer).text()))).toEqual([
+      'done',
+      'done',
+    ]);
+    const accepted = await fetch(`${origin}/api/results`);
+    expect(accepted.status).toBe(200);
+    expect(shed).toHaveLength(1);
   });
 });

@@ -7,7 +7,10 @@ const RETRY_AFTER_SECONDS = 2;
 type FetchHandler = (request: Request, ...rest: never[]) => Response | Promise<Response>;
 
 export type HttpDrain = {
-  /** Wraps the app: once draining, every new request gets a 503 without reaching the app. */
+  /**
+   * Wraps the app: once draining, every new request gets a 503 without reaching the app, and so
+   * does every request beyond `maxInFlight` running at once (but the health check).
+   */
   guard<F extends FetchHandler>(fetch: F): F;
   /** Counts the server's requests from their headers to the end of their response. */
   track(server: Pick<Server, 'on'>): void;
@@ -19,30 +22,49 @@ export type HttpDrain = {
   readonly isDraining: boolean;
 };
 
+/** Not shed when the server is busy: a load balancer must not take a busy server for a dead one. */
+const HEALTH_PATH = '/api/health';
+
+const unavailable = (message: string) =>
+  Response.json({ error: { code: 'UNAVAILABLE', message } } satisfies ApiErrorBody, {
+    status: 503,
+    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
+  });
+
+export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
+
 /**
  * Graceful shutdown for one HTTP server (ADR 011). While in-flight requests finish, the port
  * stays open and new requests are answered 503 with Retry-After: a refused connection would look
  * like a crash to a client, a 503 says "come back" and a load balancer's health check sees it.
  * Every response from then on closes its connection, so keep-alive clients reconnect elsewhere.
+ *
+ * Load shedding (ADR 020): past `maxInFlight` requests at once, a new one is answered 503 at
+ * once instead of joining the queue for the database. Without it an overloaded server kept
+ * every request waiting for seconds, its clients timed out and sent them again on top, and it
+ * took minutes to catch up after the load fell; with it the requests it takes stay fast, and
+ * the rest come back after a backoff (the browser's outbox keeps their trials meanwhile).
+ * `onShed` hears of each shed request.
  */
-export function createHttpDrain(): HttpDrain {
+export function createHttpDrain(
+  options: { maxInFlight?: number; onShed?: (inFlight: number) => void } = {},
+): HttpDrain {
+  const { maxInFlight = Number.POSITIVE_INFINITY, onShed } = options;
   const inFlight = new Set<ServerResponse>();
   let isDraining = false;
   let onIdle: (() => void) | null = null;
 
-  const unavailable: ApiErrorBody = {
-    error: { code: 'UNAVAILABLE', message: 'The server is restarting. Please try again.' },
-  };
-
   return {
     guard<F extends FetchHandler>(fetch: F): F {
-      return ((request: Request, ...rest: never[]) =>
-        isDraining
-          ? Response.json(unavailable, {
-              status: 503,
-              headers: { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
-            })
-          : fetch(request, ...rest)) as F;
+      return ((request: Request, ...rest: never[]) => {
+        if (isDraining) return unavailable('The server is restarting. Please try again.');
+        // This request is not counted yet: the count starts once the app's listener returns.
+        if (inFlight.size >= maxInFlight && new URL(request.url).pathname !== HEALTH_PATH) {
+          onShed?.(inFlight.size);
+          return unavailable(BUSY_MESSAGE);
+        }
+        return fetch(request, ...rest);
+      }) as F;
     },
     track(server) {
       server.on('request', (_request: IncomingMessage, response: ServerResponse) => {

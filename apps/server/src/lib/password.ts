@@ -37,7 +37,7 @@ function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promis
   return limitHashing(() => deriveKeyNow(password, salt, params));
 }
 
-/** As many threads as hashes may run at once; they run below the server's priority. */
+/** As many processes as hashes may run at once; they run below the server's priority. */
 const scryptInBackground = createBackgroundScrypt(2);
 
 function deriveKeyNow(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
