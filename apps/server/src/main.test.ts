@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,18 @@ describe('the server process', () => {
     const server = spawnServer({ PORT: String(port), DATA_DIR: dataDir });
     await waitForListening(server);
     const origin = `http://localhost:${port}`;
-    expect((await fetch(`${origin}/api/health`)).status).toBe(200);
+    const health = await fetch(`${origin}/api/health`);
+    expect(health.status).toBe(200);
+    // An idle connection outlives a load balancer's 60 s, and a participant's pauses.
+    expect(health.headers.get('keep-alive')).toBe('timeout=65');
+    // Connections waiting to be accepted: a listening socket's Send-Q (the kernel caps it at
+    // net.core.somaxconn, 4,096 by default since Linux 5.4).
+    const listening = spawnSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' });
+    if (listening.status === 0) {
+      const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+      const backlog = Number(listening.stdout.trim().split(/\s+/)[2]);
+      expect(backlog).toBe(Math.min(4096, somaxconn));
+    }
 
     const second = spawnServer({ PORT: String(await getFreePort()), DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { type AppOptions, createApp } from './app';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open-configured';
@@ -12,6 +12,20 @@ import { createLogger } from './lib/logger';
 
 /** In-flight requests get this long to finish after SIGTERM before they are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * Connections waiting to be accepted before the kernel drops new ones (capped by
+ * net.core.somaxconn, 4,096 on current kernels). Node's default of 511 overflowed when a busy
+ * server's clients reconnected together: each dropped SYN is sent again after 1, 3, 7, 15 s...,
+ * which made saves wait 10-30 s past the maximum load (ADR 020).
+ */
+const LISTEN_BACKLOG = 4096;
+/**
+ * An idle keep-alive connection stays open this long (Node's default: 5 s). Longer than the
+ * 60 s idle timeout of common load balancers, so the server never closes a connection one of
+ * them is about to reuse; and a participant saving a trial every few seconds keeps its
+ * connection instead of opening a new one whenever it pauses.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** At most one warning this often while requests are shed. */
 const SHED_WARNING_INTERVAL_MS = 10_000;
 /** Closing the database gets this long after the drain; a stuck close must not hang the exit. */
@@ -77,22 +91,26 @@ export async function startServer(options: AppOptions = {}): Promise<void> {
       shedSinceWarning = 0;
     },
   });
-  const server = serve(
-    { fetch: drain.guard(app.fetch), port: config.PORT, hostname: config.HOST },
-    (info) => {
-      logger.info(
-        {
-          port: info.port,
-          database: database.kind,
-          dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined,
-          startupMs: Math.round(performance.now() - startedAt),
-        },
-        `Cogni listening on http://localhost:${info.port}`,
-      );
-    },
-  );
-  // serve() makes a plain http.Server unless told to use HTTP/2, which we never do.
-  drain.track(server as Server);
+  // A plain http.Server: the adaptor makes HTTP/2 only when told to, which we never do.
+  const server = createAdaptorServer({
+    fetch: drain.guard(app.fetch),
+    hostname: config.HOST,
+  }) as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    logger.info(
+      {
+        port,
+        database: database.kind,
+        dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined,
+        startupMs: Math.round(performance.now() - startedAt),
+      },
+      `Cogni listening on http://localhost:${port}`,
+    );
+  });
+  drain.track(server);
   server.on('error', (error) => {
     const address = config.HOST
       ? `HOST ${config.HOST}, PORT ${config.PORT}`
@@ -116,7 +134,7 @@ export async function startServer(options: AppOptions = {}): Promise<void> {
     // Nothing is in flight (or the grace period is over): close every connection, keep-alive or
     // not, then the database, so the last commit is on disk before the process ends.
     server.close();
-    if ('closeAllConnections' in server) server.closeAllConnections();
+    server.closeAllConnections();
     await database.close();
     logger.info('stopped');
     process.exit(isDrained ? 0 : 1);
