@@ -5,7 +5,13 @@
 // of the machine's own noise, one thread's JSON throughput in consecutive 5-s windows with
 // nothing else running.
 //
-// Usage: npx tsx bench/hashing-probe.ts (about a minute; prints, writes nothing)
+// Last, what ADR 020 found: Linux schedules sessions (autogroup) and cgroups as groups first, so
+// niced threads take CPU from processes of another session as if they were not niced. Two busy
+// processes in sessions of their own (as PostgreSQL's backends are) count their loops beside
+// nothing, beside two niced hashing threads in this process (the old way), and beside the
+// server's hashing processes (createBackgroundScrypt: sessions of their own at autogroup nice 19).
+//
+// Usage: npx tsx bench/hashing-probe.ts (about a minute and a half; prints, writes nothing)
 
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
@@ -13,7 +19,7 @@ import { createBackgroundScrypt, HASHING_NICE } from '../apps/server/src/lib/bac
 import { PRODUCTION_COST } from '../apps/server/src/lib/password';
 import { percentile } from './lib';
 
-/** As the server's hashing threads (apps/server/src/lib/background-scrypt.ts). */
+/** As the server's hashing threads were until ADR 020: nice 10, inside this process's session. */
 const NICE = `const os = require('node:os');
 try { os.setPriority(Math.min(19, os.getPriority() + ${HASHING_NICE})); } catch {}
 `;
@@ -91,27 +97,26 @@ function loopsInAnotherSession(ms: number): Promise<number> {
   return new Promise((resolve) => child.once('exit', () => resolve(Number(output))));
 }
 
-const COST = { ...PRODUCTION_COST, maxmem: 2 ** 28 };
-const oldWay = `${NICE}const { scryptSync } = require('node:crypto');
-  for (;;) scryptSync('password', 'salt', 32, ${JSON.stringify(COST)});`;
 const serverHashing = createBackgroundScrypt(2);
-const hashingOn = { value: false };
+let isHashing = false;
 async function hashWhileOn() {
-  while (hashingOn.value) await serverHashing('password', Buffer.from('salt'), 32, COST);
+  const cost = { ...PRODUCTION_COST, maxmem: 2 ** 28 };
+  while (isHashing) await serverHashing('password', Buffer.from('salt'), 32, cost);
 }
 const beside: Record<string, () => Promise<() => Promise<void>>> = {
   'nothing else': async () => async () => {},
   'two niced hashing threads here': async () => {
-    const workers = [0, 1].map(() => new Worker(oldWay, { eval: true }));
+    const source = NICE + WORKLOADS['two niced scrypt threads'];
+    const workers = [0, 1].map(() => new Worker(source, { eval: true }));
     return async () => {
       await Promise.all(workers.map((worker) => worker.terminate()));
     };
   },
   "the server's hashing processes": async () => {
-    hashingOn.value = true;
+    isHashing = true;
     const loops = [hashWhileOn(), hashWhileOn()];
     return async () => {
-      hashingOn.value = false;
+      isHashing = false;
       await Promise.all(loops);
     };
   },

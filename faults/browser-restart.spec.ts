@@ -5,7 +5,12 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { eventually } from '../e2e/support/eventually';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/find-chromium';
-import { answerTrials, firstPositions, storedPositions } from '../e2e/support/stroop-answers';
+import {
+  answerTrials,
+  firstPositions,
+  storedPositions,
+  waitUntilKept,
+} from '../e2e/support/stroop-answers';
 import { ELEMENT_TIMING_RECORDER, startStroopRun } from '../e2e/support/stroop-driver';
 import { finishRunAndCheckSummary } from './support/finish-browser-run';
 
@@ -50,6 +55,8 @@ describe('the page is reloaded, and the browser closed and opened again, mid-tes
     const { runId, cdp } = await startStroopRun(first.page, 'faults-restart');
     const beforeReload = await answerTrials(first.page, cdp, 13);
     expect(beforeReload.answered.at(-1)).toEqual({ phase: 'practice', trialNumber: 4 });
+    // As soon as the last answer is kept, perhaps only in the outbox (see waitUntilKept).
+    await waitUntilKept(first.page, runId, { phase: 'practice', trialNumber: 4 });
     await first.page.reload();
     const reloadedCdp = await resume(first.page, 6);
     const afterReload = await answerTrials(first.page, reloadedCdp, 3);
@@ -66,6 +73,7 @@ describe('the page is reloaded, and the browser closed and opened again, mid-tes
       ),
     );
     expect(await storedPositions(first.page, runId)).toEqual(firstPositions(16));
+    for (const position of unsent.answered) await waitUntilKept(first.page, runId, position);
     await first.context.close();
 
     const second = await openBrowser();

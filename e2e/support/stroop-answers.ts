@@ -64,6 +64,45 @@ export async function storedPositions(page: Page, runId: string): Promise<Positi
   }, runId);
 }
 
+/**
+ * Waits until the browser has kept a trial: written to its outbox (IndexedDB, flushed to disk),
+ * or already saved on the server (the outbox deletes it only after that). A key press is kept a
+ * few milliseconds after it is made; a reload before then loses an answer nobody was told was
+ * kept, and the test asks that trial again.
+ */
+export async function waitUntilKept(page: Page, runId: string, position: Position) {
+  const key = `${runId}:${position.phase}:${position.trialNumber}`;
+  await eventually(async () => {
+    const isInOutbox = await page.evaluate(async (trialKey) => {
+      // Opened only if the app made it: opening a missing database would create it empty.
+      const names = (await indexedDB.databases()).map((database) => database.name);
+      if (!names.includes('cogni-outbox')) return false;
+      return new Promise<boolean>((resolve, reject) => {
+        const open = indexedDB.open('cogni-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          const read = database.transaction('trials').objectStore('trials').getKey(trialKey);
+          read.onsuccess = () => {
+            database.close();
+            resolve(read.result !== undefined);
+          };
+          read.onerror = () => {
+            database.close();
+            reject(read.error);
+          };
+        };
+      });
+    }, key);
+    const isKept =
+      isInOutbox ||
+      (await storedPositions(page, runId)).some(
+        (stored) => stored.phase === position.phase && stored.trialNumber === position.trialNumber,
+      );
+    expect(isKept, `trial ${key} in the outbox or on the server`).toBe(true);
+  });
+}
+
 /** The positions `from` to `to - 1` of one phase. */
 export const positions = (phase: string, from: number, to: number): Position[] =>
   Array.from({ length: to - from }, (_, i) => ({ phase, trialNumber: from + i }));
