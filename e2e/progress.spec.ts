@@ -119,6 +119,52 @@ describe('progress tracking', () => {
     expect(actual).toEqual(expected);
   });
 
+  it('reads a result\'s trials as the pointer reaches it; if they fail to load, says so and loads them on "Try again"', async () => {
+    const page = await browser.newPage();
+    await logInNewUser(page, 'progress-trials');
+    const older = await finishRunViaApi(page);
+    const newer = await finishRunViaApi(page);
+    const trialsOf = (id: string) => `**/api/progress/results/${id}/trials`;
+
+    await page.goto('/progress-tracking');
+    // Pointer over the newest result: its trials are read before it is opened.
+    const newest = page.locator(`[data-result-id="${newer.id}"]`);
+    const read = page.waitForResponse((res) => res.url().endsWith(`/${newer.id}/trials`));
+    await newest.getByRole('button').first().hover();
+    expect((await read).status()).toBe(200);
+    await page.route(trialsOf(newer.id), (route) => route.abort('internetdisconnected'));
+    await newest.getByRole('button').first().click();
+    // Already read, so shown although the network now fails.
+    await newest
+      .getByRole('img', { name: 'Reaction time of each of the 144 test trials' })
+      .waitFor();
+
+    // The older result's trials fail (the server answers 503, twice retried): the scores still
+    // show, then the message, and "Try again" loads them once the server answers.
+    let failures = 0;
+    await page.route(trialsOf(older.id), (route) => {
+      failures++;
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Down for a moment' } }),
+      });
+    });
+    const other = page.locator(`[data-result-id="${older.id}"]`);
+    await other.getByRole('button').first().focus();
+    await other.getByRole('button').first().press('Enter');
+    await other.locator('.score-list__item', { hasText: 'Overall score' }).waitFor();
+    await other.getByText('Failed to load test results. Please try again later.').waitFor();
+    expect(failures).toBeGreaterThanOrEqual(3);
+    await screenshot(page, 'progress-trials-failed');
+    await page.unroute(trialsOf(older.id));
+    await other.getByRole('button', { name: 'Try again' }).click();
+    await other
+      .getByRole('img', { name: 'Reaction time of each of the 144 test trials' })
+      .waitFor();
+    expect(await other.getByText('Failed to load test results').count()).toBe(0);
+  });
+
   it('fits a phone screen: no sideways scrolling of the page, charts redrawn to the width', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await logInNewUser(page, 'progress-phone');

@@ -14,3 +14,8 @@ export function parseId(id: string, notFoundMessage: string): string {
   if (!ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', notFoundMessage);
   return id.toLowerCase();
 }
+
+/** A result id from the path: someone's own in /api/results and /api/progress, any in admin. */
+export function parseResultId(id: string): string {
+  return parseId(id, 'Result not found');
+}

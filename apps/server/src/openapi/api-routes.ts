@@ -27,6 +27,7 @@ import {
   MockDataResponseSchema,
   PhaseSchema,
   ProgressResponseSchema,
+  ProgressTrialsResponseSchema,
   RegisterInputSchema,
   RegisterResponseSchema,
   ResearchExportQuerySchema,
@@ -465,6 +466,19 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'progress',
     access: 'user',
     success: { status: 200, description: 'Progress', schema: ProgressResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/progress/results/:id/trials',
+    summary: 'The trials of one of the caller’s finished results (an unfinished one is a 404)',
+    tag: 'progress',
+    access: 'user',
+    params: IdParams,
+    success: {
+      status: 200,
+      description: 'Its trials in run order',
+      schema: ProgressTrialsResponseSchema,
+    },
   },
   {
     method: 'GET',

@@ -184,6 +184,10 @@ const MATRIX: Record<string, Case> = {
     expect: { anonymous: 401, owner: 409, other: 404, admin: 404 },
   },
   'GET /api/progress': { path: () => '/api/progress', expect: SIGNED_IN(200) },
+  'GET /api/progress/results/:id/trials': {
+    path: (f) => `/api/progress/results/${f.finishedRunId}/trials`,
+    expect: OWNER_ONLY(200),
+  },
   'GET /api/progress/export': {
     path: () => '/api/progress/export?format=json',
     expect: SIGNED_IN(200),

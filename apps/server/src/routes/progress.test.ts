@@ -1,5 +1,6 @@
 import {
   type ProgressResponse,
+  type ProgressTrialsResponse,
   type StroopConfig,
   TRIAL_EXPORT_COLUMNS,
   type Trial,
@@ -62,7 +63,7 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
     expect(res.body).toEqual({ results: [], history: [] });
   });
 
-  it("shows a finished run's stored summary and every trial, in run order", async () => {
+  it('lists a finished run with its stored summary, and gives every trial of it when opened, in run order', async () => {
     const res = await ada.get<ProgressResponse>('/api/progress');
     expect(res.status).toBe(200);
     // The unfinished run is not a result yet.
@@ -81,10 +82,18 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
     expect(result?.durationMs).toBe(Date.parse(run.endTime) - Date.parse(run.startTime));
     expect(result?.summary).toMatchObject({ totalTrials: 144, correctTrials: 132 });
 
+    // The list carries no trials: they are read when a result is opened (ADR 021).
+    expect(result).not.toHaveProperty('trials');
     const saved = (await ada.get<{ trials: Trial[] }>(`/api/results/${adaRunId}/trials`)).body
       .trials;
     expect(saved).toHaveLength(168);
-    expect(result?.trials).toEqual(saved.map(({ startTime, endTime, timing, ...shown }) => shown));
+    const opened = await ada.get<ProgressTrialsResponse>(
+      `/api/progress/results/${adaRunId}/trials`,
+    );
+    expect(opened.status).toBe(200);
+    expect(opened.body.trials).toEqual(
+      saved.map(({ startTime, endTime, timing, ...shown }) => shown),
+    );
     expect(res.body.history).toEqual([
       {
         id: adaRunId,
@@ -116,7 +125,12 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
     const newestFirst = [12, 11, 10, 9, 8, 7, 6, 5, 4, 3];
     expect(res.body.results.map((r) => r.id)).toEqual(newestFirst.map((d) => ids.get(d)));
     expect(res.body.results.map((r) => r.isMock)).toEqual(newestFirst.map((d) => d === 7));
-    for (const result of res.body.results) expect(result.trials).toHaveLength(168);
+    for (const result of res.body.results) {
+      const opened = await cy.get<ProgressTrialsResponse>(
+        `/api/progress/results/${result.id}/trials`,
+      );
+      expect(opened.body.trials).toHaveLength(168);
+    }
     expect(res.body.history.map((p) => p.id)).toEqual(
       [...days].sort((a, b) => a - b).map((d) => ids.get(d)),
     );
@@ -126,9 +140,38 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
     expect(adaView.body.results.map((r) => r.id)).toEqual([adaRunId]);
   });
 
-  it("answers 404 for another user's result", async () => {
+  it("answers 404 for another user's result, an unfinished one, or no result", async () => {
     expect((await bob.get(`/api/results/${adaRunId}`)).status).toBe(404);
     expect((await bob.get(`/api/results/${adaRunId}/trials`)).status).toBe(404);
+    const notFound = { error: { code: 'NOT_FOUND', message: 'Result not found' } };
+    for (const [client, id] of [
+      [bob, adaRunId],
+      [ada, adaUnfinishedId],
+      [ada, '00000000-0000-4000-8000-000000000000'],
+      [ada, 'not-an-id'],
+    ] as const) {
+      const res = await client.get(`/api/progress/results/${id}/trials`);
+      expect(res.status, id).toBe(404);
+      expect(res.body).toMatchObject(notFound);
+    }
+    expect((await t.client().get(`/api/progress/results/${adaRunId}/trials`)).status).toBe(401);
+  });
+
+  it('opens a finished result that has no trials as an empty list, not as "not found"', async () => {
+    const [result] = await t.database.db
+      .insert(testResults)
+      .values({
+        userId: await userIdOf('bob@example.com'),
+        testType: 'stroopTest',
+        startTime: new Date(Date.UTC(2026, 0, 1)),
+        endTime: new Date(Date.UTC(2026, 0, 1, 0, 7)),
+      })
+      .returning({ id: testResults.id });
+    if (!result) throw new Error('no result inserted');
+    const res = await bob.get<ProgressTrialsResponse>(`/api/progress/results/${result.id}/trials`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ trials: [] });
+    await t.database.db.delete(testResults).where(eq(testResults.id, result.id));
   });
 
   it("exports every trial of the caller's own results as CSV, equal to the database", async () => {

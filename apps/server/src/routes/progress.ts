@@ -3,14 +3,21 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { createExportResponse } from '../lib/export-response';
+import { parseResultId } from '../lib/parse-id';
 import { requireUser } from '../middleware/session';
 import { iterateTrialRows } from '../services/exports/iterate-trial-rows';
-import { getProgress } from '../services/progress/get-progress';
+import { getProgress, getProgressTrials } from '../services/progress/get-progress';
 
 export const progressRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const { user } = requireUser(c);
     return c.json(await getProgress(c.get('deps'), user.id));
+  })
+  /** The trials of one of the caller's finished results, for its details (charts, tables). */
+  .get('/results/:id/trials', async (c) => {
+    const { user } = requireUser(c);
+    const resultId = parseResultId(c.req.param('id'));
+    return c.json(await getProgressTrials(c.get('deps'), user.id, resultId));
   })
   /** 'Download my data': every trial of the caller's own results, nobody else's. */
   .get('/export', async (c) => {

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { parseJsonBody } from '../lib/parse-body';
-import { parseId } from '../lib/parse-id';
+import { parseResultId } from '../lib/parse-id';
 import { requireUser } from '../middleware/session';
 import { completeRun } from '../services/results/complete-run';
 import { findActiveRun } from '../services/results/find-active-run';
@@ -17,10 +17,6 @@ import { listTrials } from '../services/results/list-trials';
 import { saveTrial } from '../services/results/save-trial';
 import { startRun } from '../services/results/start-run';
 import { getOwnedRun, toRun } from '../services/results/to-run';
-
-function parseResultId(id: string): string {
-  return parseId(id, 'Result not found');
-}
 
 export const resultRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {

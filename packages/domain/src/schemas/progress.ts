@@ -21,7 +21,11 @@ export const ResultTrialSchema = z.object({
 });
 export type ResultTrial = z.infer<typeof ResultTrialSchema>;
 
-/** A finished result with its scores and trials (the details of one row of /progress-tracking). */
+/**
+ * A finished result with its scores: one row of /progress-tracking. Its trials are read when the
+ * row is opened (GET /api/progress/results/:id/trials): listing ten results with all their
+ * trials made the page's answer 340 KB and cost the server ten times the work (ADR 021).
+ */
 export const ProgressResultSchema = z.object({
   id: z.string(),
   sessionId: z.string().nullable(),
@@ -34,10 +38,15 @@ export const ProgressResultSchema = z.object({
   isMock: z.boolean(),
   /** Stored scores (D15, D16); null for a test type that stores none. */
   summary: z.custom<RunSummary>().nullable(),
-  /** Every stored trial in run order: sample, practice, then test. */
-  trials: z.array(ResultTrialSchema),
 });
 export type ProgressResult = z.infer<typeof ProgressResultSchema>;
+
+/** GET /api/progress/results/:id/trials: every stored trial of one of the caller's results. */
+export const ProgressTrialsResponseSchema = z.object({
+  /** In run order: sample, practice, then test. */
+  trials: z.array(ResultTrialSchema),
+});
+export type ProgressTrialsResponse = z.infer<typeof ProgressTrialsResponseSchema>;
 
 /** One finished result on the user's score trend. */
 export const ScoreHistoryPointSchema = z.object({
@@ -52,7 +61,7 @@ export type ScoreHistoryPoint = z.infer<typeof ScoreHistoryPointSchema>;
 
 /** GET /api/progress: the caller's own results only. */
 export const ProgressResponseSchema = z.object({
-  /** The PROGRESS_RESULTS_LIMIT most recent finished results, newest first, with their trials. */
+  /** The PROGRESS_RESULTS_LIMIT most recent finished results, newest first. */
   results: z.array(ProgressResultSchema),
   /** Scores of the finished results, oldest first (at most PROGRESS_HISTORY_LIMIT, the newest). */
   history: z.array(ScoreHistoryPointSchema),

@@ -1,7 +1,7 @@
 import { ResultListQuerySchema } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { parseId } from '../../lib/parse-id';
+import { parseResultId } from '../../lib/parse-id';
 import { parseQuery } from '../../lib/parse-query';
 import { requireAdmin } from '../../middleware/session';
 import { getResultTrials } from '../../services/results/get-result-trials';
@@ -25,6 +25,6 @@ export const adminResultRoutes = new Hono<AppEnv>()
    */
   .get('/:id/trials', async (c) => {
     requireAdmin(c);
-    const resultId = parseId(c.req.param('id'), 'Result not found');
+    const resultId = parseResultId(c.req.param('id'));
     return c.json(await getResultTrials(c.get('deps'), resultId));
   });

@@ -2,26 +2,30 @@ import {
   PROGRESS_HISTORY_LIMIT,
   PROGRESS_RESULTS_LIMIT,
   type ProgressResponse,
+  type ProgressTrialsResponse,
   type TestType,
 } from '@cogni/domain';
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { testResults, trials } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
 import { toSummary } from '../results/to-run';
 import { compareRunOrder, RESULT_TRIAL_COLUMNS, toResultTrial } from '../results/to-trial';
 
+const isOwnFinished = (userId: string) =>
+  and(eq(testResults.userId, userId), isNotNull(testResults.endTime));
+
 /**
- * The user's progress: their most recent finished results with every trial, and the scores of
- * all their finished results for the trend. Three queries whatever the number of results: the
- * trials of all listed results are read at once, not one query per result (the spec's N+1).
+ * The user's progress: their most recent finished results with their scores, and the scores of
+ * all their finished results for the trend. Two queries whatever the number of results. The
+ * trials of a result are read only when it is opened (getProgressTrials, ADR 021).
  */
 export async function getProgress(ctx: ServiceContext, userId: string): Promise<ProgressResponse> {
-  const isOwnFinished = and(eq(testResults.userId, userId), isNotNull(testResults.endTime));
   const [recent, history] = await Promise.all([
     ctx.db
       .select()
       .from(testResults)
-      .where(isOwnFinished)
+      .where(isOwnFinished(userId))
       .orderBy(desc(testResults.startTime), desc(testResults.id))
       .limit(PROGRESS_RESULTS_LIMIT),
     ctx.db
@@ -34,28 +38,10 @@ export async function getProgress(ctx: ServiceContext, userId: string): Promise<
         isMock: testResults.isMock,
       })
       .from(testResults)
-      .where(and(isOwnFinished, isNotNull(testResults.overallScore)))
+      .where(and(isOwnFinished(userId), isNotNull(testResults.overallScore)))
       .orderBy(desc(testResults.startTime), desc(testResults.id))
       .limit(PROGRESS_HISTORY_LIMIT),
   ]);
-  const trialRows =
-    recent.length === 0
-      ? []
-      : await ctx.db
-          .select(RESULT_TRIAL_COLUMNS)
-          .from(trials)
-          .where(
-            inArray(
-              trials.resultId,
-              recent.map((r) => r.id),
-            ),
-          );
-  const trialsByResult = new Map<string, (typeof trialRows)[number][]>();
-  for (const row of trialRows) {
-    const list = trialsByResult.get(row.resultId);
-    if (list) list.push(row);
-    else trialsByResult.set(row.resultId, [row]);
-  }
 
   return {
     results: recent.map((result) => {
@@ -70,7 +56,6 @@ export async function getProgress(ctx: ServiceContext, userId: string): Promise<
         durationMs: Math.max(0, endTime.getTime() - result.startTime.getTime()),
         isMock: result.isMock,
         summary: toSummary(result),
-        trials: (trialsByResult.get(result.id) ?? []).sort(compareRunOrder).map(toResultTrial),
       };
     }),
     history: history.reverse().map((point) => ({
@@ -82,4 +67,28 @@ export async function getProgress(ctx: ServiceContext, userId: string): Promise<
       isMock: point.isMock,
     })),
   };
+}
+
+/**
+ * Every trial of one of the user's finished results, in run order: what its row in progress
+ * tracking shows when opened. Anyone else's result, or an unfinished one, is "not found" (D3).
+ * One query: the trials joined to their result, which must be the user's; only when that finds
+ * nothing does a second query tell an empty result from one that is not theirs.
+ */
+export async function getProgressTrials(
+  ctx: ServiceContext,
+  userId: string,
+  resultId: string,
+): Promise<ProgressTrialsResponse> {
+  const isTheirs = and(eq(testResults.id, resultId), isOwnFinished(userId));
+  const rows = await ctx.db
+    .select(RESULT_TRIAL_COLUMNS)
+    .from(trials)
+    .innerJoin(testResults, eq(testResults.id, trials.resultId))
+    .where(and(eq(trials.resultId, resultId), isTheirs));
+  if (rows.length === 0) {
+    const [result] = await ctx.db.select({ id: testResults.id }).from(testResults).where(isTheirs);
+    if (!result) throw new AppError('NOT_FOUND', 'Result not found');
+  }
+  return { trials: rows.sort(compareRunOrder).map(toResultTrial) };
 }

@@ -4,7 +4,7 @@ import { testResults, testSessions, trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
 import { toSummaryColumns } from './summary-columns';
-import { getOwnedRun, toRun } from './to-run';
+import { getOwnedRun, toRun, toRunView } from './to-run';
 import { RESULT_TRIAL_COLUMNS } from './to-trial';
 
 /**
@@ -44,21 +44,26 @@ export async function completeRun(
       reactionTime: t.reactionTime,
     })),
   );
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  const finished = await ctx.db.transaction(async (tx) => {
+    const [written] = await tx
       .update(testResults)
       .set({
         endTime: ctx.now(),
         ...toSummaryColumns(summary),
       })
-      // Two concurrent completions: only the first writes; both then read the same summary.
-      .where(and(eq(testResults.id, resultId), isNull(testResults.endTime)));
+      // Two concurrent completions: only the first writes; both then answer the stored summary.
+      .where(and(eq(testResults.id, resultId), isNull(testResults.endTime)))
+      .returning();
     await tx
       .update(testSessions)
       .set({
         measurement: sql`${testSessions.measurement} || ${JSON.stringify({ attentionEvents: input.attentionEvents })}::jsonb`,
       })
       .where(eq(testSessions.id, owned.session.id));
+    return written;
   });
+  // The row as written, with the trials just read; only the completion that lost a race reads
+  // the winner's summary back.
+  if (finished) return toRunView({ ...owned, result: finished }, stored);
   return toRun(ctx, await getOwnedRun(ctx, userId, resultId));
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_STROOP_CONFIG, type Run, type StartRunInput } from '@cogni/domain';
 import { testResults, testSessions } from '../../db/schema';
 import type { ServiceContext } from '../context';
-import { toRun } from './to-run';
+import { rememberRun } from './run-facts';
+import { toRunView } from './to-run';
 
 /**
  * 'Ready ... Set ... Go!': a new session (with deviceInfo, the measurement record and a fresh
@@ -36,5 +37,10 @@ export async function startRun(
     if (!result) throw new Error('result insert returned nothing');
     return { session, result, seed, config: DEFAULT_STROOP_CONFIG };
   });
-  return toRun(ctx, owned);
+  // Its first trial save can then take the batched hot path (save-trial.ts) instead of reading
+  // the run back: when many people finish and start again at once, those first saves each took
+  // a query of their own and an unbatched insert.
+  rememberRun(owned.result.id, owned);
+  // A new run has no trials yet.
+  return toRunView(owned, []);
 }

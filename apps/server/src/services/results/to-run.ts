@@ -1,5 +1,6 @@
 import {
   DEFAULT_STROOP_CONFIG,
+  type Phase,
   type Run,
   type RunSummary,
   type StroopConfig,
@@ -54,7 +55,14 @@ export async function toRun(ctx: ServiceContext, owned: OwnedRun): Promise<Run> 
     .from(trials)
     .where(eq(trials.resultId, owned.result.id))
     .orderBy(asc(trials.trialNumber));
-  saved.sort(compareRunOrder);
+  return toRunView(owned, saved);
+}
+
+/** The API view of a run whose saved trials the caller already holds (any order). */
+export function toRunView(
+  owned: OwnedRun,
+  saved: readonly { phase: Phase; trialNumber: number }[],
+): Run {
   const { result } = owned;
   return {
     id: result.id,
@@ -64,7 +72,9 @@ export async function toRun(ctx: ServiceContext, owned: OwnedRun): Promise<Run> 
     endTime: result.endTime?.toISOString() ?? null,
     seed: owned.seed,
     config: owned.config,
-    savedTrials: saved,
+    savedTrials: saved
+      .map(({ phase, trialNumber }) => ({ phase, trialNumber }))
+      .sort(compareRunOrder),
     summary: toSummary(result),
   };
 }

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { MESSAGES, type ProgressResult } from '@cogni/domain';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render as renderInto, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupResultsByTestType } from './lib/group-results';
 import { ResultItem } from './result-item';
@@ -15,9 +17,12 @@ function result(overrides: Partial<ProgressResult>): ProgressResult {
     durationMs: 425_000,
     isMock: false,
     summary: null,
-    trials: [],
     ...overrides,
   };
+}
+
+function render(ui: ReactElement) {
+  return renderInto(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 }
 
 afterEach(cleanup);

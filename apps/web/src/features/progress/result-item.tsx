@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { ChevronDownIcon } from '../../components/ui/icons';
 import { formatDateTime } from '../../lib/format';
 import { formatDuration } from '../../lib/format-scores';
+import { usePrefetchProgressTrials } from './api/get-progress';
 import { StroopResultDetails } from './stroop-result-details';
 
 type ResultItemProps = { result: ProgressResult };
@@ -11,6 +12,11 @@ type ResultItemProps = { result: ProgressResult };
 export function ResultItem({ result }: ResultItemProps) {
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
+  const prefetchTrials = usePrefetchProgressTrials();
+  const hasDetails = result.testType === 'stroopTest' && result.summary !== null;
+  // Reading the trials as the pointer or the focus reaches the row: they are usually there
+  // by the time it opens.
+  const prefetch = hasDetails ? () => prefetchTrials(result.id) : undefined;
 
   return (
     <article className="result" data-result-id={result.id}>
@@ -21,6 +27,8 @@ export function ResultItem({ result }: ResultItemProps) {
           aria-expanded={isOpen}
           aria-controls={panelId}
           onClick={() => setIsOpen((open) => !open)}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
         >
           <span className="result__date">{formatDateTime(result.startTime)}</span>
           <span className="result__meta">
@@ -35,7 +43,7 @@ export function ResultItem({ result }: ResultItemProps) {
       </h4>
       <div id={panelId} className="result__panel" hidden={!isOpen}>
         {isOpen &&
-          (result.testType === 'stroopTest' && result.summary ? (
+          (hasDetails && result.summary ? (
             <StroopResultDetails result={result} summary={result.summary} />
           ) : (
             <p className="empty-state">{MESSAGES.progressUnknownTestType}</p>

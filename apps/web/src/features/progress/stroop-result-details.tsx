@@ -1,11 +1,22 @@
-import { type ProgressResult, REPORT_CELLS, type RunSummary } from '@cogni/domain';
+import {
+  MESSAGES,
+  type ProgressResult,
+  REPORT_CELLS,
+  type ResultTrial,
+  type RunSummary,
+  type StroopConfig,
+} from '@cogni/domain';
 import { useCallback, useMemo } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatDateTime } from '../../lib/format';
 import { formatDuration, formatMs, formatPercent } from '../../lib/format-scores';
 import { CELL_NAMES } from '../stroop/labels';
 import { StroopScores } from '../stroop/stroop-scores';
 import { PhaseTrialTables } from '../stroop/trial-table';
+import { useProgressTrials } from './api/get-progress';
 import { type DrawChart, PlotFigure } from './charts/plot-figure';
 import {
   getCellRtSpread,
@@ -18,28 +29,13 @@ import { describeCellRtChart, describeTrialRtChart } from './lib/chart-descripti
 
 type StroopResultDetailsProps = { result: ProgressResult; summary: RunSummary };
 
-/** A Stroop result opened: when and how long, its scores, the four cells, charts and trials. */
+/**
+ * A Stroop result opened: when and how long, its scores and the four cells at once (they come
+ * with the list), then the charts and trials once its trials are read (ADR 021).
+ */
 export function StroopResultDetails({ result, summary }: StroopResultDetailsProps) {
   const config = getRunConfig(result);
-  const cells = useMemo(() => getCellRtSpread(config, result.trials), [config, result.trials]);
-  const series = useMemo(
-    () => getDisplayedTrialPoints(getTestTrialSeries(result.trials)),
-    [result.trials],
-  );
-  const drawCells = useCallback<DrawChart>(
-    (charts, width) => charts.drawCellRtChart(cells, width),
-    [cells],
-  );
-  const drawTrials = useCallback<DrawChart>(
-    (charts, width) =>
-      charts.drawTrialRtChart(
-        series.points,
-        getRestBreakPositions(config),
-        config.testTrials,
-        width,
-      ),
-    [series, config],
-  );
+  const trials = useProgressTrials(result.id);
 
   return (
     <div className="result-details">
@@ -82,6 +78,45 @@ export function StroopResultDetails({ result, summary }: StroopResultDetailsProp
         </table>
       </TableScroll>
 
+      {trials.isPending ? (
+        <Spinner label="Loading trials…" />
+      ) : trials.isError ? (
+        <Alert variant="error">
+          {MESSAGES.progressLoadFailed}{' '}
+          <Button variant="secondary" onClick={() => void trials.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <TrialCharts config={config} trials={trials.data.trials} />
+      )}
+    </div>
+  );
+}
+
+type TrialChartsProps = { config: StroopConfig; trials: readonly ResultTrial[] };
+
+/** The reaction-time charts of a result and its trials, phase by phase. */
+function TrialCharts({ config, trials }: TrialChartsProps) {
+  const cells = useMemo(() => getCellRtSpread(config, trials), [config, trials]);
+  const series = useMemo(() => getDisplayedTrialPoints(getTestTrialSeries(trials)), [trials]);
+  const drawCells = useCallback<DrawChart>(
+    (charts, width) => charts.drawCellRtChart(cells, width),
+    [cells],
+  );
+  const drawTrials = useCallback<DrawChart>(
+    (charts, width) =>
+      charts.drawTrialRtChart(
+        series.points,
+        getRestBreakPositions(config),
+        config.testTrials,
+        width,
+      ),
+    [series, config],
+  );
+
+  return (
+    <>
       <div className="result-details__charts">
         <PlotFigure
           title="Reaction time by condition"
@@ -98,8 +133,8 @@ export function StroopResultDetails({ result, summary }: StroopResultDetailsProp
       </div>
 
       <div className="result-details__trials">
-        <PhaseTrialTables trials={result.trials} />
+        <PhaseTrialTables trials={trials} />
       </div>
-    </div>
+    </>
   );
 }
