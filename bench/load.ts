@@ -8,9 +8,10 @@
 // server confirmed with a 201 must be in the database, once.
 //
 // Usage: npm run bench:load [-- --quick] [-- --db postgres|pglite] [-- --profile <dir>]
-//   [-- --hold <participants> [--windows <n>] [--burst] [--calm <participants>]] (development:
-//   one load, 10-s windows, then with --burst the login burst, with --calm the time to calm down
-//   at fewer participants; no files)
+//   [-- --hold <participants> [--windows <n>] [--burst [--burst-cost cheap|full|both]
+//   [--bursts <n>]] [--calm <participants>]] (development: one load, 10-s windows, then with
+//   --burst the login burst, with cheap hashes (the requests alone) and at full cost, with
+//   --calm the time to calm down at fewer participants; no files)
 //   PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a new
 //   database is made and dropped). Writes bench/results/load.{json,md}; --quick (short steps,
 //   for development) writes to the temp folder instead.
@@ -57,6 +58,10 @@ const { values: args } = parseArgs({
     windows: { type: 'string', default: '4' },
     /** With --hold: after the windows, the login burst. */
     burst: { type: 'boolean', default: false },
+    /** With --burst: with cheap hashes (the login requests alone), full-cost ones, or both. */
+    'burst-cost': { type: 'string', default: 'both' },
+    /** With --burst: how many times. */
+    bursts: { type: 'string', default: '1' },
     /**
      * With --hold: at the end, stop participants down to this many and time how long the server
      * takes to calm down (two 5-s windows in a row with p99 under the goal and no errors).
@@ -258,13 +263,29 @@ async function holdLoad(kind: DatabaseKind, participants: number, windows: numbe
       );
     }
     if (args.burst) {
-      const burst = await measureLoginBurst(
-        generator,
-        server.pid,
-        database.burstAccounts,
-        settings.burstBeforeMs,
-      );
-      console.log(`${kind} ${participants}: ${describeBurst(burst)}`);
+      // The same burst with cheap hashes first: the login requests alone, so that what the
+      // full-cost burst adds to it is the hashing's.
+      const costs = {
+        cheap: [['cheap hashes', database.cheapBurstAccounts]],
+        full: [['full-cost hashes', database.burstAccounts]],
+        both: [
+          ['cheap hashes', database.cheapBurstAccounts],
+          ['full-cost hashes', database.burstAccounts],
+        ],
+      } as const;
+      const cost = args['burst-cost'] as keyof typeof costs;
+      if (!(cost in costs)) throw new Error(`--burst-cost ${cost}: cheap, full or both`);
+      const bursts = Array.from({ length: Number(args.bursts) }, () => costs[cost]).flat();
+      for (const [label, accounts] of bursts) {
+        await waitUntilCalm(generator, { serverPid: server.pid, goalP99Ms: GOAL_P99_MS });
+        const burst = await measureLoginBurst(
+          generator,
+          server.pid,
+          [...accounts],
+          settings.burstBeforeMs,
+        );
+        console.log(`${kind} ${participants}, 50 logins, ${label}: ${describeBurst(burst)}`);
+      }
     }
     if (args.calm) {
       const started = performance.now();

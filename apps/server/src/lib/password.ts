@@ -26,11 +26,14 @@ const SALT_LENGTH = 16;
 
 type ScryptParams = { N: number; r: number; p: number };
 
+/** The 503 of a server that has too many logins, sign-ups or password changes waiting. */
+export const SIGN_INS_BUSY_MESSAGE = 'Too many sign-ins at once. Please try again in a moment.';
+
 /** Two hashes at a time (two cores), 64 waiting (about 10 s of work); more get a 503. */
 const limitHashing = createConcurrencyLimit({
   concurrency: 2,
   maxQueued: 64,
-  busyMessage: 'Too many sign-ins at once. Please try again in a moment.',
+  busyMessage: SIGN_INS_BUSY_MESSAGE,
 });
 
 function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {

@@ -7,7 +7,9 @@ import {
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
+import { createConcurrencyLimit } from '../lib/concurrency-limit';
 import { parseJsonBody, readJsonBody } from '../lib/parse-body';
+import { SIGN_INS_BUSY_MESSAGE } from '../lib/password';
 import { getClientIp } from '../middleware/request-origin';
 import { clearSessionCookie, setSessionCookie } from '../middleware/session';
 import { completeTotpLogin } from '../services/auth/complete-totp-login';
@@ -25,6 +27,21 @@ import {
 } from '../services/rate-limit/rate-limit';
 
 type LimitCheck = { limit: Limit; subject: string | undefined };
+
+/**
+ * At most four logins and sign-ups at once on this instance; 64 more wait, and past that a new
+ * one gets 503 at once. Hashing runs two at a time (lib/password.ts), so four keep it busy;
+ * what this adds is that a crowd logging in at once enters the database pool a few at a time
+ * (lockout checks, the account, the session: about eight statements each) instead of all
+ * together ahead of everyone's trial saves (ADR 022).
+ */
+export const LOGINS_AT_ONCE = 4;
+export const LOGINS_WAITING = 64;
+const admitLogin = createConcurrencyLimit({
+  concurrency: LOGINS_AT_ONCE,
+  maxQueued: LOGINS_WAITING,
+  busyMessage: SIGN_INS_BUSY_MESSAGE,
+});
 
 /** A locked-out account or address gets 429, logged as a LOGIN_ERROR like any other failure. */
 async function assertLoginAllowed(
@@ -79,10 +96,12 @@ export const authRoutes = new Hono<AppEnv>()
     const input = await parseJsonBody(c, RegisterInputSchema);
     const { signUpPerIp } = getAuthLimits(deps.config);
     const ip = getClientIp(c);
-    await assertNotLockedOut(deps, [{ limit: signUpPerIp, subject: ip }], 'Too many sign-ups.');
-    if (ip) await countAttempt(deps, signUpPerIp, ip);
-    // The same answer whether the email was new or taken (ASVS 6.3.8).
-    await registerUser(deps, input);
+    await admitLogin(async () => {
+      await assertNotLockedOut(deps, [{ limit: signUpPerIp, subject: ip }], 'Too many sign-ups.');
+      if (ip) await countAttempt(deps, signUpPerIp, ip);
+      // The same answer whether the email was new or taken (ASVS 6.3.8).
+      await registerUser(deps, input);
+    });
     return c.json({ ok: true }, 201);
   })
   /**
@@ -116,20 +135,22 @@ export const authRoutes = new Hono<AppEnv>()
       { limit: limits.loginPerAccount, subject: input.email },
       { limit: limits.loginPerIp, subject: ip },
     ];
-    await assertLoginAllowed(c, checks, input.email);
-    const result: LoginResult = await countingFailures(c, checks, () =>
-      logIn(deps, input, { userAgent: c.req.header('user-agent'), ip }),
-    );
-    if (result.kind === 'totp-required') {
-      // The password alone is not a login: the account's failures stay counted until the code
-      // is right, so guessing codes cannot be reset by giving the password again.
-      return c.json({
-        totpRequired: true as const,
-        challengeId: result.challengeId,
-        expiresAt: result.expiresAt.toISOString(),
-      });
-    }
-    return finishLogin(c, input.email, result);
+    return admitLogin(async () => {
+      await assertLoginAllowed(c, checks, input.email);
+      const result: LoginResult = await countingFailures(c, checks, () =>
+        logIn(deps, input, { userAgent: c.req.header('user-agent'), ip }),
+      );
+      if (result.kind === 'totp-required') {
+        // The password alone is not a login: the account's failures stay counted until the
+        // code is right, so guessing codes cannot be reset by giving the password again.
+        return c.json({
+          totpRequired: true as const,
+          challengeId: result.challengeId,
+          expiresAt: result.expiresAt.toISOString(),
+        });
+      }
+      return finishLogin(c, input.email, result);
+    });
   })
   /**
    * POST /api/auth/login/totp `{ challengeId, code }` (an app code or a recovery code) ->
@@ -143,20 +164,23 @@ export const authRoutes = new Hono<AppEnv>()
     const ip = getClientIp(c);
     const limits = getAuthLimits(deps.config);
     const ipCheck = { limit: limits.loginPerIp, subject: ip };
-    await assertLoginAllowed(c, [ipCheck], undefined);
-    const pending: PendingLogin = await countingFailures(c, [ipCheck], () =>
-      findLoginChallenge(deps, input.challengeId),
-    );
-    const checks = [{ limit: limits.loginPerAccount, subject: pending.user.email }, ipCheck];
-    await assertLoginAllowed(c, checks, pending.user.email);
-    const session = await countingFailures(c, checks, () =>
-      completeTotpLogin(deps, pending, input.code, { userAgent: c.req.header('user-agent'), ip }),
-    );
-    if (!/^\d{6}$/.test(input.code)) {
-      // Worth a look in the logs: the owner lost their phone, or someone has their codes.
-      deps.logger.warn({ userId: pending.user.id }, 'logged in with a recovery code');
-    }
-    return finishLogin(c, pending.user.email, session);
+    return admitLogin(async () => {
+      await assertLoginAllowed(c, [ipCheck], undefined);
+      const pending: PendingLogin = await countingFailures(c, [ipCheck], () =>
+        findLoginChallenge(deps, input.challengeId),
+      );
+      const checks = [{ limit: limits.loginPerAccount, subject: pending.user.email }, ipCheck];
+      await assertLoginAllowed(c, checks, pending.user.email);
+      const client = { userAgent: c.req.header('user-agent'), ip };
+      const session = await countingFailures(c, checks, () =>
+        completeTotpLogin(deps, pending, input.code, client),
+      );
+      if (!/^\d{6}$/.test(input.code)) {
+        // Worth a look in the logs: the owner lost their phone, or someone has their codes.
+        deps.logger.warn({ userId: pending.user.id }, 'logged in with a recovery code');
+      }
+      return finishLogin(c, pending.user.email, session);
+    });
   })
   .post('/logout', async (c) => {
     const session = c.get('session');

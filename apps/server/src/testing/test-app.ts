@@ -62,7 +62,8 @@ export class TestClient {
 
 export type TestContext = {
   app: ReturnType<typeof createApp>;
-  database: Database;
+  /** `url`: the PostgreSQL database's, for a second connection of a test's own. */
+  database: Database & { url?: string };
   /** The server's clock runs with real time; tests move it forward to expire sessions. */
   clock: { offsetMs: number };
   client: () => TestClient;
@@ -81,9 +82,9 @@ export const DEFAULT_USER = {
 export async function createTestContext(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
-  options: { logger?: Logger } & AppOptions = {},
+  options: { logger?: Logger; poolMax?: number } & AppOptions = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, { poolMax: options.poolMax });
   const clock = { offsetMs: 0 };
   const app = createApp(
     {

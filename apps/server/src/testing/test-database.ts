@@ -19,6 +19,7 @@ export const TEST_DATABASE_KINDS: TestDatabaseKind[] = TEST_DATABASE_URL
  */
 export async function createTestDatabase(
   kind: TestDatabaseKind,
+  options: { poolMax?: number } = {},
 ): Promise<Database & { url?: string }> {
   if (kind === 'pglite') return openMemoryPglite();
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
@@ -29,7 +30,7 @@ export async function createTestDatabase(
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { poolMax: 4 });
+  const database = await openPostgres(url.toString(), { poolMax: options.poolMax ?? 4 });
   return {
     ...database,
     url: url.toString(),
