@@ -53,19 +53,17 @@ async function reportTotal(page: Page, mock: boolean): Promise<number> {
 }
 
 /**
- * The report's totals with and without mock data, taken between two equal readings of the total
- * without: other browser tests save real trials meanwhile, and one saved between the two readings
- * would change the difference (a CI run counted 145 mock trials for 144 so).
+ * How many mock test trials the report counts, as a range: the total with mock data less the
+ * total without, read just before and just after it. Other browser tests save real trials all the
+ * while (the 168-trial full run saves one every two seconds), so no two readings need be of the
+ * same moment, and waiting for two equal ones failed in CI; but real trials only add to both
+ * totals, so the mock count when the middle reading was taken lies between the two differences.
  */
-async function reportTotals(page: Page): Promise<{ withMock: number; withoutMock: number }> {
-  let withoutMock = await reportTotal(page, false);
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const withMock = await reportTotal(page, true);
-    const again = await reportTotal(page, false);
-    if (again === withoutMock) return { withMock, withoutMock };
-    withoutMock = again;
-  }
-  throw new Error('The report total without mock data changed between every two readings');
+async function mockTrialRange(page: Page): Promise<{ low: number; high: number }> {
+  const withoutBefore = await reportTotal(page, false);
+  const withMock = await reportTotal(page, true);
+  const withoutAfter = await reportTotal(page, false);
+  return { low: withMock - withoutAfter, high: withMock - withoutBefore };
 }
 
 describe('admin console', () => {
@@ -173,13 +171,16 @@ describe('admin console', () => {
     const page = await browser.newPage();
     await logInAsAdmin(page);
     await openTab(page, 'Test Reports');
-    const before = await reportTotals(page);
+    const before = await mockTrialRange(page);
     await page.getByRole('button', { name: 'Generate mock data' }).click();
     await page.getByRole('status').getByText(MOCK_SAVED).waitFor();
-    // Other browser tests may save real trials meanwhile: compare mock against no-mock totals.
+    // The 144 mock test trials are counted with mock data and only then. Each range is as wide
+    // as the real trials other tests saved while it was read: a few, far from 144.
     await eventually(async () => {
-      const after = await reportTotals(page);
-      expect(after.withMock - after.withoutMock).toBe(before.withMock - before.withoutMock + 144);
+      const after = await mockTrialRange(page);
+      expect(after.high - after.low + (before.high - before.low)).toBeLessThan(40);
+      expect(after.low - before.high).toBeLessThanOrEqual(144);
+      expect(after.high - before.low).toBeGreaterThanOrEqual(144);
     }, 30_000);
     await screenshot(page, 'admin-test-reports-after-mock');
 
