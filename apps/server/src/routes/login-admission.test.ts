@@ -92,3 +92,29 @@ describe.skipIf(!TEST_DATABASE_KINDS.includes('postgres'))('a crowd logging in a
     expect(sessionsAfter?.n).toBe((sessionsBefore[0]?.n ?? 0) + LOGINS_AT_ONCE + LOGINS_WAITING);
   });
 });
+
+describe.each(TEST_DATABASE_KINDS)('logins that fail on %s', (kind) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext(kind);
+    await t.signUp({ email: 'after-failures@example.com' });
+  });
+  afterAll(() => t.close());
+
+  it('give their place back: after more failed logins at once than are admitted, a right one logs in', async () => {
+    const failed = await Promise.all(
+      Array.from({ length: LOGINS_AT_ONCE * 3 }, (_, i) =>
+        t.client().post('/api/auth/login', {
+          email: `nobody-${i}@example.com`,
+          password: 'not the right passphrase',
+        }),
+      ),
+    );
+    expect(failed.map((res) => res.status)).toEqual(failed.map(() => 401));
+    const res = await t.client().post('/api/auth/login', {
+      email: 'after-failures@example.com',
+      password: DEFAULT_USER.password,
+    });
+    expect(res.status).toBe(200);
+  });
+});

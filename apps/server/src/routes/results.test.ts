@@ -212,6 +212,9 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
     expect((await ada.get('/api/results/active')).body.run).toBeNull();
     const again = await ada.post(`/api/results/${run.id}/complete`, {});
     expect(again.body.run.summary).toEqual(summary);
+    // The first completion answers from the row it wrote, a later one reads the run back: the
+    // same run either way (end time, saved trials and all).
+    expect(again.body.run).toEqual(done.body.run);
     const late = all[0] as TrialInput;
     expect((await ada.request('PUT', trialPath(run.id, late), { body: late })).status).toBe(200);
     const [session] = await t.database.db

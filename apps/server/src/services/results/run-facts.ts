@@ -31,8 +31,9 @@ const runs = new Map<string, RunFacts>();
 /**
  * Remembers a run's seed and settings, as its owner's request started it or read it from the
  * database, so later trial saves can be checked against the plan before the database is asked
- * anything. Safe on any number of instances: neither ever changes (services/results/start-run.ts writes them once), and
- * who may write to the run and whether it is finished are still asked of the database each time.
+ * anything. Safe on any number of instances: neither ever changes (services/results/start-run.ts
+ * writes them once), and who may write to the run and whether it is finished are still asked of
+ * the database each time.
  */
 export function rememberRun(resultId: string, facts: { seed: string; config: StroopConfig }): void {
   runs.delete(resultId);
