@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authSessions, users } from '../db/schema';
 import { SIGN_INS_BUSY_MESSAGE } from '../lib/password';
 import { createTestContext, DEFAULT_USER, type TestContext } from '../testing/test-app';
@@ -8,14 +8,7 @@ import { TEST_DATABASE_KINDS } from '../testing/test-database';
 import { LOGINS_AT_ONCE, LOGINS_WAITING } from './auth';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => Promise<boolean> | boolean, what: string) {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
+const WAIT = { timeout: 10_000, interval: 20 };
 
 // On PostgreSQL only: another connection holds the rate-limit table, so every login that reaches
 // the database waits there, and how many do can be counted in pg_stat_activity.
@@ -67,8 +60,11 @@ describe.skipIf(!TEST_DATABASE_KINDS.includes('postgres'))('a crowd logging in a
     );
     try {
       // The ones past the waiting room are answered while the others still wait.
-      await waitFor(() => settled.length >= refusedCount, `${refusedCount} answers`);
-      await waitFor(async () => (await waitingOnTheLock()) >= LOGINS_AT_ONCE, 'the admitted');
+      await vi.waitFor(() => expect(settled.length).toBeGreaterThanOrEqual(refusedCount), WAIT);
+      await vi.waitFor(
+        async () => expect(await waitingOnTheLock()).toBeGreaterThanOrEqual(LOGINS_AT_ONCE),
+        WAIT,
+      );
       await sleep(300);
       expect(await waitingOnTheLock()).toBe(LOGINS_AT_ONCE);
       expect(settled).toHaveLength(refusedCount);
