@@ -1,5 +1,6 @@
 import {
   DEFAULT_STROOP_CONFIG,
+  getBackoffDelay,
   hasFeedback,
   type PlannedTrial,
   planRun,
@@ -23,8 +24,6 @@ export type SaveMode = 'ours' | 'ceiling';
 
 export type Account = { email: string; password: string };
 
-/** After a failed request the browser's outbox waits and sends it again; so does a participant. */
-const RETRY_AFTER_MS = 1000;
 /** Looking at the scores and the progress page before starting another test. */
 const BETWEEN_RUNS_MS = 5000;
 
@@ -81,7 +80,10 @@ export class Participant {
     this.isStopped = true;
   }
 
-  /** Sends until the answer is 2xx (or the participant is stopped); returns the answer. */
+  /**
+   * Sends until the answer is 2xx (or the participant is stopped); returns the answer. Every
+   * failure is tried again after the outbox's backoff (trial-queue.ts), whatever the request.
+   */
   private async send(
     kind: RequestKind,
     method: 'GET' | 'POST' | 'PUT',
@@ -89,7 +91,7 @@ export class Participant {
     body?: unknown,
   ): Promise<Reply | null> {
     const text = body === undefined ? undefined : JSON.stringify(body);
-    let hasFailed = false;
+    let failures = 0;
     while (!this.isStopped) {
       const reply = await this.client.request(method, path, { cookie: this.cookie, body: text });
       const metrics = this.metrics();
@@ -99,11 +101,10 @@ export class Participant {
         if (kind === 'trial') {
           metrics.trialSaveMs.push(reply.ms);
           if (reply.status === 201) metrics.trialsCreated++;
-          else if (hasFailed) metrics.trialsConfirmedLate++;
+          else if (failures > 0) metrics.trialsConfirmedLate++;
         }
         return reply;
       }
-      hasFailed = true;
       metrics.errors++;
       metrics.errorsByStatus[reply.status] = (metrics.errorsByStatus[reply.status] ?? 0) + 1;
       if (metrics.errorSamples.length < 5) {
@@ -111,9 +112,12 @@ export class Participant {
           `${method} ${path}: ${reply.status || 'no answer'} ${reply.body.slice(0, 200)}`,
         );
       }
-      await sleep(RETRY_AFTER_MS);
+      // As the browser's outbox: a random wait below a ceiling that doubles with each failure,
+      // so that participants a busy server turned away do not all come back at once.
+      await sleep(getBackoffDelay(failures, Math.random));
+      failures += 1;
     }
-    if (kind === 'trial' && hasFailed) this.metrics().trialsUnanswered++;
+    if (kind === 'trial' && failures > 0) this.metrics().trialsUnanswered++;
     return null;
   }
 

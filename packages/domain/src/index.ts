@@ -2,6 +2,7 @@ export * from './constants';
 export * from './exports';
 export * from './messages';
 export * from './permissions';
+export * from './retry-backoff';
 export * from './schemas/account';
 export * from './schemas/admin';
 export * from './schemas/api-error';

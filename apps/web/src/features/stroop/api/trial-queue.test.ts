@@ -1,13 +1,11 @@
-import type { Phase, TrialInput } from '@cogni/domain';
+import { BACKOFF_CAP_MS, type Phase, type TrialInput } from '@cogni/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import {
-  BACKOFF_CAP_MS,
   classifySendFailure,
   connectQueueToWindow,
   createMemoryTrialStore,
   createTrialQueue,
-  getBackoffDelay,
   putTrial,
   type QueuedTrial,
   type TrialQueueOptions,
@@ -592,16 +590,6 @@ describe('createTrialQueue', () => {
     await queue.enqueue(RESULT, makeTrial(1));
     await settle();
     expect(seen).toHaveLength(4);
-  });
-});
-
-describe('getBackoffDelay', () => {
-  it('grows from 500 ms, doubles, caps at 30 s and stays finite for huge attempts', () => {
-    const max = () => 1;
-    expect([0, 1, 2, 5, 6, 100, 5000].map((attempt) => getBackoffDelay(attempt, max))).toEqual([
-      500, 1000, 2000, 16000, 30000, 30000, 30000,
-    ]);
-    expect(getBackoffDelay(3, () => 0.5)).toBe(2000);
   });
 });
 
