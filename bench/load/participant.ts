@@ -60,6 +60,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class Participant {
   private isStopped = false;
+  /** Ends a retry's wait early when the participant is stopped (a wait can be 30 s). */
+  private readonly stopped: Promise<void>;
+  private resolveStopped = () => {};
   private cookie = '';
   /** Logged in and into its first test: from here on it saves trials. */
   isJoined = false;
@@ -73,11 +76,15 @@ export class Participant {
     private readonly metrics: () => WorkerMetrics,
     joinDelayMs: number,
   ) {
+    this.stopped = new Promise((resolve) => {
+      this.resolveStopped = resolve;
+    });
     this.done = sleep(joinDelayMs).then(() => this.live());
   }
 
   stop(): void {
     this.isStopped = true;
+    this.resolveStopped();
   }
 
   /**
@@ -114,7 +121,7 @@ export class Participant {
       }
       // As the browser's outbox: a random wait below a ceiling that doubles with each failure,
       // so that participants a busy server turned away do not all come back at once.
-      await sleep(getBackoffDelay(failures, Math.random));
+      await Promise.race([sleep(getBackoffDelay(failures, Math.random)), this.stopped]);
       failures += 1;
     }
     if (kind === 'trial' && failures > 0) this.metrics().trialsUnanswered++;
