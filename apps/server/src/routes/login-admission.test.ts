@@ -11,25 +11,29 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const WAIT = { timeout: 10_000, interval: 20 };
 
 // On PostgreSQL only: another connection holds the rate-limit table, so every login that reaches
-// the database waits there, and how many do can be counted in pg_stat_activity.
+// the database waits there, and how many do can be counted in pg_stat_activity. A third one
+// counts them: inside the holder's transaction, pg_stat_activity would stay as it was at the
+// transaction's first read of it (PostgreSQL keeps one snapshot of it per transaction).
 describe.skipIf(!TEST_DATABASE_KINDS.includes('postgres'))('a crowd logging in at once', () => {
   let t: TestContext;
   let holder: pg.Client;
+  let observer: pg.Client;
   const email = 'crowd@example.com';
   beforeAll(async () => {
     // The server's own pool size, so more logins than admitted could reach the database.
     t = await createTestContext('postgres', {}, { poolMax: 10 });
     await t.signUp({ email });
     holder = new pg.Client({ connectionString: t.database.url });
-    await holder.connect();
+    observer = new pg.Client({ connectionString: t.database.url });
+    await Promise.all([holder.connect(), observer.connect()]);
   });
   afterAll(async () => {
-    await holder.end();
+    await Promise.all([holder.end(), observer.end()]);
     await t.close();
   });
 
   const waitingOnTheLock = async () => {
-    const { rows } = await holder.query<{ n: number }>(
+    const { rows } = await observer.query<{ n: number }>(
       `select count(*)::int as n from pg_stat_activity
        where datname = current_database() and wait_event_type = 'Lock'`,
     );
