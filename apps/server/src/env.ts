@@ -46,8 +46,28 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
-  /** Failed logins per account in 15 minutes before it is locked for the rest of them. */
+  /**
+   * Failed logins per account in 15 minutes, from anywhere, after which logins to it from
+   * browsers it does not know are slowed down (a growing delay); never a lockout.
+   */
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Failed logins per account from one client address in 15 minutes before that pair is refused. */
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(10),
+  /** Wrong current passwords (password change, two-factor changes, deletion) per account in 15 minutes. */
+  RATE_LIMIT_PASSWORD_CHECKS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Test runs a user may start in an hour. */
+  RATE_LIMIT_RUN_STARTS_PER_USER: z.coerce.number().int().min(1).default(30),
+  /**
+   * Error-log entries written for visitors (failed logins, refused requests, browser reports)
+   * per client address in a minute, and from everyone together; past either, further ones are
+   * only counted, in one entry that says how many.
+   */
+  RATE_LIMIT_VISITOR_LOGS_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_VISITOR_LOGS_TOTAL: z.coerce.number().int().min(1).default(600),
+  /** Error-log entries kept at most; the oldest go first. */
+  ERROR_LOG_MAX_ROWS: z.coerce.number().int().min(100).default(100_000),
+  /** Days an error-log entry is kept after it was last seen. */
+  ERROR_LOG_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(90),
   /** Failed logins per client address in 15 minutes (many accounts guessed from one place). */
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
   /** Sign-ups per client address in an hour. */

@@ -168,6 +168,18 @@ export const testResults = pgTable(
     metrics: jsonb('metrics'),
     /** Written by the admin mock-data generator (D19), so reports can exclude it. */
     isMock: boolean('is_mock').notNull().default(false),
+    /**
+     * Why the server judged the run impossible for a person to have taken (its trials reached
+     * the server faster than their shortest durations allow), set when the run is completed;
+     * null for a plausible run. Such runs stay stored and visible to admins, and reports,
+     * progress charts and research exports leave them out unless asked for.
+     */
+    implausibleReason: text('implausible_reason'),
+    /**
+     * When the server closed the run unfinished because it was left for more than a day; it then
+     * takes no more trials and stays out of reports. Null for a run that is open or finished.
+     */
+    abandonedAt: timestamptz('abandoned_at'),
   },
   (t) => [
     index('test_results_user_start_idx').on(t.userId, t.startTime),
@@ -199,6 +211,13 @@ export const trials = pgTable(
     endTime: timestamptz('end_time'),
     /** Per-trial timing details (onset method, blur/visibility events). */
     timing: jsonb('timing'),
+    /**
+     * What the server noticed about the trial and kept it anyway, e.g. 'anticipation' for a
+     * reaction time under the task's floor. Computed from the trial itself, so a replay of the
+     * same trial gets the same flags.
+     */
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+    /** When the trial reached the server, by the server's clock (the run's plausibility check). */
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -218,7 +237,12 @@ export const trials = pgTable(
   ],
 );
 
-/** errorLogs (spec section 3, D20). */
+/**
+ * errorLogs (spec section 3, D20). Repeats of one error share a row: `fingerprint` names what
+ * makes two entries the same (type, message, user, context), `count` says how often it happened
+ * and `lastSeenAt` when last; `timestamp` is the first time. Rows written before repeats were
+ * counted have no fingerprint and stay single.
+ */
 export const errorLogs = pgTable(
   'error_logs',
   {
@@ -228,8 +252,16 @@ export const errorLogs = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     timestamp: timestamptz('timestamp').notNull().defaultNow(),
     context: jsonb('context').notNull().default({}),
+    fingerprint: text('fingerprint'),
+    count: integer('count').notNull().default(1),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
   },
-  (t) => [index('error_logs_timestamp_idx').on(t.timestamp)],
+  (t) => [
+    index('error_logs_timestamp_idx').on(t.timestamp),
+    uniqueIndex('error_logs_fingerprint_key').on(t.fingerprint),
+    // The admin list (newest first, paged) and retention (oldest first) read this index.
+    index('error_logs_last_seen_idx').on(t.lastSeenAt, t.id),
+  ],
 );
 
 /** Admin actions (role change, create, deactivate, reactivate, export, mock data): who, what, when. */
@@ -246,6 +278,24 @@ export const adminAuditLog = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('admin_audit_log_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * Browsers that have logged in to an account before (a random token in a long-lived cookie; only
+ * its SHA-256 is stored). A login from a known device is not slowed down by the failures others
+ * cause on the account, so nobody can lock a person out of their own account from elsewhere.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [index('known_devices_user_id_idx').on(t.userId)],
 );
 
 /**
