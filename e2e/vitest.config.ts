@@ -20,6 +20,8 @@ export default defineConfig({
     sequence: {
       sequencer: longestFirst([
         'stroop-full-run.spec.ts',
+        // Waits four and a half minutes for runs made through the API to become plausible.
+        'progress.spec.ts',
         'browser-network.spec.ts',
         'browser-restart.spec.ts',
         'admin.spec.ts',

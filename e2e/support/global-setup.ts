@@ -48,6 +48,10 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'info',
     // Every browser test signs up its own users from 127.0.0.1; the limit has its API tests.
     RATE_LIMIT_SIGNUP_PER_IP: '100000',
+    // Every failed login of every browser test is a visitor's error-log entry from 127.0.0.1,
+    // and the Error Logs test looks for its own; the limits have their API and flood tests.
+    RATE_LIMIT_VISITOR_LOGS_PER_IP: '100000',
+    RATE_LIMIT_VISITOR_LOGS_TOTAL: '100000',
   });
   await waitForListening(server);
   project.provide('baseUrl', `http://localhost:${port}`);

@@ -17,6 +17,7 @@ import { progressRoutes } from './routes/progress';
 import { resultRoutes } from './routes/results';
 import { sessionRoutes } from './routes/session';
 import { serveWebApp } from './routes/static';
+import { setVisitorLogLimit } from './services/error-logs/visitor-log-limit';
 
 export type AppOptions = {
   /**
@@ -33,6 +34,10 @@ export type AppOptions = {
  */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
+  setVisitorLogLimit(deps.db, {
+    perIp: deps.config.RATE_LIMIT_VISITOR_LOGS_PER_IP,
+    total: deps.config.RATE_LIMIT_VISITOR_LOGS_TOTAL,
+  });
   app.use(async (c, next) => {
     c.set('deps', deps);
     await next();

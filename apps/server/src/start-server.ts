@@ -9,6 +9,7 @@ import { openConfiguredDatabase } from './db/open-configured';
 import { ConfigError, parseConfig } from './env';
 import { createHttpDrain } from './lib/http-drain';
 import { createLogger } from './lib/logger';
+import { startMaintenance } from './services/maintenance/run-maintenance';
 
 /** In-flight requests get this long to finish after SIGTERM before they are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -111,6 +112,7 @@ export async function startServer(options: AppOptions = {}): Promise<void> {
     );
   });
   drain.track(server);
+  const maintenance = startMaintenance({ db: database.db, now: () => new Date(), config, logger });
   server.on('error', (error) => {
     const address = config.HOST
       ? `HOST ${config.HOST}, PORT ${config.PORT}`
@@ -135,6 +137,7 @@ export async function startServer(options: AppOptions = {}): Promise<void> {
     // not, then the database, so the last commit is on disk before the process ends.
     server.close();
     server.closeAllConnections();
+    await maintenance.stop();
     await database.close();
     logger.info('stopped');
     process.exit(isDrained ? 0 : 1);

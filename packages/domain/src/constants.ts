@@ -12,7 +12,7 @@ export const EMAIL_MAX_LENGTH = 254;
 
 /** Number of most recent results progress tracking shows (spec section 9). */
 export const PROGRESS_RESULTS_LIMIT = 10;
-/** Number of error-log entries the admin view shows (spec section 9). */
+/** Error-log entries per page of the admin view (spec section 9), and the most one page holds. */
 export const ADMIN_ERROR_LOG_LIMIT = 100;
 
 /** Trials per phase of the Stroop test (spec sections 4 and 9). */

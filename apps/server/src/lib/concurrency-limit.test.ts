@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error';
-import { createConcurrencyLimit } from './concurrency-limit';
+import { createConcurrencyLimit, createKeyedLine } from './concurrency-limit';
 
 function deferred() {
   let resolve: () => void = () => {};
@@ -34,5 +34,27 @@ describe('createConcurrencyLimit', () => {
     const limit = createConcurrencyLimit({ concurrency: 1, maxQueued: 0, busyMessage: 'busy' });
     await expect(limit(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await limit(async () => 'ok')).toBe('ok');
+  });
+});
+
+describe('createKeyedLine', () => {
+  it('runs the tasks of one key one at a time and spaced apart, other keys beside them, and refuses past the line', async () => {
+    const line = createKeyedLine({ spacingMs: 100, maxWaiting: 2, busyMessage: 'wait' });
+    const started = performance.now();
+    const startedAt: Record<string, number> = {};
+    const task = (name: string) => () => {
+      startedAt[name] = performance.now() - started;
+      return Promise.reject(new Error(name));
+    };
+    const runs = ['a1', 'a2', 'a3'].map((name) => line('a', task(name)).catch((e) => e.message));
+    const other = line('b', task('b1')).catch((e) => e.message);
+    const refused = line('a', task('a4')).catch((e) => e);
+    expect(await Promise.all([...runs, other])).toEqual(['a1', 'a2', 'a3', 'b1']);
+    expect(await refused).toEqual(new AppError('RATE_LIMITED', 'wait'));
+    expect(startedAt.a4).toBeUndefined();
+    // A margin for timers firing a little early.
+    expect(startedAt.a2).toBeGreaterThanOrEqual(95);
+    expect(startedAt.a3).toBeGreaterThanOrEqual(195);
+    expect(startedAt.b1).toBeLessThan(95);
   });
 });

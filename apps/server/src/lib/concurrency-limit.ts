@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from './app-error';
 
 /**
@@ -36,6 +37,52 @@ export function createConcurrencyLimit(options: {
       return await task();
     } finally {
       release();
+    }
+  };
+}
+
+/**
+ * One line per key (a user, say): the tasks of one key run one at a time, in order of arrival,
+ * each starting at least `spacingMs` after the one before it started; tasks of different keys do
+ * not wait for each other. Parallel callers of one key are thereby paced: each waits for its
+ * answer, and answers come one per `spacingMs` at most, whatever the task does (succeed, fail or
+ * refuse). Past `maxWaiting` tasks waiting for one key, a new one is refused with 429, after
+ * `spacingMs` too: refused at once, a caller that tries again at once would spin, and take the CPU
+ * of everyone else with it.
+ */
+export function createKeyedLine(options: {
+  spacingMs: number;
+  maxWaiting: number;
+  busyMessage: string;
+}) {
+  const lines = new Map<string, { tail: Promise<void>; size: number }>();
+
+  return async function run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const line = lines.get(key) ?? { tail: Promise.resolve(), size: 0 };
+    // `size` counts the running task (or the spacing after it) and the waiting ones.
+    if (line.size > options.maxWaiting) {
+      await sleep(options.spacingMs);
+      throw new AppError('RATE_LIMITED', options.busyMessage);
+    }
+    line.size += 1;
+    lines.set(key, line);
+    const previous = line.tail;
+    let leave = () => {};
+    line.tail = new Promise<void>((resolve) => {
+      leave = () => {
+        line.size -= 1;
+        if (line.size === 0) lines.delete(key);
+        resolve();
+      };
+    });
+    await previous;
+    const started = performance.now();
+    try {
+      return await task();
+    } finally {
+      const rest = started + options.spacingMs - performance.now();
+      if (rest > 0) setTimeout(leave, rest).unref();
+      else leave();
     }
   };
 }

@@ -22,15 +22,32 @@ export function parseInput<S extends z.ZodType>(raw: unknown, schema: S): z.outp
   }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
+  // The message names the fields the schema knows; unknown ones are counted, never quoted: a
+  // body of sixty 1,000-character keys must not come back, or into a log, as 60 KB of text.
+  const known: string[] = [];
+  let unknownCount = 0;
   for (const issue of parsed.error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[key] ??= 'Unknown field';
+      unknownCount += issue.keys.length;
+      for (const key of issue.keys) {
+        if (key.length <= MAX_FIELD_NAME_LENGTH && Object.keys(fields).length < MAX_FIELDS) {
+          fields[key] ??= 'Unknown field';
+        }
+      }
     } else {
-      fields[issue.path.join('.') || 'body'] ??= issue.message;
+      const field = (issue.path.join('.') || 'body').slice(0, MAX_FIELD_NAME_LENGTH);
+      if (fields[field] === undefined && Object.keys(fields).length < MAX_FIELDS) {
+        fields[field] = issue.message;
+        known.push(`${field}: ${issue.message}`);
+      }
     }
   }
-  const summary = Object.entries(fields)
-    .map(([field, message]) => `${field}: ${message}`)
-    .join('; ');
-  throw new AppError('BAD_REQUEST', `Invalid request: ${summary}`, fields);
+  if (unknownCount > 0) {
+    known.push(unknownCount === 1 ? 'an unknown field' : `${unknownCount} unknown fields`);
+  }
+  throw new AppError('BAD_REQUEST', `Invalid request: ${known.join('; ')}`, fields);
 }
+
+/** Fields named in one error at most, and the longest field name quoted. */
+const MAX_FIELDS = 20;
+const MAX_FIELD_NAME_LENGTH = 100;

@@ -8,32 +8,52 @@ import { SESSION_ABSOLUTE_TIMEOUT_MS } from '../services/auth/session-policy';
 import { isSecureRequest } from './request-origin';
 
 const COOKIE_NAME = 'cogni_session';
-/** Over HTTPS the cookie gets the __Host- prefix: Secure, path /, no Domain (ASVS 3.3.3). */
-const SECURE_COOKIE_NAME = `__Host-${COOKIE_NAME}`;
+/** The browser's device token: a login from it skips the slow-down others cause (ADR 024). */
+const DEVICE_COOKIE_NAME = 'cogni_device';
+/** A year: long enough that people's own browsers stay known between visits. */
+const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /**
- * Over HTTPS only the __Host- cookie counts: a plain-named cookie could have been planted by a
- * sibling subdomain or over HTTP before HSTS applied (login CSRF into the attacker's account).
+ * Over HTTPS a cookie gets the __Host- prefix: Secure, path /, no Domain (ASVS 3.3.3). Only that
+ * name is read there: a plain-named cookie could have been planted by a sibling subdomain or
+ * over HTTP before HSTS applied (login CSRF into the attacker's account).
  */
+function cookieName(c: Context<AppEnv>, name: string): string {
+  return isSecureRequest(c) ? `__Host-${name}` : name;
+}
+
+/** HttpOnly, SameSite=Lax, and Secure over HTTPS: scripts never see it (ASVS 3.3.1, 3.3.4). */
+function setHostCookie(c: Context<AppEnv>, name: string, value: string, maxAgeS: number): void {
+  setCookie(c, cookieName(c, name), value, {
+    httpOnly: true,
+    secure: isSecureRequest(c),
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: maxAgeS,
+  });
+}
+
 function readSessionToken(c: Context<AppEnv>): string | undefined {
-  return getCookie(c, isSecureRequest(c) ? SECURE_COOKIE_NAME : COOKIE_NAME);
+  return getCookie(c, cookieName(c, COOKIE_NAME));
 }
 
 /** The token reaches the browser only through this HttpOnly cookie, never in a body (ASVS 3.3.4). */
 export function setSessionCookie(c: Context<AppEnv>, token: string): void {
-  const isSecure = isSecureRequest(c);
-  setCookie(c, isSecure ? SECURE_COOKIE_NAME : COOKIE_NAME, token, {
-    httpOnly: true,
-    secure: isSecure,
-    sameSite: 'Lax',
-    path: '/',
-    maxAge: Math.floor(SESSION_ABSOLUTE_TIMEOUT_MS / 1000),
-  });
+  setHostCookie(c, COOKIE_NAME, token, Math.floor(SESSION_ABSOLUTE_TIMEOUT_MS / 1000));
 }
 
 export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, COOKIE_NAME, { path: '/' });
-  deleteCookie(c, SECURE_COOKIE_NAME, { path: '/', secure: true });
+  deleteCookie(c, `__Host-${COOKIE_NAME}`, { path: '/', secure: true });
+}
+
+/** The device token the browser sent, if any; it stays across logouts. */
+export function readDeviceToken(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, cookieName(c, DEVICE_COOKIE_NAME));
+}
+
+export function setDeviceCookie(c: Context<AppEnv>, token: string): void {
+  setHostCookie(c, DEVICE_COOKIE_NAME, token, DEVICE_COOKIE_MAX_AGE_S);
 }
 
 /** Puts the signed-in user (or null) on the context; a dead session's cookie is cleared. */

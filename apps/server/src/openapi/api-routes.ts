@@ -15,6 +15,7 @@ import {
   CreateUserInputSchema,
   DeleteAccountInputSchema,
   DisableTotpInputSchema,
+  ErrorLogListQuerySchema,
   ExportDictionaryQuerySchema,
   ExportFileSchema,
   ExportFormatSchema,
@@ -107,6 +108,10 @@ const OpenApiDocumentSchema = z.looseObject({
 
 const LAST_ADMIN = 'The last active admin cannot lose the role or be deactivated';
 
+/** The 429 of the routes that ask for the current password again (ADR 024). */
+const RECHECKS_REFUSED =
+  'Too many wrong current passwords or codes, or password checks, for this account; or too many waiting';
+
 export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'GET',
@@ -157,7 +162,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: {
       401: 'Wrong email or password (one message for both)',
       403: 'The account is deactivated (said only after the right password)',
-      429: 'Too many failed logins for this account or address',
+      429: 'Too many failed logins to this account from this address, or from this address',
     },
   },
   {
@@ -171,7 +176,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: {
       401: 'Wrong code, or the challenge expired, was used or had too many wrong codes',
       403: 'The account is deactivated',
-      429: 'Too many failed logins for this account or address',
+      429: 'Too many failed logins to this account from this address, or from this address',
     },
   },
   {
@@ -207,6 +212,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'user',
     body: ChangePasswordInputSchema,
     success: { status: 200, description: 'Changed', schema: ChangePasswordResponseSchema },
+    errors: { 429: RECHECKS_REFUSED },
     isOpenBeforeOwnPassword: true,
   },
   {
@@ -226,6 +232,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'user',
     body: ConfirmTotpInputSchema,
     success: { status: 200, description: 'On', schema: TotpChangeResponseSchema },
+    errors: { 429: RECHECKS_REFUSED },
   },
   {
     method: 'DELETE',
@@ -235,7 +242,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'user',
     body: DisableTotpInputSchema,
     success: { status: 200, description: 'Off', schema: TotpChangeResponseSchema },
-    errors: { 429: 'Too many wrong codes for this account' },
+    errors: { 429: RECHECKS_REFUSED },
   },
   {
     method: 'GET',
@@ -253,7 +260,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'user',
     body: DeleteAccountInputSchema,
     success: { status: 204, description: 'Deleted; the session cookie is cleared' },
-    errors: { 409: 'The last active admin cannot delete their account' },
+    errors: {
+      409: 'The last active admin cannot delete their account',
+      429: RECHECKS_REFUSED,
+    },
   },
   {
     method: 'GET',
@@ -343,9 +353,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'GET',
     path: '/api/admin/error-logs',
-    summary: 'The newest error-log entries',
+    summary: 'One page of the error log, the most recently seen entries first',
     tag: 'admin',
     access: 'admin',
+    query: ErrorLogListQuerySchema,
     success: { status: 200, description: 'The entries', schema: AdminErrorLogListResponseSchema },
   },
   {
@@ -400,6 +411,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'user',
     body: StartRunInputSchema,
     success: { status: 201, description: 'The new run', schema: RunResponseSchema },
+    errors: { 429: 'Too many runs started by this user in the last hour' },
   },
   {
     method: 'GET',
@@ -446,7 +458,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
       schema: SaveTrialResponseSchema,
       alsoOk: { status: 200, description: 'Already saved: a replay, nothing changed' },
     },
-    errors: { 409: 'The run is finished, or a different trial is stored at this position' },
+    errors: {
+      409: 'The run is finished or abandoned, or a different trial is stored at this position',
+    },
   },
   {
     method: 'POST',
@@ -457,7 +471,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     params: IdParams,
     body: CompleteRunInputSchema,
     success: { status: 200, description: 'The scored run', schema: RunResponseSchema },
-    errors: { 409: 'Trials are missing' },
+    errors: { 409: 'Trials are missing, or the run was abandoned' },
   },
   {
     method: 'GET',

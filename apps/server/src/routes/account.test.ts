@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, testResults, trials, users } from '../db/schema';
+import { adminAuditLog, knownDevices, testResults, trials, users } from '../db/schema';
+import { RECHECK_SPACING_MS } from '../services/account/verify-current-password';
 import { insertFinishedRun } from '../services/results/insert-finished-run';
 import { signUpAdmin, userIdOf } from '../testing/admin-fixtures';
 import { fixtureFinishedRun } from '../testing/stroop-run';
@@ -111,6 +112,10 @@ describe.each(TEST_DATABASE_KINDS)('own account: password, export, deletion on %
     const gone = await t.signUp({ email });
     const id = await userIdOf(t.database.db, email);
     const runId = await insertFinishedRun(t.database, fixtureFinishedRun(id, new Date()));
+    // The login made this browser a known device of the account.
+    expect(
+      await t.database.db.select().from(knownDevices).where(eq(knownDevices.userId, id)),
+    ).toHaveLength(1);
 
     const wrong = await gone.request('DELETE', '/api/me', {
       body: { password: 'not the password' },
@@ -127,6 +132,7 @@ describe.each(TEST_DATABASE_KINDS)('own account: password, export, deletion on %
     const db = t.database.db;
     expect(await db.select().from(users).where(eq(users.id, id))).toEqual([]);
     expect(await db.select().from(testResults).where(eq(testResults.userId, id))).toEqual([]);
+    expect(await db.select().from(knownDevices).where(eq(knownDevices.userId, id))).toEqual([]);
     const [left] = await db.select({ n: count() }).from(trials).where(eq(trials.resultId, runId));
     expect(left?.n).toBe(0);
     const entries = await db
@@ -147,5 +153,71 @@ describe.each(TEST_DATABASE_KINDS)('own account: password, export, deletion on %
     });
     expect(res.status).toBe(409);
     expect((await admin.get('/api/me')).status).toBe(200);
+  });
+
+  it('refuses the 11th wrong current password for 15 minutes, and audit-logs each wrong one', async () => {
+    const email = 'guessing-session@example.com';
+    const here = await t.signUp({ email });
+    const userId = await userIdOf(t.database.db, email);
+    const guesses = [
+      () =>
+        here.post('/api/me/password', { currentPassword: 'guess 1', newPassword: NEW_PASSWORD }),
+      () => here.request('DELETE', '/api/me', { body: { password: 'guess 2' } }),
+      () =>
+        here.request('DELETE', '/api/me/totp', { body: { password: 'guess 3', code: '000000' } }),
+    ];
+    for (let i = 0; i < 10; i += 1) {
+      const guess = guesses[i % guesses.length];
+      expect((await guess?.())?.status).toBe(400);
+    }
+    const refused = await here.post('/api/me/password', {
+      currentPassword: DEFAULT_USER.password,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many wrong passwords or codes. Try again in 15 minutes.',
+    });
+    const audited = await t.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.targetUserId, userId));
+    expect(audited).toHaveLength(10);
+    for (const entry of audited) {
+      expect(entry).toMatchObject({ action: 'WRONG_CURRENT_PASSWORD', actorId: userId });
+    }
+    expect(audited.map((e) => (e.details as { purpose: string }).purpose).sort()).toEqual(
+      [
+        ...Array(4).fill('password-change'),
+        ...Array(3).fill('account-delete'),
+        ...Array(3).fill('totp-disable'),
+      ].sort(),
+    );
+    // Logging in is not affected, and the password did not change.
+    expect((await logIn(email, DEFAULT_USER.password)).status).toBe(200);
+    t.clock.offsetMs += 15 * 60 * 1000 + 1000;
+    const changed = await here.post('/api/me/password', {
+      currentPassword: DEFAULT_USER.password,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(changed.status).toBe(200);
+  });
+
+  it('checks the current passwords of a user one at a time and spaced apart, however many arrive at once', async () => {
+    const here = await t.signUp({ email: 'parallel-checks@example.com' });
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        here
+          .post('/api/me/password', { currentPassword: 'a wrong guess', newPassword: NEW_PASSWORD })
+          .then((res) => ({ status: res.status, ms: performance.now() - started })),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400]);
+    const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+    // A margin for timers firing a little early.
+    expect(times[1]).toBeGreaterThanOrEqual(RECHECK_SPACING_MS * 0.9);
+    expect(times[2]).toBeGreaterThanOrEqual(2 * RECHECK_SPACING_MS * 0.9);
   });
 });

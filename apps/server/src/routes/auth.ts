@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type LoginInput,
   LoginInputSchema,
@@ -11,17 +12,25 @@ import { createConcurrencyLimit } from '../lib/concurrency-limit';
 import { parseJsonBody, readJsonBody } from '../lib/parse-body';
 import { SIGN_INS_BUSY_MESSAGE } from '../lib/password';
 import { getClientIp } from '../middleware/request-origin';
-import { clearSessionCookie, setSessionCookie } from '../middleware/session';
+import {
+  clearSessionCookie,
+  readDeviceToken,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../middleware/session';
 import { completeTotpLogin } from '../services/auth/complete-totp-login';
+import { findKnownDevice, forgetDevice, rememberDevice } from '../services/auth/known-devices';
 import { type LoginResult, logIn, logLoginFailure } from '../services/auth/log-in';
 import { logOut } from '../services/auth/log-out';
 import { findLoginChallenge, type PendingLogin } from '../services/auth/login-challenge';
+import { takeLoginTurn } from '../services/auth/login-throttle';
 import { registerUser } from '../services/auth/register-user';
 import type { NewSession } from '../services/auth/start-session';
-import { getAuthLimits } from '../services/rate-limit/auth-limits';
+import { accountFromAddress, getAuthLimits } from '../services/rate-limit/auth-limits';
 import {
   assertNotLockedOut,
   countAttempt,
+  getLockout,
   type Limit,
   resetAttempts,
 } from '../services/rate-limit/rate-limit';
@@ -43,6 +52,86 @@ const admitLogin = createConcurrencyLimit({
   busyMessage: SIGN_INS_BUSY_MESSAGE,
 });
 
+/**
+ * Who is logging in, as far as the limits go. A browser the account knows (its device cookie)
+ * answers only for its own failures: failures from elsewhere never slow it down or refuse it. Any
+ * other browser is refused once its (account, address) pair or its address has failed too often,
+ * and its failures also count toward the account's slow-down (ADR 024).
+ */
+type LoginAttempt = {
+  email: string;
+  /** The stored id of the browser's device token, when the account knows this browser. */
+  deviceId: string | null;
+  /** The limits that refuse the attempt once reached. */
+  refusing: LimitCheck[];
+  /** The limits a failure of the attempt counts toward. */
+  counting: LimitCheck[];
+};
+
+async function identifyAttempt(c: Context<AppEnv>, email: string): Promise<LoginAttempt> {
+  const deps = c.get('deps');
+  const limits = getAuthLimits(deps.config);
+  let deviceId = await findKnownDevice(deps, readDeviceToken(c), email);
+  if (deviceId && (await getLockout(deps, limits.loginPerDevice, deviceId)) > 0) {
+    // Too many failures from the device itself: the account forgets it, so a stolen device
+    // cookie buys a few guesses once, and then the browser counts as any other.
+    await forgetDevice(deps, deviceId);
+    await resetAttempts(deps, limits.loginPerDevice, deviceId);
+    deviceId = null;
+  }
+  if (deviceId) {
+    return {
+      email,
+      deviceId,
+      refusing: [],
+      counting: [{ limit: limits.loginPerDevice, subject: deviceId }],
+    };
+  }
+  const ip = getClientIp(c);
+  const refusing = [
+    { limit: limits.loginPerAccountAndIp, subject: accountFromAddress(email, ip) },
+    { limit: limits.loginPerIp, subject: ip },
+  ];
+  return {
+    email,
+    deviceId,
+    refusing,
+    counting: [...refusing, { limit: limits.loginPerAccount, subject: email }],
+  };
+}
+
+/**
+ * Runs one login step of `email` inside the login admission. A browser the account does not
+ * know, on an account past its failed-login threshold, first waits for its turn
+ * (services/auth/login-throttle.ts) outside the admission, so a slowed-down login holds none of
+ * its places, and is checked against the limits again after the wait, as attempts that ran
+ * meanwhile may have reached them.
+ */
+async function attemptLogin<T>(
+  c: Context<AppEnv>,
+  email: string,
+  step: (attempt: LoginAttempt) => Promise<T>,
+): Promise<T> {
+  const deps = c.get('deps');
+  const { loginPerAccount } = getAuthLimits(deps.config);
+  type Admitted =
+    | { attempt: LoginAttempt; waitMs: 0; done: T }
+    | { attempt: LoginAttempt; waitMs: number };
+  const first: Admitted = await admitLogin(async (): Promise<Admitted> => {
+    const attempt = await identifyAttempt(c, email);
+    await assertLoginAllowed(c, attempt.refusing, email);
+    const waitMs = attempt.deviceId ? 0 : await takeLoginTurn(deps, loginPerAccount, email);
+    return waitMs > 0 ? { attempt, waitMs } : { attempt, waitMs: 0, done: await step(attempt) };
+  });
+  if ('done' in first) return first.done;
+  const { attempt } = first;
+  await sleep(first.waitMs);
+  return admitLogin(async () => {
+    await assertLoginAllowed(c, attempt.refusing, email);
+    return step(attempt);
+  });
+}
+
 /** A locked-out account or address gets 429, logged as a LOGIN_ERROR like any other failure. */
 async function assertLoginAllowed(
   c: Context<AppEnv>,
@@ -53,7 +142,7 @@ async function assertLoginAllowed(
     await assertNotLockedOut(c.get('deps'), checks, 'Too many failed logins.');
   } catch (error) {
     if (error instanceof AppError) {
-      await logLoginFailure(c.get('deps'), error.message, email, 'rate-limited');
+      await logLoginFailure(c.get('deps'), error.message, email, 'rate-limited', getClientIp(c));
     }
     throw error;
   }
@@ -78,15 +167,31 @@ async function countingFailures<T>(
 }
 
 /**
- * The account's every factor is checked: its failures are forgotten, the session starts with a
- * new token, and the one the browser had before is ended (ASVS 7.2.4).
+ * The account's every factor is checked: the failures of the account, of this address on it and
+ * of this browser are forgotten, the session starts with a new token, and the one the browser
+ * had before is ended (ASVS 7.2.4). The browser becomes (or stays) a known device of the
+ * account, for a year from now.
  */
-async function finishLogin(c: Context<AppEnv>, email: string, session: NewSession) {
+async function finishLogin(c: Context<AppEnv>, attempt: LoginAttempt, session: NewSession) {
   const deps = c.get('deps');
-  await resetAttempts(deps, getAuthLimits(deps.config).loginPerAccount, email);
+  const limits = getAuthLimits(deps.config);
+  const forgotten = [
+    { limit: limits.loginPerAccount, subject: attempt.email },
+    {
+      limit: limits.loginPerAccountAndIp,
+      subject: accountFromAddress(attempt.email, getClientIp(c)),
+    },
+    { limit: limits.loginPerDevice, subject: attempt.deviceId ?? undefined },
+  ];
+  for (const { limit, subject } of forgotten) {
+    if (subject !== undefined) await resetAttempts(deps, limit, subject);
+  }
   const previous = c.get('session');
   if (previous) await logOut(deps, previous.sessionId);
+  const deviceToken = await rememberDevice(deps, session.user.id, readDeviceToken(c));
+  // The session cookie first: clients that keep one cookie per answer keep the session.
   setSessionCookie(c, session.token);
+  setDeviceCookie(c, deviceToken);
   return c.json({ user: session.user });
 }
 
@@ -124,20 +229,15 @@ export const authRoutes = new Hono<AppEnv>()
           error.message,
           typeof email === 'string' ? email : undefined,
           'invalid-request',
+          getClientIp(c),
         );
       }
       throw error;
     }
     const ip = getClientIp(c);
-    const limits = getAuthLimits(deps.config);
-    // Unknown emails count too, so a lockout says nothing about whether an account exists.
-    const checks = [
-      { limit: limits.loginPerAccount, subject: input.email },
-      { limit: limits.loginPerIp, subject: ip },
-    ];
-    return admitLogin(async () => {
-      await assertLoginAllowed(c, checks, input.email);
-      const result: LoginResult = await countingFailures(c, checks, () =>
+    // Unknown emails are counted and slowed down alike, so neither says whether an account exists.
+    return attemptLogin(c, input.email, async (attempt) => {
+      const result: LoginResult = await countingFailures(c, attempt.counting, () =>
         logIn(deps, input, { userAgent: c.req.header('user-agent'), ip }),
       );
       if (result.kind === 'totp-required') {
@@ -149,14 +249,14 @@ export const authRoutes = new Hono<AppEnv>()
           expiresAt: result.expiresAt.toISOString(),
         });
       }
-      return finishLogin(c, input.email, result);
+      return finishLogin(c, attempt, result);
     });
   })
   /**
    * POST /api/auth/login/totp `{ challengeId, code }` (an app code or a recovery code) ->
    * `{ user }` with the session cookie.
-   * 401 for a wrong code (counted against the account's failed-login limit, like a wrong
-   * password) or a challenge that expired, was used, or took too many wrong codes.
+   * 401 for a wrong code (counted and slowed down exactly like a wrong password) or a challenge
+   * that expired, was used, or took too many wrong codes.
    */
   .post('/login/totp', async (c) => {
     const deps = c.get('deps');
@@ -164,22 +264,20 @@ export const authRoutes = new Hono<AppEnv>()
     const ip = getClientIp(c);
     const limits = getAuthLimits(deps.config);
     const ipCheck = { limit: limits.loginPerIp, subject: ip };
-    return admitLogin(async () => {
+    const pending: PendingLogin = await admitLogin(async () => {
       await assertLoginAllowed(c, [ipCheck], undefined);
-      const pending: PendingLogin = await countingFailures(c, [ipCheck], () =>
-        findLoginChallenge(deps, input.challengeId),
-      );
-      const checks = [{ limit: limits.loginPerAccount, subject: pending.user.email }, ipCheck];
-      await assertLoginAllowed(c, checks, pending.user.email);
+      return countingFailures(c, [ipCheck], () => findLoginChallenge(deps, input.challengeId));
+    });
+    return attemptLogin(c, pending.user.email, async (attempt) => {
       const client = { userAgent: c.req.header('user-agent'), ip };
-      const session = await countingFailures(c, checks, () =>
+      const session = await countingFailures(c, attempt.counting, () =>
         completeTotpLogin(deps, pending, input.code, client),
       );
       if (!/^\d{6}$/.test(input.code)) {
         // Worth a look in the logs: the owner lost their phone, or someone has their codes.
         deps.logger.warn({ userId: pending.user.id }, 'logged in with a recovery code');
       }
-      return finishLogin(c, pending.user.email, session);
+      return finishLogin(c, attempt, session);
     });
   })
   .post('/logout', async (c) => {

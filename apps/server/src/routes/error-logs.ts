@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { parseJsonBody } from '../lib/parse-body';
 import { getClientIp } from '../middleware/request-origin';
-import { writeErrorLog } from '../services/error-logs/write-error-log';
+import { writeErrorLog, writeVisitorErrorLog } from '../services/error-logs/write-error-log';
 import { getErrorReportLimit } from '../services/rate-limit/auth-limits';
 import { assertNotLockedOut, countAttempt } from '../services/rate-limit/rate-limit';
 
@@ -15,11 +15,14 @@ export const errorLogRoutes = new Hono<AppEnv>().post('/', async (c) => {
   await assertNotLockedOut(deps, [{ limit, subject: ip }], 'Too many error reports.');
   const input = await parseJsonBody(c, ClientErrorLogInputSchema);
   if (ip) await countAttempt(deps, limit, ip);
-  await writeErrorLog(deps, {
+  const userId = c.get('session')?.user.id ?? null;
+  const entry = {
     errorType: input.errorType,
     errorMessage: input.errorMessage,
-    userId: c.get('session')?.user.id ?? null,
+    userId,
     context: input.context ?? {},
-  });
+  };
+  // A visitor's report also passes the visitor limits, which cap everyone's reports together.
+  await (userId ? writeErrorLog(deps, entry) : writeVisitorErrorLog(deps, ip, entry));
   return c.body(null, 204);
 });

@@ -7,7 +7,6 @@ import {
 } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { AppError } from '../lib/app-error';
 import { parseJsonBody } from '../lib/parse-body';
 import { clearSessionCookie, requireUser } from '../middleware/session';
 import { changePassword } from '../services/account/change-password';
@@ -16,8 +15,6 @@ import { exportAccount } from '../services/account/export-account';
 import { confirmTotp } from '../services/auth/totp/confirm-totp';
 import { disableTotp } from '../services/auth/totp/disable-totp';
 import { startTotpSetup } from '../services/auth/totp/start-totp-setup';
-import { getAuthLimits } from '../services/rate-limit/auth-limits';
-import { assertNotLockedOut, countAttempt } from '../services/rate-limit/rate-limit';
 import { getMe } from '../services/users/get-me';
 import { updateName } from '../services/users/update-name';
 
@@ -69,29 +66,16 @@ export const meRoutes = new Hono<AppEnv>()
   })
   /**
    * DELETE /api/me/totp `{ password, code }` (an app code or a recovery code) ->
-   * `{ user, endedSessions: 0 }`. Wrong codes count against the account's failed-login limit,
-   * so a stolen session and password cannot guess one.
+   * `{ user, endedSessions: 0 }`. Wrong codes count with wrong passwords toward the account's
+   * limit on re-authentication (429 past it), so a stolen session and password cannot guess one.
    */
   .delete('/totp', async (c) => {
     const { user } = requireUser(c);
     const deps = c.get('deps');
     const input = await parseJsonBody(c, DisableTotpInputSchema);
-    const accountLimit = getAuthLimits(deps.config).loginPerAccount;
-    await assertNotLockedOut(
-      deps,
-      [{ limit: accountLimit, subject: user.email }],
-      'Too many wrong codes.',
-    );
-    try {
-      const result = await disableTotp(deps, user.id, input);
-      deps.logger.info({ userId: user.id }, 'two-factor login turned off');
-      return c.json(result);
-    } catch (error) {
-      if (error instanceof AppError && error.fields?.code) {
-        await countAttempt(deps, accountLimit, user.email);
-      }
-      throw error;
-    }
+    const result = await disableTotp(deps, user.id, input);
+    deps.logger.info({ userId: user.id }, 'two-factor login turned off');
+    return c.json(result);
   })
   /** Everything stored about the caller, as a JSON file to keep. */
   .get('/account-export', async (c) => {

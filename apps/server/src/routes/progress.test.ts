@@ -1,7 +1,6 @@
 import {
   type ProgressResponse,
   type ProgressTrialsResponse,
-  type StroopConfig,
   TRIAL_EXPORT_COLUMNS,
   type Trial,
 } from '@cogni/domain';
@@ -9,6 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResults, trials, users } from '../db/schema';
 import { insertFinishedRun } from '../services/results/insert-finished-run';
+import { finishRunAtHumanPace } from '../testing/human-pace';
 import { parseCsv } from '../testing/parse-csv';
 import { fixtureFinishedRun, fixtureRun, START_RUN } from '../testing/stroop-run';
 import { createTestContext, type TestClient, type TestContext } from '../testing/test-app';
@@ -25,19 +25,9 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
     ada = await t.signUp({ email: 'ada@example.com' });
     bob = await t.signUp({ email: 'bob@example.com' });
 
-    // One finished run through the API, as the browser does it, and one left unfinished.
-    const started = await ada.post('/api/results', START_RUN);
-    const run = started.body.run as { id: string; seed: string; config: StroopConfig };
-    for (const trial of fixtureRun(run.seed, run.config)) {
-      const saved = await ada.request(
-        'PUT',
-        `/api/results/${run.id}/trials/${trial.phase}/${trial.trialNumber}`,
-        { body: trial },
-      );
-      expect(saved.status).toBe(201);
-    }
-    expect((await ada.post(`/api/results/${run.id}/complete`, {})).status).toBe(200);
-    adaRunId = run.id;
+    // One finished run through the API, as the browser does it at a person's pace, and one left
+    // unfinished.
+    adaRunId = (await finishRunAtHumanPace(t, ada)).id;
     const unfinished = await ada.post('/api/results', START_RUN);
     adaUnfinishedId = unfinished.body.run.id;
     const [first] = fixtureRun(unfinished.body.run.seed, unfinished.body.run.config);

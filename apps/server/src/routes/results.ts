@@ -15,14 +15,16 @@ import { completeRun } from '../services/results/complete-run';
 import { findActiveRun } from '../services/results/find-active-run';
 import { listTrials } from '../services/results/list-trials';
 import { saveTrial } from '../services/results/save-trial';
-import { startRun } from '../services/results/start-run';
+import { getRunStartLimit, startRun } from '../services/results/start-run';
 import { getOwnedRun, toRun } from '../services/results/to-run';
 
 export const resultRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
     const { user } = requireUser(c);
     const input = await parseJsonBody(c, StartRunInputSchema);
-    return c.json({ run: await startRun(c.get('deps'), user.id, input) }, 201);
+    const deps = c.get('deps');
+    const run = await startRun(deps, user.id, input, getRunStartLimit(deps.config));
+    return c.json({ run }, 201);
   })
   .get('/active', async (c) => {
     const { user } = requireUser(c);

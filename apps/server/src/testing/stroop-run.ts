@@ -1,5 +1,6 @@
 import {
   DEFAULT_STROOP_CONFIG,
+  PHASES,
   type PlannedTrial,
   planRun,
   RESPONSE_KEYS,
@@ -30,13 +31,17 @@ export const START_RUN = {
   measurement: MEASUREMENT,
 };
 
-/** The trial input a browser would send for a planned trial, answered with `response` after `rt` ms. */
+/**
+ * The trial input a browser would send for a planned trial, answered with `response` after `rt`
+ * ms. Its times move on 5 s per trial in run order (sample, practice, test), as a page's do.
+ */
 export function answerTrial(
   planned: PlannedTrial,
   response: ResponseKey,
   reactionTime: number,
 ): TrialInput {
-  const cueOnsetMs = 10_000 + planned.trialNumber * 5000;
+  const position = PHASES.indexOf(planned.phase) * 1000 + planned.trialNumber;
+  const cueOnsetMs = 10_000 + position * 5000;
   const stimulusOnsetMs = cueOnsetMs + 1400.2;
   const start = new Date(MEASUREMENT.timeOriginMs + cueOnsetMs);
   return {

@@ -75,10 +75,36 @@ const SESSION_COLUMNS: readonly Column[] = [
   },
 ];
 
+/** What the server found about the run and the trial (run integrity). */
+const INTEGRITY_COLUMNS: readonly Column[] = [
+  {
+    name: 'result_implausible_reason',
+    type: 'string',
+    description:
+      'Why the server judged the run impossible for a person to have taken (its trials arrived faster than they can be taken, or their times go backwards); empty if plausible. Such runs are exported only when asked for.',
+    value: (r) => r.resultImplausibleReason,
+  },
+  {
+    name: 'result_abandoned_at',
+    type: 'timestamp',
+    description:
+      'When the server closed the run unfinished, left for more than a day; empty otherwise. Such runs are exported only when asked for.',
+    value: (r) => r.resultAbandonedAt,
+  },
+  {
+    name: 'trial_flags',
+    type: 'string',
+    description:
+      "What the server noted about the trial it kept, space-separated: 'anticipation' for a reaction time under 200 ms; empty if nothing.",
+    value: (r) => r.trial.flags.join(' '),
+  },
+];
+
 /**
  * The columns of the admin research export (one row per trial, long format), in order: the
- * owner's id, every column of "Download my data", then the session's measurement record.
- * Users appear by id only: names and emails stay out of research files.
+ * owner's id, every column of "Download my data", the session's measurement record, then what
+ * the server found about the run and the trial. Users appear by id only: names and emails stay
+ * out of research files.
  */
 export const RESEARCH_EXPORT_COLUMNS: readonly Column[] = [
   {
@@ -89,6 +115,7 @@ export const RESEARCH_EXPORT_COLUMNS: readonly Column[] = [
   },
   ...TRIAL_EXPORT_COLUMNS,
   ...SESSION_COLUMNS,
+  ...INTEGRITY_COLUMNS,
 ];
 
 /** The data dictionary as a table of its own (GET /api/admin/export/dictionary). */

@@ -20,12 +20,18 @@ export type ExportTrialRow = {
   /** Null while the run is unfinished. */
   resultEndTime: string | null;
   isMock: boolean;
+  /** Why the server judged the run implausible; null if plausible. */
+  resultImplausibleReason: string | null;
+  /** When the run was closed unfinished as abandoned; null otherwise. */
+  resultAbandonedAt: string | null;
   /** Null for a result without a session. */
   session: ExportSessionRecord | null;
   trial: Omit<Trial, 'startTime' | 'endTime' | 'timing'> & {
     startTime: string | null;
     endTime: string | null;
     timing: Partial<Trial['timing']> | null;
+    /** What the server noted about the trial it kept, e.g. 'anticipation'. */
+    flags: readonly string[];
   };
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX } from '../constants';
+import { ADMIN_ERROR_LOG_LIMIT, ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX } from '../constants';
 import { REPORT_CELLS, type StroopMetrics } from '../tasks/stroop/scoring';
 import { CueSchema } from '../tasks/stroop/stimuli';
 import { TrialTimingSchema } from '../tasks/stroop/trial';
@@ -60,6 +60,8 @@ export type ResultFilter = {
   startBefore?: Date;
   /** Include results written by the mock-data generator. */
   includeMock: boolean;
+  /** Include runs judged implausible (implausibleReason) and runs closed as abandoned. */
+  includeImplausible: boolean;
 };
 
 /** The filter parameters of Test Results and of the research export. */
@@ -73,6 +75,11 @@ const resultFilterFields = {
   to: TimeSpanParamSchema.optional(),
   /** Default true: mock results are listed and exported, flagged isMock. */
   includeMock: booleanParam('includeMock').default(true),
+  /**
+   * Default false: runs judged implausible (their trials reached the server faster than a person
+   * can take them) and runs closed as abandoned are left out unless asked for.
+   */
+  includeImplausible: booleanParam('includeImplausible').default(false),
 };
 
 type ResultFilterFields = {
@@ -81,6 +88,7 @@ type ResultFilterFields = {
   from?: { start: Date; end: Date } | undefined;
   to?: { start: Date; end: Date } | undefined;
   includeMock: boolean;
+  includeImplausible: boolean;
 };
 
 function isOrderedSpan(query: ResultFilterFields): boolean {
@@ -89,7 +97,10 @@ function isOrderedSpan(query: ResultFilterFields): boolean {
 const SPAN_ORDER_ERROR = { message: 'from must not be after to', path: ['to'] };
 
 function toResultFilter(query: ResultFilterFields): ResultFilter {
-  const filter: ResultFilter = { includeMock: query.includeMock };
+  const filter: ResultFilter = {
+    includeMock: query.includeMock,
+    includeImplausible: query.includeImplausible,
+  };
   if (query.userId) filter.userId = query.userId;
   if (query.testType) filter.testType = query.testType;
   if (query.from) filter.startFrom = query.from.start;
@@ -177,6 +188,13 @@ export const AdminResultSchema = z.object({
   /** Null while the run is unfinished. */
   endTime: z.string().nullable(),
   isMock: z.boolean(),
+  /**
+   * Why the server judged the run impossible for a person to have taken; null if plausible.
+   * Set when the run is completed.
+   */
+  implausibleReason: z.string().nullable(),
+  /** When the run was closed unfinished, left for more than a day; null otherwise. */
+  abandonedAt: z.string().nullable(),
   /** Trials stored so far (168 for a finished Stroop run). */
   trialCount: z.number().int(),
   /** Null while the run is unfinished. */
@@ -198,6 +216,8 @@ export const AdminTrialSchema = ResultTrialSchema.extend({
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
   timing: TrialTimingSchema.nullable(),
+  /** What the server noted about the trial it kept, e.g. 'anticipation' (TRIAL_FLAGS). */
+  flags: z.array(z.string()),
 });
 export type AdminTrial = z.infer<typeof AdminTrialSchema>;
 
@@ -213,6 +233,8 @@ export type AdminResultTrialsResponse = z.infer<typeof AdminResultTrialsResponse
 export const StroopReportQuerySchema = z.strictObject({
   /** Default true. */
   includeMock: booleanParam('includeMock').default(true),
+  /** Default false: implausible and abandoned runs are left out. */
+  includeImplausible: booleanParam('includeImplausible').default(false),
 });
 
 /** One cell of the aggregate Stroop report (D18). */
@@ -233,19 +255,37 @@ export type StroopReportCell = z.infer<typeof StroopReportCellSchema>;
 /** GET /api/admin/reports/stroop: always the four cells, in REPORT_CELLS order. */
 export const StroopReportResponseSchema = z.object({
   includeMock: z.boolean(),
+  includeImplausible: z.boolean(),
   /** Test-phase trials in all four cells together. */
   totalTrials: z.number().int(),
   cells: z.array(StroopReportCellSchema),
 });
 export type StroopReportResponse = z.infer<typeof StroopReportResponseSchema>;
 
-/** An error-log entry with the email of its user (null if none or the user is gone). */
-export const AdminErrorLogSchema = ErrorLogSchema.extend({ userEmail: z.string().nullable() });
+/**
+ * An error-log entry with the email of its user (null if none or the user is gone). Repeats of
+ * the same error share one entry: `count` times, first at `timestamp`, last at `lastSeenAt`.
+ */
+export const AdminErrorLogSchema = ErrorLogSchema.extend({
+  userEmail: z.string().nullable(),
+  count: z.number().int(),
+  lastSeenAt: z.string(),
+});
 export type AdminErrorLog = z.infer<typeof AdminErrorLogSchema>;
 
-/** GET /api/admin/error-logs: the ADMIN_ERROR_LOG_LIMIT newest entries, newest first. */
+/** GET /api/admin/error-logs query: a page of the log, most recently seen first. */
+export const ErrorLogListQuerySchema = z.strictObject({
+  page: pageParam('page', 1, 1_000_000),
+  pageSize: pageParam('pageSize', ADMIN_ERROR_LOG_LIMIT, ADMIN_ERROR_LOG_LIMIT),
+});
+export type ErrorLogListQuery = z.infer<typeof ErrorLogListQuerySchema>;
+
+/** GET /api/admin/error-logs: one page, most recently seen first, and how many entries in all. */
 export const AdminErrorLogListResponseSchema = z.object({
   errorLogs: z.array(AdminErrorLogSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 export type AdminErrorLogListResponse = z.infer<typeof AdminErrorLogListResponseSchema>;
 
@@ -275,6 +315,13 @@ export const AUDIT_ACTIONS = [
   'MOCK_DATA_GENERATE',
   /** A user deleted their own account (ASVS 14.2.x); details keep only the former id and role. */
   'ACCOUNT_DELETE',
+  /**
+   * Security events of a signed-in user, who is both actor and target: a wrong current password
+   * given to change the password, turn two-factor login on or off, or delete the account, and a
+   * wrong code given to turn two-factor login off. Details: { purpose }.
+   */
+  'WRONG_CURRENT_PASSWORD',
+  'WRONG_TOTP_CODE',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -19,8 +19,8 @@ async function* dictionaryRows() {
 
 export const adminExportRoutes = new Hono<AppEnv>()
   /**
-   * GET /api/admin/export?format=csv|json&userId=&testType=&from=&to=&includeMock= (filters as
-   * in GET /results) -> a streamed download, one row per trial (RESEARCH_EXPORT_COLUMNS), results
+   * GET /api/admin/export?format=csv|json&userId=&testType=&from=&to=&includeMock=
+   * &includeImplausible= (filters as in GET /results) -> a streamed download, one row per trial (RESEARCH_EXPORT_COLUMNS), results
    * oldest first, trials in run order. CSV: header row, then rows. JSON: `{ exportedAt,
    * columns: [{ name, type, description }], rows: [{ column: value }] }`. Recorded in the audit
    * log.

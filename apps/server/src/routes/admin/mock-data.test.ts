@@ -109,6 +109,7 @@ describe.each(TEST_DATABASE_KINDS)('mock data and error logs on %s', (kind) => {
         errorMessage: `error ${i}`,
         userId: i % 2 === 0 ? null : adminId,
         timestamp: new Date(base + i * 1000),
+        lastSeenAt: new Date(base + i * 1000),
         context: { index: i },
       })),
     );
@@ -139,6 +140,8 @@ describe.each(TEST_DATABASE_KINDS)('mock data and error logs on %s', (kind) => {
       userId: null,
       userEmail: null,
       timestamp: new Date(base + 104_000).toISOString(),
+      lastSeenAt: new Date(base + 104_000).toISOString(),
+      count: 1,
       context: { index: 104 },
     });
     expect(logs[2]).toMatchObject({ userId: adminId, userEmail: 'admin@example.com' });

@@ -72,6 +72,7 @@ describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (D18) on %s', (k
     const body = await report('');
     expect(body).toEqual({
       includeMock: true,
+      includeImplausible: false,
       totalTrials: 0,
       cells: [
         {

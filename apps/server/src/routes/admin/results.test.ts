@@ -187,6 +187,7 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
         startTime: row.startTime?.toISOString() ?? null,
         endTime: row.endTime?.toISOString() ?? null,
         timing: row.timing,
+        flags: row.flags,
       })),
     );
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
@@ -255,6 +256,9 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
             measurement.inputType,
             measurement.timeOriginMs,
             (measurement.attentionEvents as unknown[] | undefined)?.length,
+            result.implausibleReason,
+            result.abandonedAt,
+            trial.flags.join(' '),
           ].map(asCell),
         );
       }
@@ -336,7 +340,10 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
     expect(byBob).toMatchObject({
       actorEmail: 'admin@example.com',
       targetEmail: 'bob@example.com',
-      details: { format: 'json', filter: { userId: bobId, includeMock: false } },
+      details: {
+        format: 'json',
+        filter: { userId: bobId, includeMock: false, includeImplausible: false },
+      },
     });
     const dated = exports.find(
       (e: { details: { filter: { startFrom?: string } } }) => e.details.filter.startFrom,
@@ -345,6 +352,7 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
       startFrom: '2026-01-13T00:00:00.000Z',
       startBefore: '2026-01-14T00:00:00.000Z',
       includeMock: true,
+      includeImplausible: false,
     });
   });
 });

@@ -9,10 +9,12 @@ import { listAllResults } from '../../services/results/list-all-results';
 
 export const adminResultRoutes = new Hono<AppEnv>()
   /**
-   * GET /api/admin/results?userId=&testType=&from=&to=&includeMock=true&page=1&pageSize=25
-   * -> AdminResultListResponse `{ results: AdminResult[], total, page, pageSize }`: every user's
-   * results, finished or not, newest first. from/to: YYYY-MM-DD (whole UTC day, inclusive) or
-   * an ISO date-time, on the result's start time.
+   * GET /api/admin/results?userId=&testType=&from=&to=&includeMock=true&includeImplausible=false
+   * &page=1&pageSize=25 -> AdminResultListResponse `{ results: AdminResult[], total, page,
+   * pageSize }`: every user's results, finished or not, newest first. from/to: YYYY-MM-DD (whole
+   * UTC day, inclusive) or an ISO date-time, on the result's start time. Runs judged implausible
+   * or closed as abandoned are listed only with includeImplausible=true, with implausibleReason
+   * and abandonedAt.
    */
   .get('/', async (c) => {
     requireAdmin(c);

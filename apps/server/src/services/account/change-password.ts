@@ -3,8 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashNewPassword } from '../auth/new-account';
-import type { ServiceContext } from '../context';
-import { verifyCurrentPassword } from './verify-current-password';
+import { type RecheckContext, verifyCurrentPassword } from './verify-current-password';
 
 /**
  * Sets a new password after checking the current one (ASVS 6.2.3) against the same policy as
@@ -12,7 +11,7 @@ import { verifyCurrentPassword } from './verify-current-password';
  * session making the change stays. Returns how many sessions were ended.
  */
 export async function changePassword(
-  ctx: ServiceContext,
+  ctx: RecheckContext,
   session: { userId: string; sessionId: string },
   input: ChangePasswordInput,
 ): Promise<{ endedSessions: number }> {
@@ -21,7 +20,13 @@ export async function changePassword(
       newPassword: 'Choose a password different from your current one',
     });
   }
-  await verifyCurrentPassword(ctx.db, session.userId, input.currentPassword, 'currentPassword');
+  await verifyCurrentPassword(
+    ctx,
+    session.userId,
+    input.currentPassword,
+    'currentPassword',
+    'password-change',
+  );
   const passwordHash = await hashNewPassword(input.newPassword, 'newPassword');
   return ctx.db.transaction(async (tx) => {
     // The user's own password now: a password an admin set is replaced (ASVS 6.4.1).

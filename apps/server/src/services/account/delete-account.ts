@@ -2,9 +2,8 @@ import type { DeleteAccountInput } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { writeAuditEntry } from '../audit/write-audit-entry';
-import type { ServiceContext } from '../context';
 import { lockForChange } from '../users/lock-for-change';
-import { verifyCurrentPassword } from './verify-current-password';
+import { type RecheckContext, verifyCurrentPassword } from './verify-current-password';
 
 /**
  * Deletes the caller's account and, by the schema's cascades, its profile, sessions, test
@@ -13,11 +12,11 @@ import { verifyCurrentPassword } from './verify-current-password';
  * audit log with the former id and role only: the person's data is gone, the fact is not.
  */
 export async function deleteAccount(
-  ctx: ServiceContext,
+  ctx: RecheckContext,
   userId: string,
   input: DeleteAccountInput,
 ): Promise<void> {
-  await verifyCurrentPassword(ctx.db, userId, input.password, 'password');
+  await verifyCurrentPassword(ctx, userId, input.password, 'password', 'account-delete');
   await ctx.db.transaction(async (tx) => {
     const { target, assertNotLastAdmin } = await lockForChange(tx, userId);
     assertNotLastAdmin();

@@ -31,7 +31,7 @@ export async function completeTotpLogin(
     if (challenge && challenge.failedAttempts >= LOGIN_CHALLENGE_MAX_FAILURES) {
       await ctx.db.delete(loginChallenges).where(eq(loginChallenges.id, pending.id));
     }
-    await logLoginFailure(ctx, WRONG_TOTP_CODE, pending.user.email, 'wrong-totp-code');
+    await logLoginFailure(ctx, WRONG_TOTP_CODE, pending.user.email, 'wrong-totp-code', client.ip);
     throw new AppError('UNAUTHENTICATED', WRONG_TOTP_CODE, { code: WRONG_TOTP_CODE });
   }
   // Deleting it first makes the challenge single-use even if two right codes race.

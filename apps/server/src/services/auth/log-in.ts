@@ -4,21 +4,25 @@ import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { ServiceContext } from '../context';
-import { writeErrorLog } from '../error-logs/write-error-log';
+import { writeVisitorErrorLog } from '../error-logs/write-error-log';
 import { createLoginChallenge } from './login-challenge';
 import { type ClientInfo, type NewSession, startSession } from './start-session';
 
 /** One message for every failure, so a login never tells which emails exist (ASVS 6.3.8). */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
-/** Writes the LOGIN_ERROR record of spec section 8: the error message and the email. */
+/**
+ * Writes the LOGIN_ERROR record of spec section 8: the error message and the email. The person
+ * is not signed in, so the visitor limits of the client's address apply.
+ */
 export function logLoginFailure(
   ctx: ServiceContext,
   errorMessage: string,
   email: string | undefined,
   reason: string,
+  ip: string | undefined,
 ): Promise<void> {
-  return writeErrorLog(ctx, {
+  return writeVisitorErrorLog(ctx, ip, {
     errorType: 'LOGIN_ERROR',
     errorMessage,
     userId: null,
@@ -52,12 +56,13 @@ export async function logIn(
       INVALID_CREDENTIALS,
       input.email,
       row ? 'wrong-password' : 'unknown-email',
+      client.ip,
     );
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   }
   // Said plainly, but only to someone who knows the password: it reveals nothing to a guesser.
   if (!row.isActive) {
-    await logLoginFailure(ctx, MESSAGES.accountDeactivated, input.email, 'inactive');
+    await logLoginFailure(ctx, MESSAGES.accountDeactivated, input.email, 'inactive', client.ip);
     throw new AppError('FORBIDDEN', MESSAGES.accountDeactivated);
   }
   if (row.totpSecret !== null) {

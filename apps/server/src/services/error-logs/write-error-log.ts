@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { ErrorType } from '@cogni/domain';
+import { sql } from 'drizzle-orm';
 import { errorLogs } from '../../db/schema';
 import { toStorableJson, toStorableText } from '../../lib/storable-text';
 import type { ServiceContext } from '../context';
+import { getVisitorLogLimit } from './visitor-log-limit';
 
 export type ErrorLogEntry = {
   errorType: ErrorType;
@@ -10,17 +13,149 @@ export type ErrorLogEntry = {
   context?: Record<string, unknown>;
 };
 
+/** Longest stored message, in UTF-8 bytes; longer ones are cut and end with an ellipsis. */
+export const ERROR_LOG_MESSAGE_MAX_BYTES = 2_000;
+/** Longest stored context, as JSON in UTF-8 bytes (a browser report's stack fits). */
+export const ERROR_LOG_CONTEXT_MAX_BYTES = 8_000;
+/** A suppressed count is written this long after its first entry, with those that follow it. */
+const SUPPRESSED_FLUSH_MS = 5_000;
+/** Distinct (type, address) counts kept waiting; past this they are counted under 'many'. */
+const MAX_SUPPRESSED_KEYS = 1_000;
+
+const encoder = new TextEncoder();
+
+/** The text cut to at most `maxBytes` of UTF-8 at a character boundary, marked with '…'. */
+export function truncateUtf8(text: string, maxBytes: number): string {
+  if (text.length * 3 <= maxBytes || encoder.encode(text).length <= maxBytes) return text;
+  const room = maxBytes - 3; // the ellipsis takes three bytes
+  let bytes = 0;
+  let end = 0;
+  for (const char of text) {
+    const size = encoder.encode(char).length;
+    if (bytes + size > room) break;
+    bytes += size;
+    end += char.length;
+  }
+  return `${text.slice(0, end)}…`;
+}
+
 /**
- * Appends one errorLogs record (spec section 3, D20). Messages and context often quote what a
- * client sent (a login email, a path), so NUL and unpaired surrogates, which the database
- * refuses, are replaced: a failure must be recorded, not turned into a 500.
+ * The context as stored: unchanged when its JSON fits ERROR_LOG_CONTEXT_MAX_BYTES; otherwise
+ * each top-level value is cut (objects as their JSON text) to an equal share of the room, and
+ * `truncated: true` says so.
  */
-export async function writeErrorLog(ctx: ServiceContext, entry: ErrorLogEntry): Promise<void> {
-  await ctx.db.insert(errorLogs).values({
+function boundContext(context: Record<string, unknown>): Record<string, unknown> {
+  const storable = toStorableJson(context) as Record<string, unknown>;
+  const json = JSON.stringify(storable);
+  if (json.length * 3 <= ERROR_LOG_CONTEXT_MAX_BYTES) return storable;
+  if (encoder.encode(json).length <= ERROR_LOG_CONTEXT_MAX_BYTES) return storable;
+  const entries = Object.entries(storable).slice(0, 20);
+  const share = Math.floor((ERROR_LOG_CONTEXT_MAX_BYTES - 200) / Math.max(1, entries.length)) - 50;
+  const bounded: Record<string, unknown> = { truncated: true };
+  for (const [key, value] of entries) {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    bounded[truncateUtf8(key, 50)] =
+      typeof value === 'string' || (text?.length ?? 0) > share
+        ? truncateUtf8(text ?? '', share)
+        : value;
+  }
+  return bounded;
+}
+
+/** What makes two entries the same error: its type, message, user and context. */
+function fingerprintOf(row: {
+  errorType: string;
+  errorMessage: string;
+  userId: string | null;
+  context: Record<string, unknown>;
+}): string {
+  return createHash('sha256')
+    .update(JSON.stringify([row.errorType, row.errorMessage, row.userId, row.context]))
+    .digest('base64url');
+}
+
+/**
+ * Records `count` occurrences of one error. A repeat of an entry already stored adds to its
+ * count and moves its last-seen time instead of adding a row, so a flood of the same failure is
+ * one row that says how often. Messages and context often quote what a client sent (a login
+ * email, a path), so they are cut to a bounded size, and NUL and unpaired surrogates, which the
+ * database refuses, are replaced: a failure must be recorded, not turned into a 500.
+ */
+async function storeErrorLog(
+  ctx: ServiceContext,
+  entry: ErrorLogEntry,
+  count: number,
+): Promise<void> {
+  const now = ctx.now();
+  const row = {
     errorType: entry.errorType,
-    errorMessage: toStorableText(entry.errorMessage),
+    errorMessage: truncateUtf8(toStorableText(entry.errorMessage), ERROR_LOG_MESSAGE_MAX_BYTES),
     userId: entry.userId ?? null,
-    timestamp: ctx.now(),
-    context: toStorableJson(entry.context ?? {}) as Record<string, unknown>,
-  });
+    context: boundContext(entry.context ?? {}),
+  };
+  await ctx.db
+    .insert(errorLogs)
+    .values({ ...row, fingerprint: fingerprintOf(row), count, timestamp: now, lastSeenAt: now })
+    .onConflictDoUpdate({
+      target: errorLogs.fingerprint,
+      set: {
+        count: sql`${errorLogs.count} + excluded.count`,
+        lastSeenAt: sql`greatest(${errorLogs.lastSeenAt}, excluded.last_seen_at)`,
+      },
+    });
+}
+
+/** Appends one errorLogs record, or counts it on the same error's record (spec section 3). */
+export function writeErrorLog(ctx: ServiceContext, entry: ErrorLogEntry): Promise<void> {
+  return storeErrorLog(ctx, entry, 1);
+}
+
+/**
+ * Counts an entry past the visitor limits; the first of its kind (error type and address)
+ * schedules one write of the count a few seconds later, which takes all that follow it.
+ */
+function countSuppressed(ctx: ServiceContext, errorType: ErrorType, ip: string | undefined) {
+  const { suppressed } = getVisitorLogLimit(ctx.db);
+  let address = ip ?? 'unknown';
+  if (!suppressed.has(`${errorType}\n${address}`) && suppressed.size >= MAX_SUPPRESSED_KEYS) {
+    address = 'many';
+  }
+  const key = `${errorType}\n${address}`;
+  const waiting = suppressed.get(key);
+  suppressed.set(key, (waiting ?? 0) + 1);
+  if (waiting !== undefined) return;
+  const timer = setTimeout(() => {
+    const count = suppressed.get(key) ?? 0;
+    suppressed.delete(key);
+    const entry: ErrorLogEntry = {
+      errorType,
+      errorMessage: SUPPRESSED_MESSAGE,
+      context: { address, reason: 'rate-limited' },
+    };
+    storeErrorLog(ctx, entry, count).catch(() => {
+      // The database is away: losing a count of entries already refused is harmless.
+    });
+  }, SUPPRESSED_FLUSH_MS);
+  timer.unref();
+}
+
+/** The message of the entry that counts a visitor's entries past the limits. */
+export const SUPPRESSED_MESSAGE =
+  'Not stored one by one: more entries from this address than the visitor limits allow';
+
+/**
+ * Writes an entry caused by a visitor (someone not signed in: a failed login, a refused request,
+ * a browser report) if the visitor limits allow it, and otherwise only counts it (see
+ * VisitorLogLimit), so no visitor can fill the table or the disk with entries.
+ */
+export async function writeVisitorErrorLog(
+  ctx: ServiceContext,
+  ip: string | undefined,
+  entry: ErrorLogEntry,
+): Promise<void> {
+  if (getVisitorLogLimit(ctx.db).admit(ip, ctx.now().getTime())) {
+    await storeErrorLog(ctx, entry, 1);
+  } else {
+    countSuppressed(ctx, entry.errorType, ip);
+  }
 }

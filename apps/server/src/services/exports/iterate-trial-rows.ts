@@ -83,6 +83,8 @@ export async function* iterateTrialRows(
         resultStartTime: result.startTime.toISOString(),
         resultEndTime: result.endTime?.toISOString() ?? null,
         isMock: result.isMock,
+        resultImplausibleReason: result.implausibleReason,
+        resultAbandonedAt: result.abandonedAt?.toISOString() ?? null,
         session: sessions[index] ?? null,
         trial: toStoredTrial(trial),
       };

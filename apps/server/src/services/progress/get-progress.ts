@@ -5,15 +5,23 @@ import {
   type ProgressTrialsResponse,
   type TestType,
 } from '@cogni/domain';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { testResults, trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
 import { toSummary } from '../results/to-run';
 import { compareRunOrder, RESULT_TRIAL_COLUMNS, toResultTrial } from '../results/to-trial';
 
+/**
+ * The user's finished runs that progress shows: not those the server judged implausible (their
+ * trials arrived faster than a person can take them), whose scores say nothing about the person.
+ */
 const isOwnFinished = (userId: string) =>
-  and(eq(testResults.userId, userId), isNotNull(testResults.endTime));
+  and(
+    eq(testResults.userId, userId),
+    isNotNull(testResults.endTime),
+    isNull(testResults.implausibleReason),
+  );
 
 /**
  * The user's progress: their most recent finished results with their scores, and the scores of

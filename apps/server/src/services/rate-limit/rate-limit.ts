@@ -6,8 +6,23 @@ import type { ServiceContext } from '../context';
 /** A limit: at most `max` counted attempts per subject in each window of `windowMs`. */
 export type Limit = { name: string; max: number; windowMs: number };
 
-function keyOf(limit: Limit, subject: string): string {
+function keyOf(limit: Pick<Limit, 'name'>, subject: string): string {
   return `${limit.name}:${subject}`;
+}
+
+/** The subject's attempts in its current window and how long that window has left, if any. */
+async function readWindow(
+  ctx: ServiceContext,
+  limit: Limit,
+  subject: string,
+): Promise<{ count: number; remainingMs: number } | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, keyOf(limit, subject)));
+  if (!row) return undefined;
+  const remainingMs = row.windowStart.getTime() + limit.windowMs - ctx.now().getTime();
+  return remainingMs > 0 ? { count: row.count, remainingMs } : undefined;
 }
 
 /** Milliseconds until the subject may try again, or 0 when it is under the limit. */
@@ -16,29 +31,24 @@ export async function getLockout(
   limit: Limit,
   subject: string,
 ): Promise<number> {
-  const [row] = await ctx.db
-    .select()
-    .from(rateLimits)
-    .where(eq(rateLimits.key, keyOf(limit, subject)));
-  if (!row) return 0;
-  const windowEnd = row.windowStart.getTime() + limit.windowMs;
-  const remaining = windowEnd - ctx.now().getTime();
-  return remaining > 0 && row.count >= limit.max ? remaining : 0;
+  const window = await readWindow(ctx, limit, subject);
+  return window && window.count >= limit.max ? window.remainingMs : 0;
 }
 
 /**
  * Counts one attempt in one statement (an upsert, so two server instances or two requests at
- * once never lose a count); a window that has ended starts again at 1.
+ * once never lose a count); a window that has ended starts again at 1. Answers the count and
+ * the window the attempt was counted in.
  */
-export async function countAttempt(
+async function upsertAttempt(
   ctx: ServiceContext,
   limit: Limit,
   subject: string,
-): Promise<void> {
+): Promise<{ count: number; windowStart: Date }> {
   const now = ctx.now();
   const windowBegins = new Date(now.getTime() - limit.windowMs);
   const isExpired = sql`${rateLimits.windowStart} <= ${windowBegins.toISOString()}::timestamptz`;
-  await ctx.db
+  const [row] = await ctx.db
     .insert(rateLimits)
     .values({ key: keyOf(limit, subject), windowStart: now, count: 1 })
     .onConflictDoUpdate({
@@ -47,7 +57,19 @@ export async function countAttempt(
         count: sql`case when ${isExpired} then 1 else ${rateLimits.count} + 1 end`,
         windowStart: sql`case when ${isExpired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
       },
-    });
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  if (!row) throw new Error('the rate-limit upsert returned no row');
+  return row;
+}
+
+/** Counts one attempt of the subject against the limit. */
+export async function countAttempt(
+  ctx: ServiceContext,
+  limit: Limit,
+  subject: string,
+): Promise<void> {
+  await upsertAttempt(ctx, limit, subject);
 }
 
 /** Forgets the subject's attempts (a successful login clears its account's failures). */
@@ -59,6 +81,15 @@ export async function resetAttempts(
   await ctx.db.delete(rateLimits).where(eq(rateLimits.key, keyOf(limit, subject)));
 }
 
+/** The 429 of a limit: the message and when to try again, in whole minutes. */
+export function rateLimited(message: string, remainingMs: number): AppError {
+  const minutes = Math.max(1, Math.ceil(remainingMs / 60_000));
+  return new AppError(
+    'RATE_LIMITED',
+    `${message} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+}
+
 /** Refuses with 429 while any of the subjects is locked out, saying for how long. */
 export async function assertNotLockedOut(
   ctx: ServiceContext,
@@ -68,12 +99,67 @@ export async function assertNotLockedOut(
   for (const { limit, subject } of checks) {
     if (subject === undefined) continue;
     const remainingMs = await getLockout(ctx, limit, subject);
-    if (remainingMs > 0) {
-      const minutes = Math.max(1, Math.ceil(remainingMs / 60_000));
-      throw new AppError(
-        'RATE_LIMITED',
-        `${message} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-    }
+    if (remainingMs > 0) throw rateLimited(message, remainingMs);
   }
+}
+
+/** The subject's attempts counted in the current window; 0 once the window has ended. */
+export async function getAttemptCount(
+  ctx: ServiceContext,
+  limit: Limit,
+  subject: string,
+): Promise<number> {
+  return (await readWindow(ctx, limit, subject))?.count ?? 0;
+}
+
+/**
+ * Gives the subject's next turn: `spacingMs` after the later of now and the turn given before,
+ * so turns are at least `spacingMs` apart however many are asked for at once, on any instance.
+ * One statement; the row's `windowStart` holds the last turn given, `count` how many turns are
+ * still ahead of now. Returns when the new turn starts.
+ */
+export async function reserveTurn(
+  ctx: ServiceContext,
+  name: string,
+  subject: string,
+  spacingMs: number,
+): Promise<Date> {
+  const now = ctx.now();
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const spacing = sql`(${Math.ceil(spacingMs)}::integer * interval '1 millisecond')`;
+  const [row] = await ctx.db
+    .insert(rateLimits)
+    .values({
+      key: keyOf({ name }, subject),
+      windowStart: new Date(now.getTime() + spacingMs),
+      count: 1,
+    })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} <= ${nowSql} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`greatest(${rateLimits.windowStart}, ${nowSql}) + ${spacing}`,
+      },
+    })
+    .returning({ turn: rateLimits.windowStart });
+  if (!row) throw new Error('reserveTurn: the upsert returned no row');
+  return row.turn;
+}
+
+/**
+ * Counts one attempt and refuses it with 429 when it is past the limit, in one statement: the
+ * upsert answers the count it left, so requests arriving together are each told their own place
+ * and exactly `max` of them pass in a window, on any number of server instances (checking first
+ * and counting after would let every request that checked before the others counted through). A
+ * refused attempt counts too; a window that has ended starts again at 1.
+ */
+export async function countAttemptWithinLimit(
+  ctx: ServiceContext,
+  limit: Limit,
+  subject: string,
+  message: string,
+): Promise<void> {
+  const row = await upsertAttempt(ctx, limit, subject);
+  if (row.count <= limit.max) return;
+  throw rateLimited(message, row.windowStart.getTime() + limit.windowMs - ctx.now().getTime());
 }

@@ -1,5 +1,5 @@
 import { REPORT_CELLS, type StroopReportCell, type StroopReportResponse } from '@cogni/domain';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import { testResults, trials } from '../../db/schema';
 import type { ServiceContext } from '../context';
 
@@ -12,17 +12,23 @@ import type { ServiceContext } from '../context';
  * trial 0 and the first trial after a rest break.)
  *
  * One GROUP BY in the database, no trial loaded into the server. It reads only
- * trials_report_idx (an index-only scan, already in group order); leaving out mock results is a
- * hashed NOT IN over their ids, which the index also holds.
+ * trials_report_idx (an index-only scan, already in group order); leaving out mock results, runs
+ * judged implausible and runs closed as abandoned is a hashed NOT IN over their ids, which the
+ * index also holds. Implausible and abandoned runs are left out unless `includeImplausible`.
  */
 export async function getStroopReport(
   ctx: ServiceContext,
-  options: { includeMock: boolean },
+  options: { includeMock: boolean; includeImplausible: boolean },
 ): Promise<StroopReportResponse> {
-  const mockResultIds = ctx.db
+  const leftOut = [
+    options.includeMock ? undefined : eq(testResults.isMock, true),
+    options.includeImplausible ? undefined : isNotNull(testResults.implausibleReason),
+    options.includeImplausible ? undefined : isNotNull(testResults.abandonedAt),
+  ].filter((condition) => condition !== undefined);
+  const leftOutResultIds = ctx.db
     .select({ id: testResults.id })
     .from(testResults)
-    .where(eq(testResults.isMock, true));
+    .where(or(...leftOut));
   const rows = await ctx.db
     .select({
       isSwitch: trials.isSwitch,
@@ -35,7 +41,7 @@ export async function getStroopReport(
     .where(
       and(
         eq(trials.phase, 'test'),
-        options.includeMock ? undefined : notInArray(trials.resultId, mockResultIds),
+        leftOut.length === 0 ? undefined : notInArray(trials.resultId, leftOutResultIds),
       ),
     )
     .groupBy(trials.isSwitch, trials.cueWord);
@@ -55,6 +61,7 @@ export async function getStroopReport(
   });
   return {
     includeMock: options.includeMock,
+    includeImplausible: options.includeImplausible,
     totalTrials: cells.reduce((sum, c) => sum + c.trialCount, 0),
     cells,
   };

@@ -1,4 +1,11 @@
-import { type CompleteRunInput, type Run, scoreStroop } from '@cogni/domain';
+import {
+  type CompleteRunInput,
+  findRunImplausibility,
+  getPhaseTrialCount,
+  PHASES,
+  type Run,
+  scoreStroop,
+} from '@cogni/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { testResults, testSessions, trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -9,8 +16,11 @@ import { RESULT_TRIAL_COLUMNS } from './to-trial';
 
 /**
  * 'View Results': scores the run from its stored trials (never from numbers the browser sends,
- * D15) and writes the summary into the same result (D9). Once complete, calling again returns
- * the stored summary unchanged.
+ * D15) and writes the summary into the same result (D9). Every sample, practice and test trial
+ * must be saved, as the test shows them all. The run is also judged against the server's clock
+ * (findRunImplausibility): one whose trials arrived faster than a person can take them, or whose
+ * trial times go backwards, is still scored and stored, with the reason in implausibleReason, and
+ * reports leave it out. Once complete, calling again returns the stored summary unchanged.
  */
 export async function completeRun(
   ctx: ServiceContext,
@@ -20,18 +30,33 @@ export async function completeRun(
 ): Promise<Run> {
   const owned = await getOwnedRun(ctx, userId, resultId);
   if (owned.result.endTime) return toRun(ctx, owned);
-
-  // Without the timing records: they are most of a trial's bytes, and scoring does not read them.
-  const stored = await ctx.db
-    .select(RESULT_TRIAL_COLUMNS)
-    .from(trials)
-    .where(eq(trials.resultId, resultId));
-  const testCount = stored.filter((t) => t.phase === 'test').length;
-  if (testCount < owned.config.testTrials) {
+  if (owned.result.abandonedAt) {
     throw new AppError(
       'CONFLICT',
-      `The test is not finished: ${testCount} of ${owned.config.testTrials} test trials are saved`,
+      'This test was abandoned: it was left unfinished for more than a day. Start a new test.',
     );
+  }
+
+  // Without the timing records: they are most of a trial's bytes, and neither scoring nor the
+  // plausibility check reads them.
+  const stored = await ctx.db
+    .select({
+      ...RESULT_TRIAL_COLUMNS,
+      startTime: trials.startTime,
+      endTime: trials.endTime,
+      arrivedAt: trials.createdAt,
+    })
+    .from(trials)
+    .where(eq(trials.resultId, resultId));
+  for (const phase of PHASES) {
+    const count = stored.filter((t) => t.phase === phase).length;
+    const expected = getPhaseTrialCount(owned.config, phase);
+    if (count < expected) {
+      throw new AppError(
+        'CONFLICT',
+        `The test is not finished: ${count} of ${expected} ${phase} trials are saved`,
+      );
+    }
   }
   const summary = scoreStroop(
     owned.config,
@@ -50,6 +75,7 @@ export async function completeRun(
       .set({
         endTime: ctx.now(),
         ...toSummaryColumns(summary),
+        implausibleReason: findRunImplausibility(owned.config, owned.result.startTime, stored),
       })
       // Two concurrent completions: only the first writes; both then answer the stored summary.
       .where(and(eq(testResults.id, resultId), isNull(testResults.endTime)))

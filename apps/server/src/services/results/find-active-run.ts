@@ -2,11 +2,13 @@ import type { Run, TestType } from '@cogni/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { testResults } from '../../db/schema';
 import type { ServiceContext } from '../context';
+import { ABANDON_AFTER_MS } from './close-abandoned-runs';
 import { getOwnedRun, toRun } from './to-run';
 
 /**
  * The user's latest run of a test if it is unfinished, to resume it (D17); null otherwise. Only
- * the latest counts: starting a new run abandons older unfinished ones.
+ * the latest counts: starting a new run leaves older unfinished ones. A run closed as abandoned,
+ * or due to be (unfinished for more than a day), is never resumed.
  */
 export async function findActiveRun(
   ctx: ServiceContext,
@@ -14,7 +16,12 @@ export async function findActiveRun(
   testType: TestType,
 ): Promise<Run | null> {
   const [latest] = await ctx.db
-    .select({ id: testResults.id, endTime: testResults.endTime })
+    .select({
+      id: testResults.id,
+      startTime: testResults.startTime,
+      endTime: testResults.endTime,
+      abandonedAt: testResults.abandonedAt,
+    })
     .from(testResults)
     .where(
       and(
@@ -25,5 +32,10 @@ export async function findActiveRun(
     )
     .orderBy(desc(testResults.startTime))
     .limit(1);
-  return latest && !latest.endTime ? toRun(ctx, await getOwnedRun(ctx, userId, latest.id)) : null;
+  const isOpen =
+    latest &&
+    !latest.endTime &&
+    !latest.abandonedAt &&
+    ctx.now().getTime() - latest.startTime.getTime() <= ABANDON_AFTER_MS;
+  return isOpen ? toRun(ctx, await getOwnedRun(ctx, userId, latest.id)) : null;
 }

@@ -1,8 +1,11 @@
 import type { ResultFilter } from '@cogni/domain';
-import { eq, gte, lt, type SQL } from 'drizzle-orm';
+import { eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import { testResults } from '../../db/schema';
 
-/** The WHERE conditions on test_results of an admin filter (empty: every result). */
+/**
+ * The WHERE conditions on test_results of an admin filter (empty: every result). Implausible and
+ * abandoned runs are left out only when the filter says includeImplausible: false.
+ */
 export function toResultConditions(filter: Partial<ResultFilter>): SQL[] {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(testResults.userId, filter.userId));
@@ -10,5 +13,8 @@ export function toResultConditions(filter: Partial<ResultFilter>): SQL[] {
   if (filter.startFrom) conditions.push(gte(testResults.startTime, filter.startFrom));
   if (filter.startBefore) conditions.push(lt(testResults.startTime, filter.startBefore));
   if (filter.includeMock === false) conditions.push(eq(testResults.isMock, false));
+  if (filter.includeImplausible === false) {
+    conditions.push(isNull(testResults.implausibleReason), isNull(testResults.abandonedAt));
+  }
   return conditions;
 }

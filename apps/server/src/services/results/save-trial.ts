@@ -1,4 +1,10 @@
-import { findTrialProblems, type PlannedTrial, planPhase, type TrialInput } from '@cogni/domain';
+import {
+  findTrialProblems,
+  getTrialFlags,
+  type PlannedTrial,
+  planPhase,
+  type TrialInput,
+} from '@cogni/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
@@ -11,6 +17,7 @@ import { getOwnedRun } from './to-run';
 
 type TrialRow = typeof trials.$inferSelect;
 
+/** Whether the stored row is this trial (a replay): every field the browser sends is equal. */
 function isSameTrial(row: TrialRow, input: TrialInput): boolean {
   const timing = row.timing as Record<string, unknown> | null;
   return (
@@ -40,11 +47,17 @@ function isTrialOfPlan(input: TrialInput, run: RunFacts): boolean {
   return findTrialProblems(input, plan, run.config).length === 0;
 }
 
-type PendingTrial = { userId: string; resultId: string; input: TrialInput };
+type PendingTrial = {
+  userId: string;
+  resultId: string;
+  input: TrialInput;
+  /** When the save reached the server, by its clock: the trial's createdAt. */
+  arrivedAt: Date;
+};
 
 /**
  * Inserts the trials of many saves in one statement (one round trip and one commit), each only
- * if its run is its user's and unfinished; answers the key of each row written.
+ * if its run is its user's, unfinished and not abandoned; answers the key of each row written.
  *
  * The owner check is a scalar subquery, not a join: the planner cannot see how many rows the
  * JSON holds and guesses 100, so as a join it hashed a sequential scan of every run for each
@@ -53,15 +66,16 @@ type PendingTrial = { userId: string; resultId: string; input: TrialInput };
  */
 export const INSERT_IF_OWNED_AND_OPEN = `
   insert into trials (result_id, phase, trial_number, cue_word, stimulus_word, stimulus_color,
-    response, reaction_time, is_correct, is_switch, is_congruent, start_time, end_time, timing)
+    response, reaction_time, is_correct, is_switch, is_congruent, start_time, end_time, timing,
+    flags, created_at)
   select t.result_id, t.phase, t.trial_number, t.cue_word, t.stimulus_word, t.stimulus_color,
     t.response, t.reaction_time, t.is_correct, t.is_switch, false, t.start_time, t.end_time,
-    t.timing
+    t.timing, t.flags, t.created_at
   from jsonb_to_recordset($1::jsonb) as t(result_id text, user_id text, phase text,
     trial_number int, cue_word text, stimulus_word text, stimulus_color text, response text,
     reaction_time float8, is_correct boolean, is_switch boolean, start_time timestamptz,
-    end_time timestamptz, timing jsonb)
-  where (select r.user_id = t.user_id and r.end_time is null
+    end_time timestamptz, timing jsonb, flags text[], created_at timestamptz)
+  where (select r.user_id = t.user_id and r.end_time is null and r.abandoned_at is null
          from test_results r where r.id = t.result_id)
   on conflict (result_id, phase, trial_number) do nothing
   returning result_id, phase, trial_number`;
@@ -82,7 +96,7 @@ async function insertBatch(db: Db, batch: PendingTrial[]): Promise<boolean[]> {
   const isSent = keys.map((key, i) => keys.indexOf(key) === i);
   const rows = batch
     .filter((_, i) => isSent[i])
-    .map(({ userId, resultId, input }) => ({
+    .map(({ userId, resultId, input, arrivedAt }) => ({
       result_id: resultId,
       user_id: userId,
       phase: input.phase,
@@ -97,6 +111,9 @@ async function insertBatch(db: Db, batch: PendingTrial[]): Promise<boolean[]> {
       start_time: new Date(input.startTime).toISOString(),
       end_time: new Date(input.endTime).toISOString(),
       timing: input.timing,
+      // A JSON array of text is read as text[] by jsonb_to_recordset.
+      flags: getTrialFlags(input),
+      created_at: arrivedAt.toISOString(),
     }));
   const written = await queryRows<{ result_id: string; phase: string; trial_number: number }>(db, {
     name: 'insert_trials_if_owned_and_open',
@@ -131,8 +148,10 @@ async function insertIfOwnedAndOpen(ctx: ServiceContext, trial: PendingTrial): P
 
 /**
  * Stores one trial of the user's own, unfinished run after checking it against the run's seeded
- * plan (D14). Saving the same trial again is harmless ('duplicate', no second row); a different
- * trial at a position already taken is a 409. Only the committed row counts as saved.
+ * plan and its own timing record (D14), with its flags (an anticipation is kept, flagged) and its
+ * arrival by the server's clock. Saving the same trial again is harmless ('duplicate', no second
+ * row); a different trial at a position already taken, or any trial of a finished or abandoned
+ * run, is a 409. Only the committed row counts as saved.
  */
 export async function saveTrial(
   ctx: ServiceContext,
@@ -141,10 +160,12 @@ export async function saveTrial(
   input: TrialInput,
 ): Promise<SaveTrialOutcome> {
   // The hot path, one statement: the run's seed and settings are known from an earlier save, so
-  // the trial is checked against the plan first; the insert itself checks owner and end.
+  // the trial is checked against the plan first; the insert itself checks owner, end and
+  // abandonment.
+  const arrivedAt = ctx.now();
   const known = recallRun(resultId);
   if (known && isTrialOfPlan(input, known)) {
-    if (await insertIfOwnedAndOpen(ctx, { userId, resultId, input })) return 'created';
+    if (await insertIfOwnedAndOpen(ctx, { userId, resultId, input, arrivedAt })) return 'created';
   }
   // The full path (a run's first save here, a replay, anything refused), which gives every
   // answer: someone else's run is 'not found' before the trial is judged.
@@ -158,28 +179,31 @@ export async function saveTrial(
   if (problems.length > 0) {
     throw new AppError('BAD_REQUEST', `Invalid trial: ${problems.join('; ')}`);
   }
-  const [inserted] = owned.result.endTime
-    ? []
-    : await ctx.db
-        .insert(trials)
-        .values({
-          resultId,
-          phase: input.phase,
-          trialNumber: input.trialNumber,
-          cueWord: input.cueWord,
-          stimulusWord: input.stimulusWord,
-          stimulusColor: input.stimulusColor,
-          response: input.response,
-          reactionTime: input.reactionTime,
-          isCorrect: input.isCorrect,
-          isSwitch: input.isSwitch,
-          isCongruent: false,
-          startTime: new Date(input.startTime),
-          endTime: new Date(input.endTime),
-          timing: input.timing,
-        })
-        .onConflictDoNothing({ target: [trials.resultId, trials.phase, trials.trialNumber] })
-        .returning({ id: trials.id });
+  const [inserted] =
+    owned.result.endTime || owned.result.abandonedAt
+      ? []
+      : await ctx.db
+          .insert(trials)
+          .values({
+            resultId,
+            phase: input.phase,
+            trialNumber: input.trialNumber,
+            cueWord: input.cueWord,
+            stimulusWord: input.stimulusWord,
+            stimulusColor: input.stimulusColor,
+            response: input.response,
+            reactionTime: input.reactionTime,
+            isCorrect: input.isCorrect,
+            isSwitch: input.isSwitch,
+            isCongruent: false,
+            startTime: new Date(input.startTime),
+            endTime: new Date(input.endTime),
+            timing: input.timing,
+            flags: getTrialFlags(input),
+            createdAt: arrivedAt,
+          })
+          .onConflictDoNothing({ target: [trials.resultId, trials.phase, trials.trialNumber] })
+          .returning({ id: trials.id });
   if (inserted) return 'created';
 
   const [existing] = await ctx.db
@@ -193,6 +217,12 @@ export async function saveTrial(
       ),
     );
   if (existing && isSameTrial(existing, input)) return 'duplicate';
+  if (!existing && owned.result.abandonedAt) {
+    throw new AppError(
+      'CONFLICT',
+      'This test was abandoned: it was left unfinished for more than a day. Start a new test.',
+    );
+  }
   if (!existing) throw new AppError('CONFLICT', 'This test is already complete');
   throw new AppError(
     'CONFLICT',

@@ -1,22 +1,48 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_STROOP_CONFIG, type Run, type StartRunInput } from '@cogni/domain';
+import { and, eq } from 'drizzle-orm';
 import { testResults, testSessions } from '../../db/schema';
+import type { Config } from '../../env';
 import type { ServiceContext } from '../context';
+import { countAttemptWithinLimit, type Limit } from '../rate-limit/rate-limit';
+import { isAbandonable } from './close-abandoned-runs';
 import { rememberRun } from './run-facts';
 import { toRunView } from './to-run';
 
+/** Runs a user may start per hour (RATE_LIMIT_RUN_STARTS_PER_USER), counted per user id. */
+export function getRunStartLimit(config: Config): Limit {
+  return {
+    name: 'run-start-user',
+    max: config.RATE_LIMIT_RUN_STARTS_PER_USER,
+    windowMs: 60 * 60_000,
+  };
+}
+
 /**
  * 'Ready ... Set ... Go!': a new session (with deviceInfo, the measurement record and a fresh
- * seed) and a new result owned by the user, in one transaction (D8).
+ * seed) and a new result owned by the user, in one transaction (D8), which also closes the
+ * user's runs left unfinished for more than a day (close-abandoned-runs.ts). At most
+ * `limit.max` starts per user and window: past that, 429.
  */
 export async function startRun(
   ctx: ServiceContext,
   userId: string,
   input: StartRunInput,
+  limit: Limit,
 ): Promise<Run> {
+  await countAttemptWithinLimit(
+    ctx,
+    limit,
+    userId,
+    'You have started too many tests in the last hour.',
+  );
   const now = ctx.now();
   const seed = randomBytes(16).toString('hex');
   const owned = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(testResults)
+      .set({ abandonedAt: now })
+      .where(and(eq(testResults.userId, userId), isAbandonable(now)));
     const [session] = await tx
       .insert(testSessions)
       .values({

@@ -45,6 +45,8 @@ export function toAdminResult(row: AdminResultRow): AdminResult {
     startTime: result.startTime.toISOString(),
     endTime: result.endTime?.toISOString() ?? null,
     isMock: result.isMock,
+    implausibleReason: result.implausibleReason,
+    abandonedAt: result.abandonedAt?.toISOString() ?? null,
     trialCount: row.trialCount,
     scores: toScores(toSummary(result)),
   };

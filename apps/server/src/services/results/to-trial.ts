@@ -70,6 +70,7 @@ export const STORED_TRIAL_COLUMNS = {
   startTime: trials.startTime,
   endTime: trials.endTime,
   timing: trials.timing,
+  flags: trials.flags,
 };
 
 type StoredTrialRow = Pick<TrialRow, keyof typeof STORED_TRIAL_COLUMNS>;
@@ -85,5 +86,6 @@ export function toStoredTrial(row: StoredTrialRow): AdminTrial {
     startTime: row.startTime?.toISOString() ?? null,
     endTime: row.endTime?.toISOString() ?? null,
     timing: row.timing as TrialTiming | null,
+    flags: row.flags,
   });
 }

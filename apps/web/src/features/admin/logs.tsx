@@ -1,5 +1,7 @@
-import { formatAdminPanelError } from '@cogni/domain';
+import { type AdminErrorLog, formatAdminPanelError } from '@cogni/domain';
+import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
+import { Pager } from '../../components/ui/pager';
 import { Spinner } from '../../components/ui/spinner';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatDateTime } from '../../lib/format';
@@ -10,47 +12,74 @@ function formatContext(context: unknown): string {
   return typeof context === 'string' ? context : JSON.stringify(context);
 }
 
-/** Error Logs: the newest 100, newest first (D20). */
+/** How often and when an entry happened: one time, or the first and last of its repeats. */
+function When({ log }: { log: AdminErrorLog }) {
+  if (log.count === 1) return <>{formatDateTime(log.timestamp)}</>;
+  return (
+    <>
+      {formatDateTime(log.lastSeenAt)}
+      <span className="admin-log__repeats">
+        {log.count.toLocaleString()} times since {formatDateTime(log.timestamp)}
+      </span>
+    </>
+  );
+}
+
+/** Error Logs: a page at a time, the most recently seen first; repeats are one entry (D20). */
 export function ErrorLogs() {
-  const logs = useErrorLogs();
+  const [page, setPage] = useState(1);
+  const logs = useErrorLogs(page);
   return (
     <>
       <h2>Error logs</h2>
-      <p className="admin-lead">The 100 most recent errors, newest first.</p>
+      <p className="admin-lead">
+        The most recently seen errors first. Repeats of the same error are one entry with a count.
+      </p>
       {logs.isPending ? (
         <Spinner label="Loading error logs…" />
       ) : logs.isError ? (
         <Alert variant="error">{formatAdminPanelError(logs.error.message)}</Alert>
-      ) : logs.data.errorLogs.length === 0 ? (
+      ) : logs.data.total === 0 ? (
         <p className="empty-state">No errors have been logged.</p>
       ) : (
-        <TableScroll label="Error logs">
-          <table className="table">
-            <caption className="visually-hidden">Error logs, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Type</th>
-                <th scope="col">Message</th>
-                <th scope="col">User</th>
-                <th scope="col">Context</th>
-              </tr>
-            </thead>
-            <tbody>
-              {logs.data.errorLogs.map((log) => (
-                <tr key={log.id}>
-                  <td>{formatDateTime(log.timestamp)}</td>
-                  <td>
-                    <code>{log.errorType}</code>
-                  </td>
-                  <td className="table__wrap">{log.errorMessage}</td>
-                  <td className="table__wrap">{log.userEmail ?? '—'}</td>
-                  <td className="table__wrap table__code">{formatContext(log.context)}</td>
+        <>
+          <TableScroll label="Error logs">
+            <table className="table" aria-busy={logs.isFetching}>
+              <caption className="visually-hidden">Error logs, most recently seen first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Last seen</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Message</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Context</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+              </thead>
+              <tbody>
+                {logs.data.errorLogs.map((log) => (
+                  <tr key={log.id}>
+                    <td>
+                      <When log={log} />
+                    </td>
+                    <td>
+                      <code>{log.errorType}</code>
+                    </td>
+                    <td className="table__wrap">{log.errorMessage}</td>
+                    <td className="table__wrap">{log.userEmail ?? '—'}</td>
+                    <td className="table__wrap table__code">{formatContext(log.context)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <Pager
+            noun="entries"
+            page={logs.data.page}
+            pageSize={logs.data.pageSize}
+            total={logs.data.total}
+            onPageChange={setPage}
+          />
+        </>
       )}
     </>
   );
@@ -64,6 +93,8 @@ const ACTION_NAMES: Record<string, string> = {
   DATA_EXPORT: 'Data exported',
   MOCK_DATA_GENERATE: 'Mock data generated',
   ACCOUNT_DELETE: 'Account deleted by its owner',
+  WRONG_CURRENT_PASSWORD: 'Wrong current password given',
+  WRONG_TOTP_CODE: 'Wrong two-factor code given',
 };
 
 /** Audit Log: who did what to whom, and when; the newest 100 admin actions. */

@@ -11,7 +11,8 @@ import { useGenerateMockData, useStroopReport } from './api/reports';
 /** Test Reports: the aggregate Stroop report (D18), the mock-data generator (D19). */
 export function TestReports() {
   const [includeMock, setIncludeMock] = useState(true);
-  const report = useStroopReport(includeMock);
+  const [includeImplausible, setIncludeImplausible] = useState(false);
+  const report = useStroopReport({ includeMock, includeImplausible });
   const generate = useGenerateMockData();
 
   return (
@@ -20,16 +21,12 @@ export function TestReports() {
       <section className="admin-report" aria-labelledby="stroop-report-title">
         <div className="admin-section__header">
           <h3 id="stroop-report-title">Stroop Test: all users</h3>
-          <label className="switch">
-            <input
-              type="checkbox"
-              role="switch"
-              aria-checked={includeMock}
-              checked={includeMock}
-              onChange={(event) => setIncludeMock(event.target.checked)}
-            />
-            <span>Include mock data</span>
-          </label>
+          <Switch label="Include mock data" checked={includeMock} onChange={setIncludeMock} />
+          <Switch
+            label="Include implausible runs"
+            checked={includeImplausible}
+            onChange={setIncludeImplausible}
+          />
         </div>
         <p className="admin-lead">
           Test-phase trials of every stored result, by cue and by whether the cue switched. Mean
@@ -44,6 +41,7 @@ export function TestReports() {
             <table className="table table--numeric" aria-busy={report.isFetching}>
               <caption className="visually-hidden">
                 Stroop report, {report.data.includeMock ? 'with' : 'without'} mock data,{' '}
+                {report.data.includeImplausible ? 'with' : 'without'} implausible runs,{' '}
                 {report.data.totalTrials} trials
               </caption>
               <thead>
@@ -110,5 +108,29 @@ export function TestReports() {
         </p>
       </section>
     </>
+  );
+}
+
+/** An on/off switch: a checkbox with the switch role, so screen readers say "on" or "off". */
+function Switch({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="switch">
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={checked}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>{label}</span>
+    </label>
   );
 }

@@ -111,6 +111,7 @@ function ResultFilterForm({
       from: read('from'),
       to: read('to'),
       includeMock: form.get('includeMock') === 'on',
+      includeImplausible: form.get('includeImplausible') === 'on',
     });
   }
 
@@ -137,6 +138,14 @@ function ResultFilterForm({
       <label className="checkbox">
         <input type="checkbox" name="includeMock" defaultChecked={filter.includeMock} />
         <span>Include mock data</span>
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="includeImplausible"
+          defaultChecked={filter.includeImplausible}
+        />
+        <span>Include implausible runs</span>
       </label>
       <Button type="submit" variant="secondary">
         Apply filters
@@ -198,7 +207,21 @@ function ResultRow({
         <td>
           {getTestTypeName(result.testType)}
           {result.isMock && <span className="badge badge--warning admin-badge">Mock data</span>}
-          {result.endTime === null && <span className="badge admin-badge">Unfinished</span>}
+          {result.implausibleReason !== null && (
+            <span className="badge badge--warning admin-badge" title={result.implausibleReason}>
+              Implausible<span className="visually-hidden">: {result.implausibleReason}</span>
+            </span>
+          )}
+          {result.abandonedAt !== null ? (
+            <span
+              className="badge admin-badge"
+              title={`Closed ${formatDateTime(result.abandonedAt)}`}
+            >
+              Abandoned
+            </span>
+          ) : (
+            result.endTime === null && <span className="badge admin-badge">Unfinished</span>
+          )}
         </td>
         <td>{result.scores ? `${result.scores.overallScore}%` : '—'}</td>
         <td>{formatMs(result.scores?.averageReactionTime ?? null)}</td>
@@ -236,10 +259,24 @@ function ResultTrials({ resultId }: { resultId: string }) {
   if (details.isError) {
     return <Alert variant="error">{formatAdminPanelError(details.error.message)}</Alert>;
   }
-  const { trials, metrics } = details.data;
-  if (trials.length === 0) return <p>No trials stored.</p>;
+  const { trials, metrics, result } = details.data;
+  const implausible = result.implausibleReason && (
+    <p>
+      <strong>Implausible run:</strong> {result.implausibleReason}. It is left out of reports,
+      progress and exports unless implausible runs are included.
+    </p>
+  );
+  if (trials.length === 0) {
+    return (
+      <>
+        {implausible}
+        <p>No trials stored.</p>
+      </>
+    );
+  }
   return (
     <div className="admin-trials">
+      {implausible}
       {metrics && (
         <p>
           Switch cost {formatMs(metrics.switchCost.rtMs)}; inverse efficiency{' '}

@@ -61,7 +61,8 @@ export function LoginPage() {
         <p className="auth-card__lead">Welcome back. Log in to take tests and see your progress.</p>
         {login.isError && (
           <Alert variant="error">
-            {/* A deactivated account (after the right password) and a lockout say so; all else is one message. */}
+            {/* A deactivated account (after the right password) and a refused address say so; all else is one message. */}
+            {/* A slowed-down login is no error: it is answered later, with the button's spinner till then. */}
             {isApiError(login.error) && login.error.code === 'FORBIDDEN'
               ? MESSAGES.accountDeactivated
               : isApiError(login.error) && login.error.code === 'RATE_LIMITED'
@@ -107,7 +108,7 @@ export function LoginPage() {
 function CodeStep({ challengeId, onRestart }: { challengeId: string; onRestart: () => void }) {
   const loginWithCode = useLoginWithCode();
   const error = loginWithCode.error;
-  // The challenge is gone (expired, used up) or the account is locked: only a new login helps.
+  // The challenge is gone (expired, used up) or this address is refused: only a new login helps.
   const isOver =
     isApiError(error) &&
     (error.code === 'RATE_LIMITED' ||

@@ -66,7 +66,14 @@ function ChangePassword() {
             ` ${change.data.endedSessions} other ${change.data.endedSessions === 1 ? 'session was' : 'sessions were'} logged out.`}
         </Alert>
       )}
-      {change.isError && !hasFieldErrors && <Alert variant="error">{FAILED}</Alert>}
+      {change.isError && !hasFieldErrors && (
+        <Alert variant="error">
+          {/* Too many wrong passwords says when to try again; anything else is one message. */}
+          {isApiError(change.error) && change.error.code === 'RATE_LIMITED'
+            ? change.error.message
+            : FAILED}
+        </Alert>
+      )}
       <form className="form" onSubmit={handleSubmit} noValidate>
         <PasswordField
           label="Current password"

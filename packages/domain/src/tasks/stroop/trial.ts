@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LAST_STORABLE_MS } from '../../time/storable-instant';
 import { getPhaseTrialCount, PHASES, type StroopConfig } from './config';
+import { CUE_ONSET_TOLERANCE_MS, REACTION_TIME_TOLERANCE_MS } from './plausibility';
 import {
   CueSchema,
   getCue,
@@ -71,7 +72,10 @@ export type Trial = TrialInput & { isCongruent: boolean | null };
 /**
  * Everything that makes a trial impossible for this run, as messages (D14): a phase position
  * that does not exist, a cue or stimulus other than the seeded plan's, a wrong switch flag, an
- * isCorrect that does not follow from the response, an end before the start. Empty when valid.
+ * isCorrect that does not follow from the response, an end before the start, and a timing record
+ * that contradicts itself: a reaction time other than the response's timestamp minus the
+ * stimulus onset, or a stimulus shown before the cue's duration was up. Empty when valid. Cheap:
+ * every trial save runs it.
  */
 export function findTrialProblems(
   trial: TrialInput,
@@ -110,6 +114,19 @@ export function findTrialProblems(
   const { stimulusOnsetMs, responseTimestampMs, cueOnsetMs } = trial.timing;
   if (stimulusOnsetMs < cueOnsetMs || responseTimestampMs < stimulusOnsetMs) {
     problems.push('The timing events are out of order');
+    return problems;
+  }
+  if (
+    Math.abs(trial.reactionTime - (responseTimestampMs - stimulusOnsetMs)) >
+    REACTION_TIME_TOLERANCE_MS
+  ) {
+    problems.push('reactionTime must be timing.responseTimestampMs minus timing.stimulusOnsetMs');
+  }
+  const cueShownMs = stimulusOnsetMs - cueOnsetMs;
+  if (cueShownMs < config.cueDurationMs - CUE_ONSET_TOLERANCE_MS) {
+    problems.push(
+      `The stimulus appeared ${cueShownMs.toFixed(1)} ms after the cue; the cue is shown for ${config.cueDurationMs} ms`,
+    );
   }
   return problems;
 }

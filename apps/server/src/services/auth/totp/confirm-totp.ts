@@ -8,8 +8,7 @@ import { authSessions, totpRecoveryCodes, users } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { generateRecoveryCode, hashRecoveryCode } from '../../../lib/recovery-codes';
 import { findTotpStep } from '../../../lib/totp';
-import { verifyCurrentPassword } from '../../account/verify-current-password';
-import type { ServiceContext } from '../../context';
+import { type RecheckContext, verifyCurrentPassword } from '../../account/verify-current-password';
 import { toUser } from '../../users/to-user';
 import { WRONG_TOTP_CODE } from './spend-code';
 import { TOTP_ALREADY_ON } from './start-totp-setup';
@@ -23,11 +22,17 @@ export const TOTP_SETUP_EXPIRED = 'The setup has expired. Please start again.';
  * Returns new recovery codes, shown this once; only their hashes are stored.
  */
 export async function confirmTotp(
-  ctx: ServiceContext,
+  ctx: RecheckContext,
   session: { userId: string; sessionId: string },
   input: ConfirmTotpInput,
 ): Promise<ConfirmTotpResponse> {
-  const row = await verifyCurrentPassword(ctx.db, session.userId, input.password, 'password');
+  const row = await verifyCurrentPassword(
+    ctx,
+    session.userId,
+    input.password,
+    'password',
+    'totp-confirm',
+  );
   if (row.totpSecret !== null) throw new AppError('CONFLICT', TOTP_ALREADY_ON);
   const pending = row.totpPendingSecret;
   const now = ctx.now();

@@ -2,8 +2,11 @@ import type { DisableTotpInput, TotpChangeResponse } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { totpRecoveryCodes, users } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
-import { verifyCurrentPassword } from '../../account/verify-current-password';
-import type { ServiceContext } from '../../context';
+import {
+  type RecheckContext,
+  recordFailedRecheck,
+  verifyCurrentPassword,
+} from '../../account/verify-current-password';
 import { toUser } from '../../users/to-user';
 import { spendSecondFactor, WRONG_TOTP_CODE } from './spend-code';
 
@@ -12,16 +15,18 @@ export const TOTP_ALREADY_OFF = 'Two-factor login is not on.';
 /**
  * Turns two-factor login off and drops the recovery codes. Both factors are asked again (an app
  * code or a recovery code, for a lost phone), so neither a borrowed unlocked browser nor a known
- * password alone can remove the second factor; the code is spent as at login.
+ * password alone can remove the second factor; the code is spent as at login. A wrong code counts
+ * and is audit-logged like a wrong password, so a stolen session and password cannot guess one.
  */
 export async function disableTotp(
-  ctx: ServiceContext,
+  ctx: RecheckContext,
   userId: string,
   input: DisableTotpInput,
 ): Promise<TotpChangeResponse> {
-  const row = await verifyCurrentPassword(ctx.db, userId, input.password, 'password');
+  const row = await verifyCurrentPassword(ctx, userId, input.password, 'password', 'totp-disable');
   if (row.totpSecret === null) throw new AppError('CONFLICT', TOTP_ALREADY_OFF);
   if (!(await spendSecondFactor(ctx, row, input.code))) {
+    await recordFailedRecheck(ctx, userId, 'WRONG_TOTP_CODE', 'totp-disable');
     throw new AppError('BAD_REQUEST', WRONG_TOTP_CODE, { code: WRONG_TOTP_CODE });
   }
   const updated = await ctx.db.transaction(async (tx) => {

@@ -1,13 +1,17 @@
 import { AdminErrorLogListResponseSchema, AuditLogResponseSchema } from '@cogni/domain';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The newest 100 error logs, newest first. */
-export function useErrorLogs() {
+/** One page of the error log, the most recently seen entries first. */
+export function useErrorLogs(page: number) {
   return useQuery({
-    queryKey: ['admin', 'error-logs'],
+    queryKey: ['admin', 'error-logs', page],
     queryFn: ({ signal }) =>
-      apiRequest('/api/admin/error-logs', { schema: AdminErrorLogListResponseSchema, signal }),
+      apiRequest(`/api/admin/error-logs?page=${page}`, {
+        schema: AdminErrorLogListResponseSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }

@@ -3,22 +3,23 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest } from '../../../lib/api-client';
 import { toQueryString } from '../../../lib/query-string';
 
-export function useStroopReport(includeMock: boolean) {
+/** The aggregate Stroop report; implausible and abandoned runs only when asked for. */
+export function useStroopReport(options: { includeMock: boolean; includeImplausible: boolean }) {
+  const query = {
+    includeMock: String(options.includeMock),
+    includeImplausible: String(options.includeImplausible),
+  };
   return useQuery({
-    queryKey: ['admin', 'reports', 'stroop', includeMock],
+    queryKey: ['admin', 'reports', 'stroop', options.includeMock, options.includeImplausible],
     queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/admin/reports/stroop${toQueryString({ includeMock: String(includeMock) })}`,
-        {
-          schema: StroopReportResponseSchema,
-          signal,
-        },
-      ),
+      apiRequest(`/api/admin/reports/stroop${toQueryString(query)}`, {
+        schema: StroopReportResponseSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** A complete mock Stroop result for the signed-in admin (D19); refreshes reports and lists. */
 export function useGenerateMockData() {
   const queryClient = useQueryClient();
   return useMutation({

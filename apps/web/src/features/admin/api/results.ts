@@ -18,6 +18,8 @@ export type ResultFilterParams = {
   /** YYYY-MM-DD, inclusive (the whole day). */
   to: string;
   includeMock: boolean;
+  /** Also runs judged implausible or closed as abandoned. */
+  includeImplausible: boolean;
 };
 
 export const EMPTY_RESULT_FILTER: ResultFilterParams = {
@@ -26,10 +28,15 @@ export const EMPTY_RESULT_FILTER: ResultFilterParams = {
   from: '',
   to: '',
   includeMock: true,
+  includeImplausible: false,
 };
 
 function filterQuery(filter: ResultFilterParams) {
-  return { ...filter, includeMock: String(filter.includeMock) };
+  return {
+    ...filter,
+    includeMock: String(filter.includeMock),
+    includeImplausible: String(filter.includeImplausible),
+  };
 }
 
 export function getResults(

@@ -102,6 +102,23 @@ describe('FrameTimer', () => {
     expect(firedMs).toBeLessThan(1008 + 1400 - 3 + 0.1);
   });
 
+  it('never ends a display before its presentation is known, even past the planned time', async () => {
+    const timer = await timerWithLatency(3);
+    clock.state.nowMs = 1000;
+    const cue = later<Onset>();
+    let firedMs: number | null = null;
+    timer.after(1000, cue.promise, 1400, () => {
+      firedMs = performance.now();
+    });
+    // The page stalled: the cue's presentation is known only long after it was due to end.
+    await clock.runUntil(3000);
+    expect(firedMs).toBeNull();
+    cue.resolve({ timeMs: 2900, method: 'element-timing' });
+    await clock.runUntil(5000);
+    expect(firedMs).toBeGreaterThanOrEqual(2900 + 1400 - 3);
+    expect(firedMs).toBeLessThan(2900 + 1400 - 3 + 0.1);
+  });
+
   it('before any latency is known, errs late rather than early', async () => {
     const timer = new FrameTimer();
     let firedMs: number | null = null;

@@ -31,6 +31,11 @@ const WAKE_EARLY_MS = 1.5;
  * Only stimuli teach the latency: the first cue's first paint is slow, and a stimulus is what
  * the estimate is for. Before the first is known it is taken as 0, so the first stimulus errs
  * late by its own latency rather than early.
+ *
+ * A display never ends before its own presentation time is known: a page that stalls between
+ * inserting the cue and painting it (or is hidden then) would otherwise show the stimulus right
+ * after a cue that came up late, and the server refuses a stimulus shown well before the cue's
+ * duration was up. The wait then ends `durationMs` after the presentation, late rather than short.
  */
 export class FrameTimer {
   private readonly latenciesMs: number[] = [];
@@ -76,6 +81,9 @@ export class FrameTimer {
         this.timeout = setTimeout(schedule, timerMs);
         return;
       }
+      // Due by the estimate, but the display's presentation is not known yet: `shown` plans
+      // the wait again when it is.
+      if (shownMs === null) return;
       while (performance.now() < insertAtMs) {
         // Wait out the last stretch, which no timer can time.
       }

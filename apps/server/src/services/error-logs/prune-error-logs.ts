@@ -1,0 +1,56 @@
+import { asc, desc, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { errorLogs } from '../../db/schema';
+import type { ServiceContext } from '../context';
+
+/** Rows one statement deletes: short statements leave the database to requests in between. */
+const BATCH_ROWS = 1_000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type ErrorLogRetention = { maxRows: number; maxAgeDays: number };
+
+/**
+ * Deletes the rows matching `where`, oldest seen first, a thousand per statement, and lets
+ * waiting requests reach the database between statements (PGlite has one connection).
+ */
+async function deleteInBatches(ctx: ServiceContext, where: SQL): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const batch = ctx.db
+      .select({ id: errorLogs.id })
+      .from(errorLogs)
+      .where(where)
+      .orderBy(asc(errorLogs.lastSeenAt), asc(errorLogs.id))
+      .limit(BATCH_ROWS);
+    const rows = await ctx.db
+      .delete(errorLogs)
+      .where(inArray(errorLogs.id, batch))
+      .returning({ id: errorLogs.id });
+    deleted += rows.length;
+    if (rows.length < BATCH_ROWS) return deleted;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Keeps the error log within its retention: entries not seen for `maxAgeDays` go, and past the
+ * `maxRows` most recently seen, the rest go too. Returns how many entries it deleted.
+ */
+export async function pruneErrorLogs(
+  ctx: ServiceContext,
+  retention: ErrorLogRetention,
+): Promise<number> {
+  const oldest = new Date(ctx.now().getTime() - retention.maxAgeDays * DAY_MS);
+  const expired = await deleteInBatches(ctx, lt(errorLogs.lastSeenAt, oldest));
+  // The newest entry past the limit: it and every entry seen before it go. Its time is read as
+  // text, so the comparison keeps the database's microseconds.
+  const [cutoff] = await ctx.db
+    .select({ lastSeenAt: sql<string>`${errorLogs.lastSeenAt}::text`, id: errorLogs.id })
+    .from(errorLogs)
+    .orderBy(desc(errorLogs.lastSeenAt), desc(errorLogs.id))
+    .offset(retention.maxRows)
+    .limit(1);
+  if (!cutoff) return expired;
+  const beyondLimit = sql`(${errorLogs.lastSeenAt}, ${errorLogs.id}) <= (${cutoff.lastSeenAt}::timestamptz, ${cutoff.id})`;
+  return expired + (await deleteInBatches(ctx, beyondLimit));
+}
