@@ -35,7 +35,7 @@ const statuses = (counts: Record<number, number>) =>
     .join(', ');
 
 console.log(
-  `# Password re-check flood: other users' logins\n\n${new Date().toISOString()}, node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? ''}), server from ${serverDir}, PGlite, full-cost scrypt. Each flood lasts ${floodMs / 1000} s; two other users log in one after another throughout.\n`,
+  `# Password re-check flood: other users' logins\n\n${new Date().toISOString()}, node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? ''}), server from ${serverDir === ROOT ? 'this checkout' : `another checkout (--server-dir ${path.basename(serverDir)})`}, PGlite, full-cost scrypt. Each flood lasts ${floodMs / 1000} s; two other users log in one after another throughout.\n`,
 );
 console.log(
   "| flood | other logins quiet p50 / p99 | during the flood p50 / p99 (n) | the others' answers | the flood's answers |",

@@ -6,7 +6,7 @@ import { expectFinishedRunsStored, expectNoServerErrors } from './support/stored
 import { useFaultServers } from './support/use-fault-servers';
 
 /**
- * Failed logins per account and address before that pair is refused, and per account before
+ * Logins per account and address before that pair is refused, and failed ones per account before
  * logins to it from unknown browsers are slowed down: small, so the test is quick.
  */
 const LOGIN_LIMIT = 4;
@@ -57,7 +57,7 @@ describe.runIf(TEST_DATABASE_KINDS.includes('postgres'))('two instances on one P
     for (const server of [a, b]) {
       expect(await logInAt(server.baseUrl, victim.email, victim.password)).toBe(429);
     }
-    // From another address the account is not locked: the login waits for its turn, then works.
+    // From another address the account is not locked: the login waits one step, then works.
     const started = performance.now();
     expect(await logInAt(a.baseUrl, victim.email, victim.password, '203.0.113.9')).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(950);

@@ -48,10 +48,15 @@ export const ConfigSchema = z.object({
     .default('info'),
   /**
    * Failed logins per account in 15 minutes, from anywhere, after which logins to it from
-   * browsers it does not know are slowed down (a growing delay); never a lockout.
+   * browsers it does not know are slowed down (a growing delay for addresses that have tried
+   * it, bounded; one step for the others); never a lockout.
    */
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  /** Failed logins per account from one client address in 15 minutes before that pair is refused. */
+  /**
+   * Logins per account from one client address in 15 minutes (from browsers the account does
+   * not know; counted before the password is checked, cleared by a success) before that pair is
+   * refused.
+   */
   RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(10),
   /** Wrong current passwords (password change, two-factor changes, deletion) per account in 15 minutes. */
   RATE_LIMIT_PASSWORD_CHECKS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),

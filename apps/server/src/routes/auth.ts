@@ -23,13 +23,14 @@ import { findKnownDevice, forgetDevice, rememberDevice } from '../services/auth/
 import { type LoginResult, logIn, logLoginFailure } from '../services/auth/log-in';
 import { logOut } from '../services/auth/log-out';
 import { findLoginChallenge, type PendingLogin } from '../services/auth/login-challenge';
-import { takeLoginTurn } from '../services/auth/login-throttle';
+import { forgetLoginTurns, planLoginWait } from '../services/auth/login-throttle';
 import { registerUser } from '../services/auth/register-user';
 import type { NewSession } from '../services/auth/start-session';
 import { accountFromAddress, getAuthLimits } from '../services/rate-limit/auth-limits';
 import {
   assertNotLockedOut,
   countAttempt,
+  countAttemptBefore,
   getLockout,
   type Limit,
   resetAttempts,
@@ -55,8 +56,9 @@ const admitLogin = createConcurrencyLimit({
 /**
  * Who is logging in, as far as the limits go. A browser the account knows (its device cookie)
  * answers only for its own failures: failures from elsewhere never slow it down or refuse it. Any
- * other browser is refused once its (account, address) pair or its address has failed too often,
- * and its failures also count toward the account's slow-down (ADR 024).
+ * other browser has its attempt counted on its (account, address) pair before the password is
+ * checked, is refused past the pair's limit or once its address has failed too often, and its
+ * failures count toward the account's slow-down (ADR 024).
  */
 type LoginAttempt = {
   email: string;
@@ -87,25 +89,37 @@ async function identifyAttempt(c: Context<AppEnv>, email: string): Promise<Login
       counting: [{ limit: limits.loginPerDevice, subject: deviceId }],
     };
   }
-  const ip = getClientIp(c);
-  const refusing = [
-    { limit: limits.loginPerAccountAndIp, subject: accountFromAddress(email, ip) },
-    { limit: limits.loginPerIp, subject: ip },
-  ];
+  const ipCheck = { limit: limits.loginPerIp, subject: getClientIp(c) };
   return {
     email,
     deviceId,
-    refusing,
-    counting: [...refusing, { limit: limits.loginPerAccount, subject: email }],
+    refusing: [ipCheck],
+    counting: [ipCheck, { limit: limits.loginPerAccount, subject: email }],
   };
 }
 
 /**
+ * Counts the attempt on its (account, address) pair in one statement, before the password is
+ * checked, so requests sent together from one address are each told their own place and at most
+ * the pair's limit of them get through; past it, 429. Answers whether the address had not tried
+ * the account in the window before (true too without an address: in-process test requests).
+ */
+async function countPairAttempt(c: Context<AppEnv>, email: string): Promise<boolean> {
+  const deps = c.get('deps');
+  const pair = accountFromAddress(email, getClientIp(c));
+  if (pair === undefined) return true;
+  const { loginPerAccountAndIp } = getAuthLimits(deps.config);
+  const before = await countAttemptBefore(deps, loginPerAccountAndIp, pair, FAILED_LOGINS);
+  return before === 0;
+}
+
+/**
  * Runs one login step of `email` inside the login admission. A browser the account does not
- * know, on an account past its failed-login threshold, first waits for its turn
+ * know, on an account past its failed-login threshold, first waits
  * (services/auth/login-throttle.ts) outside the admission, so a slowed-down login holds none of
- * its places, and is checked against the limits again after the wait, as attempts that ran
- * meanwhile may have reached them.
+ * its places, and is checked against the address limit again after the wait, as attempts that
+ * ran meanwhile may have reached it. The wait is bounded, and so is the number of logins waiting
+ * on this instance.
  */
 async function attemptLogin<T>(
   c: Context<AppEnv>,
@@ -115,31 +129,42 @@ async function attemptLogin<T>(
   const deps = c.get('deps');
   const { loginPerAccount } = getAuthLimits(deps.config);
   type Admitted =
-    | { attempt: LoginAttempt; waitMs: 0; done: T }
-    | { attempt: LoginAttempt; waitMs: number };
+    | { attempt: LoginAttempt; done: T }
+    | { attempt: LoginAttempt; wait: { waitMs: number; leave: () => void } };
   const first: Admitted = await admitLogin(async (): Promise<Admitted> => {
     const attempt = await identifyAttempt(c, email);
-    await assertLoginAllowed(c, attempt.refusing, email);
-    const waitMs = attempt.deviceId ? 0 : await takeLoginTurn(deps, loginPerAccount, email);
-    return waitMs > 0 ? { attempt, waitMs } : { attempt, waitMs: 0, done: await step(attempt) };
+    await refusalsLogged(c, email, () => assertNotLockedOut(deps, attempt.refusing, FAILED_LOGINS));
+    if (attempt.deviceId) return { attempt, done: await step(attempt) };
+    const wait = await refusalsLogged(c, email, async () =>
+      planLoginWait(deps, loginPerAccount, email, await countPairAttempt(c, email)),
+    );
+    if (wait.waitMs > 0) return { attempt, wait };
+    wait.leave();
+    return { attempt, done: await step(attempt) };
   });
   if ('done' in first) return first.done;
-  const { attempt } = first;
-  await sleep(first.waitMs);
+  const { attempt, wait } = first;
+  try {
+    await sleep(wait.waitMs);
+  } finally {
+    wait.leave();
+  }
   return admitLogin(async () => {
-    await assertLoginAllowed(c, attempt.refusing, email);
+    await refusalsLogged(c, email, () => assertNotLockedOut(deps, attempt.refusing, FAILED_LOGINS));
     return step(attempt);
   });
 }
 
-/** A locked-out account or address gets 429, logged as a LOGIN_ERROR like any other failure. */
-async function assertLoginAllowed(
+const FAILED_LOGINS = 'Too many failed logins.';
+
+/** A refused login (429) is logged as a LOGIN_ERROR like any other failure. */
+async function refusalsLogged<T>(
   c: Context<AppEnv>,
-  checks: LimitCheck[],
   email: string | undefined,
-): Promise<void> {
+  check: () => Promise<T>,
+): Promise<T> {
   try {
-    await assertNotLockedOut(c.get('deps'), checks, 'Too many failed logins.');
+    return await check();
   } catch (error) {
     if (error instanceof AppError) {
       await logLoginFailure(c.get('deps'), error.message, email, 'rate-limited', getClientIp(c));
@@ -167,10 +192,10 @@ async function countingFailures<T>(
 }
 
 /**
- * The account's every factor is checked: the failures of the account, of this address on it and
- * of this browser are forgotten, the session starts with a new token, and the one the browser
- * had before is ended (ASVS 7.2.4). The browser becomes (or stays) a known device of the
- * account, for a year from now.
+ * The account's every factor is checked: the failures of the account (and its booked turns), the
+ * attempts of this address on it and the failures of this browser are forgotten, the session
+ * starts with a new token, and the one the browser had before is ended (ASVS 7.2.4). The browser
+ * becomes (or stays) a known device of the account, for a year from now.
  */
 async function finishLogin(c: Context<AppEnv>, attempt: LoginAttempt, session: NewSession) {
   const deps = c.get('deps');
@@ -186,6 +211,7 @@ async function finishLogin(c: Context<AppEnv>, attempt: LoginAttempt, session: N
   for (const { limit, subject } of forgotten) {
     if (subject !== undefined) await resetAttempts(deps, limit, subject);
   }
+  await forgetLoginTurns(deps, limits.loginPerAccount, attempt.email);
   const previous = c.get('session');
   if (previous) await logOut(deps, previous.sessionId);
   const deviceToken = await rememberDevice(deps, session.user.id, readDeviceToken(c));
@@ -265,7 +291,7 @@ export const authRoutes = new Hono<AppEnv>()
     const limits = getAuthLimits(deps.config);
     const ipCheck = { limit: limits.loginPerIp, subject: ip };
     const pending: PendingLogin = await admitLogin(async () => {
-      await assertLoginAllowed(c, [ipCheck], undefined);
+      await refusalsLogged(c, undefined, () => assertNotLockedOut(deps, [ipCheck], FAILED_LOGINS));
       return countingFailures(c, [ipCheck], () => findLoginChallenge(deps, input.challengeId));
     });
     return attemptLogin(c, pending.user.email, async (attempt) => {

@@ -1,10 +1,17 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
-import { errorLogs, knownDevices, users } from '../db/schema';
+import { authSessions, errorLogs, knownDevices, rateLimits, users } from '../db/schema';
 import { parseConfig } from '../env';
 import { createLogger } from '../lib/logger';
 import { hashSessionToken } from '../lib/tokens';
+import { KNOWN_DEVICES_PER_ACCOUNT } from '../services/auth/known-devices';
+import {
+  LOGIN_MAX_WAIT_MS,
+  LOGINS_SLEEPING,
+  sleepingLogins,
+  slowedLogins,
+} from '../services/auth/login-throttle';
 import { createTestContext, DEFAULT_USER, TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
 
@@ -92,29 +99,32 @@ describe.each(TEST_DATABASE_KINDS)('brute-force limits on %s', (kind) => {
       expect((await third.login(DEFAULT_USER.email, WRONG)).status).toBe(401);
     }
     // The known device logs in at once, even from the address that is refused.
-    const known = await timed(
-      from(t.client(), '10.0.0.1', device).login(DEFAULT_USER.email, DEFAULT_USER.password),
+    const slowedBefore = slowedLogins();
+    const known = await from(t.client(), '10.0.0.1', device).login(
+      DEFAULT_USER.email,
+      DEFAULT_USER.password,
     );
     expect(known.status).toBe(200);
-    expect(known.ms).toBeLessThan(SLOWED_MS);
+    expect(slowedLogins()).toBe(slowedBefore);
     expect(deviceCookieOf(known)).toBe(device);
 
     t.clock.offsetMs = 15 * 60 * 1000 + 1000;
     expect((await attacker.login(DEFAULT_USER.email, DEFAULT_USER.password)).status).toBe(200);
-  });
+  }, 60_000);
 
-  it('slows down logins to a guessed account one at a time, however many arrive at once', async () => {
+  it('slows down logins to a guessed account: addresses that tried it go one turn at a time, however many arrive at once', async () => {
     const t = await context({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '2' });
     await t.signUp();
+    const slowedBefore = slowedLogins();
     for (const ip of ['10.0.1.1', '10.0.1.2']) {
-      const fast = await timed(from(t.client(), ip).login(DEFAULT_USER.email, WRONG));
-      expect(fast.status).toBe(401);
-      expect(fast.ms).toBeLessThan(SLOWED_MS);
+      expect((await from(t.client(), ip).login(DEFAULT_USER.email, WRONG)).status).toBe(401);
     }
-    // Three guesses at once from three addresses: each waits for a turn a second after the last.
+    expect(slowedLogins()).toBe(slowedBefore);
+    // Three guesses at once from the addresses that tried: each waits for a turn a second after
+    // the last, so they finish in that order, the n-th after at least n seconds.
     const started = performance.now();
     const finished = await Promise.all(
-      ['10.0.1.3', '10.0.1.4', '10.0.1.5'].map((ip) =>
+      ['10.0.1.1', '10.0.1.2', '10.0.1.1'].map((ip) =>
         from(t.client(), ip)
           .login(DEFAULT_USER.email, WRONG)
           .then((res) => ({ status: res.status, ms: performance.now() - started })),
@@ -125,6 +135,172 @@ describe.each(TEST_DATABASE_KINDS)('brute-force limits on %s', (kind) => {
     times.forEach((ms, i) => {
       expect(ms).toBeGreaterThanOrEqual((i + 1) * SLOWED_MS);
     });
+  });
+
+  it('answers the owner’s right password from a fresh address and a new browser after one step, whatever a crowd from another address booked', async () => {
+    const t = await context({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '2' });
+    await t.signUp();
+    const a = from(t.client(), '10.0.4.1');
+    for (let i = 0; i < 2; i += 1) {
+      expect((await a.login(DEFAULT_USER.email, WRONG)).status).toBe(401);
+    }
+    const b = from(t.client(), '10.0.4.2');
+    let mostSleeping = 0;
+    let refused = 0;
+    const crowd = Array.from({ length: 40 }, () =>
+      b.login(DEFAULT_USER.email, WRONG).then((res) => {
+        mostSleeping = Math.max(mostSleeping, sleepingLogins());
+        if (res.status === 429) refused += 1;
+        return res.status;
+      }),
+    );
+    // The pair's limit lets ten of the forty through (one fresh, nine booking turns a second
+    // apart); the rest are refused at once.
+    await vi.waitFor(() => expect(refused).toBe(30), { timeout: 20_000 });
+    mostSleeping = Math.max(mostSleeping, sleepingLogins());
+    expect(sleepingLogins()).toBeGreaterThan(0);
+    const owner = await timed(
+      from(t.client(), '10.0.4.3').login(DEFAULT_USER.email, DEFAULT_USER.password),
+    );
+    expect(owner.status).toBe(200);
+    expect(owner.ms).toBeGreaterThanOrEqual(SLOWED_MS);
+    expect(owner.ms).toBeLessThan(LOGIN_MAX_WAIT_MS / 3);
+    // It did not wait for the crowd's turns, which are still running.
+    expect(sleepingLogins()).toBeGreaterThan(0);
+    // The owner's login forgot the account's turns: the crowd's sleeping guesses still run, but
+    // a later login books from now, not behind them.
+    expect(
+      await t.database.db.select().from(rateLimits).where(like(rateLimits.key, '%-turn:%')),
+    ).toEqual([]);
+    const statuses = await Promise.all(crowd);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(mostSleeping).toBeLessThanOrEqual(LOGINS_SLEEPING);
+    expect(sleepingLogins()).toBe(0);
+  }, 60_000);
+
+  it('counts attempts from one address before the password is checked, so parallel ones stop at the pair’s limit', async () => {
+    const t = await context({ RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP: '3' });
+    await t.signUp();
+    const one = from(t.client(), '10.0.5.1');
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () => one.login(DEFAULT_USER.email, WRONG).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    expect((await one.login(DEFAULT_USER.email, DEFAULT_USER.password)).status).toBe(429);
+    // The account is not refused: another address logs in, and that clears only its own pair.
+    expect(
+      (await from(t.client(), '10.0.5.2').login(DEFAULT_USER.email, DEFAULT_USER.password)).status,
+    ).toBe(200);
+    expect((await one.login(DEFAULT_USER.email, DEFAULT_USER.password)).status).toBe(429);
+  });
+
+  it('keeps an account’s twenty devices used last', async () => {
+    const t = await context();
+    await t.signUp();
+    const cookies: string[] = [];
+    for (let i = 0; i < KNOWN_DEVICES_PER_ACCOUNT + 2; i += 1) {
+      t.clock.offsetMs = i * 1000;
+      const res = await from(t.client(), '10.0.6.1').login(
+        DEFAULT_USER.email,
+        DEFAULT_USER.password,
+      );
+      expect(res.status).toBe(200);
+      cookies.push(deviceCookieOf(res));
+    }
+    const ids = (await t.database.db.select().from(knownDevices)).map((d) => d.id);
+    const idOf = (cookie: string) => hashSessionToken(cookie.slice('cogni_device='.length));
+    expect(ids.sort()).toEqual(cookies.slice(2).map(idOf).sort());
+    // Using a kept device keeps it: the oldest kept one, used now, survives the next new one.
+    const oldest = cookies[2] ?? '';
+    t.clock.offsetMs = 100_000;
+    const again = await from(t.client(), '10.0.6.1', oldest).login(
+      DEFAULT_USER.email,
+      DEFAULT_USER.password,
+    );
+    expect(deviceCookieOf(again)).toBe(oldest);
+    t.clock.offsetMs = 101_000;
+    await from(t.client(), '10.0.6.1').login(DEFAULT_USER.email, DEFAULT_USER.password);
+    const left = (await t.database.db.select().from(knownDevices)).map((d) => d.id);
+    expect(left).toHaveLength(KNOWN_DEVICES_PER_ACCOUNT);
+    expect(left).toContain(idOf(oldest));
+    expect(left).not.toContain(idOf(cookies[3] ?? ''));
+  });
+
+  it('answers any login to a hot account without a 5xx, and a refused one changes nothing', async () => {
+    const t = await context({
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: '1',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP: '2',
+    });
+    await t.signUp();
+    const owner = await from(t.client(), '10.0.7.9').login(
+      DEFAULT_USER.email,
+      DEFAULT_USER.password,
+    );
+    const device = deviceCookieOf(owner);
+    for (const email of [DEFAULT_USER.email, 'nobody@example.com']) {
+      expect((await from(t.client(), '10.0.7.1').login(email, WRONG)).status).toBe(401);
+    }
+    const snapshot = async () => ({
+      users: await t.database.db.select().from(users),
+      sessions: (await t.database.db.select().from(authSessions)).length,
+      devices: (await t.database.db.select().from(knownDevices)).length,
+      turns: await t.database.db.select().from(rateLimits).where(like(rateLimits.key, '%-turn:%')),
+    });
+    const before = await snapshot();
+    const emails = [DEFAULT_USER.email, 'nobody@example.com', DEFAULT_USER.email.toUpperCase()];
+    const bodies: unknown[] = [
+      ...emails.flatMap((email) => [
+        { email, password: WRONG },
+        { email, password: 'x'.repeat(5000) },
+        { email, password: '' },
+        { email, password: '\u0000\ud800 é' },
+        { email },
+        { email, password: 42 },
+      ]),
+      {},
+      null,
+      [],
+      'not json',
+      { email: 'a'.repeat(400), password: WRONG },
+      { email: { $ne: null }, password: WRONG },
+    ];
+    const sent = bodies.flatMap((body, i) =>
+      ['10.0.7.1', '10.0.7.1', `10.0.7.${10 + (i % 3)}`].map((ip, j) =>
+        t
+          .client()
+          .request('POST', '/api/auth/login', {
+            body,
+            headers: {
+              'x-forwarded-for': ip,
+              ...(j === 2 && i % 2 === 0 ? { cookie: 'cogni_device=forged' } : {}),
+            },
+          })
+          .then((res) => res.status),
+      ),
+    );
+    const statuses = await Promise.all(sent);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(new Set(statuses)).toContain(429);
+    expect(statuses.filter((s) => s === 200)).toEqual([]);
+    const after = await snapshot();
+    expect(after.users).toEqual(before.users);
+    expect(after.sessions).toBe(before.sessions);
+    expect(after.devices).toBe(before.devices);
+    // Turns booked by attempts that went through are in the past; none lies beyond the bound.
+    for (const turn of after.turns) {
+      expect(turn.windowStart.getTime()).toBeLessThanOrEqual(Date.now() + LOGIN_MAX_WAIT_MS);
+    }
+    // The owner's device is never slowed down or refused by any of it.
+    const slowedBefore = slowedLogins();
+    const known = await from(t.client(), '10.0.7.1', device).login(
+      DEFAULT_USER.email,
+      DEFAULT_USER.password,
+    );
+    expect(known.status).toBe(200);
+    expect(slowedLogins()).toBe(slowedBefore);
+    expect(sleepingLogins()).toBe(0);
   });
 
   it('treats an unknown email the same way, so neither refusal nor slow-down reveals anything', async () => {

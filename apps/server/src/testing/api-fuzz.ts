@@ -286,7 +286,8 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
       t = await createTestContext(kind, {
         TRUST_PROXY: 'true',
         // Repeated emails in the fuzz must reach validation and the lookup, not a refusal or a
-        // slowed-down turn.
+        // slowed-down turn. Those are fuzzed on a hot account in routes/rate-limits.test.ts
+        // ('answers any login to a hot account without a 5xx…').
         RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000000',
         RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP: '1000000',
       });

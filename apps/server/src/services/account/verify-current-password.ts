@@ -23,8 +23,8 @@ export const RECHECKS_BUSY_MESSAGE =
 /**
  * All current-password checks of this instance together take one of the two hashing places
  * (lib/password.ts), so logins and sign-ups always keep the other, however many signed-in users
- * flood these checks. 16 more wait (about 6 s of full-cost hashing), in order of arrival, so
- * with one check per user at a time (below) every user gets a turn; past that, 503 at once.
+ * flood these checks. 16 more wait, in order of arrival, so with one check per user at a time
+ * (below) every user gets a turn; past that, 503 at once.
  */
 const RECHECKS_AT_ONCE = 1;
 const RECHECKS_WAITING = 16;

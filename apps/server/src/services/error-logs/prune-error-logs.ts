@@ -1,35 +1,27 @@
 import { asc, desc, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { errorLogs } from '../../db/schema';
+import { DELETE_BATCH_ROWS, deleteInBatches } from '../../lib/delete-in-batches';
 import type { ServiceContext } from '../context';
-
-/** Rows one statement deletes: short statements leave the database to requests in between. */
-const BATCH_ROWS = 1_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ErrorLogRetention = { maxRows: number; maxAgeDays: number };
 
-/**
- * Deletes the rows matching `where`, oldest seen first, a thousand per statement, and lets
- * waiting requests reach the database between statements (PGlite has one connection).
- */
-async function deleteInBatches(ctx: ServiceContext, where: SQL): Promise<number> {
-  let deleted = 0;
-  for (;;) {
+/** Deletes the entries matching `where`, the least recently seen first, in short statements. */
+function deleteWhere(ctx: ServiceContext, where: SQL): Promise<number> {
+  return deleteInBatches(async () => {
     const batch = ctx.db
       .select({ id: errorLogs.id })
       .from(errorLogs)
       .where(where)
       .orderBy(asc(errorLogs.lastSeenAt), asc(errorLogs.id))
-      .limit(BATCH_ROWS);
+      .limit(DELETE_BATCH_ROWS);
     const rows = await ctx.db
       .delete(errorLogs)
       .where(inArray(errorLogs.id, batch))
       .returning({ id: errorLogs.id });
-    deleted += rows.length;
-    if (rows.length < BATCH_ROWS) return deleted;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+    return rows.length;
+  });
 }
 
 /**
@@ -41,7 +33,7 @@ export async function pruneErrorLogs(
   retention: ErrorLogRetention,
 ): Promise<number> {
   const oldest = new Date(ctx.now().getTime() - retention.maxAgeDays * DAY_MS);
-  const expired = await deleteInBatches(ctx, lt(errorLogs.lastSeenAt, oldest));
+  const expired = await deleteWhere(ctx, lt(errorLogs.lastSeenAt, oldest));
   // The newest entry past the limit: it and every entry seen before it go. Its time is read as
   // text, so the comparison keeps the database's microseconds.
   const [cutoff] = await ctx.db
@@ -52,5 +44,5 @@ export async function pruneErrorLogs(
     .limit(1);
   if (!cutoff) return expired;
   const beyondLimit = sql`(${errorLogs.lastSeenAt}, ${errorLogs.id}) <= (${cutoff.lastSeenAt}::timestamptz, ${cutoff.id})`;
-  return expired + (await deleteInBatches(ctx, beyondLimit));
+  return expired + (await deleteWhere(ctx, beyondLimit));
 }

@@ -10,8 +10,11 @@ import type { Db } from '../../db/client';
  * allows its own share.
  */
 export type VisitorLogLimit = {
-  /** Whether one more entry for this address may be written now (and counts it). */
-  admit(ip: string | undefined, nowMs: number): boolean;
+  /**
+   * Whether one more entry for this address may be written now (and counts it), or which limit
+   * it is past.
+   */
+  admit(ip: string | undefined, nowMs: number): 'admitted' | 'address' | 'total';
   /** Entries refused and not yet written as a count, by error type and address. */
   suppressed: Map<string, number>;
 };
@@ -25,6 +28,25 @@ const MAX_TRACKED_ADDRESSES = 50_000;
 /** The limits of a database no app registered (a CLI, a test calling a service directly). */
 const DEFAULT_LIMITS: VisitorLogLimits = { perIp: 30, total: 600 };
 
+/**
+ * The part of a client address that identifies one client: an IPv4 address, or the /64 network
+ * of an IPv6 one (a single machine commonly has a whole /64 to choose addresses from).
+ */
+export function toAddressKey(ip: string | undefined): string {
+  if (!ip) return 'unknown';
+  if (!ip.includes(':')) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = Math.max(0, 8 - headGroups.length - tailGroups.length);
+  const groups = ip.includes('::')
+    ? [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
 export function createVisitorLogLimit(limits: VisitorLogLimits): VisitorLogLimit {
   let windowStart = Number.NEGATIVE_INFINITY;
   let total = 0;
@@ -36,14 +58,14 @@ export function createVisitorLogLimit(limits: VisitorLogLimits): VisitorLogLimit
         total = 0;
         perAddress.clear();
       }
-      if (total >= limits.total) return false;
-      const key = ip ?? 'unknown';
+      if (total >= limits.total) return 'total';
+      const key = toAddressKey(ip);
       const used = perAddress.get(key);
-      if (used === undefined && perAddress.size >= MAX_TRACKED_ADDRESSES) return false;
-      if ((used ?? 0) >= limits.perIp) return false;
+      if (used === undefined && perAddress.size >= MAX_TRACKED_ADDRESSES) return 'total';
+      if ((used ?? 0) >= limits.perIp) return 'address';
       perAddress.set(key, (used ?? 0) + 1);
       total += 1;
-      return true;
+      return 'admitted';
     },
     suppressed: new Map(),
   };

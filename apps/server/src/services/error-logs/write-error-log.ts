@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { errorLogs } from '../../db/schema';
 import { toStorableJson, toStorableText } from '../../lib/storable-text';
 import type { ServiceContext } from '../context';
-import { getVisitorLogLimit } from './visitor-log-limit';
+import { getVisitorLogLimit, toAddressKey } from './visitor-log-limit';
 
 export type ErrorLogEntry = {
   errorType: ErrorType;
@@ -19,8 +19,8 @@ export const ERROR_LOG_MESSAGE_MAX_BYTES = 2_000;
 export const ERROR_LOG_CONTEXT_MAX_BYTES = 8_000;
 /** A suppressed count is written this long after its first entry, with those that follow it. */
 const SUPPRESSED_FLUSH_MS = 5_000;
-/** Distinct (type, address) counts kept waiting; past this they are counted under 'many'. */
-const MAX_SUPPRESSED_KEYS = 1_000;
+/** Addresses with a count of their own waiting at once; past this they are counted as 'many'. */
+const MAX_SUPPRESSED_ADDRESSES = 10;
 
 const encoder = new TextEncoder();
 
@@ -99,7 +99,8 @@ async function storeErrorLog(
     .onConflictDoUpdate({
       target: errorLogs.fingerprint,
       set: {
-        count: sql`${errorLogs.count} + excluded.count`,
+        // Capped at the column's largest value: a count must never fail the write.
+        count: sql`least(${errorLogs.count}::bigint + excluded.count, 2147483647)`,
         lastSeenAt: sql`greatest(${errorLogs.lastSeenAt}, excluded.last_seen_at)`,
       },
     });
@@ -111,16 +112,24 @@ export function writeErrorLog(ctx: ServiceContext, entry: ErrorLogEntry): Promis
 }
 
 /**
- * Counts an entry past the visitor limits; the first of its kind (error type and address)
- * schedules one write of the count a few seconds later, which takes all that follow it.
+ * Counts an entry past the visitor limits; the first of its kind schedules one write of the
+ * count a few seconds later, which takes all that follow it. An address past its own limit gets
+ * a count of its own (up to MAX_SUPPRESSED_ADDRESSES at once, so its flood is one entry that
+ * names it); entries past the limit of all visitors together, and any beyond those addresses,
+ * are counted under 'many': a flood from many addresses is one entry too.
  */
-function countSuppressed(ctx: ServiceContext, errorType: ErrorType, ip: string | undefined) {
+function countSuppressed(
+  ctx: ServiceContext,
+  errorType: ErrorType,
+  address: string,
+  limit: 'address' | 'total',
+) {
   const { suppressed } = getVisitorLogLimit(ctx.db);
-  let address = ip ?? 'unknown';
-  if (!suppressed.has(`${errorType}\n${address}`) && suppressed.size >= MAX_SUPPRESSED_KEYS) {
-    address = 'many';
-  }
-  const key = `${errorType}\n${address}`;
+  const named = `${errorType}\n${address}`;
+  const key =
+    limit === 'address' && (suppressed.has(named) || suppressed.size < MAX_SUPPRESSED_ADDRESSES)
+      ? named
+      : `${errorType}\nmany`;
   const waiting = suppressed.get(key);
   suppressed.set(key, (waiting ?? 0) + 1);
   if (waiting !== undefined) return;
@@ -130,7 +139,7 @@ function countSuppressed(ctx: ServiceContext, errorType: ErrorType, ip: string |
     const entry: ErrorLogEntry = {
       errorType,
       errorMessage: SUPPRESSED_MESSAGE,
-      context: { address, reason: 'rate-limited' },
+      context: { address: key.slice(errorType.length + 1), reason: 'rate-limited' },
     };
     storeErrorLog(ctx, entry, count).catch(() => {
       // The database is away: losing a count of entries already refused is harmless.
@@ -153,9 +162,10 @@ export async function writeVisitorErrorLog(
   ip: string | undefined,
   entry: ErrorLogEntry,
 ): Promise<void> {
-  if (getVisitorLogLimit(ctx.db).admit(ip, ctx.now().getTime())) {
+  const outcome = getVisitorLogLimit(ctx.db).admit(ip, ctx.now().getTime());
+  if (outcome === 'admitted') {
     await storeErrorLog(ctx, entry, 1);
   } else {
-    countSuppressed(ctx, entry.errorType, ip);
+    countSuppressed(ctx, entry.errorType, toAddressKey(ip), outcome);
   }
 }

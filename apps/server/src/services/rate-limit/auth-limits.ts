@@ -7,9 +7,10 @@ const MINUTE = 60 * 1000;
  * The brute-force limits (ASVS 6.1.1, 6.3.1, 2.4.1), from the configuration; all fixed windows
  * counted in the database, so every server instance sees the same attempts (ADR 012, ADR 024).
  * - `loginPerAccount`: failed logins to an account from browsers it does not know. It never
- *   refuses: past `max`, such logins wait for a turn that grows with the failures
- *   (services/auth/login-throttle.ts), so nobody can lock a person out of their account.
- * - `loginPerAccountAndIp`: failed logins to an account from one address; past `max` that pair
+ *   refuses: past `max`, such logins are slowed down (services/auth/login-throttle.ts), so
+ *   nobody can lock a person out of their account.
+ * - `loginPerAccountAndIp`: logins to an account from one address and browsers it does not
+ *   know, counted before the password is checked and cleared by a success; past `max` that pair
  *   is refused until the window ends. Its subject is {@link accountFromAddress}.
  * - `loginPerDevice`: failed logins from a browser the account knows (its device cookie); past
  *   `max` the account forgets the browser, which then counts as any other.

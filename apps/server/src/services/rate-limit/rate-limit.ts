@@ -75,7 +75,7 @@ export async function countAttempt(
 /** Forgets the subject's attempts (a successful login clears its account's failures). */
 export async function resetAttempts(
   ctx: ServiceContext,
-  limit: Limit,
+  limit: Pick<Limit, 'name'>,
   subject: string,
 ): Promise<void> {
   await ctx.db.delete(rateLimits).where(eq(rateLimits.key, keyOf(limit, subject)));
@@ -115,35 +115,57 @@ export async function getAttemptCount(
 /**
  * Gives the subject's next turn: `spacingMs` after the later of now and the turn given before,
  * so turns are at least `spacingMs` apart however many are asked for at once, on any instance.
- * One statement; the row's `windowStart` holds the last turn given, `count` how many turns are
- * still ahead of now. Returns when the new turn starts.
+ * A turn is never given more than `maxAheadMs` ahead of now: past that the statement changes
+ * nothing and answers null, so a crowd cannot build a backlog longer than `maxAheadMs`. One
+ * statement (the bound is the upsert's conflict condition); the row's `windowStart` holds the
+ * last turn given. Returns when the new turn starts, or null when none was given.
  */
 export async function reserveTurn(
   ctx: ServiceContext,
   name: string,
   subject: string,
   spacingMs: number,
-): Promise<Date> {
+  maxAheadMs: number,
+): Promise<Date | null> {
   const now = ctx.now();
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const spacing = sql`(${Math.ceil(spacingMs)}::integer * interval '1 millisecond')`;
-  const [row] = await ctx.db
+  const maxAhead = sql`(${Math.floor(maxAheadMs)}::integer * interval '1 millisecond')`;
+  const nextTurn = sql`greatest(${rateLimits.windowStart}, ${nowSql}) + ${spacing}`;
+  const rows = await ctx.db
     .insert(rateLimits)
     .values({
       key: keyOf({ name }, subject),
-      windowStart: new Date(now.getTime() + spacingMs),
+      windowStart: new Date(now.getTime() + Math.min(spacingMs, maxAheadMs)),
       count: 1,
     })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         count: sql`case when ${rateLimits.windowStart} <= ${nowSql} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`greatest(${rateLimits.windowStart}, ${nowSql}) + ${spacing}`,
+        windowStart: nextTurn,
       },
+      setWhere: sql`${nextTurn} <= ${nowSql} + ${maxAhead}`,
     })
     .returning({ turn: rateLimits.windowStart });
-  if (!row) throw new Error('reserveTurn: the upsert returned no row');
-  return row.turn;
+  return rows[0]?.turn ?? null;
+}
+
+/**
+ * Counts one attempt and answers how many the subject had in the window before it, or throws
+ * the 429 of {@link countAttemptWithinLimit} when this one is past the limit.
+ */
+export async function countAttemptBefore(
+  ctx: ServiceContext,
+  limit: Limit,
+  subject: string,
+  message: string,
+): Promise<number> {
+  const row = await upsertAttempt(ctx, limit, subject);
+  if (row.count > limit.max) {
+    throw rateLimited(message, row.windowStart.getTime() + limit.windowMs - ctx.now().getTime());
+  }
+  return row.count - 1;
 }
 
 /**
@@ -159,7 +181,5 @@ export async function countAttemptWithinLimit(
   subject: string,
   message: string,
 ): Promise<void> {
-  const row = await upsertAttempt(ctx, limit, subject);
-  if (row.count <= limit.max) return;
-  throw rateLimited(message, row.windowStart.getTime() + limit.windowMs - ctx.now().getTime());
+  await countAttemptBefore(ctx, limit, subject, message);
 }

@@ -78,7 +78,14 @@ export async function completeRun(
         implausibleReason: findRunImplausibility(owned.config, owned.result.startTime, stored),
       })
       // Two concurrent completions: only the first writes; both then answer the stored summary.
-      .where(and(eq(testResults.id, resultId), isNull(testResults.endTime)))
+      // A run closed as abandoned meanwhile stays abandoned, unscored.
+      .where(
+        and(
+          eq(testResults.id, resultId),
+          isNull(testResults.endTime),
+          isNull(testResults.abandonedAt),
+        ),
+      )
       .returning();
     await tx
       .update(testSessions)

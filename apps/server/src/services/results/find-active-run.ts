@@ -1,14 +1,14 @@
 import type { Run, TestType } from '@cogni/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { testResults } from '../../db/schema';
 import type { ServiceContext } from '../context';
-import { ABANDON_AFTER_MS } from './close-abandoned-runs';
+import { isAbandonable } from './close-abandoned-runs';
 import { getOwnedRun, toRun } from './to-run';
 
 /**
  * The user's latest run of a test if it is unfinished, to resume it (D17); null otherwise. Only
  * the latest counts: starting a new run leaves older unfinished ones. A run closed as abandoned,
- * or due to be (unfinished for more than a day), is never resumed.
+ * or due to be (left for more than a day: isAbandonable), is never resumed.
  */
 export async function findActiveRun(
   ctx: ServiceContext,
@@ -18,9 +18,9 @@ export async function findActiveRun(
   const [latest] = await ctx.db
     .select({
       id: testResults.id,
-      startTime: testResults.startTime,
       endTime: testResults.endTime,
       abandonedAt: testResults.abandonedAt,
+      isLeft: sql<boolean>`${isAbandonable(ctx.now())}`,
     })
     .from(testResults)
     .where(
@@ -32,10 +32,6 @@ export async function findActiveRun(
     )
     .orderBy(desc(testResults.startTime))
     .limit(1);
-  const isOpen =
-    latest &&
-    !latest.endTime &&
-    !latest.abandonedAt &&
-    ctx.now().getTime() - latest.startTime.getTime() <= ABANDON_AFTER_MS;
+  const isOpen = latest && !latest.endTime && !latest.abandonedAt && !latest.isLeft;
   return isOpen ? toRun(ctx, await getOwnedRun(ctx, userId, latest.id)) : null;
 }

@@ -8,7 +8,7 @@ describe('remembered runs', () => {
     ['other trial counts', StroopConfigSchema.parse({ sampleTrials: 3, testTrials: 200 })],
   ])('give every planned trial exactly as planPhase plans it, with %s', (_, config) => {
     for (const seed of ['0123456789abcdef0123456789abcdef', 'another seed', 'x']) {
-      rememberRun(seed, { seed, config });
+      rememberRun(seed, { seed, config, result: { startTime: new Date() } });
       const facts = recallRun(seed);
       if (!facts) throw new Error('not remembered');
       for (const phase of PHASES) {
@@ -21,7 +21,11 @@ describe('remembered runs', () => {
 
   it('forget nothing they were not told and return what they were', () => {
     expect(recallRun('never-started')).toBeUndefined();
-    rememberRun('run-1', { seed: 's', config: DEFAULT_STROOP_CONFIG });
+    rememberRun('run-1', {
+      seed: 's',
+      config: DEFAULT_STROOP_CONFIG,
+      result: { startTime: new Date() },
+    });
     expect(recallRun('run-1')).toMatchObject({ seed: 's', config: DEFAULT_STROOP_CONFIG });
   });
 });

@@ -10,10 +10,14 @@ import {
   WORDS,
 } from '@cogni/domain';
 
-/** What never changes about a run once it is started: the seed and the settings of its plan. */
+/**
+ * What never changes about a run once it is started: the seed and the settings of its plan, and
+ * when it started by the server's clock (each trial's arrival is judged against it).
+ */
 export type RunFacts = {
   seed: string;
   config: StroopConfig;
+  startedAt: Date;
   /**
    * Each phase's stimuli, planned on first use and kept as one byte a trial (word × 3 + ink):
    * planning a phase costs ~0.1 ms, too much to repeat at every save, and whole PlannedTrial
@@ -35,9 +39,17 @@ const runs = new Map<string, RunFacts>();
  * writes them once), and who may write to the run and whether it is finished are still asked of
  * the database each time.
  */
-export function rememberRun(resultId: string, facts: { seed: string; config: StroopConfig }): void {
+export function rememberRun(
+  resultId: string,
+  facts: { seed: string; config: StroopConfig; result: { startTime: Date } },
+): void {
   runs.delete(resultId);
-  runs.set(resultId, { seed: facts.seed, config: facts.config, stimuli: {} });
+  runs.set(resultId, {
+    seed: facts.seed,
+    config: facts.config,
+    startedAt: facts.result.startTime,
+    stimuli: {},
+  });
   if (runs.size > MAX_RUNS) {
     const oldest = runs.keys().next().value;
     if (oldest !== undefined) runs.delete(oldest);

@@ -1,14 +1,16 @@
 import {
+  findEarlyArrival,
   findTrialProblems,
   getTrialFlags,
   type PlannedTrial,
   planPhase,
+  type TrialFlag,
   type TrialInput,
 } from '@cogni/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
-import { trials } from '../../db/schema';
+import { testResults, trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { BATCHING, createBatcher } from '../../lib/batch';
 import type { ServiceContext } from '../context';
@@ -37,6 +39,28 @@ function isSameTrial(row: TrialRow, input: TrialInput): boolean {
 
 export type SaveTrialOutcome = 'created' | 'duplicate';
 
+/**
+ * Marks the run implausible the moment one of its trials arrives sooner after the run's start
+ * than a person could have answered it (findEarlyArrival), so a forged run is left out of
+ * reports and exports even if it is never completed. Genuine trials never trip it, so the hot
+ * path pays one subtraction; the update runs once per forged run.
+ */
+async function markIfEarly(
+  ctx: ServiceContext,
+  resultId: string,
+  run: Pick<RunFacts, 'config' | 'startedAt'>,
+  input: TrialInput,
+  arrivedAt: Date,
+): Promise<void> {
+  const elapsedMs = arrivedAt.getTime() - run.startedAt.getTime();
+  const reason = findEarlyArrival(run.config, input.phase, input.trialNumber, elapsedMs);
+  if (reason === null) return;
+  await ctx.db
+    .update(testResults)
+    .set({ implausibleReason: reason })
+    .where(and(eq(testResults.id, resultId), isNull(testResults.implausibleReason)));
+}
+
 /** Whether the trial is the run's planned one, answered consistently (the full path's 400s). */
 function isTrialOfPlan(input: TrialInput, run: RunFacts): boolean {
   const planned = getPlannedTrial(run, input.phase, input.trialNumber);
@@ -53,6 +77,7 @@ type PendingTrial = {
   input: TrialInput;
   /** When the save reached the server, by its clock: the trial's createdAt. */
   arrivedAt: Date;
+  flags: TrialFlag[];
 };
 
 /**
@@ -96,7 +121,7 @@ async function insertBatch(db: Db, batch: PendingTrial[]): Promise<boolean[]> {
   const isSent = keys.map((key, i) => keys.indexOf(key) === i);
   const rows = batch
     .filter((_, i) => isSent[i])
-    .map(({ userId, resultId, input, arrivedAt }) => ({
+    .map(({ userId, resultId, input, arrivedAt, flags }) => ({
       result_id: resultId,
       user_id: userId,
       phase: input.phase,
@@ -112,7 +137,7 @@ async function insertBatch(db: Db, batch: PendingTrial[]): Promise<boolean[]> {
       end_time: new Date(input.endTime).toISOString(),
       timing: input.timing,
       // A JSON array of text is read as text[] by jsonb_to_recordset.
-      flags: getTrialFlags(input),
+      flags,
       created_at: arrivedAt.toISOString(),
     }));
   const written = await queryRows<{ result_id: string; phase: string; trial_number: number }>(db, {
@@ -165,7 +190,11 @@ export async function saveTrial(
   const arrivedAt = ctx.now();
   const known = recallRun(resultId);
   if (known && isTrialOfPlan(input, known)) {
-    if (await insertIfOwnedAndOpen(ctx, { userId, resultId, input, arrivedAt })) return 'created';
+    const flags = getTrialFlags(input, known.config);
+    if (await insertIfOwnedAndOpen(ctx, { userId, resultId, input, arrivedAt, flags })) {
+      await markIfEarly(ctx, resultId, known, input, arrivedAt);
+      return 'created';
+    }
   }
   // The full path (a run's first save here, a replay, anything refused), which gives every
   // answer: someone else's run is 'not found' before the trial is judged.
@@ -199,12 +228,16 @@ export async function saveTrial(
             startTime: new Date(input.startTime),
             endTime: new Date(input.endTime),
             timing: input.timing,
-            flags: getTrialFlags(input),
+            flags: getTrialFlags(input, owned.config),
             createdAt: arrivedAt,
           })
           .onConflictDoNothing({ target: [trials.resultId, trials.phase, trials.trialNumber] })
           .returning({ id: trials.id });
-  if (inserted) return 'created';
+  if (inserted) {
+    const run = { config: owned.config, startedAt: owned.result.startTime };
+    await markIfEarly(ctx, resultId, run, input, arrivedAt);
+    return 'created';
+  }
 
   const [existing] = await ctx.db
     .select()

@@ -30,7 +30,8 @@ export function TestReports() {
         </div>
         <p className="admin-lead">
           Test-phase trials of every stored result, by cue and by whether the cue switched. Mean
-          reaction time is over correct trials; error rate over all trials of the cell.
+          reaction time is over correct trials; error rate over all trials of the cell. Runs judged
+          implausible or abandoned are left out unless included.
         </p>
         {report.isPending ? (
           <Spinner label="Loading the report…" />

@@ -3,6 +3,7 @@ import { DEFAULT_STROOP_CONFIG, type Phase } from './config';
 import {
   ANTICIPATION_FLOOR_MS,
   type ArrivedTrial,
+  CUE_ONSET_TOLERANCE_MS,
   findRunImplausibility,
   getMinimumTrialDurationMs,
   getTrialFlags,
@@ -38,10 +39,19 @@ function run(paceMs: (phase: Phase) => number): ArrivedTrial[] {
 
 describe('trial flags', () => {
   it('flags a reaction time under the anticipation floor, and nothing else', () => {
-    expect(getTrialFlags({ reactionTime: ANTICIPATION_FLOOR_MS - 0.001 })).toEqual([
-      'anticipation',
-    ]);
-    expect(getTrialFlags({ reactionTime: ANTICIPATION_FLOOR_MS })).toEqual([]);
+    const timing = { cueOnsetMs: 1000, stimulusOnsetMs: 2400 };
+    const flagsOf = (reactionTime: number, cueShownMs = 1400) =>
+      getTrialFlags(
+        { reactionTime, timing: { ...timing, stimulusOnsetMs: 1000 + cueShownMs } },
+        config,
+      );
+    expect(flagsOf(ANTICIPATION_FLOOR_MS - 0.001)).toEqual(['anticipation']);
+    expect(flagsOf(ANTICIPATION_FLOOR_MS)).toEqual([]);
+    // A stimulus more than CUE_ONSET_TOLERANCE_MS early is kept, flagged; a late one is not.
+    expect(flagsOf(500, 1400 - CUE_ONSET_TOLERANCE_MS - 0.1)).toEqual(['short-cue']);
+    expect(flagsOf(100, 1340)).toEqual(['anticipation', 'short-cue']);
+    expect(flagsOf(500, 1400 - CUE_ONSET_TOLERANCE_MS)).toEqual([]);
+    expect(flagsOf(500, 9000)).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
-import { hasFeedback, PHASES, type Phase, type StroopConfig } from './config';
+import { getPhaseTrialCount, hasFeedback, PHASES, type Phase, type StroopConfig } from './config';
+import type { TrialTiming } from './trial';
 
 /**
  * Reaction times under this many ms are anticipations: a response started before the stimulus
@@ -6,13 +7,29 @@ import { hasFeedback, PHASES, type Phase, type StroopConfig } from './config';
  */
 export const ANTICIPATION_FLOOR_MS = 200;
 
-/** What the server notes about a trial it keeps: 'anticipation', a reaction time under the floor. */
-export const TRIAL_FLAGS = ['anticipation'] as const;
+/**
+ * What the server notes about a trial it keeps: 'anticipation', a reaction time under the
+ * floor; 'short-cue', a stimulus that appeared more than CUE_ONSET_TOLERANCE_MS before the cue's
+ * duration was up.
+ */
+export const TRIAL_FLAGS = ['anticipation', 'short-cue'] as const;
 export type TrialFlag = (typeof TRIAL_FLAGS)[number];
 
-/** The flags of a trial. They follow from the trial alone, so a replay gets the same ones. */
-export function getTrialFlags(trial: { reactionTime: number }): TrialFlag[] {
-  return trial.reactionTime < ANTICIPATION_FLOOR_MS ? ['anticipation'] : [];
+/**
+ * The flags of a trial. They follow from the trial and the run's settings alone, so a replay
+ * gets the same ones. A short cue is kept and flagged rather than refused: a browser can show
+ * a stimulus early (a frame that comes sooner than the ones before it, or an onset the browser
+ * could only time by the next animation frame), and a refused trial would be lost.
+ */
+export function getTrialFlags(
+  trial: { reactionTime: number; timing: Pick<TrialTiming, 'cueOnsetMs' | 'stimulusOnsetMs'> },
+  config: Pick<StroopConfig, 'cueDurationMs'>,
+): TrialFlag[] {
+  const flags: TrialFlag[] = [];
+  if (trial.reactionTime < ANTICIPATION_FLOOR_MS) flags.push('anticipation');
+  const cueShownMs = trial.timing.stimulusOnsetMs - trial.timing.cueOnsetMs;
+  if (cueShownMs < config.cueDurationMs - CUE_ONSET_TOLERANCE_MS) flags.push('short-cue');
+  return flags;
 }
 
 /**
@@ -23,12 +40,11 @@ export function getTrialFlags(trial: { reactionTime: number }): TrialFlag[] {
 export const REACTION_TIME_TOLERANCE_MS = 0.01;
 
 /**
- * How much earlier than the cue's duration after the cue the stimulus may appear, in ms. The
- * browser inserts the stimulus ahead of its due time by the usual delay from insertion to
- * presentation (half a frame and more on a fixed-refresh display, a whole frame at 30 Hz), and
- * one presentation can come sooner than the usual one by about as much again; the timing
- * benchmark saw cue intervals off by up to 22 ms. 50 ms is three frames at 60 Hz. A late
- * stimulus (a page that stalled) is always accepted.
+ * How much earlier than the cue's duration after the cue the stimulus may appear before the
+ * trial is flagged 'short-cue', in ms: three frames at 60 Hz. The browser inserts the stimulus
+ * ahead of its due time by its usual delay from insertion to presentation, and one presentation
+ * can come sooner than the usual one by about as much again. A late stimulus (a page that
+ * stalled) is never flagged.
  */
 export const CUE_ONSET_TOLERANCE_MS = 50;
 
@@ -69,6 +85,49 @@ export type ArrivedTrial = {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
+ * The least time from a run's start to trial `trialNumber` of `phase` being answered: every
+ * earlier trial's cue and feedback, then this trial's cue. Constant time, for every save.
+ */
+export function getMinimumArrivalMs(
+  config: StroopConfig,
+  phase: Phase,
+  trialNumber: number,
+): number {
+  let before = 0;
+  for (const earlier of PHASES) {
+    if (earlier === phase) break;
+    before += getPhaseTrialCount(config, earlier) * getMinimumTrialDurationMs(config, earlier);
+  }
+  return before + trialNumber * getMinimumTrialDurationMs(config, phase) + config.cueDurationMs;
+}
+
+/**
+ * Why a trial that reached the server `elapsedMs` after its run started cannot have been taken
+ * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS).
+ */
+export function findEarlyArrival(
+  config: StroopConfig,
+  phase: Phase,
+  trialNumber: number,
+  elapsedMs: number,
+): string | null {
+  const neededMs = getMinimumArrivalMs(config, phase, trialNumber);
+  if (neededMs - elapsedMs <= RUN_ARRIVAL_TOLERANCE_MS) return null;
+  const count = countTrialsBefore(config, phase, trialNumber) + 1;
+  return `${count} trials arrived within ${seconds(Math.max(0, elapsedMs))}; taking them takes at least ${seconds(neededMs)}`;
+}
+
+/** How many trials come before trial `trialNumber` of `phase` in a run. */
+function countTrialsBefore(config: StroopConfig, phase: Phase, trialNumber: number) {
+  let count = trialNumber;
+  for (const earlier of PHASES) {
+    if (earlier === phase) break;
+    count += getPhaseTrialCount(config, earlier);
+  }
+  return count;
+}
+
+/**
  * Why a run cannot have been taken by a person, or null if it can: its trials reached the server
  * sooner after the run's start than their cues and feedback take to show (by the server's clock),
  * or the device's clock times of its trials go backwards. Scores of such a run are still kept;
@@ -83,24 +142,15 @@ export function findRunImplausibility(
     (a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.trialNumber - b.trialNumber,
   );
   const reasons: string[] = [];
-
-  // Trial k's response comes at the earliest after every earlier trial's cue and feedback and
-  // its own cue.
-  let before = 0;
-  let worst = { count: 0, elapsedMs: 0, neededMs: 0 };
-  for (const [index, trial] of ordered.entries()) {
-    const neededMs = before + config.cueDurationMs;
+  // The trial that arrived furthest ahead of what a person could have done by then.
+  let worst: { reason: string; aheadMs: number } | undefined;
+  for (const trial of ordered) {
     const elapsedMs = trial.arrivedAt.getTime() - runStart.getTime();
-    if (neededMs - elapsedMs > worst.neededMs - worst.elapsedMs) {
-      worst = { count: index + 1, elapsedMs, neededMs };
-    }
-    before += getMinimumTrialDurationMs(config, trial.phase);
+    const reason = findEarlyArrival(config, trial.phase, trial.trialNumber, elapsedMs);
+    const aheadMs = getMinimumArrivalMs(config, trial.phase, trial.trialNumber) - elapsedMs;
+    if (reason && (!worst || aheadMs > worst.aheadMs)) worst = { reason, aheadMs };
   }
-  if (worst.neededMs - worst.elapsedMs > RUN_ARRIVAL_TOLERANCE_MS) {
-    reasons.push(
-      `${worst.count} trials arrived within ${seconds(Math.max(0, worst.elapsedMs))}; taking them takes at least ${seconds(worst.neededMs)}`,
-    );
-  }
+  if (worst) reasons.push(worst.reason);
 
   for (let i = 1; i < ordered.length; i++) {
     const previous = ordered[i - 1];

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STROOP_CONFIG } from './config';
-import { CUE_ONSET_TOLERANCE_MS } from './plausibility';
 import { planPhase } from './stimuli';
 import { findTrialProblems, type TrialInput, TrialInputSchema } from './trial';
 
@@ -57,26 +56,13 @@ describe('findTrialProblems (D14)', () => {
       { reactionTime: 0.001 },
       /reactionTime must be timing.responseTimestampMs minus timing.stimulusOnsetMs/,
     ],
-    [
-      'a stimulus well before the cue was up',
-      {
-        timing: {
-          cueOnsetMs: 1000,
-          stimulusOnsetMs: 2340,
-          responseTimestampMs: 2852.345,
-          onsetMethod: 'element-timing',
-          wasInterrupted: false,
-        },
-      },
-      /The stimulus appeared 1340\.0 ms after the cue; the cue is shown for 1400 ms/,
-    ],
   ] as [string, Partial<TrialInput>, RegExp][])('refuses %s', (_, change, message) => {
     const problems = findTrialProblems({ ...validTrial(), ...change }, plan, DEFAULT_STROOP_CONFIG);
     expect(problems.join('\n')).toMatch(message);
   });
 
-  it('takes a stimulus a frame early or any time late, as a stalled page shows it', () => {
-    for (const cueShownMs of [1400 - CUE_ONSET_TOLERANCE_MS, 1383.3, 1400, 5000]) {
+  it('takes a stimulus early or late: its timing is flagged, not refused', () => {
+    for (const cueShownMs of [0, 1340, 1383.3, 1400, 5000]) {
       const stimulusOnsetMs = 1000 + cueShownMs;
       const timing = {
         ...validTrial().timing,
