@@ -8,9 +8,7 @@ import {
   spawnServer,
   waitForListening,
 } from '../apps/server/src/testing/spawn-server';
-
-const percentile = (sorted: number[], share: number) =>
-  sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 0;
+import { percentile } from '../bench/lib';
 
 // A real server process, so hashing runs at full cost as in production: at the test cost a
 // flood of checks would hardly be felt, and the test would prove nothing. On the embedded

@@ -152,8 +152,12 @@ export async function reserveTurn(
 }
 
 /**
- * Counts one attempt and answers how many the subject had in the window before it, or throws
- * the 429 of {@link countAttemptWithinLimit} when this one is past the limit.
+ * Counts one attempt and refuses it with 429 when it is past the limit, in one statement: the
+ * upsert answers the count it left, so requests arriving together are each told their own place
+ * and exactly `max` of them pass in a window, on any number of server instances (checking first
+ * and counting after would let every request that checked before the others counted through). A
+ * refused attempt counts too; a window that has ended starts again at 1. Answers how many
+ * attempts the subject had in the window before this one.
  */
 export async function countAttemptBefore(
   ctx: ServiceContext,
@@ -166,20 +170,4 @@ export async function countAttemptBefore(
     throw rateLimited(message, row.windowStart.getTime() + limit.windowMs - ctx.now().getTime());
   }
   return row.count - 1;
-}
-
-/**
- * Counts one attempt and refuses it with 429 when it is past the limit, in one statement: the
- * upsert answers the count it left, so requests arriving together are each told their own place
- * and exactly `max` of them pass in a window, on any number of server instances (checking first
- * and counting after would let every request that checked before the others counted through). A
- * refused attempt counts too; a window that has ended starts again at 1.
- */
-export async function countAttemptWithinLimit(
-  ctx: ServiceContext,
-  limit: Limit,
-  subject: string,
-  message: string,
-): Promise<void> {
-  await countAttemptBefore(ctx, limit, subject, message);
 }

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { testResults, testSessions } from '../../db/schema';
 import type { Config } from '../../env';
 import type { ServiceContext } from '../context';
-import { countAttemptWithinLimit, type Limit } from '../rate-limit/rate-limit';
+import { countAttemptBefore, type Limit } from '../rate-limit/rate-limit';
 import { isAbandonable } from './close-abandoned-runs';
 import { rememberRun } from './run-facts';
 import { toRunView } from './to-run';
@@ -30,12 +30,7 @@ export async function startRun(
   input: StartRunInput,
   limit: Limit,
 ): Promise<Run> {
-  await countAttemptWithinLimit(
-    ctx,
-    limit,
-    userId,
-    'You have started too many tests in the last hour.',
-  );
+  await countAttemptBefore(ctx, limit, userId, 'You have started too many tests in the last hour.');
   const now = ctx.now();
   const seed = randomBytes(16).toString('hex');
   const owned = await ctx.db.transaction(async (tx) => {
