@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
-import type { StroopReportResponse } from '@cogni/domain';
+import type { TaskReportResponse } from '@cogni/domain';
 import { sql } from 'drizzle-orm';
 import {
   getFreePort,
@@ -79,13 +79,20 @@ async function seed(db: Db): Promise<void> {
         90, 144, 130, 700, g % 10 = 0
       from generate_series(${from}::int, ${to}::int) g`);
     // Position k of 168: sample 0-7, practice 8-23, test 24-167; cue, switch and correct key
-    // follow the real rules, answers are 90 % correct with RT 400-1000 ms.
+    // follow the real rules, answers are 90 % correct with RT 400-1000 ms. Stroop's own fields
+    // are one jsonb and a test trial's report cell is written with it, as a save writes them
+    // (ADR 027).
     await db.execute(sql`
-      insert into trials (result_id, trial_number, phase, cue_word, stimulus_word, stimulus_color,
-        response, reaction_time, is_correct, is_switch, is_congruent, start_time, end_time, timing)
-      select r.id, p.n, p.phase, p.cue, p.word, p.ink,
+      insert into trials (result_id, phase, block, trial_number, response, reaction_time,
+        is_correct, input_modality, report_cell, fields, start_time, end_time, timing)
+      select r.id, p.phase, 0, p.n,
         case when a.ok then p.correct_key else 'G' end,
-        a.rt, a.ok or p.correct_key = 'G', p.n > 0 and p.n % 2 = 0, false,
+        a.rt, a.ok or p.correct_key = 'G', 'keyboard',
+        case when p.phase = 'test' then
+          case when p.is_switch then 'switch' else 'noswitch' end || ', ' || lower(p.cue)
+        end,
+        jsonb_build_object('cueWord', p.cue, 'stimulusWord', p.word, 'stimulusColor', p.ink,
+          'isSwitch', p.is_switch, 'isCongruent', false),
         r.start_time + p.k * interval '3 seconds',
         r.start_time + p.k * interval '3 seconds' + interval '2 seconds',
         jsonb_build_object('cueOnsetMs', 10000 + p.k * 3000, 'stimulusOnsetMs', 11400 + p.k * 3000,
@@ -93,7 +100,7 @@ async function seed(db: Db): Promise<void> {
           'wasInterrupted', false)
       from test_results r
       cross join (
-        select k, n, phase, cue, word, ink,
+        select k, n, phase, cue, word, ink, n > 0 and n % 2 = 0 as is_switch,
           upper(left(case when cue = 'Color' then ink else word end, 1)) as correct_key
         from (
           select k,
@@ -210,16 +217,16 @@ async function stopServer(server: SpawnedServer | undefined): Promise<void> {
 
 /** Median and p95 of the report over HTTP, after a warm-up; checks the trial count it claims. */
 async function timeReport(target: AdminServer, query: string, expectedTrials: number) {
-  const url = `${target.baseUrl}/api/admin/reports/stroop?${query}`;
+  const url = `${target.baseUrl}/api/admin/reports/stroopTest?${query}`;
   const headers = { cookie: target.cookie, 'accept-encoding': 'gzip, deflate, br' };
   for (let i = 0; i < REPORT_WARMUP; i++) await timedGet(url, headers);
   const times: number[] = [];
-  let body: StroopReportResponse | undefined;
+  let body: TaskReportResponse | undefined;
   for (let i = 0; i < REPORT_RUNS; i++) {
     const reply = await timedGet(url, headers);
     if (reply.status !== 200) throw new Error(`report answered ${reply.status}: ${reply.body}`);
     times.push(reply.ms);
-    body = JSON.parse(reply.body) as StroopReportResponse;
+    body = JSON.parse(reply.body) as TaskReportResponse;
   }
   if (body?.totalTrials !== expectedTrials) {
     throw new Error(`report counted ${body?.totalTrials} trials, expected ${expectedTrials}`);

@@ -15,13 +15,13 @@ import { gunzipSync } from 'node:zlib';
 import type { ProgressResponse, ProgressTrialsResponse } from '@cogni/domain';
 import { sql } from 'drizzle-orm';
 import { insertFinishedRun } from '../apps/server/src/services/results/insert-finished-run';
+import { fixtureFinishedRun } from '../apps/server/src/testing/fixture-run';
 import {
   getFreePort,
   type SpawnedServer,
   spawnServer,
   waitForListening,
 } from '../apps/server/src/testing/spawn-server';
-import { fixtureFinishedRun } from '../apps/server/src/testing/stroop-run';
 import { percentile, ROOT, round1, waitForOk } from './lib';
 
 const RESULTS = 100;

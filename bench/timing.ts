@@ -32,6 +32,7 @@ const TRIALS = readArg('trials', 500);
 const CUE_MS = readArg('cue-ms', 100);
 const REAL_CUE_TRIALS = readArg('real-cue-trials', 100);
 const REAL_PAGE_TRIALS = readArg('real-page-trials', 10);
+const TOUCH_TRIALS = readArg('touch-trials', 300);
 
 function summarize(trials: TrialErrors[]): ConditionResult {
   return {
@@ -77,6 +78,24 @@ try {
       log(`${system} ${condition}: ${TRIALS} trials`);
     }
   }
+  // Touch mode (D25): Cogni's runtime answered by a finger on its answer button. jsPsych's
+  // keyboard-response plugin takes no touch, so there is no side by side here.
+  const touch = {} as Record<Condition, ConditionResult>;
+  for (const [index, condition] of CONDITIONS.entries()) {
+    touch[condition] = summarize(
+      await runTrials({
+        browser,
+        baseUrl: pages.baseUrl,
+        system: 'cogni',
+        condition,
+        trials: TOUCH_TRIALS,
+        cueMs: CUE_MS,
+        drawDelayMs: makeDelayDrawer(index + 11),
+        input: 'touch',
+      }),
+    );
+    log(`cogni touch ${condition}: ${TOUCH_TRIALS} trials`);
+  }
   const realCue = {} as TimingResults['realCue']['systems'];
   for (const system of SYSTEMS) {
     const trials = await runTrials({
@@ -118,6 +137,7 @@ try {
       throttle: 'Emulation.setCPUThrottlingRate 4',
     },
     realCue: { cueMs: REAL_CUE_MS, systems: realCue },
+    touch,
     cueWithinFrame: {
       cogni: mapConditions('cogni', (t) =>
         shareWithin(

@@ -32,7 +32,7 @@ describe('a bad network during the Stroop test', () => {
     const { runId, cdp } = await startStroopRun(page, 'faults-network');
     const random = seededRandom(7);
     const outcomes = { sent: 0, failed: 0, dropped: [] as string[] };
-    await page.route('**/api/results/*/trials/*/*', async (route: Route) => {
+    await page.route('**/api/results/*/trials/**', async (route: Route) => {
       if (route.request().method() !== 'PUT') return route.continue();
       outcomes.sent++;
       if (outcomes.dropped.length === 0 && outcomes.sent >= 2) {
@@ -61,7 +61,7 @@ describe('a bad network during the Stroop test', () => {
     expect(outcomes.dropped).toEqual([expect.stringMatching(/^201 /)]);
     expect(outcomes.failed).toBeGreaterThan(0);
     // Each answered trial exactly once, in order: the dropped one was not saved twice.
-    await page.unroute('**/api/results/*/trials/*/*');
+    await page.unroute('**/api/results/*/trials/**');
     expect(await storedPositions(page, runId)).toEqual(firstPositions(3 + offline.count + 2));
     await finishRunAndCheckSummary(page.context(), page.url(), runId, [
       ...before.pressed,

@@ -65,7 +65,7 @@ describe('the page is reloaded, and the browser closed and opened again, mid-tes
     expect(await storedPositions(first.page, runId)).toEqual(firstPositions(16));
 
     // The next three never reach the server before the browser closes.
-    await first.page.route('**/api/results/*/trials/*/*', (route) => route.abort('failed'));
+    await first.page.route('**/api/results/*/trials/**', (route) => route.abort('failed'));
     const unsent = await answerTrials(first.page, reloadedCdp, 3, afterReload.last);
     await eventually(async () =>
       expect(await first.page.locator('.stroop-save-status').textContent()).toMatch(

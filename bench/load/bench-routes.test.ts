@@ -1,13 +1,13 @@
-import type { TrialInput } from '@cogni/domain';
+import type { TrialEnvelope } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trials } from '../../apps/server/src/db/schema';
-import { fixtureRun, START_RUN } from '../../apps/server/src/testing/stroop-run';
+import { firstTask, fixtureRun, START_RUN } from '../../apps/server/src/testing/fixture-run';
 import { createTestContext, type TestContext } from '../../apps/server/src/testing/test-app';
 import { benchRoutes } from './bench-routes';
 
-const ceilingPath = (resultId: string, t: TrialInput) =>
-  `/api/bench/ceiling/${resultId}/trials/${t.phase}/${t.trialNumber}`;
+const ceilingPath = (resultId: string, t: TrialEnvelope) =>
+  `/api/bench/ceiling/${resultId}/trials/${t.phase}/${t.block ?? 0}/${t.trialNumber}`;
 
 /** Starts a run for a new user; returns its id and first trial. */
 async function startRun(t: TestContext, email: string) {
@@ -15,7 +15,7 @@ async function startRun(t: TestContext, email: string) {
   const { body } = await client.post('/api/results', START_RUN);
   const [first] = fixtureRun(body.run.seed, body.run.config);
   if (!first) throw new Error('the fixture run has no trials');
-  return { runId: body.run.id as string, first };
+  return { client, runId: body.run.id as string, first };
 }
 
 describe('the benchmark endpoints', () => {
@@ -59,7 +59,29 @@ describe('the benchmark endpoints', () => {
         duplicate: true,
       });
       const rows = await t.database.db.select().from(trials).where(eq(trials.resultId, runId));
-      expect(rows.map((r) => [r.phase, r.trialNumber])).toEqual([[first.phase, first.trialNumber]]);
+      expect(rows.map((r) => [r.phase, r.block, r.trialNumber])).toEqual([
+        [first.phase, 0, first.trialNumber],
+      ]);
+    });
+
+    it('write the row the real endpoint writes for the same trial', async () => {
+      const { client, runId, first } = await startRun(t, 'bob@example.com');
+      const ceiling = await t.client().request('PUT', ceilingPath(runId, first), { body: first });
+      expect(ceiling.status).toBe(201);
+      // The real endpoint finds the row it would have written: the same trial, a duplicate.
+      const real = await client.request(
+        'PUT',
+        `/api/results/${runId}/trials/${first.phase}/0/${first.trialNumber}`,
+        { body: first },
+      );
+      expect(real).toMatchObject({ status: 200, body: { saved: true, duplicate: true } });
+      const [row] = await t.database.db.select().from(trials).where(eq(trials.resultId, runId));
+      expect(row).toMatchObject({
+        block: 0,
+        inputModality: 'keyboard',
+        reportCell: firstTask().reportCell(first),
+        fields: firstTask().fieldsOf(first),
+      });
     });
 
     it('report the process memory', async () => {

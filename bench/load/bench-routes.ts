@@ -1,45 +1,52 @@
-import type { TrialInput } from '@cogni/domain';
+import { positionOf, type TrialEnvelope } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../apps/server/src/app-env';
 import { trials } from '../../apps/server/src/db/schema';
 import { readJsonBody } from '../../apps/server/src/lib/parse-body';
+import { firstTask } from '../../apps/server/src/testing/fixture-run';
 import { monitorEventLoop } from './event-loop';
 
 const eventLoop = monitorEventLoop();
+
+/** The task whose runs the load benchmark takes: the first of the test list. */
+const task = firstTask();
 
 /**
  * The load benchmark's own routes, mounted ahead of every middleware by its server entry
  * (bench-server.ts), never by the app's.
  *
  * The ceiling endpoint is what a trial save would cost with nothing of ours around it: the same
- * row into the same table through the same pool, but no session, no ownership check, no
- * validation against the plan. bench:load reports our real endpoint as a share of it. Anyone
- * could write into any run with it, which is why it is not part of the app.
+ * row into the same table through the same pool (the envelope's columns, the task's own fields
+ * as jsonb and the report cell, ADR 027), but no session, no ownership check, no validation
+ * against the task's schema or plan. bench:load reports our real endpoint as a share of it.
+ * Anyone could write into any run with it, which is why it is not part of the app.
  */
 export const benchRoutes = new Hono<AppEnv>()
-  .put('/ceiling/:resultId/trials/:phase/:trialNumber', async (c) => {
+  .put('/ceiling/:resultId/trials/:phase/:block/:trialNumber', async (c) => {
     // Read as our routes read bodies (lib/read-body.ts), so the comparison is of what follows.
-    const input = (await readJsonBody(c)) as TrialInput;
+    const input = (await readJsonBody(c)) as TrialEnvelope;
+    const position = positionOf(input);
     const [inserted] = await c
       .get('deps')
       .db.insert(trials)
       .values({
         resultId: c.req.param('resultId'),
-        phase: input.phase,
-        trialNumber: input.trialNumber,
-        cueWord: input.cueWord,
-        stimulusWord: input.stimulusWord,
-        stimulusColor: input.stimulusColor,
+        phase: position.phase,
+        block: position.block,
+        trialNumber: position.trialNumber,
         response: input.response,
         reactionTime: input.reactionTime,
         isCorrect: input.isCorrect,
-        isSwitch: input.isSwitch,
-        isCongruent: false,
+        inputModality: input.inputModality ?? 'keyboard',
+        reportCell: task.reportCell(input),
+        fields: task.fieldsOf(input),
         startTime: new Date(input.startTime),
-        endTime: new Date(input.endTime),
+        endTime: input.endTime === null ? null : new Date(input.endTime),
         timing: input.timing,
       })
-      .onConflictDoNothing({ target: [trials.resultId, trials.phase, trials.trialNumber] })
+      .onConflictDoNothing({
+        target: [trials.resultId, trials.phase, trials.block, trials.trialNumber],
+      })
       .returning({ id: trials.id });
     return c.json({ saved: true, duplicate: !inserted }, inserted ? 201 : 200);
   })

@@ -1,18 +1,17 @@
 import {
+  answerStroopTrial,
   DEFAULT_STROOP_CONFIG,
   getBackoffDelay,
   hasFeedback,
   type PlannedTrial,
   planRun,
   type StroopConfig,
+  StroopConfigSchema,
+  stroopFixtureRun,
   type TrialInput,
+  wrongStroopKey,
 } from '@cogni/domain';
-import {
-  answerTrial,
-  fixtureRun,
-  START_RUN,
-  wrongKey,
-} from '../../apps/server/src/testing/stroop-run';
+import { START_RUN } from '../../apps/server/src/testing/fixture-run';
 import type { HttpClient, Reply } from './http-client';
 import type { RequestKind, WorkerMetrics } from './metrics';
 
@@ -27,17 +26,18 @@ export type Account = { email: string; password: string };
 /** Looking at the scores and the progress page before starting another test. */
 const BETWEEN_RUNS_MS = 5000;
 
-type StartedRun = { id: string; seed: string; config: StroopConfig };
+/** A started run as the API returns it: the settings are the run's task's (Stroop's here). */
+type StartedRun = { id: string; seed: string; config: Record<string, unknown> };
 
 /**
- * The fixture answers of stroop-run.ts's fixtureRun (12 test errors; 700 ms in sample and
+ * The fixture answers of Stroop's stroopFixtureRun (12 test errors; 700 ms in sample and
  * practice, 600.25 / 450.25 ms by cue in the test), built one at a time when the trial is sent:
  * holding every participant's 168 answers would take gigabytes at the ceiling's head counts.
  */
 function answer(planned: PlannedTrial): TrialInput {
-  if (planned.phase !== 'test') return answerTrial(planned, planned.correctKey, 700);
-  const key = planned.trialNumber % 12 === 5 ? wrongKey(planned) : planned.correctKey;
-  return answerTrial(planned, key, planned.cueWord === 'Color' ? 600.25 : 450.25);
+  if (planned.phase !== 'test') return answerStroopTrial(planned, planned.correctKey, 700);
+  const key = planned.trialNumber % 12 === 5 ? wrongStroopKey(planned) : planned.correctKey;
+  return answerStroopTrial(planned, key, planned.cueWord === 'Color' ? 600.25 : 450.25);
 }
 
 /**
@@ -147,7 +147,8 @@ export class Participant {
 
   /** Every trial answered at the participant's pace and saved; false if stopped first. */
   private async answerTrials(run: StartedRun): Promise<boolean> {
-    const plans = planRun(run.seed, run.config);
+    const config = StroopConfigSchema.parse(run.config);
+    const plans = planRun(run.seed, config);
     const planned = [...plans.sample, ...plans.practice, ...plans.test];
     const savePath =
       this.mode === 'ours'
@@ -156,10 +157,11 @@ export class Participant {
     let answeredAt = performance.now();
     for (const plan of planned) {
       const trial = answer(plan);
-      answeredAt += trialPaceMs(trial, run.config);
+      answeredAt += trialPaceMs(trial, config);
       const wait = answeredAt - performance.now();
       if (wait > 0) await sleep(wait);
-      const path = `${savePath}/${trial.phase}/${trial.trialNumber}`;
+      // The path the browser's outbox uses (block 0: Stroop's phases have one block).
+      const path = `${savePath}/${trial.phase}/0/${trial.trialNumber}`;
       if (!(await this.send('trial', 'PUT', path, trial))) return false;
     }
     return true;
@@ -168,7 +170,7 @@ export class Participant {
 
 /** The mean time between two saves of one participant, over a whole run of the fixture. */
 export function meanTrialPaceMs(): number {
-  const run = fixtureRun('pace', DEFAULT_STROOP_CONFIG);
+  const run = stroopFixtureRun('pace', DEFAULT_STROOP_CONFIG);
   const total = run.reduce((sum, trial) => sum + trialPaceMs(trial, DEFAULT_STROOP_CONFIG), 0);
   return total / run.length;
 }

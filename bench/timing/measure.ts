@@ -19,6 +19,11 @@ export type RunOptions = {
   cueMs: number;
   /** The true reaction time of each press, ms. */
   drawDelayMs: () => number;
+  /**
+   * 'touch': each answer is a finger on the page's answer button (Input.dispatchTouchEvent,
+   * touch emulation on), which the app takes on pointerdown. Default 'key'.
+   */
+  input?: 'key' | 'touch';
 };
 
 type Presented = { stimulusMs: number; cueMs: number };
@@ -38,16 +43,23 @@ export function makeDelayDrawer(seed: number, minMs = 150, maxMs = 700): () => n
 
 /**
  * Runs one system's page for `trials` trials under `condition` and returns every trial's errors.
- * Each press is a trusted key event (Input.dispatchKeyEvent) whose timestamp is the stimulus's
+ * Each press is a trusted key event (Input.dispatchKeyEvent), or a touch of the answer button
+ * (Input.dispatchTouchEvent), whose timestamp is the stimulus's
  * presentation time P, from Element Timing, plus a drawn delay D, so the true RT is D exactly.
  */
 export async function runTrials(options: RunOptions): Promise<TrialErrors[]> {
   const { browser, system, condition, trials, cueMs } = options;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const input = options.input ?? 'key';
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    hasTouch: input === 'touch',
+  });
   try {
     const page = await context.newPage();
     await page.addInitScript(PRESENTATION_RECORDER);
-    await page.goto(`${options.baseUrl}/?system=${system}&trials=${trials}&cueMs=${cueMs}`);
+    await page.goto(
+      `${options.baseUrl}/?system=${system}&trials=${trials}&cueMs=${cueMs}&input=${input}`,
+    );
     await page.waitForFunction(() => window.__bench);
     if (!(await page.evaluate(() => window.crossOriginIsolated))) {
       throw new Error('The bench page is not cross-origin isolated');
@@ -56,6 +68,8 @@ export async function runTrials(options: RunOptions): Promise<TrialErrors[]> {
     await applyCondition(page, cdp, condition);
     const clock = await syncPageClock(page);
     await page.evaluate(() => window.__bench.start());
+    const pad = input === 'touch' ? await page.locator('#pad').boundingBox() : null;
+    if (input === 'touch' && !pad) throw new Error(`${system} has no answer button`);
     const delays: number[] = [];
     const presented: Presented[] = [];
     for (let i = 0; i < trials; i++) {
@@ -69,15 +83,30 @@ export async function runTrials(options: RunOptions): Promise<TrialErrors[]> {
       const delayMs = options.drawDelayMs();
       const pressAtMs = shown.stimulusMs + delayMs;
       await clock.waitUntil(pressAtMs);
-      const base = {
-        key: 'r',
-        code: 'KeyR',
-        windowsVirtualKeyCode: 82,
-        nativeVirtualKeyCode: 82,
-        timestamp: (clock.pageTimeOriginMs + pressAtMs) / 1000,
-      };
-      await cdp.send('Input.dispatchKeyEvent', { ...base, type: 'keyDown', text: 'r' });
-      await cdp.send('Input.dispatchKeyEvent', { ...base, type: 'keyUp' });
+      const timestamp = (clock.pageTimeOriginMs + pressAtMs) / 1000;
+      if (pad) {
+        const point = { x: pad.x + pad.width / 2, y: pad.y + pad.height / 2, id: 1 };
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchStart',
+          touchPoints: [point],
+          timestamp,
+        });
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchEnd',
+          touchPoints: [],
+          timestamp: timestamp + 0.08,
+        });
+      } else {
+        const base = {
+          key: 'r',
+          code: 'KeyR',
+          windowsVirtualKeyCode: 82,
+          nativeVirtualKeyCode: 82,
+          timestamp,
+        };
+        await cdp.send('Input.dispatchKeyEvent', { ...base, type: 'keyDown', text: 'r' });
+        await cdp.send('Input.dispatchKeyEvent', { ...base, type: 'keyUp' });
+      }
       delays.push(delayMs);
       presented.push(shown);
     }

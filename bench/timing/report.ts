@@ -28,6 +28,8 @@ export type TimingResults = {
   /** Share of trials whose cue interval is within one 60 Hz frame (16.7 ms). */
   cueWithinFrame: Record<System, Record<Condition, number>>;
   realPage: RealPageCheck;
+  /** Cogni's runtime answered by touch (Input.dispatchTouchEvent on its answer button). */
+  touch?: Record<Condition, ConditionResult>;
 };
 
 const FIGURES = ['rtErrorMs', 'onsetErrorMs', 'cueIntervalErrorMs'] as const;
@@ -91,6 +93,20 @@ export function renderMarkdown(results: TimingResults): string {
     lines.push(
       `| ${name} | ${pct(w.idle)} | ${pct(w.jank)} | ${pct(w.throttled)} | ${pct(real.withinFrame)} (n=${real.trials}, median ${fmt(real.cueIntervalErrorMs.median)}, p99 ${fmt(real.cueIntervalErrorMs.p99)}, max ${fmt(real.cueIntervalErrorMs.max)}) |`,
     );
+  }
+  if (results.touch) {
+    lines.push('', '## Touch (Cogni only)', '');
+    lines.push(
+      "Each answer is a trusted touch of the answer button (DevTools `Input.dispatchTouchEvent`, touch emulation on) stamped P + D; the runtime takes it on pointerdown, with the event's own timestamp. jsPsych's keyboard-response plugin takes no touch.",
+      '',
+    );
+    lines.push('| condition | trials | RT median | RT p99 | RT max | onset median | onset p99 |');
+    lines.push('|---|--:|--:|--:|--:|--:|--:|');
+    for (const [condition, m] of Object.entries(results.touch)) {
+      lines.push(
+        `| ${condition} | ${m.trials} | ${fmt(m.rtErrorMs.median)} | ${fmt(m.rtErrorMs.p99)} | ${fmt(m.rtErrorMs.max)} | ${fmt(m.onsetErrorMs.median)} | ${fmt(m.onsetErrorMs.p99)} |`,
+      );
+    }
   }
   const real = results.realPage;
   lines.push(

@@ -1,7 +1,8 @@
-import { getMinimumTrialDurationMs, type Run } from '@cogni/domain';
+import { getTask, type Run } from '@cogni/domain';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { fixtureRun, START_RUN } from '../../apps/server/src/testing/stroop-run';
+import { fixtureRun, START_RUN } from '../../apps/server/src/testing/fixture-run';
+import { trialPath } from '../../apps/server/src/testing/human-pace';
 
 /** Runs started through the API with a page's session, to be finished by finishStartedRuns. */
 export type StartedRuns = {
@@ -21,8 +22,8 @@ async function startRun(page: Page): Promise<Run> {
 
 /** Saves every trial of the run as the API tests' fixture answers them (12 test errors), then completes it. */
 async function saveAndComplete(page: Page, run: Run): Promise<Run> {
-  for (const trial of fixtureRun(run.seed, run.config)) {
-    const url = `/api/results/${run.id}/trials/${trial.phase}/${trial.trialNumber}`;
+  for (const trial of fixtureRun(run.seed, run.config, getTask(run.testType))) {
+    const url = trialPath(run.id, trial);
     const saved = await page.request.put(url, { data: trial, headers: headers() });
     if (!saved.ok()) throw new Error(`saving ${url} failed: ${saved.status()}`);
   }
@@ -61,10 +62,9 @@ export async function startRunsViaApi(page: Page, count: number): Promise<Starte
 export async function finishStartedRuns(started: StartedRuns): Promise<Run[]> {
   const [first] = started.runs;
   if (!first) return [];
-  const leastMs = fixtureRun(first.seed, first.config).reduce(
-    (sum, trial) => sum + getMinimumTrialDurationMs(first.config, trial.phase),
-    0,
-  );
+  const leastMs = getTask(first.testType)
+    .fixtureRun(first.seed, first.config)
+    .reduce((sum, { minimumMs }) => sum + minimumMs, 0);
   const waitMs = started.startedAtMs + leastMs - performance.now();
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
   const finished: Run[] = [];

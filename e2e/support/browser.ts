@@ -6,7 +6,11 @@ import { CHROMIUM_ARGS, findChromium } from './find-chromium';
 export type BrowserFixture = {
   baseUrl: string;
   /** A new page in a new context (its own cookies), closed after the file. */
-  newPage: (options?: { viewport?: { width: number; height: number } }) => Promise<Page>;
+  newPage: (options?: {
+    viewport?: { width: number; height: number };
+    /** A phone: touch input, a coarse pointer and the mobile viewport rules. */
+    isPhone?: boolean;
+  }) => Promise<Page>;
 };
 
 /** One Chromium per test file; every page gets its own context so sessions never mix. */
@@ -27,6 +31,7 @@ export function useBrowser(): BrowserFixture {
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: options.viewport ?? { width: 1280, height: 800 },
+        ...(options.isPhone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {}),
       });
       contexts.push(context);
       const page = await context.newPage();

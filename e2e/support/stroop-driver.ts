@@ -84,7 +84,13 @@ async function waitForStimulus(page: Page, after: string | null): Promise<ShownS
 export async function answerNextTrial(
   page: Page,
   cdp: CDPSession,
-  options: { previous: string | null; trueRtMs: number; answerWrong?: boolean },
+  options: {
+    previous: string | null;
+    trueRtMs: number;
+    answerWrong?: boolean;
+    /** 'touch': a finger on the answer's on-screen button (Input.dispatchTouchEvent). */
+    input?: 'key' | 'touch';
+  },
 ): Promise<PressedTrial & { identifier: string }> {
   const shown = await waitForStimulus(page, options.previous);
   const presentedAt = (await (
@@ -103,13 +109,25 @@ export async function answerNextTrial(
     now: performance.now(),
   }));
   if (pressAtMs > now) await new Promise((resolve) => setTimeout(resolve, pressAtMs - now));
+  const timestamp = (timeOrigin + pressAtMs) / 1000;
+  if (options.input === 'touch') {
+    await touchButton(page, cdp, key, timestamp);
+    return {
+      identifier: shown.identifier,
+      phase: shown.phase,
+      trialNumber: shown.trialNumber,
+      key,
+      isCorrect: key === correct,
+      trueRtMs: options.trueRtMs,
+    };
+  }
   const { code, vk } = KEY_CODES[key];
   const base = {
     key: key.toLowerCase(),
     code,
     windowsVirtualKeyCode: vk,
     nativeVirtualKeyCode: vk,
-    timestamp: (timeOrigin + pressAtMs) / 1000,
+    timestamp,
   };
   await cdp.send('Input.dispatchKeyEvent', { ...base, type: 'keyDown', text: key.toLowerCase() });
   await cdp.send('Input.dispatchKeyEvent', { ...base, type: 'keyUp' });
@@ -121,6 +139,38 @@ export async function answerNextTrial(
     isCorrect: key === correct,
     trueRtMs: options.trueRtMs,
   };
+}
+
+/** The centre of the on-screen button answering `key`, in CSS pixels of the viewport. */
+async function buttonCentre(page: Page, key: ResponseKey): Promise<{ x: number; y: number }> {
+  const box = await page
+    .locator(`[data-testid="response-pad"] [data-response="${key}"]`)
+    .boundingBox();
+  if (!box) throw new Error(`no on-screen button for ${key}`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * A trusted touch on the button answering `key`, its touchstart stamped `timestamp` (seconds
+ * since the epoch), as a finger would: the app answers on the pointerdown it becomes.
+ */
+export async function touchButton(
+  page: Page,
+  cdp: CDPSession,
+  key: ResponseKey,
+  timestamp: number,
+): Promise<void> {
+  const point = await buttonCentre(page, key);
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchStart',
+    touchPoints: [{ ...point, id: 1 }],
+    timestamp,
+  });
+  await cdp.send('Input.dispatchTouchEvent', {
+    type: 'touchEnd',
+    touchPoints: [],
+    timestamp: timestamp + 0.08,
+  });
 }
 
 /** A delay between 150 and 450 ms with sub-frame jitter, from a simple seeded sequence. */

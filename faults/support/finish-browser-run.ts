@@ -1,12 +1,28 @@
-import { type Run, type ScoredTrial, scoreStroop, type TrialInput } from '@cogni/domain';
+import {
+  type AdminTrial,
+  type Run,
+  type StoredTrial,
+  StroopConfigSchema,
+  type StroopTaskTrial,
+  stroopFixtureRun,
+  stroopTask,
+  type TrialInput,
+} from '@cogni/domain';
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
-import { fixtureRun } from '../../apps/server/src/testing/stroop-run';
+import { trialPath } from '../../apps/server/src/testing/human-pace';
 import { firstPositions } from '../../e2e/support/stroop-answers';
 import type { PressedTrial } from '../../e2e/support/stroop-driver';
 
-/** A stored trial as GET /api/results/:id/trials lists it (the fields checked here). */
-type ListedTrial = ScoredTrial & { response: string | null };
+/** A stored Stroop trial as GET /api/results/:id/trials lists it. */
+type ListedTrial = StoredTrial<StroopTaskTrial> & AdminTrial;
+
+/** A run's positions without their block (Stroop's phases have one block, 0). */
+const withoutBlock = (list: readonly { phase: string; block: number; trialNumber: number }[]) =>
+  list.map(({ phase, block, trialNumber }) => {
+    expect(block).toBe(0);
+    return { phase, trialNumber };
+  });
 
 /** The page's clock and ours differ by less than this (the key's timestamp is exact). */
 const RT_TOLERANCE_MS = 5;
@@ -48,11 +64,11 @@ export async function finishRunAndCheckSummary(
   const { run } = await api<{ run: Run }>('GET', `/api/results/${runId}`);
   expect(run.endTime).toBeNull();
   // The server has every trial the browser answered, and nothing after them.
-  expect(run.savedTrials).toEqual(firstPositions(pressed.length));
-  const rest = fixtureRun(run.seed, run.config).slice(pressed.length);
-  for (const trial of rest) {
-    await api('PUT', `/api/results/${runId}/trials/${trial.phase}/${trial.trialNumber}`, trial);
-  }
+  expect(withoutBlock(run.savedTrials)).toEqual(firstPositions(pressed.length));
+  expect(run.savedTrials.map((t) => t.isCorrect)).toEqual(pressed.map((p) => p.isCorrect));
+  const config = StroopConfigSchema.parse(run.config);
+  const rest = stroopFixtureRun(run.seed, config).slice(pressed.length);
+  for (const trial of rest) await api('PUT', trialPath(runId, trial), trial);
   const completed = (await api<{ run: Run }>('POST', `/api/results/${runId}/complete`, {})).run;
   const { trials: stored } = await api<{ trials: ListedTrial[] }>(
     'GET',
@@ -60,9 +76,7 @@ export async function finishRunAndCheckSummary(
   );
 
   // Every trial of the run, once each, in run order.
-  expect(stored.map(({ phase, trialNumber }) => ({ phase, trialNumber }))).toEqual(
-    firstPositions(168),
-  );
+  expect(withoutBlock(stored)).toEqual(firstPositions(168));
   // The browser's trials as its participant pressed them; the rest as sent.
   pressed.forEach((p, i) => {
     const trial = stored[i];
@@ -86,9 +100,20 @@ export async function finishRunAndCheckSummary(
 
   // The summary is the scoring of those trials: nothing left out, nothing counted twice.
   // The browser's trials as stored: checked against its presses above.
-  const participantsTrials: ScoredTrial[] = [...stored.slice(0, pressed.length), ...rest];
-  const expected = scoreStroop(run.config, participantsTrials);
-  expect(completed.summary).toEqual(expected);
+  // The rest as the server stores what was sent: the envelope's defaults, no flags.
+  const restAsStored = rest.map((trial) => ({
+    ...trial,
+    block: 0,
+    inputModality: trial.inputModality ?? 'keyboard',
+    flags: [],
+  }));
+  const participantsTrials = [...stored.slice(0, pressed.length), ...restAsStored];
+  const { scores, ...headline } = stroopTask.score(config, participantsTrials);
+  expect(completed.summary).toEqual({
+    ...headline,
+    scoringVersion: stroopTask.scoringVersion,
+    scores,
+  });
   // Counted from the participant's own record (the presses and what was sent), not the rows.
   const isCorrectTest = (t: { phase: string; isCorrect: boolean }) =>
     t.phase === 'test' && t.isCorrect;

@@ -1,5 +1,6 @@
-import type { Run, TrialInput } from '@cogni/domain';
-import { fixtureRun, START_RUN } from '../../apps/server/src/testing/stroop-run';
+import type { Run, TrialEnvelope } from '@cogni/domain';
+import { fixtureRun, START_RUN } from '../../apps/server/src/testing/fixture-run';
+import { trialPath } from '../../apps/server/src/testing/human-pace';
 
 /** Every participant's password: long enough for the server's policy, never a common one. */
 const PASSWORD = 'faults participant passphrase';
@@ -115,19 +116,15 @@ export class HttpParticipant {
     return this.run;
   }
 
-  /** The run's trials as the fixture answers them (12 test errors). */
-  trials(): TrialInput[] {
+  /** The run's trials as the task's fixture answers them (Stroop: 12 test errors). */
+  trials(): TrialEnvelope[] {
     if (!this.run) throw new Error('no run started');
     return fixtureRun(this.run.seed, this.run.config);
   }
 
-  async saveTrial(trial: TrialInput): Promise<void> {
-    const runId = this.run?.id ?? '';
-    await this.request(
-      'PUT',
-      `/api/results/${runId}/trials/${trial.phase}/${trial.trialNumber}`,
-      trial,
-    );
+  /** Saves at the path the browser's outbox uses (phase, block, trial number). */
+  async saveTrial(trial: TrialEnvelope): Promise<void> {
+    await this.request('PUT', trialPath(this.run?.id ?? '', trial), trial);
     this.confirmed.add(`${trial.phase}:${trial.trialNumber}`);
   }
 

@@ -1,4 +1,4 @@
-import { scoreStroop } from '@cogni/domain';
+import { getTask } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../apps/server/src/db/client';
@@ -38,16 +38,23 @@ export async function expectFinishedRunStored(db: Db, participant: HttpParticipa
 
   const [result] = await db.select().from(testResults).where(eq(testResults.id, run.id));
   expect(result?.endTime).toBeInstanceOf(Date);
-  const expected = toSummaryColumns(scoreStroop(run.config, all));
+  // The trials as stored (ADR 027): the envelope's defaults filled in, no flags (the fixture
+  // has no anticipations).
+  const task = getTask(run.testType);
+  const asStored = all.map((trial) => ({
+    ...trial,
+    block: trial.block ?? 0,
+    inputModality: trial.inputModality ?? 'keyboard',
+    flags: [],
+  }));
+  const expected = toSummaryColumns(task, task.score(run.config, asStored));
   expect({
     overallScore: result?.overallScore,
     totalTrials: result?.totalTrials,
     correctTrials: result?.correctTrials,
     averageReactionTime: result?.averageReactionTime,
-    colorNamingAccuracy: result?.colorNamingAccuracy,
-    wordReadingAccuracy: result?.wordReadingAccuracy,
-    interferenceEffect: result?.interferenceEffect,
-    metrics: result?.metrics,
+    scores: result?.scores,
+    scoringVersion: result?.scoringVersion,
   }).toEqual(expected);
 }
 

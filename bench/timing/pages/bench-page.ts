@@ -23,10 +23,14 @@ declare global {
   }
 }
 
-/** The run's settings, from the page's query string: `?trials=500&cueMs=300`. */
-export function readSettings(): { trials: number; cueMs: number } {
+/** The run's settings, from the page's query string: `?trials=500&cueMs=300&input=touch`. */
+export function readSettings(): { trials: number; cueMs: number; input: 'key' | 'touch' } {
   const params = new URLSearchParams(window.location.search);
-  return { trials: Number(params.get('trials') ?? 100), cueMs: Number(params.get('cueMs') ?? 300) };
+  return {
+    trials: Number(params.get('trials') ?? 100),
+    cueMs: Number(params.get('cueMs') ?? 300),
+    input: params.get('input') === 'touch' ? 'touch' : 'key',
+  };
 }
 
 /** Words and inks the stimuli cycle through; what they say does not affect timing. */

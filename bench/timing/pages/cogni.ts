@@ -1,11 +1,11 @@
 // Our runtime, the very class the Stroop page uses, on a run of test-phase trials only: the
 // test phase has no feedback, and a rest break interval above the trial count means no breaks.
 import { type Run, StroopConfigSchema } from '@cogni/domain';
-import { measureEnvironment } from '../../../apps/web/src/features/stroop/runtime/device';
-import { StroopRuntime } from '../../../apps/web/src/features/stroop/runtime/stroop-runtime';
+import { measureEnvironment } from '../../../apps/web/src/lib/task-runtime/device';
+import { StroopRuntime } from '../../../apps/web/src/tasks/stroop/runtime/stroop-runtime';
 import { type BenchApi, readSettings } from './bench-page';
 
-const { trials, cueMs } = readSettings();
+const { trials, cueMs, input } = readSettings();
 const run: Run = {
   id: 'bench',
   sessionId: 'bench',
@@ -40,6 +40,15 @@ const bench: BenchApi = {
           },
         },
       });
+      if (input === 'touch') {
+        // Touch mode's answer button, as the Stroop page's pad attaches it.
+        const pad = document.createElement('button');
+        pad.id = 'pad';
+        pad.type = 'button';
+        pad.textContent = 'Red';
+        document.body.append(pad);
+        runtime.input.attachButton(pad, 'R');
+      }
       runtime.start();
     });
   },

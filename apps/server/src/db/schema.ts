@@ -139,13 +139,13 @@ export const testSessions = pgTable(
     measurement: jsonb('measurement').notNull().default({}),
     /** Seed of the stimulus sequence, so any run can be replayed. */
     seed: text('seed'),
-    /** The task settings the run used (StroopConfig), so it is checked and scored by them. */
+    /** The task settings the run used (the task's config), so it is checked and scored by them. */
     config: jsonb('config'),
   },
   (t) => [index('test_sessions_user_id_idx').on(t.userId)],
 );
 
-/** cogniTestResults (spec section 3), with the summary written into the same row (D9). */
+/** cogniTestResults (spec section 3), with the scores written into the same row (D9). */
 export const testResults = pgTable(
   'test_results',
   {
@@ -157,15 +157,15 @@ export const testResults = pgTable(
     testType: text('test_type').notNull(),
     startTime: timestamptz('start_time').notNull().defaultNow(),
     endTime: timestamptz('end_time'),
+    /** The headline every task has (ADR 027); null until the run is complete. */
     overallScore: integer('overall_score'),
     totalTrials: integer('total_trials'),
     correctTrials: integer('correct_trials'),
     averageReactionTime: doublePrecision('average_reaction_time'),
-    colorNamingAccuracy: doublePrecision('color_naming_accuracy'),
-    wordReadingAccuracy: doublePrecision('word_reading_accuracy'),
-    interferenceEffect: doublePrecision('interference_effect'),
-    /** Further scores (D16), each with its rule; shape owned by the domain scoring code. */
-    metrics: jsonb('metrics'),
+    /** The task's own scores, shaped by its scoring code at `scoringVersion`. */
+    scores: jsonb('scores'),
+    /** The task's scoring version that computed `scores`; a new rule is a new version. */
+    scoringVersion: integer('scoring_version'),
     /** Written by the admin mock-data generator (D19), so reports can exclude it. */
     isMock: boolean('is_mock').notNull().default(false),
     /**
@@ -188,7 +188,11 @@ export const testResults = pgTable(
   ],
 );
 
-/** trials (spec section 3). One row per (result, phase, trialNumber) (D14). */
+/**
+ * trials (spec section 3), for every task (ADR 027): one row per (result, phase, block,
+ * trialNumber). What every task has is a column; the task's own fields are `fields`, validated by
+ * the task's trial schema before they are written.
+ */
 export const trials = pgTable(
   'trials',
   {
@@ -196,20 +200,28 @@ export const trials = pgTable(
     resultId: text('result_id')
       .notNull()
       .references(() => testResults.id, { onDelete: 'cascade' }),
+    /** The task's phase, e.g. 'practice' or 'test'. */
+    phase: text('phase').notNull(),
+    /** 0-based block within the phase (a criterion-practice round); 0 when a phase has one. */
+    block: integer('block').notNull().default(0),
+    /** 0-based position within the block. */
     trialNumber: integer('trial_number').notNull(),
-    phase: text('phase', { enum: ['sample', 'practice', 'test'] }).notNull(),
-    cueWord: text('cue_word').notNull(),
-    stimulusWord: text('stimulus_word').notNull(),
-    stimulusColor: text('stimulus_color').notNull(),
-    response: text('response').notNull(),
-    /** Milliseconds, unrounded (D13). */
-    reactionTime: doublePrecision('reaction_time').notNull(),
-    isCorrect: boolean('is_correct').notNull(),
-    isSwitch: boolean('is_switch').notNull(),
-    isCongruent: boolean('is_congruent'),
+    /** Key name or button id; null when the participant did not respond. */
+    response: text('response'),
+    /** Milliseconds from stimulus onset to the response, unrounded (D13); null without one. */
+    reactionTime: doublePrecision('reaction_time'),
+    /** Null where correctness is undefined. */
+    isCorrect: boolean('is_correct'),
+    inputModality: text('input_modality', { enum: ['keyboard', 'touch', 'mouse'] })
+      .notNull()
+      .default('keyboard'),
+    /** The aggregate report's cell of a scored trial (the task's reportCell); null otherwise. */
+    reportCell: text('report_cell'),
+    /** The task's own fields of the trial (the task's trial schema names them). */
+    fields: jsonb('fields').notNull().default({}),
     startTime: timestamptz('start_time'),
     endTime: timestamptz('end_time'),
-    /** Per-trial timing details (onset method, blur/visibility events). */
+    /** Per-trial timing details (onsets, response timestamp, onset method, interruptions). */
     timing: jsonb('timing'),
     /**
      * What the server noticed about the trial and kept it anyway, e.g. 'anticipation' for a
@@ -221,19 +233,12 @@ export const trials = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('trials_result_phase_number_key').on(t.resultId, t.phase, t.trialNumber),
+    uniqueIndex('trials_result_position_key').on(t.resultId, t.phase, t.block, t.trialNumber),
     // The aggregate report reads only this index (an index-only scan in the order it groups
-    // by; services/reports/get-stroop-report.ts): 1,000,000 trials in about 0.2 s instead of
-    // 0.35 s. Drizzle has no INCLUDE, so the values it reads are key columns.
-    index('trials_report_idx').on(
-      t.phase,
-      t.isSwitch,
-      t.cueWord,
-      t.isCorrect,
-      t.reactionTime,
-      t.resultId,
-    ),
-    check('trials_phase_check', sql`${t.phase} in ('sample', 'practice', 'test')`),
+    // by; services/reports/get-task-report.ts). Drizzle has no INCLUDE, so the values it reads
+    // are key columns.
+    index('trials_report_idx').on(t.phase, t.reportCell, t.isCorrect, t.reactionTime, t.resultId),
+    check('trials_input_modality_check', sql`${t.inputModality} in ('keyboard', 'touch', 'mouse')`),
   ],
 );
 

@@ -26,7 +26,6 @@ import {
   LoginTotpInputSchema,
   MeResponseSchema,
   MockDataResponseSchema,
-  PhaseSchema,
   ProgressResponseSchema,
   ProgressTrialsResponseSchema,
   RegisterInputSchema,
@@ -34,16 +33,17 @@ import {
   ResearchExportQuerySchema,
   ResultListQuerySchema,
   RunResponseSchema,
-  SaveTrialInputSchema,
   SaveTrialResponseSchema,
   SessionResponseSchema,
+  StartableTestTypeSchema,
   StartRunInputSchema,
-  StroopReportQuerySchema,
-  StroopReportResponseSchema,
-  TestTypeSchema,
+  TASKS,
+  TaskReportQuerySchema,
+  TaskReportResponseSchema,
   TotpChangeResponseSchema,
   TotpSetupResponseSchema,
   TrialListResponseSchema,
+  TrialPathSchema,
   UpdateNameInputSchema,
   UserListQuerySchema,
   UserListResponseSchema,
@@ -96,8 +96,24 @@ const IdParamSchema = z.string().regex(ID_PATTERN);
 const IdParams = z.object({ id: IdParamSchema });
 
 /** Both read one parameter with safeParse and ignore others (`routes/results.ts`, `progress.ts`). */
-const ActiveRunQuerySchema = z.object({ testType: TestTypeSchema.default('stroopTest') });
+const ActiveRunQuerySchema = z.object({ testType: StartableTestTypeSchema.optional() });
 const ProgressExportQuerySchema = z.object({ format: ExportFormatSchema.default('csv') });
+
+/** Any registered task's trial, as PUT /api/results/:id/trials/... takes it (the run's task's). */
+const AnyTaskTrialSchema = z.union(
+  TASKS.map((task) => task.trialSchema) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]],
+);
+
+const SAVE_TRIAL_SUCCESS = {
+  status: 201,
+  description: 'Saved',
+  schema: SaveTrialResponseSchema,
+  alsoOk: { status: 200, description: 'Already saved: a replay, nothing changed' },
+} as const;
+
+const SAVE_TRIAL_ERRORS = {
+  409: 'The run is finished or abandoned, or a different trial is stored at this position',
+} as const;
 
 /** The document itself: an OpenAPI 3.1 object (described, not spelled out, here). */
 const OpenApiDocumentSchema = z.looseObject({
@@ -343,12 +359,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   {
     method: 'GET',
-    path: '/api/admin/reports/stroop',
-    summary: 'The aggregate Stroop report (four cells)',
+    path: '/api/admin/reports/:testType',
+    summary: 'A task’s aggregate report (its cells; 404 for a test type no task implements)',
     tag: 'admin',
     access: 'admin',
-    query: StroopReportQuerySchema,
-    success: { status: 200, description: 'The report', schema: StroopReportResponseSchema },
+    params: z.object({ testType: StartableTestTypeSchema }),
+    query: TaskReportQuerySchema,
+    success: { status: 200, description: 'The report', schema: TaskReportResponseSchema },
   },
   {
     method: 'GET',
@@ -362,9 +379,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: '/api/admin/mock-data',
-    summary: 'Generate one complete mock Stroop result for the caller (flagged isMock)',
+    summary:
+      'Generate one complete mock result of a task (default: the first of the test list) for the caller (flagged isMock)',
     tag: 'admin',
     access: 'admin',
+    query: z.object({ testType: StartableTestTypeSchema.optional() }),
     success: { status: 201, description: 'Generated', schema: MockDataResponseSchema },
   },
   {
@@ -442,25 +461,35 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   {
     method: 'PUT',
-    path: '/api/results/:id/trials/:phase/:trialNumber',
-    summary: 'Save one trial (idempotent: a replay is a 200 with duplicate true)',
+    path: '/api/results/:id/trials/:phase/:block/:trialNumber',
+    summary:
+      'Save one trial of any task (idempotent: a replay is a 200 with duplicate true); the body is the run’s task’s trial',
     tag: 'results',
     access: 'user',
     params: z.object({
       id: IdParamSchema,
-      phase: PhaseSchema,
-      trialNumber: SaveTrialInputSchema.shape.trialNumber,
+      phase: TrialPathSchema.shape.phase,
+      block: TrialPathSchema.shape.block,
+      trialNumber: TrialPathSchema.shape.trialNumber,
     }),
-    body: SaveTrialInputSchema,
-    success: {
-      status: 201,
-      description: 'Saved',
-      schema: SaveTrialResponseSchema,
-      alsoOk: { status: 200, description: 'Already saved: a replay, nothing changed' },
-    },
-    errors: {
-      409: 'The run is finished or abandoned, or a different trial is stored at this position',
-    },
+    body: AnyTaskTrialSchema,
+    success: SAVE_TRIAL_SUCCESS,
+    errors: SAVE_TRIAL_ERRORS,
+  },
+  {
+    method: 'PUT',
+    path: '/api/results/:id/trials/:phase/:trialNumber',
+    summary: 'Save one trial of block 0 (the path of trials queued before blocks existed)',
+    tag: 'results',
+    access: 'user',
+    params: z.object({
+      id: IdParamSchema,
+      phase: TrialPathSchema.shape.phase,
+      trialNumber: TrialPathSchema.shape.trialNumber,
+    }),
+    body: AnyTaskTrialSchema,
+    success: SAVE_TRIAL_SUCCESS,
+    errors: SAVE_TRIAL_ERRORS,
   },
   {
     method: 'POST',

@@ -75,8 +75,11 @@ describe('the OpenAPI document', () => {
       expect(operation.security, name).toEqual(route.access === 'public' ? [] : [{ session: [] }]);
       const body = operation.requestBody?.content['application/json'].schema;
       // No mass assignment (ASVS 15.3.3): an unknown field is refused, so the document says so.
-      if (route.body) expect(body?.additionalProperties, name).toBe(false);
-      else expect(body, name).toBeUndefined();
+      // A body that is any registered task's trial is a union: each of its members is strict.
+      const variants = (body?.anyOf as JsonSchema[] | undefined) ?? [body];
+      if (route.body) {
+        for (const variant of variants) expect(variant?.additionalProperties, name).toBe(false);
+      } else expect(body, name).toBeUndefined();
       if (route.access !== 'public')
         expect(Object.keys(operation.responses), name).toContain('401');
       if (route.access === 'admin') expect(Object.keys(operation.responses), name).toContain('403');
@@ -111,12 +114,31 @@ describe('the OpenAPI document', () => {
       minimum: 1,
       maximum: 100,
     });
-    const trial = document.paths['/api/results/{id}/trials/{phase}/{trialNumber}']?.put;
-    expect(trial?.parameters.find((p) => p.name === 'phase')?.schema).toMatchObject({
-      enum: ['sample', 'practice', 'test'],
-    });
-    expect(trial?.parameters.find((p) => p.name === 'id')?.schema).toMatchObject({
-      pattern: '^[0-9a-fA-F-]{36}$',
+    for (const path of [
+      '/api/results/{id}/trials/{phase}/{block}/{trialNumber}',
+      '/api/results/{id}/trials/{phase}/{trialNumber}',
+    ]) {
+      const trial = document.paths[path]?.put;
+      const param = (name: string) => trial?.parameters.find((p) => p.name === name)?.schema;
+      // Any task's phase in the path; the run's task's schema checks the body's.
+      expect(param('phase'), path).toMatchObject({ type: 'string', maxLength: 50 });
+      expect(param('trialNumber'), path).toMatchObject({
+        type: 'integer',
+        minimum: 0,
+        maximum: 999,
+      });
+      expect(param('id'), path).toMatchObject({ pattern: '^[0-9a-fA-F-]{36}$' });
+      const body = trial?.requestBody?.content['application/json'].schema;
+      const [stroop] = (body?.anyOf ?? []) as { properties: Record<string, JsonSchema> }[];
+      expect(stroop?.properties.phase, path).toMatchObject({
+        enum: ['sample', 'practice', 'test'],
+      });
+    }
+    const blocks = document.paths['/api/results/{id}/trials/{phase}/{block}/{trialNumber}']?.put;
+    expect(blocks?.parameters.find((p) => p.name === 'block')?.schema).toMatchObject({
+      type: 'integer',
+      minimum: 0,
+      maximum: 99,
     });
   });
 });

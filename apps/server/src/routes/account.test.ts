@@ -4,7 +4,7 @@ import { adminAuditLog, knownDevices, testResults, trials, users } from '../db/s
 import { RECHECK_SPACING_MS } from '../services/account/verify-current-password';
 import { insertFinishedRun } from '../services/results/insert-finished-run';
 import { signUpAdmin, userIdOf } from '../testing/admin-fixtures';
-import { fixtureFinishedRun } from '../testing/stroop-run';
+import { fixtureFinishedRun } from '../testing/fixture-run';
 import { createTestContext, DEFAULT_USER, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
 

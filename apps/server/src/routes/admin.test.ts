@@ -5,7 +5,7 @@ import { adminAuditLog, authSessions, testResults, users } from '../db/schema';
 import { insertFinishedRun } from '../services/results/insert-finished-run';
 import { LAST_ADMIN_MESSAGE } from '../services/users/lock-for-change';
 import { insertUser, signUpAdmin, userIdOf } from '../testing/admin-fixtures';
-import { fixtureFinishedRun } from '../testing/stroop-run';
+import { fixtureFinishedRun } from '../testing/fixture-run';
 import {
   createTestContext,
   DEFAULT_USER,
@@ -56,7 +56,7 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       { method: 'POST', path: `/api/admin/users/${targetId}/reactivate`, status: 200 },
       { method: 'GET', path: '/api/admin/results?includeMock=false&page=1', status: 200 },
       { method: 'GET', path: `/api/admin/results/${resultId}/trials`, status: 200 },
-      { method: 'GET', path: '/api/admin/reports/stroop?includeMock=true', status: 200 },
+      { method: 'GET', path: '/api/admin/reports/stroopTest?includeMock=true', status: 200 },
       { method: 'GET', path: '/api/admin/error-logs', status: 200 },
       { method: 'POST', path: '/api/admin/mock-data', status: 201 },
       { method: 'GET', path: '/api/admin/export?format=csv', status: 200 },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFinishedRun } from '../services/results/insert-finished-run';
 import { insertUser, signUpAdmin, userIdOf } from '../testing/admin-fixtures';
-import { fixtureFinishedRun, fixtureRun, START_RUN } from '../testing/stroop-run';
+import { fixtureFinishedRun, fixtureRun, START_RUN } from '../testing/fixture-run';
 import { createTestContext, type TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
 
@@ -139,8 +139,8 @@ const MATRIX: Record<string, Case> = {
     path: (f) => `/api/admin/results/${f.finishedRunId}/trials`,
     expect: ADMIN_ONLY(200),
   },
-  'GET /api/admin/reports/stroop': {
-    path: () => '/api/admin/reports/stroop',
+  'GET /api/admin/reports/:testType': {
+    path: () => '/api/admin/reports/stroopTest',
     expect: ADMIN_ONLY(200),
   },
   'GET /api/admin/error-logs': { path: () => '/api/admin/error-logs', expect: ADMIN_ONLY(200) },
@@ -172,9 +172,15 @@ const MATRIX: Record<string, Case> = {
     path: (f) => `/api/results/${f.activeRunId}/trials`,
     expect: OWNER_ONLY(200),
   },
-  'PUT /api/results/:id/trials/:phase/:trialNumber': {
-    path: (f) => `/api/results/${f.activeRunId}/trials/sample/0`,
+  'PUT /api/results/:id/trials/:phase/:block/:trialNumber': {
+    path: (f) => `/api/results/${f.activeRunId}/trials/sample/0/0`,
     body: (f) => fixtureRun(f.activeRun.seed, f.activeRun.config)[0],
+    expect: OWNER_ONLY(201),
+  },
+  'PUT /api/results/:id/trials/:phase/:trialNumber': {
+    // Block 0's path: the owner's trial 1 (trial 0 is saved by the row above).
+    path: (f) => `/api/results/${f.activeRunId}/trials/sample/1`,
+    body: (f) => fixtureRun(f.activeRun.seed, f.activeRun.config)[1],
     expect: OWNER_ONLY(201),
   },
   'POST /api/results/:id/complete': {
@@ -279,7 +285,7 @@ describe.each(TEST_DATABASE_KINDS)('authorization matrix on %s', (kind) => {
   }, 180_000);
   it('lets no request set a role, activity, ownership, mock flag or id it does not own', async () => {
     const otherId = await userIdOf(t.database.db, fixture.emails.other);
-    const trial = fixtureRun(fixture.activeRun.seed, fixture.activeRun.config)[1];
+    const trial = fixtureRun(fixture.activeRun.seed, fixture.activeRun.config)[2];
     const attempts: [string, string, unknown][] = [
       ['PATCH', '/api/me', { firstName: 'A', lastName: 'B', role: 'admin' }],
       ['PATCH', '/api/me', { firstName: 'A', lastName: 'B', isActive: false }],
@@ -289,7 +295,12 @@ describe.each(TEST_DATABASE_KINDS)('authorization matrix on %s', (kind) => {
       ['POST', '/api/results', { ...START_RUN, isMock: true }],
       [
         'PUT',
-        `/api/results/${fixture.activeRunId}/trials/sample/1`,
+        `/api/results/${fixture.activeRunId}/trials/sample/2`,
+        { ...trial, resultId: fixture.finishedRunId },
+      ],
+      [
+        'PUT',
+        `/api/results/${fixture.activeRunId}/trials/sample/0/2`,
         { ...trial, resultId: fixture.finishedRunId },
       ],
       ['POST', `/api/results/${fixture.activeRunId}/complete`, { summary: { overallScore: 100 } }],

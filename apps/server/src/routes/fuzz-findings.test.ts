@@ -1,11 +1,11 @@
-import { planPhase, type StroopConfig } from '@cogni/domain';
+import { answerStroopTrial, planPhase, type StroopConfig } from '@cogni/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, errorLogs, trials } from '../db/schema';
 import { UNSTORABLE_TEXT_MESSAGE } from '../lib/storable-text';
 import { insertUser } from '../testing/admin-fixtures';
 import { signInDirectly } from '../testing/api-fuzz';
-import { answerTrial, START_RUN } from '../testing/stroop-run';
+import { START_RUN } from '../testing/fixture-run';
 import { createTestContext, type TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
 
@@ -102,7 +102,7 @@ describe.each(TEST_DATABASE_KINDS)('fuzz findings on %s', (kind) => {
     // stored but read back as 1950-2049.
     const run = (await user.post('/api/results', START_RUN)).body.run as StartedRun;
     const plan = planPhase(run.seed, 'sample', run.config);
-    const [first, second] = plan.map((p) => answerTrial(p, p.correctKey, 500));
+    const [first, second] = plan.map((p) => answerStroopTrial(p, p.correctKey, 500));
     if (!first || !second) throw new Error('no plan');
     const put = (trial: typeof first) =>
       user.request('PUT', `/api/results/${run.id}/trials/sample/${trial.trialNumber}`, {

@@ -1,18 +1,29 @@
 import {
+  type AdminTrial,
   type ProgressResponse,
   type ProgressTrialsResponse,
   TRIAL_EXPORT_COLUMNS,
-  type Trial,
 } from '@cogni/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResults, trials, users } from '../db/schema';
 import { insertFinishedRun } from '../services/results/insert-finished-run';
+import { fixtureFinishedRun, fixtureRun, START_RUN } from '../testing/fixture-run';
 import { finishRunAtHumanPace } from '../testing/human-pace';
 import { parseCsv } from '../testing/parse-csv';
-import { fixtureFinishedRun, fixtureRun, START_RUN } from '../testing/stroop-run';
 import { createTestContext, type TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
+
+/** "Download my data": the common trial columns, then Stroop's own (ADR 027). */
+const MY_DATA_HEADER = [
+  ...TRIAL_EXPORT_COLUMNS.map((c) => c.name),
+  'cue_word',
+  'stimulus_word',
+  'stimulus_color',
+  'is_switch',
+  'is_congruent',
+  'cue_onset_ms',
+];
 
 describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
   let t: TestContext;
@@ -74,7 +85,7 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
 
     // The list carries no trials: they are read when a result is opened (ADR 021).
     expect(result).not.toHaveProperty('trials');
-    const saved = (await ada.get<{ trials: Trial[] }>(`/api/results/${adaRunId}/trials`)).body
+    const saved = (await ada.get<{ trials: AdminTrial[] }>(`/api/results/${adaRunId}/trials`)).body
       .trials;
     expect(saved).toHaveLength(168);
     const opened = await ada.get<ProgressTrialsResponse>(
@@ -82,7 +93,7 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
     );
     expect(opened.status).toBe(200);
     expect(opened.body.trials).toEqual(
-      saved.map(({ startTime, endTime, timing, ...shown }) => shown),
+      saved.map(({ startTime, endTime, timing, flags, ...shown }) => shown),
     );
     expect(res.body.history).toEqual([
       {
@@ -178,7 +189,7 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
       /^attachment; filename="cogni-my-data-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const [header, ...rows] = parseCsv(res.body);
-    expect(header).toEqual(TRIAL_EXPORT_COLUMNS.map((c) => c.name));
+    expect(header).toEqual(MY_DATA_HEADER);
 
     const stored = await t.database.db
       .select({ trial: trials, result: testResults })
@@ -194,11 +205,14 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
         (s) =>
           s.result.id === row[col('result_id')] &&
           s.trial.phase === row[col('phase')] &&
+          String(s.trial.block) === row[col('block')] &&
           String(s.trial.trialNumber) === row[col('trial_number')],
       );
       if (!match) throw new Error(`row not in the database: ${row.join(',')}`);
       const { trial, result } = match;
       const timing = trial.timing as Record<string, unknown>;
+      // Stroop's own fields are stored in `fields` (ADR 027).
+      const fields = trial.fields as Record<string, unknown>;
       expect(row).toEqual([
         result.id,
         result.sessionId,
@@ -207,22 +221,24 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
         result.endTime?.toISOString() ?? '',
         'false',
         trial.phase,
+        String(trial.block),
         String(trial.trialNumber),
-        trial.cueWord,
-        trial.stimulusWord,
-        trial.stimulusColor,
         trial.response,
         String(trial.reactionTime),
         String(trial.isCorrect),
-        String(trial.isSwitch),
-        String(trial.isCongruent),
+        trial.inputModality,
         trial.startTime?.toISOString(),
         trial.endTime?.toISOString(),
-        String(timing.cueOnsetMs),
         String(timing.stimulusOnsetMs),
         String(timing.responseTimestampMs),
         timing.onsetMethod,
         String(timing.wasInterrupted),
+        fields.cueWord,
+        fields.stimulusWord,
+        fields.stimulusColor,
+        String(fields.isSwitch),
+        String(fields.isCongruent),
+        String(timing.cueOnsetMs),
       ]);
       // Unrounded reaction times survive the text round trip.
       expect(Number(row[col('reaction_time_ms')])).toBe(trial.reactionTime);
@@ -252,7 +268,7 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
 
   it('exports only a header for a user with no trials, and refuses unknown formats', async () => {
     const empty = await bob.get<string>('/api/progress/export?format=csv');
-    expect(parseCsv(empty.body)).toEqual([TRIAL_EXPORT_COLUMNS.map((c) => c.name)]);
+    expect(parseCsv(empty.body)).toEqual([MY_DATA_HEADER]);
     expect((await bob.get('/api/progress/export?format=json')).body.rows).toEqual([]);
     const bad = await bob.get('/api/progress/export?format=xml');
     expect(bad.status).toBe(400);

@@ -1,10 +1,11 @@
-import { ExportFormatSchema, TRIAL_EXPORT_COLUMNS } from '@cogni/domain';
+import { ExportFormatSchema, MY_DATA_EXPORT_COLUMNS } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { createExportResponse } from '../lib/export-response';
 import { parseResultId } from '../lib/parse-id';
 import { requireUser } from '../middleware/session';
+
 import { iterateTrialRows } from '../services/exports/iterate-trial-rows';
 import { getProgress, getProgressTrials } from '../services/progress/get-progress';
 
@@ -29,7 +30,7 @@ export const progressRoutes = new Hono<AppEnv>()
     return createExportResponse({
       format: format.data,
       fileName: `cogni-my-data-${now.toISOString().slice(0, 10)}`,
-      columns: TRIAL_EXPORT_COLUMNS,
+      columns: MY_DATA_EXPORT_COLUMNS,
       batches: iterateTrialRows(deps, { userId: user.id }),
       now,
       logger: deps.logger,

@@ -1,12 +1,21 @@
-import { planPhase, type StroopConfig, type TrialInput } from '@cogni/domain';
+import {
+  answerStroopTrial,
+  planPhase,
+  type StroopConfig,
+  type StroopScores,
+  type TrialEnvelope,
+  type TrialInput,
+  wrongStroopKey,
+} from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSessions, trials } from '../db/schema';
-import { answerTrial, fixtureRun, START_RUN, wrongKey } from '../testing/stroop-run';
+import { fixtureRun, START_RUN } from '../testing/fixture-run';
 import { createTestContext, type TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
 
-const trialPath = (resultId: string, t: TrialInput) =>
+/** The path without a block (block 0), which trials queued in browsers use. */
+const trialPath = (resultId: string, t: Pick<TrialEnvelope, 'phase' | 'trialNumber'>) =>
   `/api/results/${resultId}/trials/${t.phase}/${t.trialNumber}`;
 
 describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
@@ -72,13 +81,13 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
     const run = await start(ada);
     const planned = planPhase(run.seed, 'sample', run.config)[0];
     if (!planned) throw new Error('no plan');
-    const trial = answerTrial(planned, planned.correctKey, 512.123456);
+    const trial = answerStroopTrial(planned, planned.correctKey, 512.123456);
     const first = await ada.request('PUT', trialPath(run.id, trial), { body: trial });
     expect(first.status).toBe(201);
     const replay = await ada.request('PUT', trialPath(run.id, trial), { body: trial });
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual({ saved: true, duplicate: true });
-    const different = answerTrial(planned, wrongKey(planned), 512.123456);
+    const different = answerStroopTrial(planned, wrongStroopKey(planned), 512.123456);
     const conflict = await ada.request('PUT', trialPath(run.id, different), { body: different });
     expect(conflict.status).toBe(409);
     const rows = await rowsOf(run.id);
@@ -90,7 +99,7 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
   it('stores one row when the same trial arrives ten times at once', async () => {
     const run = await start(ada);
     const plan = planPhase(run.seed, 'practice', run.config);
-    const trialsToSend = plan.slice(0, 3).map((p) => answerTrial(p, p.correctKey, 400));
+    const trialsToSend = plan.slice(0, 3).map((p) => answerStroopTrial(p, p.correctKey, 400));
     const responses = await Promise.all(
       trialsToSend.flatMap((trial) =>
         Array.from({ length: 10 }, () =>
@@ -108,7 +117,7 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
     const plan = planPhase(run.seed, 'test', run.config);
     const planned = plan[2];
     if (!planned) throw new Error('no plan');
-    const good = answerTrial(planned, planned.correctKey, 450);
+    const good = answerStroopTrial(planned, planned.correctKey, 450);
     const cases: [string, TrialInput | Record<string, unknown>, string?][] = [
       [
         'another stimulus',
@@ -147,7 +156,7 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
     const run = await start(ada);
     const planned = planPhase(run.seed, 'sample', run.config)[0];
     if (!planned) throw new Error('no plan');
-    const trial = answerTrial(planned, planned.correctKey, 400);
+    const trial = answerStroopTrial(planned, planned.correctKey, 400);
     expect((await bob.request('PUT', trialPath(run.id, trial), { body: trial })).status).toBe(404);
     expect((await bob.get(`/api/results/${run.id}`)).status).toBe(404);
     expect((await bob.post(`/api/results/${run.id}/complete`, {})).status).toBe(404);
@@ -168,12 +177,17 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
     const active = await ada.get('/api/results/active?testType=stroopTest');
     expect(active.body.run.id).toBe(run.id);
     expect(active.body.run.savedTrials).toHaveLength(100);
-    expect(active.body.run.savedTrials.at(-1)).toEqual({ phase: 'test', trialNumber: 75 });
+    expect(active.body.run.savedTrials.at(-1)).toEqual({
+      phase: 'test',
+      block: 0,
+      trialNumber: 75,
+      isCorrect: true,
+    });
 
     const early = await ada.post(`/api/results/${run.id}/complete`, {});
     expect(early.status).toBe(409);
     expect(early.body.error.message).toBe(
-      'The test is not finished: 76 of 144 test trials are saved',
+      'The test is not finished: 100 trials are saved, and trial 76 of the test phase is not',
     );
 
     for (const trial of all.slice(100)) {
@@ -192,21 +206,23 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
       correctTrials: 132,
       overallScore: 91, // floor(132 / 144 * 100)
       averageReactionTime: 525.25, // (600.25 + 450.25) / 2
-      wordReadingAccuracy: 100,
-      interferenceEffect: 150,
+      scoringVersion: 1,
+      scores: { wordReadingAccuracy: 100, interferenceEffect: 150 },
     });
-    expect(summary.colorNamingAccuracy).toBeCloseTo((60 / 72) * 100, 10);
+    // Stroop's own scores (ADR 027).
+    const scores = summary.scores as StroopScores;
+    expect(scores.colorNamingAccuracy).toBeCloseTo((60 / 72) * 100, 10);
     // Switch trials: Color at n % 4 == 0 except first-after-break 40, 80, 120 (32), Word (36).
     // Repeat trials (all 72 odd n): correct Color n % 4 == 1 (24), Word n % 4 == 3 (36).
     const switchRt = (32 * 600.25 + 36 * 450.25) / 68;
     const repeatRt = (24 * 600.25 + 36 * 450.25) / 60;
-    expect(summary.metrics.switchCost.rtMs).toBeCloseTo(switchRt - repeatRt, 9);
-    expect(summary.metrics.switchCost.errorRatePercent).toBeCloseTo(0 - (12 / 72) * 100, 9);
-    expect(summary.metrics.cells['noswitch, color']).toMatchObject({
+    expect(scores.metrics.switchCost.rtMs).toBeCloseTo(switchRt - repeatRt, 9);
+    expect(scores.metrics.switchCost.errorRatePercent).toBeCloseTo(0 - (12 / 72) * 100, 9);
+    expect(scores.metrics.cells['noswitch, color']).toMatchObject({
       trialCount: 36,
       meanRtMs: 600.25,
     });
-    expect(summary.metrics.cells['noswitch, color'].errorRatePercent).toBeCloseTo(100 / 3, 10);
+    expect(scores.metrics.cells['noswitch, color'].errorRatePercent).toBeCloseTo(100 / 3, 10);
 
     // No longer active; completing again returns the same summary; no more trials accepted.
     expect((await ada.get('/api/results/active')).body.run).toBeNull();

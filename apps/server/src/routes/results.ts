@@ -1,14 +1,14 @@
 import {
   CompleteRunInputSchema,
-  PhaseSchema,
-  SaveTrialInputSchema,
+  StartableTestTypeSchema,
   StartRunInputSchema,
-  TestTypeSchema,
+  TASKS,
+  TrialPathSchema,
 } from '@cogni/domain';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
-import { parseJsonBody } from '../lib/parse-body';
+import { parseJsonBody, readJsonBody } from '../lib/parse-body';
 import { parseResultId } from '../lib/parse-id';
 import { requireUser } from '../middleware/session';
 import { completeRun } from '../services/results/complete-run';
@@ -17,6 +17,39 @@ import { listTrials } from '../services/results/list-trials';
 import { saveTrial } from '../services/results/save-trial';
 import { getRunStartLimit, startRun } from '../services/results/start-run';
 import { getOwnedRun, toRun } from '../services/results/to-run';
+
+/**
+ * A block or trial number in a path, written as the browser writes it: digits, no sign, no
+ * leading zero. TrialPathSchema coerces with Number(), which also reads ' ', '0x0', '1e0' or
+ * '00' as a number: each would be another path to the same trial.
+ */
+const PLAIN_WHOLE_NUMBER = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * PUT /api/results/:id/trials/:phase[/:block]/:trialNumber: saves one trial of the caller's own
+ * unfinished run. The body is the run's task's trial; the path names the same position.
+ */
+async function saveTrialHandler(c: Context<AppEnv>) {
+  const { user } = requireUser(c);
+  const resultId = parseResultId(c.req.param('id') ?? '');
+  const block = c.req.param('block') ?? '0';
+  const trialNumber = c.req.param('trialNumber') ?? '';
+  const path = TrialPathSchema.safeParse({
+    phase: c.req.param('phase') ?? '',
+    block: PLAIN_WHOLE_NUMBER.test(block) ? block : Number.NaN,
+    trialNumber: PLAIN_WHOLE_NUMBER.test(trialNumber) ? trialNumber : Number.NaN,
+  });
+  if (!path.success)
+    throw new AppError('BAD_REQUEST', 'The trial in the path does not match the body');
+  const body = await readJsonBody(c);
+  const outcome = await saveTrial(c.get('deps'), user.id, resultId, path.data, body);
+  const answer = { saved: true, duplicate: outcome === 'duplicate' } as const;
+  const response = c.json(answer, outcome === 'created' ? 201 : 200);
+  // With its length known, compress() leaves the 31-byte answer alone: gzipping it (as a
+  // stream, with chunked encoding) was about a tenth of the server's CPU under load.
+  response.headers.set('Content-Length', String(JSON.stringify(answer).length));
+  return response;
+}
 
 export const resultRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
@@ -28,7 +61,9 @@ export const resultRoutes = new Hono<AppEnv>()
   })
   .get('/active', async (c) => {
     const { user } = requireUser(c);
-    const testType = TestTypeSchema.safeParse(c.req.query('testType') ?? 'stroopTest');
+    const testType = StartableTestTypeSchema.safeParse(
+      c.req.query('testType') ?? TASKS[0]?.id ?? '',
+    );
     if (!testType.success) throw new AppError('BAD_REQUEST', 'Unknown testType');
     return c.json({ run: await findActiveRun(c.get('deps'), user.id, testType.data) });
   })
@@ -43,27 +78,10 @@ export const resultRoutes = new Hono<AppEnv>()
     const resultId = parseResultId(c.req.param('id'));
     return c.json({ trials: await listTrials(c.get('deps'), user.id, resultId) });
   })
-  .put('/:id/trials/:phase/:trialNumber', async (c) => {
-    const { user } = requireUser(c);
-    const resultId = parseResultId(c.req.param('id'));
-    const input = await parseJsonBody(c, SaveTrialInputSchema);
-    // The path names the trial too; it must agree with the body.
-    const phase = PhaseSchema.safeParse(c.req.param('phase'));
-    if (
-      !phase.success ||
-      phase.data !== input.phase ||
-      c.req.param('trialNumber') !== String(input.trialNumber)
-    ) {
-      throw new AppError('BAD_REQUEST', 'The trial in the path does not match the body');
-    }
-    const outcome = await saveTrial(c.get('deps'), user.id, resultId, input);
-    const answer = { saved: true, duplicate: outcome === 'duplicate' } as const;
-    const response = c.json(answer, outcome === 'created' ? 201 : 200);
-    // With its length known, compress() leaves the 31-byte answer alone: gzipping it (as a
-    // stream, with chunked encoding) was about a tenth of the server's CPU under load.
-    response.headers.set('Content-Length', String(JSON.stringify(answer).length));
-    return response;
-  })
+  // Any task's trial; the path without a block is block 0 (the path of trials queued by
+  // browsers before blocks existed).
+  .put('/:id/trials/:phase/:block/:trialNumber', saveTrialHandler)
+  .put('/:id/trials/:phase/:trialNumber', saveTrialHandler)
   .post('/:id/complete', async (c) => {
     const { user } = requireUser(c);
     const resultId = parseResultId(c.req.param('id'));

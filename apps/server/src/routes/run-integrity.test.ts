@@ -2,10 +2,15 @@ import {
   type AdminResultListResponse,
   type AdminResultTrialsResponse,
   ANTICIPATION_FLOOR_MS,
+  answerStroopTrial,
   type ProgressResponse,
   planPhase,
   type Run,
-  type StroopReportResponse,
+  type StroopConfig,
+  StroopConfigSchema,
+  stroopTask,
+  type TaskReportResponse,
+  type TrialEnvelope,
   type TrialInput,
 } from '@cogni/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -14,16 +19,19 @@ import { rateLimits, testResults, trials } from '../db/schema';
 import { closeAbandonedRuns } from '../services/results/close-abandoned-runs';
 import { rememberRun } from '../services/results/run-facts';
 import { signUpAdmin, userIdOf } from '../testing/admin-fixtures';
+import { fixtureRun, START_RUN } from '../testing/fixture-run';
 import { finishRunAtHumanPace, saveTrialsAtHumanPace } from '../testing/human-pace';
 import { parseCsv } from '../testing/parse-csv';
-import { answerTrial, fixtureRun, START_RUN } from '../testing/stroop-run';
 import { createTestContext, type TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
 
-const trialPath = (resultId: string, trial: TrialInput) =>
+const trialPath = (resultId: string, trial: Pick<TrialEnvelope, 'phase' | 'trialNumber'>) =>
   `/api/results/${resultId}/trials/${trial.phase}/${trial.trialNumber}`;
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** A Stroop run's settings, as the API returns them. */
+const configOf = (run: Run): StroopConfig => StroopConfigSchema.parse(run.config);
 
 describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
   let t: TestContext;
@@ -39,7 +47,7 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
     expect(res.status).toBe(201);
     return res.body.run;
   }
-  const save = (client: TestClient, run: Run, trial: TrialInput) =>
+  const save = (client: TestClient, run: Run, trial: TrialEnvelope) =>
     client.request('PUT', trialPath(run.id, trial), { body: trial });
   const resultOf = async (id: string) => {
     const [row] = await t.database.db.select().from(testResults).where(eq(testResults.id, id));
@@ -49,15 +57,16 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
     t.database.db.select().from(trials).where(eq(trials.resultId, resultId));
   /** The first sample trial of the run, answered correctly after `reactionTime` ms. */
   function firstTrial(run: Run, reactionTime = 500): TrialInput {
-    const [planned] = planPhase(run.seed, 'sample', run.config);
+    const [planned] = planPhase(run.seed, 'sample', configOf(run));
     if (!planned) throw new Error('no plan');
-    return answerTrial(planned, planned.correctKey, reactionTime);
+    return answerStroopTrial(planned, planned.correctKey, reactionTime);
   }
   const listIds = async (query: string) =>
     (await admin.get<AdminResultListResponse>(`/api/admin/results?pageSize=100&${query}`)).body
       .results;
   const reportTrials = async (query: string) =>
-    (await admin.get<StroopReportResponse>(`/api/admin/reports/stroop?${query}`)).body.totalTrials;
+    (await admin.get<TaskReportResponse>(`/api/admin/reports/stroopTest?${query}`)).body
+      .totalTrials;
   const exportedResultIds = async (query: string) => {
     const csv = parseCsv((await admin.get<string>(`/api/admin/export?format=csv&${query}`)).body);
     const column = csv[0]?.indexOf('result_id') ?? -1;
@@ -102,14 +111,14 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
         },
       };
     };
-    expect((await save(ada, run, at(run.config.cueDurationMs - 60))).status).toBe(201);
+    expect((await save(ada, run, at(configOf(run).cueDurationMs - 60))).status).toBe(201);
     expect((await rowsOf(run.id)).map((row) => row.flags)).toEqual([['short-cue']]);
     await t.database.db.delete(trials).where(eq(trials.resultId, run.id));
     // A frame early is the browser's own scheduling; a page that stalled shows it late.
-    expect((await save(ada, run, at(run.config.cueDurationMs - 17))).status).toBe(201);
-    const second = planPhase(run.seed, 'sample', run.config)[1];
+    expect((await save(ada, run, at(configOf(run).cueDurationMs - 17))).status).toBe(201);
+    const second = planPhase(run.seed, 'sample', configOf(run))[1];
     if (!second) throw new Error('no plan');
-    const late = answerTrial(second, second.correctKey, 500);
+    const late = answerStroopTrial(second, second.correctKey, 500);
     const stalled: TrialInput = {
       ...late,
       timing: {
@@ -133,12 +142,12 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
     expect(replay.body).toEqual({ saved: true, duplicate: true });
 
     // Other runs push this one out of the server's memory: the one-by-one insert.
-    const facts = { ...run, result: { startTime: new Date(run.startTime) } };
+    const facts = { ...run, task: stroopTask, result: { startTime: new Date(run.startTime) } };
     for (let i = 0; i < 20_001; i++) rememberRun(`other-${i}`, facts);
-    const [, planned] = planPhase(run.seed, 'sample', run.config);
+    const [, planned] = planPhase(run.seed, 'sample', configOf(run));
     if (!planned) throw new Error('no plan');
-    const alsoQuick = answerTrial(planned, planned.correctKey, 12.5);
-    const slow = answerTrial(planned, planned.correctKey, ANTICIPATION_FLOOR_MS);
+    const alsoQuick = answerStroopTrial(planned, planned.correctKey, 12.5);
+    const slow = answerStroopTrial(planned, planned.correctKey, ANTICIPATION_FLOOR_MS);
     const beforeMs = t.clock.offsetMs + Date.now();
     expect((await save(ada, run, alsoQuick)).status).toBe(201);
     expect((await save(ada, run, alsoQuick)).status).toBe(200);
@@ -175,17 +184,19 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
   it('refuses to complete a run without all its sample and practice trials', async () => {
     const ada = await t.signUp({ email: 'skipper@example.com' });
     const run = await start(ada);
-    const all = fixtureRun(run.seed, run.config);
+    const all = stroopTask.fixtureRun(run.seed, configOf(run));
     const [first, ...rest] = all;
     if (!first) throw new Error('no trials');
     // Every test trial, but no practice and one sample trial only.
     await saveTrialsAtHumanPace(t, ada, run, [
       first,
-      ...rest.filter((trial) => trial.phase === 'test'),
+      ...rest.filter(({ trial }) => trial.phase === 'test'),
     ]);
     const res = await ada.post(`/api/results/${run.id}/complete`, {});
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe('The test is not finished: 1 of 8 sample trials are saved');
+    expect(res.body.error.message).toBe(
+      'The test is not finished: 145 trials are saved, and trial 1 of the sample phase is not',
+    );
     expect((await resultOf(run.id))?.endTime).toBeNull();
     // Its test trials came sooner than the skipped phases take: it is implausible already.
     expect((await resultOf(run.id))?.implausibleReason).not.toBeNull();
@@ -233,7 +244,7 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
     const [first, second] = fixtureRun(run.seed, run.config);
     if (!first || !second) throw new Error('no trials');
     // The first trial after its cue (and more): a person could have answered it by now.
-    t.clock.offsetMs += run.config.cueDurationMs + 1_000;
+    t.clock.offsetMs += configOf(run).cueDurationMs + 1_000;
     expect((await save(ada, run, first)).status).toBe(201);
     expect((await resultOf(run.id))?.implausibleReason).toBeNull();
     // The rest at once: the next few are still within the tolerance, then one is too soon.
@@ -254,10 +265,14 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
   it('marks a run implausible when its trial times go backwards', async () => {
     const ada = await t.signUp({ email: 'backwards@example.com' });
     const run = await start(ada);
-    const shifted = fixtureRun(run.seed, run.config).map((trial) => {
-      if (trial.phase !== 'test') return trial;
+    const shifted = stroopTask.fixtureRun(run.seed, configOf(run)).map((fixture) => {
+      const { trial } = fixture;
+      if (trial.phase !== 'test') return fixture;
       const back = (iso: string) => new Date(Date.parse(iso) - 2 * HOUR_MS).toISOString();
-      return { ...trial, startTime: back(trial.startTime), endTime: back(trial.endTime) };
+      return {
+        ...fixture,
+        trial: { ...trial, startTime: back(trial.startTime), endTime: back(trial.endTime) },
+      };
     });
     await saveTrialsAtHumanPace(t, ada, run, shifted);
     expect((await ada.post(`/api/results/${run.id}/complete`, {})).status).toBe(200);

@@ -1,4 +1,10 @@
-import { planPhase, type StroopConfig, type TrialInput } from '@cogni/domain';
+import {
+  answerStroopTrial,
+  planPhase,
+  type StroopConfig,
+  type TrialInput,
+  wrongStroopKey,
+} from '@cogni/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
@@ -6,7 +12,7 @@ import { testResults, trials, users } from '../db/schema';
 import { parseConfig } from '../env';
 import { createLogger } from '../lib/logger';
 import { INSERT_IF_OWNED_AND_OPEN } from '../services/results/save-trial';
-import { answerTrial, START_RUN, wrongKey } from '../testing/stroop-run';
+import { START_RUN } from '../testing/fixture-run';
 import { createTestContext, TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
 
@@ -35,7 +41,7 @@ describe.each(TEST_DATABASE_KINDS)('trial saves after the first on %s', (kind) =
     const answer = (n: number) => {
       const planned = plan[n];
       if (!planned) throw new Error('no plan');
-      return answerTrial(planned, planned.correctKey, 512.123456 + n);
+      return answerStroopTrial(planned, planned.correctKey, 512.123456 + n);
     };
     const first = answer(0);
     expect((await ada.request('PUT', trialPath(run.id, first), { body: first })).status).toBe(201);
@@ -59,7 +65,7 @@ describe.each(TEST_DATABASE_KINDS)('trial saves after the first on %s', (kind) =
     expect(replay).toMatchObject({ status: 200, body: { saved: true, duplicate: true } });
     const planned = plan[1];
     if (!planned) throw new Error('no plan');
-    const other = answerTrial(planned, wrongKey(planned), 512.123456 + 1);
+    const other = answerStroopTrial(planned, wrongStroopKey(planned), 512.123456 + 1);
     expect((await ada.request('PUT', trialPath(run.id, other), { body: other })).status).toBe(409);
 
     const rows = await rowsOf(run.id);
@@ -67,14 +73,20 @@ describe.each(TEST_DATABASE_KINDS)('trial saves after the first on %s', (kind) =
     const row = rows.find((r) => r.trialNumber === 1);
     expect(row).toMatchObject({
       phase: 'sample',
-      cueWord: second.cueWord,
-      stimulusWord: second.stimulusWord,
-      stimulusColor: second.stimulusColor,
+      block: 0,
       response: second.response,
       reactionTime: 513.123456,
       isCorrect: true,
-      isSwitch: second.isSwitch,
-      isCongruent: false,
+      inputModality: 'keyboard',
+      // Stroop's own fields, as the one-by-one path stores them (ADR 027).
+      fields: {
+        cueWord: second.cueWord,
+        stimulusWord: second.stimulusWord,
+        stimulusColor: second.stimulusColor,
+        isSwitch: second.isSwitch,
+        isCongruent: false,
+      },
+      reportCell: null,
       startTime: new Date(second.startTime),
       endTime: new Date(second.endTime),
       timing: second.timing,
@@ -163,7 +175,7 @@ describe.each(TEST_DATABASE_KINDS)('trial saves after the first on %s', (kind) =
     const adaOther = ada.answer(2);
     const planned = ada.plan[2];
     if (!planned) throw new Error('no plan');
-    const adaClash = answerTrial(planned, wrongKey(planned), 512.123456 + 2);
+    const adaClash = answerStroopTrial(planned, wrongStroopKey(planned), 512.123456 + 2);
     const bobNext = bob.answer(1);
     const send = (client: TestClient, resultId: string, trial: TrialInput) =>
       client.request('PUT', trialPath(resultId, trial), { body: trial });

@@ -16,8 +16,8 @@ import { SESSION_ABSOLUTE_TIMEOUT_MS } from '../services/auth/session-policy';
 import { getAuthLimits } from '../services/rate-limit/auth-limits';
 import { insertFinishedRun } from '../services/results/insert-finished-run';
 import { insertUser } from './admin-fixtures';
+import { fixtureFinishedRun, START_RUN } from './fixture-run';
 import { bodyArbitrary, type FuzzBody, pathArbitrary, queryArbitrary } from './fuzz-requests';
-import { fixtureFinishedRun, START_RUN } from './stroop-run';
 import { createTestContext, type TestClient, type TestContext } from './test-app';
 import { TEST_DATABASE_KINDS, type TestDatabaseKind } from './test-database';
 

@@ -9,12 +9,14 @@ import { PlaceholderPage } from '../features/static-pages/placeholder-page';
 import { PrivacyPage } from '../features/static-pages/privacy-page';
 import { TermsPage } from '../features/static-pages/terms-page';
 import { TestsPage } from '../features/tests/tests-page';
+import { getTestTypeSlug } from '../lib/test-type-names';
+import { WEB_TASKS } from '../tasks/registry';
 import { AppLayout } from './layout/app-layout';
 import { LazyRoute } from './lazy-route';
 import { RequireAdmin, RequireAuth, RequireOwnPassword } from './route-guards';
 
-// Kept out of the home page's bundle: most visitors never open them.
-const StroopPage = lazy(() => import('../features/stroop/stroop-page'));
+// Kept out of the home page's bundle: most visitors never open them. A task's page is lazy in
+// the task registry.
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
 const ProgressPage = lazy(() => import('../features/progress/progress-page'));
 
@@ -37,14 +39,17 @@ export function AppRoutes() {
           <Route path="login" element={<LoginPage />} />
           <Route path="register" element={<RegisterPage />} />
           <Route element={<RequireAuth />}>
-            <Route
-              path="cognitive-tests/stroop-test"
-              element={
-                <LazyRoute>
-                  <StroopPage />
-                </LazyRoute>
-              }
-            />
+            {[...WEB_TASKS.values()].map(({ testType, Page }) => (
+              <Route
+                key={testType}
+                path={`cognitive-tests/${getTestTypeSlug(testType)}`}
+                element={
+                  <LazyRoute>
+                    <Page />
+                  </LazyRoute>
+                }
+              />
+            ))}
             <Route
               path="progress-tracking"
               element={

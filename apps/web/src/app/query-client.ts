@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { sessionQueryKey } from '../features/auth/api/get-session';
 import { loginMutationKey } from '../features/auth/api/login';
+import { sessionQueryKey } from '../lib/api/get-session';
 import { isApiError } from '../lib/api-client';
 
 const MAX_RETRIES = 2;

@@ -1,6 +1,6 @@
 import { isAdmin, MESSAGES } from '@cogni/domain';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useCurrentUser } from '../features/auth/api/get-session';
+import { useCurrentUser } from '../lib/api/get-session';
 
 /** Sends visitors to /login, remembering where they were going (state.from). */
 export function RequireAuth() {

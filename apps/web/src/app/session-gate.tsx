@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
-import { useSession } from '../features/auth/api/get-session';
+import { useSession } from '../lib/api/get-session';
 
 /**
  * Renders nothing of the app until GET /api/session has answered, so a reload never flashes the

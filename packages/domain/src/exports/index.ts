@@ -1,3 +1,4 @@
 export * from './csv';
 export * from './research-columns';
+export * from './task-export-columns';
 export * from './trial-columns';

@@ -1,5 +1,5 @@
 import type { DeviceInfo, Measurement } from '../schemas/results';
-import type { Trial } from '../tasks/stroop/trial';
+import type { TrialEnvelope } from '../tasks/shared/envelope';
 import type { CellValue } from './csv';
 
 /** The test session of a result, as stored: any field may be missing in older or mock sessions. */
@@ -26,13 +26,24 @@ export type ExportTrialRow = {
   resultAbandonedAt: string | null;
   /** Null for a result without a session. */
   session: ExportSessionRecord | null;
-  trial: Omit<Trial, 'startTime' | 'endTime' | 'timing'> & {
-    startTime: string | null;
-    endTime: string | null;
-    timing: Partial<Trial['timing']> | null;
-    /** What the server noted about the trial it kept, e.g. 'anticipation'. */
-    flags: readonly string[];
-  };
+  trial: ExportTrialRecord;
+};
+
+/** A stored trial of any task: the envelope's columns and, beside them, the task's own fields. */
+export type ExportTrialRecord = Readonly<Record<string, unknown>> & {
+  phase: string;
+  block: number;
+  trialNumber: number;
+  response: string | null;
+  reactionTime: number | null;
+  isCorrect: boolean | null;
+  inputModality: string;
+  startTime: string | null;
+  endTime: string | null;
+  /** Null for mock trials: nothing was measured. */
+  timing: (Partial<TrialEnvelope['timing']> & Record<string, unknown>) | null;
+  /** What the server noted about the trial it kept, e.g. 'anticipation'. */
+  flags: readonly string[];
 };
 
 export type ExportColumn<Row> = {
@@ -40,7 +51,7 @@ export type ExportColumn<Row> = {
   name: string;
   type: 'string' | 'integer' | 'number' | 'boolean' | 'timestamp';
   description: string;
-  value: (row: Row) => CellValue;
+  value(row: Row): CellValue;
 };
 
 /**
@@ -88,69 +99,50 @@ export const TRIAL_EXPORT_COLUMNS: readonly ExportColumn<ExportTrialRow>[] = [
   {
     name: 'phase',
     type: 'string',
-    description: "'sample', 'practice' or 'test'. Scores use test trials only.",
+    description: "The task's phase, e.g. 'practice' or 'test'. Scores use the scored phase only.",
     value: (r) => r.trial.phase,
+  },
+  {
+    name: 'block',
+    type: 'integer',
+    description: 'Block within the phase, from 0 (e.g. a practice round).',
+    value: (r) => r.trial.block,
   },
   {
     name: 'trial_number',
     type: 'integer',
-    description: 'Position within the phase, from 0.',
+    description: 'Position within the block, from 0.',
     value: (r) => r.trial.trialNumber,
-  },
-  {
-    name: 'cue_word',
-    type: 'string',
-    description: "'Color' (name the ink) or 'Word' (read the word).",
-    value: (r) => r.trial.cueWord,
-  },
-  {
-    name: 'stimulus_word',
-    type: 'string',
-    description: "The word shown: 'RED', 'GREEN' or 'BLUE'.",
-    value: (r) => r.trial.stimulusWord,
-  },
-  {
-    name: 'stimulus_color',
-    type: 'string',
-    description: "The ink of the word: 'red', 'green' or 'blue'.",
-    value: (r) => r.trial.stimulusColor,
   },
   {
     name: 'response',
     type: 'string',
-    description: "The key pressed: 'R', 'G' or 'B'.",
+    description: 'The key pressed or the button touched; empty when there was no response.',
     value: (r) => r.trial.response,
   },
   {
     name: 'reaction_time_ms',
     type: 'number',
-    description: 'Milliseconds from the stimulus being shown to the key press, unrounded.',
+    description:
+      'Milliseconds from the stimulus being shown to the response, unrounded; empty without one.',
     value: (r) => r.trial.reactionTime,
   },
   {
     name: 'is_correct',
     type: 'boolean',
-    description: 'The response matches the cued dimension.',
+    description: "The response was right, by the task's rule; empty where undefined.",
     value: (r) => r.trial.isCorrect,
   },
   {
-    name: 'is_switch',
-    type: 'boolean',
-    description:
-      'The cue differs from the previous trial of the phase (trial 0 is never a switch).',
-    value: (r) => r.trial.isSwitch,
-  },
-  {
-    name: 'is_congruent',
-    type: 'boolean',
-    description:
-      'Word and ink agree. Always false in real runs (word and ink always differ); mock data has both.',
-    value: (r) => r.trial.isCongruent,
+    name: 'input_modality',
+    type: 'string',
+    description: "How the participant answered: 'keyboard', 'touch' or 'mouse'.",
+    value: (r) => r.trial.inputModality,
   },
   {
     name: 'trial_start_time',
     type: 'timestamp',
-    description: 'Wall-clock time of the cue onset.',
+    description: "Wall-clock time of the trial's first onset (Stroop: the cue).",
     value: (r) => r.trial.startTime,
   },
   {
@@ -158,12 +150,6 @@ export const TRIAL_EXPORT_COLUMNS: readonly ExportColumn<ExportTrialRow>[] = [
     type: 'timestamp',
     description: 'Wall-clock time of the response.',
     value: (r) => r.trial.endTime,
-  },
-  {
-    name: 'cue_onset_ms',
-    type: 'number',
-    description: 'When the cue was presented (page time line, ms).',
-    value: (r) => r.trial.timing?.cueOnsetMs ?? null,
   },
   {
     name: 'stimulus_onset_ms',
@@ -174,7 +160,7 @@ export const TRIAL_EXPORT_COLUMNS: readonly ExportColumn<ExportTrialRow>[] = [
   {
     name: 'response_timestamp_ms',
     type: 'number',
-    description: "The key event's own timestamp (page time line, ms).",
+    description: "The response event's own timestamp (page time line, ms).",
     value: (r) => r.trial.timing?.responseTimestampMs ?? null,
   },
   {
@@ -186,7 +172,8 @@ export const TRIAL_EXPORT_COLUMNS: readonly ExportColumn<ExportTrialRow>[] = [
   {
     name: 'was_interrupted',
     type: 'boolean',
-    description: 'The page lost focus or was hidden between cue and response.',
+    description:
+      "The page lost focus or was hidden between the trial's first onset and the response.",
     value: (r) => r.trial.timing?.wasInterrupted ?? null,
   },
 ];

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 import { ADMIN_ERROR_LOG_LIMIT, ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX } from '../constants';
-import { REPORT_CELLS, type StroopMetrics } from '../tasks/stroop/scoring';
-import { CueSchema } from '../tasks/stroop/stimuli';
-import { TrialTimingSchema } from '../tasks/stroop/trial';
 import { TestTypeSchema } from '../test-types';
 import {
   isStorableInstant,
@@ -163,15 +160,17 @@ export const ResultListQuerySchema = z
   }));
 export type ResultListQuery = z.infer<typeof ResultListQuerySchema>;
 
-/** The stored scores of a finished result (D15); D16's metrics are on the detail view. */
+/**
+ * The stored scores of a finished result (D15): the headline every task has and the task's own
+ * scores, shaped by its scoring code at `scoringVersion` (ADR 027).
+ */
 export const ResultScoresSchema = z.object({
   overallScore: z.number(),
   totalTrials: z.number().int(),
   correctTrials: z.number().int(),
   averageReactionTime: z.number().nullable(),
-  colorNamingAccuracy: z.number().nullable(),
-  wordReadingAccuracy: z.number().nullable(),
-  interferenceEffect: z.number().nullable(),
+  scoringVersion: z.number().int(),
+  scores: z.unknown(),
 });
 export type ResultScores = z.infer<typeof ResultScoresSchema>;
 
@@ -215,52 +214,52 @@ export type AdminResultListResponse = z.infer<typeof AdminResultListResponseSche
 export const AdminTrialSchema = ResultTrialSchema.extend({
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
-  timing: TrialTimingSchema.nullable(),
+  timing: z.record(z.string(), z.unknown()).nullable(),
   /** What the server noted about the trial it kept, e.g. 'anticipation' (TRIAL_FLAGS). */
   flags: z.array(z.string()),
 });
 export type AdminTrial = z.infer<typeof AdminTrialSchema>;
 
-/** GET /api/admin/results/:id/trials: the result, its D16 metrics and every trial in run order. */
+/** GET /api/admin/results/:id/trials: the result (with its scores) and every trial in run order. */
 export const AdminResultTrialsResponseSchema = z.object({
   result: AdminResultSchema,
-  metrics: z.custom<StroopMetrics>().nullable(),
   trials: z.array(AdminTrialSchema),
 });
 export type AdminResultTrialsResponse = z.infer<typeof AdminResultTrialsResponseSchema>;
 
-/** GET /api/admin/reports/stroop query. */
-export const StroopReportQuerySchema = z.strictObject({
+/** GET /api/admin/reports/:testType query. */
+export const TaskReportQuerySchema = z.strictObject({
   /** Default true. */
   includeMock: booleanParam('includeMock').default(true),
   /** Default false: implausible and abandoned runs are left out. */
   includeImplausible: booleanParam('includeImplausible').default(false),
 });
 
-/** One cell of the aggregate Stroop report (D18). */
-export const StroopReportCellSchema = z.object({
-  /** 'switch, word', 'noswitch, word', 'switch, color' or 'noswitch, color'. */
-  cell: z.enum(REPORT_CELLS),
-  isSwitch: z.boolean(),
-  cue: CueSchema,
-  /** Stored test-phase trials in the cell. */
+/** One cell of a task's aggregate report (D18): its scored trials of every user. */
+export const TaskReportCellSchema = z.object({
+  /** The task's cell key, e.g. Stroop's 'switch, word'. */
+  cell: z.string(),
+  /** The cell named for people, e.g. 'Word cue, switch'. */
+  label: z.string(),
+  /** Stored scored-phase trials in the cell. */
   trialCount: z.number().int(),
   /** Mean reaction time of the cell's correct trials, in ms; null if there are none. */
   meanRtMs: z.number().nullable(),
   /** Percent of the cell's trials answered wrongly; null if the cell is empty. */
   errorRatePercent: z.number().nullable(),
 });
-export type StroopReportCell = z.infer<typeof StroopReportCellSchema>;
+export type TaskReportCell = z.infer<typeof TaskReportCellSchema>;
 
-/** GET /api/admin/reports/stroop: always the four cells, in REPORT_CELLS order. */
-export const StroopReportResponseSchema = z.object({
+/** GET /api/admin/reports/:testType: always every cell of the task, in its order. */
+export const TaskReportResponseSchema = z.object({
+  testType: TestTypeSchema,
   includeMock: z.boolean(),
   includeImplausible: z.boolean(),
-  /** Test-phase trials in all four cells together. */
+  /** Scored-phase trials in all cells together. */
   totalTrials: z.number().int(),
-  cells: z.array(StroopReportCellSchema),
+  cells: z.array(TaskReportCellSchema),
 });
-export type StroopReportResponse = z.infer<typeof StroopReportResponseSchema>;
+export type TaskReportResponse = z.infer<typeof TaskReportResponseSchema>;
 
 /**
  * An error-log entry with the email of its user (null if none or the user is gone). Repeats of

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { TrialInputSchema } from '../tasks/stroop/trial';
 import { TestTypeSchema } from '../test-types';
 import { AdminTrialSchema, AdminUserSchema } from './admin';
 import type { RunSummary } from './results';
@@ -18,13 +17,10 @@ export const RegisterResponseSchema = z.object({ ok: z.literal(true) });
 /** POST /api/me/password: how many other sessions of the account were logged out. */
 export const ChangePasswordResponseSchema = z.object({ endedSessions: z.number().int() });
 
-/** A stored trial as its owner reads it back. */
-export const StoredTrialSchema = TrialInputSchema.extend({ isCongruent: z.boolean().nullable() });
-
 /** GET /api/results/:id/trials: the run's stored trials, in run order. */
-export const TrialListResponseSchema = z.object({ trials: z.array(StoredTrialSchema) });
+export const TrialListResponseSchema = z.object({ trials: z.array(AdminTrialSchema) });
 
-/** PUT /api/results/:id/trials/:phase/:trialNumber: 201 the first time, 200 for a replay. */
+/** PUT /api/results/:id/trials/:phase/:block/:trialNumber: 201 the first time, 200 for a replay. */
 export const SaveTrialResponseSchema = z.object({
   saved: z.literal(true),
   duplicate: z.boolean(),

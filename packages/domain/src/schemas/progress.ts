@@ -1,24 +1,25 @@
 import { z } from 'zod';
-import { CueSchema, InkSchema, ResponseKeySchema, WordSchema } from '../tasks/stroop/stimuli';
-import { PhaseSchema } from '../tasks/stroop/trial';
+import { InputModalitySchema } from '../tasks/shared/envelope';
 import { TestTypeSchema } from '../test-types';
 import type { RunSummary } from './results';
 
-/** A stored trial as progress tracking shows it: what was asked, answered and how fast. */
-export const ResultTrialSchema = z.object({
-  phase: PhaseSchema,
-  trialNumber: z.number().int(),
-  cueWord: CueSchema,
-  stimulusWord: WordSchema,
-  stimulusColor: InkSchema,
-  response: ResponseKeySchema,
-  /** Milliseconds from stimulus onset to the key press, unrounded (D13). */
-  reactionTime: z.number(),
-  isCorrect: z.boolean(),
-  isSwitch: z.boolean(),
-  /** Set only by the mock-data generator (spec section 3). */
-  isCongruent: z.boolean().nullable(),
-});
+/**
+ * A stored trial as progress tracking shows it: the envelope every task has and, beside it, the
+ * task's own fields (Stroop: cueWord, stimulusWord, stimulusColor, isSwitch, isCongruent).
+ */
+export const ResultTrialSchema = z
+  .object({
+    phase: z.string(),
+    block: z.number().int(),
+    trialNumber: z.number().int(),
+    /** Key name or button id; null without a response. */
+    response: z.string().nullable(),
+    /** Milliseconds from stimulus onset to the response, unrounded (D13); null without one. */
+    reactionTime: z.number().nullable(),
+    isCorrect: z.boolean().nullable(),
+    inputModality: InputModalitySchema,
+  })
+  .catchall(z.unknown());
 export type ResultTrial = z.infer<typeof ResultTrialSchema>;
 
 /**
@@ -43,7 +44,7 @@ export type ProgressResult = z.infer<typeof ProgressResultSchema>;
 
 /** GET /api/progress/results/:id/trials: every stored trial of one of the caller's results. */
 export const ProgressTrialsResponseSchema = z.object({
-  /** In run order: sample, practice, then test. */
+  /** In run order. */
   trials: z.array(ResultTrialSchema),
 });
 export type ProgressTrialsResponse = z.infer<typeof ProgressTrialsResponseSchema>;

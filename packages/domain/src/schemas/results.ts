@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { StroopConfigSchema } from '../tasks/stroop/config';
-import type { StroopMetrics } from '../tasks/stroop/scoring';
-import { PhaseSchema, TrialInputSchema } from '../tasks/stroop/trial';
-import { TestTypeSchema } from '../test-types';
+import { getTaskIds } from '../tasks/registry';
+import { MAX_BLOCK, MAX_TRIAL_NUMBER } from '../tasks/shared/envelope';
+import { type TestType, TestTypeSchema } from '../test-types';
 
 /** deviceInfo of a session (spec section 3, cogniSessions). */
 export const DeviceInfoSchema = z.strictObject({
@@ -30,9 +29,15 @@ export const MeasurementSchema = z.strictObject({
 });
 export type Measurement = z.infer<typeof MeasurementSchema>;
 
+/** A test type some registered task implements: only those can be started. */
+export const StartableTestTypeSchema = TestTypeSchema.refine(
+  (testType: TestType) => getTaskIds().includes(testType),
+  'This test cannot be taken yet',
+);
+
 /** POST /api/results: start a run ('Ready ... Set ... Go!', D8). */
 export const StartRunInputSchema = z.strictObject({
-  testType: z.literal('stroopTest'),
+  testType: StartableTestTypeSchema,
   deviceInfo: DeviceInfoSchema,
   measurement: MeasurementSchema,
 });
@@ -51,21 +56,32 @@ export const CompleteRunInputSchema = z.strictObject({
 });
 export type CompleteRunInput = z.infer<typeof CompleteRunInputSchema>;
 
-export const TrialPositionSchema = z.object({
-  phase: PhaseSchema,
+/** A saved trial's position and correctness: what the task's run order may depend on. */
+export const SavedTrialSchema = z.object({
+  phase: z.string(),
+  block: z.number().int(),
   trialNumber: z.number().int(),
+  isCorrect: z.boolean().nullable(),
 });
 
-/** Scores as stored (D15) with D16's metrics; null until the run is complete. */
+/** The path of one trial's save: PUT /api/results/:id/trials/:phase[/:block]/:trialNumber. */
+export const TrialPathSchema = z.object({
+  phase: z.string().max(50),
+  block: z.coerce.number().int().min(0).max(MAX_BLOCK),
+  trialNumber: z.coerce.number().int().min(0).max(MAX_TRIAL_NUMBER),
+});
+
+/**
+ * A run's scores as stored, null until the run is complete: the headline every task has and the
+ * task's own scores (shaped by its scoring code at `scoringVersion`; Stroop: StroopScores).
+ */
 export type RunSummary = {
   overallScore: number;
   totalTrials: number;
   correctTrials: number;
   averageReactionTime: number | null;
-  colorNamingAccuracy: number | null;
-  wordReadingAccuracy: number | null;
-  interferenceEffect: number | null;
-  metrics: StroopMetrics;
+  scoringVersion: number;
+  scores: unknown;
 };
 
 /** A run as the API shows it to its owner. */
@@ -76,9 +92,10 @@ export const RunSchema = z.object({
   startTime: z.string(),
   endTime: z.string().nullable(),
   seed: z.string(),
-  config: StroopConfigSchema,
+  /** The task's settings the run uses (its config schema's output). */
+  config: z.record(z.string(), z.unknown()),
   /** The trials already stored, in run order: the runtime resumes after the last (D17). */
-  savedTrials: z.array(TrialPositionSchema),
+  savedTrials: z.array(SavedTrialSchema),
   summary: z.custom<RunSummary>().nullable(),
 });
 export type Run = z.infer<typeof RunSchema>;
@@ -87,6 +104,3 @@ export const RunResponseSchema = z.object({ run: RunSchema });
 
 /** GET /api/results/active: the user's unfinished run, if any. */
 export const ActiveRunResponseSchema = z.object({ run: RunSchema.nullable() });
-
-/** PUT /api/results/:id/trials/:phase/:trialNumber takes a TrialInput. */
-export const SaveTrialInputSchema = TrialInputSchema;

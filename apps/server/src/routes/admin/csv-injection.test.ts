@@ -1,8 +1,14 @@
-import { planPhase, RESEARCH_EXPORT_COLUMNS, type Run } from '@cogni/domain';
+import {
+  answerStroopTrial,
+  planPhase,
+  RESEARCH_EXPORT_COLUMNS,
+  type Run,
+  StroopConfigSchema,
+} from '@cogni/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAdmin } from '../../testing/admin-fixtures';
+import { DEVICE_INFO, START_RUN } from '../../testing/fixture-run';
 import { parseCsv } from '../../testing/parse-csv';
-import { answerTrial, DEVICE_INFO, START_RUN } from '../../testing/stroop-run';
 import { createTestContext, type TestClient, type TestContext } from '../../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../../testing/test-database';
 
@@ -36,10 +42,10 @@ describe.each(TEST_DATABASE_KINDS)('research export formula escaping on %s', (ki
       });
       expect(started.status).toBe(201);
       const { run } = started.body;
-      const [first] = planPhase(run.seed, 'sample', run.config);
+      const [first] = planPhase(run.seed, 'sample', StroopConfigSchema.parse(run.config));
       if (!first) throw new Error('no sample trial planned');
       const saved = await participant.request('PUT', `/api/results/${run.id}/trials/sample/0`, {
-        body: answerTrial(first, first.correctKey, 650),
+        body: answerStroopTrial(first, first.correctKey, 650),
       });
       expect(saved.status).toBe(201);
     }

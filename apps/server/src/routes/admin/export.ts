@@ -2,7 +2,7 @@ import {
   DICTIONARY_COLUMNS,
   describeColumns,
   ExportDictionaryQuerySchema,
-  RESEARCH_EXPORT_COLUMNS,
+  RESEARCH_TRIAL_EXPORT_COLUMNS,
   ResearchExportQuerySchema,
 } from '@cogni/domain';
 import { Hono } from 'hono';
@@ -10,17 +10,18 @@ import type { AppEnv } from '../../app-env';
 import { createExportResponse } from '../../lib/export-response';
 import { parseQuery } from '../../lib/parse-query';
 import { requireAdmin } from '../../middleware/session';
+
 import { startResearchExport } from '../../services/exports/start-research-export';
 
 /** The dictionary is fixed: one batch of rows, no database. */
 async function* dictionaryRows() {
-  yield describeColumns(RESEARCH_EXPORT_COLUMNS);
+  yield describeColumns(RESEARCH_TRIAL_EXPORT_COLUMNS);
 }
 
 export const adminExportRoutes = new Hono<AppEnv>()
   /**
    * GET /api/admin/export?format=csv|json&userId=&testType=&from=&to=&includeMock=
-   * &includeImplausible= (filters as in GET /results) -> a streamed download, one row per trial (RESEARCH_EXPORT_COLUMNS), results
+   * &includeImplausible= (filters as in GET /results) -> a streamed download, one row per trial (RESEARCH_TRIAL_EXPORT_COLUMNS), results
    * oldest first, trials in run order. CSV: header row, then rows. JSON: `{ exportedAt,
    * columns: [{ name, type, description }], rows: [{ column: value }] }`. Recorded in the audit
    * log.
@@ -33,7 +34,7 @@ export const adminExportRoutes = new Hono<AppEnv>()
     return createExportResponse({
       format: query.format,
       fileName: `cogni-research-export-${now.toISOString().slice(0, 10)}`,
-      columns: RESEARCH_EXPORT_COLUMNS,
+      columns: RESEARCH_TRIAL_EXPORT_COLUMNS,
       batches: await startResearchExport(deps, user.id, query),
       now,
       logger: deps.logger,

@@ -2,7 +2,8 @@ import {
   type Cue,
   DEFAULT_STROOP_CONFIG,
   type Phase,
-  type StroopReportResponse,
+  stroopTask,
+  type TaskReportResponse,
 } from '@cogni/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,7 @@ import {
   insertFinishedRun,
 } from '../../services/results/insert-finished-run';
 import { insertUser, signUpAdmin } from '../../testing/admin-fixtures';
-import { DEVICE_INFO, MEASUREMENT } from '../../testing/stroop-run';
+import { DEVICE_INFO, MEASUREMENT } from '../../testing/fixture-run';
 import { createTestContext, type TestClient, type TestContext } from '../../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../../testing/test-database';
 
@@ -27,6 +28,7 @@ type Row = [
 function runOf(userId: string, rows: Row[], isMock = false): FinishedRunInput {
   const start = new Date('2026-02-01T10:00:00Z');
   return {
+    task: stroopTask,
     userId,
     seed: 'report-fixture',
     config: DEFAULT_STROOP_CONFIG,
@@ -62,8 +64,8 @@ describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (D18) on %s', (k
   });
   afterAll(() => t.close());
 
-  async function report(query: string): Promise<StroopReportResponse> {
-    const res = await admin.get<StroopReportResponse>(`/api/admin/reports/stroop${query}`);
+  async function report(query: string): Promise<TaskReportResponse> {
+    const res = await admin.get<TaskReportResponse>(`/api/admin/reports/stroopTest${query}`);
     expect(res.status).toBe(200);
     return res.body;
   }
@@ -71,38 +73,35 @@ describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (D18) on %s', (k
   it('has four empty cells before anyone has taken the test', async () => {
     const body = await report('');
     expect(body).toEqual({
+      testType: 'stroopTest',
       includeMock: true,
       includeImplausible: false,
       totalTrials: 0,
       cells: [
         {
           cell: 'switch, word',
-          isSwitch: true,
-          cue: 'Word',
+          label: 'Word cue, switch',
           trialCount: 0,
           meanRtMs: null,
           errorRatePercent: null,
         },
         {
           cell: 'noswitch, word',
-          isSwitch: false,
-          cue: 'Word',
+          label: 'Word cue, repeat',
           trialCount: 0,
           meanRtMs: null,
           errorRatePercent: null,
         },
         {
           cell: 'switch, color',
-          isSwitch: true,
-          cue: 'Color',
+          label: 'Colour cue, switch',
           trialCount: 0,
           meanRtMs: null,
           errorRatePercent: null,
         },
         {
           cell: 'noswitch, color',
-          isSwitch: false,
-          cue: 'Color',
+          label: 'Colour cue, repeat',
           trialCount: 0,
           meanRtMs: null,
           errorRatePercent: null,
@@ -118,8 +117,7 @@ describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (D18) on %s', (k
     expect(withMock.totalTrials).toBe(1);
     expect(withMock.cells[0]).toEqual({
       cell: 'switch, word',
-      isSwitch: true,
-      cue: 'Word',
+      label: 'Word cue, switch',
       trialCount: 1,
       meanRtMs: null,
       errorRatePercent: 100,
@@ -216,8 +214,21 @@ describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (D18) on %s', (k
 
   it('refuses anything but true or false for includeMock', async () => {
     for (const query of ['?includeMock=1', '?includeMock=', '?mock=true']) {
-      const res = await admin.get(`/api/admin/reports/stroop${query}`);
+      const res = await admin.get(`/api/admin/reports/stroopTest${query}`);
       expect(res.status, query).toBe(400);
+    }
+  });
+
+  it('answers the report of a test type a task implements, and 404 for any other', async () => {
+    const stroop = await admin.get<TaskReportResponse>('/api/admin/reports/stroopTest');
+    expect(stroop.status).toBe(200);
+    expect(stroop.body.testType).toBe('stroopTest');
+    expect(stroop.body.cells.map((c) => c.cell)).toEqual(stroopTask.reportCells.map((c) => c.key));
+    // A test type of the list that no task implements yet, a made-up one, and the old path.
+    for (const testType of ['nbackTest', 'noSuchTest', 'stroop']) {
+      const res = await admin.get(`/api/admin/reports/${testType}`);
+      expect(res.status, testType).toBe(404);
+      expect(res.body.error.code, testType).toBe('NOT_FOUND');
     }
   });
 });

@@ -1,20 +1,24 @@
-import { StroopReportQuerySchema } from '@cogni/domain';
+import { findTask, TaskReportQuerySchema } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
+import { AppError } from '../../lib/app-error';
 import { parseQuery } from '../../lib/parse-query';
 import { requireAdmin } from '../../middleware/session';
-import { getStroopReport } from '../../services/reports/get-stroop-report';
+import { getTaskReport } from '../../services/reports/get-task-report';
 
 export const adminReportRoutes = new Hono<AppEnv>()
   /**
-   * GET /api/admin/reports/stroop?includeMock=true|false (default true)&includeImplausible=
+   * GET /api/admin/reports/:testType?includeMock=true|false (default true)&includeImplausible=
    * true|false (default false: runs judged implausible or closed as abandoned are left out) ->
-   * StroopReportResponse `{ includeMock, includeImplausible, totalTrials, cells }`: D18's four cells ('switch, word', 'noswitch, word',
-   * 'switch, color', 'noswitch, color', in that order), each `{ cell, isSwitch, cue, trialCount,
-   * meanRtMs (correct trials), errorRatePercent }`; empty cells have null means and rates.
+   * TaskReportResponse `{ testType, includeMock, includeImplausible, totalTrials, cells }`: the
+   * task's report cells in its order, each `{ cell, label, trialCount, meanRtMs (correct
+   * trials), errorRatePercent }`; empty cells have null means and rates. 404 for a test type no
+   * task implements.
    */
-  .get('/stroop', async (c) => {
+  .get('/:testType', async (c) => {
     requireAdmin(c);
-    const options = parseQuery(c, StroopReportQuerySchema);
-    return c.json(await getStroopReport(c.get('deps'), options));
+    const task = findTask(c.req.param('testType'));
+    if (!task) throw new AppError('NOT_FOUND', 'No such test');
+    const options = parseQuery(c, TaskReportQuerySchema);
+    return c.json(await getTaskReport(c.get('deps'), task, options));
   });

@@ -3,16 +3,40 @@ import {
   type AdminResultListResponse,
   type AdminResultTrialsResponse,
   RESEARCH_EXPORT_COLUMNS,
+  type StroopScores,
+  stroopTask,
 } from '@cogni/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResults, testSessions, trials } from '../../db/schema';
 import { insertFinishedRun } from '../../services/results/insert-finished-run';
 import { insertUser, signUpAdmin } from '../../testing/admin-fixtures';
+import { fixtureFinishedRun } from '../../testing/fixture-run';
 import { parseCsv } from '../../testing/parse-csv';
-import { fixtureFinishedRun } from '../../testing/stroop-run';
 import { createTestContext, type TestClient, type TestContext } from '../../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../../testing/test-database';
+
+/** The research export's columns: the common ones, then Stroop's own (ADR 027). */
+const RESEARCH_HEADER = [
+  ...RESEARCH_EXPORT_COLUMNS.map((c) => c.name),
+  'cue_word',
+  'stimulus_word',
+  'stimulus_color',
+  'is_switch',
+  'is_congruent',
+  'cue_onset_ms',
+];
+
+/** Stroop's own fields of a stored trial (`trials.fields`). */
+function stroopFieldsOf(row: { fields: unknown }) {
+  return row.fields as {
+    cueWord: string;
+    stimulusWord: string;
+    stimulusColor: string;
+    isSwitch: boolean;
+    isCongruent: boolean | null;
+  };
+}
 
 /** A stored value as the CSV writes it. */
 function asCell(value: unknown): string {
@@ -112,9 +136,12 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
         totalTrials: 144,
         correctTrials: 132,
         averageReactionTime: 525.25,
-        colorNamingAccuracy: (60 / 72) * 100,
-        wordReadingAccuracy: 100,
-        interferenceEffect: 150,
+        scoringVersion: 1,
+        scores: {
+          colorNamingAccuracy: (60 / 72) * 100,
+          wordReadingAccuracy: 100,
+          interferenceEffect: 150,
+        },
       },
     });
   });
@@ -161,7 +188,9 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
     expect(res.status).toBe(200);
     const listed = (await admin.get(`/api/admin/results?userId=${adaId}`)).body.results;
     expect(res.body.result).toEqual(listed.find((r: AdminResult) => r.id === ids.r1));
-    expect(res.body.metrics?.cells['noswitch, color']).toEqual(expect.any(Object));
+    // Stroop's metrics are among its scores (ADR 027).
+    const scores = res.body.result.scores?.scores as StroopScores | undefined;
+    expect(scores?.metrics.cells['noswitch, color']).toEqual(expect.any(Object));
     const stored = await t.database.db
       .select()
       .from(trials)
@@ -170,20 +199,26 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
     expect(res.body.trials).toHaveLength(168);
     const phases = ['sample', 'practice', 'test'];
     const inRunOrder = [...stored].sort(
-      (a, b) => phases.indexOf(a.phase) - phases.indexOf(b.phase) || a.trialNumber - b.trialNumber,
+      (a, b) =>
+        phases.indexOf(a.phase) - phases.indexOf(b.phase) ||
+        a.block - b.block ||
+        a.trialNumber - b.trialNumber,
     );
     expect(res.body.trials).toEqual(
       inRunOrder.map((row) => ({
         phase: row.phase,
+        block: row.block,
         trialNumber: row.trialNumber,
-        cueWord: row.cueWord,
-        stimulusWord: row.stimulusWord,
-        stimulusColor: row.stimulusColor,
+        // Stroop's own fields, stored in `fields`, beside the envelope.
+        cueWord: stroopFieldsOf(row).cueWord,
+        stimulusWord: stroopFieldsOf(row).stimulusWord,
+        stimulusColor: stroopFieldsOf(row).stimulusColor,
         response: row.response,
         reactionTime: row.reactionTime,
         isCorrect: row.isCorrect,
-        isSwitch: row.isSwitch,
-        isCongruent: row.isCongruent,
+        inputModality: row.inputModality,
+        isSwitch: stroopFieldsOf(row).isSwitch,
+        isCongruent: stroopFieldsOf(row).isCongruent,
         startTime: row.startTime?.toISOString() ?? null,
         endTime: row.endTime?.toISOString() ?? null,
         timing: row.timing,
@@ -215,10 +250,13 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
       ).sort(
         (a, b) =>
           ['sample', 'practice', 'test'].indexOf(a.phase) -
-            ['sample', 'practice', 'test'].indexOf(b.phase) || a.trialNumber - b.trialNumber,
+            ['sample', 'practice', 'test'].indexOf(b.phase) ||
+          a.block - b.block ||
+          a.trialNumber - b.trialNumber,
       );
       for (const trial of stored) {
         const timing = (trial.timing ?? {}) as Record<string, unknown>;
+        const fields = stroopFieldsOf(trial);
         rows.push(
           [
             result.userId,
@@ -229,18 +267,14 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
             result.endTime,
             result.isMock,
             trial.phase,
+            trial.block,
             trial.trialNumber,
-            trial.cueWord,
-            trial.stimulusWord,
-            trial.stimulusColor,
             trial.response,
             trial.reactionTime,
             trial.isCorrect,
-            trial.isSwitch,
-            trial.isCongruent,
+            trial.inputModality,
             trial.startTime,
             trial.endTime,
-            timing.cueOnsetMs,
             timing.stimulusOnsetMs,
             timing.responseTimestampMs,
             timing.onsetMethod,
@@ -259,6 +293,13 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
             result.implausibleReason,
             result.abandonedAt,
             trial.flags.join(' '),
+            // Stroop's own columns, from its stored fields (ADR 027).
+            fields.cueWord,
+            fields.stimulusWord,
+            fields.stimulusColor,
+            fields.isSwitch,
+            fields.isCongruent,
+            timing.cueOnsetMs,
           ].map(asCell),
         );
       }
@@ -274,7 +315,7 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
       /^attachment; filename="cogni-research-export-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const [header, ...rows] = parseCsv(res.body);
-    expect(header).toEqual(RESEARCH_EXPORT_COLUMNS.map((c) => c.name));
+    expect(header).toEqual(RESEARCH_HEADER);
     expect(rows).toHaveLength(3 * 168 + 3);
     // Results oldest first; the unfinished run's trials are exported too.
     expect(rows).toEqual(await expectedRows([ids.r1, ids.r2, ids.r3, ids.u]));
@@ -304,7 +345,7 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
     );
     expect(mockOnly.slice(1)).toEqual(await expectedRows([ids.r3]));
     const none = parseCsv((await admin.get<string>('/api/admin/export?testType=sartTest')).body);
-    expect(none).toEqual([RESEARCH_EXPORT_COLUMNS.map((c) => c.name)]);
+    expect(none).toEqual([RESEARCH_HEADER]);
     const bad = await admin.get('/api/admin/export?format=xlsx');
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields)).toEqual(['format']);
@@ -322,10 +363,18 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
       description,
     }));
     const json = await admin.get('/api/admin/export/dictionary?format=json');
-    expect(json.body.rows).toEqual(expected);
+    expect(json.body.rows.map((r: { name: string }) => r.name)).toEqual(RESEARCH_HEADER);
+    expect(json.body.rows.slice(0, expected.length)).toEqual(expected);
+    expect(json.body.rows.slice(expected.length)).toEqual(
+      stroopTask.exportColumns.map(({ name, type, description }) => ({
+        name,
+        type,
+        description: `${description} (Stroop Test only.)`,
+      })),
+    );
     // Descriptions hold commas, so the CSV quotes them: count lines, not cells.
     expect(csv.body.startsWith('name,type,description\r\n')).toBe(true);
-    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(expected.length + 1);
+    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(RESEARCH_HEADER.length + 1);
     expect(csv.body).toContain('reaction_time_ms,number,');
   });
 

@@ -65,7 +65,9 @@ export async function exportAccount(ctx: ServiceContext, userId: string): Promis
       session: session
         ? { seed: session.seed, deviceInfo: session.deviceInfo, measurement: session.measurement }
         : null,
-      trials: (byResult.get(result.id) ?? []).sort(compareRunOrder).map(toStoredTrial),
+      trials: (byResult.get(result.id) ?? [])
+        .sort(compareRunOrder(result.testType))
+        .map(toStoredTrial),
     })),
   };
 }

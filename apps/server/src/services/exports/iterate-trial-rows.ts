@@ -68,8 +68,11 @@ export async function* iterateTrialRows(
       );
     const position = new Map(page.map((p, index) => [p.result.id, index]));
     const pageIndex = (resultId: string) => position.get(resultId) ?? 0;
+    const orders = page.map((p) => compareRunOrder(p.result.testType));
     trialRows.sort(
-      (a, b) => pageIndex(a.resultId) - pageIndex(b.resultId) || compareRunOrder(a, b),
+      (a, b) =>
+        pageIndex(a.resultId) - pageIndex(b.resultId) ||
+        (orders[pageIndex(a.resultId)] ?? compareRunOrder(''))(a, b),
     );
     const sessions = page.map((p) => toSessionRecord(p.session));
     const rows = trialRows.map((trial): ExportTrialRow => {

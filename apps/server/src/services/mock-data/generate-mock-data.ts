@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_STROOP_CONFIG, generateMockRun, MESSAGES } from '@cogni/domain';
+import { type AnyTask, MESSAGES } from '@cogni/domain';
 import { AppError } from '../../lib/app-error';
 import { describeFailure } from '../../lib/describe-failure';
 import type { Logger } from '../../lib/logger';
@@ -17,7 +17,8 @@ const MOCK_DEVICE_INFO = {
 } as const;
 
 /**
- * The admin mock-data generator (D19): a complete Stroop run with every trial, ending now,
+ * The admin mock-data generator (D19): a complete run of `task` with every trial (the task's
+ * simulated participant, at its default settings), ending now,
  * scored like a real one and marked isMock, owned by the admin who asked. Any failure is
  * written to errorLogs as MOCK_DATA_GENERATION_ERROR and answered with the spec's message
  * (section 8); nothing is half-written, since run and audit record share one transaction.
@@ -25,17 +26,20 @@ const MOCK_DEVICE_INFO = {
 export async function generateMockData(
   ctx: ServiceContext & { logger: Logger },
   adminId: string,
+  task: AnyTask,
 ): Promise<string> {
   const seed = randomBytes(16).toString('hex');
   try {
-    const run = generateMockRun(seed, DEFAULT_STROOP_CONFIG, ctx.now().getTime());
+    const config = task.settings.defaults;
+    const run = task.simulate(seed, config, ctx.now().getTime());
     return await ctx.db.transaction(async (tx) => {
       const resultId = await insertFinishedRun(
         { db: tx },
         {
+          task,
           userId: adminId,
           seed,
-          config: run.config,
+          config,
           startTime: new Date(run.startTime),
           endTime: new Date(run.endTime),
           deviceInfo: MOCK_DEVICE_INFO,
@@ -46,7 +50,11 @@ export async function generateMockData(
       );
       await writeAuditEntry(
         { db: tx, now: ctx.now },
-        { actorId: adminId, action: 'MOCK_DATA_GENERATE', details: { resultId, seed } },
+        {
+          actorId: adminId,
+          action: 'MOCK_DATA_GENERATE',
+          details: { resultId, seed, testType: task.id },
+        },
       );
       return resultId;
     });
@@ -56,7 +64,7 @@ export async function generateMockData(
       errorType: 'MOCK_DATA_GENERATION_ERROR',
       errorMessage: describeFailure(error),
       userId: adminId,
-      context: { seed },
+      context: { seed, testType: task.id },
     }).catch((logError: unknown) =>
       ctx.logger.error({ err: logError }, 'could not write the error log'),
     );

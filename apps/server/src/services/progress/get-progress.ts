@@ -90,7 +90,7 @@ export async function getProgressTrials(
 ): Promise<ProgressTrialsResponse> {
   const isTheirs = and(eq(testResults.id, resultId), isOwnFinished(userId));
   const rows = await ctx.db
-    .select(RESULT_TRIAL_COLUMNS)
+    .select({ ...RESULT_TRIAL_COLUMNS, testType: testResults.testType })
     .from(trials)
     .innerJoin(testResults, eq(testResults.id, trials.resultId))
     .where(and(eq(trials.resultId, resultId), isTheirs));
@@ -98,5 +98,7 @@ export async function getProgressTrials(
     const [result] = await ctx.db.select({ id: testResults.id }).from(testResults).where(isTheirs);
     if (!result) throw new AppError('NOT_FOUND', 'Result not found');
   }
-  return { trials: rows.sort(compareRunOrder).map(toResultTrial) };
+  return {
+    trials: rows.sort(compareRunOrder(rows[0]?.testType ?? '')).map(toResultTrial),
+  };
 }

@@ -1,10 +1,10 @@
-import {
-  type CompleteRunInput,
-  findRunImplausibility,
-  getPhaseTrialCount,
-  PHASES,
-  type Run,
-  scoreStroop,
+import type {
+  AnyTask,
+  CompleteRunInput,
+  Run,
+  SavedTrial,
+  TrialEnvelope,
+  TrialPosition,
 } from '@cogni/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { testResults, testSessions, trials } from '../../db/schema';
@@ -12,13 +12,39 @@ import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
 import { toSummaryColumns } from './summary-columns';
 import { getOwnedRun, toRun, toRunView } from './to-run';
-import { RESULT_TRIAL_COLUMNS } from './to-trial';
+import { RESULT_TRIAL_COLUMNS, toResultTrial } from './to-trial';
+
+/**
+ * The first trial of the run, in the task's run order, that is not saved; null when all are.
+ * The task's nextPosition of all the saved trials is where a run resumes, after the last one, so
+ * it would pass over a trial missing before the last (a run posted without its practice): this
+ * walks the order from the first trial instead, giving nextPosition the saved trials before each
+ * position (the order may depend on their correctness).
+ */
+function findFirstUnsaved(
+  task: AnyTask,
+  config: unknown,
+  saved: readonly SavedTrial[],
+): TrialPosition | null {
+  const key = (p: TrialPosition) => `${p.phase}/${p.block}/${p.trialNumber}`;
+  const byPosition = new Map(saved.map((trial) => [key(trial), trial]));
+  const before: SavedTrial[] = [];
+  let next = task.nextPosition(config, before);
+  // Every step but the last finds a saved trial, so a run order longer than that is unfinished.
+  while (next && before.length <= byPosition.size) {
+    const trial = byPosition.get(key(next));
+    if (!trial) return next;
+    before.push(trial);
+    next = task.nextPosition(config, before);
+  }
+  return next;
+}
 
 /**
  * 'View Results': scores the run from its stored trials (never from numbers the browser sends,
- * D15) and writes the summary into the same result (D9). Every sample, practice and test trial
- * must be saved, as the test shows them all. The run is also judged against the server's clock
- * (findRunImplausibility): one whose trials arrived faster than a person can take them, or whose
+ * D15) and writes the summary into the same result (D9). Every trial the task runs must be
+ * saved (findFirstUnsaved), as the test shows them all. The run is also judged against
+ * the server's clock (the task's runImplausibility): one whose trials arrived faster than a person can take them, or whose
  * trial times go backwards, is still scored and stored, with the reason in implausibleReason, and
  * reports leave it out. Once complete, calling again returns the stored summary unchanged.
  */
@@ -37,45 +63,44 @@ export async function completeRun(
     );
   }
 
-  // Without the timing records: they are most of a trial's bytes, and neither scoring nor the
-  // plausibility check reads them.
   const stored = await ctx.db
     .select({
       ...RESULT_TRIAL_COLUMNS,
       startTime: trials.startTime,
       endTime: trials.endTime,
+      timing: trials.timing,
+      flags: trials.flags,
       arrivedAt: trials.createdAt,
     })
     .from(trials)
     .where(eq(trials.resultId, resultId));
-  for (const phase of PHASES) {
-    const count = stored.filter((t) => t.phase === phase).length;
-    const expected = getPhaseTrialCount(owned.config, phase);
-    if (count < expected) {
-      throw new AppError(
-        'CONFLICT',
-        `The test is not finished: ${count} of ${expected} ${phase} trials are saved`,
-      );
-    }
+  const { task, config } = owned;
+  const next = findFirstUnsaved(task, config, stored);
+  if (next) {
+    const block = next.block === 0 ? '' : ` (block ${next.block})`;
+    throw new AppError(
+      'CONFLICT',
+      `The test is not finished: ${stored.length} trials are saved, and trial ${next.trialNumber} of the ${next.phase} phase${block} is not`,
+    );
   }
-  const summary = scoreStroop(
-    owned.config,
-    stored.map((t) => ({
-      phase: t.phase,
-      trialNumber: t.trialNumber,
-      cueWord: t.cueWord === 'Word' ? 'Word' : 'Color',
-      isSwitch: t.isSwitch,
-      isCorrect: t.isCorrect,
-      reactionTime: t.reactionTime,
-    })),
+  const score = task.score(
+    config,
+    stored.map((row) =>
+      Object.assign(toResultTrial(row), {
+        startTime: row.startTime?.toISOString() ?? null,
+        endTime: row.endTime?.toISOString() ?? null,
+        timing: row.timing as TrialEnvelope['timing'] | null,
+        flags: row.flags,
+      }),
+    ),
   );
   const finished = await ctx.db.transaction(async (tx) => {
     const [written] = await tx
       .update(testResults)
       .set({
         endTime: ctx.now(),
-        ...toSummaryColumns(summary),
-        implausibleReason: findRunImplausibility(owned.config, owned.result.startTime, stored),
+        ...toSummaryColumns(task, score),
+        implausibleReason: task.runImplausibility(config, owned.result.startTime, stored),
       })
       // Two concurrent completions: only the first writes; both then answer the stored summary.
       // A run closed as abandoned meanwhile stays abandoned, unscored.

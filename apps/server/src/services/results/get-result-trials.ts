@@ -4,10 +4,9 @@ import { testResults, trials, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
 import { ADMIN_RESULT_COLUMNS, RESULT_OWNER, toAdminResult } from './to-admin-result';
-import { toSummary } from './to-run';
-import { compareRunOrder, toStoredTrial } from './to-trial';
+import { compareRunOrder, STORED_TRIAL_COLUMNS, toStoredTrial } from './to-trial';
 
-/** Any user's result with its D16 metrics and every trial in run order (admin only). */
+/** Any user's result with its scores and every trial in run order (admin only). */
 export async function getResultTrials(
   ctx: ServiceContext,
   resultId: string,
@@ -18,10 +17,12 @@ export async function getResultTrials(
     .innerJoin(users, RESULT_OWNER)
     .where(eq(testResults.id, resultId));
   if (!row) throw new AppError('NOT_FOUND', 'Result not found');
-  const trialRows = await ctx.db.select().from(trials).where(eq(trials.resultId, resultId));
+  const trialRows = await ctx.db
+    .select(STORED_TRIAL_COLUMNS)
+    .from(trials)
+    .where(eq(trials.resultId, resultId));
   return {
     result: toAdminResult(row),
-    metrics: toSummary(row.result)?.metrics ?? null,
-    trials: trialRows.sort(compareRunOrder).map(toStoredTrial),
+    trials: trialRows.sort(compareRunOrder(row.result.testType)).map(toStoredTrial),
   };
 }

@@ -1,43 +1,47 @@
-import {
-  type DeviceInfo,
-  type StroopConfig,
-  scoreStroop,
-  type Trial,
-  type TrialTiming,
-} from '@cogni/domain';
+import type { AnyTask, DeviceInfo, TrialEnvelope } from '@cogni/domain';
 import { testResults, testSessions, trials } from '../../db/schema';
 import type { ServiceContext } from '../context';
 import { toSummaryColumns } from './summary-columns';
 
 export type FinishedRunInput = {
+  task: AnyTask;
   userId: string;
   seed: string;
-  config: StroopConfig;
+  config: unknown;
   startTime: Date;
   endTime: Date;
   deviceInfo: DeviceInfo;
   measurement: Record<string, unknown>;
   /** Written by the mock-data generator (D19) rather than by a person taking the test. */
   isMock: boolean;
-  trials: readonly (Omit<Trial, 'timing'> & { timing: TrialTiming | null })[];
+  /** Every trial, in run order; a simulated trial has no timing record (nothing was measured). */
+  trials: readonly (Omit<TrialEnvelope, 'timing'> & { timing: TrialEnvelope['timing'] | null })[];
 };
 
 /**
- * Writes a whole finished Stroop run at once (session, scored result and every trial) in one
- * transaction: for generated runs (the admin mock-data generator, seeded tests and benchmarks),
- * which do not arrive one trial at a time. Scores come from the trials, as for real runs (D15).
+ * Writes a whole finished run of any task at once (session, scored result and every trial) in
+ * one transaction: for generated runs (the admin mock-data generator, seeded tests and
+ * benchmarks), which do not arrive one trial at a time. Scores come from the trials, as for real
+ * runs (D15).
  */
 export async function insertFinishedRun(
   ctx: Pick<ServiceContext, 'db'>,
   input: FinishedRunInput,
 ): Promise<string> {
-  const summary = scoreStroop(input.config, input.trials);
+  const { task } = input;
+  const stored = input.trials.map((trial) => ({
+    ...trial,
+    block: trial.block ?? 0,
+    inputModality: trial.inputModality ?? 'keyboard',
+    flags: [],
+  }));
+  const score = task.score(input.config, stored);
   return ctx.db.transaction(async (tx) => {
     const [session] = await tx
       .insert(testSessions)
       .values({
         userId: input.userId,
-        testType: 'stroopTest',
+        testType: task.id,
         startTime: input.startTime,
         deviceInfo: input.deviceInfo,
         measurement: input.measurement,
@@ -51,30 +55,29 @@ export async function insertFinishedRun(
       .values({
         userId: input.userId,
         sessionId: session.id,
-        testType: 'stroopTest',
+        testType: task.id,
         startTime: input.startTime,
         endTime: input.endTime,
         isMock: input.isMock,
-        ...toSummaryColumns(summary),
+        ...toSummaryColumns(task, score),
       })
       .returning({ id: testResults.id });
     if (!result) throw new Error('result insert returned nothing');
-    if (input.trials.length > 0) {
+    if (stored.length > 0) {
       await tx.insert(trials).values(
-        input.trials.map((trial) => ({
+        stored.map((trial) => ({
           resultId: result.id,
           phase: trial.phase,
+          block: trial.block,
           trialNumber: trial.trialNumber,
-          cueWord: trial.cueWord,
-          stimulusWord: trial.stimulusWord,
-          stimulusColor: trial.stimulusColor,
           response: trial.response,
           reactionTime: trial.reactionTime,
           isCorrect: trial.isCorrect,
-          isSwitch: trial.isSwitch,
-          isCongruent: trial.isCongruent,
+          inputModality: trial.inputModality,
+          reportCell: task.reportCell(trial),
+          fields: task.fieldsOf(trial),
           startTime: new Date(trial.startTime),
-          endTime: new Date(trial.endTime),
+          endTime: trial.endTime === null ? null : new Date(trial.endTime),
           timing: trial.timing,
         })),
       );

@@ -1,6 +1,14 @@
-import { DEFAULT_STROOP_CONFIG, PHASES, planPhase, StroopConfigSchema } from '@cogni/domain';
+import {
+  DEFAULT_STROOP_CONFIG,
+  PHASES,
+  plannedTrialAt,
+  planPhase,
+  type StroopCompactPlan,
+  StroopConfigSchema,
+  stroopTask,
+} from '@cogni/domain';
 import { describe, expect, it } from 'vitest';
-import { getPlannedTrial, recallRun, rememberRun } from './run-facts';
+import { getPlan, recallRun, rememberRun } from './run-facts';
 
 describe('remembered runs', () => {
   it.each([
@@ -8,13 +16,16 @@ describe('remembered runs', () => {
     ['other trial counts', StroopConfigSchema.parse({ sampleTrials: 3, testTrials: 200 })],
   ])('give every planned trial exactly as planPhase plans it, with %s', (_, config) => {
     for (const seed of ['0123456789abcdef0123456789abcdef', 'another seed', 'x']) {
-      rememberRun(seed, { seed, config, result: { startTime: new Date() } });
+      rememberRun(seed, { task: stroopTask, seed, config, result: { startTime: new Date() } });
       const facts = recallRun(seed);
       if (!facts) throw new Error('not remembered');
+      // The remembered plan is Stroop's compact plan (one byte a trial).
+      const compact = getPlan(facts) as StroopCompactPlan;
+      expect(getPlan(facts)).toBe(compact);
       for (const phase of PHASES) {
         const plan = planPhase(seed, phase, config);
-        expect(plan.map((t) => getPlannedTrial(facts, phase, t.trialNumber))).toEqual(plan);
-        expect(getPlannedTrial(facts, phase, plan.length)).toBeUndefined();
+        expect(plan.map((t) => plannedTrialAt(compact, phase, t.trialNumber))).toEqual(plan);
+        expect(plannedTrialAt(compact, phase, plan.length)).toBeUndefined();
       }
     }
   });
@@ -22,10 +33,15 @@ describe('remembered runs', () => {
   it('forget nothing they were not told and return what they were', () => {
     expect(recallRun('never-started')).toBeUndefined();
     rememberRun('run-1', {
+      task: stroopTask,
       seed: 's',
       config: DEFAULT_STROOP_CONFIG,
       result: { startTime: new Date() },
     });
-    expect(recallRun('run-1')).toMatchObject({ seed: 's', config: DEFAULT_STROOP_CONFIG });
+    expect(recallRun('run-1')).toMatchObject({
+      task: stroopTask,
+      seed: 's',
+      config: DEFAULT_STROOP_CONFIG,
+    });
   });
 });

@@ -1,59 +1,90 @@
-import {
-  findEarlyArrival,
-  findTrialProblems,
-  getTrialFlags,
-  type PlannedTrial,
-  planPhase,
-  type TrialFlag,
-  type TrialInput,
-} from '@cogni/domain';
+import { type AnyTask, positionOf, type TrialEnvelope, type TrialPosition } from '@cogni/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
 import { testResults, trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { BATCHING, createBatcher } from '../../lib/batch';
+import { parseInput } from '../../lib/parse-input';
+import { isSameJson } from '../../lib/same-json';
 import type { ServiceContext } from '../context';
-import { getPlannedTrial, type RunFacts, recallRun, rememberRun } from './run-facts';
+import { getPlan, type RunFacts, recallRun, rememberRun } from './run-facts';
 import { getOwnedRun } from './to-run';
 
 type TrialRow = typeof trials.$inferSelect;
 
+/** A trial validated by its task's schema, with what the server adds before storing it. */
+type CheckedTrial = {
+  input: TrialEnvelope;
+  position: TrialPosition;
+  fields: Record<string, unknown>;
+  reportCell: string | null;
+  flags: string[];
+};
+
 /** Whether the stored row is this trial (a replay): every field the browser sends is equal. */
-function isSameTrial(row: TrialRow, input: TrialInput): boolean {
+function isSameTrial(row: TrialRow, trial: CheckedTrial): boolean {
+  const { input } = trial;
   const timing = row.timing as Record<string, unknown> | null;
   return (
-    row.cueWord === input.cueWord &&
-    row.stimulusWord === input.stimulusWord &&
-    row.stimulusColor === input.stimulusColor &&
     row.response === input.response &&
     row.reactionTime === input.reactionTime &&
     row.isCorrect === input.isCorrect &&
-    row.isSwitch === input.isSwitch &&
+    row.inputModality === (input.inputModality ?? 'keyboard') &&
     row.startTime?.getTime() === Date.parse(input.startTime) &&
-    row.endTime?.getTime() === Date.parse(input.endTime) &&
+    (row.endTime?.getTime() ?? null) ===
+      (input.endTime === null ? null : Date.parse(input.endTime)) &&
+    isSameJson(row.fields, trial.fields) &&
     timing !== null &&
-    Object.entries(input.timing).every(([key, value]) => timing[key] === value)
+    Object.entries(input.timing).every(([key, value]) => isSameJson(timing[key], value))
   );
+}
+
+/**
+ * The trial in the body, validated by the run's task: its schema (a 400 naming each field), the
+ * path that must name the same position, and what the server stores beside it.
+ */
+function readTrial(
+  task: AnyTask,
+  config: unknown,
+  body: unknown,
+  path: TrialPosition,
+): CheckedTrial {
+  const input = parseInput(body, task.trialSchema);
+  const position = positionOf(input);
+  if (
+    position.phase !== path.phase ||
+    position.block !== path.block ||
+    position.trialNumber !== path.trialNumber
+  ) {
+    throw new AppError('BAD_REQUEST', 'The trial in the path does not match the body');
+  }
+  return {
+    input,
+    position,
+    fields: task.fieldsOf(input),
+    reportCell: task.reportCell(input),
+    flags: task.trialFlags(input, config),
+  };
 }
 
 export type SaveTrialOutcome = 'created' | 'duplicate';
 
 /**
  * Marks the run implausible the moment one of its trials arrives sooner after the run's start
- * than a person could have answered it (findEarlyArrival), so a forged run is left out of
+ * than a person could have answered it (the task's earlyArrival), so a forged run is left out of
  * reports and exports even if it is never completed. Genuine trials never trip it, so the hot
  * path pays one subtraction; the update runs once per forged run.
  */
 async function markIfEarly(
   ctx: ServiceContext,
   resultId: string,
-  run: Pick<RunFacts, 'config' | 'startedAt'>,
-  input: TrialInput,
+  run: Pick<RunFacts, 'task' | 'config' | 'startedAt'>,
+  position: TrialPosition,
   arrivedAt: Date,
 ): Promise<void> {
   const elapsedMs = arrivedAt.getTime() - run.startedAt.getTime();
-  const reason = findEarlyArrival(run.config, input.phase, input.trialNumber, elapsedMs);
+  const reason = run.task.earlyArrival(run.config, position, elapsedMs);
   if (reason === null) return;
   await ctx.db
     .update(testResults)
@@ -61,23 +92,12 @@ async function markIfEarly(
     .where(and(eq(testResults.id, resultId), isNull(testResults.implausibleReason)));
 }
 
-/** Whether the trial is the run's planned one, answered consistently (the full path's 400s). */
-function isTrialOfPlan(input: TrialInput, run: RunFacts): boolean {
-  const planned = getPlannedTrial(run, input.phase, input.trialNumber);
-  if (!planned) return false;
-  // findTrialProblems reads only the plan's entry at the trial's number.
-  const plan: PlannedTrial[] = [];
-  plan[input.trialNumber] = planned;
-  return findTrialProblems(input, plan, run.config).length === 0;
-}
-
 type PendingTrial = {
   userId: string;
   resultId: string;
-  input: TrialInput;
+  trial: CheckedTrial;
   /** When the save reached the server, by its clock: the trial's createdAt. */
   arrivedAt: Date;
-  flags: TrialFlag[];
 };
 
 /**
@@ -90,23 +110,23 @@ type PendingTrial = {
  * turned into a join; it looks up each row's run by its primary key.
  */
 export const INSERT_IF_OWNED_AND_OPEN = `
-  insert into trials (result_id, phase, trial_number, cue_word, stimulus_word, stimulus_color,
-    response, reaction_time, is_correct, is_switch, is_congruent, start_time, end_time, timing,
-    flags, created_at)
-  select t.result_id, t.phase, t.trial_number, t.cue_word, t.stimulus_word, t.stimulus_color,
-    t.response, t.reaction_time, t.is_correct, t.is_switch, false, t.start_time, t.end_time,
-    t.timing, t.flags, t.created_at
-  from jsonb_to_recordset($1::jsonb) as t(result_id text, user_id text, phase text,
-    trial_number int, cue_word text, stimulus_word text, stimulus_color text, response text,
-    reaction_time float8, is_correct boolean, is_switch boolean, start_time timestamptz,
+  insert into trials (result_id, phase, block, trial_number, response, reaction_time,
+    is_correct, input_modality, report_cell, fields, start_time, end_time, timing, flags,
+    created_at)
+  select t.result_id, t.phase, t.block, t.trial_number, t.response, t.reaction_time,
+    t.is_correct, t.input_modality, t.report_cell, t.fields, t.start_time, t.end_time, t.timing,
+    t.flags, t.created_at
+  from jsonb_to_recordset($1::jsonb) as t(result_id text, user_id text, phase text, block int,
+    trial_number int, response text, reaction_time float8, is_correct boolean,
+    input_modality text, report_cell text, fields jsonb, start_time timestamptz,
     end_time timestamptz, timing jsonb, flags text[], created_at timestamptz)
   where (select r.user_id = t.user_id and r.end_time is null and r.abandoned_at is null
          from test_results r where r.id = t.result_id)
-  on conflict (result_id, phase, trial_number) do nothing
-  returning result_id, phase, trial_number`;
+  on conflict (result_id, phase, block, trial_number) do nothing
+  returning result_id, phase, block, trial_number`;
 
-const trialKey = (resultId: string, phase: string, trialNumber: number) =>
-  `${resultId}/${phase}/${trialNumber}`;
+const trialKey = (resultId: string, { phase, block, trialNumber }: TrialPosition) =>
+  `${resultId}/${phase}/${block}/${trialNumber}`;
 
 /**
  * One statement for a batch: true for each trial it wrote. A trial whose place another in the
@@ -115,37 +135,44 @@ const trialKey = (resultId: string, phase: string, trialNumber: number) =>
  * from the shortest text that names the same double.
  */
 async function insertBatch(db: Db, batch: PendingTrial[]): Promise<boolean[]> {
-  const keys = batch.map(({ resultId, input }) =>
-    trialKey(resultId, input.phase, input.trialNumber),
-  );
+  const keys = batch.map(({ resultId, trial }) => trialKey(resultId, trial.position));
   const isSent = keys.map((key, i) => keys.indexOf(key) === i);
   const rows = batch
     .filter((_, i) => isSent[i])
-    .map(({ userId, resultId, input, arrivedAt, flags }) => ({
+    .map(({ userId, resultId, trial, arrivedAt }) => ({
       result_id: resultId,
       user_id: userId,
-      phase: input.phase,
-      trial_number: input.trialNumber,
-      cue_word: input.cueWord,
-      stimulus_word: input.stimulusWord,
-      stimulus_color: input.stimulusColor,
-      response: input.response,
-      reaction_time: input.reactionTime,
-      is_correct: input.isCorrect,
-      is_switch: input.isSwitch,
-      start_time: new Date(input.startTime).toISOString(),
-      end_time: new Date(input.endTime).toISOString(),
-      timing: input.timing,
+      phase: trial.position.phase,
+      block: trial.position.block,
+      trial_number: trial.position.trialNumber,
+      response: trial.input.response,
+      reaction_time: trial.input.reactionTime,
+      is_correct: trial.input.isCorrect,
+      input_modality: trial.input.inputModality ?? 'keyboard',
+      report_cell: trial.reportCell,
+      fields: trial.fields,
+      start_time: new Date(trial.input.startTime).toISOString(),
+      end_time: trial.input.endTime === null ? null : new Date(trial.input.endTime).toISOString(),
+      timing: trial.input.timing,
       // A JSON array of text is read as text[] by jsonb_to_recordset.
-      flags,
+      flags: trial.flags,
       created_at: arrivedAt.toISOString(),
     }));
-  const written = await queryRows<{ result_id: string; phase: string; trial_number: number }>(db, {
+  const written = await queryRows<{
+    result_id: string;
+    phase: string;
+    block: number;
+    trial_number: number;
+  }>(db, {
     name: 'insert_trials_if_owned_and_open',
     text: INSERT_IF_OWNED_AND_OPEN,
     values: [JSON.stringify(rows)],
   });
-  const writtenKeys = new Set(written.map((r) => trialKey(r.result_id, r.phase, r.trial_number)));
+  const writtenKeys = new Set(
+    written.map((r) =>
+      trialKey(r.result_id, { phase: r.phase, block: r.block, trialNumber: r.trial_number }),
+    ),
+  );
   return keys.map((key, i) => isSent[i] === true && writtenKeys.has(key));
 }
 
@@ -172,42 +199,50 @@ async function insertIfOwnedAndOpen(ctx: ServiceContext, trial: PendingTrial): P
 }
 
 /**
- * Stores one trial of the user's own, unfinished run after checking it against the run's seeded
- * plan and its own timing record (D14), with its flags (an anticipation is kept, flagged) and its
- * arrival by the server's clock. Saving the same trial again is harmless ('duplicate', no second
- * row); a different trial at a position already taken, or any trial of a finished or abandoned
- * run, is a 409. Only the committed row counts as saved.
+ * Stores one trial of the user's own, unfinished run after validating it with the run's task:
+ * its schema, the path's position, the seeded plan and its own timing record (D14), with its
+ * flags (an anticipation is kept, flagged) and its arrival by the server's clock. Saving the same
+ * trial again is harmless ('duplicate', no second row); a different trial at a position already
+ * taken, or any trial of a finished or abandoned run, is a 409. Only the committed row counts as
+ * saved.
  */
 export async function saveTrial(
   ctx: ServiceContext,
   userId: string,
   resultId: string,
-  input: TrialInput,
+  path: TrialPosition,
+  body: unknown,
 ): Promise<SaveTrialOutcome> {
-  // The hot path, one statement: the run's seed and settings are known from an earlier save, so
-  // the trial is checked against the plan first; the insert itself checks owner, end and
-  // abandonment.
+  // The hot path, one statement: the run's task, seed and settings are known from an earlier
+  // save, so the trial is checked against the plan first; the insert itself checks owner, end
+  // and abandonment.
   const arrivedAt = ctx.now();
   const known = recallRun(resultId);
-  if (known && isTrialOfPlan(input, known)) {
-    const flags = getTrialFlags(input, known.config);
-    if (await insertIfOwnedAndOpen(ctx, { userId, resultId, input, arrivedAt, flags })) {
-      await markIfEarly(ctx, resultId, known, input, arrivedAt);
-      return 'created';
+  if (known) {
+    const trial = readTrial(known.task, known.config, body, path);
+    if (known.task.checkTrial(trial.input, getPlan(known), known.config).length === 0) {
+      if (await insertIfOwnedAndOpen(ctx, { userId, resultId, trial, arrivedAt })) {
+        await markIfEarly(ctx, resultId, known, trial.position, arrivedAt);
+        return 'created';
+      }
     }
   }
   // The full path (a run's first save here, a replay, anything refused), which gives every
   // answer: someone else's run is 'not found' before the trial is judged.
   const owned = await getOwnedRun(ctx, userId, resultId);
   rememberRun(resultId, owned);
-  const problems = findTrialProblems(
-    input,
-    planPhase(owned.seed, input.phase, owned.config),
-    owned.config,
+  const facts = recallRun(resultId);
+  const { task, config } = owned;
+  const trial = readTrial(task, config, body, path);
+  const problems = task.checkTrial(
+    trial.input,
+    facts ? getPlan(facts) : task.plan(owned.seed, config),
+    config,
   );
   if (problems.length > 0) {
     throw new AppError('BAD_REQUEST', `Invalid trial: ${problems.join('; ')}`);
   }
+  const { input, position } = trial;
   const [inserted] =
     owned.result.endTime || owned.result.abandonedAt
       ? []
@@ -215,27 +250,28 @@ export async function saveTrial(
           .insert(trials)
           .values({
             resultId,
-            phase: input.phase,
-            trialNumber: input.trialNumber,
-            cueWord: input.cueWord,
-            stimulusWord: input.stimulusWord,
-            stimulusColor: input.stimulusColor,
+            phase: position.phase,
+            block: position.block,
+            trialNumber: position.trialNumber,
             response: input.response,
             reactionTime: input.reactionTime,
             isCorrect: input.isCorrect,
-            isSwitch: input.isSwitch,
-            isCongruent: false,
+            inputModality: input.inputModality ?? 'keyboard',
+            reportCell: trial.reportCell,
+            fields: trial.fields,
             startTime: new Date(input.startTime),
-            endTime: new Date(input.endTime),
+            endTime: input.endTime === null ? null : new Date(input.endTime),
             timing: input.timing,
-            flags: getTrialFlags(input, owned.config),
+            flags: trial.flags,
             createdAt: arrivedAt,
           })
-          .onConflictDoNothing({ target: [trials.resultId, trials.phase, trials.trialNumber] })
+          .onConflictDoNothing({
+            target: [trials.resultId, trials.phase, trials.block, trials.trialNumber],
+          })
           .returning({ id: trials.id });
   if (inserted) {
-    const run = { config: owned.config, startedAt: owned.result.startTime };
-    await markIfEarly(ctx, resultId, run, input, arrivedAt);
+    const run = { task, config, startedAt: owned.result.startTime };
+    await markIfEarly(ctx, resultId, run, position, arrivedAt);
     return 'created';
   }
 
@@ -245,11 +281,12 @@ export async function saveTrial(
     .where(
       and(
         eq(trials.resultId, resultId),
-        eq(trials.phase, input.phase),
-        eq(trials.trialNumber, input.trialNumber),
+        eq(trials.phase, position.phase),
+        eq(trials.block, position.block),
+        eq(trials.trialNumber, position.trialNumber),
       ),
     );
-  if (existing && isSameTrial(existing, input)) return 'duplicate';
+  if (existing && isSameTrial(existing, trial)) return 'duplicate';
   if (!existing && owned.result.abandonedAt) {
     throw new AppError(
       'CONFLICT',
@@ -257,8 +294,9 @@ export async function saveTrial(
     );
   }
   if (!existing) throw new AppError('CONFLICT', 'This test is already complete');
+  const block = position.block === 0 ? '' : ` (block ${position.block})`;
   throw new AppError(
     'CONFLICT',
-    `Trial ${input.trialNumber} of the ${input.phase} phase is already saved with different content`,
+    `Trial ${position.trialNumber} of the ${position.phase} phase${block} is already saved with different content`,
   );
 }

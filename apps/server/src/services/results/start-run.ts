@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_STROOP_CONFIG, type Run, type StartRunInput } from '@cogni/domain';
+import { getTask, type Run, type StartRunInput } from '@cogni/domain';
 import { and, eq } from 'drizzle-orm';
 import { testResults, testSessions } from '../../db/schema';
 import type { Config } from '../../env';
@@ -33,6 +33,8 @@ export async function startRun(
   await countAttemptBefore(ctx, limit, userId, 'You have started too many tests in the last hour.');
   const now = ctx.now();
   const seed = randomBytes(16).toString('hex');
+  const task = getTask(input.testType);
+  const config = task.settings.defaults;
   const owned = await ctx.db.transaction(async (tx) => {
     await tx
       .update(testResults)
@@ -47,7 +49,7 @@ export async function startRun(
         deviceInfo: input.deviceInfo,
         measurement: input.measurement,
         seed,
-        config: DEFAULT_STROOP_CONFIG,
+        config,
       })
       .returning();
     if (!session) throw new Error('session insert returned nothing');
@@ -56,7 +58,7 @@ export async function startRun(
       .values({ userId, sessionId: session.id, testType: input.testType, startTime: now })
       .returning();
     if (!result) throw new Error('result insert returned nothing');
-    return { session, result, seed, config: DEFAULT_STROOP_CONFIG };
+    return { session, result, task, seed, config };
   });
   // Its first trial save can then take the batched hot path (save-trial.ts) instead of reading
   // the run back: when many people finish and start again at once, those first saves each took

@@ -1,15 +1,13 @@
-import type { StroopSummary } from '@cogni/domain';
+import type { AnyTask, RunScore } from '@cogni/domain';
 
-/** A run's scores (D15, D16) as the test_results columns that store them. */
-export function toSummaryColumns(summary: StroopSummary) {
+/** A run's scores as the test_results columns that store them (ADR 027). */
+export function toSummaryColumns(task: AnyTask, score: RunScore<unknown>) {
   return {
-    overallScore: summary.overallScore,
-    totalTrials: summary.totalTrials,
-    correctTrials: summary.correctTrials,
-    averageReactionTime: summary.averageReactionTime,
-    colorNamingAccuracy: summary.colorNamingAccuracy,
-    wordReadingAccuracy: summary.wordReadingAccuracy,
-    interferenceEffect: summary.interferenceEffect,
-    metrics: summary.metrics,
+    overallScore: score.overallScore,
+    totalTrials: score.totalTrials,
+    correctTrials: score.correctTrials,
+    averageReactionTime: score.averageReactionTime,
+    scores: score.scores,
+    scoringVersion: task.scoringVersion,
   };
 }

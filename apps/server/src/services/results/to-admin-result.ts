@@ -1,4 +1,4 @@
-import type { AdminResult, ResultScores, RunSummary, TestType } from '@cogni/domain';
+import type { AdminResult, TestType } from '@cogni/domain';
 import { eq, sql } from 'drizzle-orm';
 import { testResults, trials, users } from '../../db/schema';
 import { toSummary } from './to-run';
@@ -24,13 +24,6 @@ type AdminResultRow = {
   trialCount: number;
 };
 
-/** The stored scores without D16's metrics, which only the detail view shows. */
-function toScores(summary: RunSummary | null): ResultScores | null {
-  if (!summary) return null;
-  const { metrics, ...scores } = summary;
-  return scores;
-}
-
 /** A result of any user as Test Results lists it; scores are the stored ones (D15). */
 export function toAdminResult(row: AdminResultRow): AdminResult {
   const { result } = row;
@@ -48,6 +41,6 @@ export function toAdminResult(row: AdminResultRow): AdminResult {
     implausibleReason: result.implausibleReason,
     abandonedAt: result.abandonedAt?.toISOString() ?? null,
     trialCount: row.trialCount,
-    scores: toScores(toSummary(result)),
+    scores: toSummary(result),
   };
 }

@@ -1,17 +1,9 @@
-import {
-  DEFAULT_STROOP_CONFIG,
-  type Phase,
-  type Run,
-  type RunSummary,
-  type StroopConfig,
-  StroopConfigSchema,
-  type StroopMetrics,
-  type TestType,
-} from '@cogni/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import type { AnyTask, Run, RunSummary, SavedTrial, TestType } from '@cogni/domain';
+import { and, eq } from 'drizzle-orm';
 import { testResults, testSessions, trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
+import { taskOfRun } from './run-facts';
 import { compareRunOrder } from './to-trial';
 
 type ResultRow = typeof testResults.$inferSelect;
@@ -20,14 +12,15 @@ type SessionRow = typeof testSessions.$inferSelect;
 export type OwnedRun = {
   result: ResultRow;
   session: SessionRow;
-  config: StroopConfig;
+  task: AnyTask;
+  config: unknown;
   seed: string;
 };
 
 /** A run's settings as stored; runs from before settings were stored used the defaults. */
-export function readConfig(session: SessionRow): StroopConfig {
-  const parsed = StroopConfigSchema.safeParse(session.config ?? {});
-  return parsed.success ? parsed.data : DEFAULT_STROOP_CONFIG;
+export function readConfig(task: AnyTask, session: SessionRow): unknown {
+  const parsed = task.settings.schema.safeParse(session.config ?? {});
+  return parsed.success ? parsed.data : task.settings.defaults;
 }
 
 /**
@@ -45,24 +38,26 @@ export async function getOwnedRun(
     .innerJoin(testSessions, eq(testSessions.id, testResults.sessionId))
     .where(and(eq(testResults.id, resultId), eq(testResults.userId, userId)));
   if (!row?.session.seed) throw new AppError('NOT_FOUND', 'Result not found');
-  return { ...row, config: readConfig(row.session), seed: row.session.seed };
+  const task = taskOfRun(row.result);
+  return { ...row, task, config: readConfig(task, row.session), seed: row.session.seed };
 }
 
 /** The API view of a run, with the positions of its saved trials in run order. */
 export async function toRun(ctx: ServiceContext, owned: OwnedRun): Promise<Run> {
   const saved = await ctx.db
-    .select({ phase: trials.phase, trialNumber: trials.trialNumber })
+    .select({
+      phase: trials.phase,
+      block: trials.block,
+      trialNumber: trials.trialNumber,
+      isCorrect: trials.isCorrect,
+    })
     .from(trials)
-    .where(eq(trials.resultId, owned.result.id))
-    .orderBy(asc(trials.trialNumber));
+    .where(eq(trials.resultId, owned.result.id));
   return toRunView(owned, saved);
 }
 
 /** The API view of a run whose saved trials the caller already holds (any order). */
-export function toRunView(
-  owned: OwnedRun,
-  saved: readonly { phase: Phase; trialNumber: number }[],
-): Run {
+export function toRunView(owned: OwnedRun, saved: readonly SavedTrial[]): Run {
   const { result } = owned;
   return {
     id: result.id,
@@ -71,15 +66,15 @@ export function toRunView(
     startTime: result.startTime.toISOString(),
     endTime: result.endTime?.toISOString() ?? null,
     seed: owned.seed,
-    config: owned.config,
+    config: owned.config as Record<string, unknown>,
     savedTrials: saved
-      .map(({ phase, trialNumber }) => ({ phase, trialNumber }))
-      .sort(compareRunOrder),
+      .map(({ phase, block, trialNumber, isCorrect }) => ({ phase, block, trialNumber, isCorrect }))
+      .sort(compareRunOrder(owned.task)),
     summary: toSummary(result),
   };
 }
 
-/** The stored scores of a finished result (D15, D16); null while it is unfinished. */
+/** The stored scores of a finished result (D15, ADR 027); null while it is unfinished. */
 export function toSummary(result: ResultRow): RunSummary | null {
   if (!result.endTime || result.overallScore === null) return null;
   return {
@@ -87,9 +82,7 @@ export function toSummary(result: ResultRow): RunSummary | null {
     totalTrials: result.totalTrials ?? 0,
     correctTrials: result.correctTrials ?? 0,
     averageReactionTime: result.averageReactionTime,
-    colorNamingAccuracy: result.colorNamingAccuracy,
-    wordReadingAccuracy: result.wordReadingAccuracy,
-    interferenceEffect: result.interferenceEffect,
-    metrics: result.metrics as StroopMetrics,
+    scoringVersion: result.scoringVersion ?? 1,
+    scores: result.scores,
   };
 }

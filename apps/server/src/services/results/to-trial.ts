@@ -1,21 +1,18 @@
-import {
-  type AdminTrial,
-  PHASES,
-  type Phase,
-  type ResultTrial,
-  type Trial,
-  type TrialTiming,
-} from '@cogni/domain';
+import { type AdminTrial, type AnyTask, findTask, type ResultTrial } from '@cogni/domain';
 import { trials } from '../../db/schema';
 
 type TrialRow = typeof trials.$inferSelect;
+type Position = { phase: string; block: number; trialNumber: number };
 
-/** Run order: sample, practice, then test; by trialNumber within a phase. */
-export function compareRunOrder(
-  a: { phase: Phase; trialNumber: number },
-  b: { phase: Phase; trialNumber: number },
-): number {
-  return PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.trialNumber - b.trialNumber;
+/**
+ * Run order of a task's trials: by phase as the task lists them, then block, then number. A
+ * test type no registered task implements keeps block and number order.
+ */
+export function compareRunOrder(task: Pick<AnyTask, 'phases'> | string) {
+  const phases = typeof task === 'string' ? (findTask(task)?.phases ?? []) : task.phases;
+  const rank = (phase: string) => phases.indexOf(phase);
+  return (a: Position, b: Position): number =>
+    rank(a.phase) - rank(b.phase) || a.block - b.block || a.trialNumber - b.trialNumber;
 }
 
 /**
@@ -25,43 +22,34 @@ export function compareRunOrder(
 export const RESULT_TRIAL_COLUMNS = {
   resultId: trials.resultId,
   phase: trials.phase,
+  block: trials.block,
   trialNumber: trials.trialNumber,
-  cueWord: trials.cueWord,
-  stimulusWord: trials.stimulusWord,
-  stimulusColor: trials.stimulusColor,
   response: trials.response,
   reactionTime: trials.reactionTime,
   isCorrect: trials.isCorrect,
-  isSwitch: trials.isSwitch,
-  isCongruent: trials.isCongruent,
+  inputModality: trials.inputModality,
+  fields: trials.fields,
 };
 
 type ResultTrialRow = Pick<TrialRow, Exclude<keyof typeof RESULT_TRIAL_COLUMNS, 'resultId'>>;
 
-/** The fields of a stored trial that progress tracking shows. Stored values passed D14's checks. */
+/**
+ * A stored trial as progress tracking shows it: the envelope's columns and the task's own
+ * fields beside them, as the browser sent them. Stored values passed the task's checks.
+ */
 export function toResultTrial(row: ResultTrialRow): ResultTrial {
-  return {
+  // Object.assign, not spread: on Node 20 spreading a fresh object cost the research export
+  // five times as much per row (bench/admin.ts). The envelope is written last, so no task
+  // field can stand in for it.
+  return Object.assign({}, row.fields as Record<string, unknown>, {
     phase: row.phase,
+    block: row.block,
     trialNumber: row.trialNumber,
-    cueWord: row.cueWord as ResultTrial['cueWord'],
-    stimulusWord: row.stimulusWord as ResultTrial['stimulusWord'],
-    stimulusColor: row.stimulusColor as ResultTrial['stimulusColor'],
-    response: row.response as ResultTrial['response'],
+    response: row.response,
     reactionTime: row.reactionTime,
     isCorrect: row.isCorrect,
-    isSwitch: row.isSwitch,
-    isCongruent: row.isCongruent,
-  };
-}
-
-/** A stored trial with its times and timing record, as the run's owner reads it back. */
-export function toTrial(row: TrialRow): Trial {
-  return {
-    ...toResultTrial(row),
-    startTime: row.startTime?.toISOString() ?? '',
-    endTime: row.endTime?.toISOString() ?? '',
-    timing: row.timing as TrialTiming,
-  };
+    inputModality: row.inputModality,
+  });
 }
 
 /** The columns toStoredTrial reads: exports select only these (no row id or createdAt). */
@@ -77,15 +65,13 @@ type StoredTrialRow = Pick<TrialRow, keyof typeof STORED_TRIAL_COLUMNS>;
 
 /**
  * A stored trial with every field as stored: times and timing record may be null (mock trials
- * were never measured). Admin views and exports use it.
+ * were never measured). The owner's trial list, admin views and exports use it.
  */
 export function toStoredTrial(row: StoredTrialRow): AdminTrial {
-  // Object.assign, not spread: on Node 20 spreading a fresh object cost the research export
-  // five times as much per row (bench/admin.ts).
   return Object.assign(toResultTrial(row), {
     startTime: row.startTime?.toISOString() ?? null,
     endTime: row.endTime?.toISOString() ?? null,
-    timing: row.timing as TrialTiming | null,
+    timing: row.timing as Record<string, unknown> | null,
     flags: row.flags,
   });
 }

@@ -2,7 +2,7 @@ import { MESSAGES } from '@cogni/domain';
 import { useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../lib/api/logout';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { useStoredBoolean } from '../../lib/use-stored-boolean';
 import { ErrorBoundary } from '../error-boundary';

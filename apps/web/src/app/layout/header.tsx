@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
-import { useCurrentUser } from '../../features/auth/api/get-session';
+import { useCurrentUser } from '../../lib/api/get-session';
 import { getFullName, getInitials } from '../../lib/format';
 
 type HeaderProps = {

@@ -20,7 +20,7 @@ import {
   TestsIcon,
   TrainingIcon,
 } from '../../components/ui/icons';
-import { useCurrentUser } from '../../features/auth/api/get-session';
+import { useCurrentUser } from '../../lib/api/get-session';
 
 type SidebarProps = {
   /** Desktop: a rail that floats open; otherwise a drawer opened by the header's menu button. */

@@ -1,5 +1,5 @@
 import { type AdminResult, formatAdminPanelError, TEST_TYPES, type TestType } from '@cogni/domain';
-import { type FormEvent, Fragment, useState } from 'react';
+import { type FormEvent, Fragment, Suspense, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { DownloadIcon } from '../../components/ui/icons';
@@ -11,7 +11,7 @@ import { TextField } from '../../components/ui/text-field';
 import { formatDateTime, getFullName } from '../../lib/format';
 import { formatMs } from '../../lib/format-scores';
 import { getTestTypeName } from '../../lib/test-type-names';
-import { PhaseTrialTables } from '../stroop/trial-table';
+import { getWebTask } from '../../tasks/registry';
 import {
   EMPTY_RESULT_FILTER,
   getDictionaryUrl,
@@ -259,7 +259,8 @@ function ResultTrials({ resultId }: { resultId: string }) {
   if (details.isError) {
     return <Alert variant="error">{formatAdminPanelError(details.error.message)}</Alert>;
   }
-  const { trials, metrics, result } = details.data;
+  const { trials, result } = details.data;
+  const task = getWebTask(result.testType);
   const implausible = result.implausibleReason && (
     <p>
       <strong>Implausible run:</strong> {result.implausibleReason}. It is left out of reports,
@@ -277,15 +278,16 @@ function ResultTrials({ resultId }: { resultId: string }) {
   return (
     <div className="admin-trials">
       {implausible}
-      {metrics && (
-        <p>
-          Switch cost {formatMs(metrics.switchCost.rtMs)}; inverse efficiency{' '}
-          {formatMs(metrics.inverseEfficiencyMs)}; left out of RT scores:{' '}
-          {metrics.excludedFromRt.errors} errors, {metrics.excludedFromRt.firstOfPhase} first of
-          phase, {metrics.excludedFromRt.firstAfterBreak} first after a break.
-        </p>
+      {task && result.scores && (
+        <Suspense fallback={<Spinner label="Loading scores…" />}>
+          <task.ScoreDetails summary={result.scores} />
+        </Suspense>
       )}
-      <PhaseTrialTables trials={trials} />
+      {task && (
+        <Suspense fallback={<Spinner label="Loading trials…" />}>
+          <task.TrialTables trials={trials} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -6,12 +6,12 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PasswordField } from '../../components/ui/text-field';
+import { useChangePassword } from '../../lib/api/change-password';
+import { sessionQueryKey, useCurrentUser } from '../../lib/api/get-session';
+import { useLogout } from '../../lib/api/logout';
 import { isApiError } from '../../lib/api-client';
 import { getReturnPath } from '../../lib/location-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useChangePassword } from '../profile/api/account';
-import { sessionQueryKey, useCurrentUser } from './api/get-session';
-import { useLogout } from './api/logout';
 
 /**
  * Shown instead of any page to a user whose password an admin set (ASVS 6.4.1): the server

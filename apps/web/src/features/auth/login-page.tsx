@@ -1,16 +1,16 @@
 import { EMAIL_MAX_LENGTH, MESSAGES } from '@cogni/domain';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
+import { normalizeTotpCode, SecondFactorField } from '../../components/totp-code-field';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PasswordField, TextField } from '../../components/ui/text-field';
+import { useCurrentUser } from '../../lib/api/get-session';
 import { isApiError } from '../../lib/api-client';
 import { getReturnPath } from '../../lib/location-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from './api/get-session';
 import { useLogin, useLoginWithCode } from './api/login';
-import { normalizeTotpCode, SecondFactorField } from './totp-code-field';
 
 export function LoginPage() {
   useDocumentTitle('Login');

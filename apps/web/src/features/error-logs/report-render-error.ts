@@ -1,5 +1,5 @@
 import { CLIENT_ERROR_LIMITS, type ClientErrorLogInput } from '@cogni/domain';
-import { createErrorLog } from './api/create-error-log';
+import { createErrorLog } from '../../lib/api/create-error-log';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message || error.name || 'Unknown error';

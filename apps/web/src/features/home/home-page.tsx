@@ -3,9 +3,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { buttonClassName } from '../../components/ui/button';
 import { ProgressIcon, TestsIcon } from '../../components/ui/icons';
+import { useCurrentUser } from '../../lib/api/get-session';
 import { getFlashMessage } from '../../lib/location-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/api/get-session';
 
 export function HomePage() {
   useDocumentTitle('Home');

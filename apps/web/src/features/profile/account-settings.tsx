@@ -6,8 +6,9 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DownloadIcon } from '../../components/ui/icons';
 import { PasswordField } from '../../components/ui/text-field';
+import { useChangePassword } from '../../lib/api/change-password';
 import { isApiError } from '../../lib/api-client';
-import { ACCOUNT_EXPORT_URL, useChangePassword, useDeleteAccount } from './api/account';
+import { ACCOUNT_EXPORT_URL, useDeleteAccount } from './api/account';
 import { TwoFactorSettings } from './two-factor-settings';
 
 const FAILED = 'That did not work. Please try again later.';

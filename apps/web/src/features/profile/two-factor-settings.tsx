@@ -1,12 +1,16 @@
 import { isAdmin, type TotpSetupResponse } from '@cogni/domain';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  normalizeTotpCode,
+  SecondFactorField,
+  TotpCodeField,
+} from '../../components/totp-code-field';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PasswordField } from '../../components/ui/text-field';
+import { useCurrentUser } from '../../lib/api/get-session';
 import { isApiError } from '../../lib/api-client';
-import { useCurrentUser } from '../auth/api/get-session';
-import { normalizeTotpCode, SecondFactorField, TotpCodeField } from '../auth/totp-code-field';
 import { useConfirmTotp, useDisableTotp, useStartTotpSetup } from './api/totp';
 
 const FAILED = 'That did not work. Please try again later.';

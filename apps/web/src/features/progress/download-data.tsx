@@ -1,10 +1,10 @@
-import { describeColumns, TRIAL_EXPORT_COLUMNS } from '@cogni/domain';
+import { describeColumns, MY_DATA_EXPORT_COLUMNS } from '@cogni/domain';
 import { buttonClassName } from '../../components/ui/button';
 import { DownloadIcon } from '../../components/ui/icons';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { getExportUrl } from './api/export-url';
 
-const COLUMNS = describeColumns(TRIAL_EXPORT_COLUMNS);
+const COLUMNS = describeColumns(MY_DATA_EXPORT_COLUMNS);
 
 /** 'Download my data': every trial of the user's own results, with what each column means. */
 export function DownloadData() {

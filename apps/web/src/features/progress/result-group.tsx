@@ -1,8 +1,8 @@
 import type { ScoreHistoryPoint } from '@cogni/domain';
 import { useCallback, useMemo } from 'react';
-import { type DrawChart, PlotFigure } from './charts/plot-figure';
-import { getScoreTrend } from './lib/chart-data';
-import { describeScoreTrend } from './lib/chart-descriptions';
+import { type DrawChart, PlotFigure } from '../../components/charts/plot-figure';
+import { getScoreTrend } from '../../lib/charts/chart-data';
+import { describeScoreTrend } from '../../lib/charts/chart-descriptions';
 import type { ResultGroup as Group } from './lib/group-results';
 import { ResultItem } from './result-item';
 

@@ -3,8 +3,9 @@ import { useId, useState } from 'react';
 import { ChevronDownIcon } from '../../components/ui/icons';
 import { formatDateTime } from '../../lib/format';
 import { formatDuration } from '../../lib/format-scores';
+import { getWebTask } from '../../tasks/registry';
 import { usePrefetchProgressTrials } from './api/get-progress';
-import { StroopResultDetails } from './stroop-result-details';
+import { ResultDetails } from './result-details';
 
 type ResultItemProps = { result: ProgressResult };
 
@@ -13,7 +14,8 @@ export function ResultItem({ result }: ResultItemProps) {
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
   const prefetchTrials = usePrefetchProgressTrials();
-  const hasDetails = result.testType === 'stroopTest' && result.summary !== null;
+  const task = getWebTask(result.testType);
+  const hasDetails = task !== undefined && result.summary !== null;
   // Reading the trials as the pointer or the focus reaches the row: they are usually there
   // by the time it opens.
   const prefetch = hasDetails ? () => prefetchTrials(result.id) : undefined;
@@ -43,8 +45,8 @@ export function ResultItem({ result }: ResultItemProps) {
       </h4>
       <div id={panelId} className="result__panel" hidden={!isOpen}>
         {isOpen &&
-          (hasDetails && result.summary ? (
-            <StroopResultDetails result={result} summary={result.summary} />
+          (task && result.summary ? (
+            <ResultDetails result={result} summary={result.summary} task={task} />
           ) : (
             <p className="empty-state">{MESSAGES.progressUnknownTestType}</p>
           ))}

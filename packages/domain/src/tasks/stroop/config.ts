@@ -1,25 +1,73 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { STROOP_REST_BREAK_EVERY, STROOP_TRIAL_COUNTS } from '../../constants';
+import { defineSettings } from '../shared/settings';
 
-/** Every setting of the Stroop test, with its default and unit (spec sections 4 and 9). */
-export const StroopConfigSchema = z.strictObject({
-  /** Trials in the sample phase (with feedback). */
-  sampleTrials: z.number().int().min(1).max(1000).default(STROOP_TRIAL_COUNTS.sample),
-  /** Trials in the practice phase (with feedback). */
-  practiceTrials: z.number().int().min(1).max(1000).default(STROOP_TRIAL_COUNTS.practice),
-  /** Trials in the test phase (no feedback; these are scored). */
-  testTrials: z.number().int().min(1).max(1000).default(STROOP_TRIAL_COUNTS.test),
-  /** How long the cue word is shown before the stimulus, in milliseconds. */
-  cueDurationMs: z.number().min(0).max(10_000).default(1400),
-  /** How long 'Correct' or 'Wrong' is shown after a sample or practice trial, in milliseconds. */
-  feedbackDurationMs: z.number().min(0).max(10_000).default(1399),
-  /** A rest break follows every this many test trials, except after the last. */
-  restBreakEveryTrials: z.number().int().min(1).max(1000).default(STROOP_REST_BREAK_EVERY),
+/** Every setting of the Stroop test, with its default, unit and bounds (spec sections 4 and 9). */
+export const STROOP_SETTINGS = defineSettings({
+  sampleTrials: {
+    kind: 'number',
+    default: STROOP_TRIAL_COUNTS.sample,
+    min: 1,
+    max: 1000,
+    integer: true,
+    unit: 'trials',
+    label: 'Sample trials',
+    description: 'Trials in the sample phase, with feedback after each.',
+  },
+  practiceTrials: {
+    kind: 'number',
+    default: STROOP_TRIAL_COUNTS.practice,
+    min: 1,
+    max: 1000,
+    integer: true,
+    unit: 'trials',
+    label: 'Practice trials',
+    description: 'Trials in the practice phase, with feedback after each.',
+  },
+  testTrials: {
+    kind: 'number',
+    default: STROOP_TRIAL_COUNTS.test,
+    min: 1,
+    max: 1000,
+    integer: true,
+    unit: 'trials',
+    label: 'Test trials',
+    description: 'Trials in the test phase, without feedback; these are scored.',
+  },
+  cueDurationMs: {
+    kind: 'number',
+    default: 1400,
+    min: 0,
+    max: 10_000,
+    unit: 'ms',
+    label: 'Cue duration',
+    description: 'How long the cue word is shown before the stimulus.',
+  },
+  feedbackDurationMs: {
+    kind: 'number',
+    default: 1399,
+    min: 0,
+    max: 10_000,
+    unit: 'ms',
+    label: 'Feedback duration',
+    description: "How long 'Correct' or 'Wrong' is shown after a sample or practice trial.",
+  },
+  restBreakEveryTrials: {
+    kind: 'number',
+    default: STROOP_REST_BREAK_EVERY,
+    min: 1,
+    max: 1000,
+    integer: true,
+    unit: 'trials',
+    label: 'Rest break every',
+    description: 'A rest break follows every this many test trials, except after the last.',
+  },
 });
+export const StroopConfigSchema = STROOP_SETTINGS.schema;
 export type StroopConfig = z.infer<typeof StroopConfigSchema>;
 
 /** The configuration the product uses. */
-export const DEFAULT_STROOP_CONFIG: StroopConfig = StroopConfigSchema.parse({});
+export const DEFAULT_STROOP_CONFIG: StroopConfig = STROOP_SETTINGS.defaults;
 
 export const PHASES = ['sample', 'practice', 'test'] as const;
 export type Phase = (typeof PHASES)[number];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../shared/random';
 import { DEFAULT_STROOP_CONFIG, PHASES, type Phase } from './config';
 import {
   createInitialState,
@@ -10,7 +11,6 @@ import {
   type StroopState,
   stepStroop,
 } from './engine';
-import { createRng } from './rng';
 import { RESPONSE_KEYS } from './stimuli';
 
 const config = DEFAULT_STROOP_CONFIG;

@@ -9,10 +9,10 @@ import {
 import { type PlannedTrial, planPhase, type ResponseKey } from './stimuli';
 
 /** A place in the run: a phase and a trial number in it. */
-export type TrialPosition = { phase: Phase; trialNumber: number };
+export type StroopPosition = { phase: Phase; trialNumber: number };
 
 export type StroopState =
-  | { kind: 'intro'; startAt: TrialPosition | null }
+  | { kind: 'intro'; startAt: StroopPosition | null }
   | { kind: 'cue'; trial: PlannedTrial }
   | { kind: 'stimulus'; trial: PlannedTrial }
   | { kind: 'feedback'; trial: PlannedTrial; isCorrect: boolean }
@@ -48,7 +48,7 @@ export function planRun(seed: string, config: StroopConfig): StroopPlans {
   };
 }
 
-function plannedAt(plans: StroopPlans, position: TrialPosition): PlannedTrial {
+function plannedAt(plans: StroopPlans, position: StroopPosition): PlannedTrial {
   const trial = plans[position.phase][position.trialNumber];
   if (!trial) throw new Error(`No trial ${position.trialNumber} in ${position.phase}`);
   return trial;
@@ -57,8 +57,8 @@ function plannedAt(plans: StroopPlans, position: TrialPosition): PlannedTrial {
 /** The position after `position`, in run order, or null after the last test trial. */
 export function getNextPosition(
   config: StroopConfig,
-  position: TrialPosition,
-): TrialPosition | null {
+  position: StroopPosition,
+): StroopPosition | null {
   if (position.trialNumber + 1 < getPhaseTrialCount(config, position.phase)) {
     return { phase: position.phase, trialNumber: position.trialNumber + 1 };
   }
@@ -72,20 +72,24 @@ export function getNextPosition(
  */
 export function getResumePosition(
   config: StroopConfig,
-  saved: readonly TrialPosition[],
-): TrialPosition | null {
-  let last: TrialPosition | null = null;
-  const rank = (p: TrialPosition) => PHASES.indexOf(p.phase) * 100_000 + p.trialNumber;
+  saved: readonly StroopPosition[],
+): StroopPosition | null {
+  let last: StroopPosition | null = null;
+  const rank = (p: StroopPosition) => PHASES.indexOf(p.phase) * 100_000 + p.trialNumber;
   for (const position of saved) if (!last || rank(position) > rank(last)) last = position;
   return last ? getNextPosition(config, last) : { phase: 'sample', trialNumber: 0 };
 }
 
 /** The state a run opens in: the intro, set to start at `startAt` (null: all trials are done). */
-export function createInitialState(startAt: TrialPosition | null): StroopState {
+export function createInitialState(startAt: StroopPosition | null): StroopState {
   return startAt ? { kind: 'intro', startAt } : { kind: 'finished' };
 }
 
-function beginTrial(config: StroopConfig, plans: StroopPlans, position: TrialPosition): StroopStep {
+function beginTrial(
+  config: StroopConfig,
+  plans: StroopPlans,
+  position: StroopPosition,
+): StroopStep {
   const trial = plannedAt(plans, position);
   return {
     state: { kind: 'cue', trial },

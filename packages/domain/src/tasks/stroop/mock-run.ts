@@ -1,7 +1,7 @@
 import { MOCK_STROOP } from '../../constants';
+import { createRng, type Rng } from '../shared/random';
 import { hasFeedback, PHASES, type StroopConfig } from './config';
 import { planRun } from './engine';
-import { createRng, type Rng } from './rng';
 import { getCorrectKey, type Ink, RESPONSE_KEYS, type ResponseKey } from './stimuli';
 import type { Trial } from './trial';
 

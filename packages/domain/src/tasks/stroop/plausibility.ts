@@ -1,3 +1,4 @@
+import { describeEarlyArrival, judgeRunTiming } from '../shared/plausibility';
 import { getPhaseTrialCount, hasFeedback, PHASES, type Phase, type StroopConfig } from './config';
 import type { TrialTiming } from './trial';
 
@@ -49,21 +50,6 @@ export const REACTION_TIME_TOLERANCE_MS = 0.01;
 export const CUE_ONSET_TOLERANCE_MS = 50;
 
 /**
- * How much earlier than a person could have taken them the trials of a run may reach the server,
- * in ms: the run's start and the trials' arrival are read from the clocks of the server instances
- * that handled them, which may differ by a little. Trials the browser kept during an outage arrive
- * late, never early.
- */
-export const RUN_ARRIVAL_TOLERANCE_MS = 5000;
-
-/**
- * How far a trial's start may fall before the previous trial's end by the device's clock, in ms:
- * within a page both come from one monotonic clock, but a run resumed after a reload starts a new
- * time line from the device's clock, which may have been corrected in between.
- */
-export const TRIAL_CLOCK_TOLERANCE_MS = 1000;
-
-/**
  * The least time a trial of `phase` takes before the next can begin: its cue, and its feedback in
  * the sample and practice phases (the response itself and rest breaks can take any time).
  */
@@ -72,7 +58,7 @@ export function getMinimumTrialDurationMs(config: StroopConfig, phase: Phase): n
 }
 
 /** What the plausibility check reads of a stored trial. */
-export type ArrivedTrial = {
+export type StroopArrivedTrial = {
   phase: Phase;
   trialNumber: number;
   /** By the device's clock (cue onset and response); null for a trial never measured. */
@@ -81,8 +67,6 @@ export type ArrivedTrial = {
   /** When the trial reached the server, by the server's clock. */
   arrivedAt: Date;
 };
-
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * The least time from a run's start to trial `trialNumber` of `phase` being answered: every
@@ -103,7 +87,7 @@ export function getMinimumArrivalMs(
 
 /**
  * Why a trial that reached the server `elapsedMs` after its run started cannot have been taken
- * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS).
+ * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS, shared/plausibility).
  */
 export function findEarlyArrival(
   config: StroopConfig,
@@ -111,10 +95,11 @@ export function findEarlyArrival(
   trialNumber: number,
   elapsedMs: number,
 ): string | null {
-  const neededMs = getMinimumArrivalMs(config, phase, trialNumber);
-  if (neededMs - elapsedMs <= RUN_ARRIVAL_TOLERANCE_MS) return null;
-  const count = countTrialsBefore(config, phase, trialNumber) + 1;
-  return `${count} trials arrived within ${seconds(Math.max(0, elapsedMs))}; taking them takes at least ${seconds(neededMs)}`;
+  return describeEarlyArrival(
+    countTrialsBefore(config, phase, trialNumber),
+    getMinimumArrivalMs(config, phase, trialNumber),
+    elapsedMs,
+  );
 }
 
 /** How many trials come before trial `trialNumber` of `phase` in a run. */
@@ -136,33 +121,18 @@ function countTrialsBefore(config: StroopConfig, phase: Phase, trialNumber: numb
 export function findRunImplausibility(
   config: StroopConfig,
   runStart: Date,
-  trials: readonly ArrivedTrial[],
+  trials: readonly StroopArrivedTrial[],
 ): string | null {
   const ordered = [...trials].sort(
     (a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.trialNumber - b.trialNumber,
   );
-  const reasons: string[] = [];
-  // The trial that arrived furthest ahead of what a person could have done by then.
-  let worst: { reason: string; aheadMs: number } | undefined;
-  for (const trial of ordered) {
-    const elapsedMs = trial.arrivedAt.getTime() - runStart.getTime();
-    const reason = findEarlyArrival(config, trial.phase, trial.trialNumber, elapsedMs);
-    const aheadMs = getMinimumArrivalMs(config, trial.phase, trial.trialNumber) - elapsedMs;
-    if (reason && (!worst || aheadMs > worst.aheadMs)) worst = { reason, aheadMs };
-  }
-  if (worst) reasons.push(worst.reason);
-
-  for (let i = 1; i < ordered.length; i++) {
-    const previous = ordered[i - 1];
-    const trial = ordered[i];
-    if (!previous?.endTime || !trial?.startTime) continue;
-    const backMs = previous.endTime.getTime() - trial.startTime.getTime();
-    if (backMs > TRIAL_CLOCK_TOLERANCE_MS) {
-      reasons.push(
-        `Trial times go backwards: ${trial.phase} trial ${trial.trialNumber} starts ${seconds(backMs)} before the previous trial ended`,
-      );
-      break;
-    }
-  }
-  return reasons.length > 0 ? reasons.join('; ') : null;
+  return judgeRunTiming(
+    runStart,
+    ordered.map((trial) => ({
+      ...trial,
+      label: `${trial.phase} trial ${trial.trialNumber}`,
+      index: countTrialsBefore(config, trial.phase, trial.trialNumber),
+      minimumArrivalMs: getMinimumArrivalMs(config, trial.phase, trial.trialNumber),
+    })),
+  );
 }

@@ -41,6 +41,17 @@ export type StroopMetrics = {
   excludedFromRt: { errors: number; firstOfPhase: number; firstAfterBreak: number };
 };
 
+/** Stroop's own scores, stored in `test_results.scores` beside the headline (scoring version 1). */
+export type StroopScores = {
+  /** Percent correct of Color-cue test trials. */
+  colorNamingAccuracy: number | null;
+  /** Percent correct of Word-cue test trials. */
+  wordReadingAccuracy: number | null;
+  /** Mean RT of Color-cue minus mean RT of Word-cue test trials, in ms. */
+  interferenceEffect: number | null;
+  metrics: StroopMetrics;
+};
+
 /** The summary of D15, plus D16's metrics. Computed from test-phase trials only. */
 export type StroopSummary = {
   totalTrials: number;

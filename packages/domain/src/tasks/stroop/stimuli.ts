@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { createRng, pick } from '../shared/random';
 import { getPhaseTrialCount, type Phase, type StroopConfig } from './config';
-import { createRng, type Rng } from './rng';
 
 export const CUES = ['Color', 'Word'] as const;
 export const CueSchema = z.enum(CUES);
@@ -82,12 +82,6 @@ export type PlannedTrial = {
   isCongruent: boolean;
   correctKey: ResponseKey;
 };
-
-function pick<T>(items: readonly T[], rng: Rng): T {
-  const item = items[Math.floor(rng() * items.length)];
-  if (item === undefined) throw new Error('pick from an empty list');
-  return item;
-}
 
 /**
  * The trials of one phase, drawn from a random source seeded by the session's seed and the

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { LAST_STORABLE_MS } from '../../time/storable-instant';
+import {
+  InputModalitySchema,
+  MAX_REACTION_TIME_MS,
+  MAX_TRIAL_NUMBER,
+  TIMING_BASE_SHAPE,
+  TrialClockTimeSchema,
+} from '../shared/envelope';
 import { getPhaseTrialCount, PHASES, type StroopConfig } from './config';
 import { REACTION_TIME_TOLERANCE_MS } from './plausibility';
 import {
@@ -14,43 +20,20 @@ import {
 
 export const PhaseSchema = z.enum(PHASES);
 
-/**
- * A trial's clock times come from the device, whose clock may be wrong, so any time a device
- * clock can show is taken (a wrong clock must not cost a trial): from the Unix epoch, where
- * reset clocks start, to the last year PostgreSQL and ISO 8601 text share. Earlier years are
- * refused: year 0000 is a database error, and years 0001-0099 come back from the database as
- * 1950-2049 (JavaScript's date parser reads PostgreSQL's text that way).
- */
-const TRIAL_CLOCK_MESSAGE = 'Use a time from 1970 to 9999';
-const TrialClockTimeSchema = z.iso.datetime().refine((text) => {
-  const ms = Date.parse(text);
-  return ms >= 0 && ms <= LAST_STORABLE_MS;
-}, TRIAL_CLOCK_MESSAGE);
-
-/** Longest accepted reaction time, in ms: the stimulus waits for an answer (D12), but not forever. */
-export const MAX_REACTION_TIME_MS = 30 * 60 * 1000;
-
-/** How the stimulus onset was measured (timing.md rule 2). */
-export const ONSET_METHODS = ['element-timing', 'animation-frame'] as const;
-
-/** The timing details of one trial, all in ms on the page's performance.now() time line. */
+/** The timing details of one Stroop trial: the common record plus the cue's onset. */
 export const TrialTimingSchema = z.strictObject({
   /** When the cue was presented. */
   cueOnsetMs: z.number().finite().nonnegative(),
-  /** When the stimulus was presented: the start of the reaction time. */
-  stimulusOnsetMs: z.number().finite().nonnegative(),
-  /** The keydown event's own timeStamp: the end of the reaction time. */
-  responseTimestampMs: z.number().finite().nonnegative(),
-  onsetMethod: z.enum(ONSET_METHODS),
-  /** The page lost focus or was hidden between cue onset and response. */
-  wasInterrupted: z.boolean(),
+  ...TIMING_BASE_SHAPE,
 });
 export type TrialTiming = z.infer<typeof TrialTimingSchema>;
 
 /** A completed trial as the browser saves it (spec section 3, trial). */
 export const TrialInputSchema = z.strictObject({
   phase: PhaseSchema,
-  trialNumber: z.number().int().nonnegative().max(999),
+  /** Stroop's phases have one block each. */
+  block: z.literal(0).optional(),
+  trialNumber: z.number().int().nonnegative().max(MAX_TRIAL_NUMBER),
   cueWord: CueSchema,
   stimulusWord: WordSchema,
   stimulusColor: InkSchema,
@@ -59,6 +42,7 @@ export const TrialInputSchema = z.strictObject({
   reactionTime: z.number().finite().positive().max(MAX_REACTION_TIME_MS),
   isCorrect: z.boolean(),
   isSwitch: z.boolean(),
+  inputModality: InputModalitySchema.optional(),
   /** Wall-clock time of the cue onset and of the response (ISO 8601, UTC), by the device. */
   startTime: TrialClockTimeSchema,
   endTime: TrialClockTimeSchema,

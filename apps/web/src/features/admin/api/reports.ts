@@ -1,30 +1,37 @@
-import { MockDataResponseSchema, StroopReportResponseSchema } from '@cogni/domain';
+import { MockDataResponseSchema, TaskReportResponseSchema, type TestType } from '@cogni/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { toQueryString } from '../../../lib/query-string';
 
-/** The aggregate Stroop report; implausible and abandoned runs only when asked for. */
-export function useStroopReport(options: { includeMock: boolean; includeImplausible: boolean }) {
+/** A task's aggregate report; implausible and abandoned runs only when asked for. */
+export function useTaskReport(
+  testType: TestType,
+  options: { includeMock: boolean; includeImplausible: boolean },
+) {
   const query = {
     includeMock: String(options.includeMock),
     includeImplausible: String(options.includeImplausible),
   };
   return useQuery({
-    queryKey: ['admin', 'reports', 'stroop', options.includeMock, options.includeImplausible],
+    queryKey: ['admin', 'reports', testType, options.includeMock, options.includeImplausible],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/admin/reports/stroop${toQueryString(query)}`, {
-        schema: StroopReportResponseSchema,
+      apiRequest(`/api/admin/reports/${testType}${toQueryString(query)}`, {
+        schema: TaskReportResponseSchema,
         signal,
       }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useGenerateMockData() {
+/** Generates one mock result of the task for the signed-in admin. */
+export function useGenerateMockData(testType: TestType) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest('/api/admin/mock-data', { method: 'POST', schema: MockDataResponseSchema }),
+      apiRequest(`/api/admin/mock-data${toQueryString({ testType })}`, {
+        method: 'POST',
+        schema: MockDataResponseSchema,
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
       void queryClient.invalidateQueries({ queryKey: ['progress'] });

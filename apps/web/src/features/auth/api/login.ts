@@ -7,8 +7,8 @@ import {
   type User,
 } from '@cogni/domain';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { removeNonSessionQueries, sessionQueryKey } from '../../../lib/api/get-session';
 import { apiRequest } from '../../../lib/api-client';
-import { removeNonSessionQueries, sessionQueryKey } from './get-session';
 
 export const loginMutationKey = ['login'] as const;
 

@@ -1,28 +1,14 @@
-import type { ChangePasswordInput, DeleteAccountInput, SessionResponse } from '@cogni/domain';
+import type { DeleteAccountInput, SessionResponse } from '@cogni/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import { removeNonSessionQueries, sessionQueryKey } from '../../../lib/api/get-session';
 import { apiRequest } from '../../../lib/api-client';
-import { removeNonSessionQueries, sessionQueryKey } from '../../auth/api/get-session';
-
-const ChangePasswordResponseSchema = z.object({ endedSessions: z.number().int() });
 
 export const ACCOUNT_DELETED = 'Your account and all its data have been deleted.';
 
 /** Served as an attachment, so a plain link downloads it. */
 export const ACCOUNT_EXPORT_URL = '/api/me/account-export';
-
-export function useChangePassword() {
-  return useMutation({
-    mutationFn: (input: ChangePasswordInput) =>
-      apiRequest('/api/me/password', {
-        method: 'POST',
-        body: input,
-        schema: ChangePasswordResponseSchema,
-      }),
-  });
-}
 
 /** Deletes the account, then shows the home page as a visitor with a confirmation. */
 export function useDeleteAccount() {
@@ -38,7 +24,7 @@ export function useDeleteAccount() {
         });
       });
       removeNonSessionQueries(queryClient);
-      void import('../../stroop/api/trial-queue').then((queue) => queue.clearTrialQueue());
+      void import('../../../lib/task-runtime/trial-queue').then((queue) => queue.clearTrialQueue());
       queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
     },
   });

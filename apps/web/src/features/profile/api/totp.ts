@@ -8,8 +8,8 @@ import {
   TotpSetupResponseSchema,
 } from '@cogni/domain';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionQueryKey } from '../../../lib/api/get-session';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../auth/api/get-session';
 import { meQueryKey } from './get-me';
 
 /** A new secret to scan; two-factor login stays off until confirmed. */

@@ -5,8 +5,8 @@ import {
   type UpdateNameInput,
 } from '@cogni/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sessionQueryKey } from '../../../lib/api/get-session';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../auth/api/get-session';
 import { meQueryKey } from './get-me';
 
 export function updateMe(input: UpdateNameInput): Promise<MeResponse> {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getActiveRun } from '../../stroop/api/runs';
+import { getActiveRun } from '../../../lib/api/runs';
 
 export const activeStroopRunQueryKey = ['results', 'active', 'stroopTest'] as const;
 
@@ -7,7 +7,7 @@ export const activeStroopRunQueryKey = ['results', 'active', 'stroopTest'] as co
 export function useActiveStroopRun() {
   return useQuery({
     queryKey: activeStroopRunQueryKey,
-    queryFn: () => getActiveRun(),
+    queryFn: () => getActiveRun('stroopTest'),
     staleTime: 0,
   });
 }

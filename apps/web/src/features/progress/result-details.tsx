@@ -1,0 +1,56 @@
+import { MESSAGES, type ProgressResult, type RunSummary } from '@cogni/domain';
+import { Suspense } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { formatDateTime } from '../../lib/format';
+import { formatDuration } from '../../lib/format-scores';
+import type { WebTask } from '../../tasks/registry';
+import { useProgressTrials } from './api/get-progress';
+
+type ResultDetailsProps = { result: ProgressResult; summary: RunSummary; task: WebTask };
+
+/**
+ * A result opened: when and how long, the task's scores at once (they come with the list), then
+ * the task's charts and trials once its trials are read (ADR 021).
+ */
+export function ResultDetails({ result, summary, task }: ResultDetailsProps) {
+  const trials = useProgressTrials(result.id);
+  const loading = <Spinner label="Loading results…" />;
+  return (
+    <div className="result-details">
+      <dl className="result-details__facts">
+        <div>
+          <dt>Started</dt>
+          <dd>{formatDateTime(result.startTime)}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatDuration(result.durationMs)}</dd>
+        </div>
+      </dl>
+      <Suspense fallback={loading}>
+        <task.ScoreTiles summary={summary} />
+        <task.ScoreDetails summary={summary} />
+      </Suspense>
+
+      {trials.isPending ? (
+        <Spinner label="Loading trials…" />
+      ) : trials.isError ? (
+        <Alert variant="error">
+          {MESSAGES.progressLoadFailed}{' '}
+          <Button variant="secondary" onClick={() => void trials.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Suspense fallback={loading}>
+          <task.RunCharts trials={trials.data.trials} />
+          <div className="result-details__trials">
+            <task.TrialTables trials={trials.data.trials} />
+          </div>
+        </Suspense>
+      )}
+    </div>
+  );
+}

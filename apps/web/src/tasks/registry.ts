@@ -1,0 +1,15 @@
+import type { TestType } from '@cogni/domain';
+import type { WebTask } from './contract';
+import { stroopWebTask } from './stroop/web-task';
+
+export type { WebTask } from './contract';
+
+/** Every task the web app runs, by test type: one line per task (ADR 027). */
+export const WEB_TASKS: ReadonlyMap<TestType, WebTask> = new Map(
+  [stroopWebTask].map((task) => [task.testType, task] as const),
+);
+
+/** The task's pages; undefined for a test type the web app cannot run yet. */
+export function getWebTask(testType: TestType): WebTask | undefined {
+  return WEB_TASKS.get(testType);
+}

@@ -1,0 +1,49 @@
+import {
+  getReportCell,
+  isRestBreakAfter,
+  isRtEligible,
+  REPORT_CELL_NAMES,
+  REPORT_CELLS,
+  type ResultTrial,
+  type StroopConfig,
+} from '@cogni/domain';
+import {
+  type ConditionRtSpread,
+  type TestTrialPoint,
+  toConditionRtSpread,
+} from '../../lib/charts/chart-data';
+import { asStroopTrials } from './labels';
+
+/**
+ * Reaction times per report cell, from the same trials as the stored cell means (D16:
+ * isRtEligible drops errors, the first trial of the phase and the first after a rest break).
+ */
+export function getCellRtSpread(
+  config: StroopConfig,
+  trials: readonly ResultTrial[],
+): ConditionRtSpread[] {
+  const eligible = asStroopTrials(trials).filter(
+    (t) => t.phase === 'test' && isRtEligible(config, t),
+  );
+  return REPORT_CELLS.map((cell) =>
+    toConditionRtSpread(
+      cell,
+      REPORT_CELL_NAMES[cell],
+      eligible.filter((t) => getReportCell(t) === cell).map((t) => t.reactionTime),
+    ),
+  );
+}
+
+/** The test-phase trials in run order, for the RT-by-trial chart. */
+export function getTestTrialSeries(trials: readonly ResultTrial[]): TestTrialPoint[] {
+  return asStroopTrials(trials)
+    .filter((t) => t.phase === 'test')
+    .map((t) => ({ position: t.trialNumber + 1, rtMs: t.reactionTime, isCorrect: t.isCorrect }));
+}
+
+/** 1-based test positions followed by a rest break: 40, 80 and 120 by default (D17). */
+export function getRestBreakPositions(config: StroopConfig): number[] {
+  return Array.from({ length: config.testTrials }, (_, i) => i).flatMap((trialNumber) =>
+    isRestBreakAfter(config, 'test', trialNumber) ? [trialNumber + 1] : [],
+  );
+}

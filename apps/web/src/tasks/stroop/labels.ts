@@ -1,0 +1,47 @@
+import {
+  type Cue,
+  type Ink,
+  type Phase,
+  type ResponseKey,
+  type ResultTrial,
+  type RunSummary,
+  type StroopScores,
+  stroopTask,
+  type Word,
+} from '@cogni/domain';
+
+/** How the runner and progress tracking name the phases. */
+export const PHASE_NAMES: Record<Phase, string> = {
+  sample: 'Sample',
+  practice: 'Practice',
+  test: 'Test',
+};
+
+/** A stored Stroop trial as the API returns it: the envelope with Stroop's fields beside it. */
+export type StroopResultTrial = ResultTrial & {
+  phase: Phase;
+  cueWord: Cue;
+  stimulusWord: Word;
+  stimulusColor: Ink;
+  response: ResponseKey;
+  reactionTime: number;
+  isCorrect: boolean;
+  isSwitch: boolean;
+  isCongruent: boolean | null;
+};
+
+/**
+ * The trials of a Stroop result. The server stored them after Stroop's trial schema accepted
+ * them, so every Stroop field is there.
+ */
+export function asStroopTrials(trials: readonly ResultTrial[]): readonly StroopResultTrial[] {
+  return trials as readonly StroopResultTrial[];
+}
+
+/** Stroop's own scores of a finished run (its scoring code's shape, scoring version 1). */
+export function stroopScoresOf(summary: RunSummary): StroopScores {
+  return summary.scores as StroopScores;
+}
+
+/** The settings Stroop results are shown with (GET /api/progress does not send a run's). */
+export const SHOWN_CONFIG = stroopTask.settings.defaults;

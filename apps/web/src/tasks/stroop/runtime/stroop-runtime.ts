@@ -1,0 +1,339 @@
+import {
+  createInitialState,
+  getPhaseTrialCount,
+  type InputModality,
+  type Phase,
+  type PlannedTrial,
+  planRun,
+  type ResponseKey,
+  type Run,
+  type StroopConfig,
+  StroopConfigSchema,
+  type StroopEffect,
+  type StroopEvent,
+  type StroopPlans,
+  type StroopPosition,
+  type StroopState,
+  stepStroop,
+  type TrialInput,
+} from '@cogni/domain';
+import { FrameTimer } from '../../../lib/task-runtime/frame-timer';
+import { type Onset, OnsetTracker } from '../../../lib/task-runtime/onset';
+import { type ResponseEvent, ResponseInput } from '../../../lib/task-runtime/response-input';
+
+/** Where completed trials go: the durable queue. */
+export type TrialSink = { enqueue: (resultId: string, trial: TrialInput) => Promise<void> };
+
+/** What the React chrome shows; the stage itself is drawn by the runtime, not React. */
+export type RuntimeSnapshot = {
+  kind: StroopState['kind'];
+  phase: Phase | null;
+  trialNumber: number | null;
+  phaseTrialCount: number | null;
+  /** Set when a trial could not be written to the durable queue. */
+  saveError: string | null;
+};
+
+export type AttentionEvent = { type: 'blur' | 'focus' | 'hidden' | 'visible'; atMs: number };
+
+const KEY_BY_CODE: Record<string, ResponseKey> = { KeyR: 'R', KeyG: 'G', KeyB: 'B' };
+
+/** R, G or B from a key event: by physical key first, by character for other layouts (D12). */
+export function readResponseKey(event: Pick<KeyboardEvent, 'code' | 'key'>): ResponseKey | null {
+  const byCode = KEY_BY_CODE[event.code];
+  if (byCode) return byCode;
+  const upper = event.key.toUpperCase();
+  return upper === 'R' || upper === 'G' || upper === 'B' ? upper : null;
+}
+
+type CurrentTrial = {
+  planned: PlannedTrial;
+  cueOnset: Promise<Onset>;
+  stimulusOnset: Promise<Onset> | null;
+  isInterrupted: boolean;
+  isResponding: boolean;
+  /** Set once the response is known, for the engine's RECORD_TRIAL effect. */
+  measured: {
+    cueOnset: Onset;
+    stimulusOnset: Onset;
+    responseMs: number;
+    modality: InputModality;
+  } | null;
+};
+
+/**
+ * Runs the Stroop test in the page. The engine's state lives here, outside React (timing.md
+ * rule 7): a key event's timeStamp is read in the listener itself, and the cue, stimulus and
+ * feedback are drawn straight into the stage element, so their presentation times can be
+ * measured and the 1400 ms cue is timed from its presentation to the stimulus's (FrameTimer).
+ */
+export class StroopRuntime {
+  private state: StroopState;
+  private readonly config: StroopConfig;
+  private readonly plans: StroopPlans;
+  private readonly onsets = new OnsetTracker();
+  private current: CurrentTrial | null = null;
+  private snapshot: RuntimeSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly attentionEvents: AttentionEvent[] = [];
+  private frameRequest = 0;
+  private readonly timer: FrameTimer;
+  private isDisposed = false;
+  private presentationCount = 0;
+  private saveError: string | null = null;
+  /** Keys and, in touch mode, the on-screen buttons (attached by the page). */
+  readonly input: ResponseInput;
+
+  constructor(
+    private readonly options: {
+      run: Run;
+      stage: HTMLElement;
+      sink: TrialSink;
+      startAt: StroopPosition | null;
+    },
+  ) {
+    this.timer = new FrameTimer();
+    this.config = StroopConfigSchema.parse(options.run.config);
+    this.plans = planRun(options.run.seed, this.config);
+    this.state = createInitialState(options.startAt);
+    this.snapshot = this.makeSnapshot();
+    this.input = new ResponseInput({
+      keyToResponse: readResponseKey,
+      onResponse: this.onResponse,
+      isCapturing: () => this.state.kind === 'cue' || this.state.kind === 'stimulus',
+    });
+    window.addEventListener('blur', this.onBlur);
+    window.addEventListener('focus', this.onFocus);
+    document.addEventListener('visibilitychange', this.onVisibilityChange);
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): RuntimeSnapshot => this.snapshot;
+
+  /** Blur, focus and visibility changes of the whole run, for the measurement record. */
+  getAttentionEvents(): AttentionEvent[] {
+    return [...this.attentionEvents];
+  }
+
+  start(): void {
+    this.dispatch({ type: 'START' });
+  }
+
+  continueAfterRest(): void {
+    this.dispatch({ type: 'CONTINUE' });
+  }
+
+  summarySaved(): void {
+    this.dispatch({ type: 'SUMMARY_SAVED' });
+  }
+
+  dispose(): void {
+    this.isDisposed = true;
+    cancelAnimationFrame(this.frameRequest);
+    this.timer.cancel();
+    this.onsets.dispose();
+    this.input.dispose();
+    window.removeEventListener('blur', this.onBlur);
+    window.removeEventListener('focus', this.onFocus);
+    document.removeEventListener('visibilitychange', this.onVisibilityChange);
+    this.listeners.clear();
+  }
+
+  private dispatch(event: StroopEvent): void {
+    if (this.isDisposed) return;
+    const step = stepStroop(this.config, this.plans, this.state, event);
+    this.state = step.state;
+    for (const effect of step.effects) this.perform(effect);
+    if (step.state.kind === 'rest' || step.state.kind === 'finished') this.clearStage();
+    this.publish();
+  }
+
+  private perform(effect: StroopEffect): void {
+    switch (effect.type) {
+      case 'SHOW_CUE':
+        this.inNextFrame(() => {
+          const cueOnset = this.present('cue', effect.trial.cueWord, null);
+          const insertedMs = performance.now();
+          this.current = {
+            planned: effect.trial,
+            cueOnset,
+            stimulusOnset: null,
+            isInterrupted: document.visibilityState !== 'visible' || !document.hasFocus(),
+            isResponding: false,
+            measured: null,
+          };
+          this.after(insertedMs, cueOnset, effect.durationMs, () =>
+            this.dispatch({ type: 'CUE_ENDED' }),
+          );
+        });
+        return;
+      case 'SHOW_STIMULUS':
+        // Runs in the FrameTimer callback that ended the cue, at the stimulus's insertion time.
+        if (this.current) {
+          this.current.stimulusOnset = this.present(
+            'stimulus',
+            effect.trial.stimulusWord,
+            effect.trial.stimulusColor,
+          );
+          this.timer.noteLatency(performance.now(), this.current.stimulusOnset);
+        }
+        return;
+      case 'RECORD_TRIAL':
+        this.record(effect);
+        return;
+      case 'SHOW_FEEDBACK':
+        this.inNextFrame(() => {
+          const shown = this.present('feedback', effect.isCorrect ? 'Correct' : 'Wrong', null);
+          this.after(performance.now(), shown, effect.durationMs, () =>
+            this.dispatch({ type: 'FEEDBACK_ENDED' }),
+          );
+        });
+        return;
+    }
+  }
+
+  /** Replaces the stage's content with a new element and starts measuring its presentation. */
+  private present(kind: 'cue' | 'stimulus' | 'feedback', text: string, ink: string | null) {
+    this.presentationCount += 1;
+    const identifier = `${kind}-${this.presentationCount}`;
+    const element = document.createElement('span');
+    element.className = `stroop-stage__${kind}${ink ? ` stroop-ink--${ink}` : ''}`;
+    if (kind === 'feedback') element.classList.add(`stroop-stage__feedback--${text.toLowerCase()}`);
+    element.setAttribute('elementtiming', identifier);
+    element.textContent = text;
+    this.options.stage.replaceChildren(element);
+    return this.onsets.track(identifier);
+  }
+
+  private clearStage(): void {
+    cancelAnimationFrame(this.frameRequest);
+    this.timer.cancel();
+    this.options.stage.replaceChildren();
+  }
+
+  private inNextFrame(callback: () => void): void {
+    this.frameRequest = requestAnimationFrame(() => {
+      if (!this.isDisposed) callback();
+    });
+  }
+
+  /** Calls `callback` in the frame that ends a display shown `durationMs` (timing.md rule 5). */
+  private after(
+    shownInsertedMs: number,
+    shown: Promise<Onset>,
+    durationMs: number,
+    callback: () => void,
+  ): void {
+    this.timer.after(shownInsertedMs, shown, durationMs, () => {
+      if (!this.isDisposed) callback();
+    });
+  }
+
+  /**
+   * A fresh key press or a button's pointerdown, with the event's own timestamp (timing.md rule
+   * 1; ResponseInput drops auto-repeats and held keys, rule 6). Only the stimulus takes answers.
+   */
+  private readonly onResponse = ({ response, atMs, modality }: ResponseEvent): void => {
+    if (this.state.kind !== 'stimulus') return;
+    const trial = this.current;
+    if (!trial?.stimulusOnset || trial.isResponding) return;
+    trial.isResponding = true;
+    void this.respond(trial, response as ResponseKey, atMs, modality);
+  };
+
+  private async respond(
+    trial: CurrentTrial,
+    key: ResponseKey,
+    responseMs: number,
+    modality: InputModality,
+  ) {
+    const stimulusOnset = await (trial.stimulusOnset as Promise<Onset>);
+    if (responseMs < stimulusOnset.timeMs) {
+      // Pressed before the stimulus was on the screen: not an answer to it.
+      trial.isResponding = false;
+      return;
+    }
+    const cueOnset = await trial.cueOnset;
+    if (this.current !== trial || this.state.kind !== 'stimulus') return;
+    trial.measured = { cueOnset, stimulusOnset, responseMs, modality };
+    this.dispatch({ type: 'RESPONDED', key });
+  }
+
+  /** Builds the trial record from the engine's verdict and the measured times, and queues it. */
+  private record(effect: Extract<StroopEffect, { type: 'RECORD_TRIAL' }>): void {
+    const measured = this.current?.measured;
+    if (!this.current || !measured) return;
+    const { trial: planned } = effect;
+    const { cueOnset, stimulusOnset, responseMs, modality } = measured;
+    const record: TrialInput = {
+      phase: planned.phase,
+      trialNumber: planned.trialNumber,
+      cueWord: planned.cueWord,
+      stimulusWord: planned.stimulusWord,
+      stimulusColor: planned.stimulusColor,
+      response: effect.response,
+      // Unrounded (timing.md rule 3).
+      reactionTime: responseMs - stimulusOnset.timeMs,
+      isCorrect: effect.isCorrect,
+      isSwitch: planned.isSwitch,
+      inputModality: modality,
+      startTime: new Date(performance.timeOrigin + cueOnset.timeMs).toISOString(),
+      endTime: new Date(performance.timeOrigin + responseMs).toISOString(),
+      timing: {
+        cueOnsetMs: cueOnset.timeMs,
+        stimulusOnsetMs: stimulusOnset.timeMs,
+        responseTimestampMs: responseMs,
+        onsetMethod: stimulusOnset.method,
+        wasInterrupted: this.current.isInterrupted,
+      },
+    };
+    this.options.sink.enqueue(this.options.run.id, record).catch((error: unknown) => {
+      this.saveError = (error as Error).message || 'This trial could not be stored';
+      this.publish();
+    });
+  }
+
+  private recordAttention(type: AttentionEvent['type'], atMs: number): void {
+    if (this.attentionEvents.length < 1000) this.attentionEvents.push({ type, atMs });
+    if ((type === 'blur' || type === 'hidden') && this.current) this.current.isInterrupted = true;
+  }
+
+  private readonly onBlur = (event: FocusEvent) => this.recordAttention('blur', event.timeStamp);
+  private readonly onFocus = (event: FocusEvent) => this.recordAttention('focus', event.timeStamp);
+  private readonly onVisibilityChange = (event: Event) =>
+    this.recordAttention(
+      document.visibilityState === 'hidden' ? 'hidden' : 'visible',
+      event.timeStamp,
+    );
+
+  private makeSnapshot(): RuntimeSnapshot {
+    const state = this.state;
+    const trial =
+      state.kind === 'cue' || state.kind === 'stimulus' || state.kind === 'feedback'
+        ? state.trial
+        : state.kind === 'rest'
+          ? state.after
+          : null;
+    return {
+      kind: state.kind,
+      phase: trial?.phase ?? null,
+      trialNumber: trial?.trialNumber ?? null,
+      phaseTrialCount: trial ? getPhaseTrialCount(this.config, trial.phase) : null,
+      saveError: this.saveError,
+    };
+  }
+
+  private publish(): void {
+    const next = this.makeSnapshot();
+    const changed = (Object.keys(next) as (keyof RuntimeSnapshot)[]).some(
+      (key) => next[key] !== this.snapshot[key],
+    );
+    if (!changed) return;
+    this.snapshot = next;
+    for (const listener of this.listeners) listener();
+  }
+}

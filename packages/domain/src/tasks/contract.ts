@@ -1,0 +1,152 @@
+import type { z } from 'zod';
+import type { ExportColumn } from '../exports/trial-columns';
+import type { TestType } from '../test-types';
+import type { InputModality, TrialEnvelope, TrialPosition } from './shared/envelope';
+import type { TaskSettings } from './shared/settings';
+
+/**
+ * The contract every task of the battery meets (ADR 027). A task is one folder under
+ * `tasks/<task>/` exporting one `TaskDefinition`; the registry lists them, and routes,
+ * services, reports, progress, admin views, the export and mock data read only this contract.
+ *
+ * Members are written as methods so that a definition for a concrete task is assignable to the
+ * registry's `AnyTask` (TypeScript checks method parameters bivariantly).
+ */
+export interface TaskDefinition<Config, Plan, Trial extends TrialEnvelope, Scores> {
+  /** The test type stored with every run, e.g. 'stroopTest'. */
+  readonly id: TestType;
+  /** URL slug under /cognitive-tests. */
+  readonly slug: string;
+  readonly name: string;
+  /** One sentence for the test list. */
+  readonly description: string;
+  /** What the task measures, e.g. 'Response inhibition'. */
+  readonly construct: string;
+  /** Semantic version of the task's procedure; a change to what a score means bumps it. */
+  readonly version: string;
+
+  /** Every setting with its default, unit, bounds and description; `schema` validates a config. */
+  readonly settings: TaskSettings<Config>;
+
+  /** Phase names in run order. */
+  readonly phases: readonly string[];
+  /** The phase whose trials are scored and reported. */
+  readonly scoredPhase: string;
+
+  /** The whole run, planned before it starts: the same seed and config give the same plan. */
+  plan(seed: string, config: Config): Plan;
+
+  /** The trial as the browser sends it: the envelope plus the task's own fields. */
+  readonly trialSchema: z.ZodType<Trial>;
+  /** The task's own fields of a trial as stored (`trials.fields`): what the envelope lacks. */
+  fieldsOf(trial: Omit<Trial, 'timing'>): Record<string, unknown>;
+
+  /**
+   * Everything that makes a submitted trial impossible for this run, as messages: a position the
+   * plan lacks, a stimulus other than the planned one, a correctness that does not follow from
+   * the response, a timing record that contradicts itself. Empty when the trial is valid. Runs
+   * on every save, so it must be cheap.
+   */
+  checkTrial(trial: Trial, plan: Plan, config: Config): string[];
+  /** What the server notes about a trial it keeps (e.g. 'anticipation'); follows from the trial. */
+  trialFlags(trial: Trial, config: Config): string[];
+
+  /**
+   * Why a trial at `position`, arriving `elapsedMs` after the run started by the server's clock,
+   * cannot have been taken by a person by then; null if it can (ADR 026).
+   */
+  earlyArrival(config: Config, position: TrialPosition, elapsedMs: number): string | null;
+  /** Why a whole run cannot have been taken by a person, or null (ADR 026). */
+  runImplausibility(config: Config, runStart: Date, trials: readonly ArrivedTrial[]): string | null;
+
+  /**
+   * Where a run continues after the trials saved so far: the position after the last, in run
+   * order. Null after the run's last trial. Correctness is given because the order may depend
+   * on it (a criterion-practice round is repeated while accuracy is below the criterion).
+   */
+  nextPosition(config: Config, saved: readonly SavedTrial[]): TrialPosition | null;
+
+  /** The cells of the aggregate report, in display order, named for people. */
+  readonly reportCells: readonly ReportCellDefinition[];
+  /** The report cell of a trial of the scored phase; null for a trial in no cell. */
+  reportCell(trial: Omit<Trial, 'timing'>): string | null;
+
+  /** Bumped whenever a score's rule changes; stored with every result's scores. */
+  readonly scoringVersion: number;
+  /** The scores of a run from its stored trials (all phases; the task picks what it scores). */
+  score(config: Config, trials: readonly StoredTrial<Trial>[]): RunScore<Scores>;
+
+  /** The task's own columns of the trial export, after the common ones. */
+  readonly exportColumns: readonly ExportColumn<StoredTrial<Trial>>[];
+
+  /**
+   * A simulated participant's whole run, ending at `endTimeMs`: for mock data, tests and
+   * benchmarks. Pure and seeded.
+   */
+  simulate(seed: string, config: Config, endTimeMs: number): SimulatedRun<Trial>;
+
+  /**
+   * What a browser would send for a whole run answered by a fixed participant (a few errors,
+   * known RTs), in run order, each trial with the least time it takes a person: API tests,
+   * fault tests and benchmarks drive any task through the generic routes with it.
+   */
+  fixtureRun(seed: string, config: Config): FixtureTrial<Trial>[];
+}
+
+/** A trial as a browser sends it, and the least time a person takes for it (ms). */
+export type FixtureTrial<Trial> = { trial: Trial; minimumMs: number };
+
+/** A definition with its types erased: what the registry holds. */
+export type AnyTask = TaskDefinition<unknown, unknown, TrialEnvelope, unknown>;
+
+export type ReportCellDefinition = { key: string; label: string };
+
+/** The headline every task has, and the task's own scores. */
+export type RunScore<Scores> = {
+  /** 0-100, the task's headline (Stroop: floor of percent correct). */
+  overallScore: number;
+  /** Scored trials. */
+  totalTrials: number;
+  correctTrials: number;
+  /** Mean RT of the scored trials, in ms; null where the task has none. */
+  averageReactionTime: number | null;
+  scores: Scores;
+};
+
+/**
+ * A trial as stored: the envelope's defaults filled in, the server's flags, and a timing record
+ * that is null for simulated (mock) trials.
+ */
+export type StoredTrial<Trial extends TrialEnvelope> = Omit<
+  Trial,
+  'timing' | 'block' | 'inputModality' | 'startTime' | 'endTime'
+> & {
+  block: number;
+  inputModality: InputModality;
+  startTime: string | null;
+  endTime: string | null;
+  timing: Trial['timing'] | null;
+  flags: readonly string[];
+};
+
+/** A saved trial's position and correctness: what the run order may depend on. */
+export type SavedTrial = TrialPosition & { isCorrect: boolean | null };
+
+/** What the plausibility check reads of a stored trial. */
+export type ArrivedTrial = TrialPosition & {
+  /** By the device's clock; null for a trial never measured. */
+  startTime: Date | null;
+  endTime: Date | null;
+  /** When the trial reached the server, by the server's clock. */
+  arrivedAt: Date;
+};
+
+/** A simulated run: nothing was measured in a browser, so its trials have no timing record. */
+export type SimulatedRun<Trial extends TrialEnvelope> = {
+  seed: string;
+  /** ISO 8601, UTC. */
+  startTime: string;
+  endTime: string;
+  /** Every trial, in run order. */
+  trials: (Omit<Trial, 'timing'> & { timing: null })[];
+};

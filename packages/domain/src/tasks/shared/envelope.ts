@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { LAST_STORABLE_MS } from '../../time/storable-instant';
+
+/**
+ * The part of a trial every task has, as the browser sends it and the server stores it in
+ * columns (ADR 027). A task adds its own fields beside these; they are stored as one jsonb.
+ */
+
+/** How the participant answered: each trial stores it, and RTs are not pooled across them. */
+export const INPUT_MODALITIES = ['keyboard', 'touch', 'mouse'] as const;
+export const InputModalitySchema = z.enum(INPUT_MODALITIES);
+export type InputModality = z.infer<typeof InputModalitySchema>;
+
+/** How the stimulus onset was measured (docs/timing.md). */
+export const ONSET_METHODS = ['element-timing', 'animation-frame'] as const;
+
+/** Longest accepted reaction time, in ms: a stimulus may wait for an answer, but not forever. */
+export const MAX_REACTION_TIME_MS = 30 * 60 * 1000;
+
+/** Highest block number (a criterion-practice round, a test block) and trial number in one. */
+export const MAX_BLOCK = 99;
+export const MAX_TRIAL_NUMBER = 999;
+
+/**
+ * A trial's clock times come from the device, whose clock may be wrong, so any time a device
+ * clock can show is taken (a wrong clock must not cost a trial): from the Unix epoch, where
+ * reset clocks start, to the last year PostgreSQL and ISO 8601 text share. Earlier years are
+ * refused: year 0000 is a database error, and years 0001-0099 come back from the database as
+ * 1950-2049 (JavaScript's date parser reads PostgreSQL's text that way).
+ */
+export const TrialClockTimeSchema = z.iso.datetime().refine((text) => {
+  const ms = Date.parse(text);
+  return ms >= 0 && ms <= LAST_STORABLE_MS;
+}, 'Use a time from 1970 to 9999');
+
+/**
+ * The timing record's common part, in ms on the page's performance.now() time line. A task may
+ * add its own events (Stroop: the cue's onset).
+ */
+export const TIMING_BASE_SHAPE = {
+  /** When the stimulus was presented: the start of the reaction time. */
+  stimulusOnsetMs: z.number().finite().nonnegative(),
+  /** The response event's own timeStamp: the end of the reaction time. */
+  responseTimestampMs: z.number().finite().nonnegative(),
+  onsetMethod: z.enum(ONSET_METHODS),
+  /** The page lost focus or was hidden between the trial's first onset and its response. */
+  wasInterrupted: z.boolean(),
+};
+
+/** Where a trial sits in its run: the key of its row. */
+export type TrialPosition = { phase: string; block: number; trialNumber: number };
+
+/** The common part of a trial, whatever the task. */
+export type TrialEnvelope = {
+  phase: string;
+  /** 0-based block within the phase; absent means 0. */
+  block?: number;
+  trialNumber: number;
+  /** Key name or button id; null when there was none. */
+  response: string | null;
+  /** ms from stimulus onset to the response, unrounded; null without a response. */
+  reactionTime: number | null;
+  /** Null where correctness is undefined. */
+  isCorrect: boolean | null;
+  /** Absent means 'keyboard' (trials queued before the modality was recorded). */
+  inputModality?: InputModality;
+  /** Device wall-clock time of the trial's first onset and of its end (ISO 8601, UTC). */
+  startTime: string;
+  endTime: string | null;
+  timing: {
+    stimulusOnsetMs: number;
+    responseTimestampMs: number | null;
+    onsetMethod: (typeof ONSET_METHODS)[number];
+    wasInterrupted: boolean;
+  } & Record<string, unknown>;
+};
+
+/** The common fields of a trial, in the order of the columns that store them. */
+export const ENVELOPE_KEYS = [
+  'phase',
+  'block',
+  'trialNumber',
+  'response',
+  'reactionTime',
+  'isCorrect',
+  'inputModality',
+  'startTime',
+  'endTime',
+  'timing',
+] as const;
+
+/** A trial's position, with the defaults filled in. */
+export function positionOf(trial: Pick<TrialEnvelope, 'phase' | 'block' | 'trialNumber'>) {
+  return { phase: trial.phase, block: trial.block ?? 0, trialNumber: trial.trialNumber };
+}
+
+/** A task's own fields of a trial: the keys `fieldKeys` names, in that order. */
+export function pickFields(
+  trial: Readonly<Record<string, unknown>>,
+  fieldKeys: readonly string[],
+): Record<string, unknown> {
+  return Object.fromEntries(fieldKeys.map((key) => [key, trial[key]]));
+}

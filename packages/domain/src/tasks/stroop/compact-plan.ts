@@ -1,0 +1,52 @@
+import type { Phase, StroopConfig } from './config';
+import {
+  getCorrectKey,
+  getCue,
+  INKS,
+  isSwitchTrial,
+  type PlannedTrial,
+  planPhase,
+  WORDS,
+} from './stimuli';
+
+/**
+ * A run's plan as the server keeps it to check each save: one byte a trial (word x 3 + ink) per
+ * phase. Whole PlannedTrial objects for the thousands of runs a server remembers would take
+ * hundreds of MB; the rest of a planned trial follows from its number (cue, switch) and its
+ * stimulus (the correct key).
+ */
+export type StroopCompactPlan = Readonly<Record<Phase, Uint8Array>>;
+
+/** The whole run's plan, compact: the same trials planPhase plans. */
+export function planCompact(seed: string, config: StroopConfig): StroopCompactPlan {
+  const encode = (phase: Phase) =>
+    Uint8Array.from(
+      planPhase(seed, phase, config),
+      (t) => WORDS.indexOf(t.stimulusWord) * INKS.length + INKS.indexOf(t.stimulusColor),
+    );
+  return { sample: encode('sample'), practice: encode('practice'), test: encode('test') };
+}
+
+/** Trial `trialNumber` of `phase` as planPhase plans it, or undefined past the phase's end. */
+export function plannedTrialAt(
+  plan: StroopCompactPlan,
+  phase: Phase,
+  trialNumber: number,
+): PlannedTrial | undefined {
+  const code = plan[phase][trialNumber];
+  if (code === undefined) return undefined;
+  const word = WORDS[Math.floor(code / INKS.length)];
+  const ink = INKS[code % INKS.length];
+  if (!word || !ink) return undefined;
+  const cueWord = getCue(trialNumber);
+  return {
+    phase,
+    trialNumber,
+    cueWord,
+    stimulusWord: word,
+    stimulusColor: ink,
+    isSwitch: isSwitchTrial(trialNumber),
+    isCongruent: false,
+    correctKey: getCorrectKey(cueWord, word, ink),
+  };
+}

@@ -1,0 +1,100 @@
+import type { TaskDefinition } from '../contract';
+import { planCompact, plannedTrialAt, type StroopCompactPlan } from './compact-plan';
+import { PHASES, type Phase, STROOP_SETTINGS, type StroopConfig } from './config';
+import { getResumePosition } from './engine';
+import { STROOP_EXPORT_COLUMNS } from './export-columns';
+import { stroopFixtureRun, stroopMinimumMs } from './fixture-run';
+import { generateMockRun } from './mock-run';
+import { findEarlyArrival, findRunImplausibility, getTrialFlags } from './plausibility';
+import {
+  getReportCell,
+  REPORT_CELLS,
+  type ReportCell,
+  type StroopScores,
+  scoreStroop,
+} from './scoring';
+import type { PlannedTrial } from './stimuli';
+import { findTrialProblems, type TrialInput, TrialInputSchema } from './trial';
+
+/** A Stroop trial as the contract sees it: as sent, or as stored with its congruence. */
+export type StroopTaskTrial = TrialInput & { isCongruent?: boolean | null };
+
+const isPhase = (phase: string): phase is Phase => (PHASES as readonly string[]).includes(phase);
+
+/** How people read the report cells: cue first, then whether the cue changed. */
+export const REPORT_CELL_NAMES: Record<ReportCell, string> = {
+  'switch, word': 'Word cue, switch',
+  'noswitch, word': 'Word cue, repeat',
+  'switch, color': 'Colour cue, switch',
+  'noswitch, color': 'Colour cue, repeat',
+};
+
+/** The Stroop cued task-switching test on the task contract (ADR 027). */
+export const stroopTask: TaskDefinition<
+  StroopConfig,
+  StroopCompactPlan,
+  StroopTaskTrial,
+  StroopScores
+> = {
+  id: 'stroopTest',
+  slug: 'stroop-test',
+  name: 'Stroop Test',
+  description: 'A cued task-switching test: name the ink colour or read the word, as the cue says.',
+  construct: 'Cognitive flexibility (task switching) and interference control',
+  version: '1.0.0',
+  settings: STROOP_SETTINGS,
+  phases: PHASES,
+  scoredPhase: 'test',
+  plan: planCompact,
+  trialSchema: TrialInputSchema,
+  fieldsOf: (trial) => ({
+    cueWord: trial.cueWord,
+    stimulusWord: trial.stimulusWord,
+    stimulusColor: trial.stimulusColor,
+    isSwitch: trial.isSwitch,
+    // Real trials are never congruent (D11); mock trials may be.
+    isCongruent: trial.isCongruent ?? false,
+  }),
+  checkTrial(trial, plan, config) {
+    // findTrialProblems reads only the plan's entry at the trial's number.
+    const planned = plannedTrialAt(plan, trial.phase, trial.trialNumber);
+    const sparse: PlannedTrial[] = [];
+    if (planned) sparse[trial.trialNumber] = planned;
+    return findTrialProblems(trial, sparse, config);
+  },
+  trialFlags: getTrialFlags,
+  earlyArrival(config, position, elapsedMs) {
+    if (!isPhase(position.phase)) return null;
+    return findEarlyArrival(config, position.phase, position.trialNumber, elapsedMs);
+  },
+  runImplausibility(config, runStart, trials) {
+    const ours = trials.flatMap((t) => (isPhase(t.phase) ? [{ ...t, phase: t.phase }] : []));
+    return findRunImplausibility(config, runStart, ours);
+  },
+  nextPosition(config, saved) {
+    const positions = saved.flatMap((p) =>
+      isPhase(p.phase) ? [{ phase: p.phase, trialNumber: p.trialNumber }] : [],
+    );
+    const next = getResumePosition(config, positions);
+    return next && { ...next, block: 0 };
+  },
+  reportCells: REPORT_CELLS.map((key) => ({ key, label: REPORT_CELL_NAMES[key] })),
+  reportCell: (trial) => (trial.phase === 'test' ? getReportCell(trial) : null),
+  scoringVersion: 1,
+  score(config, trials) {
+    const { totalTrials, correctTrials, overallScore, averageReactionTime, ...scores } =
+      scoreStroop(config, trials);
+    return { totalTrials, correctTrials, overallScore, averageReactionTime, scores };
+  },
+  exportColumns: STROOP_EXPORT_COLUMNS,
+  simulate(seed, config, endTimeMs) {
+    const run = generateMockRun(seed, config, endTimeMs);
+    return { seed, startTime: run.startTime, endTime: run.endTime, trials: run.trials };
+  },
+  fixtureRun(seed, config) {
+    return stroopFixtureRun(seed, config).map((trial) => ({
+      trial,
+      minimumMs: stroopMinimumMs(config, trial.phase),
+    }));
+  },
+};
