@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { TRIAL_EXPORT_COLUMNS } from '../../exports/trial-columns';
+import { TEST_TYPES } from '../../test-types';
+import type { AnyTask } from '../contract';
+import { positionOf } from '../shared/envelope';
+import { goNoGoTask } from './definition';
+
+/**
+ * The assertions of tasks/contract.test.ts, run against goNoGoTask before it is registered
+ * (the registry's own test picks it up once it is).
+ */
+const task: AnyTask = goNoGoTask;
+
+/** A simulated run's trials as the server stores them (flags and defaults filled in). */
+function storedTrialsOf(seed: string) {
+  const run = task.simulate(seed, task.settings.defaults, Date.parse('2026-01-01T12:00:00Z'));
+  return run.trials.map((trial) => ({
+    ...trial,
+    block: trial.block ?? 0,
+    inputModality: trial.inputModality ?? 'keyboard',
+    flags: [],
+  }));
+}
+
+describe('the goNoGoTest task meets the task contract', () => {
+  it('has an identity, phases and a test type of the battery', () => {
+    expect(TEST_TYPES).toContain(task.id);
+    expect(task.slug).toMatch(/^[a-z0-9-]+$/);
+    for (const text of [task.name, task.description, task.construct]) expect(text).not.toBe('');
+    expect(task.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(task.phases).toContain(task.scoredPhase);
+  });
+
+  it('documents every setting, and its schema enforces what the documentation says', () => {
+    const { specs, schema, defaults } = task.settings;
+    expect(schema.parse({})).toEqual(defaults);
+    expect(Object.keys(defaults as object).sort()).toEqual(Object.keys(specs).sort());
+    expect(schema.safeParse({ notASetting: 1 }).success).toBe(false);
+    for (const [key, spec] of Object.entries(specs)) {
+      expect(spec.label, key).not.toBe('');
+      expect(spec.description, key).not.toBe('');
+      if (spec.kind === 'number') {
+        expect(spec.unit, key).not.toBe('');
+        expect(spec.default).toBeGreaterThanOrEqual(spec.min);
+        expect(spec.default).toBeLessThanOrEqual(spec.max);
+        expect(schema.safeParse({ [key]: spec.max + 1 }).success, key).toBe(false);
+        expect(schema.safeParse({ [key]: spec.min - 1 }).success, key).toBe(false);
+        expect(schema.safeParse({ [key]: spec.max }).success, key).toBe(true);
+      }
+    }
+  });
+
+  it('plans the same run from the same seed, and another from another seed', () => {
+    const config = task.settings.defaults;
+    expect(task.plan('seed-a', config)).toEqual(task.plan('seed-a', config));
+    expect(JSON.stringify(task.plan('seed-a', config))).not.toBe(
+      JSON.stringify(task.plan('seed-b', config)),
+    );
+  });
+
+  it('simulates a whole run, in run order, that leaves nothing to resume', () => {
+    const config = task.settings.defaults;
+    const trials = storedTrialsOf('seed-sim');
+    expect(storedTrialsOf('seed-sim')).toEqual(trials);
+    const first = trials[0];
+    expect(first && positionOf(first)).toEqual(task.nextPosition(config, []));
+    const positions = trials.map((t) => ({ ...positionOf(t), isCorrect: t.isCorrect }));
+    for (let i = 1; i < positions.length; i++) {
+      const expected = positions[i];
+      expect(task.nextPosition(config, positions.slice(0, i))).toEqual(
+        expected && positionOf(expected),
+      );
+    }
+    expect(task.nextPosition(config, positions)).toBeNull();
+  });
+
+  it('answers a whole fixture run that its own schema, plan and checks accept', () => {
+    const config = task.settings.defaults;
+    const fixture = task.fixtureRun('seed-fixture', config);
+    const plan = task.plan('seed-fixture', config);
+    const positions = fixture.map(({ trial }) => ({
+      ...positionOf(trial),
+      isCorrect: trial.isCorrect,
+    }));
+    const firstPosition = positions[0];
+    expect(task.nextPosition(config, [])).toEqual(firstPosition && positionOf(firstPosition));
+    for (const [i, { trial, minimumMs }] of fixture.entries()) {
+      const parsed = task.trialSchema.parse(JSON.parse(JSON.stringify(trial)));
+      expect(task.checkTrial(parsed, plan, config), `trial ${i}`).toEqual([]);
+      expect(minimumMs).toBeGreaterThan(0);
+      const expected = positions[i];
+      expect(task.nextPosition(config, positions.slice(0, i))).toEqual(
+        expected && positionOf(expected),
+      );
+    }
+    expect(task.nextPosition(config, positions)).toBeNull();
+    // Another run's plan refuses some of them: the check reads the plan.
+    const other = task.plan('seed-other', config);
+    expect(fixture.some(({ trial }) => task.checkTrial(trial, other, config).length > 0)).toBe(
+      true,
+    );
+  });
+
+  it('scores a simulated run and puts every scored trial in a report cell', () => {
+    const config = task.settings.defaults;
+    const trials = storedTrialsOf('seed-score');
+    const score = task.score(config, trials);
+    const scored = trials.filter((t) => t.phase === task.scoredPhase);
+    expect(score.totalTrials).toBe(scored.length);
+    expect(score.correctTrials).toBe(scored.filter((t) => t.isCorrect === true).length);
+    expect(score.overallScore).toBeGreaterThanOrEqual(0);
+    expect(score.overallScore).toBeLessThanOrEqual(100);
+    expect(Number.isInteger(task.scoringVersion) && task.scoringVersion > 0).toBe(true);
+    const cellKeys = task.reportCells.map((cell) => cell.key);
+    for (const trial of scored) expect(cellKeys).toContain(task.reportCell(trial));
+    for (const trial of trials.filter((t) => t.phase !== task.scoredPhase)) {
+      expect(task.reportCell(trial)).toBeNull();
+    }
+  });
+
+  it('names its export columns in snake_case, apart from the common ones', () => {
+    const common = new Set(TRIAL_EXPORT_COLUMNS.map((column) => column.name));
+    for (const column of task.exportColumns) {
+      expect(column.name).toMatch(/^[a-z][a-z0-9_]*$/);
+      expect(common.has(column.name), column.name).toBe(false);
+      expect(column.description).not.toBe('');
+    }
+  });
+
+  it('is assignable to the registry type and keeps the fixture run free of practice shortcuts', () => {
+    const fixture = goNoGoTask.fixtureRun('seed-fixture', goNoGoTask.settings.defaults);
+    // Round 0 fails the criterion and round 1 passes it: criterion practice is exercised.
+    const rounds = new Set(
+      fixture.filter((f) => f.trial.phase === 'practice').map((f) => f.trial.block),
+    );
+    expect([...rounds]).toEqual([0, 1]);
+  });
+});

@@ -1,0 +1,104 @@
+import type { ArrivedTrial } from '../contract';
+import type { TrialPosition } from '../shared/envelope';
+import { describeEarlyArrival, judgeRunTiming } from '../shared/plausibility';
+import { type GoNoGoConfig, getGoNoGoTrialPeriodMs } from './config';
+import type { GoNoGoPosition } from './plan';
+import { compareGoNoGoRunOrder, isGoNoGoPosition } from './run-order';
+
+/**
+ * Reaction times under this many ms are anticipations: a press begun before the stimulus could
+ * have been seen (Cheyne et al., 2009). The trial is kept and flagged; an anticipation on a
+ * no-go trial is still a commission.
+ */
+export const GO_NO_GO_ANTICIPATION_MS = 100;
+
+/** What the server notes about a trial it keeps. */
+export const GO_NO_GO_TRIAL_FLAGS = ['anticipation'] as const;
+export type GoNoGoTrialFlag = (typeof GO_NO_GO_TRIAL_FLAGS)[number];
+
+/** Is a reaction time an anticipation? Null (no response) is not. */
+export function isGoNoGoAnticipation(reactionTime: number | null): boolean {
+  return reactionTime !== null && reactionTime < GO_NO_GO_ANTICIPATION_MS;
+}
+
+/** The flags of a trial: they follow from the trial alone, so a replay gets the same ones. */
+export function getGoNoGoTrialFlags(trial: { reactionTime: number | null }): GoNoGoTrialFlag[] {
+  return isGoNoGoAnticipation(trial.reactionTime) ? ['anticipation'] : [];
+}
+
+/**
+ * The least time a trial takes before the next can begin: its SOA, and its feedback in
+ * practice. The pace is fixed, so no answer makes a trial shorter.
+ */
+export function getGoNoGoMinimumTrialMs(config: GoNoGoConfig, phase: GoNoGoPosition['phase']) {
+  return getGoNoGoTrialPeriodMs(config, phase);
+}
+
+/**
+ * The least time from a run's start to the trial at `position` being sent: every earlier
+ * trial's SOA (and feedback, in practice), then this trial's own SOA, since a trial is sent
+ * when its SOA ends (a late press can come until then). The test follows at least one
+ * practice round. Constant time, for every save.
+ */
+export function getGoNoGoMinimumArrivalMs(config: GoNoGoConfig, position: GoNoGoPosition): number {
+  const practiceRoundMs = config.practiceTrials * getGoNoGoTrialPeriodMs(config, 'practice');
+  const blockStartMs =
+    position.phase === 'practice' ? position.block * practiceRoundMs : practiceRoundMs;
+  return (
+    blockStartMs +
+    position.trialNumber * getGoNoGoTrialPeriodMs(config, position.phase) +
+    config.soaMs
+  );
+}
+
+/** How many trials come before `position` at least (the test follows one practice round). */
+function countTrialsBefore(config: GoNoGoConfig, position: GoNoGoPosition): number {
+  const rounds = position.phase === 'practice' ? position.block : 1;
+  return rounds * config.practiceTrials + position.trialNumber;
+}
+
+/**
+ * Why a trial that reached the server `elapsedMs` after its run started cannot have been taken
+ * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS). Positions the run
+ * cannot have are left to the trial check.
+ */
+export function findGoNoGoEarlyArrival(
+  config: GoNoGoConfig,
+  position: TrialPosition,
+  elapsedMs: number,
+): string | null {
+  if (!isGoNoGoPosition(config, position)) return null;
+  return describeEarlyArrival(
+    countTrialsBefore(config, position),
+    getGoNoGoMinimumArrivalMs(config, position),
+    elapsedMs,
+  );
+}
+
+/**
+ * Why a run cannot have been taken by a person, or null if it can: its trials reached the
+ * server sooner after the run's start than their SOAs and feedback take (by the server's
+ * clock), or the device's clock times of its trials go backwards. Scores of such a run are
+ * still kept; this only tells reports to leave it out.
+ */
+export function findGoNoGoRunImplausibility(
+  config: GoNoGoConfig,
+  runStart: Date,
+  trials: readonly ArrivedTrial[],
+): string | null {
+  const ordered = trials
+    .flatMap((t) => (isGoNoGoPosition(config, t) ? [{ ...t, position: t as GoNoGoPosition }] : []))
+    .sort((a, b) => compareGoNoGoRunOrder(a.position, b.position));
+  return judgeRunTiming(
+    runStart,
+    ordered.map((trial) => {
+      const { phase, block, trialNumber } = trial.position;
+      return {
+        ...trial,
+        label: `${phase} block ${block} trial ${trialNumber}`,
+        index: countTrialsBefore(config, trial.position),
+        minimumArrivalMs: getGoNoGoMinimumArrivalMs(config, trial.position),
+      };
+    }),
+  );
+}

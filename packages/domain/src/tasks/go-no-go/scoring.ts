@@ -1,0 +1,222 @@
+import type { RunScore, StoredTrial } from '../contract';
+import { logLinearDPrime } from '../shared/normal';
+import { type GoNoGoConfig, meetsGoNoGoPracticeCriterion } from './config';
+import { GO_NO_GO_ANTICIPATION_MS, isGoNoGoAnticipation } from './plausibility';
+import type { GoNoGoTrial } from './trial';
+
+/** The scores are computed by this version of the rules (test_results.scoring_version). */
+export const GO_NO_GO_SCORING_VERSION = 1;
+
+/** The report cells: go and no-go test trials. */
+export const GO_NO_GO_REPORT_CELLS = [
+  { key: 'go', label: 'Go' },
+  { key: 'nogo', label: 'No-go' },
+] as const;
+
+/**
+ * Go/No-Go's own scores (scoring version 1), stored in `test_results.scores`. Test trials only.
+ * Rates are proportions (0-1); times are ms. A score whose denominator is 0 is null.
+ * docs/scoring/go-no-go.md gives every formula and exclusion.
+ */
+export type GoNoGoScores = {
+  /** No-go trials with a press in the response window (anticipations included). */
+  commissions: number;
+  /** commissions / no-go trials: the primary inhibition measure. */
+  commissionRate: number | null;
+  /**
+   * Commission rate with anticipatory commissions (RT < 100 ms) left out of numerator and
+   * denominator: (commissions - anticipatory commissions) / (no-go trials - anticipatory
+   * commissions). A sensitivity score.
+   */
+  commissionRateExclAnticipations: number | null;
+  /** Go trials without a press in the response window. */
+  omissions: number;
+  /** omissions / go trials: an index of inattention. */
+  omissionRate: number | null;
+  /** hits / go trials (= 1 - omissionRate). */
+  hitRate: number | null;
+  /** commissions / no-go trials, under its signal-detection name (= commissionRate). */
+  falseAlarmRate: number | null;
+  /** Mean RT of the RT-eligible hits: RT >= 100 ms, trial not interrupted. */
+  meanGoRtMs: number | null;
+  /** Median RT of the RT-eligible hits (mean of the middle two for an even count). */
+  medianGoRtMs: number | null;
+  /** Sample SD (n - 1) of the RT-eligible hits' RTs; null under two. */
+  sdGoRtMs: number | null;
+  /** sdGoRtMs / meanGoRtMs. */
+  cvGoRt: number | null;
+  /** Mean RT of the commissions with RT >= 100 ms, not interrupted (descriptive). */
+  meanCommissionRtMs: number | null;
+  /**
+   * d' with the log-linear correction (Hautus, 1995): Φ⁻¹((hits + 0.5) / (go + 1)) -
+   * Φ⁻¹((commissions + 0.5) / (no-go + 1)). Null without go or without no-go trials.
+   */
+  dPrime: number | null;
+  /** (hits + correct rejections) / test trials: PEBL's headline, dominated by go trials. */
+  accuracy: number | null;
+  counts: {
+    goTrials: number;
+    noGoTrials: number;
+    hits: number;
+    correctRejections: number;
+    /** Test trials answered in under 100 ms (go or no-go). */
+    anticipations: number;
+    /** Test trials with a press after the response window and before the next onset. */
+    lateResponses: number;
+    /** Presses in the response window after the first, summed over test trials. */
+    extraResponses: number;
+    /** Test trials during which the page lost focus or was hidden. */
+    interrupted: number;
+  };
+  practice: {
+    /** Practice rounds with a saved trial. */
+    roundsTaken: number;
+    /** Did the last practice round meet the criterion? Null without practice trials. */
+    criterionMet: boolean | null;
+  };
+  /** Quality checks: each true when the run fails it. */
+  qcFlags: {
+    /** Median go RT under 200 ms (responding without looking). */
+    medianGoRtBelow200: boolean;
+    /** More than 10 % of go trials missed. */
+    omissionRateAbove10Percent: boolean;
+    /** 90 % or more of no-go trials answered: responding to everything. */
+    commissionRateAtLeast90Percent: boolean;
+  };
+};
+
+/** The fields of a stored trial that scoring reads. */
+export type GoNoGoScoredTrial = Pick<
+  StoredTrial<GoNoGoTrial>,
+  | 'phase'
+  | 'trialNumber'
+  | 'stimulusType'
+  | 'responded'
+  | 'reactionTime'
+  | 'isCorrect'
+  | 'nExtraResponses'
+  | 'lateResponse'
+> & {
+  /** Absent means 0, as in a trial the browser sends. */
+  block?: number;
+  timing: { wasInterrupted: boolean } | null;
+};
+
+const ratio = (count: number, total: number) => (total === 0 ? null : count / total);
+
+function mean(values: readonly number[]): number | null {
+  return values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
+}
+
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** Sample standard deviation (n - 1); null under two values. */
+function sampleSd(values: readonly number[]): number | null {
+  const m = mean(values);
+  if (m === null || values.length < 2) return null;
+  const squares = values.reduce((sum, v) => sum + (v - m) ** 2, 0);
+  return Math.sqrt(squares / (values.length - 1));
+}
+
+/** RT scores use a response of at least 100 ms on a trial that was not interrupted. */
+function isRtEligible(
+  trial: GoNoGoScoredTrial,
+): trial is GoNoGoScoredTrial & { reactionTime: number } {
+  return (
+    trial.reactionTime !== null &&
+    trial.reactionTime >= GO_NO_GO_ANTICIPATION_MS &&
+    !trial.timing?.wasInterrupted
+  );
+}
+
+/**
+ * A run's scores from its stored trials (every phase; only the test is scored). The headline:
+ * overallScore = floor(accuracy in percent), correct trials = hits + correct rejections,
+ * averageReactionTime = meanGoRtMs.
+ */
+export function scoreGoNoGo(
+  config: GoNoGoConfig,
+  trials: readonly GoNoGoScoredTrial[],
+): RunScore<GoNoGoScores> {
+  const test = trials.filter((t) => t.phase === 'test');
+  const go = test.filter((t) => t.stimulusType === 'go');
+  const noGo = test.filter((t) => t.stimulusType === 'nogo');
+  const hits = go.filter((t) => t.responded);
+  const commissions = noGo.filter((t) => t.responded);
+  const omissions = go.length - hits.length;
+  const correctRejections = noGo.length - commissions.length;
+  const anticipatoryCommissions = commissions.filter((t) =>
+    isGoNoGoAnticipation(t.reactionTime),
+  ).length;
+
+  const goRts = hits.filter(isRtEligible).map((t) => t.reactionTime);
+  const meanGoRtMs = mean(goRts);
+  const medianGoRtMs = median(goRts);
+  const sdGoRtMs = sampleSd(goRts);
+  const commissionRate = ratio(commissions.length, noGo.length);
+  const omissionRate = ratio(omissions, go.length);
+  const correctTrials = hits.length + correctRejections;
+
+  const practice = trials.filter((t) => t.phase === 'practice');
+  const lastRound = Math.max(-1, ...practice.map((t) => t.block ?? 0));
+  const lastRoundCorrect = new Set(
+    practice
+      .filter((t) => (t.block ?? 0) === lastRound && t.isCorrect === true)
+      .map((t) => t.trialNumber),
+  ).size;
+
+  const scores: GoNoGoScores = {
+    commissions: commissions.length,
+    commissionRate,
+    commissionRateExclAnticipations: ratio(
+      commissions.length - anticipatoryCommissions,
+      noGo.length - anticipatoryCommissions,
+    ),
+    omissions,
+    omissionRate,
+    hitRate: ratio(hits.length, go.length),
+    falseAlarmRate: commissionRate,
+    meanGoRtMs,
+    medianGoRtMs,
+    sdGoRtMs,
+    cvGoRt: sdGoRtMs !== null && meanGoRtMs ? sdGoRtMs / meanGoRtMs : null,
+    meanCommissionRtMs: mean(commissions.filter(isRtEligible).map((t) => t.reactionTime)),
+    dPrime: logLinearDPrime(hits.length, go.length, commissions.length, noGo.length),
+    accuracy: ratio(correctTrials, test.length),
+    counts: {
+      goTrials: go.length,
+      noGoTrials: noGo.length,
+      hits: hits.length,
+      correctRejections,
+      anticipations: test.filter((t) => isGoNoGoAnticipation(t.reactionTime)).length,
+      lateResponses: test.filter((t) => t.lateResponse).length,
+      extraResponses: test.reduce((sum, t) => sum + t.nExtraResponses, 0),
+      interrupted: test.filter((t) => t.timing?.wasInterrupted === true).length,
+    },
+    practice: {
+      roundsTaken: new Set(practice.map((t) => t.block ?? 0)).size,
+      criterionMet:
+        practice.length === 0 ? null : meetsGoNoGoPracticeCriterion(config, lastRoundCorrect),
+    },
+    qcFlags: {
+      medianGoRtBelow200: medianGoRtMs !== null && medianGoRtMs < 200,
+      omissionRateAbove10Percent: omissionRate !== null && omissionRate > 0.1,
+      commissionRateAtLeast90Percent: commissionRate !== null && commissionRate >= 0.9,
+    },
+  };
+  return {
+    // correct x 100 / total in one division: exact whenever the percentage is whole.
+    overallScore: test.length === 0 ? 0 : Math.floor((correctTrials * 100) / test.length),
+    totalTrials: test.length,
+    correctTrials,
+    averageReactionTime: meanGoRtMs,
+    scores,
+  };
+}
