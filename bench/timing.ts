@@ -1,7 +1,9 @@
 // Timing benchmark (issue 6, spec/timing.md): our Stroop runtime and jsPsych 8 side by side in
 // headless Chromium, idle, with main-thread jank and with the CPU throttled 4x; then a short run
 // of the real Stroop page saving to the server. Writes bench/results/timing.{json,md}.
-// Usage: npm run bench:timing [-- --trials=500 --cue-ms=100 --real-cue-trials=100]
+// Usage: npm run bench:timing [-- --trials=500 --cue-ms=100 --real-cue-trials=100
+//   --touch-trials=300] [-- --touch-only] (--touch-only: only the touch condition, written to
+//   bench/results/timing-touch.{json,md})
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +19,12 @@ import {
   type TrialErrors,
 } from './timing/measure';
 import { checkRealPage } from './timing/real-page';
-import { type ConditionResult, renderMarkdown, type TimingResults } from './timing/report';
+import {
+  type ConditionResult,
+  renderMarkdown,
+  renderTouchMarkdown,
+  type TimingResults,
+} from './timing/report';
 import { serveBenchPages } from './timing/serve-pages';
 import { shareWithin, summarizeErrors } from './timing/stats';
 
@@ -51,6 +58,32 @@ function describeMachine(): string {
     .join(' ')} at start`;
 }
 
+const TOUCH_ONLY = process.argv.includes('--touch-only');
+
+/** Cogni's runtime answered by touch under each condition (D25). */
+async function runTouch(
+  browser: import('playwright-core').Browser,
+  baseUrl: string,
+): Promise<Record<Condition, ConditionResult>> {
+  const touch = {} as Record<Condition, ConditionResult>;
+  for (const [index, condition] of CONDITIONS.entries()) {
+    touch[condition] = summarize(
+      await runTrials({
+        browser,
+        baseUrl,
+        system: 'cogni',
+        condition,
+        trials: TOUCH_TRIALS,
+        cueMs: CUE_MS,
+        drawDelayMs: makeDelayDrawer(index + 11),
+        input: 'touch',
+      }),
+    );
+    log(`cogni touch ${condition}: ${TOUCH_TRIALS} trials`);
+  }
+  return touch;
+}
+
 const machine = describeMachine();
 const started = performance.now();
 const log = (message: string) =>
@@ -58,6 +91,15 @@ const log = (message: string) =>
 const pages = await serveBenchPages();
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 try {
+  if (TOUCH_ONLY) {
+    const touch = await runTouch(browser, pages.baseUrl);
+    const out = path.join(ROOT, 'bench/results');
+    const result = { machine, date: new Date().toISOString(), cueMs: CUE_MS, touch };
+    writeFileSync(path.join(out, 'timing-touch.json'), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(path.join(out, 'timing-touch.md'), renderTouchMarkdown(result));
+    console.log(renderTouchMarkdown(result));
+    process.exit(0);
+  }
   // First, as it is short and needs the whole app: a failure here should not cost the long run.
   const realPage = await checkRealPage(browser, REAL_PAGE_TRIALS);
   log(`real Stroop page: ${realPage.trials} trials`);
@@ -80,22 +122,7 @@ try {
   }
   // Touch mode (D25): Cogni's runtime answered by a finger on its answer button. jsPsych's
   // keyboard-response plugin takes no touch, so there is no side by side here.
-  const touch = {} as Record<Condition, ConditionResult>;
-  for (const [index, condition] of CONDITIONS.entries()) {
-    touch[condition] = summarize(
-      await runTrials({
-        browser,
-        baseUrl: pages.baseUrl,
-        system: 'cogni',
-        condition,
-        trials: TOUCH_TRIALS,
-        cueMs: CUE_MS,
-        drawDelayMs: makeDelayDrawer(index + 11),
-        input: 'touch',
-      }),
-    );
-    log(`cogni touch ${condition}: ${TOUCH_TRIALS} trials`);
-  }
+  const touch = await runTouch(browser, pages.baseUrl);
   const realCue = {} as TimingResults['realCue']['systems'];
   for (const system of SYSTEMS) {
     const trials = await runTrials({

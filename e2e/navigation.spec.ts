@@ -86,7 +86,9 @@ describe('routes and redirects', () => {
     await registerViaApi(page, email);
     await logInViaForm(page, email);
     await page.goto('/cognitive-tests');
-    await page.locator('[data-testid="test-card"][data-enabled="true"] a').click();
+    await page
+      .locator('[data-testid="test-card"][data-enabled="true"] a', { hasText: 'Stroop' })
+      .click();
     await page.waitForURL('**/cognitive-tests/stroop-test');
     await page.getByRole('button', { name: 'Start Test' }).waitFor();
     const text = await page.getByRole('main').textContent();
@@ -135,17 +137,19 @@ describe('routes and redirects', () => {
 describe('tests list and sidebar', () => {
   const browser = useBrowser();
 
-  it('lists seven tests with only Stroop enabled', async () => {
+  it('lists seven tests with Stroop and Go/No-Go enabled', async () => {
     const page = await browser.newPage();
     await page.goto('/cognitive-tests');
     const cards = page.getByTestId('test-card');
     await cards.first().waitFor();
     expect(await cards.count()).toBe(7);
     const enabled = page.locator('[data-testid="test-card"][data-enabled="true"]');
-    expect(await enabled.count()).toBe(1);
-    expect(await enabled.textContent()).toContain('Stroop');
+    const enabledNames = await enabled.allTextContents();
+    expect(enabledNames).toHaveLength(2);
+    expect(enabledNames[0]).toContain('Stroop');
+    expect(enabledNames[1]).toContain('Go/No-Go');
     const names = await cards.allTextContents();
-    for (const name of ['N-back', 'Tower of Hanoi', 'Digit Span', 'Go/No-Go', 'PVT', 'SART']) {
+    for (const name of ['N-back', 'Tower of Hanoi', 'Digit Span', 'PVT', 'SART']) {
       expect(names.some((text) => text.includes(name))).toBe(true);
     }
     expect(await page.locator('[data-testid="test-card"][data-enabled="false"] a').count()).toBe(0);

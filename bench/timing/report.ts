@@ -38,6 +38,41 @@ const fmt = (ms: number) => (ms < 0.1 ? ms.toFixed(4) : ms < 10 ? ms.toFixed(2) 
 const ratio = (theirs: number, ours: number) =>
   ours > 0 ? `${(theirs / ours).toFixed(0)}×` : theirs > 0 ? '∞ (ours exact)' : '1×';
 
+/** The touch condition's table (D25): Cogni only, jsPsych's keyboard plugin takes no touch. */
+function touchTable(touch: Record<string, ConditionResult>): string[] {
+  const lines = [
+    '## Touch (Cogni only)',
+    '',
+    "Each answer is a trusted touch of the answer button (DevTools `Input.dispatchTouchEvent`, touch emulation on) stamped P + D; the runtime takes it on pointerdown, with the event's own timestamp. jsPsych's keyboard-response plugin takes no touch.",
+    '',
+    '| condition | trials | RT median | RT p99 | RT max | onset median | onset p99 |',
+    '|---|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const [condition, m] of Object.entries(touch)) {
+    lines.push(
+      `| ${condition} | ${m.trials} | ${fmt(m.rtErrorMs.median)} | ${fmt(m.rtErrorMs.p99)} | ${fmt(m.rtErrorMs.max)} | ${fmt(m.onsetErrorMs.median)} | ${fmt(m.onsetErrorMs.p99)} |`,
+    );
+  }
+  return lines;
+}
+
+/** The touch-only run's report (`npm run bench:timing -- --touch-only`). */
+export function renderTouchMarkdown(result: {
+  machine: string;
+  date: string;
+  cueMs: number;
+  touch: Record<string, ConditionResult>;
+}): string {
+  return [
+    '# Timing benchmark: touch',
+    '',
+    `Machine: ${result.machine}. Date: ${result.date}. Cue ${result.cueMs} ms. Regenerate with \`npm run bench:timing -- --touch-only\`.`,
+    '',
+    ...touchTable(result.touch),
+    '',
+  ].join('\n');
+}
+
 /** The Markdown report: one table per error, ours and jsPsych's side by side, and the ratios. */
 export function renderMarkdown(results: TimingResults): string {
   const { cogni, jspsych } = results.systems;
@@ -94,20 +129,7 @@ export function renderMarkdown(results: TimingResults): string {
       `| ${name} | ${pct(w.idle)} | ${pct(w.jank)} | ${pct(w.throttled)} | ${pct(real.withinFrame)} (n=${real.trials}, median ${fmt(real.cueIntervalErrorMs.median)}, p99 ${fmt(real.cueIntervalErrorMs.p99)}, max ${fmt(real.cueIntervalErrorMs.max)}) |`,
     );
   }
-  if (results.touch) {
-    lines.push('', '## Touch (Cogni only)', '');
-    lines.push(
-      "Each answer is a trusted touch of the answer button (DevTools `Input.dispatchTouchEvent`, touch emulation on) stamped P + D; the runtime takes it on pointerdown, with the event's own timestamp. jsPsych's keyboard-response plugin takes no touch.",
-      '',
-    );
-    lines.push('| condition | trials | RT median | RT p99 | RT max | onset median | onset p99 |');
-    lines.push('|---|--:|--:|--:|--:|--:|--:|');
-    for (const [condition, m] of Object.entries(results.touch)) {
-      lines.push(
-        `| ${condition} | ${m.trials} | ${fmt(m.rtErrorMs.median)} | ${fmt(m.rtErrorMs.p99)} | ${fmt(m.rtErrorMs.max)} | ${fmt(m.onsetErrorMs.median)} | ${fmt(m.onsetErrorMs.p99)} |`,
-      );
-    }
-  }
+  if (results.touch) lines.push('', ...touchTable(results.touch));
   const real = results.realPage;
   lines.push(
     '',

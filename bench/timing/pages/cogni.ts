@@ -22,6 +22,7 @@ const run: Run = {
   }),
   savedTrials: [],
   summary: null,
+  isPreview: false,
 };
 
 const bench: BenchApi = {

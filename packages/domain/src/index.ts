@@ -13,6 +13,7 @@ export * from './schemas/results';
 export * from './schemas/totp';
 export * from './schemas/user';
 export * from './tasks/contract';
+export * from './tasks/go-no-go';
 export * from './tasks/registry';
 export * from './tasks/shared/envelope';
 export * from './tasks/shared/normal';

@@ -90,14 +90,19 @@ async function openFreshPostgres(): Promise<Connection> {
 const openFresh = (kind: TestDatabaseKind) =>
   kind === 'pglite' ? openFreshPglite() : openFreshPostgres();
 
-/** A migrations folder of the previous schema: the SQL of 0000-0005 and a journal cut there. */
-function writeOldMigrationsFolder(): string {
+/**
+ * A migrations folder cut after migration `lastIdx`: its SQL and a journal ending there. The
+ * previous schema is 0000-0005; 0006 is migrated on its own, without the migrations after it.
+ */
+function writeMigrationsFolderThrough(lastIdx: number): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'cogni-migrate-0006-'));
   const journal = JSON.parse(
     readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'),
   ) as { entries: { idx: number; tag: string }[] };
-  const entries = journal.entries.filter((entry) => entry.idx <= LAST_OLD_IDX);
-  expect(entries.map((entry) => entry.idx)).toEqual([0, 1, 2, 3, 4, 5]);
+  const entries = journal.entries.filter((entry) => entry.idx <= lastIdx);
+  expect(entries.map((entry) => entry.idx)).toEqual(
+    Array.from({ length: lastIdx + 1 }, (_, idx) => idx),
+  );
   mkdirSync(path.join(folder, 'meta'));
   writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
   for (const { tag } of entries) {
@@ -684,10 +689,15 @@ async function migrationCount(connection: Connection): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 
 let oldFolder = '';
+let newFolder = '';
 beforeAll(() => {
-  oldFolder = writeOldMigrationsFolder();
+  oldFolder = writeMigrationsFolderThrough(LAST_OLD_IDX);
+  newFolder = writeMigrationsFolderThrough(LAST_OLD_IDX + 1);
 });
-afterAll(() => rmSync(oldFolder, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(oldFolder, { recursive: true, force: true });
+  rmSync(newFolder, { recursive: true, force: true });
+});
 
 describe.each(TEST_DATABASE_KINDS)('migration 0006 on %s', (kind) => {
   it('moves every Stroop trial field and score across and loses nothing', async () => {
@@ -804,11 +814,12 @@ describe.each(TEST_DATABASE_KINDS)('migration 0006 on %s', (kind) => {
         '2026-03-02 09:15:11.000001+00',
       );
 
-      // Migrate with the whole folder: only 0006 is new. The session rounds doubles in their
-      // text form (extra_float_digits 0, the default before PostgreSQL 12 and still settable per
-      // database or role), so the migration must not depend on the session's float output.
+      // Migrate with the folder through 0006 (later migrations add columns of their own): only
+      // 0006 is new. The session rounds doubles in their text form (extra_float_digits 0, the
+      // default before PostgreSQL 12 and still settable per database or role), so the migration
+      // must not depend on the session's float output.
       await connection.query('set extra_float_digits = 0');
-      await connection.migrate(MIGRATIONS_FOLDER);
+      await connection.migrate(newFolder);
       await connection.query('reset extra_float_digits');
       expect(await migrationCount(connection)).toBe(LAST_OLD_IDX + 2);
 

@@ -169,6 +169,12 @@ export const testResults = pgTable(
     /** Written by the admin mock-data generator (D19), so reports can exclude it. */
     isMock: boolean('is_mock').notNull().default(false),
     /**
+     * Started by an admin with a custom configuration of the task (the admin preview, ADR 028):
+     * to try a task or run a short version of it. Kept out of reports, progress and "Download my
+     * data"; the admin results list and the research export show it only when asked for.
+     */
+    isPreview: boolean('is_preview').notNull().default(false),
+    /**
      * Why the server judged the run impossible for a person to have taken (its trials reached
      * the server faster than their shortest durations allow), set when the run is completed;
      * null for a plausible run. Such runs stay stored and visible to admins, and reports,

@@ -30,8 +30,10 @@ export function parseInput<S extends z.ZodType>(raw: unknown, schema: S): z.outp
     if (issue.code === 'unrecognized_keys') {
       unknownCount += issue.keys.length;
       for (const key of issue.keys) {
-        if (key.length <= MAX_FIELD_NAME_LENGTH && Object.keys(fields).length < MAX_FIELDS) {
-          fields[key] ??= 'Unknown field';
+        // Named by its whole path: an unknown key inside a nested object (e.g. `config.speed`).
+        const field = [...issue.path, key].join('.');
+        if (field.length <= MAX_FIELD_NAME_LENGTH && Object.keys(fields).length < MAX_FIELDS) {
+          fields[field] ??= 'Unknown field';
         }
       }
     } else {

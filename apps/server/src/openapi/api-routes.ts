@@ -351,7 +351,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'GET',
     path: '/api/admin/results/:id/trials',
-    summary: 'One result with its metrics and every trial',
+    summary: 'One result with its scores, the settings it ran with and every trial',
     tag: 'admin',
     access: 'admin',
     params: IdParams,
@@ -425,12 +425,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: '/api/results',
-    summary: 'Start a run of a test',
+    summary:
+      'Start a run of a test; with `config` (admins only) an admin preview with those settings (ADR 028)',
     tag: 'results',
     access: 'user',
     body: StartRunInputSchema,
     success: { status: 201, description: 'The new run', schema: RunResponseSchema },
-    errors: { 429: 'Too many runs started by this user in the last hour' },
+    errors: {
+      403: 'A custom configuration (`config`) from anyone but an admin',
+      429: 'Too many runs started by this user in the last hour',
+    },
   },
   {
     method: 'GET',

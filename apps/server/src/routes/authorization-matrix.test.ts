@@ -283,7 +283,7 @@ describe.each(TEST_DATABASE_KINDS)('authorization matrix on %s', (kind) => {
     expect(actual).toEqual(expected);
     // About 30 password hashes (logins, sign-ups, re-authentication): slow on a loaded machine.
   }, 180_000);
-  it('lets no request set a role, activity, ownership, mock flag or id it does not own', async () => {
+  it('lets no request set a role, activity, ownership, mock or preview flag or id it does not own', async () => {
     const otherId = await userIdOf(t.database.db, fixture.emails.other);
     const trial = fixtureRun(fixture.activeRun.seed, fixture.activeRun.config)[2];
     const attempts: [string, string, unknown][] = [
@@ -293,6 +293,7 @@ describe.each(TEST_DATABASE_KINDS)('authorization matrix on %s', (kind) => {
       ['PATCH', '/api/me', { firstName: 'A', lastName: 'B', email: 'taken@example.com' }],
       ['POST', '/api/results', { ...START_RUN, userId: otherId }],
       ['POST', '/api/results', { ...START_RUN, isMock: true }],
+      ['POST', '/api/results', { ...START_RUN, isPreview: true }],
       [
         'PUT',
         `/api/results/${fixture.activeRunId}/trials/sample/2`,

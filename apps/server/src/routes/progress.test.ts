@@ -2,6 +2,7 @@ import {
   type AdminTrial,
   type ProgressResponse,
   type ProgressTrialsResponse,
+  TASKS,
   TRIAL_EXPORT_COLUMNS,
 } from '@cogni/domain';
 import { eq, inArray } from 'drizzle-orm';
@@ -14,9 +15,8 @@ import { parseCsv } from '../testing/parse-csv';
 import { createTestContext, type TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
 
-/** "Download my data": the common trial columns, then Stroop's own (ADR 027). */
-const MY_DATA_HEADER = [
-  ...TRIAL_EXPORT_COLUMNS.map((c) => c.name),
+/** Stroop's own export columns, after the common ones. */
+const STROOP_COLUMNS = [
   'cue_word',
   'stimulus_word',
   'stimulus_color',
@@ -24,6 +24,17 @@ const MY_DATA_HEADER = [
   'is_congruent',
   'cue_onset_ms',
 ];
+
+/** "Download my data": the common trial columns, then each registered task's own (ADR 027). */
+const MY_DATA_HEADER = [
+  ...TRIAL_EXPORT_COLUMNS.map((c) => c.name),
+  ...TASKS.flatMap((task) => task.exportColumns.map((c) => c.name)),
+];
+
+/** The other tasks' columns, after Stroop's (the first task): empty on a Stroop row. */
+const OTHER_TASKS_BLANK = MY_DATA_HEADER.slice(
+  TRIAL_EXPORT_COLUMNS.length + STROOP_COLUMNS.length,
+).map(() => '');
 
 describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
   let t: TestContext;
@@ -190,6 +201,9 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
     );
     const [header, ...rows] = parseCsv(res.body);
     expect(header).toEqual(MY_DATA_HEADER);
+    expect(
+      header?.slice(TRIAL_EXPORT_COLUMNS.length, -OTHER_TASKS_BLANK.length || undefined),
+    ).toEqual(STROOP_COLUMNS);
 
     const stored = await t.database.db
       .select({ trial: trials, result: testResults })
@@ -239,6 +253,7 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
         String(fields.isSwitch),
         String(fields.isCongruent),
         String(timing.cueOnsetMs),
+        ...OTHER_TASKS_BLANK,
       ]);
       // Unrounded reaction times survive the text round trip.
       expect(Number(row[col('reaction_time_ms')])).toBe(trial.reactionTime);

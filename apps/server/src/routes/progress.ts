@@ -20,7 +20,11 @@ export const progressRoutes = new Hono<AppEnv>()
     const resultId = parseResultId(c.req.param('id'));
     return c.json(await getProgressTrials(c.get('deps'), user.id, resultId));
   })
-  /** 'Download my data': every trial of the caller's own results, nobody else's. */
+  /**
+   * 'Download my data': every trial of the caller's own results, nobody else's. An admin's
+   * previews (ADR 028) are left out, as progress leaves them out: they are tries of a task, not
+   * the admin's own results.
+   */
   .get('/export', async (c) => {
     const { user } = requireUser(c);
     const format = ExportFormatSchema.safeParse(c.req.query('format') ?? 'csv');
@@ -31,7 +35,7 @@ export const progressRoutes = new Hono<AppEnv>()
       format: format.data,
       fileName: `cogni-my-data-${now.toISOString().slice(0, 10)}`,
       columns: MY_DATA_EXPORT_COLUMNS,
-      batches: iterateTrialRows(deps, { userId: user.id }),
+      batches: iterateTrialRows(deps, { userId: user.id, includePreview: false }),
       now,
       logger: deps.logger,
     });

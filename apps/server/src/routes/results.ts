@@ -1,5 +1,6 @@
 import {
   CompleteRunInputSchema,
+  isAdmin,
   StartableTestTypeSchema,
   StartRunInputSchema,
   TASKS,
@@ -51,11 +52,24 @@ async function saveTrialHandler(c: Context<AppEnv>) {
   return response;
 }
 
+/** The refusal of a custom configuration from anyone but an admin (ADR 028). */
+export const PREVIEW_ADMINS_ONLY =
+  'Only admins can start a test with a custom configuration (an admin preview)';
+
 export const resultRoutes = new Hono<AppEnv>()
+  /**
+   * POST /api/results `{ testType, deviceInfo, measurement, config? }` -> 201 `{ run }`. With
+   * `config` (admins only; anyone else 403) the run is an admin preview with those settings,
+   * validated by the task's settings schema (a 400 names each `config.<setting>`).
+   */
   .post('/', async (c) => {
     const { user } = requireUser(c);
     const input = await parseJsonBody(c, StartRunInputSchema);
     const deps = c.get('deps');
+    if (input.config !== undefined && !isAdmin(user)) {
+      deps.logger.warn({ userId: user.id, testType: input.testType }, 'preview config refused');
+      throw new AppError('FORBIDDEN', PREVIEW_ADMINS_ONLY);
+    }
     const run = await startRun(deps, user.id, input, getRunStartLimit(deps.config));
     return c.json({ run }, 201);
   })

@@ -78,6 +78,13 @@ const SESSION_COLUMNS: readonly Column[] = [
 /** What the server found about the run and the trial (run integrity). */
 const INTEGRITY_COLUMNS: readonly Column[] = [
   {
+    name: 'result_is_preview',
+    type: 'boolean',
+    description:
+      'true if an admin started the run as a preview, with a custom configuration of the task (its trial counts and timings may differ from the defaults). Such runs are exported only when asked for.',
+    value: (r) => r.isPreview,
+  },
+  {
     name: 'result_implausible_reason',
     type: 'string',
     description:

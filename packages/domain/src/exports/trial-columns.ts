@@ -20,6 +20,8 @@ export type ExportTrialRow = {
   /** Null while the run is unfinished. */
   resultEndTime: string | null;
   isMock: boolean;
+  /** An admin preview (ADR 028): started with a custom configuration of the task. */
+  isPreview: boolean;
   /** Why the server judged the run implausible; null if plausible. */
   resultImplausibleReason: string | null;
   /** When the run was closed unfinished as abandoned; null otherwise. */

@@ -59,6 +59,8 @@ export type ResultFilter = {
   includeMock: boolean;
   /** Include runs judged implausible (implausibleReason) and runs closed as abandoned. */
   includeImplausible: boolean;
+  /** Include admin previews (runs started with a custom configuration, ADR 028). */
+  includePreview: boolean;
 };
 
 /** The filter parameters of Test Results and of the research export. */
@@ -77,6 +79,11 @@ const resultFilterFields = {
    * can take them) and runs closed as abandoned are left out unless asked for.
    */
   includeImplausible: booleanParam('includeImplausible').default(false),
+  /**
+   * Default false: admin previews (runs started with a custom configuration, ADR 028) are left
+   * out unless asked for.
+   */
+  includePreview: booleanParam('includePreview').default(false),
 };
 
 type ResultFilterFields = {
@@ -86,6 +93,7 @@ type ResultFilterFields = {
   to?: { start: Date; end: Date } | undefined;
   includeMock: boolean;
   includeImplausible: boolean;
+  includePreview: boolean;
 };
 
 function isOrderedSpan(query: ResultFilterFields): boolean {
@@ -97,6 +105,7 @@ function toResultFilter(query: ResultFilterFields): ResultFilter {
   const filter: ResultFilter = {
     includeMock: query.includeMock,
     includeImplausible: query.includeImplausible,
+    includePreview: query.includePreview,
   };
   if (query.userId) filter.userId = query.userId;
   if (query.testType) filter.testType = query.testType;
@@ -187,6 +196,8 @@ export const AdminResultSchema = z.object({
   /** Null while the run is unfinished. */
   endTime: z.string().nullable(),
   isMock: z.boolean(),
+  /** An admin preview: started with a custom configuration (ADR 028). */
+  isPreview: z.boolean(),
   /**
    * Why the server judged the run impossible for a person to have taken; null if plausible.
    * Set when the run is completed.
@@ -220,9 +231,17 @@ export const AdminTrialSchema = ResultTrialSchema.extend({
 });
 export type AdminTrial = z.infer<typeof AdminTrialSchema>;
 
-/** GET /api/admin/results/:id/trials: the result (with its scores) and every trial in run order. */
+/**
+ * GET /api/admin/results/:id/trials: the result (with its scores), the settings it ran with and
+ * every trial in run order.
+ */
 export const AdminResultTrialsResponseSchema = z.object({
   result: AdminResultSchema,
+  /**
+   * The task's settings the run used, defaults filled in (a preview's custom ones); null for a
+   * result without a session.
+   */
+  config: z.record(z.string(), z.unknown()).nullable(),
   trials: z.array(AdminTrialSchema),
 });
 export type AdminResultTrialsResponse = z.infer<typeof AdminResultTrialsResponseSchema>;

@@ -39,10 +39,14 @@ export const AccountExportSchema = z.object({
       /** Null while the run is unfinished. */
       endTime: z.string().nullable(),
       isMock: z.boolean(),
+      /** An admin preview, started with a custom configuration (ADR 028). */
+      isPreview: z.boolean(),
       summary: z.custom<RunSummary>().nullable(),
       session: z
         .object({
           seed: z.string().nullable(),
+          /** The task's settings the run used. */
+          config: z.unknown(),
           deviceInfo: z.unknown(),
           measurement: z.unknown(),
         })

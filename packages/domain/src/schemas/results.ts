@@ -35,11 +35,25 @@ export const StartableTestTypeSchema = TestTypeSchema.refine(
   'This test cannot be taken yet',
 );
 
+/**
+ * A custom configuration of the task, as an admin's preview sends it (ADR 028): checked here as
+ * an object only; the server validates it with the task's settings schema (`settings.schema`:
+ * strict, bounds, the task's cross-field checks), which fills in the defaults.
+ */
+export const PreviewConfigInputSchema = z.record(z.string().max(100), z.unknown(), {
+  error: 'config must be an object of task settings',
+});
+
 /** POST /api/results: start a run ('Ready ... Set ... Go!', D8). */
 export const StartRunInputSchema = z.strictObject({
   testType: StartableTestTypeSchema,
   deviceInfo: DeviceInfoSchema,
   measurement: MeasurementSchema,
+  /**
+   * Admins only (a user is refused with 403): start an admin preview with these settings of the
+   * task, any left out taking their defaults. Without it the run uses the task's defaults.
+   */
+  config: PreviewConfigInputSchema.optional(),
 });
 export type StartRunInput = z.infer<typeof StartRunInputSchema>;
 
@@ -94,6 +108,11 @@ export const RunSchema = z.object({
   seed: z.string(),
   /** The task's settings the run uses (its config schema's output). */
   config: z.record(z.string(), z.unknown()),
+  /**
+   * An admin preview: started with a custom configuration (ADR 028). Left out of reports and
+   * progress, and never resumed as a normal run.
+   */
+  isPreview: z.boolean(),
   /** The trials already stored, in run order: the runtime resumes after the last (D17). */
   savedTrials: z.array(SavedTrialSchema),
   summary: z.custom<RunSummary>().nullable(),

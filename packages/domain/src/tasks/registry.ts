@@ -1,6 +1,7 @@
 import type { ExportColumn, ExportTrialRow } from '../exports/trial-columns';
 import type { TestType } from '../test-types';
 import type { AnyTask } from './contract';
+import { goNoGoTask } from './go-no-go/definition';
 import { stroopTask } from './stroop/definition';
 
 /**
@@ -8,7 +9,7 @@ import { stroopTask } from './stroop/definition';
  * folder and one line here; routes, services, reports, progress, the admin views, the export
  * and mock data find it through this list.
  */
-export const TASKS: readonly AnyTask[] = [stroopTask];
+export const TASKS: readonly AnyTask[] = [stroopTask, goNoGoTask];
 
 /** A card of the test list: a registered task, or one still to be built (shown disabled). */
 export type TestCatalogEntry = {

@@ -21,7 +21,7 @@ async function* dictionaryRows() {
 export const adminExportRoutes = new Hono<AppEnv>()
   /**
    * GET /api/admin/export?format=csv|json&userId=&testType=&from=&to=&includeMock=
-   * &includeImplausible= (filters as in GET /results) -> a streamed download, one row per trial (RESEARCH_TRIAL_EXPORT_COLUMNS), results
+   * &includeImplausible=&includePreview= (filters as in GET /results) -> a streamed download, one row per trial (RESEARCH_TRIAL_EXPORT_COLUMNS), results
    * oldest first, trials in run order. CSV: header row, then rows. JSON: `{ exportedAt,
    * columns: [{ name, type, description }], rows: [{ column: value }] }`. Recorded in the audit
    * log.

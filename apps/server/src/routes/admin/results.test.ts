@@ -5,6 +5,7 @@ import {
   RESEARCH_EXPORT_COLUMNS,
   type StroopScores,
   stroopTask,
+  TASKS,
 } from '@cogni/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +17,8 @@ import { parseCsv } from '../../testing/parse-csv';
 import { createTestContext, type TestClient, type TestContext } from '../../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../../testing/test-database';
 
-/** The research export's columns: the common ones, then Stroop's own (ADR 027). */
-const RESEARCH_HEADER = [
-  ...RESEARCH_EXPORT_COLUMNS.map((c) => c.name),
+/** Stroop's own export columns, after the common ones. */
+const STROOP_COLUMNS = [
   'cue_word',
   'stimulus_word',
   'stimulus_color',
@@ -26,6 +26,17 @@ const RESEARCH_HEADER = [
   'is_congruent',
   'cue_onset_ms',
 ];
+
+/** The research export's columns: the common ones, then each registered task's own (ADR 027). */
+const RESEARCH_HEADER = [
+  ...RESEARCH_EXPORT_COLUMNS.map((c) => c.name),
+  ...TASKS.flatMap((task) => task.exportColumns.map((c) => c.name)),
+];
+
+/** The other tasks' columns, after Stroop's (the first task). */
+const OTHER_TASKS_BLANK: null[] = RESEARCH_HEADER.slice(
+  RESEARCH_EXPORT_COLUMNS.length + STROOP_COLUMNS.length,
+).map(() => null);
 
 /** Stroop's own fields of a stored trial (`trials.fields`). */
 function stroopFieldsOf(row: { fields: unknown }) {
@@ -290,6 +301,7 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
             measurement.inputType,
             measurement.timeOriginMs,
             (measurement.attentionEvents as unknown[] | undefined)?.length,
+            result.isPreview,
             result.implausibleReason,
             result.abandonedAt,
             trial.flags.join(' '),
@@ -300,6 +312,8 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
             fields.isSwitch,
             fields.isCongruent,
             timing.cueOnsetMs,
+            // The other tasks' columns are empty on a Stroop row.
+            ...OTHER_TASKS_BLANK,
           ].map(asCell),
         );
       }
@@ -316,6 +330,9 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
     );
     const [header, ...rows] = parseCsv(res.body);
     expect(header).toEqual(RESEARCH_HEADER);
+    expect(
+      header?.slice(RESEARCH_EXPORT_COLUMNS.length, RESEARCH_EXPORT_COLUMNS.length + 6),
+    ).toEqual(STROOP_COLUMNS);
     expect(rows).toHaveLength(3 * 168 + 3);
     // Results oldest first; the unfinished run's trials are exported too.
     expect(rows).toEqual(await expectedRows([ids.r1, ids.r2, ids.r3, ids.u]));
@@ -365,7 +382,17 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
     const json = await admin.get('/api/admin/export/dictionary?format=json');
     expect(json.body.rows.map((r: { name: string }) => r.name)).toEqual(RESEARCH_HEADER);
     expect(json.body.rows.slice(0, expected.length)).toEqual(expected);
+    // Each task's own columns follow, described as that task's.
     expect(json.body.rows.slice(expected.length)).toEqual(
+      TASKS.flatMap((task) =>
+        task.exportColumns.map(({ name, type, description }) => ({
+          name,
+          type,
+          description: `${description} (${task.name} only.)`,
+        })),
+      ),
+    );
+    expect(json.body.rows.slice(expected.length, expected.length + 6)).toEqual(
       stroopTask.exportColumns.map(({ name, type, description }) => ({
         name,
         type,
@@ -391,7 +418,12 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
       targetEmail: 'bob@example.com',
       details: {
         format: 'json',
-        filter: { userId: bobId, includeMock: false, includeImplausible: false },
+        filter: {
+          userId: bobId,
+          includeMock: false,
+          includeImplausible: false,
+          includePreview: false,
+        },
       },
     });
     const dated = exports.find(
@@ -402,6 +434,7 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
       startBefore: '2026-01-14T00:00:00.000Z',
       includeMock: true,
       includeImplausible: false,
+      includePreview: false,
     });
   });
 });

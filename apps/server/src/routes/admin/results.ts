@@ -10,11 +10,12 @@ import { listAllResults } from '../../services/results/list-all-results';
 export const adminResultRoutes = new Hono<AppEnv>()
   /**
    * GET /api/admin/results?userId=&testType=&from=&to=&includeMock=true&includeImplausible=false
-   * &page=1&pageSize=25 -> AdminResultListResponse `{ results: AdminResult[], total, page,
-   * pageSize }`: every user's results, finished or not, newest first. from/to: YYYY-MM-DD (whole
-   * UTC day, inclusive) or an ISO date-time, on the result's start time. Runs judged implausible
-   * or closed as abandoned are listed only with includeImplausible=true, with implausibleReason
-   * and abandonedAt.
+   * &includePreview=false&page=1&pageSize=25 -> AdminResultListResponse `{ results:
+   * AdminResult[], total, page, pageSize }`: every user's results, finished or not, newest
+   * first. from/to: YYYY-MM-DD (whole UTC day, inclusive) or an ISO date-time, on the result's
+   * start time. Runs judged implausible or closed as abandoned are listed only with
+   * includeImplausible=true, with implausibleReason and abandonedAt; admin previews (isPreview,
+   * ADR 028) only with includePreview=true.
    */
   .get('/', async (c) => {
     requireAdmin(c);
@@ -22,8 +23,9 @@ export const adminResultRoutes = new Hono<AppEnv>()
     return c.json(await listAllResults(c.get('deps'), query));
   })
   /**
-   * GET /api/admin/results/:id/trials -> AdminResultTrialsResponse `{ result, metrics,
-   * trials: AdminTrial[] }`, trials in run order; 404 if unknown.
+   * GET /api/admin/results/:id/trials -> AdminResultTrialsResponse `{ result, config,
+   * trials: AdminTrial[] }`: the result with its scores, the settings the run used (a preview's
+   * own), trials in run order; 404 if unknown.
    */
   .get('/:id/trials', async (c) => {
     requireAdmin(c);

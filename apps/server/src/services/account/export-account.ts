@@ -18,16 +18,23 @@ export type AccountExport = {
     /** Null while the run is unfinished. */
     endTime: string | null;
     isMock: boolean;
+    /** An admin preview, started with a custom configuration (ADR 028). */
+    isPreview: boolean;
     summary: RunSummary | null;
-    session: { seed: string | null; deviceInfo: unknown; measurement: unknown } | null;
+    session: {
+      seed: string | null;
+      config: unknown;
+      deviceInfo: unknown;
+      measurement: unknown;
+    } | null;
     trials: AdminTrial[];
   }[];
 };
 
 /**
  * The caller's own data for them to take away (ASVS 14.2.x data portability): account and
- * profile, every result (finished or not) with its scores, test session record and trials.
- * Built in memory: one person's data is at most a few megabytes.
+ * profile, every result (finished or not, admin previews included and marked) with its scores,
+ * test session record and trials. Built in memory: one person's data is at most a few megabytes.
  */
 export async function exportAccount(ctx: ServiceContext, userId: string): Promise<AccountExport> {
   const account = await getAdminUser(ctx, userId);
@@ -61,9 +68,15 @@ export async function exportAccount(ctx: ServiceContext, userId: string): Promis
       startTime: result.startTime.toISOString(),
       endTime: result.endTime?.toISOString() ?? null,
       isMock: result.isMock,
+      isPreview: result.isPreview,
       summary: toSummary(result),
       session: session
-        ? { seed: session.seed, deviceInfo: session.deviceInfo, measurement: session.measurement }
+        ? {
+            seed: session.seed,
+            config: session.config,
+            deviceInfo: session.deviceInfo,
+            measurement: session.measurement,
+          }
         : null,
       trials: (byResult.get(result.id) ?? [])
         .sort(compareRunOrder(result.testType))

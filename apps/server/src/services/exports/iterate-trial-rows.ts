@@ -86,6 +86,7 @@ export async function* iterateTrialRows(
         resultStartTime: result.startTime.toISOString(),
         resultEndTime: result.endTime?.toISOString() ?? null,
         isMock: result.isMock,
+        isPreview: result.isPreview,
         resultImplausibleReason: result.implausibleReason,
         resultAbandonedAt: result.abandonedAt?.toISOString() ?? null,
         session: sessions[index] ?? null,

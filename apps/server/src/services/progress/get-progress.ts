@@ -14,13 +14,15 @@ import { compareRunOrder, RESULT_TRIAL_COLUMNS, toResultTrial } from '../results
 
 /**
  * The user's finished runs that progress shows: not those the server judged implausible (their
- * trials arrived faster than a person can take them), whose scores say nothing about the person.
+ * trials arrived faster than a person can take them), whose scores say nothing about the person,
+ * nor an admin's previews (ADR 028), which ran with a configuration of their own.
  */
 const isOwnFinished = (userId: string) =>
   and(
     eq(testResults.userId, userId),
     isNotNull(testResults.endTime),
     isNull(testResults.implausibleReason),
+    eq(testResults.isPreview, false),
   );
 
 /**

@@ -11,9 +11,9 @@ import type { ServiceContext } from '../context';
  *
  * One GROUP BY in the database, no trial loaded into the server. It reads only
  * trials_report_idx (an index-only scan, already in group order), keeping the trials of the
- * task's included runs: a hashed semi-join on their ids, which the index also holds. Mock
- * results are left out unless `includeMock`; runs judged implausible and runs closed as
- * abandoned unless `includeImplausible`.
+ * task's included runs: a hashed semi-join on their ids, which the index also holds. Admin
+ * previews are always left out; mock results unless `includeMock`; runs judged implausible and
+ * runs closed as abandoned unless `includeImplausible`.
  */
 export async function getTaskReport(
   ctx: ServiceContext,
@@ -26,6 +26,8 @@ export async function getTaskReport(
     .where(
       and(
         eq(testResults.testType, task.id),
+        // Admin previews ran with a configuration of their own: never in the report (ADR 028).
+        eq(testResults.isPreview, false),
         options.includeMock ? undefined : eq(testResults.isMock, false),
         options.includeImplausible ? undefined : isNull(testResults.implausibleReason),
         options.includeImplausible ? undefined : isNull(testResults.abandonedAt),

@@ -4,7 +4,8 @@ import { testResults } from '../../db/schema';
 
 /**
  * The WHERE conditions on test_results of an admin filter (empty: every result). Implausible and
- * abandoned runs are left out only when the filter says includeImplausible: false.
+ * abandoned runs are left out only when the filter says includeImplausible: false, admin previews
+ * only when it says includePreview: false.
  */
 export function toResultConditions(filter: Partial<ResultFilter>): SQL[] {
   const conditions: SQL[] = [];
@@ -16,5 +17,6 @@ export function toResultConditions(filter: Partial<ResultFilter>): SQL[] {
   if (filter.includeImplausible === false) {
     conditions.push(isNull(testResults.implausibleReason), isNull(testResults.abandonedAt));
   }
+  if (filter.includePreview === false) conditions.push(eq(testResults.isPreview, false));
   return conditions;
 }

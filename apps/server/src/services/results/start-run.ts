@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { getTask, type Run, type StartRunInput } from '@cogni/domain';
+import { type AnyTask, getTask, type Run, type StartRunInput } from '@cogni/domain';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { testResults, testSessions } from '../../db/schema';
 import type { Config } from '../../env';
+import { parseInput } from '../../lib/parse-input';
 import type { ServiceContext } from '../context';
 import { countAttemptBefore, type Limit } from '../rate-limit/rate-limit';
 import { isAbandonable } from './close-abandoned-runs';
@@ -19,10 +21,23 @@ export function getRunStartLimit(config: Config): Limit {
 }
 
 /**
+ * The settings a run uses: the task's defaults, or an admin preview's custom configuration
+ * (ADR 028) validated by the task's settings schema (strict, within each setting's bounds, and
+ * the task's cross-field checks), its missing settings filled with their defaults. A problem is
+ * a 400 naming each setting as `config.<setting>`, before anything is counted or stored.
+ */
+export function resolveRunConfig(task: AnyTask, config: StartRunInput['config']): unknown {
+  if (config === undefined) return task.settings.defaults;
+  return parseInput({ config }, z.strictObject({ config: task.settings.schema })).config;
+}
+
+/**
  * 'Ready ... Set ... Go!': a new session (with deviceInfo, the measurement record and a fresh
  * seed) and a new result owned by the user, in one transaction (D8), which also closes the
  * user's runs left unfinished for more than a day (close-abandoned-runs.ts). At most
- * `limit.max` starts per user and window: past that, 429.
+ * `limit.max` starts per user and window: past that, 429. With `input.config` the run is an
+ * admin preview (ADR 028; the route lets only admins send it): it runs with those settings and
+ * is marked `isPreview`, which keeps it out of reports, progress and the active-run resume.
  */
 export async function startRun(
   ctx: ServiceContext,
@@ -30,11 +45,12 @@ export async function startRun(
   input: StartRunInput,
   limit: Limit,
 ): Promise<Run> {
+  const task = getTask(input.testType);
+  const config = resolveRunConfig(task, input.config);
+  const isPreview = input.config !== undefined;
   await countAttemptBefore(ctx, limit, userId, 'You have started too many tests in the last hour.');
   const now = ctx.now();
   const seed = randomBytes(16).toString('hex');
-  const task = getTask(input.testType);
-  const config = task.settings.defaults;
   const owned = await ctx.db.transaction(async (tx) => {
     await tx
       .update(testResults)
@@ -55,7 +71,13 @@ export async function startRun(
     if (!session) throw new Error('session insert returned nothing');
     const [result] = await tx
       .insert(testResults)
-      .values({ userId, sessionId: session.id, testType: input.testType, startTime: now })
+      .values({
+        userId,
+        sessionId: session.id,
+        testType: input.testType,
+        startTime: now,
+        isPreview,
+      })
       .returning();
     if (!result) throw new Error('result insert returned nothing');
     return { session, result, task, seed, config };

@@ -38,6 +38,7 @@ export function toAdminResult(row: AdminResultRow): AdminResult {
     startTime: result.startTime.toISOString(),
     endTime: result.endTime?.toISOString() ?? null,
     isMock: result.isMock,
+    isPreview: result.isPreview,
     implausibleReason: result.implausibleReason,
     abandonedAt: result.abandonedAt?.toISOString() ?? null,
     trialCount: row.trialCount,

@@ -67,6 +67,7 @@ export function toRunView(owned: OwnedRun, saved: readonly SavedTrial[]): Run {
     endTime: result.endTime?.toISOString() ?? null,
     seed: owned.seed,
     config: owned.config as Record<string, unknown>,
+    isPreview: result.isPreview,
     savedTrials: saved
       .map(({ phase, block, trialNumber, isCorrect }) => ({ phase, block, trialNumber, isCorrect }))
       .sort(compareRunOrder(owned.task)),

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { AuditLog, ErrorLogs } from './logs';
 import { type TabItem, Tabs } from './tabs';
+import { TaskPreview } from './task-preview';
 import { TestReports } from './test-reports';
 import { TestResults } from './test-results';
 import { UserData } from './user-data';
@@ -13,6 +14,7 @@ const TAB_IDS = [
   'user-data',
   'test-results',
   'test-reports',
+  'task-preview',
   'error-logs',
   'audit-log',
 ] as const;
@@ -27,6 +29,7 @@ const TABS: readonly TabItem<AdminTabId>[] = [
   { id: 'user-data', label: 'User Data', content: <UserData /> },
   { id: 'test-results', label: 'Test Results', content: <TestResults /> },
   { id: 'test-reports', label: 'Test Reports', content: <TestReports /> },
+  { id: 'task-preview', label: 'Task Preview', content: <TaskPreview /> },
   { id: 'error-logs', label: 'Error Logs', content: <ErrorLogs /> },
   { id: 'audit-log', label: 'Audit Log', content: <AuditLog /> },
 ];

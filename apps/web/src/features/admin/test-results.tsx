@@ -1,4 +1,10 @@
-import { type AdminResult, formatAdminPanelError, TEST_TYPES, type TestType } from '@cogni/domain';
+import {
+  type AdminResult,
+  findTask,
+  formatAdminPanelError,
+  TEST_TYPES,
+  type TestType,
+} from '@cogni/domain';
 import { type FormEvent, Fragment, Suspense, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
@@ -21,6 +27,7 @@ import {
   useResultTrials,
 } from './api/results';
 import { useUsers } from './api/users';
+import { formatSettingValue } from './preview-form';
 
 /** Test Results: every user's results, filtered, each opening to its trials; the research export. */
 export function TestResults() {
@@ -112,6 +119,7 @@ function ResultFilterForm({
       to: read('to'),
       includeMock: form.get('includeMock') === 'on',
       includeImplausible: form.get('includeImplausible') === 'on',
+      includePreview: form.get('includePreview') === 'on',
     });
   }
 
@@ -146,6 +154,10 @@ function ResultFilterForm({
           defaultChecked={filter.includeImplausible}
         />
         <span>Include implausible runs</span>
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" name="includePreview" defaultChecked={filter.includePreview} />
+        <span>Include previews</span>
       </label>
       <Button type="submit" variant="secondary">
         Apply filters
@@ -207,6 +219,14 @@ function ResultRow({
         <td>
           {getTestTypeName(result.testType)}
           {result.isMock && <span className="badge badge--warning admin-badge">Mock data</span>}
+          {result.isPreview && (
+            <span
+              className="badge admin-badge admin-badge--preview"
+              title="Started by an admin with custom settings"
+            >
+              Preview
+            </span>
+          )}
           {result.implausibleReason !== null && (
             <span className="badge badge--warning admin-badge" title={result.implausibleReason}>
               Implausible<span className="visually-hidden">: {result.implausibleReason}</span>
@@ -259,8 +279,11 @@ function ResultTrials({ resultId }: { resultId: string }) {
   if (details.isError) {
     return <Alert variant="error">{formatAdminPanelError(details.error.message)}</Alert>;
   }
-  const { trials, result } = details.data;
+  const { trials, result, config } = details.data;
   const task = getWebTask(result.testType);
+  const settings = config && (
+    <RunSettings testType={result.testType} config={config} isPreview={result.isPreview} />
+  );
   const implausible = result.implausibleReason && (
     <p>
       <strong>Implausible run:</strong> {result.implausibleReason}. It is left out of reports,
@@ -271,6 +294,7 @@ function ResultTrials({ resultId }: { resultId: string }) {
     return (
       <>
         {implausible}
+        {settings}
         <p>No trials stored.</p>
       </>
     );
@@ -278,6 +302,7 @@ function ResultTrials({ resultId }: { resultId: string }) {
   return (
     <div className="admin-trials">
       {implausible}
+      {settings}
       {task && result.scores && (
         <Suspense fallback={<Spinner label="Loading scores…" />}>
           <task.ScoreDetails summary={result.scores} />
@@ -289,5 +314,66 @@ function ResultTrials({ resultId }: { resultId: string }) {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/**
+ * The settings a run used, each with its unit, and its default where it differed: open for an
+ * admin preview (custom settings, ADR 028), folded away for a run with the task's defaults.
+ */
+function RunSettings({
+  testType,
+  config,
+  isPreview,
+}: {
+  testType: TestType;
+  config: Record<string, unknown>;
+  isPreview: boolean;
+}) {
+  const specs = findTask(testType)?.settings.specs ?? {};
+  // In the task's order of its settings (a stored jsonb object keeps its keys in its own order).
+  const keys = [
+    ...Object.keys(specs).filter((key) => key in config),
+    ...Object.keys(config).filter((key) => !(key in specs)),
+  ];
+  const list = (
+    <dl className="admin-settings">
+      {keys.map((key) => {
+        const value = config[key];
+        const spec = specs[key];
+        const isDefault = spec === undefined || spec.default === value;
+        return (
+          <div key={key} className="admin-settings__item">
+            <dt>{spec?.label ?? key}</dt>
+            <dd>
+              {formatSettingValue(spec, value)}
+              {!isDefault && (
+                <span className="admin-muted">
+                  {' '}
+                  (default {formatSettingValue(spec, spec.default)})
+                </span>
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+  if (isPreview) {
+    return (
+      <section className="admin-trials" aria-label="Preview settings">
+        <p>
+          <strong>Preview:</strong> an admin started this run with the settings below. It is left
+          out of reports and progress, and of exports unless previews are included.
+        </p>
+        {list}
+      </section>
+    );
+  }
+  return (
+    <details className="disclosure">
+      <summary>Settings used</summary>
+      <div className="admin-settings__body">{list}</div>
+    </details>
   );
 }

@@ -11,8 +11,17 @@ import { apiRequest } from '../api-client';
 // The runs API every task shares: start a run, find the unfinished one, complete it. Trials go
 // through the durable queue (lib/task-runtime/trial-queue).
 
-/** 'Ready ... Set ... Go!': a new session and result (D8). */
-export async function startRun(input: StartRunInput): Promise<Run> {
+/**
+ * What a task sends to start a run. `config` (admins only; the server answers anyone else 403)
+ * makes the run an admin preview with those settings, the rest taking their defaults (ADR 028):
+ * a task page passes readPreviewConfig(location.search) (lib/preview.ts) when it is not null.
+ */
+export type StartRunRequest = Omit<StartRunInput, 'config'> & {
+  config?: Record<string, unknown> | undefined;
+};
+
+/** 'Ready ... Set ... Go!': a new session and result (D8); a preview with `config`. */
+export async function startRun(input: StartRunRequest): Promise<Run> {
   const { run } = await apiRequest('/api/results', {
     method: 'POST',
     body: input,

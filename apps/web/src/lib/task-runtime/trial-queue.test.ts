@@ -454,6 +454,17 @@ describe('createTrialQueue', () => {
     ]);
   });
 
+  it('pendingTrials() adds the correctness of each queued trial, for run orders that depend on it', async () => {
+    const { queue } = setUp();
+    await queue.enqueue(RESULT, makeTrial(0, 'practice', 1));
+    await queue.enqueue(RESULT, { ...makeTrial(1, 'practice', 1), isCorrect: false });
+    await queue.enqueue(OTHER_RESULT, makeTrial(5));
+    expect(await queue.pendingTrials(RESULT)).toEqual([
+      { phase: 'practice', block: 1, trialNumber: 0, isCorrect: true },
+      { phase: 'practice', block: 1, trialNumber: 1, isCorrect: false },
+    ]);
+  });
+
   it('keeps one slot per block, and the key of block 0 as trials queued before blocks had it', async () => {
     expect(getTrialKey(RESULT, { phase: 'test', trialNumber: 3 })).toBe(`${RESULT}:test:3`);
     expect(getTrialKey(RESULT, makeTrial(3, 'test', 0))).toBe(`${RESULT}:test:3`);

@@ -70,11 +70,19 @@ export type TrialQueue = {
   whenDrained(resultId: string): Promise<void>;
   /** The positions of that result's queued trials, in enqueue order: saved locally, so done. */
   pendingPositions(resultId: string): Promise<TrialPosition[]>;
+  /**
+   * The same with each trial's correctness, for tasks whose run order depends on it (a
+   * criterion-practice round is repeated while accuracy is below the criterion).
+   */
+  pendingTrials(resultId: string): Promise<PendingTrial[]>;
   /** Forgets every item and stops the timers (logout). */
   clear(): Promise<void>;
   subscribe(listener: () => void): () => void;
   getSnapshot(): TrialQueueSnapshot;
 };
+
+/** A queued trial's position and correctness. */
+export type PendingTrial = TrialPosition & { isCorrect: boolean | null };
 
 /** What to do after a failed send. */
 export type FailureKind = 'transient' | 'unauthorized' | 'permanent';
@@ -411,6 +419,14 @@ export function createTrialQueue(options: TrialQueueOptions): TrialQueue {
     kick();
   }
 
+  /** That result's queued items, in enqueue order. */
+  async function pendingItems(resultId: string): Promise<QueuedTrial[]> {
+    await ready;
+    return [...items.values()]
+      .filter((item) => item.resultId === resultId)
+      .sort((a, b) => a.enqueuedAt - b.enqueuedAt);
+  }
+
   function kick(): void {
     runSendLoop().catch((error: unknown) => {
       // Only a bug gets here (send failures are caught); the next enqueue or flush starts over.
@@ -456,11 +472,14 @@ export function createTrialQueue(options: TrialQueueOptions): TrialQueue {
     },
 
     async pendingPositions(resultId) {
-      await ready;
-      return [...items.values()]
-        .filter((item) => item.resultId === resultId)
-        .sort((a, b) => a.enqueuedAt - b.enqueuedAt)
-        .map(({ trial }) => positionOf(trial));
+      return (await pendingItems(resultId)).map(({ trial }) => positionOf(trial));
+    },
+
+    async pendingTrials(resultId) {
+      return (await pendingItems(resultId)).map(({ trial }) => ({
+        ...positionOf(trial),
+        isCorrect: trial.isCorrect,
+      }));
     },
 
     async clear() {

@@ -12,11 +12,13 @@ import {
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { type PadButton, ResponsePad } from '../../components/task/response-pad';
+import { SaveStatus } from '../../components/task/save-status';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { createErrorLog } from '../../lib/api/create-error-log';
 import { completeRun, getActiveRun, startRun } from '../../lib/api/runs';
+import { readPreviewConfig } from '../../lib/preview';
 import { measureEnvironment, readDeviceInfo } from '../../lib/task-runtime/device';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import { getTrialQueue } from '../../lib/task-runtime/trial-queue';
@@ -53,10 +55,12 @@ const PAD_BUTTONS: readonly PadButton[] = [
 export default function StroopRunner({ mode }: { mode: ResponseMode }) {
   useDocumentTitle('Stroop Test');
   const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
+  const [preview] = useState(() => readPreviewConfig(window.location.search));
 
   useEffect(() => {
     let isCurrent = true;
-    getActiveRun('stroopTest')
+    // An admin preview (ADR 028) always starts a new run with its own settings.
+    (preview ? Promise.resolve(null) : getActiveRun('stroopTest'))
       .then(async (run) => {
         const resume = run ? { run, startAt: await findResumePoint(run) } : null;
         if (isCurrent) setScreen({ kind: 'ready', resume });
@@ -67,7 +71,7 @@ export default function StroopRunner({ mode }: { mode: ResponseMode }) {
     return () => {
       isCurrent = false;
     };
-  }, []);
+  }, [preview]);
 
   const go = async () => {
     const resume = screen.kind === 'ready' ? screen.resume : null;
@@ -82,6 +86,7 @@ export default function StroopRunner({ mode }: { mode: ResponseMode }) {
         testType: 'stroopTest',
         deviceInfo: readDeviceInfo(),
         measurement,
+        ...(preview ? { config: preview } : {}),
       });
       setScreen({
         kind: 'running',
@@ -148,19 +153,6 @@ export default function StroopRunner({ mode }: { mode: ResponseMode }) {
   );
 }
 
-function SaveStatus() {
-  const queue = getTrialQueue();
-  const { pending, isDurable } = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
-  return (
-    <p className="stroop-save-status" role="status">
-      {pending > 0
-        ? `${pending} ${pending === 1 ? 'trial' : 'trials'} waiting to be saved…`
-        : 'All trials saved'}
-      {!isDurable && ' (this browser cannot keep unsaved trials across a reload)'}
-    </p>
-  );
-}
-
 function RunningTest(props: {
   mode: ResponseMode;
   run: Run;
@@ -221,7 +213,7 @@ function RunningTest(props: {
             ? `${PHASE_NAMES[snapshot.phase]} · trial ${snapshot.trialNumber + 1} of ${snapshot.phaseTrialCount}`
             : ' '}
         </p>
-        <SaveStatus />
+        <SaveStatus className="stroop-save-status" />
       </div>
       {snapshot?.saveError && <Alert variant="error">{snapshot.saveError}</Alert>}
       <div className="stroop-stage" ref={stageRef} data-testid="stroop-stage" />

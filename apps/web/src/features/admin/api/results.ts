@@ -20,6 +20,8 @@ export type ResultFilterParams = {
   includeMock: boolean;
   /** Also runs judged implausible or closed as abandoned. */
   includeImplausible: boolean;
+  /** Also admin previews (runs started with a custom configuration, ADR 028). */
+  includePreview: boolean;
 };
 
 export const EMPTY_RESULT_FILTER: ResultFilterParams = {
@@ -29,6 +31,7 @@ export const EMPTY_RESULT_FILTER: ResultFilterParams = {
   to: '',
   includeMock: true,
   includeImplausible: false,
+  includePreview: false,
 };
 
 function filterQuery(filter: ResultFilterParams) {
@@ -36,6 +39,7 @@ function filterQuery(filter: ResultFilterParams) {
     ...filter,
     includeMock: String(filter.includeMock),
     includeImplausible: String(filter.includeImplausible),
+    includePreview: String(filter.includePreview),
   };
 }
 
@@ -58,7 +62,7 @@ export function useResults(filter: ResultFilterParams, page: number) {
   });
 }
 
-/** A result's trials and D16 metrics, fetched when its row is opened. */
+/** A result's trials, scores and settings, fetched when its row is opened. */
 export function useResultTrials(resultId: string) {
   return useQuery({
     queryKey: ['admin', 'results', resultId, 'trials'],

@@ -1,0 +1,79 @@
+import type {
+  GoNoGoPosition,
+  GoNoGoResponseType,
+  GoNoGoScores,
+  GoNoGoStimulusId,
+  GoNoGoStimulusSet,
+  GoNoGoStimulusType,
+  ResultTrial,
+  RunSummary,
+} from '@cogni/domain';
+import { NO_VALUE } from '../../lib/format-scores';
+
+/** A stored Go/No-Go trial as the API returns it: the envelope with the task's fields beside it. */
+export type GoNoGoResultTrial = ResultTrial & {
+  phase: 'practice' | 'test';
+  stimulusType: GoNoGoStimulusType;
+  stimulusId: GoNoGoStimulusId;
+  responded: boolean;
+  responseType: GoNoGoResponseType;
+  nExtraResponses: number;
+  lateResponse: boolean;
+  /** Present where the whole stored trial is read (the admin's views), absent in progress. */
+  timing?: { wasInterrupted?: boolean } | null;
+};
+
+/**
+ * The trials of a Go/No-Go result. The server stored them after the task's trial schema accepted
+ * them, so every Go/No-Go field is there.
+ */
+export function asGoNoGoTrials(trials: readonly ResultTrial[]): readonly GoNoGoResultTrial[] {
+  return trials as readonly GoNoGoResultTrial[];
+}
+
+/** Go/No-Go's own scores of a finished run (its scoring code's shape, scoring version 1). */
+export function goNoGoScoresOf(summary: RunSummary): GoNoGoScores {
+  return summary.scores as GoNoGoScores;
+}
+
+/** Where a run is, for people: 'Practice round 2' or 'Test'. */
+export function blockName(position: Pick<GoNoGoPosition, 'phase' | 'block'>): string {
+  return position.phase === 'practice' ? `Practice round ${position.block + 1}` : 'Test';
+}
+
+export const STIMULUS_NAMES: Record<GoNoGoStimulusId, string> = {
+  solid: 'Solid square',
+  outline: 'Outlined square',
+  P: 'Letter P',
+  R: 'Letter R',
+};
+
+export const OUTCOME_NAMES: Record<GoNoGoResponseType, string> = {
+  hit: 'Hit',
+  omission: 'Omission (missed)',
+  commission: 'Commission (pressed)',
+  correct_rejection: 'Correct rejection',
+};
+
+/** What to respond to and what to leave, in words, for a stimulus set. */
+export function describeStimulusRule(stimulusSet: GoNoGoStimulusSet): {
+  go: string;
+  nogo: string;
+} {
+  return stimulusSet === 'letters-PR'
+    ? { go: 'the letter P', nogo: 'the letter R' }
+    : { go: 'the solid square', nogo: 'the outlined square' };
+}
+
+/** A proportion (0-1) as a percentage, e.g. 0.125 -> 12.5; null stays null. */
+export function toPercent(rate: number | null): number | null {
+  return rate === null ? null : rate * 100;
+}
+
+/** d' with two decimals (U+2212 for minus, as screen readers say it). */
+export function formatDPrime(value: number | null): string {
+  if (value === null) return NO_VALUE;
+  const text = value.toFixed(2);
+  if (Number(text) === 0) return '0.00';
+  return text.startsWith('-') ? `\u2212${text.slice(1)}` : text;
+}

@@ -1,0 +1,76 @@
+import type { ResultTrial } from '@cogni/domain';
+import { TableScroll } from '../../components/ui/table-scroll';
+import { formatMs } from '../../lib/format-scores';
+import {
+  asGoNoGoTrials,
+  blockName,
+  type GoNoGoResultTrial,
+  OUTCOME_NAMES,
+  STIMULUS_NAMES,
+} from './labels';
+
+const INPUT_NAMES: Record<string, string> = { keyboard: 'Key', touch: 'Touch', mouse: 'Mouse' };
+
+/** One block's trials, collapsed until asked for: what was shown, what happened, how fast. */
+function BlockTable({ title, trials }: { title: string; trials: readonly GoNoGoResultTrial[] }) {
+  const errors = trials.filter((t) => t.isCorrect === false).length;
+  return (
+    <details className="disclosure">
+      <summary>
+        {title} trials ({trials.length}, {errors} {errors === 1 ? 'error' : 'errors'})
+      </summary>
+      <TableScroll label={`${title} trials`}>
+        <table className="table table--numeric">
+          <caption className="visually-hidden">{title} trials</caption>
+          <thead>
+            <tr>
+              <th scope="col">Trial</th>
+              <th scope="col">Shown</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">RT</th>
+              <th scope="col">Extra presses</th>
+              <th scope="col">Late press</th>
+              <th scope="col">Input</th>
+            </tr>
+          </thead>
+          <tbody>
+            {trials.map((trial) => (
+              <tr key={trial.trialNumber} className={trial.isCorrect ? undefined : 'is-error'}>
+                <th scope="row">{trial.trialNumber + 1}</th>
+                <td>{STIMULUS_NAMES[trial.stimulusId]}</td>
+                <td>{trial.stimulusType === 'go' ? 'Go' : 'No-go'}</td>
+                <td>{OUTCOME_NAMES[trial.responseType]}</td>
+                <td>{formatMs(trial.reactionTime)}</td>
+                <td>{trial.nExtraResponses}</td>
+                <td>{trial.lateResponse ? 'Yes' : 'No'}</td>
+                <td>{trial.responded ? (INPUT_NAMES[trial.inputModality] ?? '') : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </details>
+  );
+}
+
+/** A run's trials as one collapsed table per practice round and one for the test. */
+export function GoNoGoTrialTables({ trials }: { trials: readonly ResultTrial[] }) {
+  const all = asGoNoGoTrials(trials);
+  const blocks = [...new Set(all.filter((t) => t.phase === 'practice').map((t) => t.block))].sort(
+    (a, b) => a - b,
+  );
+  const test = all.filter((t) => t.phase === 'test');
+  return (
+    <>
+      {blocks.map((block) => (
+        <BlockTable
+          key={`practice-${block}`}
+          title={blockName({ phase: 'practice', block })}
+          trials={all.filter((t) => t.phase === 'practice' && t.block === block)}
+        />
+      ))}
+      {test.length > 0 && <BlockTable title="Test" trials={test} />}
+    </>
+  );
+}
