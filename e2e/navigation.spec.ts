@@ -32,7 +32,7 @@ describe('routes and redirects', () => {
     await page.getByText('You do not have permission to view this page.').waitFor();
   });
 
-  it('shows the admin the six tabs and the user list, and the Admin link', async () => {
+  it('shows the admin the seven tabs and the user list, and the Admin link', async () => {
     const page = await browser.newPage();
     await logInViaForm(page, ADMIN.email, ADMIN.password);
     await page
@@ -47,6 +47,7 @@ describe('routes and redirects', () => {
       'User Data',
       'Test Results',
       'Test Reports',
+      'Task Preview',
       'Error Logs',
       'Audit Log',
     ]);
