@@ -82,6 +82,7 @@ describe('admin console', () => {
       'User Data': 'User data',
       'Test Results': 'Test results',
       'Test Reports': 'Test reports',
+      'Task Preview': 'Task preview',
       'Error Logs': 'Error logs',
       'Audit Log': 'Audit log',
     };
@@ -89,7 +90,8 @@ describe('admin console', () => {
       await openTab(page, tab);
       const panel = page.getByRole('tabpanel', { name: tab });
       await panel.getByRole('heading', { name: heading, exact: true }).waitFor();
-      await panel.locator('.spinner').waitFor({ state: 'detached' });
+      // Every section's spinner gone (Test Reports has one per task).
+      await eventually(async () => expect(await panel.locator('.spinner').count()).toBe(0), 20_000);
       expect(await panel.getByRole('alert').count(), tab).toBe(0);
       expect(await axeViolations(page), tab).toEqual([]);
       await screenshot(page, `admin-${tab.toLowerCase().replace(' ', '-')}`);

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
-/** Error types the browser may report; the server writes the others itself. */
-export const CLIENT_ERROR_TYPES = ['RENDER_ERROR', 'STROOP_TEST_START_ERROR'] as const;
+/**
+ * Error types the browser may report; the server writes the others itself. A test that could
+ * not start is STROOP_TEST_START_ERROR for Stroop (the spec's name) and TEST_START_ERROR for
+ * every other task, its path naming the test.
+ */
+export const CLIENT_ERROR_TYPES = [
+  'RENDER_ERROR',
+  'STROOP_TEST_START_ERROR',
+  'TEST_START_ERROR',
+] as const;
 
 /** Every errorType the app writes (spec section 8 plus decisions D20). */
 export const ERROR_TYPES = [

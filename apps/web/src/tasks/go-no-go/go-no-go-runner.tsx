@@ -17,6 +17,7 @@ import { SaveStatus } from '../../components/task/save-status';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { createErrorLog } from '../../lib/api/create-error-log';
 import { completeRun, getActiveRun, startRun } from '../../lib/api/runs';
 import { readPreviewConfig } from '../../lib/preview';
 import { measureEnvironment, readDeviceInfo } from '../../lib/task-runtime/device';
@@ -97,8 +98,13 @@ export default function GoNoGoRunner({ mode }: { mode: ResponseMode }) {
         ...(preview ? { config: preview } : {}),
       });
       setScreen({ kind: 'running', run, saved: [], measurement, mode });
-    } catch {
+    } catch (error) {
       setScreen({ kind: 'ready', resume, error: MESSAGES.stroopStartFailed });
+      createErrorLog({
+        errorType: 'TEST_START_ERROR',
+        errorMessage: (error as Error).message.slice(0, 1000) || 'Unknown error',
+        context: { path: window.location.pathname },
+      }).catch(() => {});
     }
   };
 
