@@ -47,12 +47,12 @@ function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promis
 }
 
 /** As many processes as hashes may run at once; they run below the server's priority. */
-const scryptInBackground = createBackgroundScrypt(2);
+const hashOffThread = createBackgroundScrypt(2);
 
 function deriveKeyNow(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   // maxmem must exceed 128 * N * r bytes or node refuses the parameters.
   const maxmem = 256 * params.N * params.r;
-  return scryptInBackground(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem });
+  return hashOffThread(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem });
 }
 
 /** Returns `scrypt$N$r$p$salt$key` (salt and key base64). */
