@@ -8,7 +8,7 @@ import { logInViaForm, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { startGoNoGoRun, tapAt, waitForNext } from './support/go-no-go-driver';
 import { screenshot } from './support/screenshot';
-import { ELEMENT_TIMING_RECORDER, makeDelays, summarize } from './support/stroop-driver';
+import { ELEMENT_TIMING_RECORDER, makeDelays, summarize } from './support/task-run';
 
 /** The trials of a run as its owner reads them back. */
 async function storedTrials(page: Page, runId: string) {
@@ -51,7 +51,7 @@ describe('Go/No-Go on a phone', () => {
     const delayMs = 318.37;
     await tapAt(page, cdp, shown.presentedAt + delayMs);
     const feedback = await page.waitForFunction(
-      () => document.querySelector('[data-testid="gng-stage"] .gng-feedback')?.textContent,
+      () => document.querySelector('[data-testid="gng-stage"] .task-feedback')?.textContent,
       null,
       { polling: 'raf', timeout: 5000 },
     );
@@ -66,7 +66,7 @@ describe('Go/No-Go on a phone', () => {
 
     // Pictures last: a full-page screenshot of a phone stalls the page (and so the run).
     await screenshot(page, 'go-no-go-stimulus-390');
-    await page.locator('[data-testid="gng-stage"] .gng-feedback').waitFor();
+    await page.locator('[data-testid="gng-stage"] .task-feedback').waitFor();
     await screenshot(page, 'go-no-go-feedback-390');
 
     let trial: AdminTrial | undefined;
@@ -88,9 +88,10 @@ describe('Go/No-Go on a phone', () => {
   }, 120_000);
 
   it("answers an admin's short preview run by touch from start to results", async () => {
-    // A short version through the admin preview (ADR 028): one practice round of 5, 10 test
-    // trials, a 1000 ms SOA and short feedback.
+    // A short version through the admin preview (ADR 028): the letters P and R, one practice
+    // round of 5, 10 test trials, a 1000 ms SOA and short feedback.
     const config = {
+      stimulusSet: 'letters-PR',
       practiceTrials: 5,
       practiceMaxRounds: 1,
       testTrials: 10,
@@ -102,6 +103,11 @@ describe('Go/No-Go on a phone', () => {
     await page.addInitScript(ELEMENT_TIMING_RECORDER);
     await logInViaForm(page, ADMIN.email, ADMIN.password);
     await page.goto(`/cognitive-tests/go-no-go?preview=${encodePreviewConfig(config)}`);
+    // The instructions show the preview's stimuli and counts, not the defaults'.
+    await page.getByText('Letters appear one at a time').waitFor();
+    expect(await page.locator('.gng-example__shape').allTextContents()).toEqual(['P', 'R']);
+    await page.getByText('Then the real task: 10 trials').waitFor();
+    await screenshot(page, 'go-no-go-preview-intro-390');
     await page.getByRole('button', { name: 'Start Test' }).click();
     const started = page.waitForResponse(
       (r) => new URL(r.url()).pathname === '/api/results' && r.request().method() === 'POST',
@@ -124,8 +130,8 @@ describe('Go/No-Go on a phone', () => {
       }
       previous = next.identifier;
       shown += 1;
-      // Tap every go trial, hold back on every no-go trial.
-      if (next.stimulusId === 'solid') {
+      // Tap every go trial (P), hold back on every no-go trial (R).
+      if (next.stimulusId === 'P') {
         const trueRtMs = delays();
         await tapAt(page, cdp, next.presentedAt + trueRtMs);
         tapped.push({ position: `${next.phase}:${next.block}:${next.trialNumber}`, trueRtMs });
@@ -133,7 +139,8 @@ describe('Go/No-Go on a phone', () => {
     }
     expect(shown).toBe(15);
     await page.getByRole('button', { name: 'View Results' }).click();
-    await page.getByRole('heading', { name: 'Test Complete' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Preview Complete' }).waitFor({ timeout: 30_000 });
+    await page.getByText('is kept apart from participants').waitFor();
     await screenshot(page, 'go-no-go-preview-results-390');
 
     const stored = await storedTrials(page, startedRun.id);

@@ -2,13 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
-import {
-  answerNextTrial,
-  makeDelays,
-  type PressedTrial,
-  startStroopRun,
-  summarize,
-} from './support/stroop-driver';
+import { answerNextTrial, type PressedTrial, startStroopRun } from './support/stroop-driver';
+import { makeDelays, summarize } from './support/task-run';
 
 const RESULTS_FILE = path.resolve(import.meta.dirname, '../bench/results/stroop-e2e-timing.json');
 
@@ -37,7 +32,7 @@ describe('the Stroop test, all 168 trials at real speed', () => {
         (id) => {
           const stage = document.querySelector('[data-testid="stroop-stage"]');
           if (!stage || stage.querySelector(`[elementtiming="${id}"]`)) return null;
-          return stage.querySelector('.stroop-stage__feedback')?.textContent ?? 'none';
+          return stage.querySelector('.task-feedback')?.textContent ?? 'none';
         },
         trial.identifier,
         { polling: 'raf', timeout: 10_000 },

@@ -5,7 +5,8 @@ import { uniqueEmail } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { logInViaForm, registerViaApi, useBrowser } from './support/browser';
 import { screenshot } from './support/screenshot';
-import { answerNextTrial, makeDelays, startStroopRun, summarize } from './support/stroop-driver';
+import { answerNextTrial, startStroopRun } from './support/stroop-driver';
+import { makeDelays, summarize } from './support/task-run';
 
 /** The trials of a run as its owner reads them back. */
 async function storedTrials(page: Page, runId: string) {

@@ -11,7 +11,8 @@ import {
   storedPositions,
   waitUntilKept,
 } from '../e2e/support/stroop-answers';
-import { ELEMENT_TIMING_RECORDER, startStroopRun } from '../e2e/support/stroop-driver';
+import { startStroopRun } from '../e2e/support/stroop-driver';
+import { ELEMENT_TIMING_RECORDER } from '../e2e/support/task-run';
 import { finishRunAndCheckSummary } from './support/finish-browser-run';
 
 /**
@@ -68,7 +69,7 @@ describe('the page is reloaded, and the browser closed and opened again, mid-tes
     await first.page.route('**/api/results/*/trials/**', (route) => route.abort('failed'));
     const unsent = await answerTrials(first.page, reloadedCdp, 3, afterReload.last);
     await eventually(async () =>
-      expect(await first.page.locator('.stroop-save-status').textContent()).toMatch(
+      expect(await first.page.locator('.task-save-status').textContent()).toMatch(
         /3 trials waiting to be saved/,
       ),
     );

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { ELEMENT_TIMING_RECORDER } from '../../e2e/support/stroop-driver';
+import { ELEMENT_TIMING_RECORDER } from '../../e2e/support/task-run';
 import { applyCondition, type Condition } from './conditions';
 import { syncPageClock } from './page-clock';
 import type { RecordedTrial } from './pages/bench-page';

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { TrialInput } from '@cogni/domain';
 import type { Browser, Page } from 'playwright-core';
 import { PASSWORD } from '../../e2e/support/accounts';
-import { answerNextTrial, makeDelays, startStroopRun } from '../../e2e/support/stroop-driver';
+import { answerNextTrial, startStroopRun } from '../../e2e/support/stroop-driver';
+import { makeDelays } from '../../e2e/support/task-run';
 import { startServer } from '../lib';
 import { summarizeErrors } from './stats';
 

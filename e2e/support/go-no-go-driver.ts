@@ -1,8 +1,7 @@
 import type { GoNoGoStimulusId } from '@cogni/domain';
 import type { CDPSession, Page } from 'playwright-core';
-import { uniqueEmail } from './accounts';
-import { logInViaForm, registerViaApi } from './browser';
-import { ELEMENT_TIMING_RECORDER } from './stroop-driver';
+import { startTaskRun } from './task-run';
+import { pressKeyAt, touchPadButtonAt } from './trusted-input';
 
 export type GoNoGoPhase = 'practice' | 'test';
 
@@ -21,29 +20,15 @@ export type ShownStimulus = {
 export type NextOnStage = ({ kind: 'stimulus' } & ShownStimulus) | { kind: 'prompt'; text: string };
 
 /**
- * Signs up a new user, opens Go/No-Go, starts the test and presses 'Ready ... Set ... Go!';
- * returns the new run's id and a DevTools session for trusted input. `beforeStart` runs on the
+ * Signs up a new user and starts a Go/No-Go run (startTaskRun); `beforeStart` runs on the
  * intro page (to look at it, or choose the response mode).
  */
-export async function startGoNoGoRun(
+export function startGoNoGoRun(
   page: Page,
   emailPrefix: string,
-  beforeStart: (page: Page) => Promise<void> = async () => {},
+  beforeStart?: (page: Page) => Promise<void>,
 ): Promise<{ runId: string; cdp: CDPSession }> {
-  await page.addInitScript(ELEMENT_TIMING_RECORDER);
-  const email = uniqueEmail(emailPrefix);
-  await registerViaApi(page, email);
-  await logInViaForm(page, email);
-  await page.goto('/cognitive-tests/go-no-go');
-  await page.getByRole('button', { name: 'Start Test' }).waitFor();
-  await beforeStart(page);
-  await page.getByRole('button', { name: 'Start Test' }).click();
-  const started = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/results' && r.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).click();
-  const runId: string = (await (await started).json()).run.id;
-  return { runId, cdp: await page.context().newCDPSession(page) };
+  return startTaskRun(page, { slug: 'go-no-go', emailPrefix, beforeStart });
 }
 
 /** Waits for a stimulus newer than `after` (and its presentation time), or for a prompt. */
@@ -64,7 +49,7 @@ export async function waitForNext(
           stimulusId: el.dataset.stimulus ?? '',
         };
       }
-      const prompt = document.querySelector('.gng-prompt');
+      const prompt = document.querySelector('.task-prompt');
       if (prompt) return { kind: 'prompt', text: prompt.textContent ?? '' };
       return null;
     },
@@ -102,50 +87,12 @@ export async function presentationTimes(page: Page): Promise<Record<string, numb
   );
 }
 
-/** Sleeps until the page's clock reaches `atMs` (performance.now() time line); returns it. */
-async function waitForPageTime(page: Page, atMs: number): Promise<number> {
-  const { timeOrigin, now } = await page.evaluate(() => ({
-    timeOrigin: performance.timeOrigin,
-    now: performance.now(),
-  }));
-  if (atMs > now) await new Promise((resolve) => setTimeout(resolve, atMs - now));
-  return timeOrigin;
-}
-
-/**
- * A trusted Space press (DevTools Input.dispatchKeyEvent) whose event timestamp is exactly
- * `atMs` on the page's time line: sent once the page's clock has reached it.
- */
-export async function pressSpaceAt(page: Page, cdp: CDPSession, atMs: number): Promise<void> {
-  const timeOrigin = await waitForPageTime(page, atMs);
-  const base = {
-    key: ' ',
-    code: 'Space',
-    windowsVirtualKeyCode: 32,
-    nativeVirtualKeyCode: 32,
-    timestamp: (timeOrigin + atMs) / 1000,
-  };
-  await cdp.send('Input.dispatchKeyEvent', { ...base, type: 'keyDown', text: ' ' });
-  await cdp.send('Input.dispatchKeyEvent', { ...base, type: 'keyUp' });
+/** A trusted Space press whose event timestamp is exactly `atMs` on the page's time line. */
+export function pressSpaceAt(page: Page, cdp: CDPSession, atMs: number): Promise<void> {
+  return pressKeyAt(page, cdp, { key: ' ', code: 'Space', keyCode: 32 }, atMs);
 }
 
 /** A trusted touch on the on-screen Tap button, its touchstart stamped `atMs` (page time). */
-export async function tapAt(page: Page, cdp: CDPSession, atMs: number): Promise<void> {
-  const box = await page
-    .locator('[data-testid="response-pad"] [data-response="tap"]')
-    .boundingBox();
-  if (!box) throw new Error('no Tap button');
-  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  const timeOrigin = await waitForPageTime(page, atMs);
-  const timestamp = (timeOrigin + atMs) / 1000;
-  await cdp.send('Input.dispatchTouchEvent', {
-    type: 'touchStart',
-    touchPoints: [{ ...point, id: 1 }],
-    timestamp,
-  });
-  await cdp.send('Input.dispatchTouchEvent', {
-    type: 'touchEnd',
-    touchPoints: [],
-    timestamp: timestamp + 0.08,
-  });
+export function tapAt(page: Page, cdp: CDPSession, atMs: number): Promise<void> {
+  return touchPadButtonAt(page, cdp, 'tap', atMs);
 }

@@ -1,7 +1,8 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { eventually } from './eventually';
-import { answerNextTrial, makeDelays, type PressedTrial } from './stroop-driver';
+import { answerNextTrial, type PressedTrial } from './stroop-driver';
+import { makeDelays } from './task-run';
 
 export type Position = { phase: string; trialNumber: number };
 
@@ -50,7 +51,7 @@ export async function answerWhileOffline(
     pressed.push(...answered.pressed);
   }
   await eventually(async () =>
-    expect(await page.locator('.stroop-save-status').textContent()).toMatch(/waiting to be saved/),
+    expect(await page.locator('.task-save-status').textContent()).toMatch(/waiting to be saved/),
   );
   await page.context().setOffline(false);
   return { count: pressed.length, pressed, last };

@@ -12,6 +12,7 @@ export * from './schemas/progress';
 export * from './schemas/results';
 export * from './schemas/totp';
 export * from './schemas/user';
+export * from './tasks/catalog';
 export * from './tasks/contract';
 export * from './tasks/go-no-go';
 export * from './tasks/registry';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getTaskIds } from '../tasks/registry';
+import { getTaskIds } from '../tasks/catalog';
 import { MAX_BLOCK, MAX_TRIAL_NUMBER } from '../tasks/shared/envelope';
 import { type TestType, TestTypeSchema } from '../test-types';
 

@@ -9,6 +9,7 @@ import {
   getTrialKey,
   putTrial,
   type QueuedTrial,
+  type TrialQueue,
   type TrialQueueOptions,
   type TrialQueueSnapshot,
   type TrialStore,
@@ -430,7 +431,7 @@ describe('createTrialQueue', () => {
     expect(drained).toBe(true);
   });
 
-  it('pendingPositions() lists the queued positions of one result, in enqueue order', async () => {
+  it('pendingTrials() lists the queued positions of one result, in enqueue order', async () => {
     const { queue, server } = setUp();
     await queue.enqueue(RESULT, makeTrial(0, 'practice'));
     await queue.enqueue(OTHER_RESULT, makeTrial(5));
@@ -439,22 +440,22 @@ describe('createTrialQueue', () => {
     await settle();
 
     // The one in flight is not saved yet, so it still counts as queued.
-    expect(await queue.pendingPositions(RESULT)).toEqual([
+    expect(await positionsIn(queue, RESULT)).toEqual([
       { phase: 'practice', block: 0, trialNumber: 0 },
       { phase: 'practice', block: 0, trialNumber: 1 },
       { phase: 'test', block: 0, trialNumber: 0 },
     ]);
     await server.succeed();
-    expect(await queue.pendingPositions(RESULT)).toEqual([
+    expect(await positionsIn(queue, RESULT)).toEqual([
       { phase: 'practice', block: 0, trialNumber: 1 },
       { phase: 'test', block: 0, trialNumber: 0 },
     ]);
-    expect(await queue.pendingPositions(OTHER_RESULT)).toEqual([
+    expect(await positionsIn(queue, OTHER_RESULT)).toEqual([
       { phase: 'test', block: 0, trialNumber: 5 },
     ]);
   });
 
-  it('pendingTrials() adds the correctness of each queued trial, for run orders that depend on it', async () => {
+  it('pendingTrials() gives the correctness of each queued trial, for run orders that depend on it', async () => {
     const { queue } = setUp();
     await queue.enqueue(RESULT, makeTrial(0, 'practice', 1));
     await queue.enqueue(RESULT, { ...makeTrial(1, 'practice', 1), isCorrect: false });
@@ -473,7 +474,7 @@ describe('createTrialQueue', () => {
     await queue.enqueue(RESULT, makeTrial(3, 'practice', 1));
     await queue.enqueue(RESULT, makeTrial(3, 'practice', 2));
     await queue.enqueue(RESULT, makeTrial(3, 'practice', 2));
-    expect(await queue.pendingPositions(RESULT)).toEqual([
+    expect(await positionsIn(queue, RESULT)).toEqual([
       { phase: 'practice', block: 1, trialNumber: 3 },
       { phase: 'practice', block: 2, trialNumber: 3 },
     ]);
@@ -685,3 +686,8 @@ describe('putTrial', () => {
     expect(classifySendFailure(portal)).toBe('transient');
   });
 });
+
+/** The positions of a result's queued trials, without their correctness. */
+async function positionsIn(queue: TrialQueue, resultId: string) {
+  return (await queue.pendingTrials(resultId)).map(({ isCorrect: _, ...position }) => position);
+}

@@ -68,17 +68,24 @@ export type TrialQueue = {
   resume(): void;
   /** Resolves once no item of that result is left (sent, or dropped as refused). */
   whenDrained(resultId: string): Promise<void>;
-  /** The positions of that result's queued trials, in enqueue order: saved locally, so done. */
-  pendingPositions(resultId: string): Promise<TrialPosition[]>;
   /**
-   * The same with each trial's correctness, for tasks whose run order depends on it (a
-   * criterion-practice round is repeated while accuracy is below the criterion).
+   * That result's queued trials, in enqueue order (saved locally, so done): each one's position
+   * and correctness, for tasks whose run order depends on it (a criterion-practice round is
+   * repeated while accuracy is below the criterion).
    */
   pendingTrials(resultId: string): Promise<PendingTrial[]>;
   /** Forgets every item and stops the timers (logout). */
   clear(): Promise<void>;
   subscribe(listener: () => void): () => void;
   getSnapshot(): TrialQueueSnapshot;
+};
+
+/**
+ * Where a task's runtime puts each recorded trial: the outbox, or a stand-in in tests and
+ * benchmarks. `Trial` is the task's own record, an envelope with its fields.
+ */
+export type TrialSink<Trial extends TrialEnvelope = TrialEnvelope> = {
+  enqueue(resultId: string, trial: Trial): Promise<void>;
 };
 
 /** A queued trial's position and correctness. */
@@ -469,10 +476,6 @@ export function createTrialQueue(options: TrialQueueOptions): TrialQueue {
       await new Promise<void>((resolve) => {
         drainWaiters.add({ resultId, resolve });
       });
-    },
-
-    async pendingPositions(resultId) {
-      return (await pendingItems(resultId)).map(({ trial }) => positionOf(trial));
     },
 
     async pendingTrials(resultId) {

@@ -1,4 +1,5 @@
 import type { TaskDefinition } from '../contract';
+import { goNoGoCard } from './card';
 import { GO_NO_GO_PHASES, GO_NO_GO_SETTINGS, type GoNoGoConfig } from './config';
 import { GO_NO_GO_EXPORT_COLUMNS } from './export-columns';
 import { goNoGoFixtureRun, goNoGoMinimumMs } from './fixture-run';
@@ -20,10 +21,10 @@ import { findGoNoGoTrialProblems, type GoNoGoTrial, GoNoGoTrialSchema } from './
 
 /** The Go/No-Go task on the task contract (ADR 027); defaults per D28. */
 export const goNoGoTask: TaskDefinition<GoNoGoConfig, GoNoGoPlan, GoNoGoTrial, GoNoGoScores> = {
-  id: 'goNoGoTest',
-  slug: 'go-no-go',
-  name: 'Go/No-Go',
-  description: 'Response inhibition: respond to one kind of signal, hold back on the other.',
+  id: goNoGoCard.testType,
+  slug: goNoGoCard.slug,
+  name: goNoGoCard.name,
+  description: goNoGoCard.description,
   construct: 'Response inhibition and sustained attention',
   version: '1.0.0',
   settings: GO_NO_GO_SETTINGS,

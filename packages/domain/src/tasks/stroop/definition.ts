@@ -1,4 +1,5 @@
 import type { TaskDefinition } from '../contract';
+import { stroopCard } from './card';
 import { planCompact, plannedTrialAt, type StroopCompactPlan } from './compact-plan';
 import { PHASES, type Phase, STROOP_SETTINGS, type StroopConfig } from './config';
 import { getResumePosition } from './engine';
@@ -36,10 +37,10 @@ export const stroopTask: TaskDefinition<
   StroopTaskTrial,
   StroopScores
 > = {
-  id: 'stroopTest',
-  slug: 'stroop-test',
-  name: 'Stroop Test',
-  description: 'A cued task-switching test: name the ink colour or read the word, as the cue says.',
+  id: stroopCard.testType,
+  slug: stroopCard.slug,
+  name: stroopCard.name,
+  description: stroopCard.description,
   construct: 'Cognitive flexibility (task switching) and interference control',
   version: '1.0.0',
   settings: STROOP_SETTINGS,

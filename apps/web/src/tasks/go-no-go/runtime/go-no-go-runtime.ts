@@ -16,17 +16,18 @@ import {
   type Run,
   type SavedTrial,
   stepGoNoGo,
-  type TrialEnvelope,
 } from '@cogni/domain';
+import {
+  type AttentionEvent,
+  AttentionRecorder,
+  isPageAttended,
+} from '../../../lib/task-runtime/attention';
 import { FrameScheduler } from '../../../lib/task-runtime/frame-scheduler';
 import type { Onset } from '../../../lib/task-runtime/onset';
 import { ResponseInput } from '../../../lib/task-runtime/response-input';
+import { SnapshotStore } from '../../../lib/task-runtime/snapshot-store';
 import { TaskStage } from '../../../lib/task-runtime/stage';
-
-/** Where recorded trials go: the durable outbox. */
-export type TrialSink = { enqueue: (resultId: string, trial: TrialEnvelope) => Promise<void> };
-
-export type AttentionEvent = { type: 'blur' | 'focus' | 'hidden' | 'visible'; atMs: number };
+import type { TrialSink } from '../../../lib/task-runtime/trial-queue';
 
 /** A finished practice round, as the engine reported it. */
 export type PracticeRoundResult = {
@@ -120,12 +121,11 @@ export class GoNoGoRuntime {
   private readonly stage: TaskStage;
   private readonly scheduler: FrameScheduler;
   private readonly initialEffects: GoNoGoEffect[];
-  private readonly listeners = new Set<() => void>();
-  private readonly attentionEvents: AttentionEvent[] = [];
+  private readonly store: SnapshotStore<GoNoGoSnapshot>;
+  private readonly attention: AttentionRecorder;
   private readonly queue: GoNoGoEvent[] = [];
   private isStepping = false;
   private isDisposed = false;
-  private snapshot: GoNoGoSnapshot;
 
   private stimulus: StimulusJob | null = null;
   /** The trial whose stimulus is on the stage now, if any. */
@@ -166,28 +166,27 @@ export class GoNoGoRuntime {
     });
     this.state = first.state;
     this.initialEffects = first.effects;
-    this.snapshot = this.makeSnapshot();
+    this.store = new SnapshotStore(this.makeSnapshot(), isSameSnapshot);
     this.input = new ResponseInput({
       keyToResponse: readSpaceKey,
       onResponse: ({ atMs, modality }) => this.run({ type: 'PRESS', atMs, modality }),
       // Space must not scroll the page while a block runs; between blocks it presses buttons.
       isCapturing: () => this.isBlockOn(),
     });
-    window.addEventListener('blur', this.onBlur);
-    window.addEventListener('focus', this.onFocus);
-    document.addEventListener('visibilitychange', this.onVisibilityChange);
+    this.attention = new AttentionRecorder((atMs) => this.run({ type: 'INTERRUPTED', atMs }));
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  get subscribe() {
+    return this.store.subscribe;
+  }
 
-  getSnapshot = (): GoNoGoSnapshot => this.snapshot;
+  get getSnapshot() {
+    return this.store.getSnapshot;
+  }
 
   /** Blur, focus and visibility changes of the whole run, for the measurement record. */
   getAttentionEvents(): AttentionEvent[] {
-    return [...this.attentionEvents];
+    return this.attention.getEvents();
   }
 
   /** Takes the engine's first step: the intro of the block where the run starts, or the end. */
@@ -215,10 +214,8 @@ export class GoNoGoRuntime {
     clearTimeout(this.getReadyTimer);
     this.stage.dispose();
     this.input.dispose();
-    window.removeEventListener('blur', this.onBlur);
-    window.removeEventListener('focus', this.onFocus);
-    document.removeEventListener('visibilitychange', this.onVisibilityChange);
-    this.listeners.clear();
+    this.attention.dispose();
+    this.store.dispose();
   }
 
   private isBlockOn(): boolean {
@@ -280,7 +277,7 @@ export class GoNoGoRuntime {
         this.cancelFeedback = this.scheduler.at(performance.now(), () => {
           this.cancelFeedback = null;
           const element = document.createElement('p');
-          element.className = `gng-feedback gng-feedback--${effect.kind}`;
+          element.className = `task-feedback task-feedback--${effect.kind}`;
           element.textContent = text;
           this.shownKey = null;
           return this.stage.show(element, 'feedback').onset;
@@ -318,7 +315,7 @@ export class GoNoGoRuntime {
     ) {
       job.isDelivered = true;
       this.queue.push({ type: 'ONSET', atMs: job.presented.timeMs, method: job.presented.method });
-      if (document.visibilityState !== 'visible' || !document.hasFocus()) {
+      if (!isPageAttended()) {
         this.queue.push({ type: 'INTERRUPTED', atMs: performance.now() });
       }
     }
@@ -398,19 +395,6 @@ export class GoNoGoRuntime {
     this.stage.clear();
   }
 
-  private recordAttention(type: AttentionEvent['type'], atMs: number): void {
-    if (this.attentionEvents.length < 1000) this.attentionEvents.push({ type, atMs });
-    if (type === 'blur' || type === 'hidden') this.run({ type: 'INTERRUPTED', atMs });
-  }
-
-  private readonly onBlur = (event: FocusEvent) => this.recordAttention('blur', event.timeStamp);
-  private readonly onFocus = (event: FocusEvent) => this.recordAttention('focus', event.timeStamp);
-  private readonly onVisibilityChange = (event: Event) =>
-    this.recordAttention(
-      document.visibilityState === 'hidden' ? 'hidden' : 'visible',
-      event.timeStamp,
-    );
-
   private makeSnapshot(): GoNoGoSnapshot {
     const { state } = this;
     const kind: GoNoGoSnapshot['kind'] =
@@ -442,19 +426,20 @@ export class GoNoGoRuntime {
   }
 
   private publish(): void {
-    const next = this.makeSnapshot();
-    const previous = this.snapshot;
-    const same =
-      next.kind === previous.kind &&
-      next.blockTrialCount === previous.blockTrialCount &&
-      next.roundResult === previous.roundResult &&
-      next.resumed === previous.resumed &&
-      next.saveError === previous.saveError &&
-      (next.position === null
-        ? previous.position === null
-        : previous.position !== null && keyOf(next.position) === keyOf(previous.position));
-    if (same) return;
-    this.snapshot = next;
-    for (const listener of this.listeners) listener();
+    this.store.set(this.makeSnapshot());
   }
+}
+
+/** Snapshots that show the same: positions compare by key, the rest by identity. */
+function isSameSnapshot(next: GoNoGoSnapshot, previous: GoNoGoSnapshot): boolean {
+  return (
+    next.kind === previous.kind &&
+    next.blockTrialCount === previous.blockTrialCount &&
+    next.roundResult === previous.roundResult &&
+    next.resumed === previous.resumed &&
+    next.saveError === previous.saveError &&
+    (next.position === null
+      ? previous.position === null
+      : previous.position !== null && keyOf(next.position) === keyOf(previous.position))
+  );
 }

@@ -17,12 +17,17 @@ import {
   stepStroop,
   type TrialInput,
 } from '@cogni/domain';
+import {
+  type AttentionEvent,
+  AttentionRecorder,
+  isPageAttended,
+} from '../../../lib/task-runtime/attention';
 import { FrameTimer } from '../../../lib/task-runtime/frame-timer';
-import { type Onset, OnsetTracker } from '../../../lib/task-runtime/onset';
+import type { Onset } from '../../../lib/task-runtime/onset';
 import { type ResponseEvent, ResponseInput } from '../../../lib/task-runtime/response-input';
-
-/** Where completed trials go: the durable queue. */
-export type TrialSink = { enqueue: (resultId: string, trial: TrialInput) => Promise<void> };
+import { isShallowEqual, SnapshotStore } from '../../../lib/task-runtime/snapshot-store';
+import { TaskStage } from '../../../lib/task-runtime/stage';
+import type { TrialSink } from '../../../lib/task-runtime/trial-queue';
 
 /** What the React chrome shows; the stage itself is drawn by the runtime, not React. */
 export type RuntimeSnapshot = {
@@ -33,8 +38,6 @@ export type RuntimeSnapshot = {
   /** Set when a trial could not be written to the durable queue. */
   saveError: string | null;
 };
-
-export type AttentionEvent = { type: 'blur' | 'focus' | 'hidden' | 'visible'; atMs: number };
 
 const KEY_BY_CODE: Record<string, ResponseKey> = { KeyR: 'R', KeyG: 'G', KeyB: 'B' };
 
@@ -71,15 +74,13 @@ export class StroopRuntime {
   private state: StroopState;
   private readonly config: StroopConfig;
   private readonly plans: StroopPlans;
-  private readonly onsets = new OnsetTracker();
+  private readonly stage: TaskStage;
   private current: CurrentTrial | null = null;
-  private snapshot: RuntimeSnapshot;
-  private readonly listeners = new Set<() => void>();
-  private readonly attentionEvents: AttentionEvent[] = [];
+  private readonly store: SnapshotStore<RuntimeSnapshot>;
+  private readonly attention: AttentionRecorder;
   private frameRequest = 0;
   private readonly timer: FrameTimer;
   private isDisposed = false;
-  private presentationCount = 0;
   private saveError: string | null = null;
   /** Keys and, in touch mode, the on-screen buttons (attached by the page). */
   readonly input: ResponseInput;
@@ -88,7 +89,7 @@ export class StroopRuntime {
     private readonly options: {
       run: Run;
       stage: HTMLElement;
-      sink: TrialSink;
+      sink: TrialSink<TrialInput>;
       startAt: StroopPosition | null;
     },
   ) {
@@ -96,27 +97,29 @@ export class StroopRuntime {
     this.config = StroopConfigSchema.parse(options.run.config);
     this.plans = planRun(options.run.seed, this.config);
     this.state = createInitialState(options.startAt);
-    this.snapshot = this.makeSnapshot();
+    this.stage = new TaskStage(options.stage);
+    this.store = new SnapshotStore(this.makeSnapshot(), isShallowEqual);
     this.input = new ResponseInput({
       keyToResponse: readResponseKey,
       onResponse: this.onResponse,
       isCapturing: () => this.state.kind === 'cue' || this.state.kind === 'stimulus',
     });
-    window.addEventListener('blur', this.onBlur);
-    window.addEventListener('focus', this.onFocus);
-    document.addEventListener('visibilitychange', this.onVisibilityChange);
+    this.attention = new AttentionRecorder(() => {
+      if (this.current) this.current.isInterrupted = true;
+    });
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  get subscribe() {
+    return this.store.subscribe;
+  }
 
-  getSnapshot = (): RuntimeSnapshot => this.snapshot;
+  get getSnapshot() {
+    return this.store.getSnapshot;
+  }
 
   /** Blur, focus and visibility changes of the whole run, for the measurement record. */
   getAttentionEvents(): AttentionEvent[] {
-    return [...this.attentionEvents];
+    return this.attention.getEvents();
   }
 
   start(): void {
@@ -135,12 +138,10 @@ export class StroopRuntime {
     this.isDisposed = true;
     cancelAnimationFrame(this.frameRequest);
     this.timer.cancel();
-    this.onsets.dispose();
+    this.stage.dispose();
     this.input.dispose();
-    window.removeEventListener('blur', this.onBlur);
-    window.removeEventListener('focus', this.onFocus);
-    document.removeEventListener('visibilitychange', this.onVisibilityChange);
-    this.listeners.clear();
+    this.attention.dispose();
+    this.store.dispose();
   }
 
   private dispatch(event: StroopEvent): void {
@@ -156,17 +157,16 @@ export class StroopRuntime {
     switch (effect.type) {
       case 'SHOW_CUE':
         this.inNextFrame(() => {
-          const cueOnset = this.present('cue', effect.trial.cueWord, null);
-          const insertedMs = performance.now();
+          const cue = this.present('cue', effect.trial.cueWord, null);
           this.current = {
             planned: effect.trial,
-            cueOnset,
+            cueOnset: cue.onset,
             stimulusOnset: null,
-            isInterrupted: document.visibilityState !== 'visible' || !document.hasFocus(),
+            isInterrupted: !isPageAttended(),
             isResponding: false,
             measured: null,
           };
-          this.after(insertedMs, cueOnset, effect.durationMs, () =>
+          this.after(cue.insertedMs, cue.onset, effect.durationMs, () =>
             this.dispatch({ type: 'CUE_ENDED' }),
           );
         });
@@ -174,12 +174,13 @@ export class StroopRuntime {
       case 'SHOW_STIMULUS':
         // Runs in the FrameTimer callback that ended the cue, at the stimulus's insertion time.
         if (this.current) {
-          this.current.stimulusOnset = this.present(
+          const stimulus = this.present(
             'stimulus',
             effect.trial.stimulusWord,
             effect.trial.stimulusColor,
           );
-          this.timer.noteLatency(performance.now(), this.current.stimulusOnset);
+          this.current.stimulusOnset = stimulus.onset;
+          this.timer.noteLatency(stimulus.insertedMs, stimulus.onset);
         }
         return;
       case 'RECORD_TRIAL':
@@ -188,7 +189,7 @@ export class StroopRuntime {
       case 'SHOW_FEEDBACK':
         this.inNextFrame(() => {
           const shown = this.present('feedback', effect.isCorrect ? 'Correct' : 'Wrong', null);
-          this.after(performance.now(), shown, effect.durationMs, () =>
+          this.after(shown.insertedMs, shown.onset, effect.durationMs, () =>
             this.dispatch({ type: 'FEEDBACK_ENDED' }),
           );
         });
@@ -196,23 +197,21 @@ export class StroopRuntime {
     }
   }
 
-  /** Replaces the stage's content with a new element and starts measuring its presentation. */
+  /** Replaces what the stage shows with a new element and starts measuring its presentation. */
   private present(kind: 'cue' | 'stimulus' | 'feedback', text: string, ink: string | null) {
-    this.presentationCount += 1;
-    const identifier = `${kind}-${this.presentationCount}`;
     const element = document.createElement('span');
-    element.className = `stroop-stage__${kind}${ink ? ` stroop-ink--${ink}` : ''}`;
-    if (kind === 'feedback') element.classList.add(`stroop-stage__feedback--${text.toLowerCase()}`);
-    element.setAttribute('elementtiming', identifier);
+    element.className =
+      kind === 'feedback'
+        ? `task-feedback task-feedback--${text.toLowerCase()}`
+        : `stroop-stage__${kind}${ink ? ` stroop-ink--${ink}` : ''}`;
     element.textContent = text;
-    this.options.stage.replaceChildren(element);
-    return this.onsets.track(identifier);
+    return this.stage.show(element, kind);
   }
 
   private clearStage(): void {
     cancelAnimationFrame(this.frameRequest);
     this.timer.cancel();
-    this.options.stage.replaceChildren();
+    this.stage.clear();
   }
 
   private inNextFrame(callback: () => void): void {
@@ -297,19 +296,6 @@ export class StroopRuntime {
     });
   }
 
-  private recordAttention(type: AttentionEvent['type'], atMs: number): void {
-    if (this.attentionEvents.length < 1000) this.attentionEvents.push({ type, atMs });
-    if ((type === 'blur' || type === 'hidden') && this.current) this.current.isInterrupted = true;
-  }
-
-  private readonly onBlur = (event: FocusEvent) => this.recordAttention('blur', event.timeStamp);
-  private readonly onFocus = (event: FocusEvent) => this.recordAttention('focus', event.timeStamp);
-  private readonly onVisibilityChange = (event: Event) =>
-    this.recordAttention(
-      document.visibilityState === 'hidden' ? 'hidden' : 'visible',
-      event.timeStamp,
-    );
-
   private makeSnapshot(): RuntimeSnapshot {
     const state = this.state;
     const trial =
@@ -328,12 +314,6 @@ export class StroopRuntime {
   }
 
   private publish(): void {
-    const next = this.makeSnapshot();
-    const changed = (Object.keys(next) as (keyof RuntimeSnapshot)[]).some(
-      (key) => next[key] !== this.snapshot[key],
-    );
-    if (!changed) return;
-    this.snapshot = next;
-    for (const listener of this.listeners) listener();
+    this.store.set(this.makeSnapshot());
   }
 }

@@ -1,0 +1,58 @@
+import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
+import { type ResponseMode, useResponseMode } from '../../lib/task-runtime/response-mode';
+import { Button } from '../ui/button';
+import { PageHeader } from '../ui/page-header';
+import { Spinner } from '../ui/spinner';
+import { ResponseModeChoice } from './response-mode-choice';
+import './task.css';
+
+type TaskPageProps = {
+  title: string;
+  /** One or two sentences under the title: what the test measures and how long it takes. */
+  summary: ReactNode;
+  /** The keys of keyboard mode, e.g. "R, G and B". */
+  keysLabel: string;
+  /** The instructions for the chosen response mode: a list, examples. */
+  instructions: (mode: ResponseMode) => ReactNode;
+  /** The task's runner, loaded on demand (React.lazy), and a way to start loading it early. */
+  Runner: ComponentType<{ mode: ResponseMode }>;
+  preloadRunner: () => unknown;
+};
+
+/**
+ * A task's page before the run: how it works, keyboard or on-screen buttons, and a start
+ * button; then the runner with the chosen mode. The runner's code loads while the participant
+ * reads (on the button's focus or hover), so the start is quick.
+ */
+export function TaskPage(props: TaskPageProps) {
+  const [hasStarted, setHasStarted] = useState(false);
+  const [mode, setMode] = useResponseMode();
+  const { Runner } = props;
+
+  if (hasStarted) {
+    return (
+      <Suspense fallback={<Spinner label="Loading the test…" />}>
+        <Runner mode={mode} />
+      </Suspense>
+    );
+  }
+
+  return (
+    <div className="task-intro">
+      <PageHeader title={props.title}>{props.summary}</PageHeader>
+      <section className="card task-instructions" aria-labelledby="task-instructions-title">
+        <h2 id="task-instructions-title">How it works</h2>
+        {props.instructions(mode)}
+        <ResponseModeChoice mode={mode} onChange={setMode} keysLabel={props.keysLabel} />
+        <Button
+          className="button--large"
+          onClick={() => setHasStarted(true)}
+          onFocus={() => void props.preloadRunner()}
+          onPointerEnter={() => void props.preloadRunner()}
+        >
+          Start Test
+        </Button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ReactNode, Ref } from 'react';
+import type { ResponseInput } from '../../lib/task-runtime/response-input';
+import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { Alert } from '../ui/alert';
+import { type PadButton, ResponsePad } from './response-pad';
+import { SaveStatus } from './save-status';
+
+type TaskRunLayoutProps = {
+  /** The test's name, for screen readers. */
+  label: string;
+  mode: ResponseMode;
+  /** Where the run stands, e.g. "Practice · trial 3 of 12"; empty between trials. */
+  progress: string;
+  /** Set when a trial could not be written to the outbox. */
+  saveError: string | null | undefined;
+  /** The element the runtime draws into; React never renders into it. */
+  stageRef: Ref<HTMLDivElement>;
+  stageTestId: string;
+  /** Extra classes on the stage (a task's size or touch rules). */
+  stageClassName?: string;
+  /** Over the stage: a break, a block's intro, the end. */
+  overlay: ReactNode;
+  /** Touch mode's answer buttons, and whether they take answers now. */
+  pad: { buttons: readonly PadButton[]; input: ResponseInput | null; isActive: boolean };
+  /** Keyboard mode's reminder of the keys, under the stage. */
+  keys: ReactNode;
+  /** Whether the keys take answers now (the reminder is hidden from screen readers otherwise). */
+  areKeysActive: boolean;
+  className?: string;
+};
+
+/**
+ * A run's screen, the same for every task: a bar with the progress and the outbox's state, the
+ * stage with whatever the task lays over it, and under it the answer buttons (touch) or the
+ * keys (keyboard).
+ */
+export function TaskRunLayout(props: TaskRunLayoutProps) {
+  const isTouch = props.mode === 'touch';
+  const classes = ['task-run', isTouch && 'has-response-pad task-run--touch', props.className];
+  return (
+    <section className={classes.filter(Boolean).join(' ')} aria-label={props.label}>
+      <div className="task-run__bar">
+        <p className="task-progress" aria-live="off">
+          {props.progress || ' '}
+        </p>
+        <SaveStatus className="task-save-status" />
+      </div>
+      {props.saveError && <Alert variant="error">{props.saveError}</Alert>}
+      <div className="task-stage-frame">
+        <div
+          className={`task-stage${props.stageClassName ? ` ${props.stageClassName}` : ''}`}
+          ref={props.stageRef}
+          data-testid={props.stageTestId}
+        />
+        {props.overlay}
+      </div>
+      {isTouch ? (
+        <ResponsePad {...props.pad} />
+      ) : (
+        <p className="task-keys" aria-hidden={!props.areKeysActive}>
+          {props.keys}
+        </p>
+      )}
+    </section>
+  );
+}

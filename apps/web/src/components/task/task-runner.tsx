@@ -1,0 +1,253 @@
+import {
+  type ClientErrorLogInput,
+  MESSAGES,
+  type Measurement,
+  type Run,
+  type RunSummary,
+  type SavedTrial,
+  type TestType,
+} from '@cogni/domain';
+import {
+  type ComponentType,
+  type ReactNode,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { Link } from 'react-router';
+import { createErrorLog } from '../../lib/api/create-error-log';
+import { completeRun, getActiveRun, startRun } from '../../lib/api/runs';
+import { readPreviewConfig } from '../../lib/preview';
+import type { AttentionEvent } from '../../lib/task-runtime/attention';
+import { measureEnvironment, readDeviceInfo } from '../../lib/task-runtime/device';
+import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { getTrialQueue } from '../../lib/task-runtime/trial-queue';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Alert } from '../ui/alert';
+import { Button, buttonClassName } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import './task.css';
+
+/** What a task's running view is given: the run, where it stands, and how to end. */
+export type RunningTaskProps = {
+  run: Run;
+  /** Trials saved on the server or waiting in this browser's outbox: the run goes on after them. */
+  saved: readonly SavedTrial[];
+  measurement: Measurement;
+  /** Fixed when the run starts: a pointer that changes later changes nothing in it. */
+  mode: ResponseMode;
+  /** Called with the server's summary once the run is completed. */
+  onComplete: (summary: RunSummary) => void;
+};
+
+type TaskRunnerProps = {
+  testType: TestType;
+  /** The test's name: the page title and the heading. */
+  title: string;
+  /** Ends "Thank you for completing …" on the results screen. */
+  completedName: string;
+  /** The error log type of a run that could not start. */
+  startErrorType?: ClientErrorLogInput['errorType'];
+  /** Before a new run: where to put the fingers and what happens after the button. */
+  instructions: ReactNode;
+  /** Before a resumed run: where it goes on, e.g. ": Practice trial 3.". */
+  describeResume: (run: Run, saved: readonly SavedTrial[]) => string;
+  Running: ComponentType<RunningTaskProps>;
+  ScoreTiles: ComponentType<{ summary: RunSummary }>;
+};
+
+type Resume = { run: Run; saved: SavedTrial[] };
+
+type Screen =
+  | { kind: 'loading' }
+  | { kind: 'ready'; resume: Resume | null; error?: string }
+  | { kind: 'starting' }
+  | { kind: 'running'; run: Run; saved: SavedTrial[]; measurement: Measurement; mode: ResponseMode }
+  | { kind: 'complete'; summary: RunSummary };
+
+/**
+ * The part of a task's page that every task shares: it finds the participant's unfinished run
+ * (the trials saved on the server and those still in this browser's outbox count as done), starts
+ * a new one or resumes it when the participant is ready, logs a start that fails, shows the task's
+ * running view, and at the end the task's headline scores.
+ */
+export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
+  const { testType, mode } = props;
+  useDocumentTitle(props.title);
+  const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
+  const [preview] = useState(() => readPreviewConfig(window.location.search));
+
+  useEffect(() => {
+    let isCurrent = true;
+    // An admin preview always starts a new run with its own settings.
+    (preview ? Promise.resolve(null) : getActiveRun(testType))
+      .then(async (run) => {
+        const resume = run
+          ? { run, saved: [...run.savedTrials, ...(await getTrialQueue().pendingTrials(run.id))] }
+          : null;
+        if (isCurrent) setScreen({ kind: 'ready', resume });
+      })
+      .catch(() => {
+        if (isCurrent) setScreen({ kind: 'ready', resume: null });
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [preview, testType]);
+
+  const go = async () => {
+    const resume = screen.kind === 'ready' ? screen.resume : null;
+    setScreen({ kind: 'starting' });
+    try {
+      const measurement = { ...(await measureEnvironment()), inputType: mode };
+      if (resume) {
+        setScreen({ kind: 'running', ...resume, measurement, mode });
+        return;
+      }
+      const run = await startRun({
+        testType,
+        deviceInfo: readDeviceInfo(),
+        measurement,
+        ...(preview ? { config: preview } : {}),
+      });
+      setScreen({ kind: 'running', run, saved: [], measurement, mode });
+    } catch (error) {
+      setScreen({ kind: 'ready', resume, error: MESSAGES.stroopStartFailed });
+      createErrorLog({
+        errorType: props.startErrorType ?? 'TEST_START_ERROR',
+        errorMessage: (error as Error).message.slice(0, 1000) || 'Unknown error',
+        context: { path: window.location.pathname },
+      }).catch(() => {});
+    }
+  };
+
+  if (screen.kind === 'loading' || screen.kind === 'starting') {
+    return <Spinner label={screen.kind === 'loading' ? 'Loading the test…' : 'Starting…'} />;
+  }
+  if (screen.kind === 'running') {
+    const { Running } = props;
+    return (
+      <Running
+        mode={screen.mode}
+        run={screen.run}
+        saved={screen.saved}
+        measurement={screen.measurement}
+        onComplete={(summary) => setScreen({ kind: 'complete', summary })}
+      />
+    );
+  }
+  if (screen.kind === 'complete') {
+    const { ScoreTiles } = props;
+    return (
+      <section className="task-card card" aria-labelledby="task-complete-title">
+        <h1 id="task-complete-title" tabIndex={-1}>
+          {preview ? 'Preview Complete' : 'Test Complete'}
+        </h1>
+        <p>
+          {preview
+            ? `This preview of ${props.completedName} is kept apart from participants' results.`
+            : `Thank you for completing ${props.completedName}.`}
+        </p>
+        <ScoreTiles summary={screen.summary} />
+        {preview ? (
+          <Link to="/admin?tab=task-preview" className={buttonClassName('secondary')}>
+            Back to Task Preview
+          </Link>
+        ) : (
+          <Link to="/progress-tracking" className={buttonClassName('secondary')}>
+            See all your results
+          </Link>
+        )}
+      </section>
+    );
+  }
+
+  const { resume } = screen;
+  return (
+    <section className="task-card card" aria-labelledby="task-ready-title">
+      <h1 id="task-ready-title" tabIndex={-1}>
+        {props.title}
+      </h1>
+      {screen.error && <Alert variant="error">{screen.error}</Alert>}
+      {resume ? (
+        <p>
+          Welcome back. Your test continues where it stopped
+          {props.describeResume(resume.run, resume.saved)}
+        </p>
+      ) : (
+        <p>{props.instructions}</p>
+      )}
+      <Button className="button--large" onClick={() => void go()} autoFocus>
+        {resume ? 'Continue test' : 'Ready ... Set ... Go!'}
+      </Button>
+    </section>
+  );
+}
+
+/** What the running view needs of a task's runtime to end the run. */
+type FinishableRuntime = { getAttentionEvents: () => AttentionEvent[] };
+
+/**
+ * The end of a run: waits until the outbox holds none of its trials, completes the run on the
+ * server with the attention record, and hands the summary on. `afterSaved` runs between the two
+ * (a runtime that wants to know).
+ */
+export function useFinishRun(
+  run: Run,
+  runtime: FinishableRuntime | null,
+  onComplete: (summary: RunSummary) => void,
+  afterSaved?: () => void,
+) {
+  const [error, setError] = useState<string | null>(null);
+  const [isFinishing, setIsFinishing] = useState(false);
+  const finish = async () => {
+    if (!runtime) return;
+    setIsFinishing(true);
+    setError(null);
+    try {
+      await getTrialQueue().whenDrained(run.id);
+      const completed = await completeRun(run.id, {
+        attentionEvents: runtime.getAttentionEvents(),
+      });
+      afterSaved?.();
+      if (completed.summary) onComplete(completed.summary);
+    } catch {
+      setError('Your results could not be saved yet. Please try again.');
+    } finally {
+      setIsFinishing(false);
+    }
+  };
+  return { finish, error, isFinishing };
+}
+
+/** Over the stage once every trial is done: the button that saves the run and shows results. */
+export function FinishPrompt(props: ReturnType<typeof useFinishRun>) {
+  return (
+    <div className="task-prompt">
+      <h2>All trials done</h2>
+      {props.error && <Alert variant="error">{props.error}</Alert>}
+      <Button
+        autoFocus
+        isBusy={props.isFinishing}
+        disabled={props.isFinishing}
+        onClick={() => void props.finish()}
+      >
+        View Results
+      </Button>
+    </div>
+  );
+}
+
+/** What a task's runtime shares with React: a snapshot store. */
+type SnapshotSource<T> = { subscribe: (listener: () => void) => () => void; getSnapshot: () => T };
+
+const noSubscribe = () => () => {};
+const noSnapshot = () => null;
+
+/** The runtime's current snapshot, or null before the runtime exists. */
+export function useRuntimeSnapshot<T>(runtime: SnapshotSource<T> | null): T | null {
+  return useSyncExternalStore<T | null>(
+    runtime?.subscribe ?? noSubscribe,
+    runtime?.getSnapshot ?? noSnapshot,
+  );
+}

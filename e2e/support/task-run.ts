@@ -1,0 +1,72 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { uniqueEmail } from './accounts';
+import { logInViaForm, registerViaApi } from './browser';
+
+/**
+ * Collects every Element Timing entry in the page, independently of the app, so the test knows
+ * when each stimulus was really presented (timing.md: "wait until presentation time P").
+ */
+export const ELEMENT_TIMING_RECORDER = `
+  window.__presented = {};
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__presented[e.identifier] = e.presentationTime || e.renderTime;
+  }).observe({ type: 'element', buffered: true });
+`;
+
+/** How a test signs up the participant who takes the run. */
+type Register = (page: Page, email: string) => Promise<void>;
+
+/**
+ * Signs up a new user, opens the task's page (/cognitive-tests/<slug>), runs `beforeStart` on
+ * the intro (to look at it, or choose the response mode), starts the test and presses
+ * 'Ready ... Set ... Go!'; returns the new run's id and a DevTools session for trusted input.
+ * `register` defaults to the browser tests' sign-up; the timing benchmark, which runs outside
+ * vitest, passes its own.
+ */
+export async function startTaskRun(
+  page: Page,
+  options: {
+    slug: string;
+    emailPrefix: string;
+    register?: Register;
+    beforeStart?: (page: Page) => Promise<void>;
+  },
+): Promise<{ runId: string; cdp: CDPSession }> {
+  await page.addInitScript(ELEMENT_TIMING_RECORDER);
+  const email = uniqueEmail(options.emailPrefix);
+  await (options.register ?? registerViaApi)(page, email);
+  await logInViaForm(page, email);
+  await page.goto(`/cognitive-tests/${options.slug}`);
+  await page.getByRole('button', { name: 'Start Test' }).waitFor();
+  await options.beforeStart?.(page);
+  await page.getByRole('button', { name: 'Start Test' }).click();
+  const started = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/results' && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).click();
+  const runId: string = (await (await started).json()).run.id;
+  return { runId, cdp: await page.context().newCDPSession(page) };
+}
+
+/** A delay between 150 and 450 ms with sub-frame jitter, from a simple seeded sequence. */
+export function makeDelays(seed = 1): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return 150 + (state / 2147483648) * 300;
+  };
+}
+
+export function summarize(errors: number[]) {
+  const sorted = [...errors].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  const mean = errors.reduce((s, e) => s + e, 0) / errors.length;
+  return {
+    trials: errors.length,
+    medianMs: at(0.5),
+    p95Ms: at(0.95),
+    maxAbsMs: Math.max(...errors.map(Math.abs)),
+    meanMs: mean,
+    sdMs: Math.sqrt(errors.reduce((s, e) => s + (e - mean) ** 2, 0) / errors.length),
+  };
+}

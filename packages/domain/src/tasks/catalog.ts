@@ -1,0 +1,70 @@
+import type { TestType } from '../test-types';
+import { goNoGoCard } from './go-no-go/card';
+import { stroopCard } from './stroop/card';
+
+/** What the test list shows of a test. */
+export type TaskCard = {
+  testType: TestType;
+  /** URL slug under /cognitive-tests. */
+  slug: string;
+  name: string;
+  description: string;
+};
+
+/** A card of the test list: a registered task (enabled), or one still to be built (disabled). */
+export type TestCatalogEntry = TaskCard & { isEnabled: boolean };
+
+/**
+ * The cards of the registered tasks, in the order of the registry. Each task's folder keeps
+ * its card in card.ts, apart from its definition, so the test list, test names and the
+ * startable-type check stay out of the bundles that never run a task.
+ */
+const BUILT: readonly TaskCard[] = [stroopCard, goNoGoCard];
+
+/** The battery's tests still to be built: the list shows them disabled. */
+const PLANNED: readonly TaskCard[] = [
+  {
+    testType: 'nbackTest',
+    slug: 'n-back',
+    name: 'N-back',
+    description: 'Working memory: does this item match the one shown N steps back?',
+  },
+  {
+    testType: 'towerOfHanoiTest',
+    slug: 'tower-of-hanoi',
+    name: 'Tower of Hanoi',
+    description: 'Planning: move the tower one disc at a time in as few moves as you can.',
+  },
+  {
+    testType: 'digitSpanTest',
+    slug: 'digit-span',
+    name: 'Digit Span',
+    description: 'Short-term memory: repeat ever longer sequences of digits.',
+  },
+  {
+    testType: 'pvtTest',
+    slug: 'pvt',
+    name: 'PVT',
+    description: 'Psychomotor vigilance: react as fast as you can whenever the counter appears.',
+  },
+  {
+    testType: 'sartTest',
+    slug: 'sart',
+    name: 'SART',
+    description: 'Sustained attention: respond to every digit except the rare target.',
+  },
+];
+
+/**
+ * The cards of /cognitive-tests, in the order shown: the registered tasks first, enabled, then
+ * the rest, disabled. tasks/catalog.test.ts keeps these cards and the registry in agreement.
+ */
+export const TEST_CATALOG: readonly TestCatalogEntry[] = [
+  ...BUILT.map((card) => ({ ...card, isEnabled: true })),
+  ...PLANNED.map((card) => ({ ...card, isEnabled: false })),
+];
+
+/** The test types that can be started: those of the enabled cards, one per registered task. */
+export function getTaskIds(): TestType[] {
+  return TEST_CATALOG.filter((card) => card.isEnabled).map((card) => card.testType);
+}
