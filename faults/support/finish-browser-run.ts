@@ -108,7 +108,12 @@ export async function finishRunAndCheckSummary(
     flags: [],
   }));
   const participantsTrials = [...stored.slice(0, pressed.length), ...restAsStored];
-  const { scores, ...headline } = stroopTask.score(config, participantsTrials);
+  const {
+    scores,
+    reportCells: _,
+    trialExclusions: __,
+    ...headline
+  } = stroopTask.score(config, participantsTrials);
   expect(completed.summary).toEqual({
     ...headline,
     scoringVersion: stroopTask.scoringVersion,

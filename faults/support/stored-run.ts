@@ -55,6 +55,7 @@ export async function expectFinishedRunStored(db: Db, participant: HttpParticipa
     averageReactionTime: result?.averageReactionTime,
     scores: result?.scores,
     scoringVersion: result?.scoringVersion,
+    reportCells: result?.reportCells,
   }).toEqual(expected);
 }
 

@@ -20,6 +20,7 @@ export * from './tasks/shared/envelope';
 export * from './tasks/shared/normal';
 export * from './tasks/shared/plausibility';
 export * from './tasks/shared/random';
+export * from './tasks/shared/report-cells';
 export * from './tasks/shared/settings';
 export * from './tasks/stroop';
 export * from './test-types';

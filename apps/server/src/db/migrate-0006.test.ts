@@ -4,112 +4,20 @@
 // as the server does), fills it with Stroop runs through the old columns, migrates it and
 // compares every stored value, on each database the suite runs on.
 
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { DEFAULT_STROOP_CONFIG, generateMockRun } from '@cogni/domain';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASE_KINDS, type TestDatabaseKind } from '../testing/test-database';
+import {
+  type Connection,
+  openFresh,
+  writeMigrationsFolderThrough,
+} from '../testing/migration-steps';
+import { TEST_DATABASE_KINDS } from '../testing/test-database';
 
-const MIGRATIONS_FOLDER = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
 /** The last migration of the previous schema. */
 const LAST_OLD_IDX = 5;
 
 type Row = Record<string, unknown>;
-
-/** One session on a fresh database: the migrator and every statement of the test share it. */
-type Connection = {
-  query: <T extends Row = Row>(text: string, params?: unknown[]) => Promise<T[]>;
-  migrate: (migrationsFolder: string) => Promise<void>;
-  close: () => Promise<void>;
-};
-
-async function openFreshPglite(): Promise<Connection> {
-  const client = new PGlite();
-  const db = drizzlePglite({ client });
-  return {
-    query: async <T extends Row>(text: string, params?: unknown[]) =>
-      (await client.query<T>(text, params)).rows,
-    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
-  };
-}
-
-async function onServer(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * A new, empty PostgreSQL database, named as createTestDatabase names them, and dropped on
- * close. Not createTestDatabase itself: that one applies every migration.
- */
-async function openFreshPostgres(): Promise<Connection> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `cogni_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, `create database "${name}"`);
-  const drop = () => onServer(serverUrl, `drop database if exists "${name}" with (force)`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  try {
-    await client.connect();
-  } catch (error) {
-    await drop();
-    throw error;
-  }
-  const db = drizzleNodePg({ client });
-  return {
-    query: async <T extends Row>(text: string, params?: unknown[]) =>
-      (await client.query<T>(text, params)).rows,
-    migrate: (migrationsFolder) => migrateNodePg(db, { migrationsFolder }),
-    close: async () => {
-      await client.end();
-      await drop();
-    },
-  };
-}
-
-const openFresh = (kind: TestDatabaseKind) =>
-  kind === 'pglite' ? openFreshPglite() : openFreshPostgres();
-
-/**
- * A migrations folder cut after migration `lastIdx`: its SQL and a journal ending there. The
- * previous schema is 0000-0005; 0006 is migrated on its own, without the migrations after it.
- */
-function writeMigrationsFolderThrough(lastIdx: number): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'cogni-migrate-0006-'));
-  const journal = JSON.parse(
-    readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'),
-  ) as { entries: { idx: number; tag: string }[] };
-  const entries = journal.entries.filter((entry) => entry.idx <= lastIdx);
-  expect(entries.map((entry) => entry.idx)).toEqual(
-    Array.from({ length: lastIdx + 1 }, (_, idx) => idx),
-  );
-  mkdirSync(path.join(folder, 'meta'));
-  writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const { tag } of entries) {
-    copyFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-  }
-  return folder;
-}
 
 /**
  * Inserts rows with one multi-row INSERT. Every value is sent as text and cast in SQL (numbers as

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -166,6 +167,11 @@ export const testResults = pgTable(
     scores: jsonb('scores'),
     /** The task's scoring version that computed `scores`; a new rule is a new version. */
     scoringVersion: integer('scoring_version'),
+    /**
+     * The run's aggregate of each of the task's report cells, by the rules of `scoringVersion`
+     * (trial and RT counts, mean RT, error rate): the admin's aggregate report adds these up.
+     */
+    reportCells: jsonb('report_cells'),
     /** Written by the admin mock-data generator (D19), so reports can exclude it. */
     isMock: boolean('is_mock').notNull().default(false),
     /**
@@ -221,7 +227,10 @@ export const trials = pgTable(
     inputModality: text('input_modality', { enum: ['keyboard', 'touch', 'mouse'] })
       .notNull()
       .default('keyboard'),
-    /** The aggregate report's cell of a scored trial (the task's reportCell); null otherwise. */
+    /**
+     * The condition of a scored trial (the task's reportCell), for trial tables and queries;
+     * null otherwise. The aggregate report adds up each run's report_cells instead.
+     */
     reportCell: text('report_cell'),
     /** The task's own fields of the trial (the task's trial schema names them). */
     fields: jsonb('fields').notNull().default({}),
@@ -235,17 +244,42 @@ export const trials = pgTable(
      * same trial gets the same flags.
      */
     flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Why the run's scoring left the trial out of some scores (e.g. 'postError'), by the rules
+     * of the result's scoring version; empty for a scored trial left out of nothing, null until
+     * the run is scored and for trials the task does not score.
+     */
+    exclusions: text('exclusions').array(),
     /** When the trial reached the server, by the server's clock (the run's plausibility check). */
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('trials_result_position_key').on(t.resultId, t.phase, t.block, t.trialNumber),
-    // The aggregate report reads only this index (an index-only scan in the order it groups
-    // by; services/reports/get-task-report.ts). Drizzle has no INCLUDE, so the values it reads
-    // are key columns.
-    index('trials_report_idx').on(t.phase, t.reportCell, t.isCorrect, t.reactionTime, t.resultId),
     check('trials_input_modality_check', sql`${t.inputModality} in ('keyboard', 'touch', 'mouse')`),
   ],
+);
+
+/**
+ * Every version of a finished run's scores, one row per scoring version it was given: a
+ * rescore under new rules adds a row and leaves the old ones, so what a participant was shown
+ * stays on record. test_results holds the current version's copy.
+ */
+export const resultScores = pgTable(
+  'result_scores',
+  {
+    resultId: text('result_id')
+      .notNull()
+      .references(() => testResults.id, { onDelete: 'cascade' }),
+    scoringVersion: integer('scoring_version').notNull(),
+    overallScore: integer('overall_score'),
+    totalTrials: integer('total_trials'),
+    correctTrials: integer('correct_trials'),
+    averageReactionTime: doublePrecision('average_reaction_time'),
+    scores: jsonb('scores'),
+    reportCells: jsonb('report_cells'),
+    scoredAt: timestamptz('scored_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.resultId, t.scoringVersion] })],
 );
 
 /**

@@ -95,8 +95,9 @@ describe.each(TEST_DATABASE_KINDS)('admin preview on %s', (kind) => {
     for (const query of ['', '?includeMock=true&includeImplausible=true']) {
       const res = await admin.get<TaskReportResponse>(`/api/admin/reports/stroopTest${query}`);
       expect(res.status).toBe(200);
-      // The normal run's 144 scored trials; none of the preview's 4.
-      expect(res.body.totalTrials, query).toBe(144);
+      // The normal run's 143 test trials in a cell (trial 0 is in none); none of the preview's.
+      expect(res.body.totalTrials, query).toBe(143);
+      expect(res.body.runCount, query).toBe(1);
     }
   });
 

@@ -247,6 +247,8 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
         String(timing.responseTimestampMs),
         timing.onsetMethod,
         String(timing.wasInterrupted),
+        result.scoringVersion === null ? '' : String(result.scoringVersion),
+        trial.exclusions === null ? '' : trial.exclusions.join(' ') || 'none',
         fields.cueWord,
         fields.stimulusWord,
         fields.stimulusColor,

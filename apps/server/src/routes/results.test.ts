@@ -2,7 +2,7 @@ import {
   answerStroopTrial,
   planPhase,
   type StroopConfig,
-  type StroopScores,
+  type StroopScoresV2,
   type TrialEnvelope,
   type TrialInput,
   wrongStroopKey,
@@ -200,29 +200,41 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
     });
     expect(done.status).toBe(200);
     const { summary } = done.body.run;
-    // 12 errors (trialNumber % 12 === 5), all on Color-cue trials.
+    // 12 errors (trialNumber % 12 === 5), all on Colour-repeat trials; every Colour trial
+    // takes 600.25 ms and every Word trial 450.25: no switch effect at all.
+    // RT trials: Colour repeats 36 - 12 errors, Colour switches 36 - 4 first (0, 40, 80, 120),
+    // Word switches 36 - 12 after an error, Word repeats 36.
     expect(summary).toMatchObject({
       totalTrials: 144,
       correctTrials: 132,
       overallScore: 91, // floor(132 / 144 * 100)
-      averageReactionTime: 525.25, // (600.25 + 450.25) / 2
-      scoringVersion: 1,
+      scoringVersion: 2,
       scores: { wordReadingAccuracy: 100, interferenceEffect: 150 },
     });
-    // Stroop's own scores (ADR 027).
-    const scores = summary.scores as StroopScores;
-    expect(scores.colorNamingAccuracy).toBeCloseTo((60 / 72) * 100, 10);
-    // Switch trials: Color at n % 4 == 0 except first-after-break 40, 80, 120 (32), Word (36).
-    // Repeat trials (all 72 odd n): correct Color n % 4 == 1 (24), Word n % 4 == 3 (36).
-    const switchRt = (32 * 600.25 + 36 * 450.25) / 68;
-    const repeatRt = (24 * 600.25 + 36 * 450.25) / 60;
-    expect(scores.metrics.switchCost.rtMs).toBeCloseTo(switchRt - repeatRt, 9);
-    expect(scores.metrics.switchCost.errorRatePercent).toBeCloseTo(0 - (12 / 72) * 100, 9);
-    expect(scores.metrics.cells['noswitch, color']).toMatchObject({
+    expect(summary.averageReactionTime).toBeCloseTo((56 * 600.25 + 60 * 450.25) / 116, 9);
+    // Stroop's own scores (ADR 029, docs/scoring/stroop.md).
+    const scores = summary.scores as StroopScoresV2;
+    // Error-rate trials of the Colour cue: 36 repeats (12 wrong) and 32 switches.
+    expect(scores.colorNamingAccuracy).toBeCloseTo((56 / 68) * 100, 10);
+    // Within each cue the switch cost is 0; pooled (version 1) it came out at +10.6 ms, since
+    // the pools hold the two cues in different shares.
+    expect(scores.switchCost.rtMs).toEqual({ word: 0, color: 0, mean: 0 });
+    expect(scores.colorNamingCost.rtMs).toBeCloseTo(150, 9);
+    expect(scores.switchCost.errorRatePercent.color).toBeCloseTo(0 - (12 / 36) * 100, 9);
+    expect(scores.switchCost.errorRatePercent.word).toBe(0);
+    expect(scores.cells['noswitch, color']).toMatchObject({
       trialCount: 36,
+      rtTrialCount: 24,
       meanRtMs: 600.25,
     });
-    expect(scores.metrics.cells['noswitch, color'].errorRatePercent).toBeCloseTo(100 / 3, 10);
+    expect(scores.cells['noswitch, color'].errorRatePercent).toBeCloseTo(100 / 3, 10);
+    expect(scores.exclusions).toMatchObject({ first: 4, postError: 12, outlier: 0, errors: 12 });
+    // Each test trial stored its exclusions; the other phases are not scored.
+    const stored = await rowsOf(run.id);
+    expect(stored.filter((r) => r.exclusions !== null)).toHaveLength(144);
+    expect(stored.find((r) => r.phase === 'test' && r.trialNumber === 40)?.exclusions).toEqual([
+      'first',
+    ]);
 
     // No longer active; completing again returns the same summary; no more trials accepted.
     expect((await ada.get('/api/results/active')).body.run).toBeNull();

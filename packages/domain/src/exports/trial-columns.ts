@@ -26,6 +26,8 @@ export type ExportTrialRow = {
   resultImplausibleReason: string | null;
   /** When the run was closed unfinished as abandoned; null otherwise. */
   resultAbandonedAt: string | null;
+  /** The scoring version of the result's scores and its trials' exclusions; null if unscored. */
+  resultScoringVersion: number | null;
   /** Null for a result without a session. */
   session: ExportSessionRecord | null;
   trial: ExportTrialRecord;
@@ -46,6 +48,8 @@ export type ExportTrialRecord = Readonly<Record<string, unknown>> & {
   timing: (Partial<TrialEnvelope['timing']> & Record<string, unknown>) | null;
   /** What the server noted about the trial it kept, e.g. 'anticipation'. */
   flags: readonly string[];
+  /** Why the run's scoring left the trial out of some scores; null if not scored. */
+  exclusions: readonly string[] | null;
 };
 
 export type ExportColumn<Row> = {
@@ -177,6 +181,20 @@ export const TRIAL_EXPORT_COLUMNS: readonly ExportColumn<ExportTrialRow>[] = [
     description:
       "The page lost focus or was hidden between the trial's first onset and the response.",
     value: (r) => r.trial.timing?.wasInterrupted ?? null,
+  },
+  {
+    name: 'scoring_version',
+    type: 'integer',
+    description:
+      "The version of the task's scoring rules that computed the result's scores and the trial's exclusions (docs/scoring/<task>.md); empty while the run is unscored.",
+    value: (r) => r.resultScoringVersion,
+  },
+  {
+    name: 'scoring_exclusions',
+    type: 'string',
+    description:
+      "Why the run's scoring left the trial out of some scores, space-separated (Stroop: 'first', 'postError', 'anticipation', 'interrupted', 'outlier'; see the task's scoring document); 'none' for a scored trial left out of nothing; empty for trials the task does not score and runs not scored yet.",
+    value: (r) => (r.trial.exclusions ? r.trial.exclusions.join(' ') || 'none' : null),
   },
 ];
 

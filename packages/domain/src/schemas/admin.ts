@@ -260,20 +260,42 @@ export const TaskReportCellSchema = z.object({
   cell: z.string(),
   /** The cell named for people, e.g. 'Word cue, switch'. */
   label: z.string(),
-  /** Stored scored-phase trials in the cell. */
+  /** Participants (accounts) with a counted run, and the runs. */
+  participantCount: z.number().int(),
+  runCount: z.number().int(),
+  /** Scored-phase trials in the cell, and those in its RT mean and in its error rate. */
   trialCount: z.number().int(),
-  /** Mean reaction time of the cell's correct trials, in ms; null if there are none. */
+  rtTrialCount: z.number().int(),
+  errorTrialCount: z.number().int(),
+  /**
+   * Participant-weighted mean RT (ms): each run's cell mean by the task's scoring rules, averaged
+   * over each participant's runs, then over participants; null if no run has one.
+   */
   meanRtMs: z.number().nullable(),
-  /** Percent of the cell's trials answered wrongly; null if the cell is empty. */
+  /** Participant-weighted error rate (percent), by the same steps; null if none. */
   errorRatePercent: z.number().nullable(),
+  /** Trial-weighted: every trial in the RT means has the same weight. */
+  trialWeightedMeanRtMs: z.number().nullable(),
+  /** Trial-weighted: every trial in the error rates has the same weight. */
+  trialWeightedErrorRatePercent: z.number().nullable(),
 });
 export type TaskReportCell = z.infer<typeof TaskReportCellSchema>;
 
-/** GET /api/admin/reports/:testType: always every cell of the task, in its order. */
+/**
+ * GET /api/admin/reports/:testType: always every cell of the task, in its order, over the
+ * finished runs scored by the task's current scoring version (ADR 029).
+ */
 export const TaskReportResponseSchema = z.object({
   testType: TestTypeSchema,
   includeMock: z.boolean(),
   includeImplausible: z.boolean(),
+  /** The scoring version whose rules the cells follow. */
+  scoringVersion: z.number().int(),
+  /** Finished runs counted, and participants (accounts) with one. */
+  runCount: z.number().int(),
+  participantCount: z.number().int(),
+  /** Finished runs not yet rescored under that version (left out until they are). */
+  runsAwaitingRescore: z.number().int(),
   /** Scored-phase trials in all cells together. */
   totalTrials: z.number().int(),
   cells: z.array(TaskReportCellSchema),

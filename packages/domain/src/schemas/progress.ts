@@ -18,6 +18,11 @@ export const ResultTrialSchema = z
     reactionTime: z.number().nullable(),
     isCorrect: z.boolean().nullable(),
     inputModality: InputModalitySchema,
+    /**
+     * Why the run's scoring left the trial out of some scores (e.g. 'postError'); null until
+     * the run is scored, and for trials the task does not score.
+     */
+    exclusions: z.array(z.string()).nullable(),
   })
   .catchall(z.unknown());
 export type ResultTrial = z.infer<typeof ResultTrialSchema>;

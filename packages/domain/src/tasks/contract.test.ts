@@ -106,10 +106,25 @@ describe.each(TASKS.map((task) => [task.id, task] as const))('the %s task', (_id
     expect(score.overallScore).toBeLessThanOrEqual(100);
     expect(Number.isInteger(task.scoringVersion) && task.scoringVersion > 0).toBe(true);
     const cellKeys = task.reportCells.map((cell) => cell.key);
-    for (const trial of scored) expect(cellKeys).toContain(task.reportCell(trial));
+    const inCells = scored.filter((trial) => task.reportCell(trial) !== null);
+    for (const trial of inCells) expect(cellKeys).toContain(task.reportCell(trial));
+    // Only a trial without a place in the design's conditions is in no cell (Stroop's trial 0).
+    expect(inCells.length).toBeGreaterThanOrEqual(scored.length - 1);
     for (const trial of trials.filter((t) => t.phase !== task.scoredPhase)) {
       expect(task.reportCell(trial)).toBeNull();
     }
+    // The run's report cells: every cell, holding the trials the task puts in it.
+    expect(Object.keys(score.reportCells).sort()).toEqual([...cellKeys].sort());
+    const counted = Object.values(score.reportCells).reduce((sum, c) => sum + c.trialCount, 0);
+    expect(counted).toBe(inCells.length);
+    for (const cell of Object.values(score.reportCells)) {
+      expect(cell.rtTrialCount).toBeLessThanOrEqual(cell.trialCount);
+      expect(cell.errorTrialCount).toBeLessThanOrEqual(cell.trialCount);
+    }
+    // Exclusions name scored trials only, once each.
+    const excluded = score.trialExclusions.map((t) => `${t.phase}/${t.block}/${t.trialNumber}`);
+    expect(new Set(excluded).size).toBe(excluded.length);
+    for (const t of score.trialExclusions) expect(t.phase).toBe(task.scoredPhase);
   });
 
   it('names its export columns in snake_case, apart from the common ones', () => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ExportColumn } from '../exports/trial-columns';
 import type { TestType } from '../test-types';
 import type { InputModality, TrialEnvelope, TrialPosition } from './shared/envelope';
+import type { CellAggregate } from './shared/report-cells';
 import type { TaskSettings } from './shared/settings';
 
 /**
@@ -68,7 +69,11 @@ export interface TaskDefinition<Config, Plan, Trial extends TrialEnvelope, Score
 
   /** The cells of the aggregate report, in display order, named for people. */
   readonly reportCells: readonly ReportCellDefinition[];
-  /** The report cell of a trial of the scored phase; null for a trial in no cell. */
+  /**
+   * The report cell of a trial of the scored phase; null for a trial in no cell. Stored with the
+   * trial, for the trial tables and the export; the report itself adds up each run's
+   * `reportCells` from its score.
+   */
   reportCell(trial: Omit<Trial, 'timing'>): string | null;
 
   /** Bumped whenever a score's rule changes; stored with every result's scores. */
@@ -111,7 +116,20 @@ export type RunScore<Scores> = {
   /** Mean RT of the scored trials, in ms; null where the task has none. */
   averageReactionTime: number | null;
   scores: Scores;
+  /**
+   * The run's aggregate of every report cell (the task's reportCells, by key), by the same
+   * rules as its scores: the admin's aggregate report adds these up over runs.
+   */
+  reportCells: Record<string, CellAggregate>;
+  /**
+   * Why each scored trial is left out of some scores (e.g. 'postError'), stored with the trial;
+   * empty where the task leaves nothing out.
+   */
+  trialExclusions: readonly TrialExclusions[];
 };
+
+/** A scored trial's exclusion flags, by its position. */
+export type TrialExclusions = TrialPosition & { exclusions: readonly string[] };
 
 /**
  * A trial as stored: the envelope's defaults filled in, the server's flags, and a timing record

@@ -5,11 +5,14 @@ import {
   stroopTask,
   type TaskReportResponse,
 } from '@cogni/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testResults } from '../../db/schema';
 import {
   type FinishedRunInput,
   insertFinishedRun,
 } from '../../services/results/insert-finished-run';
+import { rescoreStoredRuns } from '../../services/results/rescore';
 import { insertUser, signUpAdmin } from '../../testing/admin-fixtures';
 import { DEVICE_INFO, MEASUREMENT } from '../../testing/fixture-run';
 import { createTestContext, type TestClient, type TestContext } from '../../testing/test-app';
@@ -55,7 +58,7 @@ function runOf(userId: string, rows: Row[], isMock = false): FinishedRunInput {
   };
 }
 
-describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (D18) on %s', (kind) => {
+describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (ADR 029) on %s', (kind) => {
   let t: TestContext;
   let admin: TestClient;
   beforeAll(async () => {
@@ -70,72 +73,79 @@ describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (D18) on %s', (k
     return res.body;
   }
 
+  const EMPTY = {
+    participantCount: 0,
+    runCount: 0,
+    trialCount: 0,
+    rtTrialCount: 0,
+    errorTrialCount: 0,
+    meanRtMs: null,
+    errorRatePercent: null,
+    trialWeightedMeanRtMs: null,
+    trialWeightedErrorRatePercent: null,
+  };
+
   it('has four empty cells before anyone has taken the test', async () => {
     const body = await report('');
     expect(body).toEqual({
       testType: 'stroopTest',
       includeMock: true,
       includeImplausible: false,
+      scoringVersion: 2,
+      runCount: 0,
+      participantCount: 0,
+      runsAwaitingRescore: 0,
       totalTrials: 0,
       cells: [
-        {
-          cell: 'switch, word',
-          label: 'Word cue, switch',
-          trialCount: 0,
-          meanRtMs: null,
-          errorRatePercent: null,
-        },
-        {
-          cell: 'noswitch, word',
-          label: 'Word cue, repeat',
-          trialCount: 0,
-          meanRtMs: null,
-          errorRatePercent: null,
-        },
-        {
-          cell: 'switch, color',
-          label: 'Colour cue, switch',
-          trialCount: 0,
-          meanRtMs: null,
-          errorRatePercent: null,
-        },
-        {
-          cell: 'noswitch, color',
-          label: 'Colour cue, repeat',
-          trialCount: 0,
-          meanRtMs: null,
-          errorRatePercent: null,
-        },
+        { cell: 'switch, word', label: 'Word cue, switch', ...EMPTY },
+        { cell: 'noswitch, word', label: 'Word cue, repeat', ...EMPTY },
+        { cell: 'switch, color', label: 'Colour cue, switch', ...EMPTY },
+        { cell: 'noswitch, color', label: 'Colour cue, repeat', ...EMPTY },
       ],
     });
   });
 
   it('gives a cell with no correct trial a null mean and 100 % errors; mock data can be left out', async () => {
     const cy = await insertUser(t.database.db, { email: 'cy@example.com' });
-    await insertFinishedRun(t.database, runOf(cy, [['test', 6, 'Word', true, false, 800]], true));
+    await insertFinishedRun(
+      t.database,
+      runOf(
+        cy,
+        [
+          ['test', 0, 'Color', false, true, 500],
+          ['test', 1, 'Color', false, false, 800],
+        ],
+        true,
+      ),
+    );
     const withMock = await report('?includeMock=true');
-    expect(withMock.totalTrials).toBe(1);
-    expect(withMock.cells[0]).toEqual({
-      cell: 'switch, word',
-      label: 'Word cue, switch',
+    // Trial 0 is in no cell: it has no trial before it.
+    expect(withMock).toMatchObject({ runCount: 1, participantCount: 1, totalTrials: 1 });
+    expect(withMock.cells[3]).toEqual({
+      cell: 'noswitch, color',
+      label: 'Colour cue, repeat',
+      ...EMPTY,
+      participantCount: 1,
+      runCount: 1,
       trialCount: 1,
-      meanRtMs: null,
+      errorTrialCount: 1,
       errorRatePercent: 100,
+      trialWeightedErrorRatePercent: 100,
     });
     const real = await report('?includeMock=false');
-    expect(real.totalTrials).toBe(0);
+    expect(real).toMatchObject({ runCount: 0, participantCount: 0, totalTrials: 0 });
     expect(real.cells.every((c) => c.trialCount === 0 && c.errorRatePercent === null)).toBe(true);
   });
 
-  it('equals hand-computed values over test trials of all users, with and without mock data', async () => {
+  it("applies the runs' own exclusions and weights participants equally, then trials", async () => {
     const ada = await insertUser(t.database.db, { email: 'ada@example.com' });
     const bob = await insertUser(t.database.db, { email: 'bob@example.com' });
     await insertFinishedRun(
       t.database,
       runOf(ada, [
-        ['test', 0, 'Color', false, true, 500],
-        ['test', 1, 'Color', false, false, 900],
-        ['test', 2, 'Word', true, true, 700],
+        ['test', 0, 'Color', false, true, 500], // first: no cell
+        ['test', 1, 'Color', false, false, 900], // an error
+        ['test', 2, 'Word', true, true, 700], // after an error: left out of both
         ['test', 3, 'Word', false, true, 400],
         ['test', 4, 'Color', true, true, 800],
         ['test', 5, 'Color', false, true, 600],
@@ -148,8 +158,9 @@ describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (D18) on %s', (k
       t.database,
       runOf(bob, [
         ['test', 0, 'Color', false, true, 550],
-        ['test', 2, 'Word', true, false, 1000],
-        ['test', 3, 'Word', false, true, 450],
+        ['test', 1, 'Color', false, true, 650],
+        ['test', 2, 'Word', true, false, 1000], // an error
+        ['test', 3, 'Word', false, true, 450], // after an error
         ['test', 4, 'Color', true, true, 650],
       ]),
     );
@@ -158,58 +169,78 @@ describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (D18) on %s', (k
       runOf(
         ada,
         [
-          ['test', 1, 'Color', false, false, 200],
-          ['test', 2, 'Word', true, true, 300],
+          ['test', 0, 'Color', false, true, 500],
+          ['test', 1, 'Color', false, true, 300],
         ],
         true,
       ),
     );
 
-    // Real trials only. 'noswitch, color': 500, 900 (wrong), 600, 550 -> mean of correct
-    // (500 + 600 + 550) / 3 = 550, 1 error in 4. 'switch, word': 700, 1000 (wrong) -> 700, 1 in 2.
+    // Real runs: Colour repeat is ada 600 (1 error in 2) and bob 650 (0 in 1); Word switch has
+    // only bob's error; Word repeat only ada's 400; Colour switch ada 800 and bob 650.
     const real = await report('?includeMock=false');
-    expect(real.includeMock).toBe(false);
-    expect(real.totalTrials).toBe(10);
-    expect(
-      real.cells.map(({ cell, trialCount, meanRtMs, errorRatePercent }) => [
-        cell,
-        trialCount,
-        meanRtMs,
-        errorRatePercent,
-      ]),
-    ).toEqual([
-      ['switch, word', 2, 700, 50],
-      ['noswitch, word', 2, 425, 0],
-      ['switch, color', 2, 725, 0],
-      ['noswitch, color', 4, 550, 25],
+    expect(real).toMatchObject({
+      includeMock: false,
+      runCount: 2,
+      participantCount: 2,
+      totalTrials: 9,
+    });
+    const pick = (cells: TaskReportResponse['cells']) =>
+      cells.map((c) => [
+        c.cell,
+        c.participantCount,
+        c.trialCount,
+        c.meanRtMs,
+        c.errorRatePercent,
+        c.trialWeightedMeanRtMs,
+        c.trialWeightedErrorRatePercent,
+      ]);
+    expect(pick(real.cells)).toEqual([
+      ['switch, word', 2, 2, null, 100, null, 100],
+      ['noswitch, word', 2, 2, 400, 0, 400, 0],
+      ['switch, color', 2, 2, 725, 0, 725, 0],
+      ['noswitch, color', 2, 3, 625, 25, 625, expect.closeTo(100 / 3, 9)],
     ]);
 
-    // With the mock runs: 'switch, word' gains 300 (correct) and cy's wrong 800 ->
-    // (700 + 300) / 2 = 500, 2 errors in 4; 'noswitch, color' gains a wrong 200 -> mean
-    // unchanged, 2 errors in 5.
+    // With mock data: ada's mock run adds a correct 300 to Colour repeat, so ada's mean of her
+    // two runs is (600 + 300) / 2 = 450 with (50 + 0) / 2 = 25 % errors, and cy's run an
+    // error. Participant-weighted: (450 + 650) / 2 = 550 ms (cy has no RT), (25 + 0 + 100) / 3 %
+    // errors; trial-weighted: (600 + 300 + 650) / 3 ms, 2 errors in 5 trials.
     const all = await report('?includeMock=true');
-    expect(all.totalTrials).toBe(13);
-    const cells = Object.fromEntries(all.cells.map((c) => [c.cell, c]));
-    expect(cells['switch, word']).toMatchObject({
-      trialCount: 4,
-      meanRtMs: 500,
-      errorRatePercent: 50,
-    });
-    expect(cells['noswitch, color']).toMatchObject({
+    expect(all).toMatchObject({ runCount: 4, participantCount: 3 });
+    const colorRepeat = all.cells.find((c) => c.cell === 'noswitch, color');
+    expect(colorRepeat).toMatchObject({
+      participantCount: 3,
+      runCount: 4,
       trialCount: 5,
+      rtTrialCount: 3,
+      errorTrialCount: 5,
       meanRtMs: 550,
-      errorRatePercent: 40,
+      errorRatePercent: expect.closeTo(125 / 3, 9),
+      trialWeightedMeanRtMs: expect.closeTo(1550 / 3, 9),
+      trialWeightedErrorRatePercent: 40,
     });
-    expect(cells['noswitch, word']).toMatchObject({
-      trialCount: 2,
-      meanRtMs: 425,
-      errorRatePercent: 0,
-    });
-    expect(cells['switch, color']).toMatchObject({
-      trialCount: 2,
-      meanRtMs: 725,
-      errorRatePercent: 0,
-    });
+  });
+
+  it('counts only finished runs scored by the current version, and says how many wait', async () => {
+    const dee = await insertUser(t.database.db, { email: 'dee@example.com' });
+    const id = await insertFinishedRun(
+      t.database,
+      runOf(dee, [
+        ['test', 0, 'Color', false, true, 500],
+        ['test', 1, 'Color', false, true, 500],
+      ]),
+    );
+    const before = await report('?includeMock=false');
+    await t.database.db
+      .update(testResults)
+      .set({ scoringVersion: 1 })
+      .where(eq(testResults.id, id));
+    const after = await report('?includeMock=false');
+    expect(after.runCount).toBe(before.runCount - 1);
+    expect(after.runsAwaitingRescore).toBe(1);
+    expect(await rescoreStoredRuns(t.database)).toBe(1);
+    expect(await report('?includeMock=false')).toEqual(before);
   });
 
   it('refuses anything but true or false for includeMock', async () => {

@@ -3,7 +3,7 @@ import {
   type AdminResultListResponse,
   type AdminResultTrialsResponse,
   RESEARCH_EXPORT_COLUMNS,
-  type StroopScores,
+  type StroopScoresV2,
   stroopTask,
   TASKS,
 } from '@cogni/domain';
@@ -146,10 +146,10 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
         overallScore: 91,
         totalTrials: 144,
         correctTrials: 132,
-        averageReactionTime: 525.25,
-        scoringVersion: 1,
+        averageReactionTime: expect.closeTo((56 * 600.25 + 60 * 450.25) / 116, 9),
+        scoringVersion: 2,
         scores: {
-          colorNamingAccuracy: (60 / 72) * 100,
+          colorNamingAccuracy: expect.closeTo((56 / 68) * 100, 9),
           wordReadingAccuracy: 100,
           interferenceEffect: 150,
         },
@@ -199,9 +199,10 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
     expect(res.status).toBe(200);
     const listed = (await admin.get(`/api/admin/results?userId=${adaId}`)).body.results;
     expect(res.body.result).toEqual(listed.find((r: AdminResult) => r.id === ids.r1));
-    // Stroop's metrics are among its scores (ADR 027).
-    const scores = res.body.result.scores?.scores as StroopScores | undefined;
-    expect(scores?.metrics.cells['noswitch, color']).toEqual(expect.any(Object));
+    // Stroop's cells and exclusions are among its scores (ADR 029).
+    const scores = res.body.result.scores?.scores as StroopScoresV2 | undefined;
+    expect(scores?.cells['noswitch, color']).toEqual(expect.any(Object));
+    expect(scores?.exclusions.first).toBe(4);
     const stored = await t.database.db
       .select()
       .from(trials)
@@ -234,8 +235,11 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
         endTime: row.endTime?.toISOString() ?? null,
         timing: row.timing,
         flags: row.flags,
+        // The run's scoring stored each test trial's exclusions; other phases are not scored.
+        exclusions: row.exclusions,
       })),
     );
+    expect(stored.filter((row) => row.exclusions !== null)).toHaveLength(144);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       const missing = await admin.get(`/api/admin/results/${id}/trials`);
       expect(missing.status).toBe(404);
@@ -290,6 +294,8 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
             timing.responseTimestampMs,
             timing.onsetMethod,
             timing.wasInterrupted,
+            result.scoringVersion,
+            trial.exclusions === null ? null : trial.exclusions.join(' ') || 'none',
             session.seed,
             device.type,
             device.userAgent,

@@ -89,6 +89,7 @@ export async function* iterateTrialRows(
         isPreview: result.isPreview,
         resultImplausibleReason: result.implausibleReason,
         resultAbandonedAt: result.abandonedAt?.toISOString() ?? null,
+        resultScoringVersion: result.scoringVersion,
         session: sessions[index] ?? null,
         trial: toStoredTrial(trial),
       };

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context';
 import { pruneErrorLogs } from '../error-logs/prune-error-logs';
 import { pruneRateLimits } from '../rate-limit/prune-rate-limits';
 import { closeAbandonedRuns } from '../results/close-abandoned-runs';
+import { rescoreStoredRuns } from '../results/rescore';
 
 export type MaintenanceContext = ServiceContext & { config: Config; logger: Logger };
 
@@ -12,13 +13,16 @@ export type MaintenanceReport = {
   errorLogsDeleted: number;
   rateLimitsDeleted: number;
   runsAbandoned: number;
+  /** Finished runs rescored under their task's current scoring version. */
+  runsRescored: number;
 };
 
 /**
  * One pass of the housekeeping no request does: the error log kept within its retention
  * (ERROR_LOG_MAX_ROWS, ERROR_LOG_MAX_AGE_DAYS), brute-force counters of long-ended windows
- * deleted, and runs left unfinished for more than a day closed as abandoned. Each step runs in
- * short statements, so requests are not held up behind it.
+ * deleted, runs left unfinished for more than a day closed as abandoned, and finished runs
+ * scored by an older scoring version rescored (ADR 029). Each step runs in short statements or
+ * small batches, so requests are not held up behind it.
  */
 export async function runMaintenance(ctx: MaintenanceContext): Promise<MaintenanceReport> {
   const errorLogsDeleted = await pruneErrorLogs(ctx, {
@@ -27,7 +31,8 @@ export async function runMaintenance(ctx: MaintenanceContext): Promise<Maintenan
   });
   const rateLimitsDeleted = await pruneRateLimits(ctx);
   const runsAbandoned = await closeAbandonedRuns(ctx);
-  return { errorLogsDeleted, rateLimitsDeleted, runsAbandoned };
+  const runsRescored = await rescoreStoredRuns(ctx);
+  return { errorLogsDeleted, rateLimitsDeleted, runsAbandoned, runsRescored };
 }
 
 /** Time between two passes. */

@@ -1,18 +1,11 @@
-import type {
-  AnyTask,
-  CompleteRunInput,
-  Run,
-  SavedTrial,
-  TrialEnvelope,
-  TrialPosition,
-} from '@cogni/domain';
+import type { AnyTask, CompleteRunInput, Run, SavedTrial, TrialPosition } from '@cogni/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { testResults, testSessions, trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
-import { toSummaryColumns } from './summary-columns';
+import { SCORED_TRIAL_COLUMNS, scoreStoredTrials } from './score-stored';
+import { recordScore, toSummaryColumns } from './summary-columns';
 import { getOwnedRun, toRun, toRunView } from './to-run';
-import { RESULT_TRIAL_COLUMNS, toResultTrial } from './to-trial';
 
 /**
  * The first trial of the run, in the task's run order, that is not saved; null when all are.
@@ -64,14 +57,7 @@ export async function completeRun(
   }
 
   const stored = await ctx.db
-    .select({
-      ...RESULT_TRIAL_COLUMNS,
-      startTime: trials.startTime,
-      endTime: trials.endTime,
-      timing: trials.timing,
-      flags: trials.flags,
-      arrivedAt: trials.createdAt,
-    })
+    .select(SCORED_TRIAL_COLUMNS)
     .from(trials)
     .where(eq(trials.resultId, resultId));
   const { task, config } = owned;
@@ -83,17 +69,7 @@ export async function completeRun(
       `The test is not finished: ${stored.length} trials are saved, and trial ${next.trialNumber} of the ${next.phase} phase${block} is not`,
     );
   }
-  const score = task.score(
-    config,
-    stored.map((row) =>
-      Object.assign(toResultTrial(row), {
-        startTime: row.startTime?.toISOString() ?? null,
-        endTime: row.endTime?.toISOString() ?? null,
-        timing: row.timing as TrialEnvelope['timing'] | null,
-        flags: row.flags,
-      }),
-    ),
-  );
+  const score = scoreStoredTrials(task, config, stored);
   const finished = await ctx.db.transaction(async (tx) => {
     const [written] = await tx
       .update(testResults)
@@ -112,6 +88,7 @@ export async function completeRun(
         ),
       )
       .returning();
+    if (written) await recordScore(tx, task, resultId, score);
     await tx
       .update(testSessions)
       .set({

@@ -1,7 +1,7 @@
 import type { AnyTask, DeviceInfo, TrialEnvelope } from '@cogni/domain';
 import { testResults, testSessions, trials } from '../../db/schema';
 import type { ServiceContext } from '../context';
-import { toSummaryColumns } from './summary-columns';
+import { recordScore, toSummaryColumns } from './summary-columns';
 
 export type FinishedRunInput = {
   task: AnyTask;
@@ -82,6 +82,7 @@ export async function insertFinishedRun(
         })),
       );
     }
+    await recordScore(tx, task, result.id, score);
     return result.id;
   });
 }

@@ -29,6 +29,7 @@ export const RESULT_TRIAL_COLUMNS = {
   isCorrect: trials.isCorrect,
   inputModality: trials.inputModality,
   fields: trials.fields,
+  exclusions: trials.exclusions,
 };
 
 type ResultTrialRow = Pick<TrialRow, Exclude<keyof typeof RESULT_TRIAL_COLUMNS, 'resultId'>>;
@@ -49,6 +50,7 @@ export function toResultTrial(row: ResultTrialRow): ResultTrial {
     reactionTime: row.reactionTime,
     isCorrect: row.isCorrect,
     inputModality: row.inputModality,
+    exclusions: row.exclusions,
   });
 }
 

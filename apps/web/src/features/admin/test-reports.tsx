@@ -51,7 +51,7 @@ export function TestReports() {
 
 type TaskReportProps = { task: AnyTask; includeMock: boolean; includeImplausible: boolean };
 
-/** One task's report: its cells over every user's scored trials, and its mock-data button. */
+/** One task's report: its cells over every participant's finished runs, and its mock-data button. */
 function TaskReport({ task, includeMock, includeImplausible }: TaskReportProps) {
   const report = useTaskReport(task.id, { includeMock, includeImplausible });
   const generate = useGenerateMockData(task.id);
@@ -60,55 +60,76 @@ function TaskReport({ task, includeMock, includeImplausible }: TaskReportProps) 
     <section className="admin-report" aria-labelledby={titleId} data-test-type={task.id}>
       <h3 id={titleId}>{task.name}: all users</h3>
       <p className="admin-lead">
-        Scored trials of every stored result, by condition. Mean reaction time is over correct
-        trials; error rate over all trials of the condition. Runs judged implausible or abandoned
-        are left out unless included.
+        Finished runs by condition, with the exclusions of the task's scoring (version{' '}
+        {task.scoringVersion}). Participant-weighted: each run's mean, averaged over a participant's
+        runs, then over participants. Trial-weighted: every counted trial alike. Runs judged
+        implausible are left out unless included.
       </p>
       {report.isPending ? (
         <Spinner label="Loading the report…" />
       ) : report.isError ? (
         <Alert variant="error">{formatAdminPanelError(report.error.message)}</Alert>
       ) : (
-        <TableScroll label={`${task.name} report`}>
-          <table className="table table--numeric" aria-busy={report.isFetching}>
-            <caption className="visually-hidden">
-              {task.name} report, {report.data.includeMock ? 'with' : 'without'} mock data,{' '}
-              {report.data.includeImplausible ? 'with' : 'without'} implausible runs,{' '}
-              {report.data.totalTrials} trials
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Condition</th>
-                <th scope="col">Report category</th>
-                <th scope="col">Trials</th>
-                <th scope="col">Mean RT (correct)</th>
-                <th scope="col">Error rate</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.data.cells.map((cell) => (
-                <tr key={cell.cell} data-cell={cell.cell}>
-                  <th scope="row">{cell.label}</th>
-                  <td>
-                    <code>{cell.cell}</code>
-                  </td>
-                  <td>{cell.trialCount}</td>
-                  <td>{formatMs(cell.meanRtMs)}</td>
-                  <td>{formatPercent(cell.errorRatePercent)}</td>
+        <>
+          <p className="admin-report__counts">
+            {report.data.runCount} {report.data.runCount === 1 ? 'run' : 'runs'} of{' '}
+            {report.data.participantCount}{' '}
+            {report.data.participantCount === 1 ? 'participant' : 'participants'},{' '}
+            {report.data.totalTrials} scored trials
+            {report.data.runsAwaitingRescore > 0 &&
+              `; ${report.data.runsAwaitingRescore} older runs are being rescored and are not counted yet`}
+            .
+          </p>
+          <TableScroll label={`${task.name} report`}>
+            <table className="table table--numeric" aria-busy={report.isFetching}>
+              <caption className="visually-hidden">
+                {task.name} report, {report.data.includeMock ? 'with' : 'without'} mock data,{' '}
+                {report.data.includeImplausible ? 'with' : 'without'} implausible runs,{' '}
+                {report.data.runCount} runs
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" rowSpan={2}>
+                    Condition
+                  </th>
+                  <th scope="col" rowSpan={2}>
+                    Participants
+                  </th>
+                  <th scope="col" rowSpan={2}>
+                    Trials
+                  </th>
+                  <th scope="colgroup" colSpan={2}>
+                    Participant-weighted
+                  </th>
+                  <th scope="colgroup" colSpan={2}>
+                    Trial-weighted
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">All conditions</th>
-                <td />
-                <td>{report.data.totalTrials}</td>
-                <td />
-                <td />
-              </tr>
-            </tfoot>
-          </table>
-        </TableScroll>
+                <tr>
+                  <th scope="col">Mean RT</th>
+                  <th scope="col">Error rate</th>
+                  <th scope="col">Mean RT</th>
+                  <th scope="col">Error rate</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.data.cells.map((cell) => (
+                  <tr key={cell.cell} data-cell={cell.cell}>
+                    <th scope="row">
+                      {cell.label} <code className="admin-report__key">{cell.cell}</code>
+                    </th>
+                    <td>{cell.participantCount}</td>
+                    <td>{cell.trialCount}</td>
+                    <td>{formatMs(cell.meanRtMs)}</td>
+                    <td>{formatPercent(cell.errorRatePercent)}</td>
+                    <td>{formatMs(cell.trialWeightedMeanRtMs)}</td>
+                    <td>{formatPercent(cell.trialWeightedErrorRatePercent)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        </>
       )}
       <div className="admin-mock">
         <Button

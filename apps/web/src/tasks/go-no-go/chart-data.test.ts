@@ -25,6 +25,7 @@ function trial(
     reactionTime,
     isCorrect: responseType === 'hit' || responseType === 'correct_rejection',
     inputModality: 'keyboard',
+    exclusions: null,
     stimulusType: isGo ? 'go' : 'nogo',
     stimulusId: isGo ? 'solid' : 'outline',
     responded: reactionTime !== null,

@@ -5,6 +5,7 @@ import {
   RESPONSE_KEYS,
   type ResultTrial,
   scoreStroop,
+  stroopTask,
 } from '@cogni/domain';
 import { describe, expect, it } from 'vitest';
 import { describeConditionRtChart } from '../../lib/charts/chart-descriptions';
@@ -26,12 +27,46 @@ function fixtureTrials(): ResultTrial[] {
       isCongruent: null,
       block: 0,
       inputModality: 'keyboard' as const,
+      exclusions: null,
     };
   });
 }
 
+/** The same trials as scored by the task (version 2): each with the exclusions it stored. */
+function scoredFixture() {
+  const trials = fixtureTrials();
+  const score = stroopTask.score(
+    DEFAULT_STROOP_CONFIG,
+    asStroopTrials(trials).map((t) => ({
+      ...t,
+      startTime: null,
+      endTime: null,
+      timing: null,
+      flags: [],
+    })),
+  );
+  const byNumber = new Map(score.trialExclusions.map((t) => [t.trialNumber, t.exclusions]));
+  return {
+    score,
+    trials: trials.map((t) =>
+      t.phase === 'test' ? { ...t, exclusions: [...(byNumber.get(t.trialNumber) ?? [])] } : t,
+    ),
+  };
+}
+
 describe('Stroop chart data', () => {
   it("takes each cell's RTs from the same trials as the stored cell means", () => {
+    const { score, trials } = scoredFixture();
+    const spread = getCellRtSpread(DEFAULT_STROOP_CONFIG, trials);
+    expect(spread.map((s) => s.key)).toEqual([...REPORT_CELLS]);
+    for (const cell of spread) {
+      const stored = score.scores.cells[cell.key as (typeof REPORT_CELLS)[number]];
+      expect(cell.meanMs).toBeCloseTo(stored.meanRtMs ?? Number.NaN, 9);
+      expect(cell.rtsMs).toHaveLength(stored.rtTrialCount);
+    }
+  });
+
+  it("follows version 1's rule for a run not rescored yet", () => {
     const trials = fixtureTrials();
     const summary = scoreStroop(DEFAULT_STROOP_CONFIG, asStroopTrials(trials));
     const spread = getCellRtSpread(DEFAULT_STROOP_CONFIG, trials);

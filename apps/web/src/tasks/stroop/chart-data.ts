@@ -15,15 +15,19 @@ import {
 import { asStroopTrials } from './labels';
 
 /**
- * Reaction times per report cell, from the same trials as the stored cell means (D16:
- * isRtEligible drops errors, the first trial of the phase and the first after a rest break).
+ * Reaction times per report cell, from the same trials as the stored cell means: correct trials
+ * without any exclusion the run's scoring stored with them (scoring version 2), or, for a run
+ * not rescored yet, version 1's rule (isRtEligible: errors, the first trial of the phase and the
+ * first after a rest break are left out).
  */
 export function getCellRtSpread(
   config: StroopConfig,
   trials: readonly ResultTrial[],
 ): ConditionRtSpread[] {
   const eligible = asStroopTrials(trials).filter(
-    (t) => t.phase === 'test' && isRtEligible(config, t),
+    (t) =>
+      t.phase === 'test' &&
+      (t.exclusions ? t.isCorrect && t.exclusions.length === 0 : isRtEligible(config, t)),
   );
   return REPORT_CELLS.map((cell) =>
     toConditionRtSpread(

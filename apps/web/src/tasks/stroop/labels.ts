@@ -6,6 +6,7 @@ import {
   type ResultTrial,
   type RunSummary,
   type StroopScores,
+  type StroopScoresV2,
   stroopTask,
   type Word,
 } from '@cogni/domain';
@@ -38,9 +39,18 @@ export function asStroopTrials(trials: readonly ResultTrial[]): readonly StroopR
   return trials as readonly StroopResultTrial[];
 }
 
-/** Stroop's own scores of a finished run (its scoring code's shape, scoring version 1). */
-export function stroopScoresOf(summary: RunSummary): StroopScores {
-  return summary.scores as StroopScores;
+/**
+ * Stroop's own scores of a finished run, by the scoring version that computed them: version 2
+ * (docs/scoring/stroop.md), or version 1 for a run the server has not rescored yet.
+ */
+export type VersionedStroopScores =
+  | { version: 1; scores: StroopScores }
+  | { version: 2; scores: StroopScoresV2 };
+
+export function stroopScoresOf(summary: RunSummary): VersionedStroopScores {
+  return summary.scoringVersion >= 2
+    ? { version: 2, scores: summary.scores as StroopScoresV2 }
+    : { version: 1, scores: summary.scores as StroopScores };
 }
 
 /** The settings Stroop results are shown with (GET /api/progress does not send a run's). */

@@ -9,10 +9,17 @@ import { stroopScoresOf } from './labels';
 
 type StroopScoresProps = { summary: RunSummary };
 
-/** A run's headline scores (D15, D16) as tiles: on 'Test Complete' and in progress tracking. */
+/** A run's headline scores as tiles: on 'Test Complete' and in progress tracking. */
 export function StroopScoreTiles({ summary }: StroopScoresProps) {
-  const scores = stroopScoresOf(summary);
-  const { switchCost } = scores.metrics;
+  const versioned = stroopScoresOf(summary);
+  const { scores } = versioned;
+  const switchCost =
+    versioned.version === 2
+      ? {
+          rtMs: versioned.scores.switchCost.rtMs.mean,
+          errorRatePercent: versioned.scores.switchCost.errorRatePercent.mean,
+        }
+      : versioned.scores.metrics.switchCost;
   return (
     <dl className="score-list">
       <div className="score-list__item">
@@ -38,8 +45,15 @@ export function StroopScoreTiles({ summary }: StroopScoresProps) {
         <dd>{formatPercent(scores.wordReadingAccuracy)}</dd>
       </div>
       <div className="score-list__item">
-        <dt>Interference effect</dt>
-        <dd>{formatSignedMs(scores.interferenceEffect)}</dd>
+        {/* Colour-cue minus Word-cue RT: every trial is incongruent, so not Stroop interference. */}
+        <dt>Colour-naming cost</dt>
+        <dd>
+          {formatSignedMs(
+            versioned.version === 2
+              ? versioned.scores.colorNamingCost.rtMs
+              : versioned.scores.interferenceEffect,
+          )}
+        </dd>
       </div>
       <div className="score-list__item">
         <dt>Switch cost</dt>

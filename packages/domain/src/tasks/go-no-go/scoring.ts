@@ -1,5 +1,6 @@
 import type { RunScore, StoredTrial } from '../contract';
 import { logLinearDPrime } from '../shared/normal';
+import { aggregateCells } from '../shared/report-cells';
 import { type GoNoGoConfig, meetsGoNoGoPracticeCriterion } from './config';
 import { GO_NO_GO_ANTICIPATION_MS, isGoNoGoAnticipation } from './plausibility';
 import type { GoNoGoTrial } from './trial';
@@ -218,5 +219,15 @@ export function scoreGoNoGo(
     correctTrials,
     averageReactionTime: meanGoRtMs,
     scores,
+    // The report's cells by the plain rule: RT over correct presses (hits), errors over all.
+    reportCells: aggregateCells(
+      GO_NO_GO_REPORT_CELLS.map((cell) => cell.key),
+      test.map((t) => ({
+        cell: t.stimulusType,
+        isCorrect: t.isCorrect,
+        reactionTime: t.reactionTime,
+      })),
+    ),
+    trialExclusions: [],
   };
 }

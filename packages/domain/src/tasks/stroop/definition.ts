@@ -7,13 +7,13 @@ import { STROOP_EXPORT_COLUMNS } from './export-columns';
 import { stroopFixtureRun, stroopMinimumMs } from './fixture-run';
 import { generateMockRun } from './mock-run';
 import { findEarlyArrival, findRunImplausibility, getTrialFlags } from './plausibility';
+import { getReportCell, REPORT_CELLS, type ReportCell } from './scoring';
 import {
-  getReportCell,
-  REPORT_CELLS,
-  type ReportCell,
-  type StroopScores,
-  scoreStroop,
-} from './scoring';
+  flagStroopTrials,
+  STROOP_SCORING_VERSION_2,
+  type StroopScoresV2,
+  scoreFlaggedStroopTrials,
+} from './scoring-v2';
 import type { PlannedTrial } from './stimuli';
 import { findTrialProblems, type TrialInput, TrialInputSchema } from './trial';
 
@@ -35,7 +35,7 @@ export const stroopTask: TaskDefinition<
   StroopConfig,
   StroopCompactPlan,
   StroopTaskTrial,
-  StroopScores
+  StroopScoresV2
 > = {
   id: stroopCard.testType,
   slug: stroopCard.slug,
@@ -80,12 +80,35 @@ export const stroopTask: TaskDefinition<
     return next && { ...next, block: 0 };
   },
   reportCells: REPORT_CELLS.map((key) => ({ key, label: REPORT_CELL_NAMES[key] })),
-  reportCell: (trial) => (trial.phase === 'test' ? getReportCell(trial) : null),
-  scoringVersion: 1,
+  // Trial 0 has no trial before it: neither a switch nor a repeat, so in no cell.
+  reportCell: (trial) =>
+    trial.phase === 'test' && trial.trialNumber > 0 ? getReportCell(trial) : null,
+  scoringVersion: STROOP_SCORING_VERSION_2,
   score(config, trials) {
-    const { totalTrials, correctTrials, overallScore, averageReactionTime, ...scores } =
-      scoreStroop(config, trials);
-    return { totalTrials, correctTrials, overallScore, averageReactionTime, scores };
+    const flagged = flagStroopTrials(
+      config,
+      trials.map((trial) => ({
+        ...trial,
+        wasInterrupted: trial.timing?.wasInterrupted ?? null,
+      })),
+    );
+    const summary = scoreFlaggedStroopTrials(flagged);
+    return {
+      ...summary,
+      reportCells: Object.fromEntries(
+        REPORT_CELLS.map((cell) => {
+          const { trialCount, rtTrialCount, meanRtMs, errorTrialCount, errorRatePercent } =
+            summary.scores.cells[cell];
+          return [cell, { trialCount, rtTrialCount, meanRtMs, errorTrialCount, errorRatePercent }];
+        }),
+      ),
+      trialExclusions: flagged.map((t) => ({
+        phase: t.phase,
+        block: 0,
+        trialNumber: t.trialNumber,
+        exclusions: t.exclusions,
+      })),
+    };
   },
   exportColumns: STROOP_EXPORT_COLUMNS,
   simulate(seed, config, endTimeMs) {

@@ -1,0 +1,59 @@
+// Parameter recovery of the Stroop switch cost: for true costs of 0, 50 and 150 ms and
+// Colour-minus-Word differences of 0, 150 and 300 ms, 1,000 simulated participants each
+// (packages/domain/src/tasks/stroop/simulated-participant.ts: ex-Gaussian RTs, errors,
+// post-error slowing, anticipations, slow outliers, interruptions) on the real design, scored by
+// version 2 (within each cue, averaged) and, for comparison, version 1 (pooled).
+// Usage: npm run bench:stroop-recovery   Writes bench/results/stroop-recovery.{json,md}.
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import {
+  DEFAULT_STROOP_CONFIG,
+  recoverStroopSwitchCost,
+  STROOP_SIMULATED_PARTICIPANT,
+  type StroopRecoveryCell,
+} from '../packages/domain/src/index';
+import { ROOT } from './lib';
+
+const RUNS = 1000;
+const started = performance.now();
+const cells: StroopRecoveryCell[] = [];
+for (const trueSwitchCostMs of [0, 50, 150]) {
+  for (const cueDifferenceMs of [0, 150, 300]) {
+    cells.push(
+      recoverStroopSwitchCost({
+        config: DEFAULT_STROOP_CONFIG,
+        participant: STROOP_SIMULATED_PARTICIPANT,
+        trueSwitchCostMs,
+        cueDifferenceMs,
+        runs: RUNS,
+        seed: `bench:${trueSwitchCostMs}:${cueDifferenceMs}`,
+      }),
+    );
+  }
+}
+const seconds = (performance.now() - started) / 1000;
+const date = new Date().toISOString();
+const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`;
+const f = (value: number) => value.toFixed(2);
+const md = [
+  '# Stroop switch-cost recovery',
+  '',
+  `${date}, ${machine}; ${RUNS} simulated runs per row, ${seconds.toFixed(1)} s in all (\`npm run bench:stroop-recovery\`).`,
+  '',
+  `The participant: Word-cue mean RT ${STROOP_SIMULATED_PARTICIPANT.meanRtMs.Word} ms, Colour-cue that plus the cue difference, ex-Gaussian (sigma ${STROOP_SIMULATED_PARTICIPANT.sigmaMs}, tau ${STROOP_SIMULATED_PARTICIPANT.tauMs} ms); errors ${STROOP_SIMULATED_PARTICIPANT.errorRate.Color * 100} % (Colour) and ${STROOP_SIMULATED_PARTICIPANT.errorRate.Word * 100} % (Word), ${STROOP_SIMULATED_PARTICIPANT.switchErrorIncrease * 100} points more on switches; ${STROOP_SIMULATED_PARTICIPANT.postErrorSlowingMs} ms post-error slowing; ${STROOP_SIMULATED_PARTICIPANT.anticipationRate * 100} % anticipations, ${STROOP_SIMULATED_PARTICIPANT.slowOutlierRate * 100} % slow outliers, ${STROOP_SIMULATED_PARTICIPANT.interruptionRate * 100} % interruptions. Bias is the mean estimate minus the true cost; SD is the spread of single runs' estimates.`,
+  '',
+  '| true switch cost ms | Colour − Word ms | v2 mean ms | v2 bias ms | v2 SD ms | v1 mean ms | v1 bias ms | v1 SD ms |',
+  '|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...cells.map(
+    (c) =>
+      `| ${c.trueSwitchCostMs} | ${c.cueDifferenceMs} | ${f(c.version2.meanMs)} | ${f(c.version2.biasMs)} | ${f(c.version2.sdMs)} | ${f(c.version1.meanMs)} | ${f(c.version1.biasMs)} | ${f(c.version1.sdMs)} |`,
+  ),
+  '',
+].join('\n');
+writeFileSync(path.join(ROOT, 'bench/results/stroop-recovery.md'), md);
+writeFileSync(
+  path.join(ROOT, 'bench/results/stroop-recovery.json'),
+  `${JSON.stringify({ date, machine, runsPerCell: RUNS, seconds, cells }, null, 2)}\n`,
+);
+console.log(md);

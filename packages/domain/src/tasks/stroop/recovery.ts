@@ -1,0 +1,63 @@
+import type { StroopConfig } from './config';
+import { scoreStroop } from './scoring';
+import { scoreStroopV2 } from './scoring-v2';
+import { type StroopParticipantParams, simulateStroopTestPhase } from './simulated-participant';
+
+/** The bias and spread of an estimate over simulated runs, in ms. */
+export type RecoveryFigures = { runs: number; meanMs: number; biasMs: number; sdMs: number };
+
+/** One condition of the recovery study: a true switch cost and a cue difference. */
+export type StroopRecoveryCell = {
+  trueSwitchCostMs: number;
+  /** Colour-cue minus Word-cue mean RT, ms. */
+  cueDifferenceMs: number;
+  /** The switch cost of scoring version 2 (within each cue, averaged). */
+  version2: RecoveryFigures;
+  /** The switch cost of scoring version 1 (pooled switch minus pooled repeat), for comparison. */
+  version1: RecoveryFigures;
+};
+
+function figures(estimates: readonly number[], truth: number): RecoveryFigures {
+  const mean = estimates.reduce((sum, v) => sum + v, 0) / estimates.length;
+  const variance =
+    estimates.reduce((sum, v) => sum + (v - mean) ** 2, 0) / Math.max(1, estimates.length - 1);
+  return { runs: estimates.length, meanMs: mean, biasMs: mean - truth, sdMs: Math.sqrt(variance) };
+}
+
+/**
+ * Simulates `runs` participants with a given switch cost and cue difference on the real design
+ * (each with its own seeded plan) and scores each run by both versions: how far the mean
+ * estimate is from the truth (bias) and how much single runs vary (SD).
+ */
+export function recoverStroopSwitchCost(options: {
+  config: StroopConfig;
+  participant: StroopParticipantParams;
+  trueSwitchCostMs: number;
+  cueDifferenceMs: number;
+  runs: number;
+  seed: string;
+}): StroopRecoveryCell {
+  const params: StroopParticipantParams = {
+    ...options.participant,
+    switchCostMs: options.trueSwitchCostMs,
+    meanRtMs: {
+      Word: options.participant.meanRtMs.Word,
+      Color: options.participant.meanRtMs.Word + options.cueDifferenceMs,
+    },
+  };
+  const v2: number[] = [];
+  const v1: number[] = [];
+  for (let i = 0; i < options.runs; i++) {
+    const trials = simulateStroopTestPhase(`${options.seed}:${i}`, options.config, params);
+    const two = scoreStroopV2(options.config, trials).scores.switchCost.rtMs.mean;
+    const one = scoreStroop(options.config, trials).metrics.switchCost.rtMs;
+    if (two !== null) v2.push(two);
+    if (one !== null) v1.push(one);
+  }
+  return {
+    trueSwitchCostMs: options.trueSwitchCostMs,
+    cueDifferenceMs: options.cueDifferenceMs,
+    version2: figures(v2, options.trueSwitchCostMs),
+    version1: figures(v1, options.trueSwitchCostMs),
+  };
+}
