@@ -28,6 +28,7 @@ for (const trueSwitchCostMs of [0, 50, 150]) {
         cueDifferenceMs,
         runs: RUNS,
         seed: `bench:${trueSwitchCostMs}:${cueDifferenceMs}`,
+        compareVersion1: true,
       }),
     );
   }
@@ -35,7 +36,7 @@ for (const trueSwitchCostMs of [0, 50, 150]) {
 const seconds = (performance.now() - started) / 1000;
 const date = new Date().toISOString();
 const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`;
-const f = (value: number) => value.toFixed(2);
+const f = (value: number | undefined) => (value === undefined ? '' : value.toFixed(2));
 const md = [
   '# Stroop switch-cost recovery',
   '',
@@ -47,7 +48,7 @@ const md = [
   '|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...cells.map(
     (c) =>
-      `| ${c.trueSwitchCostMs} | ${c.cueDifferenceMs} | ${f(c.version2.meanMs)} | ${f(c.version2.biasMs)} | ${f(c.version2.sdMs)} | ${f(c.version1.meanMs)} | ${f(c.version1.biasMs)} | ${f(c.version1.sdMs)} |`,
+      `| ${c.trueSwitchCostMs} | ${c.cueDifferenceMs} | ${f(c.version2.meanMs)} | ${f(c.version2.biasMs)} | ${f(c.version2.sdMs)} | ${f(c.version1?.meanMs)} | ${f(c.version1?.biasMs)} | ${f(c.version1?.sdMs)} |`,
   ),
   '',
 ].join('\n');

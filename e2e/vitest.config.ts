@@ -12,11 +12,10 @@ export default defineConfig({
     dir: path.resolve(import.meta.dirname, '..'),
     include: ['e2e/**/*.spec.ts', 'faults/browser-*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    // One built server for the whole run. Three browser files at a time on two cores: the tests
-    // mostly wait on pages and timers. The full run spends five and a half minutes waiting on a
-    // person's pace, so it starts first, on a lane of its own, while the rest share the other
-    // two (started last, it ran on alone for minutes: 514 s in all, now 380-400 s).
-    maxWorkers: 3,
+    // One built server for the whole run. Four browser files at a time on two cores: the tests
+    // mostly wait on pages and timers (a person's pace, runs becoming plausible). The longest
+    // start first, each on a lane of its own, while the rest share the others.
+    maxWorkers: 4,
     sequence: {
       sequencer: longestFirst([
         'stroop-full-run.spec.ts',

@@ -13,8 +13,8 @@ export type StroopRecoveryCell = {
   cueDifferenceMs: number;
   /** The switch cost of scoring version 2 (within each cue, averaged). */
   version2: RecoveryFigures;
-  /** The switch cost of scoring version 1 (pooled switch minus pooled repeat), for comparison. */
-  version1: RecoveryFigures;
+  /** The switch cost of scoring version 1 (pooled switch minus pooled repeat), if compared. */
+  version1: RecoveryFigures | null;
 };
 
 function figures(estimates: readonly number[], truth: number): RecoveryFigures {
@@ -36,6 +36,8 @@ export function recoverStroopSwitchCost(options: {
   cueDifferenceMs: number;
   runs: number;
   seed: string;
+  /** Also score every run by version 1, to show its bias beside version 2's. */
+  compareVersion1?: boolean;
 }): StroopRecoveryCell {
   const params: StroopParticipantParams = {
     ...options.participant,
@@ -50,14 +52,16 @@ export function recoverStroopSwitchCost(options: {
   for (let i = 0; i < options.runs; i++) {
     const trials = simulateStroopTestPhase(`${options.seed}:${i}`, options.config, params);
     const two = scoreStroopV2(options.config, trials).scores.switchCost.rtMs.mean;
-    const one = scoreStroop(options.config, trials).metrics.switchCost.rtMs;
     if (two !== null) v2.push(two);
-    if (one !== null) v1.push(one);
+    if (options.compareVersion1) {
+      const one = scoreStroop(options.config, trials).metrics.switchCost.rtMs;
+      if (one !== null) v1.push(one);
+    }
   }
   return {
     trueSwitchCostMs: options.trueSwitchCostMs,
     cueDifferenceMs: options.cueDifferenceMs,
     version2: figures(v2, options.trueSwitchCostMs),
-    version1: figures(v1, options.trueSwitchCostMs),
+    version1: options.compareVersion1 ? figures(v1, options.trueSwitchCostMs) : null,
   };
 }
