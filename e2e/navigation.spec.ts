@@ -138,21 +138,21 @@ describe('routes and redirects', () => {
 describe('tests list and sidebar', () => {
   const browser = useBrowser();
 
-  it('lists seven tests with Stroop and Go/No-Go enabled', async () => {
+  it('lists the seven tests by group, the registered ones enabled', async () => {
     const page = await browser.newPage();
     await page.goto('/cognitive-tests');
     const cards = page.getByTestId('test-card');
     await cards.first().waitFor();
     expect(await cards.count()).toBe(7);
+    const groups = await page.locator('.test-group__title').allTextContents();
+    expect(groups).toEqual(['Executive function', 'Memory', 'Attention', 'Planning']);
     const enabled = page.locator('[data-testid="test-card"][data-enabled="true"]');
-    const enabledNames = await enabled.allTextContents();
-    expect(enabledNames).toHaveLength(2);
-    expect(enabledNames[0]).toContain('Stroop');
-    expect(enabledNames[1]).toContain('Go/No-Go');
-    const names = await cards.allTextContents();
-    for (const name of ['N-back', 'Tower of Hanoi', 'Digit Span', 'PVT', 'SART']) {
-      expect(names.some((text) => text.includes(name))).toBe(true);
-    }
+    const enabledNames = await enabled.locator('h3').allTextContents();
+    for (const name of ['Stroop Test', 'Go/No-Go']) expect(enabledNames).toContain(name);
+    const names = await cards.locator('h3').allTextContents();
+    expect([...names].sort()).toEqual(
+      ['Digit Span', 'Go/No-Go', 'N-back', 'PVT', 'SART', 'Stroop Test', 'Tower of Hanoi'].sort(),
+    );
     expect(await page.locator('[data-testid="test-card"][data-enabled="false"] a').count()).toBe(0);
   });
 

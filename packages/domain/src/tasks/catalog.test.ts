@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StartableTestTypeSchema } from '../schemas/results';
 import { TEST_TYPES } from '../test-types';
-import { getTaskIds, TEST_CATALOG } from './catalog';
+import { getTaskIds, TASK_CATEGORIES, TEST_CATALOG } from './catalog';
 import { findTask, TASKS } from './registry';
 
 describe('the test catalog', () => {
@@ -12,13 +12,14 @@ describe('the test catalog', () => {
       expect(card.slug).toMatch(/^[a-z0-9-]+$/);
       expect(card.name, card.testType).not.toBe('');
       expect(card.description, card.testType).not.toBe('');
+      expect(TASK_CATEGORIES.map((category) => category.key)).toContain(card.category);
     }
   });
 
   it('has an enabled card for every registered task, with its slug, name and description', () => {
     for (const task of TASKS) {
       const card = TEST_CATALOG.find((entry) => entry.testType === task.id);
-      expect(card, task.id).toEqual({
+      expect(card, task.id).toMatchObject({
         testType: task.id,
         slug: task.slug,
         name: task.name,

@@ -2,9 +2,23 @@ import type { TestType } from '../test-types';
 import { goNoGoCard } from './go-no-go/card';
 import { stroopCard } from './stroop/card';
 
+/**
+ * The groups of the battery, in display order, as the test list and the admin's reports show
+ * them: what kind of ability a test measures.
+ */
+export const TASK_CATEGORIES = [
+  { key: 'executive', label: 'Executive function' },
+  { key: 'memory', label: 'Memory' },
+  { key: 'attention', label: 'Attention' },
+  { key: 'planning', label: 'Planning' },
+] as const;
+export type TaskCategory = (typeof TASK_CATEGORIES)[number]['key'];
+
 /** What the test list shows of a test. */
 export type TaskCard = {
   testType: TestType;
+  /** Which group of the battery it belongs to. */
+  category: TaskCategory;
   /** URL slug under /cognitive-tests. */
   slug: string;
   name: string;
@@ -25,30 +39,35 @@ const BUILT: readonly TaskCard[] = [stroopCard, goNoGoCard];
 const PLANNED: readonly TaskCard[] = [
   {
     testType: 'nbackTest',
+    category: 'memory',
     slug: 'n-back',
     name: 'N-back',
     description: 'Working memory: does this item match the one shown N steps back?',
   },
   {
     testType: 'towerOfHanoiTest',
+    category: 'planning',
     slug: 'tower-of-hanoi',
     name: 'Tower of Hanoi',
     description: 'Planning: move the tower one disc at a time in as few moves as you can.',
   },
   {
     testType: 'digitSpanTest',
+    category: 'memory',
     slug: 'digit-span',
     name: 'Digit Span',
     description: 'Short-term memory: repeat ever longer sequences of digits.',
   },
   {
     testType: 'pvtTest',
+    category: 'attention',
     slug: 'pvt',
     name: 'PVT',
     description: 'Psychomotor vigilance: react as fast as you can whenever the counter appears.',
   },
   {
     testType: 'sartTest',
+    category: 'attention',
     slug: 'sart',
     name: 'SART',
     description: 'Sustained attention: respond to every digit except the rare target.',

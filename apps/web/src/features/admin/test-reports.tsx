@@ -1,4 +1,11 @@
-import { type AnyTask, formatAdminPanelError, MESSAGES, TASKS, TEST_CATALOG } from '@cogni/domain';
+import {
+  type AnyTask,
+  findTask,
+  formatAdminPanelError,
+  MESSAGES,
+  TASK_CATEGORIES,
+  TEST_CATALOG,
+} from '@cogni/domain';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -8,13 +15,12 @@ import { formatMs, formatPercent } from '../../lib/format-scores';
 import { useGenerateMockData, useTaskReport } from './api/reports';
 
 /**
- * Test Reports: each task's aggregate report (D18) with its mock-data generator (D19), then the
- * tests not available yet, each with the empty state.
+ * Test Reports: each task's aggregate report with its mock-data generator, grouped as the test
+ * list groups them; a test not available yet shows the empty state.
  */
 export function TestReports() {
   const [includeMock, setIncludeMock] = useState(true);
   const [includeImplausible, setIncludeImplausible] = useState(false);
-  const planned = TEST_CATALOG.filter((card) => !card.isEnabled);
 
   return (
     <>
@@ -27,24 +33,40 @@ export function TestReports() {
           onChange={setIncludeImplausible}
         />
       </div>
-      {TASKS.map((task) => (
-        <TaskReport
-          key={task.id}
-          task={task}
-          includeMock={includeMock}
-          includeImplausible={includeImplausible}
-        />
-      ))}
-      {planned.map((card) => (
-        <section
-          key={card.testType}
-          className="admin-report"
-          aria-labelledby={`report-${card.testType}`}
-        >
-          <h3 id={`report-${card.testType}`}>{card.name}</h3>
-          <p className="empty-state">No {card.name} data yet: it is not available to take.</p>
-        </section>
-      ))}
+      {TASK_CATEGORIES.map((category) => {
+        const cards = TEST_CATALOG.filter((card) => card.category === category.key);
+        if (cards.length === 0) return null;
+        const headingId = `reports-${category.key}`;
+        return (
+          <section key={category.key} className="admin-report-group" aria-labelledby={headingId}>
+            <h3 id={headingId} className="admin-report-group__title">
+              {category.label} tests
+            </h3>
+            {cards.map((card) => {
+              const task = findTask(card.testType);
+              return task ? (
+                <TaskReport
+                  key={task.id}
+                  task={task}
+                  includeMock={includeMock}
+                  includeImplausible={includeImplausible}
+                />
+              ) : (
+                <section
+                  key={card.testType}
+                  className="admin-report"
+                  aria-labelledby={`report-${card.testType}`}
+                >
+                  <h4 id={`report-${card.testType}`}>{card.name}</h4>
+                  <p className="empty-state">
+                    No {card.name} data yet: it is not available to take.
+                  </p>
+                </section>
+              );
+            })}
+          </section>
+        );
+      })}
     </>
   );
 }
@@ -58,7 +80,7 @@ function TaskReport({ task, includeMock, includeImplausible }: TaskReportProps) 
   const titleId = `report-${task.id}`;
   return (
     <section className="admin-report" aria-labelledby={titleId} data-test-type={task.id}>
-      <h3 id={titleId}>{task.name}: all users</h3>
+      <h4 id={titleId}>{task.name}: all users</h4>
       <p className="admin-lead">
         Finished runs by condition, with the exclusions of the task's scoring (version{' '}
         {task.scoringVersion}). Participant-weighted: each run's mean, averaged over a participant's

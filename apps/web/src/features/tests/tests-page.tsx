@@ -1,47 +1,62 @@
-import { TEST_CATALOG } from '@cogni/domain';
+import { TASK_CATEGORIES, TEST_CATALOG, type TestCatalogEntry } from '@cogni/domain';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 
+/** The battery's tests, grouped by what they measure; tests still to be built are disabled. */
 export function TestsPage() {
   return (
     <>
       <PageHeader title="Cognitive Tests">
-        Choose a test. Each one takes a few minutes; use a physical keyboard.
+        Choose a test. Each one takes a few minutes, with a keyboard or, on a touch screen, with
+        on-screen buttons.
       </PageHeader>
-      <ul className="test-grid">
-        {TEST_CATALOG.map((test) =>
-          test.isEnabled ? (
-            <li
-              key={test.slug}
-              className="test-card card"
-              data-testid="test-card"
-              data-enabled="true"
-            >
-              <h2 className="test-card__title">
-                {/* Its ::after stretches over the card, so the whole card is one click target. */}
-                <Link to={`/cognitive-tests/${test.slug}`} className="test-card__link">
-                  {test.name}
-                </Link>
-              </h2>
-              <p className="test-card__description">{test.description}</p>
-              <span className="test-card__action test-card__action--start" aria-hidden="true">
-                Start test →
-              </span>
-            </li>
-          ) : (
-            <li
-              key={test.slug}
-              className="test-card test-card--disabled card"
-              data-testid="test-card"
-              data-enabled="false"
-            >
-              <h2 className="test-card__title">{test.name}</h2>
-              <p className="test-card__description">{test.description}</p>
-              <span className="badge test-card__action">Coming soon</span>
-            </li>
-          ),
-        )}
-      </ul>
+      {TASK_CATEGORIES.map((category) => {
+        const tests = TEST_CATALOG.filter((test) => test.category === category.key);
+        if (tests.length === 0) return null;
+        const headingId = `tests-${category.key}`;
+        return (
+          <section key={category.key} className="test-group" aria-labelledby={headingId}>
+            <h2 id={headingId} className="test-group__title">
+              {category.label}
+            </h2>
+            <ul className="test-grid">
+              {tests.map((test) => (
+                <TestCard key={test.slug} test={test} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
     </>
+  );
+}
+
+function TestCard({ test }: { test: TestCatalogEntry }) {
+  if (!test.isEnabled) {
+    return (
+      <li
+        className="test-card test-card--disabled card"
+        data-testid="test-card"
+        data-enabled="false"
+      >
+        <h3 className="test-card__title">{test.name}</h3>
+        <p className="test-card__description">{test.description}</p>
+        <span className="badge test-card__action">Coming soon</span>
+      </li>
+    );
+  }
+  return (
+    <li className="test-card card" data-testid="test-card" data-enabled="true">
+      <h3 className="test-card__title">
+        {/* Its ::after stretches over the card, so the whole card is one click target. */}
+        <Link to={`/cognitive-tests/${test.slug}`} className="test-card__link">
+          {test.name}
+        </Link>
+      </h3>
+      <p className="test-card__description">{test.description}</p>
+      <span className="test-card__action test-card__action--start" aria-hidden="true">
+        Start test →
+      </span>
+    </li>
   );
 }

@@ -1,6 +1,7 @@
 import type { RunScore, StoredTrial } from '../contract';
 import { logLinearDPrime } from '../shared/normal';
 import { aggregateCells } from '../shared/report-cells';
+import { mean, median, ratio, sampleSd } from '../shared/statistics';
 import { type GoNoGoConfig, meetsGoNoGoPracticeCriterion } from './config';
 import { GO_NO_GO_ANTICIPATION_MS, isGoNoGoAnticipation } from './plausibility';
 import type { GoNoGoTrial } from './trial';
@@ -102,29 +103,6 @@ export type GoNoGoScoredTrial = Pick<
   block?: number;
   timing: { wasInterrupted: boolean } | null;
 };
-
-const ratio = (count: number, total: number) => (total === 0 ? null : count / total);
-
-function mean(values: readonly number[]): number | null {
-  return values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
-}
-
-function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-/** Sample standard deviation (n - 1); null under two values. */
-function sampleSd(values: readonly number[]): number | null {
-  const m = mean(values);
-  if (m === null || values.length < 2) return null;
-  const squares = values.reduce((sum, v) => sum + (v - m) ** 2, 0);
-  return Math.sqrt(squares / (values.length - 1));
-}
 
 /** RT scores use a response of at least 100 ms on a trial that was not interrupted. */
 function isRtEligible(

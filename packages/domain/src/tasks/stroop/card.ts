@@ -3,6 +3,7 @@ import type { TaskCard } from '../catalog';
 /** The Stroop test's card on the test list; its definition takes its identity from here. */
 export const stroopCard = {
   testType: 'stroopTest',
+  category: 'executive',
   slug: 'stroop-test',
   name: 'Stroop Test',
   description: 'A cued task-switching test: name the ink colour or read the word, as the cue says.',

@@ -1,3 +1,4 @@
+import { mean, sampleSd } from '../shared/statistics';
 import { isRestBreakAfter, type StroopConfig } from './config';
 import { getReportCell, REPORT_CELLS, type ReportCell } from './scoring';
 import { type Cue, getCorrectKey, type Ink, type ResponseKey, type Word } from './stimuli';
@@ -88,17 +89,6 @@ const timeMs = (iso: string | null): number | null => {
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? null : ms;
 };
-
-function mean(values: readonly number[]): number | null {
-  return values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
-}
-
-/** Sample standard deviation (n - 1); null below two values. */
-function sampleSd(values: readonly number[]): number | null {
-  const m = mean(values);
-  if (m === null || values.length < 2) return null;
-  return Math.sqrt(values.reduce((sum, v) => sum + (v - m) ** 2, 0) / (values.length - 1));
-}
 
 /**
  * Flags every test trial of a run (trials of other phases are ignored), in trial order. Pure:

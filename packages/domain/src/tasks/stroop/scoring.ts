@@ -1,3 +1,4 @@
+import { mean } from '../shared/statistics';
 import { isRestBreakAfter, type Phase, type StroopConfig } from './config';
 import type { Cue } from './stimuli';
 
@@ -68,10 +69,6 @@ export type StroopSummary = {
   interferenceEffect: number | null;
   metrics: StroopMetrics;
 };
-
-function mean(values: readonly number[]): number | null {
-  return values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
-}
 
 function percentWrong(trials: readonly ScoredTrial[]): number | null {
   return trials.length === 0
