@@ -1,15 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Run, Trial } from '@cogni/domain';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { parseCsv } from '../apps/server/src/testing/parse-csv';
 import { uniqueEmail } from './support/accounts';
-import { finishStartedRuns, type StartedRuns, startRunsViaApi } from './support/api-runs';
+import { finishEarlyRuns } from './support/api-runs';
 import { axeViolations } from './support/axe';
-import { logInViaForm, registerViaApi, useBrowser } from './support/browser';
+import { type BrowserFixture, logInViaForm, registerViaApi, useBrowser } from './support/browser';
+import type { ProgressRunsKey } from './support/global-setup';
 import { screenshot } from './support/screenshot';
 
-// The catalogue's message (spec section 8), spelled out so a changed text fails here.
+// The catalogue's message, spelled out so a changed text fails here.
 const EMPTY = 'No test results available.';
 
 async function logInNewUser(page: Page, prefix: string) {
@@ -18,28 +19,26 @@ async function logInNewUser(page: Page, prefix: string) {
   await logInViaForm(page, email);
 }
 
-/** Time for the wait of finishStartedRuns: runs are plausible four and a half minutes after their start. */
+/**
+ * Time for finishEarlyRuns: the runs become plausible four and a half minutes after global
+ * setup started them, which has mostly passed by the time this file runs.
+ */
 const RUN_WAIT_TIMEOUT_MS = 6 * 60_000;
+
+/** A page logged in as the owner of the early runs of `key`, and those runs finished. */
+async function finishedRuns(
+  browser: BrowserFixture,
+  key: ProgressRunsKey,
+  viewport?: { width: number; height: number },
+) {
+  const early = inject('progressRuns')[key];
+  const page = await browser.newPage(viewport ? { viewport } : {});
+  await logInViaForm(page, early.email);
+  return { page, runs: await finishEarlyRuns(page, early) };
+}
 
 describe('progress tracking', () => {
   const browser = useBrowser();
-  // The runs the tests show, started at once here: they may only be finished once a person could
-  // have taken them, so the tests share one wait (finishStartedRuns).
-  const started: Record<'results' | 'trials' | 'phone', StartedRuns> = {} as never;
-  beforeAll(async () => {
-    const prepare = async (
-      prefix: string,
-      count: number,
-      viewport?: { width: number; height: number },
-    ) => {
-      const page = await browser.newPage(viewport ? { viewport } : {});
-      await logInNewUser(page, prefix);
-      return startRunsViaApi(page, count);
-    };
-    started.results = await prepare('progress-results', 2);
-    started.trials = await prepare('progress-trials', 2);
-    started.phone = await prepare('progress-phone', 1, { width: 390, height: 844 });
-  });
 
   it('tells a user without results that there are none, and still offers the download', async () => {
     const page = await browser.newPage();
@@ -53,8 +52,10 @@ describe('progress tracking', () => {
   it(
     'shows results grouped and expandable, with details, charts, a CSV equal to the stored trials, and no serious accessibility violations',
     async () => {
-      const { page } = started.results;
-      const [older, newer] = await finishStartedRuns(started.results);
+      const {
+        page,
+        runs: [older, newer],
+      } = await finishedRuns(browser, 'results');
       if (!older || !newer) throw new Error('the runs were not finished');
 
       await page.goto('/progress-tracking');
@@ -147,8 +148,10 @@ describe('progress tracking', () => {
   it(
     'reads a result\'s trials as the pointer reaches it; if they fail to load, says so and loads them on "Try again"',
     async () => {
-      const { page } = started.trials;
-      const [older, newer] = await finishStartedRuns(started.trials);
+      const {
+        page,
+        runs: [older, newer],
+      } = await finishedRuns(browser, 'trials');
       if (!older || !newer) throw new Error('the runs were not finished');
       const trialsOf = (id: string) => `**/api/progress/results/${id}/trials`;
 
@@ -196,8 +199,10 @@ describe('progress tracking', () => {
   it(
     'fits a phone screen: no sideways scrolling of the page, charts redrawn to the width',
     async () => {
-      const { page } = started.phone;
-      const [run] = await finishStartedRuns(started.phone);
+      const {
+        page,
+        runs: [run],
+      } = await finishedRuns(browser, 'phone', { width: 390, height: 844 });
       if (!run) throw new Error('the run was not finished');
       await page.goto('/progress-tracking');
       const result = page.locator(`[data-result-id="${run.id}"]`);

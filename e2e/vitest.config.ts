@@ -22,8 +22,6 @@ export default defineConfig({
         'stroop-full-run.spec.ts',
         // Criterion practice and 160 trials on a fixed 1.5 s SOA: five minutes of a person's pace.
         'go-no-go-full-run.spec.ts',
-        // Waits four and a half minutes for runs made through the API to become plausible.
-        'progress.spec.ts',
         'browser-network.spec.ts',
         'browser-restart.spec.ts',
         'admin.spec.ts',

@@ -3,14 +3,7 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { fixtureRun, START_RUN } from '../../apps/server/src/testing/fixture-run';
 import { trialPath } from '../../apps/server/src/testing/human-pace';
-
-/** Runs started through the API with a page's session, to be finished by finishStartedRuns. */
-export type StartedRuns = {
-  page: Page;
-  runs: Run[];
-  /** performance.now() just before the first start was sent. */
-  startedAtMs: number;
-};
+import type { EarlyRuns } from './early-runs';
 
 const headers = () => ({ origin: inject('baseUrl') });
 
@@ -39,35 +32,27 @@ async function saveAndComplete(page: Page, run: Run): Promise<Run> {
  * A whole Stroop run made through the API with the page's session (start, every trial, complete)
  * at once. The server judges a run whose trials arrive faster than a person can take them
  * implausible and leaves it out of progress and reports, but keeps it and exports it with the
- * account's data; for runs progress must show, use startRunsViaApi and finishStartedRuns.
+ * account's data; for runs progress must show, use finishEarlyRuns.
  */
 export async function finishRunViaApi(page: Page): Promise<Run> {
   return saveAndComplete(page, await startRun(page));
 }
 
-/** Starts `count` runs one after the other (oldest first) with the page's session. */
-export async function startRunsViaApi(page: Page, count: number): Promise<StartedRuns> {
-  const startedAtMs = performance.now();
-  const runs: Run[] = [];
-  for (let i = 0; i < count; i++) runs.push(await startRun(page));
-  return { page, runs, startedAtMs };
-}
-
 /**
- * Saves and completes runs from startRunsViaApi once a person could have taken them: not before
- * the least time every cue and feedback of a run takes has passed since they were started (about
- * four and a half minutes), so the server finds them plausible. The wait is shared: start the
- * runs a file needs early, and finish them where they are needed.
+ * Saves and completes runs started early (global setup's startEarlyRuns) once a person could
+ * have taken them: not before the least time every cue and feedback of a run takes has passed
+ * since they were started, so the server finds them plausible. The page must be logged in as
+ * the runs' owner.
  */
-export async function finishStartedRuns(started: StartedRuns): Promise<Run[]> {
-  const [first] = started.runs;
+export async function finishEarlyRuns(page: Page, early: EarlyRuns): Promise<Run[]> {
+  const [first] = early.runs;
   if (!first) return [];
   const leastMs = getTask(first.testType)
     .fixtureRun(first.seed, first.config)
     .reduce((sum, { minimumMs }) => sum + minimumMs, 0);
-  const waitMs = started.startedAtMs + leastMs - performance.now();
+  const waitMs = early.startedAtEpochMs + leastMs - Date.now();
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
   const finished: Run[] = [];
-  for (const run of started.runs) finished.push(await saveAndComplete(started.page, run));
+  for (const run of early.runs) finished.push(await saveAndComplete(page, run));
   return finished;
 }

@@ -8,15 +8,22 @@ import {
   spawnServer,
   waitForListening,
 } from '../../apps/server/src/testing/spawn-server';
-import { ADMIN } from './accounts';
+import { ADMIN, uniqueEmail } from './accounts';
+import { type EarlyRuns, startEarlyRuns } from './early-runs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Runs for progress.spec.ts, started before the tests (startEarlyRuns), by purpose. */
+    progressRuns: Record<ProgressRunsKey, EarlyRuns>;
   }
 }
+
+/** The accounts progress.spec.ts shows, and how many runs each starts. */
+const PROGRESS_RUNS = { results: 2, trials: 2, phone: 1 } as const;
+export type ProgressRunsKey = keyof typeof PROGRESS_RUNS;
 
 /** Starts the real server, with the built web app, on a new embedded database with one admin. */
 export default async function setup(project: TestProject) {
@@ -54,7 +61,13 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_VISITOR_LOGS_TOTAL: '100000',
   });
   await waitForListening(server);
-  project.provide('baseUrl', `http://localhost:${port}`);
+  const baseUrl = `http://localhost:${port}`;
+  project.provide('baseUrl', baseUrl);
+  const progressRuns = {} as Record<ProgressRunsKey, EarlyRuns>;
+  for (const [key, count] of Object.entries(PROGRESS_RUNS) as [ProgressRunsKey, number][]) {
+    progressRuns[key] = await startEarlyRuns(baseUrl, uniqueEmail(`progress-${key}`), count);
+  }
+  project.provide('progressRuns', progressRuns);
 
   return async () => {
     server.child.kill('SIGTERM');
