@@ -1,5 +1,6 @@
 import {
   type AdminTrial,
+  getTask,
   type ProgressResponse,
   type ProgressTrialsResponse,
   TASKS,
@@ -72,7 +73,7 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
   it('is empty for a user with no results', async () => {
     const res = await bob.get<ProgressResponse>('/api/progress');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ results: [], history: [] });
+    expect(res.body).toEqual({ results: [], history: [], trendMeasures: {} });
   });
 
   it('lists a finished run with its stored summary, and gives every trial of it when opened, in run order', async () => {
@@ -114,8 +115,22 @@ describe.each(TEST_DATABASE_KINDS)('progress tracking on %s', (kind) => {
         overallScore: run.summary.overallScore,
         averageReactionTime: run.summary.averageReactionTime,
         isMock: false,
+        // The task's trend measures, read from the stored scores.
+        measures: Object.fromEntries(
+          (getTask('stroopTest').trendMeasures ?? []).map((m) => [
+            m.key,
+            m.value(run.summary.scores),
+          ]),
+        ),
       },
     ]);
+    expect(Object.keys(res.body.history[0]?.measures ?? {})).toEqual([
+      'switchCostMs',
+      'colorNamingCostMs',
+    ]);
+    expect(res.body.trendMeasures).toEqual({
+      stroopTest: (getTask('stroopTest').trendMeasures ?? []).map(({ value, ...info }) => info),
+    });
   });
 
   it('lists the 10 most recent results, newest first, and the whole score history', async () => {

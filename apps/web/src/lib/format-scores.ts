@@ -1,3 +1,5 @@
+import type { TrendMeasureFormat } from '@cogni/domain';
+
 /** Shown for a score that could not be computed (no trials of that kind). */
 export const NO_VALUE = '–';
 
@@ -36,6 +38,20 @@ export function formatSignedPoints(value: number | null): string {
   if (value === null) return NO_VALUE;
   const text = withSign(formatNumber(value, 1), value);
   return `${text} ${Math.abs(Number(formatNumber(value, 1))) === 1 ? 'point' : 'points'}`;
+}
+
+/** A trend measure's value as its format shows it: '80%', '512 ms', '6.5'. */
+export function formatTrendValue(value: number, format: TrendMeasureFormat): string {
+  if (format === 'percent') return formatPercent(value);
+  if (format === 'ms') return formatMs(value);
+  return formatNumber(value, 2);
+}
+
+/** A change of a trend measure with its sign: '+4.2 points', '−12 ms', '+0.25'. */
+export function formatSignedTrendValue(value: number, format: TrendMeasureFormat): string {
+  if (format === 'percent') return formatSignedPoints(value);
+  if (format === 'ms') return formatSignedMs(value);
+  return withSign(formatNumber(value, 2), value);
 }
 
 /** How long a run took: '45 s', '7 min 5 s', '1 h 2 min'. */

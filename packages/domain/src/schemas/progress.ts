@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TREND_MEASURE_FORMATS } from '../tasks/contract';
 import { InputModalitySchema } from '../tasks/shared/envelope';
 import { TestTypeSchema } from '../test-types';
 import type { RunSummary } from './results';
@@ -62,6 +63,8 @@ export const ScoreHistoryPointSchema = z.object({
   overallScore: z.number(),
   averageReactionTime: z.number().nullable(),
   isMock: z.boolean(),
+  /** The task's trend measures of this run, by key (null: the run has no value). */
+  measures: z.record(z.string(), z.number().nullable()),
 });
 export type ScoreHistoryPoint = z.infer<typeof ScoreHistoryPointSchema>;
 
@@ -71,6 +74,19 @@ export const ProgressResponseSchema = z.object({
   results: z.array(ProgressResultSchema),
   /** Scores of the finished results, oldest first (at most PROGRESS_HISTORY_LIMIT, the newest). */
   history: z.array(ScoreHistoryPointSchema),
+  /** The trend measures of each test type in `history` that has any, in display order. */
+  trendMeasures: z.record(
+    z.string(),
+    z.array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        axisLabel: z.string(),
+        format: z.enum(TREND_MEASURE_FORMATS),
+        better: z.enum(['higher', 'lower']),
+      }),
+    ),
+  ),
 });
 export type ProgressResponse = z.infer<typeof ProgressResponseSchema>;
 

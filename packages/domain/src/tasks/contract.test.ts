@@ -99,7 +99,8 @@ describe.each(TASKS.map((task) => [task.id, task] as const))('the %s task', (_id
     const config = task.settings.defaults;
     const trials = storedTrialsOf(task, 'seed-score');
     const score = task.score(config, trials);
-    const scored = trials.filter((t) => t.phase === task.scoredPhase);
+    // Trials of the scored phase without a right answer (N-back's fillers) are not scored.
+    const scored = trials.filter((t) => t.phase === task.scoredPhase && t.isCorrect !== null);
     expect(score.totalTrials).toBe(scored.length);
     expect(score.correctTrials).toBe(scored.filter((t) => t.isCorrect === true).length);
     expect(score.overallScore).toBeGreaterThanOrEqual(0);
@@ -125,6 +126,23 @@ describe.each(TASKS.map((task) => [task.id, task] as const))('the %s task', (_id
     const excluded = score.trialExclusions.map((t) => `${t.phase}/${t.block}/${t.trialNumber}`);
     expect(new Set(excluded).size).toBe(excluded.length);
     for (const t of score.trialExclusions) expect(t.phase).toBe(task.scoredPhase);
+  });
+
+  it('follows its trend measures across sessions: distinct keys, a number or null from a run', () => {
+    const measures = task.trendMeasures ?? [];
+    expect(new Set(measures.map((m) => m.key)).size).toBe(measures.length);
+    expect(measures.map((m) => m.key)).not.toContain('overallScore');
+    const { scores } = task.score(task.settings.defaults, storedTrialsOf(task, 'seed-trend'));
+    for (const measure of measures) {
+      expect(measure.label, measure.key).not.toBe('');
+      expect(measure.axisLabel, measure.key).not.toBe('');
+      const value = measure.value(scores);
+      expect(value === null || Number.isFinite(value), measure.key).toBe(true);
+      if (measure.format === 'percent' && value !== null) {
+        expect(value).toBeGreaterThanOrEqual(0);
+        expect(value).toBeLessThanOrEqual(100);
+      }
+    }
   });
 
   it('names its export columns in snake_case, apart from the common ones', () => {

@@ -76,6 +76,12 @@ export interface TaskDefinition<Config, Plan, Trial extends TrialEnvelope, Score
    */
   reportCell(trial: Omit<Trial, 'timing'>): string | null;
 
+  /**
+   * The task's own scores that progress tracking follows across sessions, beside the overall
+   * score (e.g. Digit Span's forward span). Read from scores of the current scoringVersion.
+   */
+  readonly trendMeasures?: readonly TrendMeasure<Scores>[];
+
   /** Bumped whenever a score's rule changes; stored with every result's scores. */
   readonly scoringVersion: number;
   /** The scores of a run from its stored trials (all phases; the task picks what it scores). */
@@ -105,6 +111,28 @@ export type FixtureTrial<Trial> = { trial: Trial; minimumMs: number };
 export type AnyTask = TaskDefinition<unknown, unknown, TrialEnvelope, unknown>;
 
 export type ReportCellDefinition = { key: string; label: string };
+
+/** How a trend measure's values are shown: a percentage 0-100, milliseconds, or a plain number. */
+export const TREND_MEASURE_FORMATS = ['percent', 'ms', 'number'] as const;
+export type TrendMeasureFormat = (typeof TREND_MEASURE_FORMATS)[number];
+
+/** What the progress page shows of a trend measure: its name, axis and format. */
+export type TrendMeasureInfo = {
+  key: string;
+  /** 'Forward span', as the chart's choice and title name it. */
+  label: string;
+  /** The y axis's label, e.g. 'Span (digits)'. */
+  axisLabel: string;
+  format: TrendMeasureFormat;
+  /** Which way is better, for the chart's description. */
+  better: 'higher' | 'lower';
+};
+
+/** A score followed across sessions: its description and how to read it from a run's scores. */
+export type TrendMeasure<Scores> = TrendMeasureInfo & {
+  /** The run's value; null where the run has none (e.g. a direction it did not take). */
+  value(scores: Scores): number | null;
+};
 
 /** The headline every task has, and the task's own scores. */
 export type RunScore<Scores> = {

@@ -1,4 +1,5 @@
 import {
+  findTask,
   PROGRESS_HISTORY_LIMIT,
   PROGRESS_RESULTS_LIMIT,
   type ProgressResponse,
@@ -46,6 +47,8 @@ export async function getProgress(ctx: ServiceContext, userId: string): Promise<
         overallScore: testResults.overallScore,
         averageReactionTime: testResults.averageReactionTime,
         isMock: testResults.isMock,
+        scores: testResults.scores,
+        scoringVersion: testResults.scoringVersion,
       })
       .from(testResults)
       .where(and(isOwnFinished(userId), isNotNull(testResults.overallScore)))
@@ -75,8 +78,56 @@ export async function getProgress(ctx: ServiceContext, userId: string): Promise<
       overallScore: point.overallScore ?? 0,
       averageReactionTime: point.averageReactionTime,
       isMock: point.isMock,
+      measures: readTrendMeasures(point),
     })),
+    trendMeasures: describeTrendMeasures(new Set(history.map((point) => point.testType))),
   };
+}
+
+/**
+ * A run's trend measures, by key, read from its scores. Scores of an older scoring version
+ * (awaiting their rescore) have another shape: their measures are null until rescored.
+ */
+function readTrendMeasures(point: {
+  testType: string;
+  scores: unknown;
+  scoringVersion: number | null;
+}): Record<string, number | null> {
+  const task = findTask(point.testType);
+  const measures = task?.trendMeasures ?? [];
+  const isCurrent = point.scores !== null && point.scoringVersion === task?.scoringVersion;
+  return Object.fromEntries(
+    measures.map((measure) => [
+      measure.key,
+      isCurrent ? finiteOrNull(measure.value(point.scores)) : null,
+    ]),
+  );
+}
+
+const finiteOrNull = (value: number | null) =>
+  value !== null && Number.isFinite(value) ? value : null;
+
+/** The trend measures' descriptions of each of `testTypes` that has any. */
+function describeTrendMeasures(testTypes: ReadonlySet<string>) {
+  return Object.fromEntries(
+    [...testTypes].flatMap((testType) => {
+      const measures = findTask(testType)?.trendMeasures ?? [];
+      return measures.length === 0
+        ? []
+        : [
+            [
+              testType,
+              measures.map(({ key, label, axisLabel, format, better }) => ({
+                key,
+                label,
+                axisLabel,
+                format,
+                better,
+              })),
+            ],
+          ];
+    }),
+  );
 }
 
 /**

@@ -112,13 +112,19 @@ export function drawTrialRtChart(
   });
 }
 
-/** Scores by session, oldest first; mock sessions as squares; the trend as a dashed line. */
+/**
+ * A measure's values by session, oldest first; mock sessions as squares; the trend as a dashed
+ * line. Percentages keep their whole 0-100 scale; other measures are scaled to their values,
+ * zero included.
+ */
 export function drawScoreTrendChart(trend: ScoreTrend, width: number) {
   const c = colours();
-  const { points, fit } = trend;
-  const last = points.length;
+  const { points, fit, measure } = trend;
+  // Sessions keep their numbers when a measure skips some, so the axis ends at the last one.
+  const first = points[0]?.session ?? 1;
+  const last = points.at(-1)?.session ?? 1;
   const fitLine = fit
-    ? [1, last].map((session) => ({ session, score: fit.slope * session + fit.intercept }))
+    ? [first, last].map((session) => ({ session, score: fit.slope * session + fit.intercept }))
     : [];
   return plot({
     width,
@@ -128,10 +134,13 @@ export function drawScoreTrendChart(trend: ScoreTrend, width: number) {
     x: {
       domain: [1, Math.max(2, last)],
       label: 'Session',
-      ticks: last <= 10 ? points.map((p) => p.session) : undefined,
+      ticks: points.length <= 10 ? points.map((p) => p.session) : undefined,
       tickFormat: 'd',
     },
-    y: { domain: [0, 100], label: 'Score (%)', grid: true },
+    y:
+      measure.format === 'percent'
+        ? { domain: [0, 100], label: measure.axisLabel, grid: true }
+        : { label: measure.axisLabel, grid: true, nice: true, zero: true },
     marks: [
       line(points, { x: 'session', y: 'score', stroke: c.border, strokeWidth: 1.5 }),
       line(fitLine, {

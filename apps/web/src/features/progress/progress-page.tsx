@@ -29,7 +29,12 @@ export default function ProgressPage() {
         <p className="empty-state">{MESSAGES.progressEmpty}</p>
       ) : (
         groupResultsByTestType(progress.data.results).map((group) => (
-          <ResultGroup key={group.testType} group={group} history={progress.data.history} />
+          <ResultGroup
+            key={group.testType}
+            group={group}
+            history={progress.data.history}
+            trendMeasures={progress.data.trendMeasures[group.testType] ?? []}
+          />
         ))
       )}
       <DownloadData />

@@ -13,6 +13,7 @@ function historyPoint(
   id: string,
   overallScore: number,
   testType: ScoreHistoryPoint['testType'] = 'stroopTest',
+  measures: ScoreHistoryPoint['measures'] = {},
 ): ScoreHistoryPoint {
   return {
     id,
@@ -21,6 +22,7 @@ function historyPoint(
     overallScore,
     averageReactionTime: 700,
     isMock: id.startsWith('mock'),
+    measures,
   };
 }
 
@@ -85,10 +87,37 @@ describe('chart data', () => {
     ]);
     expect(trend.fit?.slope).toBeCloseTo(5, 9);
     expect(describeScoreTrend(trend)).toBe(
-      'Scores of your 3 sessions, oldest first: from 80% to 90% (lowest 80%, highest 90%). The dashed trend line changes by +5 points per session. 1 session is mock data, drawn as squares.',
+      'Overall score of your 3 sessions, oldest first: from 80% to 90% (lowest 80%, highest 90%). The dashed trend line changes by +5 points per session. 1 session is mock data, drawn as squares.',
     );
     expect(describeScoreTrend(getScoreTrend([historyPoint('a', 80)], 'stroopTest'))).toBe(
-      'One session so far, scoring 80%. Take the test again to see a trend.',
+      'One session so far, with overall score 80%. Take the test again to see a trend.',
+    );
+  });
+
+  it("follows a task's own measure, keeping each session's number where a session has none", () => {
+    const measure = {
+      key: 'switchCostMs',
+      label: 'Switch cost',
+      axisLabel: 'Switch cost (ms)',
+      format: 'ms',
+      better: 'lower',
+    } as const;
+    const history = [
+      historyPoint('a', 80, 'stroopTest', { switchCostMs: 120 }),
+      historyPoint('b', 85, 'stroopTest', { switchCostMs: null }),
+      historyPoint('c', 90, 'stroopTest', { switchCostMs: 80 }),
+    ];
+    const trend = getScoreTrend(history, 'stroopTest', measure);
+    expect(trend.points.map((p) => [p.session, p.score])).toEqual([
+      [1, 120],
+      [3, 80],
+    ]);
+    expect(trend.fit?.slope).toBeCloseTo(-20, 9);
+    expect(describeScoreTrend(trend)).toBe(
+      'Switch cost of your 2 sessions, oldest first: from 120 ms to 80 ms (lowest 80 ms, highest 120 ms). The dashed trend line changes by \u221220 ms per session (lower is better).',
+    );
+    expect(describeScoreTrend(getScoreTrend([historyPoint('b', 85)], 'stroopTest', measure))).toBe(
+      'No switch cost yet.',
     );
   });
 });

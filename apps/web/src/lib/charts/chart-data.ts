@@ -1,4 +1,4 @@
-import type { ScoreHistoryPoint, TestType } from '@cogni/domain';
+import type { ScoreHistoryPoint, TestType, TrendMeasureInfo } from '@cogni/domain';
 
 /** The mean; null for no values. */
 export function getMean(values: readonly number[]): number | null {
@@ -107,24 +107,54 @@ export type ScoreTrendPoint = {
 };
 
 export type ScoreTrend = {
+  /** What is followed: the overall score or one of the task's trend measures. */
+  measure: TrendMeasureInfo;
+  /** The sessions with a value, oldest first. */
   points: ScoreTrendPoint[];
-  /** Score against session number; null below two sessions. */
+  /** Value against session number; null below two sessions. */
   fit: LinearFit | null;
 };
 
-/** A test type's overall scores, oldest first, numbered by session, with their trend line. */
+/** The overall score: the trend every task has, shown first. */
+export const OVERALL_SCORE_MEASURE: TrendMeasureInfo = {
+  key: 'overallScore',
+  label: 'Overall score',
+  axisLabel: 'Score (%)',
+  format: 'percent',
+  better: 'higher',
+};
+
+/**
+ * A test type's values of `measure`, oldest first, with their trend line. Sessions are numbered
+ * over all of the type's sessions, so a session keeps its number when it has no value of a
+ * measure (a direction it did not take) and is left out of that measure's trend.
+ */
 export function getScoreTrend(
   history: readonly ScoreHistoryPoint[],
   testType: TestType,
+  measure: TrendMeasureInfo = OVERALL_SCORE_MEASURE,
 ): ScoreTrend {
   const points = history
     .filter((point) => point.testType === testType)
-    .map((point, index) => ({
-      session: index + 1,
-      id: point.id,
-      startTime: point.startTime,
-      score: point.overallScore,
-      isMock: point.isMock,
-    }));
-  return { points, fit: fitLinearRegression(points.map((p) => ({ x: p.session, y: p.score }))) };
+    .flatMap((point, index) => {
+      const score =
+        measure.key === OVERALL_SCORE_MEASURE.key
+          ? point.overallScore
+          : (point.measures[measure.key] ?? null);
+      if (score === null) return [];
+      return [
+        {
+          session: index + 1,
+          id: point.id,
+          startTime: point.startTime,
+          score,
+          isMock: point.isMock,
+        },
+      ];
+    });
+  return {
+    measure,
+    points,
+    fit: fitLinearRegression(points.map((p) => ({ x: p.session, y: p.score }))),
+  };
 }

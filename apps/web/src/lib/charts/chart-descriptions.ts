@@ -1,4 +1,4 @@
-import { formatMs, formatSignedPoints } from '../format-scores';
+import { formatMs, formatSignedTrendValue, formatTrendValue } from '../format-scores';
 import type { ConditionRtSpread, DisplayedTrialPoint, ScoreTrend } from './chart-data';
 
 /*
@@ -41,18 +41,21 @@ export function describeTrialRtChart(
 }
 
 export function describeScoreTrend(trend: ScoreTrend): string {
-  const { points, fit } = trend;
+  const { points, fit, measure } = trend;
+  const value = (v: number) => formatTrendValue(v, measure.format);
   const first = points[0];
   const last = points.at(-1);
-  if (!first || !last) return 'No scores yet.';
+  if (!first || !last) return `No ${measure.label.toLowerCase()} yet.`;
+  const name = measure.label.toLowerCase();
   if (points.length === 1)
-    return `One session so far, scoring ${first.score}%. Take the test again to see a trend.`;
+    return `One session so far, with ${name} ${value(first.score)}. Take the test again to see a trend.`;
   const mock = points.filter((p) => p.isMock).length;
   const mockText =
     mock === 0 ? '' : ` ${plural(mock, 'session is', 'sessions are')} mock data, drawn as squares.`;
   const trendText =
     fit === null
       ? ''
-      : ` The dashed trend line changes by ${formatSignedPoints(fit.slope)} per session.`;
-  return `Scores of your ${points.length} sessions, oldest first: from ${first.score}% to ${last.score}% (lowest ${Math.min(...points.map((p) => p.score))}%, highest ${Math.max(...points.map((p) => p.score))}%).${trendText}${mockText}`;
+      : ` The dashed trend line changes by ${formatSignedTrendValue(fit.slope, measure.format)} per session${measure.better === 'lower' ? ' (lower is better)' : ''}.`;
+  const scores = points.map((p) => p.score);
+  return `${measure.label} of your ${points.length} sessions, oldest first: from ${value(first.score)} to ${value(last.score)} (lowest ${value(Math.min(...scores))}, highest ${value(Math.max(...scores))}).${trendText}${mockText}`;
 }

@@ -83,6 +83,24 @@ export const stroopTask: TaskDefinition<
   // Trial 0 has no trial before it: neither a switch nor a repeat, so in no cell.
   reportCell: (trial) =>
     trial.phase === 'test' && trial.trialNumber > 0 ? getReportCell(trial) : null,
+  trendMeasures: [
+    {
+      key: 'switchCostMs',
+      label: 'Switch cost',
+      axisLabel: 'Switch cost (ms)',
+      format: 'ms',
+      better: 'lower',
+      value: (scores) => scores.switchCost.rtMs.mean,
+    },
+    {
+      key: 'colorNamingCostMs',
+      label: 'Colour-naming cost',
+      axisLabel: 'Colour-naming cost (ms)',
+      format: 'ms',
+      better: 'lower',
+      value: (scores) => scores.colorNamingCost.rtMs,
+    },
+  ],
   scoringVersion: STROOP_SCORING_VERSION_2,
   score(config, trials) {
     const flagged = flagStroopTrials(
