@@ -1,10 +1,10 @@
-import { MESSAGES } from '@cogni/domain';
+import { MESSAGES, TEST_CATALOG } from '@cogni/domain';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateTime } from '../../lib/format';
-import { useActiveStroopRun } from './api/get-active-run';
+import { useActiveRuns } from './api/get-active-run';
 import { useProgress } from './api/get-progress';
 import { DownloadData } from './download-data';
 import { groupResultsByTestType } from './lib/group-results';
@@ -42,18 +42,21 @@ export default function ProgressPage() {
   );
 }
 
-/** An unfinished run is not a result yet (D17): say where it is instead of leaving it out silently. */
+/** Unfinished runs are not results yet: say where they are instead of leaving them out silently. */
 function ResumeNotice() {
-  const active = useActiveStroopRun();
-  const run = active.data;
-  if (!run) return null;
-  return (
-    <Alert variant="info" className="progress__resume">
-      You have an unfinished Stroop Test, started {formatDateTime(run.startTime)} with{' '}
-      {run.savedTrials.length} trials saved. It shows here once it is finished.{' '}
-      <Link to="/cognitive-tests/stroop-test" className="text-link">
-        Continue the test
-      </Link>
-    </Alert>
-  );
+  const runs = useActiveRuns();
+  return runs.map((run) => {
+    const card = TEST_CATALOG.find((entry) => entry.testType === run.testType);
+    if (!card) return null;
+    return (
+      <Alert key={run.id} variant="info" className="progress__resume">
+        You have an unfinished {card.name}, started {formatDateTime(run.startTime)} with{' '}
+        {run.savedTrials.length} {run.savedTrials.length === 1 ? 'trial' : 'trials'} saved. It shows
+        here once it is finished.{' '}
+        <Link to={`/cognitive-tests/${card.slug}`} className="text-link">
+          Continue the test
+        </Link>
+      </Alert>
+    );
+  });
 }

@@ -1,13 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { getTaskIds, type Run } from '@cogni/domain';
+import { useQueries } from '@tanstack/react-query';
 import { getActiveRun } from '../../../lib/api/runs';
 
-export const activeStroopRunQueryKey = ['results', 'active', 'stroopTest'] as const;
-
-/** The user's unfinished Stroop run, if any, so the page can offer to resume it (D17). */
-export function useActiveStroopRun() {
-  return useQuery({
-    queryKey: activeStroopRunQueryKey,
-    queryFn: () => getActiveRun('stroopTest'),
-    staleTime: 0,
+/**
+ * The user's unfinished runs, one per task at most, so the page can say where they are and offer
+ * to continue them: a run is not a result until it is finished.
+ */
+export function useActiveRuns(): Run[] {
+  return useQueries({
+    queries: getTaskIds().map((testType) => ({
+      queryKey: ['results', 'active', testType] as const,
+      queryFn: () => getActiveRun(testType),
+      staleTime: 0,
+    })),
+    combine: (results) => results.flatMap((result) => (result.data ? [result.data] : [])),
   });
 }
