@@ -1,6 +1,6 @@
 import type { GoNoGoStimulusId } from '@cogni/domain';
 import type { CDPSession, Page } from 'playwright-core';
-import { startTaskRun } from './task-run';
+import { startTaskRun, waitForStimulus } from './task-run';
 import { pressKeyAt, touchPadButtonAt } from './trusted-input';
 
 export type GoNoGoPhase = 'practice' | 'test';
@@ -37,47 +37,15 @@ export async function waitForNext(
   after: string | null,
   timeoutMs = 15_000,
 ): Promise<NextOnStage> {
-  const handle = await page.waitForFunction(
-    (previous) => {
-      const el = document.querySelector<HTMLElement>('[data-testid="gng-stage"] .gng-stimulus');
-      const id = el?.getAttribute('elementtiming');
-      if (el && id && id !== previous) {
-        return {
-          kind: 'stimulus',
-          identifier: id,
-          position: el.dataset.position ?? '',
-          stimulusId: el.dataset.stimulus ?? '',
-        };
-      }
-      const prompt = document.querySelector('.task-prompt');
-      if (prompt) return { kind: 'prompt', text: prompt.textContent ?? '' };
-      return null;
-    },
+  const next = await waitForStimulus(
+    page,
+    { selector: '[data-testid="gng-stage"] .gng-stimulus', dataKey: 'stimulus' },
     after,
-    { timeout: timeoutMs, polling: 'raf' },
+    timeoutMs,
   );
-  const next = (await handle.jsonValue()) as
-    | { kind: 'stimulus'; identifier: string; position: string; stimulusId: GoNoGoStimulusId }
-    | { kind: 'prompt'; text: string };
   if (next.kind === 'prompt') return next;
-  const [phase, block, trialNumber] = next.position.split(':');
-  if (phase !== 'practice' && phase !== 'test') throw new Error(`bad position ${next.position}`);
-  const presentedAt = (await (
-    await page.waitForFunction(
-      (id) => (window as unknown as { __presented: Record<string, number> }).__presented[id],
-      next.identifier,
-      { timeout: 5000, polling: 'raf' },
-    )
-  ).jsonValue()) as number;
-  return {
-    kind: 'stimulus',
-    identifier: next.identifier,
-    phase,
-    block: Number(block),
-    trialNumber: Number(trialNumber),
-    stimulusId: next.stimulusId,
-    presentedAt,
-  };
+  const { value, ...shown } = next;
+  return { ...shown, stimulusId: value as GoNoGoStimulusId };
 }
 
 /** Every Element Timing presentation time the page saw, by identifier. */

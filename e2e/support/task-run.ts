@@ -70,3 +70,70 @@ export function summarize(errors: number[]) {
     sdMs: Math.sqrt(errors.reduce((s, e) => s + (e - mean) ** 2, 0) / errors.length),
   };
 }
+
+/** A stimulus the page presented: its Element Timing name, position, data value and time. */
+export type PresentedStimulus = {
+  kind: 'stimulus';
+  identifier: string;
+  phase: 'practice' | 'test';
+  block: number;
+  trialNumber: number;
+  /** The stimulus element's `data-<dataKey>` (what was shown). */
+  value: string;
+  /** Its Element Timing presentation time (performance.now() time line of the page). */
+  presentedAt: number;
+};
+
+/**
+ * Waits for a stimulus (an element matching `selector`, carrying `data-position`
+ * "phase:block:trial") newer than `after` and for its presentation time, or for a prompt (a
+ * block's intro, the end). The page must record Element Timing (ELEMENT_TIMING_RECORDER).
+ */
+export async function waitForStimulus(
+  page: Page,
+  options: { selector: string; dataKey: string },
+  after: string | null,
+  timeoutMs = 15_000,
+): Promise<PresentedStimulus | { kind: 'prompt'; text: string }> {
+  const handle = await page.waitForFunction(
+    ({ previous, selector, dataKey }) => {
+      const el = document.querySelector<HTMLElement>(selector);
+      const id = el?.getAttribute('elementtiming');
+      if (el && id && id !== previous) {
+        return {
+          kind: 'stimulus',
+          identifier: id,
+          position: el.dataset.position ?? '',
+          value: el.dataset[dataKey] ?? '',
+        };
+      }
+      const prompt = document.querySelector('.task-prompt');
+      if (prompt) return { kind: 'prompt', text: prompt.textContent ?? '' };
+      return null;
+    },
+    { previous: after, ...options },
+    { timeout: timeoutMs, polling: 'raf' },
+  );
+  const next = (await handle.jsonValue()) as
+    | { kind: 'stimulus'; identifier: string; position: string; value: string }
+    | { kind: 'prompt'; text: string };
+  if (next.kind === 'prompt') return next;
+  const [phase, block, trialNumber] = next.position.split(':');
+  if (phase !== 'practice' && phase !== 'test') throw new Error(`bad position ${next.position}`);
+  const presentedAt = (await (
+    await page.waitForFunction(
+      (id) => (window as unknown as { __presented: Record<string, number> }).__presented[id],
+      next.identifier,
+      { timeout: 5000, polling: 'raf' },
+    )
+  ).jsonValue()) as number;
+  return {
+    kind: 'stimulus',
+    identifier: next.identifier,
+    phase,
+    block: Number(block),
+    trialNumber: Number(trialNumber),
+    value: next.value,
+    presentedAt,
+  };
+}

@@ -1,5 +1,7 @@
 import type { TestType } from '../test-types';
+import { digitSpanCard } from './digit-span/card';
 import { goNoGoCard } from './go-no-go/card';
+import { nBackCard } from './n-back/card';
 import { stroopCard } from './stroop/card';
 
 /**
@@ -33,30 +35,16 @@ export type TestCatalogEntry = TaskCard & { isEnabled: boolean };
  * its card in card.ts, apart from its definition, so the test list, test names and the
  * startable-type check stay out of the bundles that never run a task.
  */
-const BUILT: readonly TaskCard[] = [stroopCard, goNoGoCard];
+const BUILT: readonly TaskCard[] = [stroopCard, goNoGoCard, nBackCard, digitSpanCard];
 
 /** The battery's tests still to be built: the list shows them disabled. */
 const PLANNED: readonly TaskCard[] = [
-  {
-    testType: 'nbackTest',
-    category: 'memory',
-    slug: 'n-back',
-    name: 'N-back',
-    description: 'Working memory: does this item match the one shown N steps back?',
-  },
   {
     testType: 'towerOfHanoiTest',
     category: 'planning',
     slug: 'tower-of-hanoi',
     name: 'Tower of Hanoi',
     description: 'Planning: move the tower one disc at a time in as few moves as you can.',
-  },
-  {
-    testType: 'digitSpanTest',
-    category: 'memory',
-    slug: 'digit-span',
-    name: 'Digit Span',
-    description: 'Short-term memory: repeat ever longer sequences of digits.',
   },
   {
     testType: 'pvtTest',

@@ -1,6 +1,8 @@
 import type { ExportColumn, ExportTrialRow } from '../exports/trial-columns';
 import type { AnyTask } from './contract';
+import { digitSpanTask } from './digit-span/definition';
 import { goNoGoTask } from './go-no-go/definition';
+import { nBackTask } from './n-back/definition';
 import { stroopTask } from './stroop/definition';
 
 /**
@@ -9,7 +11,7 @@ import { stroopTask } from './stroop/definition';
  * place of the planned one); routes, services, reports, progress, the admin views, the export
  * and mock data find it through this list.
  */
-export const TASKS: readonly AnyTask[] = [stroopTask, goNoGoTask];
+export const TASKS: readonly AnyTask[] = [stroopTask, goNoGoTask, nBackTask, digitSpanTask];
 
 /** The registered task of a test type, or undefined for a type no task implements. */
 export function findTask(testType: string): AnyTask | undefined {

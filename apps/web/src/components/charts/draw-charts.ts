@@ -169,3 +169,47 @@ export function drawScoreTrendChart(trend: ScoreTrend, width: number) {
     ],
   });
 }
+
+/** One trial on a level-by-trial chart: its level (a list's length, an N-back's N) and outcome. */
+export type LevelPoint = { position: number; level: number; isCorrect: boolean };
+
+/**
+ * Each trial's level in order, joined by a step line: circles correct, crosses errors, so an
+ * adaptive ladder's climb and where it stopped are seen at a glance.
+ */
+export function drawLevelChart(points: readonly LevelPoint[], levelLabel: string, width: number) {
+  const c = colours();
+  const levels = points.map((p) => p.level);
+  const low = Math.min(...levels, 2);
+  const high = Math.max(...levels, 3);
+  return plot({
+    width,
+    height: 220,
+    marginLeft: 48,
+    style: FONT,
+    x: {
+      label: 'List',
+      domain: [0.5, Math.max(points.length, 2) + 0.5],
+      ticks: points.map((p) => p.position),
+      tickFormat: 'd',
+    },
+    y: {
+      label: levelLabel,
+      grid: true,
+      domain: [low - 0.5, high + 0.5],
+      ticks: Array.from({ length: high - low + 1 }, (_, i) => low + i),
+      tickFormat: 'd',
+    },
+    marks: [
+      line(points, { x: 'position', y: 'level', stroke: c.border, strokeWidth: 1, curve: 'step' }),
+      dot(
+        points.filter((p) => p.isCorrect),
+        { x: 'position', y: 'level', r: 4, fill: c.primary, symbol: 'circle' },
+      ),
+      dot(
+        points.filter((p) => !p.isCorrect),
+        { x: 'position', y: 'level', r: 5, stroke: c.danger, strokeWidth: 2, symbol: 'times' },
+      ),
+    ],
+  });
+}

@@ -6,19 +6,14 @@ import {
   getGoNoGoPracticeCorrectNeeded,
   type Run,
 } from '@cogni/domain';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import type { PadButton } from '../../components/task/response-pad';
 import { TaskRunLayout } from '../../components/task/task-run-layout';
-import {
-  FinishPrompt,
-  type RunningTaskProps,
-  TaskRunner,
-  useFinishRun,
-  useRuntimeSnapshot,
-} from '../../components/task/task-runner';
+import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
+import { useSoaRuntime } from '../../components/task/use-soa-runtime';
 import { Button } from '../../components/ui/button';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
-import { getTrialQueue } from '../../lib/task-runtime/trial-queue';
+import type { SoaRuntimeOptions } from '../../lib/task-runtime/soa-runtime';
 import { blockName, describeStimulusRule } from './labels';
 import { GoNoGoRuntime, type GoNoGoSnapshot } from './runtime/go-no-go-runtime';
 import { GoNoGoScoreTiles } from './scores';
@@ -62,32 +57,14 @@ function progressText(snapshot: GoNoGoSnapshot | null): string {
   return `${blockName(position)} · trial ${position.trialNumber + 1} of ${blockTrialCount}`;
 }
 
+/** Made once per run by useSoaRuntime. */
+const createRuntime = (options: SoaRuntimeOptions) => new GoNoGoRuntime(options);
+
 function RunningTest(props: RunningTaskProps) {
-  const stageRef = useRef<HTMLDivElement>(null);
-  const [runtime, setRuntime] = useState<GoNoGoRuntime | null>(null);
-  const { run, saved, mode, measurement } = props;
+  const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
   const rule = describeStimulusRule(config.stimulusSet);
-
-  useEffect(() => {
-    if (!stageRef.current) return;
-    const created = new GoNoGoRuntime({
-      run,
-      stage: stageRef.current,
-      sink: getTrialQueue(),
-      saved,
-      inputModality: mode === 'touch' ? 'touch' : 'keyboard',
-      frameIntervalMs: measurement.frameIntervalMs,
-    });
-    setRuntime(created);
-    created.start();
-    // The participant has just pressed 'Ready ... Set ... Go!' or 'Continue test'.
-    created.begin();
-    return () => created.dispose();
-  }, [run, saved, mode, measurement]);
-
-  const snapshot = useRuntimeSnapshot(runtime);
-  const finishing = useFinishRun(run, runtime, props.onComplete);
+  const { stageRef, runtime, snapshot, finishing } = useSoaRuntime(props, createRuntime);
 
   const kind = snapshot?.kind;
   const isBlockOn = kind === 'running' || kind === 'get-ready';

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { MAX_TRIAL_NUMBER } from '../shared/envelope';
 import {
   type ChoiceSetting,
+  type ConfigIssue,
   type ConfigOf,
   defineSettings,
+  refineSettings,
   type TaskSettings,
 } from '../shared/settings';
 
@@ -184,7 +186,7 @@ export function countNoGoGaps(counts: GoNoGoBlockCounts, firstGoTrials: number):
 }
 
 /** A problem with a configuration and the setting it is reported on. */
-export type GoNoGoConfigIssue = { setting: keyof GoNoGoConfig; message: string };
+export type GoNoGoConfigIssue = ConfigIssue<GoNoGoConfig>;
 
 /**
  * What makes a configuration that is within every setting's own bounds impossible to run: a
@@ -244,17 +246,10 @@ export function findGoNoGoConfigProblems(config: GoNoGoConfig): string[] {
  * configurations findGoNoGoConfigIssues finds impossible (on the setting concerned), so the server
  * and the admin preview refuse them when they validate a configuration.
  */
-export const GO_NO_GO_SETTINGS: TaskSettings<GoNoGoConfig> = {
-  specs: SETTINGS.specs,
-  schema: SETTINGS.schema.superRefine((config, ctx) => {
-    // The refinement runs even when a setting failed its own bounds: check only whole configs.
-    if (!SETTINGS.schema.safeParse(config).success) return;
-    for (const issue of findGoNoGoConfigIssues(config)) {
-      ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.setting] });
-    }
-  }),
-  defaults: SETTINGS.defaults,
-};
+export const GO_NO_GO_SETTINGS: TaskSettings<GoNoGoConfig> = refineSettings(
+  SETTINGS,
+  findGoNoGoConfigIssues,
+);
 export const GoNoGoConfigSchema = GO_NO_GO_SETTINGS.schema;
 
 /** The configuration the product uses (D28). */

@@ -2,6 +2,7 @@ import type { SimulatedRun } from '../contract';
 import type { InputModality } from '../shared/envelope';
 import { normalQuantile } from '../shared/normal';
 import { createRng, type Rng } from '../shared/random';
+import { toSimulatedRun } from '../shared/simulated-run';
 import type { GoNoGoConfig } from './config';
 import { planGoNoGo } from './plan';
 import type { GoNoGoTrial } from './trial';
@@ -109,20 +110,9 @@ export function simulateGoNoGoRun(
   config: GoNoGoConfig,
   endTimeMs: number,
 ): SimulatedRun<GoNoGoTrial> {
-  const trials = simulateGoNoGoParticipant(seed, config, GO_NO_GO_DEFAULT_PARTICIPANT);
-  const lastEndMs = Date.parse(trials.at(-1)?.endTime ?? new Date(endTimeMs).toISOString());
-  const shiftMs = endTimeMs - lastEndMs;
-  const shift = (iso: string) => new Date(Date.parse(iso) + shiftMs).toISOString();
-  const shifted = trials.map(({ timing: _timing, ...trial }) => ({
-    ...trial,
-    startTime: shift(trial.startTime),
-    endTime: shift(trial.endTime),
-    timing: null,
-  }));
-  return {
+  return toSimulatedRun(
     seed,
-    startTime: shifted[0]?.startTime ?? new Date(endTimeMs).toISOString(),
-    endTime: new Date(endTimeMs).toISOString(),
-    trials: shifted,
-  };
+    simulateGoNoGoParticipant(seed, config, GO_NO_GO_DEFAULT_PARTICIPANT),
+    endTimeMs,
+  );
 }

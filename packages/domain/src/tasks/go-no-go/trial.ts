@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import {
   InputModalitySchema,
-  MAX_BLOCK,
   MAX_REACTION_TIME_MS,
-  MAX_TRIAL_NUMBER,
   positionOf,
   TIMING_BASE_SHAPE,
+  TRIAL_NUMBERING_SHAPE,
   TrialClockTimeSchema,
 } from '../shared/envelope';
 import {
@@ -61,18 +60,8 @@ export type GoNoGoTiming = z.infer<typeof GoNoGoTimingSchema>;
  */
 export const GoNoGoTrialSchema = z.strictObject({
   phase: GoNoGoPhaseSchema,
-  /** The practice round (0-based); 0 in the test. Absent means 0. */
-  block: z
-    .number()
-    .int()
-    .nonnegative()
-    .max(MAX_BLOCK, `block must be at most ${MAX_BLOCK}`)
-    .optional(),
-  trialNumber: z
-    .number()
-    .int('trialNumber must be a whole number')
-    .nonnegative()
-    .max(MAX_TRIAL_NUMBER, `trialNumber must be at most ${MAX_TRIAL_NUMBER}`),
+  /** block: the practice round (0-based), 0 in the test; absent means 0. */
+  ...TRIAL_NUMBERING_SHAPE,
   stimulusType: z.enum(GO_NO_GO_STIMULUS_TYPES, { error: "stimulusType must be 'go' or 'nogo'" }),
   /** The stimulus shown: 'solid' or 'outline' square, or the letter 'P' or 'R'. */
   stimulusId: z.enum(GO_NO_GO_STIMULUS_IDS, {

@@ -21,6 +21,21 @@ export const MAX_REACTION_TIME_MS = 30 * 60 * 1000;
 export const MAX_BLOCK = 99;
 export const MAX_TRIAL_NUMBER = 999;
 
+/** A trial's block (absent means 0) and number within it, as a task's trial schema takes them. */
+export const TRIAL_NUMBERING_SHAPE = {
+  block: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(MAX_BLOCK, `block must be at most ${MAX_BLOCK}`)
+    .optional(),
+  trialNumber: z
+    .number()
+    .int('trialNumber must be a whole number')
+    .nonnegative()
+    .max(MAX_TRIAL_NUMBER, `trialNumber must be at most ${MAX_TRIAL_NUMBER}`),
+};
+
 /**
  * A trial's clock times come from the device, whose clock may be wrong, so any time a device
  * clock can show is taken (a wrong clock must not cost a trial): from the Unix epoch, where

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logLinearDPrime, normalQuantile } from './normal';
+import { logLinearDPrime, normalCdf, normalQuantile } from './normal';
 
 describe('normalQuantile (Φ⁻¹)', () => {
   it('gives the known quantiles to 1e-15', () => {
@@ -41,5 +41,18 @@ describe('normalQuantile (Φ⁻¹)', () => {
     expect(perfect).toBeCloseTo(4.828794202898016, 13);
     // Equal hit and false-alarm rates: d' = 0.
     expect(logLinearDPrime(64, 128, 16, 32)).toBeCloseTo(0, 12);
+  });
+});
+
+describe('normalCdf (Φ)', () => {
+  it('gives the known values to 1e-7 and inverts normalQuantile', () => {
+    expect(normalCdf(0)).toBeCloseTo(0.5, 7);
+    expect(normalCdf(1)).toBeCloseTo(0.8413447460685429, 7);
+    expect(normalCdf(-1.959963984540054)).toBeCloseTo(0.025, 7);
+    expect(normalCdf(3)).toBeCloseTo(0.9986501019683699, 7);
+    for (const p of [0.001, 0.1, 0.3, 0.5, 0.77, 0.99]) {
+      expect(normalCdf(normalQuantile(p))).toBeCloseTo(p, 7);
+    }
+    expect(normalCdf(Number.NaN)).toBeNaN();
   });
 });

@@ -108,3 +108,34 @@ export function logLinearDPrime(
   const falseAlarmRate = (falseAlarms + 0.5) / (noiseTrials + 1);
   return normalQuantile(hitRate) - normalQuantile(falseAlarmRate);
 }
+
+/**
+ * The standard normal distribution function Φ(x), from the complementary error function by
+ * the Chebyshev fit of Numerical Recipes (erfcc; relative error under 1.2e-7 everywhere): for
+ * simulated participants, whose answer probabilities need no more.
+ */
+export function normalCdf(x: number): number {
+  if (Number.isNaN(x)) return Number.NaN;
+  const z = Math.abs(x) / Math.SQRT2;
+  const t = 1 / (1 + 0.5 * z);
+  const erfc =
+    t *
+    Math.exp(
+      -z * z -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 +
+                            t *
+                              (-1.13520398 +
+                                t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
+  return x >= 0 ? 1 - erfc / 2 : erfc / 2;
+}

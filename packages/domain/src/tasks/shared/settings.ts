@@ -73,3 +73,28 @@ export type TaskSettings<Config> = {
   schema: z.ZodType<Config, Partial<Config>>;
   defaults: Config;
 };
+
+/** A problem with a whole configuration, and the setting it is reported on. */
+export type ConfigIssue<Config> = { setting: keyof Config & string; message: string };
+
+/**
+ * Settings whose schema also refuses configurations that are within every setting's own bounds
+ * but cannot be run (`findIssues`: e.g. a stimulus longer than the SOA), each issue on the
+ * setting concerned, so the server and the admin preview refuse them when they validate.
+ */
+export function refineSettings<Config>(
+  settings: TaskSettings<Config>,
+  findIssues: (config: Config) => readonly ConfigIssue<Config>[],
+): TaskSettings<Config> {
+  return {
+    specs: settings.specs,
+    schema: settings.schema.superRefine((config, ctx) => {
+      // The refinement runs even when a setting failed its own bounds: check only whole configs.
+      if (!settings.schema.safeParse(config).success) return;
+      for (const issue of findIssues(config)) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.setting] });
+      }
+    }),
+    defaults: settings.defaults,
+  };
+}

@@ -1,0 +1,432 @@
+import type {
+  InputModality,
+  Run,
+  SavedTrial,
+  SoaEffect,
+  SoaEvent,
+  SoaState,
+  TrialEnvelope,
+  TrialPosition,
+} from '@cogni/domain';
+import { type AttentionEvent, AttentionRecorder, isPageAttended } from './attention';
+import { FrameScheduler } from './frame-scheduler';
+import type { Onset } from './onset';
+import { type ResponseEvent, ResponseInput } from './response-input';
+import { SnapshotStore } from './snapshot-store';
+import { TaskStage } from './stage';
+import type { TrialSink } from './trial-queue';
+
+/** The pause between pressing a start button and the block's first stimulus, ms. */
+export const GET_READY_MS = 1000;
+
+/** What the React chrome shows; the stage itself is drawn by the runtime, not by React. */
+export type SoaSnapshot<Position, RoundResult> = {
+  /**
+   * 'between': a block's intro waits for the participant; 'get-ready': its first trial follows
+   * in a moment; 'running': trials are on; 'finished': every trial is recorded.
+   */
+  kind: 'between' | 'get-ready' | 'running' | 'finished';
+  /** The trial on screen (running), or the block's first trial to come. */
+  position: Position | null;
+  /** Trials in the block of `position`. */
+  blockTrialCount: number | null;
+  /** The practice round finished last (shown between blocks), if one was. */
+  roundResult: RoundResult | null;
+  /** Whether the block to come was begun before (a resumed run). */
+  resumed: boolean;
+  /** Set when a trial could not be written to the durable outbox. */
+  saveError: string | null;
+};
+
+type Step<Position, Planned, Answer, Trial, Feedback, RoundResult> = {
+  state: SoaState<Position, Planned, Answer>;
+  effects: SoaEffect<Position, Planned, Trial, Feedback, RoundResult>[];
+};
+
+/** What a fixed-SOA runtime is made with: the run, where to draw, where trials go. */
+export type SoaRuntimeOptions = {
+  run: Run;
+  stage: HTMLElement;
+  sink: TrialSink;
+  /** The run's trials saved on the server or queued in this browser: it resumes after them. */
+  saved: readonly SavedTrial[];
+  /** The response mode's modality, recorded on trials without a press. */
+  inputModality: InputModality;
+  /** The frame interval measured before the run, if any. */
+  frameIntervalMs?: number | null;
+};
+
+/** What a task gives the shared runtime: its engine, its drawing, its keys. */
+export type SoaTask<Position, Planned, Answer, Trial, Feedback, RoundResult> = {
+  /** The engine's first step (createGoNoGoEngine, createNBackEngine). */
+  first: Step<Position, Planned, Answer, Trial, Feedback, RoundResult>;
+  step(
+    state: SoaState<Position, Planned, Answer>,
+    event: SoaEvent<Answer>,
+  ): Step<Position, Planned, Answer, Trial, Feedback, RoundResult>;
+  nextDueMs(state: SoaState<Position, Planned, Answer>): number | null;
+  blockTrialCount(position: Position): number;
+  /** The keyboard mapping: the response a key stands for, or null for other keys. */
+  keyToResponse(event: Pick<KeyboardEvent, 'code' | 'key'>): string | null;
+  /** The PRESS event of a response (a mapped key or a button). */
+  pressOf(response: ResponseEvent): SoaEvent<Answer>;
+  /** The stimulus element of a planned trial, and its Element Timing name. */
+  createStimulus(trial: Planned): HTMLElement;
+  stimulusName: string;
+  /** The element of practice feedback; null for a blank of the feedback's duration. */
+  createFeedback(kind: Feedback): HTMLElement | null;
+};
+
+/** A stimulus on its way to the stage: drawn in its frame, then presented. */
+type StimulusJob = {
+  key: string;
+  cancel: () => void;
+  presented: Onset | null;
+  /** ONSET was sent to the engine. */
+  isDelivered: boolean;
+};
+
+const keyOf = (position: TrialPosition) =>
+  `${position.phase}:${position.block}:${position.trialNumber}`;
+
+/**
+ * Runs a fixed-SOA task (the domain's shared engine: Go/No-Go, N-back) in the page. The engine
+ * decides what is shown when; this class holds its state outside React, draws into the stage at
+ * the engine's due times through a FrameScheduler (an absolute time line: onset k is due at the
+ * block's first presented onset plus k periods, never "the last one plus a SOA"), and feeds the
+ * engine what happened: presentation times (Element Timing) of each stimulus and of the blank
+ * that replaces it, responses with their events' own timestamps, lost focus, and TICKs when
+ * trials are due to end.
+ *
+ * A stimulus must be inserted a little before its due time to be presented at it, but the
+ * engine names the next stimulus only when the trial before has ended (the TICK at that very
+ * time). The engine is pure, so the runtime asks it ahead: as soon as a trial's end is known it
+ * steps a copy of the state with that TICK, and draws the stimulus the copy would show in the
+ * frame nearest its due time. The real TICK is sent when the clock reaches the due time, so
+ * every press until then still counts for the trial it belongs to; the stimulus it shows is
+ * the one already drawn.
+ */
+export class SoaRuntime<
+  Position extends TrialPosition,
+  Planned extends Position,
+  Answer,
+  Trial extends TrialEnvelope,
+  Feedback,
+  RoundResult,
+> {
+  /** The task's keys and, in touch mode, its on-screen buttons (attached by the page). */
+  readonly input: ResponseInput;
+  private state: SoaState<Position, Planned, Answer>;
+  private readonly stage: TaskStage;
+  private readonly scheduler: FrameScheduler;
+  private readonly initialEffects: SoaEffect<Position, Planned, Trial, Feedback, RoundResult>[];
+  private readonly store: SnapshotStore<SoaSnapshot<Position, RoundResult>>;
+  private readonly attention: AttentionRecorder;
+  private readonly queue: SoaEvent<Answer>[] = [];
+  private isStepping = false;
+  private isDisposed = false;
+
+  private stimulus: StimulusJob | null = null;
+  /** The trial whose stimulus is on the stage now, if any. */
+  private shownKey: string | null = null;
+  private cancelHide: (() => void) | null = null;
+  private cancelFeedback: (() => void) | null = null;
+  /** The TICK armed, and its due time. */
+  private tickDueMs: number | null = null;
+  private tickTimer: ReturnType<typeof setTimeout> | undefined;
+  private getReadyTimer: ReturnType<typeof setTimeout> | undefined;
+
+  private roundResult: RoundResult | null = null;
+  private intro: { position: Position; resumed: boolean } | null = null;
+  private saveError: string | null = null;
+
+  constructor(
+    private readonly options: SoaRuntimeOptions,
+    private readonly task: SoaTask<Position, Planned, Answer, Trial, Feedback, RoundResult>,
+  ) {
+    this.stage = new TaskStage(options.stage);
+    this.scheduler = new FrameScheduler({ frameIntervalMs: options.frameIntervalMs });
+    this.state = task.first.state;
+    this.initialEffects = [...task.first.effects];
+    this.store = new SnapshotStore(this.makeSnapshot(), isSameSnapshot);
+    this.input = new ResponseInput({
+      keyToResponse: task.keyToResponse,
+      onResponse: (response) => this.run(task.pressOf(response)),
+      // The keys must not scroll or type while a block runs; between blocks they are the page's.
+      isCapturing: () => this.isBlockOn(),
+    });
+    this.attention = new AttentionRecorder((atMs) => this.run({ type: 'INTERRUPTED', atMs }));
+  }
+
+  get subscribe() {
+    return this.store.subscribe;
+  }
+
+  get getSnapshot() {
+    return this.store.getSnapshot;
+  }
+
+  /** Blur, focus and visibility changes of the whole run, for the measurement record. */
+  getAttentionEvents(): AttentionEvent[] {
+    return this.attention.getEvents();
+  }
+
+  /** Takes the engine's first step: the intro of the block where the run starts, or the end. */
+  start(): void {
+    for (const effect of this.initialEffects.splice(0)) this.perform(effect);
+    this.publish();
+  }
+
+  /** The participant is ready: the waiting block's first trial follows GET_READY_MS later. */
+  begin(): void {
+    if (this.isDisposed || this.state.kind !== 'waiting' || this.getReadyTimer !== undefined) {
+      return;
+    }
+    this.getReadyTimer = setTimeout(() => {
+      this.getReadyTimer = undefined;
+      this.run({ type: 'START', atMs: performance.now() });
+    }, GET_READY_MS);
+    this.publish();
+  }
+
+  dispose(): void {
+    this.isDisposed = true;
+    this.scheduler.cancelAll();
+    clearTimeout(this.tickTimer);
+    clearTimeout(this.getReadyTimer);
+    this.stage.dispose();
+    this.input.dispose();
+    this.attention.dispose();
+    this.store.dispose();
+  }
+
+  private isBlockOn(): boolean {
+    return (
+      this.state.kind === 'trial' ||
+      this.state.kind === 'feedback' ||
+      this.getReadyTimer !== undefined
+    );
+  }
+
+  /**
+   * Steps the engine with `event` (if any) and with whatever follows from it, one event at a
+   * time: events raised meanwhile (a presentation reported, a press) wait their turn.
+   */
+  private run(event?: SoaEvent<Answer>): void {
+    if (this.isDisposed) return;
+    if (event) this.queue.push(event);
+    if (this.isStepping) return;
+    this.isStepping = true;
+    try {
+      do {
+        const next = this.queue.shift();
+        if (next) {
+          const step = this.task.step(this.state, next);
+          this.state = step.state;
+          for (const effect of step.effects) this.perform(effect);
+        }
+        this.arrange();
+      } while (this.queue.length > 0);
+    } finally {
+      this.isStepping = false;
+    }
+    this.publish();
+  }
+
+  private perform(effect: SoaEffect<Position, Planned, Trial, Feedback, RoundResult>): void {
+    switch (effect.type) {
+      case 'SHOW_BLOCK_INTRO':
+        this.intro = { position: effect.position, resumed: effect.resumed };
+        this.clearStage();
+        return;
+      case 'SHOW_STIMULUS':
+        // Usually drawn already, ahead of the TICK that named it (see arrange).
+        this.intro = null;
+        this.prepareStimulus(effect.trial, effect.dueAtMs);
+        return;
+      case 'HIDE_STIMULUS':
+        this.scheduleHide(effect.dueAtMs);
+        return;
+      case 'RECORD_TRIAL':
+        this.options.sink.enqueue(this.options.run.id, effect.trial).catch((error: unknown) => {
+          this.saveError = (error as Error).message || 'This trial could not be stored';
+          this.publish();
+        });
+        return;
+      case 'SHOW_FEEDBACK': {
+        this.cancelFeedback?.();
+        const element = this.task.createFeedback(effect.kind);
+        this.cancelFeedback = this.scheduler.at(performance.now(), () => {
+          this.cancelFeedback = null;
+          this.shownKey = null;
+          return (element ? this.stage.show(element, 'feedback') : this.stage.blank('feedback'))
+            .onset;
+        });
+        return;
+      }
+      case 'SHOW_PRACTICE_RESULT': {
+        const { type: _type, ...result } = effect;
+        this.roundResult = result as unknown as RoundResult;
+        return;
+      }
+      case 'FINISHED':
+        this.intro = null;
+        this.clearStage();
+        return;
+    }
+  }
+
+  /**
+   * After every step: tells the engine a presentation it is waiting for, arms the TICK the
+   * engine asks for, and draws ahead the stimulus that TICK will show.
+   */
+  private arrange(): void {
+    const { state } = this;
+    const job = this.stimulus;
+    if (
+      state.kind === 'trial' &&
+      !state.trial.onset &&
+      job?.key === keyOf(state.trial.planned) &&
+      job.presented &&
+      !job.isDelivered
+    ) {
+      job.isDelivered = true;
+      this.queue.push({ type: 'ONSET', atMs: job.presented.timeMs, method: job.presented.method });
+      if (!isPageAttended()) {
+        this.queue.push({ type: 'INTERRUPTED', atMs: performance.now() });
+      }
+    }
+
+    const dueMs = this.task.nextDueMs(state);
+    if (dueMs === this.tickDueMs) return;
+    clearTimeout(this.tickTimer);
+    this.tickDueMs = dueMs;
+    if (dueMs === null) return;
+    this.armTick(dueMs);
+    const ahead = this.task.step(state, { type: 'TICK', atMs: dueMs });
+    for (const effect of ahead.effects) {
+      if (effect.type === 'SHOW_STIMULUS') this.prepareStimulus(effect.trial, effect.dueAtMs);
+    }
+  }
+
+  /** A TICK once the clock has reached `dueMs`: one timer aimed at that time, not a chain. */
+  private armTick(dueMs: number): void {
+    const fire = () => {
+      const nowMs = performance.now();
+      if (nowMs < dueMs) {
+        this.tickTimer = setTimeout(fire, Math.ceil(dueMs - nowMs));
+        return;
+      }
+      this.tickDueMs = null;
+      this.run({ type: 'TICK', atMs: nowMs });
+    };
+    this.tickTimer = setTimeout(fire, Math.max(0, dueMs - performance.now()));
+  }
+
+  /** Draws `trial`'s stimulus in the frame nearest `dueAtMs`, unless it is on its way already. */
+  private prepareStimulus(trial: Planned, dueAtMs: number): void {
+    const key = keyOf(trial);
+    if (this.stimulus?.key === key) return;
+    this.stimulus?.cancel();
+    const job: StimulusJob = { key, cancel: () => {}, presented: null, isDelivered: false };
+    job.cancel = this.scheduler.at(dueAtMs, () => {
+      this.cancelHide?.();
+      this.cancelFeedback?.();
+      const shown = this.stage.show(this.task.createStimulus(trial), this.task.stimulusName);
+      this.shownKey = key;
+      void shown.onset.then((onset) => {
+        job.presented = onset;
+        if (this.stimulus === job) this.run();
+      });
+      return shown.onset;
+    });
+    this.stimulus = job;
+  }
+
+  /**
+   * Replaces the stimulus on screen with a blank at `dueAtMs`: the blank has its own Element
+   * Timing identifier, and its presentation is reported as the stimulus's offset.
+   */
+  private scheduleHide(dueAtMs: number): void {
+    if (this.state.kind !== 'trial') return;
+    const key = keyOf(this.state.trial.planned);
+    this.cancelHide?.();
+    this.cancelHide = this.scheduler.at(dueAtMs, () => {
+      this.cancelHide = null;
+      if (this.shownKey !== key) return null;
+      this.shownKey = null;
+      const blank = this.stage.blank();
+      void blank.onset.then(({ timeMs }) => {
+        const { state } = this;
+        if (state.kind === 'trial' && keyOf(state.trial.planned) === key) {
+          this.run({ type: 'OFFSET', atMs: timeMs });
+        }
+      });
+      return blank.onset;
+    });
+  }
+
+  private clearStage(): void {
+    this.scheduler.cancelAll();
+    this.stimulus = null;
+    this.cancelHide = null;
+    this.cancelFeedback = null;
+    this.shownKey = null;
+    this.stage.clear();
+  }
+
+  private makeSnapshot(): SoaSnapshot<Position, RoundResult> {
+    const { state } = this;
+    const kind: SoaSnapshot<Position, RoundResult>['kind'] =
+      state.kind === 'finished'
+        ? 'finished'
+        : state.kind === 'waiting'
+          ? this.getReadyTimer !== undefined
+            ? 'get-ready'
+            : 'between'
+          : 'running';
+    const position =
+      state.kind === 'trial'
+        ? state.trial.planned
+        : state.kind === 'feedback'
+          ? state.last
+          : state.kind === 'waiting'
+            ? state.next
+            : null;
+    return {
+      kind,
+      position: position
+        ? ({
+            phase: position.phase,
+            block: position.block,
+            trialNumber: position.trialNumber,
+          } as Position)
+        : null,
+      blockTrialCount: position ? this.task.blockTrialCount(position) : null,
+      roundResult: this.roundResult,
+      resumed: this.intro?.resumed ?? false,
+      saveError: this.saveError,
+    };
+  }
+
+  private publish(): void {
+    this.store.set(this.makeSnapshot());
+  }
+}
+
+/** Snapshots that show the same: positions compare by key, the rest by identity. */
+function isSameSnapshot<Position extends TrialPosition, RoundResult>(
+  next: SoaSnapshot<Position, RoundResult>,
+  previous: SoaSnapshot<Position, RoundResult>,
+): boolean {
+  return (
+    next.kind === previous.kind &&
+    next.blockTrialCount === previous.blockTrialCount &&
+    next.roundResult === previous.roundResult &&
+    next.resumed === previous.resumed &&
+    next.saveError === previous.saveError &&
+    (next.position === null
+      ? previous.position === null
+      : previous.position !== null && keyOf(next.position) === keyOf(previous.position))
+  );
+}

@@ -1,0 +1,15 @@
+/** The worked example of backward recall: the list shown, and the answer entered. */
+export function BackwardExample() {
+  return (
+    <span className="ds-example">
+      <span className="ds-example__row">
+        <span className="ds-example__label">You see</span>
+        <span className="ds-example__digits">3 7 2</span>
+      </span>
+      <span className="ds-example__row">
+        <span className="ds-example__label">You enter</span>
+        <span className="ds-example__digits">2 7 3</span>
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,103 @@
+import {
+  DEFAULT_DIGIT_SPAN_CONFIG,
+  type DigitSpanConfig,
+  DigitSpanConfigSchema,
+  getDigitSpanDirections,
+  getDigitSpanLengths,
+} from '@cogni/domain';
+import { lazy, useState } from 'react';
+import { TaskPage } from '../../components/task/task-page';
+import { readPreviewConfig } from '../../lib/preview';
+import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { BackwardExample } from './backward-example';
+import './digit-span.css';
+
+const loadRunner = () => import('./digit-span-runner');
+const DigitSpanRunner = lazy(loadRunner);
+
+/** The settings the run will use: an admin preview's, or the defaults. */
+function readPageConfig(): DigitSpanConfig {
+  const preview = readPreviewConfig(window.location.search);
+  const parsed = preview ? DigitSpanConfigSchema.safeParse(preview) : null;
+  return parsed?.success ? parsed.data : DEFAULT_DIGIT_SPAN_CONFIG;
+}
+
+/**
+ * About how long a run takes, in minutes: each direction to four lengths above its start (or its
+ * maximum), every list with its cue, its digits and about 3 s plus 0.5 s a digit to answer.
+ */
+function estimateMinutes(config: DigitSpanConfig): number {
+  let ms = 0;
+  for (const direction of getDigitSpanDirections(config)) {
+    const { start, max } = getDigitSpanLengths(config, direction);
+    ms += config.practiceMaxTries > 0 ? 2 * 6000 : 0;
+    for (let length = start; length <= Math.min(max, start + 3); length++) {
+      const soa = config.digitOnMs + config.digitOffMs;
+      ms += config.trialsPerLength * (config.readyMs + 500 + length * soa + 3000 + 500 * length);
+    }
+  }
+  return Math.max(1, Math.round(ms / 60_000));
+}
+
+export default function DigitSpanPage() {
+  const [config] = useState(readPageConfig);
+  const minutes = estimateMinutes(config);
+  return (
+    <TaskPage
+      title="Digit Span"
+      summary={`A test of how many digits you can hold in mind. It takes about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`}
+      keysLabel="1-9, Backspace and Enter"
+      instructions={(mode) => <Instructions mode={mode} config={config} />}
+      Runner={DigitSpanRunner}
+      preloadRunner={loadRunner}
+    />
+  );
+}
+
+/** When a direction ends, in words: 'both lists of one length are missed'. */
+function missedRule(listsPerLength: number): string {
+  if (listsPerLength === 1) return 'a list is missed';
+  if (listsPerLength === 2) return 'both lists of one length are missed';
+  return `all ${listsPerLength} lists of one length are missed`;
+}
+
+function Instructions({ mode, config }: { mode: ResponseMode; config: DigitSpanConfig }) {
+  const directions = getDigitSpanDirections(config);
+  const hasForward = directions.includes('forward');
+  const hasBackward = directions.includes('backward');
+  const enter =
+    mode === 'keyboard'
+      ? 'type them with the digit keys and press Enter (Backspace corrects a digit)'
+      : 'tap them on the keypad and tap Submit (⌫ corrects a digit)';
+  return (
+    <ol className="task-instructions__list">
+      <li>You will see digits one at a time, one a second, after the word “Ready”.</li>
+      <li>
+        When the list ends, {enter}.{' '}
+        {hasForward ? (
+          <>
+            First enter them in the <strong>same order</strong> as you saw them.
+          </>
+        ) : (
+          <>
+            Enter them in <strong>reverse order</strong>: if you see 3 7 2, enter 2 7 3.
+          </>
+        )}
+      </li>
+      {hasForward && hasBackward && (
+        <li>
+          Later you enter them in <strong>reverse order</strong>:
+          <BackwardExample />
+        </li>
+      )}
+      <li>Do not write the digits down or say them aloud.</li>
+      <li>
+        The lists get longer as you go, and stop when {missedRule(config.trialsPerLength)}. It is
+        fine not to remember them all.
+      </li>
+      {config.practiceMaxTries > 0 && (
+        <li>Each part starts with a short practice list, and you are shown the right answer.</li>
+      )}
+    </ol>
+  );
+}

@@ -1,0 +1,235 @@
+import {
+  type DigitSpanConfig,
+  DigitSpanConfigSchema,
+  type DigitSpanPosition,
+  getDigitSpanLengths,
+  getDigitSpanNextPosition,
+  type Run,
+} from '@cogni/domain';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { PadButton } from '../../components/task/response-pad';
+import { TaskRunLayout } from '../../components/task/task-run-layout';
+import {
+  FinishPrompt,
+  type RunningTaskProps,
+  TaskRunner,
+  useFinishRun,
+  useRuntimeSnapshot,
+} from '../../components/task/task-runner';
+import { Button } from '../../components/ui/button';
+import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { getTrialQueue } from '../../lib/task-runtime/trial-queue';
+import { BackwardExample } from './backward-example';
+import { directionOfBlock, partName, spaced } from './labels';
+import { DigitSpanRuntime, type DigitSpanSnapshot } from './runtime/digit-span-runtime';
+import { DigitSpanScoreTiles } from './scores';
+
+const configOf = (run: Run): DigitSpanConfig => DigitSpanConfigSchema.parse(run.config);
+
+/** Touch mode's keypad in phone order: 1 2 3 / 4 5 6 / 7 8 9 / delete, submit (no 0). */
+const PAD_BUTTONS: readonly PadButton[] = [
+  ...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((digit) => ({
+    response: digit,
+    label: digit,
+    className: 'ds-pad__digit',
+  })),
+  { response: 'backspace', label: '⌫ Delete', className: 'ds-pad__delete' },
+  { response: 'submit', label: 'Submit', className: 'ds-pad__submit' },
+];
+
+export default function DigitSpanRunner({ mode }: { mode: ResponseMode }) {
+  return (
+    <TaskRunner
+      testType="digitSpanTest"
+      mode={mode}
+      title="Digit Span"
+      completedName="the Digit Span test"
+      instructions={`${
+        mode === 'keyboard'
+          ? 'Keep your fingers near the digit keys and Enter.'
+          : 'Hold the device so you can reach the keypad at the bottom.'
+      } The first practice list starts a moment after you press the button.`}
+      describeResume={(run, saved) => {
+        const next = getDigitSpanNextPosition(configOf(run), saved);
+        return next ? `: ${partName(next).toLowerCase()}.` : ': all lists are done.';
+      }}
+      Running={RunningTest}
+      ScoreTiles={DigitSpanScoreTiles}
+    />
+  );
+}
+
+function progressText(snapshot: DigitSpanSnapshot | null, config: DigitSpanConfig): string {
+  if (!snapshot?.position || snapshot.kind === 'intro' || snapshot.kind === 'finished') return '';
+  const { position } = snapshot;
+  if (position.phase === 'practice') {
+    return `${partName(position)} · list ${position.trialNumber + 1}`;
+  }
+  const { start } = getDigitSpanLengths(config, directionOfBlock(position.block));
+  const length = start + Math.floor(position.trialNumber / config.trialsPerLength);
+  const attempt = (position.trialNumber % config.trialsPerLength) + 1;
+  return `${partName(position)} · ${length} digits · list ${attempt} of ${config.trialsPerLength}`;
+}
+
+function RunningTest(props: RunningTaskProps) {
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [runtime, setRuntime] = useState<DigitSpanRuntime | null>(null);
+  const { run, saved, mode, measurement } = props;
+  const config = useMemo(() => configOf(run), [run]);
+
+  useEffect(() => {
+    if (!stageRef.current) return;
+    const created = new DigitSpanRuntime({
+      run,
+      stage: stageRef.current,
+      sink: getTrialQueue(),
+      saved,
+      inputModality: mode === 'touch' ? 'touch' : 'keyboard',
+      frameIntervalMs: measurement.frameIntervalMs,
+    });
+    setRuntime(created);
+    created.start();
+    // The participant has just pressed 'Ready ... Set ... Go!' or 'Continue test'.
+    created.proceed();
+    return () => created.dispose();
+  }, [run, saved, mode, measurement]);
+
+  const snapshot = useRuntimeSnapshot(runtime);
+  const finishing = useFinishRun(run, runtime, props.onComplete);
+  const kind = snapshot?.kind;
+  return (
+    <TaskRunLayout
+      label="Digit Span"
+      mode={mode}
+      progress={progressText(snapshot, config)}
+      saveError={snapshot?.saveError}
+      stageRef={stageRef}
+      stageTestId="ds-stage"
+      stageClassName="ds-stage"
+      overlay={
+        <>
+          {kind === 'intro' && snapshot?.position && runtime && (
+            <PartIntro
+              snapshot={snapshot}
+              next={snapshot.position}
+              config={config}
+              mode={mode}
+              onBegin={() => runtime.proceed()}
+            />
+          )}
+          {kind === 'feedback' && snapshot?.feedback && runtime && (
+            <Feedback feedback={snapshot.feedback} onContinue={() => runtime.proceed()} />
+          )}
+          {kind === 'finished' && <FinishPrompt {...finishing} />}
+        </>
+      }
+      pad={{ buttons: PAD_BUTTONS, input: runtime?.input ?? null, isActive: kind === 'answering' }}
+      keys={
+        <>
+          Type the digits · <kbd>Backspace</kbd> corrects · <kbd>Enter</kbd> submits
+          {snapshot?.confirmEmpty && ' · press Enter again to submit an empty answer'}
+        </>
+      }
+      areKeysActive={kind === 'answering'}
+      className={`ds-run${snapshot?.confirmEmpty ? ' ds-run--confirm-empty' : ''}`}
+    />
+  );
+}
+
+/** Before a part: what to do in it (a worked example before the backward lists). */
+function PartIntro(props: {
+  snapshot: DigitSpanSnapshot;
+  next: DigitSpanPosition;
+  config: DigitSpanConfig;
+  mode: ResponseMode;
+  onBegin: () => void;
+}) {
+  const messageId = useId();
+  const { snapshot, next, config } = props;
+  const direction = directionOfBlock(next.block);
+  const isBackward = direction === 'backward';
+  const order = isBackward ? 'in reverse order' : 'in the same order';
+  const { start } = getDigitSpanLengths(config, direction);
+  let title: string;
+  const lines: string[] = [];
+  if (next.phase === 'practice') {
+    title = isBackward ? 'Now in reverse order' : 'Practice: same order';
+    lines.push(`Enter the digits ${order}. First a practice list of 2 digits.`);
+  } else {
+    title = isBackward ? 'The test, in reverse order' : 'The test, in the same order';
+    lines.push(`Lists start at ${start} digits and get longer. Enter the digits ${order}.`);
+    if (!config.testFeedback) lines.push('You will no longer be shown the right answer.');
+    const { practice } = snapshot;
+    if (practice && !snapshot.resumed) {
+      lines.push(
+        practice.passed
+          ? `(Practice: right on list ${practice.tries}.)`
+          : '(Practice: not right this time; the test starts anyway. Do your best.)',
+      );
+    }
+  }
+  if (snapshot.resumed) lines.unshift('Welcome back: the lists go on where they stopped.');
+  const action = snapshot.resumed
+    ? 'Continue'
+    : next.phase === 'practice'
+      ? 'Start practice'
+      : 'Start the test';
+  return (
+    <div className="task-prompt" data-testid="block-intro">
+      <h2>{title}</h2>
+      <div id={messageId}>
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+        {isBackward && <BackwardExample />}
+      </div>
+      <Button autoFocus aria-describedby={messageId} onClick={props.onBegin}>
+        {action}
+      </Button>
+    </div>
+  );
+}
+
+/** After a practice list (or a test list, with test feedback): right or not, and the answer. */
+function Feedback({
+  feedback,
+  onContinue,
+}: {
+  feedback: NonNullable<DigitSpanSnapshot['feedback']>;
+  onContinue: () => void;
+}) {
+  const messageId = useId();
+  const { trial } = feedback;
+  const title = trial.isCorrect ? 'Correct' : trial.timedOut ? 'Time is up' : 'Not quite';
+  return (
+    <div
+      className="task-prompt ds-feedback"
+      data-testid="ds-feedback"
+      data-correct={trial.isCorrect}
+    >
+      <h2 className={`task-feedback task-feedback--${trial.isCorrect ? 'correct' : 'wrong'}`}>
+        {title}
+      </h2>
+      <div id={messageId}>
+        <p>
+          The digits were <strong className="ds-feedback__digits">{spaced(trial.presented)}</strong>
+          .
+        </p>
+        {trial.direction === 'backward' && (
+          <p>
+            In reverse order:{' '}
+            <strong className="ds-feedback__digits">{spaced(trial.expected)}</strong>.
+          </p>
+        )}
+        {!trial.isCorrect && (
+          <p>
+            You entered <strong className="ds-feedback__digits">{spaced(trial.entered)}</strong>.
+          </p>
+        )}
+      </div>
+      <Button autoFocus aria-describedby={messageId} onClick={onContinue}>
+        Continue
+      </Button>
+    </div>
+  );
+}

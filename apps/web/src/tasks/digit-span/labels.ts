@@ -1,0 +1,73 @@
+import type {
+  DigitSpanDirection,
+  DigitSpanDirectionScores,
+  DigitSpanInvalidReason,
+  DigitSpanPosition,
+  DigitSpanScores,
+  ResultTrial,
+  RunSummary,
+} from '@cogni/domain';
+
+/** A stored Digit Span trial as the API returns it: the envelope with the task's fields beside it. */
+export type DigitSpanResultTrial = ResultTrial & {
+  phase: 'practice' | 'test';
+  direction: DigitSpanDirection;
+  length: number;
+  attempt: number;
+  presented: string;
+  expected: string;
+  entered: string;
+  nDigitsEntered: number;
+  nCorrectPositions: number;
+  firstKeyRt: number | null;
+  nBackspaces: number;
+  timedOut: boolean;
+};
+
+/**
+ * The trials of a Digit Span result. The server stored them after the task's trial schema
+ * accepted them, so every Digit Span field is there.
+ */
+export function asDigitSpanTrials(trials: readonly ResultTrial[]): readonly DigitSpanResultTrial[] {
+  return trials as readonly DigitSpanResultTrial[];
+}
+
+/** Digit Span's own scores of a finished run (its scoring code's shape, scoring version 1). */
+export function digitSpanScoresOf(summary: RunSummary): DigitSpanScores {
+  return summary.scores as DigitSpanScores;
+}
+
+export const DIRECTION_NAMES: Record<DigitSpanDirection, string> = {
+  forward: 'Forward',
+  backward: 'Backward',
+};
+
+/** The direction of a block number (0 forward, 1 backward). */
+export function directionOfBlock(block: number): DigitSpanDirection {
+  return block === 1 ? 'backward' : 'forward';
+}
+
+/** Where a run is, for people: 'Forward practice' or 'Backward test'. */
+export function partName(position: Pick<DigitSpanPosition, 'phase' | 'block'>): string {
+  return `${DIRECTION_NAMES[directionOfBlock(position.block)]} ${position.phase}`;
+}
+
+/** Digits as people read them: '3 7 2'. */
+export function spaced(digits: string): string {
+  return digits === '' ? 'nothing' : digits.split('-').join(' ');
+}
+
+export const INVALID_REASON_TEXT: Record<DigitSpanInvalidReason, string> = {
+  practiceNotPassed: 'no practice list was answered correctly',
+  mostlyEmpty: 'more than half of the lists were answered with no digit',
+};
+
+/** The directions a run gave, with their scores, in run order. */
+export function givenDirections(
+  scores: DigitSpanScores,
+): { direction: DigitSpanDirection; scores: DigitSpanDirectionScores }[] {
+  return (['forward', 'backward'] as const).flatMap((direction) => {
+    const given = scores[direction];
+    return given ? [{ direction, scores: given }] : [];
+  });
+}

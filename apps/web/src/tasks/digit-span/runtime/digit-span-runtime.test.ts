@@ -1,0 +1,186 @@
+// @vitest-environment jsdom
+import {
+  DEFAULT_DIGIT_SPAN_CONFIG,
+  type DigitSpanTrial,
+  planDigitSpan,
+  type Run,
+  type TrialEnvelope,
+} from '@cogni/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  DigitSpanRuntime,
+  formatEntry,
+  readDigitSpanKey,
+  START_DELAY_MS,
+} from './digit-span-runtime';
+
+const FRAME_MS = 1000 / 60;
+const SEED = 'ds-runtime-seed';
+
+function makeRun(): Run {
+  const run = {
+    id: 'result-1',
+    sessionId: 'session-1',
+    testType: 'digitSpanTest',
+    startTime: '2026-11-26T10:00:00.000Z',
+    endTime: null,
+    seed: SEED,
+    config: { ...DEFAULT_DIGIT_SPAN_CONFIG },
+    isPreview: false,
+    savedTrials: [],
+    summary: null,
+  };
+  return run as Run;
+}
+
+/** A key press whose event timestamp is the page's clock now, as a browser's would be. */
+function press(key: string, code: string) {
+  const down = new KeyboardEvent('keydown', { key, code, cancelable: true });
+  Object.defineProperty(down, 'timeStamp', { value: performance.now() });
+  window.dispatchEvent(down);
+  window.dispatchEvent(new KeyboardEvent('keyup', { key, code }));
+  return down;
+}
+
+describe('readDigitSpanKey', () => {
+  it('reads the top row, the keypad, Backspace and both Enters, and nothing else', () => {
+    expect(readDigitSpanKey({ code: 'Digit7', key: '7' })).toBe('7');
+    expect(readDigitSpanKey({ code: 'Numpad3', key: '3' })).toBe('3');
+    // A keypad digit with Num Lock off still names its digit by its physical key.
+    expect(readDigitSpanKey({ code: 'Numpad1', key: 'End' })).toBe('1');
+    // Another layout's digit row (e.g. AZERTY without Shift) by character.
+    expect(readDigitSpanKey({ code: 'KeyQ', key: '4' })).toBe('4');
+    expect(readDigitSpanKey({ code: 'Backspace', key: 'Backspace' })).toBe('backspace');
+    expect(readDigitSpanKey({ code: 'Enter', key: 'Enter' })).toBe('submit');
+    expect(readDigitSpanKey({ code: 'NumpadEnter', key: 'Enter' })).toBe('submit');
+    expect(readDigitSpanKey({ code: 'Digit0', key: '0' })).toBeNull();
+    expect(readDigitSpanKey({ code: 'KeyA', key: 'a' })).toBeNull();
+    expect(formatEntry([])).toBe('–');
+    expect(formatEntry([3, 7, 2])).toBe('3 7 2');
+  });
+});
+
+describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
+  let stage: HTMLElement;
+  let recorded: DigitSpanTrial[];
+  let runtime: DigitSpanRuntime | null = null;
+
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: [
+        'setTimeout',
+        'clearTimeout',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'performance',
+      ],
+    });
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    stage = document.createElement('div');
+    document.body.append(stage);
+    recorded = [];
+  });
+  afterEach(() => {
+    runtime?.dispose();
+    runtime = null;
+    stage.remove();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  function startRuntime() {
+    runtime = new DigitSpanRuntime({
+      run: makeRun(),
+      stage,
+      sink: {
+        enqueue: async (_resultId: string, trial: TrialEnvelope) => {
+          recorded.push(trial as DigitSpanTrial);
+        },
+      },
+      saved: [],
+      inputModality: 'keyboard',
+      frameIntervalMs: FRAME_MS,
+    });
+    runtime.start();
+    return runtime;
+  }
+
+  /** Steps the fake clock a frame at a time until `until` holds (or `ms` pass). */
+  async function runUntil(until: () => boolean, ms = 10_000) {
+    const endMs = performance.now() + ms;
+    while (!until() && performance.now() < endMs) await vi.advanceTimersByTimeAsync(FRAME_MS);
+  }
+
+  it('shows the list a digit a second, takes the typed answer, and shows feedback after practice', async () => {
+    const list = planDigitSpan(SEED, DEFAULT_DIGIT_SPAN_CONFIG).forward?.practice[0] ?? '';
+    const current = startRuntime();
+    expect(current.getSnapshot().kind).toBe('intro');
+    current.proceed();
+    expect(current.getSnapshot().kind).toBe('presenting');
+    const seen: string[] = [];
+    await runUntil(() => {
+      const shown = stage.firstElementChild as HTMLElement | null;
+      const text = shown?.classList.contains('ds-digit') ? shown.textContent : null;
+      if (text && seen.at(-1) !== text) seen.push(text);
+      return stage.querySelector('.ds-answer') !== null;
+    });
+    expect(seen).toEqual([...list]);
+    expect(current.getSnapshot().kind).toBe('answering');
+    // Keys count from the keypad's presentation: the frame after its insertion here.
+    await vi.advanceTimersByTimeAsync(2 * FRAME_MS);
+    // Keys while answering do not reach the page: Backspace never leaves it.
+    expect(press('9', 'Digit9').defaultPrevented).toBe(true);
+    press('Backspace', 'Backspace');
+    await vi.advanceTimersByTimeAsync(400);
+    for (const digit of list) {
+      press(digit, `Digit${digit}`);
+      await vi.advanceTimersByTimeAsync(300);
+    }
+    expect(stage.querySelector('.ds-entry')?.textContent).toBe([...list].join(' '));
+    const submittedAt = performance.now();
+    press('Enter', 'Enter');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(recorded).toHaveLength(1);
+    const [trial] = recorded;
+    expect(trial).toMatchObject({
+      phase: 'practice',
+      presented: [...list].join('-'),
+      entered: [...list].join('-'),
+      isCorrect: true,
+      nBackspaces: 1,
+      response: 'enter',
+      timing: { onsetMethod: 'animation-frame', responseTimestampMs: submittedAt },
+    });
+    const onsets = trial?.timing.digitOnsetsMs ?? [];
+    expect(Math.abs((onsets[1] as number) - (onsets[0] as number) - 1000)).toBeLessThan(
+      2 * FRAME_MS,
+    );
+    expect(current.getSnapshot()).toMatchObject({ kind: 'feedback', feedback: { trial } });
+    // Between lists, keys are left to the page (Enter presses the focused button).
+    expect(press('Enter', 'Enter').defaultPrevented).toBe(false);
+    current.proceed();
+    await vi.advanceTimersByTimeAsync(START_DELAY_MS + FRAME_MS);
+    expect(current.getSnapshot()).toMatchObject({
+      kind: 'intro',
+      position: { phase: 'test', block: 0 },
+    });
+  });
+
+  it('asks a second Enter for an empty answer, and ignores pasted text', async () => {
+    const current = startRuntime();
+    current.proceed();
+    await runUntil(() => stage.querySelector('.ds-answer') !== null);
+    await vi.advanceTimersByTimeAsync(2 * FRAME_MS);
+    const paste = new Event('paste', { cancelable: true });
+    window.dispatchEvent(paste);
+    expect(paste.defaultPrevented).toBe(true);
+    press('Enter', 'Enter');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(recorded).toHaveLength(0);
+    expect(stage.querySelector('.ds-answer__note')?.textContent).toBe('Nothing entered yet.');
+    expect(current.getSnapshot().confirmEmpty).toBe(true);
+    press('Enter', 'Enter');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(recorded[0]).toMatchObject({ entered: '', nDigitsEntered: 0, isCorrect: false });
+  });
+});

@@ -1,0 +1,78 @@
+import type {
+  NBackAnswer,
+  NBackKeyMapping,
+  NBackLureType,
+  NBackPosition,
+  NBackResponseType,
+  NBackScores,
+  ResultTrial,
+  RunSummary,
+} from '@cogni/domain';
+import { splitNBackBlock } from '@cogni/domain';
+import { NO_VALUE } from '../../lib/format-scores';
+
+/** A stored N-back trial as the API returns it: the envelope with the task's fields beside it. */
+export type NBackResultTrial = ResultTrial & {
+  phase: 'practice' | 'test';
+  level: number;
+  letter: string;
+  isTarget: boolean | null;
+  lureType: NBackLureType;
+  nBackLetter: string | null;
+  answer: NBackAnswer | null;
+  responseType: NBackResponseType;
+  keyMapping: NBackKeyMapping;
+  nExtraResponses: number;
+  /** Present where the whole stored trial is read (the admin's views), absent in progress. */
+  timing?: { wasInterrupted?: boolean } | null;
+};
+
+/** The trials of an N-back result: the server stored them after the task's schema accepted them. */
+export function asNBackTrials(trials: readonly ResultTrial[]): readonly NBackResultTrial[] {
+  return trials as readonly NBackResultTrial[];
+}
+
+/** N-back's own scores of a finished run (its scoring code's shape, scoring version 1). */
+export function nBackScoresOf(summary: RunSummary): NBackScores {
+  return summary.scores as NBackScores;
+}
+
+/** Where a run is, for people: '2-back practice, round 1' or '2-back, block 3'. */
+export function blockName(position: Pick<NBackPosition, 'phase' | 'block'>): string {
+  const { level, index } = splitNBackBlock(position.block);
+  return position.phase === 'practice'
+    ? `${level}-back practice, round ${index + 1}`
+    : `${level}-back, block ${index + 1}`;
+}
+
+/** The keys of a key mapping: which key is "match" and which "no match". */
+export function keysOf(mapping: NBackKeyMapping): { match: 'F' | 'J'; noMatch: 'F' | 'J' } {
+  return mapping === 'A' ? { match: 'F', noMatch: 'J' } : { match: 'J', noMatch: 'F' };
+}
+
+export const OUTCOME_NAMES: Record<NBackResponseType, string> = {
+  hit: 'Hit',
+  miss: 'Miss',
+  false_alarm: 'False alarm',
+  correct_rejection: 'Correct rejection',
+  omission: 'No answer',
+  filler: 'Filler (not scored)',
+};
+
+export const ANSWER_NAMES: Record<NBackAnswer, string> = {
+  match: 'Same',
+  'no-match': 'Different',
+};
+
+/** A proportion (0-1) as a percentage, e.g. 0.125 -> 12.5; null stays null. */
+export function toPercent(rate: number | null): number | null {
+  return rate === null ? null : rate * 100;
+}
+
+/** d' or c with two decimals (U+2212 for minus, as screen readers say it). */
+export function formatSignal(value: number | null): string {
+  if (value === null) return NO_VALUE;
+  const text = value.toFixed(2);
+  if (Number(text) === 0) return '0.00';
+  return text.startsWith('-') ? `\u2212${text.slice(1)}` : text;
+}

@@ -1,0 +1,127 @@
+import {
+  getNBackBlockTrialCount,
+  getNBackLevels,
+  getNBackPracticeCorrectNeeded,
+  type NBackConfig,
+} from '@cogni/domain';
+import { lazy, useState } from 'react';
+import { TaskPage } from '../../components/task/task-page';
+import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { keysOf } from './labels';
+import { readNBackPageConfig } from './page-config';
+import './n-back.css';
+
+const loadRunner = () => import('./n-back-runner');
+const NBackRunner = lazy(loadRunner);
+
+/** The test's length at a steady pace (test blocks only), in whole minutes, at least 1. */
+function testMinutes(config: NBackConfig): number {
+  const trials = getNBackLevels(config).reduce(
+    (sum, n) => sum + config.blocksPerLevel * getNBackBlockTrialCount(config, 'test', n),
+    0,
+  );
+  return Math.max(1, Math.round((trials * config.soaMs) / 60_000));
+}
+
+/** '1-back, 2-back and 3-back'. */
+function levelList(levels: readonly number[]): string {
+  const names = levels.map((n) => `${n}-back`);
+  return names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+export default function NBackPage() {
+  const [config] = useState(readNBackPageConfig);
+  const minutes = testMinutes(config);
+  return (
+    <TaskPage
+      title="N-back"
+      summary={`A test of working memory: keep the last few letters in mind. The test blocks take about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, with practice before each level.`}
+      keysLabel="F and J"
+      instructions={(mode) => <Instructions mode={mode} config={config} />}
+      Runner={NBackRunner}
+      preloadRunner={loadRunner}
+    />
+  );
+}
+
+/** A worked example at 2-back: the letters in a row, the targets marked. */
+const EXAMPLE = [
+  { letter: 'K', same: false },
+  { letter: 'H', same: false },
+  { letter: 'K', same: true },
+  { letter: 'R', same: false },
+  { letter: 'K', same: true },
+  { letter: 'Y', same: false },
+] as const;
+
+function Instructions(props: { mode: ResponseMode; config: NBackConfig }) {
+  const { mode, config } = props;
+  const levels = getNBackLevels(config);
+  const fixed = config.keyMapping === 'counterbalanced' ? null : keysOf(config.keyMapping);
+  const same =
+    mode === 'touch'
+      ? 'tap “Same as N back”'
+      : fixed
+        ? `press ${fixed.match}`
+        : 'press the “same” key';
+  const different =
+    mode === 'touch' ? 'tap “Different”' : fixed ? `press ${fixed.noMatch}` : 'the “different” key';
+  return (
+    <>
+      <ol className="task-instructions__list">
+        <li>Letters appear one at a time, every {config.soaMs / 1000} seconds.</li>
+        <li>
+          For each letter, {same} if it is the same as the letter <strong>N</strong> letters before
+          it; otherwise {different}. Answer every letter, as fast and as accurately as you can.
+          {mode === 'keyboard' &&
+            !fixed &&
+            ' Which of F and J means “same” is shown before the practice.'}
+        </li>
+      </ol>
+      <figure className="task-example nback-example">
+        <ol className="nback-example__letters" aria-label="Example letters at 2-back">
+          {EXAMPLE.map((item, i) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: the example's letters repeat; their order is fixed
+              key={i}
+              className={item.same ? 'is-same' : undefined}
+            >
+              <span className="nback-example__letter">{item.letter}</span>
+              <span className="nback-example__answer">
+                {i < 2 ? '–' : item.same ? 'Same' : 'Diff.'}
+              </span>
+            </li>
+          ))}
+        </ol>
+        <figcaption>
+          At 2-back, the third K is the same as the letter two before it (K), and so is the fifth. R
+          is not: two before it is H.
+        </figcaption>
+      </figure>
+      <ol className="task-instructions__list" start={3}>
+        <li>
+          N grows from level to level: {levelList(levels)}. The first N letters of each block have
+          nothing to compare with: answer “different”.
+        </li>
+        <li>
+          Before each level you practise with feedback. With fewer than{' '}
+          {getNBackPracticeCorrectNeeded(config)} of {config.practiceScoredTrials} right you
+          practise again (at most {config.practiceMaxRounds}{' '}
+          {config.practiceMaxRounds === 1 ? 'round' : 'rounds'}).
+        </li>
+        <li>
+          Then {config.blocksPerLevel} {config.blocksPerLevel === 1 ? 'block' : 'blocks'} per level
+          without feedback. The letters keep coming at a steady pace whether you answer or not.
+        </li>
+        <li>
+          {mode === 'keyboard'
+            ? 'Use a physical keyboard, and find'
+            : 'Hold the device so both thumbs reach the buttons, and find'}{' '}
+          a quiet place where you will not be interrupted.
+        </li>
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+import {
+  getNBackLevels,
+  getNBackNextPosition,
+  getNBackPracticeCorrectNeeded,
+  type NBackConfig,
+  NBackConfigSchema,
+  type NBackKeyMapping,
+  type NBackPosition,
+  type Run,
+  splitNBackBlock,
+} from '@cogni/domain';
+import { useId, useMemo } from 'react';
+import type { PadButton } from '../../components/task/response-pad';
+import { TaskRunLayout } from '../../components/task/task-run-layout';
+import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
+import { useSoaRuntime } from '../../components/task/use-soa-runtime';
+import { Button } from '../../components/ui/button';
+import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import type { SoaRuntimeOptions } from '../../lib/task-runtime/soa-runtime';
+import { blockName, keysOf } from './labels';
+import { readNBackPageConfig } from './page-config';
+import { NBackRuntime, type NBackSnapshot } from './runtime/n-back-runtime';
+import { NBackScoreTiles } from './scores';
+
+const configOf = (run: Run): NBackConfig => NBackConfigSchema.parse(run.config);
+
+/**
+ * Touch mode's two answer buttons, side by side: "Same as n back" on the side of the match key
+ * (left under mapping A, where F is; right under B).
+ */
+export function nBackPadButtons(mapping: NBackKeyMapping, level: number): PadButton[] {
+  const same: PadButton = {
+    response: 'match',
+    label: `Same as ${level} back`,
+    className: 'nback-pad nback-pad--match',
+  };
+  const different: PadButton = {
+    response: 'no-match',
+    label: 'Different',
+    className: 'nback-pad nback-pad--no-match',
+  };
+  return mapping === 'A' ? [same, different] : [different, same];
+}
+
+/** '2-back': the run's first level, as the page's settings say. */
+function firstLevelName(): string {
+  const [first] = getNBackLevels(readNBackPageConfig());
+  return `${first ?? 1}-back`;
+}
+
+export default function NBackRunner({ mode }: { mode: ResponseMode }) {
+  return (
+    <TaskRunner
+      testType="nbackTest"
+      mode={mode}
+      title="N-back"
+      completedName="the N-back test"
+      instructions={`${
+        mode === 'keyboard'
+          ? 'Put your left index finger on F and your right index finger on J.'
+          : 'Hold the device so both thumbs rest over the two buttons at the bottom.'
+      } The ${firstLevelName()} practice starts a second after you press the button; the keys are shown under the letters.`}
+      describeResume={(run, saved) => {
+        const next = getNBackNextPosition(configOf(run), saved);
+        return next
+          ? `: ${blockName(next)}, trial ${next.trialNumber + 1}.`
+          : ': all trials are done.';
+      }}
+      Running={RunningTest}
+      ScoreTiles={NBackScoreTiles}
+    />
+  );
+}
+
+function progressText(snapshot: NBackSnapshot | null): string {
+  if (!snapshot) return '';
+  if (snapshot.kind === 'get-ready') return 'Get ready…';
+  if (snapshot.kind !== 'running' || !snapshot.position) return '';
+  const { position, blockTrialCount } = snapshot;
+  return `${blockName(position)} · letter ${position.trialNumber + 1} of ${blockTrialCount}`;
+}
+
+/** Made once per run by useSoaRuntime. */
+const createRuntime = (options: SoaRuntimeOptions) => new NBackRuntime(options);
+
+function RunningTest(props: RunningTaskProps) {
+  const { run, mode } = props;
+  const config = useMemo(() => configOf(run), [run]);
+  const { stageRef, runtime, snapshot, finishing } = useSoaRuntime(props, createRuntime);
+
+  const kind = snapshot?.kind;
+  const isBlockOn = kind === 'running' || kind === 'get-ready';
+  const level = snapshot?.position ? splitNBackBlock(snapshot.position.block).level : 1;
+  const mapping = runtime?.keyMapping ?? 'A';
+  const keys = keysOf(mapping);
+  const buttons = useMemo(() => nBackPadButtons(mapping, level), [mapping, level]);
+  return (
+    <TaskRunLayout
+      label="N-back"
+      mode={mode}
+      progress={progressText(snapshot)}
+      saveError={snapshot?.saveError}
+      stageRef={stageRef}
+      stageTestId="nback-stage"
+      overlay={
+        <>
+          {kind === 'between' && snapshot?.position && runtime && (
+            <BlockIntro
+              snapshot={snapshot}
+              next={snapshot.position}
+              config={config}
+              mapping={mapping}
+              mode={mode}
+              onBegin={() => runtime.begin()}
+            />
+          )}
+          {kind === 'finished' && <FinishPrompt {...finishing} />}
+        </>
+      }
+      pad={{ buttons, input: runtime?.input ?? null, isActive: isBlockOn }}
+      keys={
+        <>
+          <kbd>{keys.match}</kbd> same as {level} back · <kbd>{keys.noMatch}</kbd> different
+        </>
+      }
+      areKeysActive={isBlockOn}
+      className="nback-run"
+    />
+  );
+}
+
+/** Between blocks: how the practice round went, what follows (and its n), and a button to go on. */
+function BlockIntro(props: {
+  snapshot: NBackSnapshot;
+  next: NBackPosition;
+  config: NBackConfig;
+  mapping: NBackKeyMapping;
+  mode: ResponseMode;
+  onBegin: () => void;
+}) {
+  const messageId = useId();
+  const { snapshot, next, config } = props;
+  const { level, index } = splitNBackBlock(next.block);
+  const result = snapshot.roundResult;
+  const keys = keysOf(props.mapping);
+  const before = level === 1 ? 'the letter just before it' : `the one ${level} letters before`;
+  const rule =
+    props.mode === 'keyboard'
+      ? `Press ${keys.match} when the letter is the same as ${before}, otherwise ${keys.noMatch}.`
+      : `Tap “Same as ${level} back” when the letter is the same as ${before}, otherwise “Different”.`;
+  const fillers = `The first ${level === 1 ? 'letter has' : `${level} letters have`} nothing to compare: answer “different”.`;
+  let title: string;
+  let lines: string[];
+  let action: string;
+  if (next.phase === 'test') {
+    title = `${level}-back: block ${index + 1} of ${config.blocksPerLevel}`;
+    lines = [rule, 'You will not be told whether you were right.'];
+    if (result && !snapshot.resumed && index === 0) {
+      lines.push(`(Practice: ${result.correct} of ${result.total} correct.)`);
+    }
+    action = snapshot.resumed ? 'Continue' : 'Start the block';
+  } else if (result && !snapshot.resumed && splitNBackBlock(result.block).level === level) {
+    title = `Practice again: ${result.correct} of ${result.total} correct`;
+    lines = [
+      `You need ${getNBackPracticeCorrectNeeded(config)} of ${result.total} correct to go on.`,
+      rule,
+    ];
+    action = 'Practise again';
+  } else {
+    title = `${level}-back practice`;
+    lines = [rule, fillers, 'After each letter you are told whether you were right.'];
+    action = snapshot.resumed ? 'Continue' : 'Start the practice';
+  }
+  return (
+    <div className="task-prompt" data-testid="block-intro">
+      <h2>{title}</h2>
+      <div id={messageId}>
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+      <Button autoFocus aria-describedby={messageId} onClick={props.onBegin}>
+        {action}
+      </Button>
+    </div>
+  );
+}

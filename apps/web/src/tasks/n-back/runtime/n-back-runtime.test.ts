@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import {
+  N_BACK_SETTINGS,
+  type NBackTrial,
+  planNBack,
+  type Run,
+  type TrialEnvelope,
+} from '@cogni/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GET_READY_MS, NBackRuntime, readNBackKey } from './n-back-runtime';
+
+const FRAME_MS = 1000 / 60;
+const SEED = 'runtime-test-seed';
+const CONFIG = N_BACK_SETTINGS.schema.parse({ levels: '2', keyMapping: 'B', blocksPerLevel: 1 });
+
+function makeRun(): Run {
+  const run = {
+    id: 'result-1',
+    sessionId: 'session-1',
+    testType: 'nbackTest',
+    startTime: '2026-11-26T10:00:00.000Z',
+    endTime: null,
+    seed: SEED,
+    config: { ...CONFIG },
+    isPreview: false,
+    savedTrials: [],
+    summary: null,
+  };
+  return run as Run;
+}
+
+/** A key press whose event timestamp is the page's clock now, as a browser's would be. */
+function press(code: 'KeyF' | 'KeyJ', type: 'keydown' | 'keyup' = 'keydown') {
+  const event = new KeyboardEvent(type, {
+    code,
+    key: code.slice(3).toLowerCase(),
+    cancelable: true,
+  });
+  Object.defineProperty(event, 'timeStamp', { value: performance.now() });
+  window.dispatchEvent(event);
+  return event;
+}
+
+describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
+  let stage: HTMLElement;
+  let recorded: NBackTrial[];
+  let runtime: NBackRuntime | null = null;
+
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: [
+        'setTimeout',
+        'clearTimeout',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'performance',
+      ],
+    });
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    stage = document.createElement('div');
+    document.body.append(stage);
+    recorded = [];
+  });
+  afterEach(() => {
+    runtime?.dispose();
+    runtime = null;
+    stage.remove();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  async function runFor(ms: number, onFrame: (shown: HTMLElement | null) => void = () => {}) {
+    const endMs = performance.now() + ms;
+    while (performance.now() < endMs) {
+      await vi.advanceTimersByTimeAsync(FRAME_MS);
+      onFrame(stage.firstElementChild as HTMLElement | null);
+    }
+  }
+
+  it('plays a practice round on the absolute time line, with feedback, answering F and J by the mapping', async () => {
+    runtime = new NBackRuntime({
+      run: makeRun(),
+      stage,
+      sink: {
+        enqueue: async (_resultId: string, trial: TrialEnvelope) => {
+          recorded.push(trial as NBackTrial);
+        },
+      },
+      saved: [],
+      inputModality: 'keyboard',
+      frameIntervalMs: FRAME_MS,
+    });
+    runtime.start();
+    expect(runtime.keyMapping).toBe('B');
+    expect(runtime.getSnapshot().kind).toBe('between');
+    runtime.begin();
+    expect(press('KeyF').defaultPrevented).toBe(true);
+    press('KeyF', 'keyup');
+    const plan = planNBack(SEED, CONFIG);
+    const letters = plan.levels[0]?.practice[0] ?? new Uint8Array();
+    const seen = new Set<string>();
+    const feedback: string[] = [];
+    let pressAt: { atMs: number; code: 'KeyF' | 'KeyJ' } | null = null;
+    let lastText = '';
+    await runFor(GET_READY_MS + 12 * 3500 + 1000, (shown) => {
+      if (pressAt && performance.now() >= pressAt.atMs) {
+        press(pressAt.code);
+        press(pressAt.code, 'keyup');
+        pressAt = null;
+      }
+      const text = shown?.classList.contains('task-feedback') ? (shown.textContent ?? '') : '';
+      if (text && text !== lastText) feedback.push(text);
+      lastText = text;
+      const position = shown?.dataset.position;
+      if (!shown || !position || seen.has(position)) return;
+      seen.add(position);
+      // Mapping B: J = same. Answer "same" on every letter.
+      pressAt = { atMs: performance.now() + 400, code: 'KeyJ' };
+    });
+    expect(recorded).toHaveLength(12);
+    const onsets = recorded.map((t) => t.timing.stimulusOnsetMs);
+    for (const [k, trial] of recorded.entries()) {
+      expect(trial).toMatchObject({
+        phase: 'practice',
+        block: 20,
+        trialNumber: k,
+        response: 'j',
+        answer: 'match',
+        keyMapping: 'B',
+      });
+      expect(Math.abs((onsets[k] as number) - (onsets[0] as number) - k * 3500)).toBeLessThan(
+        2 * FRAME_MS,
+      );
+      expect(Math.abs((trial.reactionTime as number) - 400)).toBeLessThan(2 * FRAME_MS);
+      const offset = (trial.timing.stimulusOffsetMs as number) - trial.timing.stimulusOnsetMs;
+      expect(Math.abs(offset - 500)).toBeLessThan(FRAME_MS + 1);
+    }
+    expect(letters).toHaveLength(12);
+    // "Same" everywhere: 3 targets right, 7 non-targets wrong, no feedback after the fillers.
+    expect(feedback.filter((f) => f === 'Correct!')).toHaveLength(3);
+    expect(feedback.filter((f) => f === 'Incorrect')).toHaveLength(7);
+    expect(runtime.getSnapshot()).toMatchObject({
+      kind: 'between',
+      position: { phase: 'practice', block: 21, trialNumber: 0 },
+      roundResult: { block: 20, correct: 3, total: 10, criterionMet: false },
+    });
+  });
+
+  it('reads F and J by code or character, and nothing else', () => {
+    expect(readNBackKey({ code: 'KeyF', key: 'f' })).toBe('f');
+    expect(readNBackKey({ code: '', key: 'J' })).toBe('j');
+    expect(readNBackKey({ code: 'Space', key: ' ' })).toBeNull();
+  });
+});

@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import {
+  type ChoiceSetting,
+  type ConfigOf,
+  defineSettings,
+  type TaskSettings,
+} from '../shared/settings';
+
+/**
+ * The phases of a run: practice lists, then the test's ladder, in each direction. The block is
+ * the direction (0 forward, 1 backward), so a run goes practice 0, test 0, practice 1, test 1.
+ */
+export const DIGIT_SPAN_PHASES = ['practice', 'test'] as const;
+export type DigitSpanPhase = (typeof DIGIT_SPAN_PHASES)[number];
+export const DigitSpanPhaseSchema = z.enum(DIGIT_SPAN_PHASES);
+
+/** Recall in the order shown, or in reverse; forward always comes first. */
+export const DIGIT_SPAN_DIRECTIONS = ['forward', 'backward'] as const;
+export type DigitSpanDirection = (typeof DIGIT_SPAN_DIRECTIONS)[number];
+export const DigitSpanDirectionSchema = z.enum(DIGIT_SPAN_DIRECTIONS);
+
+/** The block number of each direction's trials: fixed, whichever directions a run has. */
+export const DIGIT_SPAN_BLOCK_OF: Record<DigitSpanDirection, number> = { forward: 0, backward: 1 };
+
+/** The direction of a block number, or undefined for a block no run has. */
+export function digitSpanDirectionOfBlock(block: number): DigitSpanDirection | undefined {
+  return DIGIT_SPAN_DIRECTIONS[block];
+}
+
+/** Which directions a run gives. */
+export const DIGIT_SPAN_DIRECTION_CHOICES = ['both', 'forward', 'backward'] as const;
+export type DigitSpanDirectionChoice = (typeof DIGIT_SPAN_DIRECTION_CHOICES)[number];
+
+/** Practice lists have this many digits. */
+export const DIGIT_SPAN_PRACTICE_LENGTH = 2;
+/** The blank between the 'Ready' cue and the first digit, ms. */
+export const DIGIT_SPAN_READY_BLANK_MS = 500;
+/** From a submitted answer (or the end of feedback) to the next list's 'Ready' cue, ms. */
+export const DIGIT_SPAN_INTER_TRIAL_MS = 500;
+/** Digits an answer can hold: a few more than the longest list, so an overlong answer is kept. */
+export const DIGIT_SPAN_MAX_ENTERED_DIGITS = 12;
+/** The least time a person takes to answer once the keypad is shown (a key and a submit), ms. */
+export const DIGIT_SPAN_MIN_ANSWER_MS = 250;
+/** The shortest response time limit, when there is one, ms. */
+export const DIGIT_SPAN_MIN_TIME_LIMIT_MS = 1000;
+
+const DIRECTIONS_SETTING: ChoiceSetting<DigitSpanDirectionChoice> = {
+  kind: 'choice',
+  default: 'both',
+  options: DIGIT_SPAN_DIRECTION_CHOICES,
+  label: 'Directions',
+  description:
+    "'both': forward, then backward. 'forward' or 'backward': that direction only (with its own practice).",
+};
+
+const length = (label: string, fallback: number, max: number, description: string) =>
+  ({
+    kind: 'number',
+    default: fallback,
+    min: 2,
+    max,
+    integer: true,
+    unit: 'digits',
+    label,
+    description,
+  }) as const;
+
+const SETTINGS = defineSettings({
+  directions: DIRECTIONS_SETTING,
+  forwardStartLength: length(
+    'Forward start length',
+    3,
+    9,
+    'Digits in the first forward lists (WMS-III starts forward span at 3).',
+  ),
+  backwardStartLength: length(
+    'Backward start length',
+    2,
+    8,
+    'Digits in the first backward lists (WMS-III starts backward span at 2).',
+  ),
+  forwardMaxLength: length(
+    'Forward maximum length',
+    9,
+    9,
+    'The longest forward list; after it the direction ends. 9 uses every digit 1-9.',
+  ),
+  backwardMaxLength: length(
+    'Backward maximum length',
+    8,
+    9,
+    'The longest backward list; after it the direction ends.',
+  ),
+  trialsPerLength: {
+    kind: 'number',
+    default: 2,
+    min: 1,
+    max: 4,
+    integer: true,
+    unit: 'lists',
+    label: 'Lists per length',
+    description:
+      'Lists given at each length, always all of them. The next length follows if at least one was recalled correctly; the direction ends when all of them fail.',
+  },
+  digitOnMs: {
+    kind: 'number',
+    default: 800,
+    min: 100,
+    max: 3000,
+    unit: 'ms',
+    label: 'Digit on',
+    description: 'How long each digit is shown.',
+  },
+  digitOffMs: {
+    kind: 'number',
+    default: 200,
+    min: 0,
+    max: 3000,
+    unit: 'ms',
+    label: 'Digit off',
+    description:
+      'The blank after each digit. Digits follow one another at on + off ms, on an absolute time line from the first digit.',
+  },
+  readyMs: {
+    kind: 'number',
+    default: 800,
+    min: 200,
+    max: 5000,
+    unit: 'ms',
+    label: "'Ready' cue",
+    description: `How long 'Ready' is shown before each list; a ${DIGIT_SPAN_READY_BLANK_MS} ms blank follows it, then the first digit.`,
+  },
+  practiceMaxTries: {
+    kind: 'number',
+    default: 4,
+    min: 0,
+    max: 8,
+    integer: true,
+    unit: 'lists',
+    label: 'Practice lists at most',
+    description: `Practice lists of ${DIGIT_SPAN_PRACTICE_LENGTH} digits before each direction, with the correct answer shown after each, until one is correct or this many were given (then the test follows, and the scores note it). 0: no practice.`,
+  },
+  testFeedback: {
+    kind: 'boolean',
+    default: false,
+    label: 'Feedback in the test',
+    description: 'Show after each test list whether it was correct, and the correct answer.',
+  },
+  responseTimeLimitMs: {
+    kind: 'number',
+    default: 0,
+    min: 0,
+    max: 300_000,
+    unit: 'ms',
+    label: 'Response time limit',
+    description: `Time from the keypad's appearance to submit an answer; a list not submitted by then counts as incorrect (timed out). 0: no limit. Otherwise at least ${DIGIT_SPAN_MIN_TIME_LIMIT_MS} ms.`,
+  },
+});
+
+export type DigitSpanConfig = ConfigOf<typeof SETTINGS.specs>;
+
+/** A problem with a configuration and the setting it is reported on. */
+export type DigitSpanConfigIssue = { setting: keyof DigitSpanConfig; message: string };
+
+/**
+ * What makes a configuration within every setting's own bounds impossible to run: a start
+ * length above the maximum, or a time limit too short to answer in.
+ */
+export function findDigitSpanConfigIssues(config: DigitSpanConfig): DigitSpanConfigIssue[] {
+  const issues: DigitSpanConfigIssue[] = [];
+  for (const direction of DIGIT_SPAN_DIRECTIONS) {
+    const { start, max } = getDigitSpanLengths(config, direction);
+    if (start > max) {
+      issues.push({
+        setting: direction === 'forward' ? 'forwardStartLength' : 'backwardStartLength',
+        message: `The ${direction} start length (${start}) must not exceed the ${direction} maximum length (${max})`,
+      });
+    }
+  }
+  const limit = config.responseTimeLimitMs;
+  if (limit !== 0 && limit < DIGIT_SPAN_MIN_TIME_LIMIT_MS) {
+    issues.push({
+      setting: 'responseTimeLimitMs',
+      message: `The response time limit must be 0 (none) or at least ${DIGIT_SPAN_MIN_TIME_LIMIT_MS} ms`,
+    });
+  }
+  return issues;
+}
+
+/** The messages of findDigitSpanConfigIssues: empty for a configuration that can be run. */
+export function findDigitSpanConfigProblems(config: DigitSpanConfig): string[] {
+  return findDigitSpanConfigIssues(config).map((issue) => issue.message);
+}
+
+/**
+ * Every setting with its default, unit, bounds and description. The schema also refuses what
+ * findDigitSpanConfigIssues finds impossible, on the setting concerned.
+ */
+export const DIGIT_SPAN_SETTINGS: TaskSettings<DigitSpanConfig> = {
+  specs: SETTINGS.specs,
+  schema: SETTINGS.schema.superRefine((config, ctx) => {
+    // The refinement runs even when a setting failed its own bounds: check only whole configs.
+    if (!SETTINGS.schema.safeParse(config).success) return;
+    for (const issue of findDigitSpanConfigIssues(config)) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.setting] });
+    }
+  }),
+  defaults: SETTINGS.defaults,
+};
+export const DigitSpanConfigSchema = DIGIT_SPAN_SETTINGS.schema;
+
+/** The configuration the product uses. */
+export const DEFAULT_DIGIT_SPAN_CONFIG: DigitSpanConfig = DIGIT_SPAN_SETTINGS.defaults;
+
+/** The directions a run gives, in run order. */
+export function getDigitSpanDirections(
+  config: Pick<DigitSpanConfig, 'directions'>,
+): DigitSpanDirection[] {
+  return config.directions === 'both' ? ['forward', 'backward'] : [config.directions];
+}
+
+/** A direction's start and maximum list length. */
+export function getDigitSpanLengths(
+  config: DigitSpanConfig,
+  direction: DigitSpanDirection,
+): { start: number; max: number } {
+  return direction === 'forward'
+    ? { start: config.forwardStartLength, max: config.forwardMaxLength }
+    : { start: config.backwardStartLength, max: config.backwardMaxLength };
+}
+
+/** The test lists of a direction's whole ladder: every length from start to max, each in full. */
+export function getDigitSpanLadderTrialCount(
+  config: DigitSpanConfig,
+  direction: DigitSpanDirection,
+): number {
+  const { start, max } = getDigitSpanLengths(config, direction);
+  return Math.max(0, max - start + 1) * config.trialsPerLength;
+}
+
+/** Onset to onset of the digits of a list, ms. */
+export function getDigitSpanSoaMs(config: Pick<DigitSpanConfig, 'digitOnMs' | 'digitOffMs'>) {
+  return config.digitOnMs + config.digitOffMs;
+}
+
+/**
+ * The least time a list of `length` digits takes from its 'Ready' cue to a submitted answer:
+ * the cue, the blank, the digits (the keypad replaces the last one when it goes off), and the
+ * least time to answer.
+ */
+export function getDigitSpanMinimumTrialMs(config: DigitSpanConfig, length: number): number {
+  return (
+    config.readyMs +
+    DIGIT_SPAN_READY_BLANK_MS +
+    (length - 1) * getDigitSpanSoaMs(config) +
+    config.digitOnMs +
+    DIGIT_SPAN_MIN_ANSWER_MS
+  );
+}
+
+/** Is there feedback after a list of `phase`? Always in practice; in the test if configured. */
+export function digitSpanHasFeedback(config: DigitSpanConfig, phase: DigitSpanPhase): boolean {
+  return phase === 'practice' || config.testFeedback;
+}

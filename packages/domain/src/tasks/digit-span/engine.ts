@@ -1,0 +1,502 @@
+import type { SavedTrial } from '../contract';
+import type { InputModality, ONSET_METHODS } from '../shared/envelope';
+import {
+  DIGIT_SPAN_INTER_TRIAL_MS,
+  DIGIT_SPAN_MAX_ENTERED_DIGITS,
+  DIGIT_SPAN_READY_BLANK_MS,
+  type DigitSpanConfig,
+  digitSpanHasFeedback,
+  getDigitSpanSoaMs,
+} from './config';
+import {
+  type DigitSpanPlan,
+  type DigitSpanPosition,
+  formatDigits,
+  type PlannedDigitSpanTrial,
+  parseDigits,
+  plannedDigitSpanTrialAt,
+} from './plan';
+import { digitSpanOutcomesOf, walkDigitSpanRun } from './run-order';
+import { countCorrectPositions, type DigitSpanTrial, isDigitSpanAnswerCorrect } from './trial';
+
+export type DigitSpanOnsetMethod = (typeof ONSET_METHODS)[number];
+
+/** A key of the answer: a digit 1-9, Backspace, or submit (Enter or the keypad's button). */
+export type DigitSpanKey =
+  | '1'
+  | '2'
+  | '3'
+  | '4'
+  | '5'
+  | '6'
+  | '7'
+  | '8'
+  | '9'
+  | 'backspace'
+  | 'submit';
+
+/** What was presented: the 'Ready' cue, digit `index` of the list, or the keypad (answer prompt). */
+export type DigitSpanShown = { kind: 'ready' } | { kind: 'digit'; index: number } | { kind: 'pad' };
+
+/**
+ * What the runtime tells the engine. Every time is a page timestamp (performance.now() time
+ * line), so the engine reads no clock.
+ *
+ * - START: the participant pressed the button of an intro or of feedback.
+ * - ONSET: something the engine asked for was presented at `atMs` (Element Timing, or the
+ *   animation frame's timestamp as the marked fallback).
+ * - KEY: a key of the answer, at its event's timeStamp (auto-repeats and held keys dropped).
+ *   Keys before the keypad's onset belong to no answer; keys sent after the keypad was drawn
+ *   but before its onset is known wait for it.
+ * - INTERRUPTED: the page lost focus or was hidden; the list on screen is marked.
+ * - TICK: the clock has reached `atMs` (sent at digitSpanNextDueMs: the response time limit).
+ */
+export type DigitSpanEvent =
+  | { type: 'START'; atMs: number }
+  | { type: 'ONSET'; shown: DigitSpanShown; atMs: number; method: DigitSpanOnsetMethod }
+  | { type: 'KEY'; key: DigitSpanKey; atMs: number; modality: InputModality }
+  | { type: 'INTERRUPTED'; atMs: number }
+  | { type: 'TICK'; atMs: number };
+
+/** How a direction's practice went: lists given, and whether one was answered correctly. */
+export type DigitSpanPracticeSummary = { tries: number; passed: boolean };
+
+/** What the runtime must do after a step: the engine itself never touches a clock or the DOM. */
+export type DigitSpanEffect =
+  /**
+   * Show the intro of a direction's practice or test (or of the rest of it, on resume) and wait
+   * for START; `practice` is how that direction's practice went, before its test.
+   */
+  | {
+      type: 'SHOW_BLOCK_INTRO';
+      position: DigitSpanPosition;
+      resumed: boolean;
+      practice: DigitSpanPracticeSummary | null;
+    }
+  /** Present 'Ready' for `trial`'s list so that it falls at `dueAtMs`; report its ONSET. */
+  | { type: 'SHOW_READY'; trial: PlannedDigitSpanTrial; dueAtMs: number }
+  /** Replace what is shown with a blank at `dueAtMs`. */
+  | { type: 'SHOW_BLANK'; dueAtMs: number }
+  /** Present digit `index` of the list at `dueAtMs`; report its ONSET. */
+  | { type: 'SHOW_DIGIT'; index: number; digit: number; dueAtMs: number }
+  /** Replace digit `index` with a blank at `dueAtMs`. */
+  | { type: 'HIDE_DIGIT'; index: number; dueAtMs: number }
+  /** Present the answer prompt and keypad at `dueAtMs` (the last digit goes off); report its ONSET. */
+  | { type: 'SHOW_PAD'; dueAtMs: number }
+  /** The answer so far changed; `confirmEmpty`: an empty submit waits for a second one. */
+  | { type: 'UPDATE_ENTRY'; entered: readonly number[]; confirmEmpty: boolean }
+  /** Send the trial to the server (the outbox). */
+  | { type: 'RECORD_TRIAL'; trial: DigitSpanTrial }
+  /** Show whether the list was right and the right answer; START goes on. */
+  | { type: 'SHOW_FEEDBACK'; trial: DigitSpanTrial; next: DigitSpanPosition | null }
+  /** The run's last list is recorded. */
+  | { type: 'FINISHED' };
+
+/** A key the engine keeps: what, when, with what. */
+type Key = { key: DigitSpanKey; atMs: number; modality: InputModality };
+
+/** The list on screen and what happened so far. */
+export type DigitSpanTrialInProgress = {
+  planned: PlannedDigitSpanTrial;
+  readyOnsetMs: number | null;
+  /** Presented onsets by digit; null until reported. */
+  digitOnsetsMs: readonly (number | null)[];
+  /** SHOW_PAD was asked for: keys from now on may be the answer's. */
+  padDrawn: boolean;
+  pad: { atMs: number; method: DigitSpanOnsetMethod } | null;
+  /** Keys that came after the keypad was drawn, before its onset was known. */
+  pending: readonly Key[];
+  entered: readonly number[];
+  nBackspaces: number;
+  firstKeyMs: number | null;
+  confirmEmpty: boolean;
+  interrupted: boolean;
+};
+
+/** What the engine carries from list to list. */
+export type DigitSpanRunContext = {
+  /** performance.timeOrigin: page time + this = device wall-clock time (ms since the epoch). */
+  timeOriginMs: number;
+  /** The latest key's modality (recorded on a list that timed out without a key). */
+  modality: InputModality;
+  /** Correctness of every list answered in this run (saved before a resume too), by position. */
+  outcomes: ReadonlyMap<string, boolean | null>;
+};
+
+export type DigitSpanState =
+  | { kind: 'waiting'; next: DigitSpanPosition; context: DigitSpanRunContext }
+  | { kind: 'trial'; trial: DigitSpanTrialInProgress; context: DigitSpanRunContext }
+  | {
+      kind: 'feedback';
+      next: DigitSpanPosition | null;
+      last: DigitSpanPosition;
+      context: DigitSpanRunContext;
+    }
+  | { kind: 'finished'; context: DigitSpanRunContext };
+
+export type DigitSpanStep = { state: DigitSpanState; effects: DigitSpanEffect[] };
+
+export type DigitSpanEngineOptions = {
+  config: DigitSpanConfig;
+  /** The run's trials saved so far: the engine starts where nextPosition says. */
+  saved?: readonly SavedTrial[];
+  /** performance.timeOrigin of the page. */
+  timeOriginMs: number;
+  /** The run's input mode before any key. */
+  inputModality?: InputModality;
+};
+
+const keyOf = (p: { phase: string; block: number; trialNumber: number }) =>
+  `${p.phase}:${p.block}:${p.trialNumber}`;
+
+function nextOf(config: DigitSpanConfig, context: DigitSpanRunContext): DigitSpanPosition | null {
+  return walkDigitSpanRun(config, (position) => context.outcomes.get(keyOf(position)));
+}
+
+/** How a direction's practice went, from the answers known; null without practice lists. */
+function practiceSummary(
+  context: DigitSpanRunContext,
+  block: number,
+): DigitSpanPracticeSummary | null {
+  const answers = [...context.outcomes.entries()].filter(([key]) =>
+    key.startsWith(`practice:${block}:`),
+  );
+  if (answers.length === 0) return null;
+  return { tries: answers.length, passed: answers.some(([, correct]) => correct === true) };
+}
+
+function intro(
+  next: DigitSpanPosition,
+  resumed: boolean,
+  context: DigitSpanRunContext,
+): DigitSpanStep {
+  return {
+    state: { kind: 'waiting', next, context },
+    effects: [
+      {
+        type: 'SHOW_BLOCK_INTRO',
+        position: next,
+        resumed,
+        practice: next.phase === 'test' ? practiceSummary(context, next.block) : null,
+      },
+    ],
+  };
+}
+
+/**
+ * The engine's first step: the intro of the part where the run starts (its first list, or the
+ * list after the saved ones when a run resumes), or FINISHED if nothing is left.
+ */
+export function createDigitSpanEngine(options: DigitSpanEngineOptions): DigitSpanStep {
+  const { config, saved = [] } = options;
+  const outcomeOf = digitSpanOutcomesOf(config, saved);
+  const outcomes = new Map<string, boolean | null>();
+  for (const trial of saved) {
+    const correct = outcomeOf(trial as DigitSpanPosition);
+    if (correct !== undefined) outcomes.set(keyOf(trial), correct);
+  }
+  const context: DigitSpanRunContext = {
+    timeOriginMs: options.timeOriginMs,
+    modality: options.inputModality ?? 'keyboard',
+    outcomes,
+  };
+  const next = nextOf(config, context);
+  if (!next) return { state: { kind: 'finished', context }, effects: [{ type: 'FINISHED' }] };
+  const resumed = saved.some((t) => t.phase === next.phase && t.block === next.block);
+  return intro(next, resumed, context);
+}
+
+/** The time the engine needs a TICK: the response time limit of the answer on screen, or null. */
+export function digitSpanNextDueMs(config: DigitSpanConfig, state: DigitSpanState): number | null {
+  if (state.kind !== 'trial' || !state.trial.pad || config.responseTimeLimitMs === 0) return null;
+  return state.trial.pad.atMs + config.responseTimeLimitMs;
+}
+
+function beginList(
+  plan: DigitSpanPlan,
+  config: DigitSpanConfig,
+  position: DigitSpanPosition,
+  dueAtMs: number,
+  context: DigitSpanRunContext,
+): DigitSpanStep {
+  const planned = plannedDigitSpanTrialAt(plan, config, position);
+  if (!planned) {
+    throw new Error(
+      `The plan has no ${position.phase} block ${position.block} trial ${position.trialNumber}`,
+    );
+  }
+  const trial: DigitSpanTrialInProgress = {
+    planned,
+    readyOnsetMs: null,
+    digitOnsetsMs: Array.from({ length: planned.length }, () => null),
+    padDrawn: false,
+    pad: null,
+    pending: [],
+    entered: [],
+    nBackspaces: 0,
+    firstKeyMs: null,
+    confirmEmpty: false,
+    interrupted: false,
+  };
+  return {
+    state: { kind: 'trial', trial, context },
+    effects: [{ type: 'SHOW_READY', trial: planned, dueAtMs }],
+  };
+}
+
+/** What follows a recorded list (or its feedback): the next list, a part's intro, or the end. */
+function proceed(
+  plan: DigitSpanPlan,
+  config: DigitSpanConfig,
+  last: DigitSpanPosition,
+  atMs: number,
+  context: DigitSpanRunContext,
+): DigitSpanStep {
+  const next = nextOf(config, context);
+  if (!next) return { state: { kind: 'finished', context }, effects: [{ type: 'FINISHED' }] };
+  if (next.phase !== last.phase || next.block !== last.block) return intro(next, false, context);
+  return beginList(plan, config, next, atMs, context);
+}
+
+/** The trial record of the list on screen, answered (submitAtMs) or timed out (null). */
+function recordOf(
+  trial: DigitSpanTrialInProgress,
+  pad: { atMs: number; method: DigitSpanOnsetMethod },
+  end: { atMs: number; submit: Key | null },
+  context: DigitSpanRunContext,
+): DigitSpanTrial {
+  const { planned } = trial;
+  const entered = formatDigits(trial.entered);
+  const timedOut = end.submit === null;
+  const onsets = trial.digitOnsetsMs.map((ms, i) => {
+    if (ms === null) throw new Error(`Digit ${i + 1} of the list was never presented`);
+    return ms;
+  });
+  const iso = (ms: number) => new Date(context.timeOriginMs + ms).toISOString();
+  const modality = end.submit?.modality ?? context.modality;
+  return {
+    phase: planned.phase,
+    block: planned.block,
+    trialNumber: planned.trialNumber,
+    direction: planned.direction,
+    length: planned.length,
+    attempt: planned.attempt,
+    presented: planned.presented,
+    expected: planned.expected,
+    entered,
+    nDigitsEntered: trial.entered.length,
+    nCorrectPositions: countCorrectPositions(entered, planned.expected),
+    firstKeyRt: trial.firstKeyMs === null ? null : trial.firstKeyMs - pad.atMs,
+    nBackspaces: trial.nBackspaces,
+    timedOut,
+    response: end.submit ? (end.submit.modality === 'keyboard' ? 'enter' : 'submit') : null,
+    reactionTime: end.submit ? end.submit.atMs - pad.atMs : null,
+    isCorrect: isDigitSpanAnswerCorrect(entered, planned.expected, timedOut),
+    inputModality: modality,
+    startTime: iso(onsets[0] as number),
+    endTime: iso(end.atMs),
+    timing: {
+      stimulusOnsetMs: pad.atMs,
+      responseTimestampMs: end.submit?.atMs ?? null,
+      onsetMethod: pad.method,
+      wasInterrupted: trial.interrupted,
+      sequenceOnsetMs: onsets[0] as number,
+      digitOnsetsMs: onsets,
+      firstKeyMs: trial.firstKeyMs,
+    },
+  };
+}
+
+/** Ends the list on screen: records it, then feedback or what follows. */
+function endList(
+  plan: DigitSpanPlan,
+  config: DigitSpanConfig,
+  trial: DigitSpanTrialInProgress,
+  pad: { atMs: number; method: DigitSpanOnsetMethod },
+  end: { atMs: number; submit: Key | null },
+  context: DigitSpanRunContext,
+): DigitSpanStep {
+  const record = recordOf(trial, pad, end, context);
+  const outcomes = new Map(context.outcomes);
+  outcomes.set(keyOf(record as DigitSpanPosition), record.isCorrect);
+  const next: DigitSpanRunContext = { ...context, outcomes };
+  const last = trial.planned;
+  const effects: DigitSpanEffect[] = [{ type: 'RECORD_TRIAL', trial: record }];
+  if (digitSpanHasFeedback(config, last.phase)) {
+    const following = nextOf(config, next);
+    effects.push({ type: 'SHOW_FEEDBACK', trial: record, next: following });
+    return { state: { kind: 'feedback', next: following, last, context: next }, effects };
+  }
+  const step = proceed(plan, config, last, end.atMs + DIGIT_SPAN_INTER_TRIAL_MS, next);
+  return { state: step.state, effects: [...effects, ...step.effects] };
+}
+
+/** Applies one key to the answer on screen (its keypad's onset known). */
+function applyKey(
+  plan: DigitSpanPlan,
+  config: DigitSpanConfig,
+  trial: DigitSpanTrialInProgress,
+  pad: { atMs: number; method: DigitSpanOnsetMethod },
+  key: Key,
+  context: DigitSpanRunContext,
+): DigitSpanStep {
+  const withModality = { ...context, modality: key.modality };
+  const shown: DigitSpanTrialInProgress = { ...trial, firstKeyMs: trial.firstKeyMs ?? key.atMs };
+  if (key.key === 'submit') {
+    if (shown.entered.length === 0 && !shown.confirmEmpty) {
+      return {
+        state: { kind: 'trial', trial: { ...shown, confirmEmpty: true }, context: withModality },
+        effects: [{ type: 'UPDATE_ENTRY', entered: shown.entered, confirmEmpty: true }],
+      };
+    }
+    return endList(plan, config, shown, pad, { atMs: key.atMs, submit: key }, withModality);
+  }
+  let entered = shown.entered;
+  let nBackspaces = shown.nBackspaces;
+  if (key.key === 'backspace') {
+    nBackspaces += 1;
+    entered = entered.slice(0, -1);
+  } else if (entered.length < DIGIT_SPAN_MAX_ENTERED_DIGITS) {
+    entered = [...entered, Number(key.key)];
+  }
+  return {
+    state: {
+      kind: 'trial',
+      trial: { ...shown, entered, nBackspaces, confirmEmpty: false },
+      context: withModality,
+    },
+    effects: [{ type: 'UPDATE_ENTRY', entered, confirmEmpty: false }],
+  };
+}
+
+/** Applies keys in time order until one ends the list; the rest after it are dropped. */
+function applyKeys(
+  plan: DigitSpanPlan,
+  config: DigitSpanConfig,
+  state: Extract<DigitSpanState, { kind: 'trial' }>,
+  keys: readonly Key[],
+): DigitSpanStep {
+  let current: DigitSpanState = state;
+  const effects: DigitSpanEffect[] = [];
+  for (const key of [...keys].sort((a, b) => a.atMs - b.atMs)) {
+    if (current.kind !== 'trial' || !current.trial.pad) break;
+    if (key.atMs < current.trial.pad.atMs) continue;
+    const deadline = digitSpanNextDueMs(config, current);
+    if (deadline !== null && key.atMs >= deadline) break;
+    const step = applyKey(plan, config, current.trial, current.trial.pad, key, current.context);
+    current = step.state;
+    effects.push(...step.effects);
+  }
+  return { state: current, effects };
+}
+
+/** The list's presentation after an onset: the blank and first digit, then the rest at once. */
+function onOnset(
+  config: DigitSpanConfig,
+  plan: DigitSpanPlan,
+  state: Extract<DigitSpanState, { kind: 'trial' }>,
+  event: Extract<DigitSpanEvent, { type: 'ONSET' }>,
+): DigitSpanStep {
+  const { trial } = state;
+  const { shown, atMs } = event;
+  const digits = parseDigits(trial.planned.presented);
+  if (shown.kind === 'ready') {
+    if (trial.readyOnsetMs !== null) return { state, effects: [] };
+    const blankAt = atMs + config.readyMs;
+    return {
+      state: { ...state, trial: { ...trial, readyOnsetMs: atMs } },
+      effects: [
+        { type: 'SHOW_BLANK', dueAtMs: blankAt },
+        {
+          type: 'SHOW_DIGIT',
+          index: 0,
+          digit: digits[0] as number,
+          dueAtMs: blankAt + DIGIT_SPAN_READY_BLANK_MS,
+        },
+      ],
+    };
+  }
+  if (shown.kind === 'digit') {
+    if (trial.digitOnsetsMs[shown.index] !== null || shown.index >= digits.length) {
+      return { state, effects: [] };
+    }
+    const digitOnsetsMs = trial.digitOnsetsMs.map((ms, i) => (i === shown.index ? atMs : ms));
+    const next = { ...state, trial: { ...trial, digitOnsetsMs } };
+    if (shown.index !== 0) return { state: next, effects: [] };
+    // Every later onset is due on the first digit's time line: onset k = onset 0 + k x SOA.
+    const soa = getDigitSpanSoaMs(config);
+    const effects: DigitSpanEffect[] = [];
+    digits.forEach((digit, k) => {
+      if (k > 0) effects.push({ type: 'SHOW_DIGIT', index: k, digit, dueAtMs: atMs + k * soa });
+      if (k < digits.length - 1 && config.digitOffMs > 0) {
+        effects.push({ type: 'HIDE_DIGIT', index: k, dueAtMs: atMs + k * soa + config.digitOnMs });
+      }
+    });
+    effects.push({
+      type: 'SHOW_PAD',
+      dueAtMs: atMs + (digits.length - 1) * soa + config.digitOnMs,
+    });
+    return { state: { ...next, trial: { ...next.trial, padDrawn: true } }, effects };
+  }
+  if (trial.pad || !trial.padDrawn) return { state, effects: [] };
+  const withPad = {
+    ...state,
+    trial: { ...trial, pad: { atMs, method: event.method }, pending: [] },
+  };
+  return applyKeys(plan, config, withPad, trial.pending);
+}
+
+/**
+ * Digit Span as a pure state machine: (state, event) -> (state, effects). A list's digits are
+ * presented on an absolute time line from the first digit's presented onset (onset k = onset 0
+ * + k x (on + off)), all scheduled when that onset is known, so no lateness carries over; the
+ * keypad replaces the last digit when it goes off. The answer is typed left to right; an empty
+ * submit waits for a second submit. Events that do not fit the state change nothing.
+ */
+export function stepDigitSpan(
+  config: DigitSpanConfig,
+  plan: DigitSpanPlan,
+  state: DigitSpanState,
+  event: DigitSpanEvent,
+): DigitSpanStep {
+  const unchanged: DigitSpanStep = { state, effects: [] };
+  switch (event.type) {
+    case 'START':
+      if (state.kind === 'waiting') {
+        return beginList(plan, config, state.next, event.atMs, state.context);
+      }
+      if (state.kind === 'feedback') {
+        return proceed(plan, config, state.last, event.atMs, state.context);
+      }
+      return unchanged;
+    case 'ONSET':
+      if (state.kind !== 'trial') return unchanged;
+      return onOnset(config, plan, state, event);
+    case 'KEY': {
+      if (state.kind !== 'trial' || !state.trial.padDrawn) return unchanged;
+      const key: Key = { key: event.key, atMs: event.atMs, modality: event.modality };
+      if (!state.trial.pad) {
+        const pending = [...state.trial.pending, key];
+        return { state: { ...state, trial: { ...state.trial, pending } }, effects: [] };
+      }
+      return applyKeys(plan, config, state, [key]);
+    }
+    case 'INTERRUPTED':
+      if (state.kind !== 'trial') return unchanged;
+      return { state: { ...state, trial: { ...state.trial, interrupted: true } }, effects: [] };
+    case 'TICK': {
+      const deadline = digitSpanNextDueMs(config, state);
+      if (state.kind !== 'trial' || !state.trial.pad || deadline === null) return unchanged;
+      if (event.atMs < deadline) return unchanged;
+      const { trial } = state;
+      return endList(
+        plan,
+        config,
+        trial,
+        trial.pad as { atMs: number; method: DigitSpanOnsetMethod },
+        { atMs: deadline, submit: null },
+        state.context,
+      );
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../shared/random';
+import {
+  DEFAULT_DIGIT_SPAN_CONFIG,
+  type DigitSpanConfig,
+  DigitSpanConfigSchema,
+  getDigitSpanLadderTrialCount,
+} from './config';
+import {
+  drawDigitList,
+  formatDigits,
+  hasDigitRun,
+  parseDigits,
+  planDigitSpan,
+  plannedDigitSpanTrialAt,
+} from './plan';
+
+/** Every rule a list must keep, as a message (empty when it keeps them). */
+function listProblems(digits: readonly number[], length: number): string[] {
+  const problems: string[] = [];
+  if (digits.length !== length) problems.push(`length ${digits.length}, not ${length}`);
+  if (digits.some((d) => !Number.isInteger(d) || d < 1 || d > 9)) problems.push('a digit not 1-9');
+  if (new Set(digits).size !== digits.length) problems.push('a repeated digit');
+  for (let i = 0; i + 2 < digits.length; i++) {
+    const [a, b, c] = [digits[i], digits[i + 1], digits[i + 2]] as [number, number, number];
+    if ((b === a + 1 && c === b + 1) || (b === a - 1 && c === b - 1)) problems.push('a run');
+  }
+  return problems;
+}
+
+describe('the run rule', () => {
+  it('finds three successive digits rising or falling by one, and nothing else', () => {
+    expect(hasDigitRun([4, 5, 6])).toBe(true);
+    expect(hasDigitRun([6, 5, 4])).toBe(true);
+    expect(hasDigitRun([1, 9, 2, 3, 4])).toBe(true);
+    expect(hasDigitRun([9, 8, 7, 1])).toBe(true);
+    expect(hasDigitRun([4, 5, 7])).toBe(false);
+    expect(hasDigitRun([4, 5, 4])).toBe(false);
+    expect(hasDigitRun([5, 4, 5, 3])).toBe(false);
+    expect(hasDigitRun([2, 4, 6])).toBe(false);
+    expect(hasDigitRun([3, 4])).toBe(false);
+    expect(hasDigitRun([])).toBe(false);
+  });
+
+  it('refuses a list length outside 1-9', () => {
+    const rng = createRng('x');
+    expect(() => drawDigitList(rng, 0)).toThrow('1 to 9 digits');
+    expect(() => drawDigitList(rng, 10)).toThrow('1 to 9 digits');
+    expect(() => drawDigitList(rng, 2.5)).toThrow('1 to 9 digits');
+  });
+
+  it('draws every length 1-9 without repeats or runs, using every digit in every place', () => {
+    const rng = createRng('lengths');
+    for (let length = 1; length <= 9; length++) {
+      const seen = Array.from({ length }, () => new Set<number>());
+      for (let i = 0; i < 2000; i++) {
+        const list = drawDigitList(rng, length);
+        expect(listProblems(list, length)).toEqual([]);
+        for (const [place, d] of list.entries()) seen[place]?.add(d);
+      }
+      for (const digits of seen) expect(digits.size).toBe(9);
+    }
+  });
+});
+
+describe('the plan over 100,000 generated lists', () => {
+  const configs: DigitSpanConfig[] = [
+    DEFAULT_DIGIT_SPAN_CONFIG,
+    DigitSpanConfigSchema.parse({
+      directions: 'backward',
+      trialsPerLength: 3,
+      practiceMaxTries: 2,
+    }),
+    DigitSpanConfigSchema.parse({
+      directions: 'forward',
+      forwardStartLength: 2,
+      trialsPerLength: 1,
+      practiceMaxTries: 0,
+    }),
+  ];
+
+  it('plans every list any path can need: its length, digits 1-9, no repeat, no run, the expected answer', () => {
+    let lists = 0;
+    const digitCounts = new Map<number, number>();
+    for (const [c, config] of configs.entries()) {
+      const seeds = c === 0 ? 2800 : 400;
+      for (let s = 0; s < seeds; s++) {
+        const seed = `plan-${c}-${s}`;
+        const plan = planDigitSpan(seed, config);
+        for (const direction of ['forward', 'backward'] as const) {
+          const lists_ = plan[direction];
+          const given = config.directions === 'both' || config.directions === direction;
+          if (!given) {
+            expect(lists_).toBeNull();
+            continue;
+          }
+          if (!lists_) throw new Error(`no ${direction} plan`);
+          expect(lists_.practice).toHaveLength(config.practiceMaxTries);
+          expect(lists_.test).toHaveLength(getDigitSpanLadderTrialCount(config, direction));
+          const block = direction === 'forward' ? 0 : 1;
+          for (const phase of ['practice', 'test'] as const) {
+            lists_[phase].forEach((_, trialNumber) => {
+              const planned = plannedDigitSpanTrialAt(plan, config, { phase, block, trialNumber });
+              if (!planned) throw new Error('a planned list is missing');
+              const start =
+                direction === 'forward' ? config.forwardStartLength : config.backwardStartLength;
+              const length =
+                phase === 'practice' ? 2 : start + Math.floor(trialNumber / config.trialsPerLength);
+              const digits = parseDigits(planned.presented);
+              expect(listProblems(digits, length), `${seed} ${planned.presented}`).toEqual([]);
+              expect(planned.length).toBe(length);
+              expect(planned.expected).toBe(
+                formatDigits(direction === 'forward' ? digits : [...digits].reverse()),
+              );
+              expect(planned.attempt).toBe(
+                phase === 'practice' ? trialNumber + 1 : (trialNumber % config.trialsPerLength) + 1,
+              );
+              for (const d of digits) digitCounts.set(d, (digitCounts.get(d) ?? 0) + 1);
+              lists += 1;
+            });
+          }
+        }
+      }
+    }
+    expect(lists).toBeGreaterThanOrEqual(100_000);
+    // Every digit is used about as often: within 5 % of the mean over the half million digits.
+    const counts = [...digitCounts.values()];
+    const meanCount = counts.reduce((s, v) => s + v, 0) / counts.length;
+    expect(counts).toHaveLength(9);
+    for (const count of counts) expect(Math.abs(count / meanCount - 1)).toBeLessThan(0.05);
+  });
+
+  it('is the same for the same seed and config, and another for another seed', () => {
+    for (let s = 0; s < 200; s++) {
+      for (const config of configs) {
+        expect(planDigitSpan(`same-${s}`, config)).toEqual(planDigitSpan(`same-${s}`, config));
+      }
+      expect(planDigitSpan(`same-${s}`, DEFAULT_DIGIT_SPAN_CONFIG)).not.toEqual(
+        planDigitSpan(`other-${s}`, DEFAULT_DIGIT_SPAN_CONFIG),
+      );
+    }
+  });
+
+  it('draws each list from its own generator: more lists per length leave the others as they were', () => {
+    const two = planDigitSpan('own', DEFAULT_DIGIT_SPAN_CONFIG);
+    const moreTries = planDigitSpan('own', { ...DEFAULT_DIGIT_SPAN_CONFIG, practiceMaxTries: 8 });
+    expect(moreTries.forward?.practice.slice(0, 4)).toEqual(two.forward?.practice);
+    expect(moreTries.forward?.test).toEqual(two.forward?.test);
+  });
+
+  it('has no list at a position the run cannot have', () => {
+    const plan = planDigitSpan('none', DEFAULT_DIGIT_SPAN_CONFIG);
+    const at = (phase: string, block: number, trialNumber: number) =>
+      plannedDigitSpanTrialAt(plan, DEFAULT_DIGIT_SPAN_CONFIG, { phase, block, trialNumber });
+    expect(at('test', 0, 14)).toBeUndefined();
+    expect(at('practice', 1, 4)).toBeUndefined();
+    expect(at('test', 2, 0)).toBeUndefined();
+    expect(at('warmup', 0, 0)).toBeUndefined();
+    expect(at('test', 0, 13)).toMatchObject({ length: 9, attempt: 2 });
+    expect(at('test', 1, 13)).toMatchObject({ length: 8, attempt: 2 });
+  });
+
+  it('refuses a configuration that cannot be run', () => {
+    const bad = { ...DEFAULT_DIGIT_SPAN_CONFIG, forwardStartLength: 7, forwardMaxLength: 5 };
+    expect(() => planDigitSpan('x', bad)).toThrow(
+      'The forward start length (7) must not exceed the forward maximum length (5)',
+    );
+    const parsed = DigitSpanConfigSchema.safeParse({ forwardStartLength: 7, forwardMaxLength: 5 });
+    expect(parsed.success).toBe(false);
+    expect(DigitSpanConfigSchema.safeParse({ responseTimeLimitMs: 500 }).success).toBe(false);
+    expect(DigitSpanConfigSchema.safeParse({ responseTimeLimitMs: 30_000 }).success).toBe(true);
+  });
+});

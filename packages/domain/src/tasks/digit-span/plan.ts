@@ -1,0 +1,171 @@
+import { createRng, type Rng } from '../shared/random';
+import {
+  DIGIT_SPAN_BLOCK_OF,
+  DIGIT_SPAN_PRACTICE_LENGTH,
+  type DigitSpanConfig,
+  type DigitSpanDirection,
+  type DigitSpanPhase,
+  digitSpanDirectionOfBlock,
+  findDigitSpanConfigProblems,
+  getDigitSpanDirections,
+  getDigitSpanLadderTrialCount,
+  getDigitSpanLengths,
+} from './config';
+
+/** The digits lists are drawn from: 1-9 (no 0, so the keypad has no 0 either). */
+export const DIGIT_SPAN_DIGITS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+
+/** Drawing a list gives up after this many rejected draws (it never needs more than a few). */
+const MAX_DRAWS = 10_000;
+
+/**
+ * Does a list hold a run: three successive digits each one more than the one before (4-5-6) or
+ * each one less (6-5-4)? Two successive digits one apart (4-5) are allowed.
+ */
+export function hasDigitRun(digits: readonly number[]): boolean {
+  for (let i = 0; i + 2 < digits.length; i++) {
+    const a = digits[i] as number;
+    const b = digits[i + 1] as number;
+    const c = digits[i + 2] as number;
+    if (b - a === c - b && Math.abs(b - a) === 1) return true;
+  }
+  return false;
+}
+
+/**
+ * One list of `length` digits from 1-9: no digit twice, and no run (hasDigitRun). The digits are
+ * the first `length` of a Fisher-Yates shuffle of 1-9, drawn again while they hold a run, so
+ * every list that keeps the rules is equally likely.
+ */
+export function drawDigitList(rng: Rng, length: number): number[] {
+  if (!Number.isInteger(length) || length < 1 || length > DIGIT_SPAN_DIGITS.length) {
+    throw new Error(`A list has 1 to ${DIGIT_SPAN_DIGITS.length} digits, not ${length}`);
+  }
+  for (let draw = 0; draw < MAX_DRAWS; draw++) {
+    const pool: number[] = [...DIGIT_SPAN_DIGITS];
+    for (let i = 0; i < length; i++) {
+      const j = i + Math.floor(rng() * (pool.length - i));
+      const a = pool[i] as number;
+      pool[i] = pool[j] as number;
+      pool[j] = a;
+    }
+    const list = pool.slice(0, length);
+    if (!hasDigitRun(list)) return list;
+  }
+  throw new Error(`No list of ${length} digits without a run was drawn`);
+}
+
+/**
+ * One direction's lists, as digit strings ('372'): the practice lists in the order they are
+ * given, and the test lists by trial number, (length - start) x lists per length + (attempt - 1).
+ */
+export type DigitSpanDirectionPlan = {
+  readonly practice: readonly string[];
+  readonly test: readonly string[];
+};
+
+/**
+ * A run's plan, as the server keeps it to check each save: every list any path through the
+ * ladder could need (each length x attempt, and every practice list), drawn from the seed before
+ * the run starts. A direction the run does not give is null.
+ */
+export type DigitSpanPlan = {
+  readonly forward: DigitSpanDirectionPlan | null;
+  readonly backward: DigitSpanDirectionPlan | null;
+};
+
+/** Where a trial sits in a Digit Span run (block = the direction's block number). */
+export type DigitSpanPosition = { phase: DigitSpanPhase; block: number; trialNumber: number };
+
+/** A planned list: its position, what is shown and what the right answer is. */
+export type PlannedDigitSpanTrial = DigitSpanPosition & {
+  direction: DigitSpanDirection;
+  length: number;
+  /** 1-based: the list within its length (test) or the practice list's number (practice). */
+  attempt: number;
+  /** The digits shown, in order, as '3-7-2'. */
+  presented: string;
+  /** The right answer: `presented` in order (forward) or reversed (backward), as '2-7-3'. */
+  expected: string;
+};
+
+/** Digits as the trial record writes them: '3-7-2'; '' for none. */
+export function formatDigits(digits: readonly (number | string)[]): string {
+  return digits.join('-');
+}
+
+/** The digits of a written list ('3-7-2' -> [3, 7, 2]); [] for ''. */
+export function parseDigits(text: string): number[] {
+  return text === '' ? [] : text.split('-').map(Number);
+}
+
+/**
+ * The whole run's plan from its seed: each list drawn from a generator of its own (the seed, the
+ * direction, the phase and the list's number), so no list shifts another. Throws for a
+ * configuration findDigitSpanConfigProblems refuses (the settings schema refuses it first).
+ */
+export function planDigitSpan(seed: string, config: DigitSpanConfig): DigitSpanPlan {
+  const problems = findDigitSpanConfigProblems(config);
+  if (problems.length > 0) {
+    throw new Error(`This Digit Span configuration cannot be run: ${problems.join('; ')}`);
+  }
+  const given = getDigitSpanDirections(config);
+  const list = (direction: DigitSpanDirection, phase: DigitSpanPhase, index: number, n: number) =>
+    drawDigitList(createRng(`${seed}:digit-span:${direction}:${phase}:${index}`), n).join('');
+  const directionPlan = (direction: DigitSpanDirection): DigitSpanDirectionPlan | null => {
+    if (!given.includes(direction)) return null;
+    const { start } = getDigitSpanLengths(config, direction);
+    return {
+      practice: Array.from({ length: config.practiceMaxTries }, (_, i) =>
+        list(direction, 'practice', i, DIGIT_SPAN_PRACTICE_LENGTH),
+      ),
+      test: Array.from({ length: getDigitSpanLadderTrialCount(config, direction) }, (_, i) =>
+        list(direction, 'test', i, start + Math.floor(i / config.trialsPerLength)),
+      ),
+    };
+  };
+  return { forward: directionPlan('forward'), backward: directionPlan('backward') };
+}
+
+/** The test position of a direction's list of `length` digits, attempt (1-based) `attempt`. */
+export function digitSpanTestPosition(
+  config: DigitSpanConfig,
+  direction: DigitSpanDirection,
+  length: number,
+  attempt: number,
+): DigitSpanPosition {
+  const { start } = getDigitSpanLengths(config, direction);
+  return {
+    phase: 'test',
+    block: DIGIT_SPAN_BLOCK_OF[direction],
+    trialNumber: (length - start) * config.trialsPerLength + attempt - 1,
+  };
+}
+
+/** The planned list at `position`, or undefined if the plan has no such list. */
+export function plannedDigitSpanTrialAt(
+  plan: DigitSpanPlan,
+  config: DigitSpanConfig,
+  position: { phase: string; block: number; trialNumber: number },
+): PlannedDigitSpanTrial | undefined {
+  const direction = digitSpanDirectionOfBlock(position.block);
+  if (!direction) return undefined;
+  const lists = plan[direction];
+  if (!lists || (position.phase !== 'practice' && position.phase !== 'test')) return undefined;
+  const digits = lists[position.phase][position.trialNumber];
+  if (digits === undefined) return undefined;
+  const { phase, block, trialNumber } = position;
+  const shown = [...digits];
+  const inOrder = direction === 'forward' ? shown : [...shown].reverse();
+  const length = shown.length;
+  return {
+    phase,
+    block,
+    trialNumber,
+    direction,
+    length,
+    attempt: phase === 'practice' ? trialNumber + 1 : (trialNumber % config.trialsPerLength) + 1,
+    presented: formatDigits(shown),
+    expected: formatDigits(inOrder),
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { positionOf } from '../shared/envelope';
+import { DEFAULT_DIGIT_SPAN_CONFIG } from './config';
+import { digitSpanFixtureRun, digitSpanMinimumMs } from './fixture-run';
+import {
+  findDigitSpanEarlyArrival,
+  findDigitSpanRunImplausibility,
+  getDigitSpanMinimumArrivalMs,
+  getDigitSpanTrialFlags,
+} from './plausibility';
+
+const config = DEFAULT_DIGIT_SPAN_CONFIG;
+const runStart = new Date('2026-11-26T10:00:00.000Z');
+const fixture = digitSpanFixtureRun('plausible', config);
+
+/** The fixture's lists arriving `paceMs(length)` apart by the server's clock. */
+function arrivals(paceMs: (length: number) => number) {
+  let elapsedMs = 0;
+  return fixture.map((trial) => {
+    elapsedMs += paceMs(trial.length);
+    return {
+      ...positionOf(trial),
+      startTime: new Date(trial.startTime),
+      endTime: new Date(trial.endTime),
+      arrivedAt: new Date(runStart.getTime() + elapsedMs),
+    };
+  });
+}
+
+describe('Digit Span plausibility', () => {
+  it('takes a run answered at the least time a person needs for each list', () => {
+    const paced = arrivals((length) => digitSpanMinimumMs(config, length));
+    expect(findDigitSpanRunImplausibility(config, runStart, paced)).toBeNull();
+    for (const trial of paced) {
+      const elapsedMs = trial.arrivedAt.getTime() - runStart.getTime();
+      expect(findDigitSpanEarlyArrival(config, trial, elapsedMs)).toBeNull();
+    }
+  });
+
+  it('refuses lists that arrive faster than they can be shown and answered', () => {
+    const rushed = arrivals(() => 100);
+    expect(findDigitSpanRunImplausibility(config, runStart, rushed)).toMatch(
+      /trials arrived within .* taking them takes at least/,
+    );
+    // The second forward list of 5 digits follows a practice list and five test lists.
+    const position = { phase: 'test', block: 0, trialNumber: 5 } as const;
+    const least = getDigitSpanMinimumArrivalMs(config, position);
+    // 'Ready' 800 + blank 500 + (L - 1) s + 800 on + 250 to answer, for lists of 2, 3, 3, 4, 4, 5, 5.
+    const list = (length: number) => 800 + 500 + (length - 1) * 1000 + 800 + 250;
+    expect(least).toBe([2, 3, 3, 4, 4, 5, 5].reduce((sum, length) => sum + list(length), 0));
+    expect(findDigitSpanEarlyArrival(config, position, least - 6000)).toBe(
+      `7 trials arrived within ${((least - 6000) / 1000).toFixed(1)} s; taking them takes at least ${(least / 1000).toFixed(1)} s`,
+    );
+    expect(
+      findDigitSpanEarlyArrival(config, { phase: 'test', block: 7, trialNumber: 0 }, 0),
+    ).toBeNull();
+  });
+
+  it('flags answers without a digit and lists that timed out', () => {
+    expect(getDigitSpanTrialFlags({ nDigitsEntered: 0, timedOut: true })).toEqual([
+      'emptyAnswer',
+      'timedOut',
+    ]);
+    expect(getDigitSpanTrialFlags({ nDigitsEntered: 3, timedOut: false })).toEqual([]);
+  });
+});

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import type { SavedTrial } from '../contract';
+import { createRng } from '../shared/random';
+import { DEFAULT_DIGIT_SPAN_CONFIG, type DigitSpanConfig, DigitSpanConfigSchema } from './config';
+import { type DigitSpanPosition, planDigitSpan, plannedDigitSpanTrialAt } from './plan';
+import {
+  compareDigitSpanRunOrder,
+  digitSpanLengthOf,
+  getDigitSpanNextPosition,
+  isDigitSpanPosition,
+} from './run-order';
+
+type Walked = DigitSpanPosition & { isCorrect: boolean };
+
+/** A whole run's positions, in order, answered by `answer`: nextPosition after each. */
+function walk(config: DigitSpanConfig, answer: (p: DigitSpanPosition) => boolean): Walked[] {
+  const saved: Walked[] = [];
+  for (;;) {
+    const next = getDigitSpanNextPosition(config, saved);
+    if (!next) return saved;
+    if (saved.length > 200) throw new Error('the run does not end');
+    saved.push({ ...next, isCorrect: answer(next) });
+  }
+}
+
+/** Every ladder rule, checked on one walked run; the run's test lists by direction. */
+function checkLadder(config: DigitSpanConfig, run: readonly Walked[]) {
+  const directions =
+    config.directions === 'both' ? [0, 1] : [config.directions === 'forward' ? 0 : 1];
+  // Run order: the directions in turn, practice before test, numbers in order, no repeats.
+  for (let i = 1; i < run.length; i++) {
+    expect(compareDigitSpanRunOrder(run[i - 1] as Walked, run[i] as Walked)).toBeLessThan(0);
+  }
+  expect([...new Set(run.map((t) => t.block))]).toEqual(directions);
+  for (const block of directions) {
+    const practice = run.filter((t) => t.block === block && t.phase === 'practice');
+    // Practice: lists until one is correct, at most practiceMaxTries.
+    expect(practice.map((t) => t.trialNumber)).toEqual(practice.map((_, i) => i));
+    expect(practice.length).toBeLessThanOrEqual(config.practiceMaxTries);
+    const firstCorrect = practice.findIndex((t) => t.isCorrect);
+    if (config.practiceMaxTries > 0) {
+      expect(practice.length).toBe(
+        firstCorrect === -1 ? config.practiceMaxTries : firstCorrect + 1,
+      );
+    }
+    const test = run.filter((t) => t.block === block && t.phase === 'test');
+    const start = block === 0 ? config.forwardStartLength : config.backwardStartLength;
+    const max = block === 0 ? config.forwardMaxLength : config.backwardMaxLength;
+    const lengths = [...new Set(test.map((t) => digitSpanLengthOf(config, t).length))];
+    // Lengths from the start, one by one, never beyond the maximum.
+    expect(lengths).toEqual(lengths.map((_, i) => start + i));
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(max);
+    lengths.forEach((length, i) => {
+      const lists = test.filter((t) => digitSpanLengthOf(config, t).length === length);
+      // Every list of a length is given.
+      expect(lists.map((t) => digitSpanLengthOf(config, t).attempt)).toEqual(
+        Array.from({ length: config.trialsPerLength }, (_, a) => a + 1),
+      );
+      const anyCorrect = lists.some((t) => t.isCorrect);
+      const isLast = i === lengths.length - 1;
+      // The next length follows exactly when one was correct and the maximum is not reached.
+      expect(isLast).toBe(!anyCorrect || length === max);
+    });
+  }
+}
+
+describe('the run order', () => {
+  it('walks the ladder by its rules over 100,000 lists answered at random', () => {
+    const configs = [
+      DEFAULT_DIGIT_SPAN_CONFIG,
+      DigitSpanConfigSchema.parse({ trialsPerLength: 3, practiceMaxTries: 1 }),
+      DigitSpanConfigSchema.parse({ directions: 'backward', trialsPerLength: 1 }),
+      DigitSpanConfigSchema.parse({
+        directions: 'forward',
+        practiceMaxTries: 0,
+        forwardStartLength: 5,
+        forwardMaxLength: 6,
+      }),
+    ];
+    const rng = createRng('ladder');
+    let lists = 0;
+    let stoppedByRule = 0;
+    let stoppedAtMax = 0;
+    for (let r = 0; r < 12_000; r++) {
+      const config = configs[r % configs.length] as DigitSpanConfig;
+      // Each run its own chance of recalling a list, from hopeless to perfect.
+      const pCorrect = rng();
+      const run = walk(config, () => rng() < pCorrect);
+      checkLadder(config, run);
+      const plan = planDigitSpan(`ladder-${r}`, config);
+      for (const position of run) {
+        expect(isDigitSpanPosition(config, position)).toBe(true);
+        expect(plannedDigitSpanTrialAt(plan, config, position)).toBeDefined();
+      }
+      const last = run.at(-1) as Walked;
+      const lastLength = digitSpanLengthOf(config, last).length;
+      const max = last.block === 0 ? config.forwardMaxLength : config.backwardMaxLength;
+      if (last.phase === 'test' && lastLength === max) stoppedAtMax += 1;
+      else stoppedByRule += 1;
+      lists += run.length;
+    }
+    expect(lists).toBeGreaterThanOrEqual(100_000);
+    expect(stoppedByRule).toBeGreaterThan(1000);
+    expect(stoppedAtMax).toBeGreaterThan(1000);
+  });
+
+  it('stops a direction after both lists of a length fail, and gives the 28 lists of a perfect run', () => {
+    const config = DEFAULT_DIGIT_SPAN_CONFIG;
+    const perfect = walk(config, () => true);
+    expect(perfect.filter((t) => t.phase === 'practice')).toHaveLength(2);
+    expect(perfect.filter((t) => t.phase === 'test')).toHaveLength(14 + 14);
+    // Right up to 5 forward and 3 backward, wrong from then on.
+    const run = walk(
+      config,
+      (p) =>
+        p.phase === 'practice' || digitSpanLengthOf(config, p).length <= (p.block === 0 ? 5 : 3),
+    );
+    const lengths = (block: number) =>
+      run
+        .filter((t) => t.phase === 'test' && t.block === block)
+        .map((t) => digitSpanLengthOf(config, t).length);
+    expect(lengths(0)).toEqual([3, 3, 4, 4, 5, 5, 6, 6]);
+    expect(lengths(1)).toEqual([2, 2, 3, 3, 4, 4]);
+  });
+
+  it('goes on after a wrong first list of a length, and after four wrong practice lists', () => {
+    const config = DEFAULT_DIGIT_SPAN_CONFIG;
+    const run = walk(
+      config,
+      (p) => p.phase === 'test' && p.trialNumber % 2 === 1 && p.trialNumber < 5,
+    );
+    expect(run.filter((t) => t.phase === 'practice' && t.block === 0)).toHaveLength(4);
+    // Lengths 3 and 4: the second list right; length 5: both wrong, the direction ends.
+    expect(
+      run.filter((t) => t.phase === 'test' && t.block === 0).map((t) => t.trialNumber),
+    ).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('resumes after any prefix of a run where the run went on, whatever order the saves came in', () => {
+    const config = DEFAULT_DIGIT_SPAN_CONFIG;
+    const rng = createRng('resume');
+    for (let r = 0; r < 200; r++) {
+      const run = walk(config, () => rng() < 0.7);
+      const cut = Math.floor(rng() * (run.length + 1));
+      const prefix: SavedTrial[] = run.slice(0, cut).reverse();
+      expect(getDigitSpanNextPosition(config, prefix)).toEqual(
+        run[cut]
+          ? { phase: run[cut].phase, block: run[cut].block, trialNumber: run[cut].trialNumber }
+          : null,
+      );
+    }
+  });
+
+  it('ignores positions the run cannot have, and starts at the first practice list', () => {
+    const config = DEFAULT_DIGIT_SPAN_CONFIG;
+    expect(getDigitSpanNextPosition(config, [])).toEqual({
+      phase: 'practice',
+      block: 0,
+      trialNumber: 0,
+    });
+    const strange: SavedTrial[] = [
+      { phase: 'test', block: 5, trialNumber: 0, isCorrect: true },
+      { phase: 'warmup', block: 0, trialNumber: 0, isCorrect: true },
+      { phase: 'practice', block: 0, trialNumber: 9, isCorrect: true },
+    ];
+    expect(getDigitSpanNextPosition(config, strange)).toEqual({
+      phase: 'practice',
+      block: 0,
+      trialNumber: 0,
+    });
+    const backwardOnly = DigitSpanConfigSchema.parse({
+      directions: 'backward',
+      practiceMaxTries: 0,
+    });
+    expect(getDigitSpanNextPosition(backwardOnly, [])).toEqual({
+      phase: 'test',
+      block: 1,
+      trialNumber: 0,
+    });
+    expect(isDigitSpanPosition(backwardOnly, { phase: 'test', block: 0, trialNumber: 0 })).toBe(
+      false,
+    );
+    // A correctness of null (unknown) counts as not correct.
+    const unknown: SavedTrial[] = [0, 1, 2, 3].map((trialNumber) => ({
+      phase: 'practice',
+      block: 0,
+      trialNumber,
+      isCorrect: null,
+    }));
+    expect(getDigitSpanNextPosition(config, unknown)).toEqual({
+      phase: 'test',
+      block: 0,
+      trialNumber: 0,
+    });
+  });
+});

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DIGIT_SPAN_CONFIG, DigitSpanConfigSchema } from './config';
+import { type DigitSpanScoredTrial, scoreDigitSpan, twoErrorMaxSpan } from './scoring';
+
+/** A scored list by hand: `positions` digits in place, `entered` digits typed, answer time `rt`. */
+function list(
+  phase: 'practice' | 'test',
+  direction: 'forward' | 'backward',
+  length: number,
+  answer: {
+    correct: boolean;
+    positions?: number;
+    entered?: number;
+    rt?: number;
+    timedOut?: boolean;
+  },
+  trialNumber = 0,
+): DigitSpanScoredTrial {
+  const entered = answer.entered ?? length;
+  return {
+    phase,
+    block: direction === 'forward' ? 0 : 1,
+    trialNumber,
+    direction,
+    length,
+    isCorrect: answer.correct,
+    reactionTime: answer.timedOut ? null : (answer.rt ?? 3000),
+    nDigitsEntered: entered,
+    nCorrectPositions: answer.positions ?? (answer.correct ? length : 0),
+    timedOut: answer.timedOut ?? false,
+    firstKeyRt: entered === 0 && answer.timedOut ? null : 1000,
+  };
+}
+
+describe('Digit Span scoring by hand', () => {
+  // Forward: practice wrong then right; lengths 3 (both right), 4 (swap, right), 5 (one digit
+  // short with 3 in place, then empty): stops at 5. Backward: four wrong practice lists, then
+  // both lists of 2 submitted empty.
+  const trials: DigitSpanScoredTrial[] = [
+    list('practice', 'forward', 2, { correct: false, positions: 0 }, 0),
+    list('practice', 'forward', 2, { correct: true }, 1),
+    list('test', 'forward', 3, { correct: true, rt: 2000 }, 0),
+    list('test', 'forward', 3, { correct: true, rt: 2200 }, 1),
+    list('test', 'forward', 4, { correct: false, positions: 2 }, 2),
+    list('test', 'forward', 4, { correct: true, rt: 3000 }, 3),
+    list('test', 'forward', 5, { correct: false, positions: 3, entered: 4 }, 4),
+    list('test', 'forward', 5, { correct: false, positions: 0, entered: 0, rt: 900 }, 5),
+    ...[0, 1, 2, 3].map((n) => list('practice', 'backward', 2, { correct: false }, n)),
+    list('test', 'backward', 2, { correct: false, entered: 0 }, 0),
+    list('test', 'backward', 2, { correct: false, entered: 0 }, 1),
+  ];
+  const score = scoreDigitSpan(DEFAULT_DIGIT_SPAN_CONFIG, trials);
+
+  it('scores the forward direction', () => {
+    expect(score.scores.forward).toEqual({
+      trials: 6,
+      totalCorrect: 3,
+      longestSpan: 4,
+      twoErrorMaxSpan: 4,
+      highestLengthGiven: 5,
+      reachedMaxLength: false,
+      // 3 + 3 + 4 + 4 + 5 + 5 digits; 3 + 3 + 2 + 4 + 3 + 0 in place.
+      digitsPresented: 24,
+      correctPositions: 15,
+      partialCreditProportion: 15 / 24,
+      emptyAnswers: 1,
+      timedOut: 0,
+      // The correct lists' answer times: (2000 + 2200 + 3000) / 3.
+      meanAnswerTimeMs: 2400,
+      meanFirstKeyMs: 1000,
+      practice: { tries: 2, passed: true },
+      valid: true,
+      invalidReasons: [],
+    });
+  });
+
+  it('flags the backward direction: practice never right, and more than half its lists empty', () => {
+    expect(score.scores.backward).toMatchObject({
+      trials: 2,
+      totalCorrect: 0,
+      longestSpan: 0,
+      twoErrorMaxSpan: 0,
+      emptyAnswers: 2,
+      partialCreditProportion: 0,
+      meanAnswerTimeMs: null,
+      practice: { tries: 4, passed: false },
+      valid: false,
+      invalidReasons: ['practiceNotPassed', 'mostlyEmpty'],
+    });
+  });
+
+  it('gives the headline: 3 of the ladders’ 28 lists, and no mean reaction time', () => {
+    expect(score).toMatchObject({
+      overallScore: Math.floor(300 / 28),
+      totalTrials: 8,
+      correctTrials: 3,
+      averageReactionTime: null,
+      trialExclusions: [],
+    });
+    expect(score.scores).toMatchObject({ spanDifference: 4, totalCorrect: 3, maxTotalCorrect: 28 });
+  });
+
+  it('reports each direction by the plain rule: errors over its lists, RT over its correct ones', () => {
+    expect(score.reportCells).toEqual({
+      forward: {
+        trialCount: 6,
+        rtTrialCount: 3,
+        meanRtMs: 2400,
+        errorTrialCount: 6,
+        errorRatePercent: 50,
+      },
+      backward: {
+        trialCount: 2,
+        rtTrialCount: 0,
+        meanRtMs: null,
+        errorTrialCount: 2,
+        errorRatePercent: 100,
+      },
+    });
+  });
+
+  it('counts a list at the maximum length as reaching the ceiling, and half the lists empty as valid', () => {
+    const config = DigitSpanConfigSchema.parse({
+      directions: 'forward',
+      forwardStartLength: 8,
+      practiceMaxTries: 0,
+    });
+    const ceiling = scoreDigitSpan(config, [
+      list('test', 'forward', 8, { correct: false, entered: 0 }, 0),
+      list('test', 'forward', 8, { correct: true }, 1),
+      list('test', 'forward', 9, { correct: true, rt: 5000 }, 2),
+      list('test', 'forward', 9, { correct: false, timedOut: true, entered: 0, positions: 0 }, 3),
+    ]);
+    expect(ceiling.scores.backward).toBeNull();
+    expect(ceiling.scores.spanDifference).toBeNull();
+    expect(ceiling.scores.forward).toMatchObject({
+      longestSpan: 9,
+      reachedMaxLength: true,
+      emptyAnswers: 2,
+      timedOut: 1,
+      practice: null,
+      valid: true,
+    });
+    expect(ceiling.overallScore).toBe(50);
+  });
+
+  it('stops the two-error maximum length at two failures in one length, below the longest span', () => {
+    // Three lists per length: length 3 has one right and two wrong, so the ladder goes on,
+    // but the two-error count ends before it.
+    const three = [
+      list('test', 'forward', 3, { correct: true }),
+      list('test', 'forward', 3, { correct: false }),
+      list('test', 'forward', 3, { correct: false }),
+      list('test', 'forward', 4, { correct: true }),
+    ];
+    expect(twoErrorMaxSpan(three)).toBe(0);
+    const config = DigitSpanConfigSchema.parse({ directions: 'forward', trialsPerLength: 3 });
+    expect(scoreDigitSpan(config, three).scores.forward).toMatchObject({
+      longestSpan: 4,
+      twoErrorMaxSpan: 0,
+    });
+    // One list per length: the first failed length ends the count.
+    expect(
+      twoErrorMaxSpan([
+        list('test', 'forward', 3, { correct: true }),
+        list('test', 'forward', 4, { correct: false }),
+      ]),
+    ).toBe(3);
+  });
+
+  it('scores a run without trials as zero', () => {
+    const empty = scoreDigitSpan(DEFAULT_DIGIT_SPAN_CONFIG, []);
+    expect(empty).toMatchObject({ overallScore: 0, totalTrials: 0, correctTrials: 0 });
+    expect(empty.scores.forward).toMatchObject({
+      trials: 0,
+      longestSpan: 0,
+      highestLengthGiven: null,
+      partialCreditProportion: null,
+      practice: null,
+      valid: true,
+    });
+  });
+});

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DIGIT_SPAN_CONFIG, DigitSpanConfigSchema } from './config';
+import { digitSpanFixtureRun } from './fixture-run';
+import { planDigitSpan } from './plan';
+import {
+  countCorrectPositions,
+  type DigitSpanTrial,
+  DigitSpanTrialSchema,
+  findDigitSpanTrialProblems,
+} from './trial';
+
+const config = DEFAULT_DIGIT_SPAN_CONFIG;
+const seed = 'trial-check';
+const plan = planDigitSpan(seed, config);
+const fixture = digitSpanFixtureRun(seed, config);
+const backward = fixture.find(
+  (t) => t.phase === 'test' && t.direction === 'backward' && t.length === 3,
+) as DigitSpanTrial;
+const forward = fixture.find(
+  (t) => t.phase === 'test' && t.direction === 'forward' && t.isCorrect,
+) as DigitSpanTrial;
+const check = (trial: DigitSpanTrial, c = config) => findDigitSpanTrialProblems(trial, plan, c);
+
+describe('the Digit Span trial check', () => {
+  it('accepts every trial of the fixture run, and counts positions by hand', () => {
+    for (const trial of fixture) {
+      expect(DigitSpanTrialSchema.parse(JSON.parse(JSON.stringify(trial)))).toEqual(trial);
+      expect(check(trial)).toEqual([]);
+    }
+    expect(countCorrectPositions('2-7-3', '2-7-3')).toBe(3);
+    expect(countCorrectPositions('7-2-3', '2-7-3')).toBe(1);
+    expect(countCorrectPositions('2-7', '2-7-3')).toBe(2);
+    expect(countCorrectPositions('2-7-3-5', '2-7-3')).toBe(3);
+    expect(countCorrectPositions('', '2-7-3')).toBe(0);
+  });
+
+  it('refuses a list other than the planned one, with what it must be', () => {
+    const presented = backward.presented.split('-').reverse().join('-');
+    expect(check({ ...backward, presented })).toContain(
+      `presented must be '${backward.presented}' for test block 1 trial ${backward.trialNumber}`,
+    );
+    // The expected answer of a backward list is its presented digits reversed, from the plan.
+    expect(check({ ...backward, expected: backward.presented })[0]).toMatch(/^expected must be/);
+    expect(check({ ...backward, direction: 'forward' })[0]).toMatch(
+      /^direction must be 'backward'/,
+    );
+    expect(check({ ...backward, length: 4 })).toContain(
+      `length must be '3' for test block 1 trial ${backward.trialNumber}`,
+    );
+  });
+
+  it('refuses positions the run cannot have', () => {
+    expect(check({ ...forward, block: 2 })).toEqual([
+      'block 2 does not exist (0 forward, 1 backward)',
+    ]);
+    expect(check({ ...forward, trialNumber: 14 })).toEqual([
+      'trialNumber 14 does not exist in forward test (0-13)',
+    ]);
+    const forwardOnly = DigitSpanConfigSchema.parse({ directions: 'forward' });
+    expect(check(backward, forwardOnly)).toEqual(['This run has no backward test lists']);
+  });
+
+  it('refuses an answer whose counts or correctness do not follow from it', () => {
+    const wrong = { ...forward, entered: forward.expected.split('-').reverse().join('-') };
+    expect(check(wrong)).toContain(
+      'isCorrect must be true exactly when the answer, submitted in time, equals expected',
+    );
+    expect(check({ ...forward, nDigitsEntered: forward.nDigitsEntered + 1 })).toEqual([
+      `nDigitsEntered must be ${forward.length}, the digits in entered`,
+    ]);
+    expect(check({ ...forward, nCorrectPositions: 0 })).toEqual([
+      `nCorrectPositions must be ${forward.length} for this answer`,
+    ]);
+    expect(DigitSpanTrialSchema.safeParse({ ...forward, entered: '3-0-2' }).success).toBe(false);
+    expect(DigitSpanTrialSchema.safeParse({ ...forward, entered: '372' }).success).toBe(false);
+    expect(
+      DigitSpanTrialSchema.safeParse({ ...forward, entered: '1-2-3-4-5-6-7-8-9-1-2-3-4' }).success,
+    ).toBe(false);
+  });
+
+  it('refuses a forged answer time, a time-out without a limit, a response of the wrong modality', () => {
+    expect(check({ ...forward, reactionTime: (forward.reactionTime as number) + 50 })).toEqual([
+      'reactionTime must be timing.responseTimestampMs minus timing.stimulusOnsetMs',
+    ]);
+    expect(check({ ...forward, firstKeyRt: 10 })).toEqual([
+      'firstKeyRt must be timing.firstKeyMs minus timing.stimulusOnsetMs',
+    ]);
+    const timedOut = {
+      ...forward,
+      timedOut: true,
+      isCorrect: false,
+      response: null,
+      reactionTime: null,
+      timing: { ...forward.timing, responseTimestampMs: null },
+    };
+    expect(check(timedOut)).toEqual(['timedOut cannot be true without a response time limit']);
+    const limited = DigitSpanConfigSchema.parse({ responseTimeLimitMs: 2000 });
+    expect(check(timedOut, limited)).toEqual([]);
+    expect(check(forward, limited)).toEqual([
+      `reactionTime ${forward.reactionTime} ms exceeds the response time limit (2000 ms)`,
+    ]);
+    expect(check({ ...forward, inputModality: 'touch' })).toEqual([
+      "The response 'enter' is a keyboard's, not touch",
+    ]);
+    expect(check({ ...forward, response: 'submit' })).toEqual([
+      "The response 'submit' is a touch or mouse response, not a keyboard's",
+    ]);
+  });
+
+  it('refuses timing events out of order or a digit onset missing', () => {
+    const { timing } = forward;
+    const early = { ...forward, timing: { ...timing, stimulusOnsetMs: timing.sequenceOnsetMs } };
+    expect(check(early)[0]).toMatch(/^The timing events are out of order/);
+    const missing = {
+      ...forward,
+      timing: { ...timing, digitOnsetsMs: timing.digitOnsetsMs.slice(1) },
+    };
+    expect(check(missing)).toContain(
+      `timing.digitOnsetsMs must hold one onset per digit (${forward.length})`,
+    );
+    const noFirstKey = { ...forward, firstKeyRt: null, timing: { ...timing, firstKeyMs: null } };
+    expect(check(noFirstKey)).toEqual([
+      'timing.firstKeyMs must be set exactly when a key was pressed',
+    ]);
+    expect(check({ ...forward, endTime: '2000-01-01T00:00:00.000Z' })).toEqual([
+      'endTime is before startTime',
+    ]);
+  });
+
+  it('refuses unknown fields and a block or number out of range, by the schema', () => {
+    expect(DigitSpanTrialSchema.safeParse({ ...forward, injected: true }).success).toBe(false);
+    expect(DigitSpanTrialSchema.safeParse({ ...forward, trialNumber: -1 }).success).toBe(false);
+    expect(DigitSpanTrialSchema.safeParse({ ...forward, direction: 'sideways' }).success).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import {
+  InputModalitySchema,
+  MAX_REACTION_TIME_MS,
+  positionOf,
+  TIMING_BASE_SHAPE,
+  TRIAL_NUMBERING_SHAPE,
+  TrialClockTimeSchema,
+} from '../shared/envelope';
+import {
+  DIGIT_SPAN_MAX_ENTERED_DIGITS,
+  type DigitSpanConfig,
+  DigitSpanDirectionSchema,
+  DigitSpanPhaseSchema,
+  getDigitSpanLadderTrialCount,
+} from './config';
+import { type DigitSpanPlan, parseDigits, plannedDigitSpanTrialAt } from './plan';
+import { isDigitSpanPosition } from './run-order';
+
+/** How an answer was submitted: Enter on a keyboard, or the keypad's submit button. */
+export const DIGIT_SPAN_RESPONSES = ['enter', 'submit'] as const;
+export type DigitSpanResponse = (typeof DIGIT_SPAN_RESPONSES)[number];
+
+/** More backspaces than this in one answer are not a person's. */
+export const DIGIT_SPAN_MAX_BACKSPACES = 200;
+
+/**
+ * How far a time the record derives may be from the difference of the timestamps it comes
+ * from, in ms: the browser computes each as exactly that difference.
+ */
+export const DIGIT_SPAN_RT_TOLERANCE_MS = 0.01;
+
+/** A list written as the trial records it: digits 1-9 joined by '-', e.g. '3-7-2'. */
+const digitList = (field: string, maxDigits: number, allowEmpty: boolean) =>
+  z
+    .string()
+    .max(2 * maxDigits)
+    .regex(
+      allowEmpty ? /^([1-9](-[1-9])*)?$/ : /^[1-9](-[1-9])*$/,
+      `${field} must be digits 1-9 joined by '-', e.g. '3-7-2'${allowEmpty ? " (or '' for none)" : ''}`,
+    )
+    .refine(
+      (text) => parseDigits(text).length <= maxDigits,
+      `${field} has more than ${maxDigits} digits`,
+    );
+
+const timestamp = z.number().finite().nonnegative();
+
+/**
+ * A list's timing record, in ms on the page's performance.now() time line. The stimulus onset
+ * of the envelope is the keypad's (the answer prompt's) presentation, so the reaction time is
+ * the answer time: submit minus keypad onset.
+ */
+export const DigitSpanTimingSchema = z.strictObject({
+  ...TIMING_BASE_SHAPE,
+  /** The submit's event timestamp (Enter or the submit button); null when the list timed out. */
+  responseTimestampMs: timestamp.nullable(),
+  /** The first digit's presentation. */
+  sequenceOnsetMs: timestamp,
+  /** Every digit's presentation, in order (the first is sequenceOnsetMs). */
+  digitOnsetsMs: z.array(timestamp).min(1).max(9),
+  /** The answer's first key (a digit, Backspace or submit), its event timestamp; null if none. */
+  firstKeyMs: timestamp.nullable(),
+});
+export type DigitSpanTiming = z.infer<typeof DigitSpanTimingSchema>;
+
+/**
+ * A Digit Span trial (one list) as the browser sends it: the envelope every task shares and
+ * the task's own fields. `expected` comes from the plan (for backward lists the presented list
+ * reversed), never from the answer.
+ */
+export const DigitSpanTrialSchema = z.strictObject({
+  phase: DigitSpanPhaseSchema,
+  /** block: the direction, 0 forward and 1 backward; absent means 0. */
+  ...TRIAL_NUMBERING_SHAPE,
+  direction: DigitSpanDirectionSchema,
+  /** Digits in the list. */
+  length: z.number().int().min(1).max(9),
+  /** 1-based: the list within its length (test) or the practice list's number. */
+  attempt: z.number().int().min(1).max(9),
+  presented: digitList('presented', 9, false),
+  expected: digitList('expected', 9, false),
+  /** The answer as submitted (left to right as typed); '' for an empty answer. */
+  entered: digitList('entered', DIGIT_SPAN_MAX_ENTERED_DIGITS, true),
+  nDigitsEntered: z.number().int().nonnegative().max(DIGIT_SPAN_MAX_ENTERED_DIGITS),
+  /** Positions where the answer has the expected digit: partial credit. */
+  nCorrectPositions: z.number().int().nonnegative().max(9),
+  /** From the keypad's onset to the answer's first key, ms; null without a key. */
+  firstKeyRt: z.number().finite().nonnegative().max(MAX_REACTION_TIME_MS).nullable(),
+  nBackspaces: z.number().int().nonnegative().max(DIGIT_SPAN_MAX_BACKSPACES),
+  /** The response time limit ran out before a submit. */
+  timedOut: z.boolean(),
+  /** 'enter' (keyboard) or 'submit' (the keypad's button); null when the list timed out. */
+  response: z
+    .enum(DIGIT_SPAN_RESPONSES, { error: "response must be 'enter', 'submit' or null" })
+    .nullable(),
+  /** The answer time: from the keypad's onset to the submit, ms; null when timed out. */
+  reactionTime: z
+    .number()
+    .finite()
+    .nonnegative('reactionTime cannot be negative')
+    .max(MAX_REACTION_TIME_MS)
+    .nullable(),
+  /** The answer equals the expected digits exactly. */
+  isCorrect: z.boolean(),
+  inputModality: InputModalitySchema.optional(),
+  /** Device wall-clock time of the first digit's onset (ISO 8601, UTC). */
+  startTime: TrialClockTimeSchema,
+  /** Device wall-clock time of the submit, or of the time-out. */
+  endTime: TrialClockTimeSchema,
+  timing: DigitSpanTimingSchema,
+});
+export type DigitSpanTrial = z.infer<typeof DigitSpanTrialSchema>;
+
+/** Positions where `entered` has the digit `expected` has there (both written '3-7-2'). */
+export function countCorrectPositions(entered: string, expected: string): number {
+  const given = parseDigits(entered);
+  return parseDigits(expected).filter((digit, i) => given[i] === digit).length;
+}
+
+/** Is an answer correct: submitted in time and exactly the expected digits? */
+export function isDigitSpanAnswerCorrect(entered: string, expected: string, timedOut: boolean) {
+  return !timedOut && entered === expected;
+}
+
+function positionProblem(config: DigitSpanConfig, trial: DigitSpanTrial): string {
+  const { phase, block, trialNumber } = positionOf(trial);
+  if (block !== 0 && block !== 1) return `block ${block} does not exist (0 forward, 1 backward)`;
+  const direction = block === 0 ? 'forward' : 'backward';
+  const count =
+    phase === 'practice'
+      ? config.practiceMaxTries
+      : getDigitSpanLadderTrialCount(config, direction);
+  if (count === 0 || (config.directions !== 'both' && config.directions !== direction)) {
+    return `This run has no ${direction} ${phase} lists`;
+  }
+  return `trialNumber ${trialNumber} does not exist in ${direction} ${phase} (0-${count - 1})`;
+}
+
+/** Problems of the timing record and the times derived from it. */
+function timingProblems(trial: DigitSpanTrial, config: DigitSpanConfig): string[] {
+  const problems: string[] = [];
+  const { timing } = trial;
+  const onsets = timing.digitOnsetsMs;
+  if (onsets.length !== trial.length) {
+    problems.push(`timing.digitOnsetsMs must hold one onset per digit (${trial.length})`);
+  }
+  const inOrder = onsets.every((ms, i) => i === 0 || ms > (onsets[i - 1] as number));
+  const lastDigit = onsets.at(-1) ?? timing.sequenceOnsetMs;
+  if (
+    onsets[0] !== timing.sequenceOnsetMs ||
+    !inOrder ||
+    lastDigit >= timing.stimulusOnsetMs ||
+    (timing.firstKeyMs !== null && timing.firstKeyMs < timing.stimulusOnsetMs) ||
+    (timing.responseTimestampMs !== null && timing.responseTimestampMs < timing.stimulusOnsetMs) ||
+    (timing.firstKeyMs !== null &&
+      timing.responseTimestampMs !== null &&
+      timing.firstKeyMs > timing.responseTimestampMs)
+  ) {
+    problems.push(
+      'The timing events are out of order: digits in order from sequenceOnsetMs, then the keypad (stimulusOnsetMs), the first key and the submit',
+    );
+    return problems;
+  }
+  const derived = (value: number | null, from: number | null, name: string, source: string) => {
+    if ((value === null) !== (from === null)) {
+      problems.push(`${name} must be set exactly when ${source} is`);
+    } else if (value !== null && from !== null) {
+      if (Math.abs(value - (from - timing.stimulusOnsetMs)) > DIGIT_SPAN_RT_TOLERANCE_MS) {
+        problems.push(`${name} must be ${source} minus timing.stimulusOnsetMs`);
+      }
+    }
+  };
+  derived(
+    trial.reactionTime,
+    timing.responseTimestampMs,
+    'reactionTime',
+    'timing.responseTimestampMs',
+  );
+  derived(trial.firstKeyRt, timing.firstKeyMs, 'firstKeyRt', 'timing.firstKeyMs');
+  const limit = config.responseTimeLimitMs;
+  if (limit > 0 && trial.reactionTime !== null && trial.reactionTime > limit) {
+    problems.push(
+      `reactionTime ${trial.reactionTime} ms exceeds the response time limit (${limit} ms)`,
+    );
+  }
+  if (Date.parse(trial.endTime) < Date.parse(trial.startTime)) {
+    problems.push('endTime is before startTime');
+  }
+  return problems;
+}
+
+/** Problems of the answer: its counts, its correctness, how it was submitted. */
+function answerProblems(trial: DigitSpanTrial, config: DigitSpanConfig): string[] {
+  const problems: string[] = [];
+  const digits = parseDigits(trial.entered).length;
+  if (trial.nDigitsEntered !== digits) {
+    problems.push(`nDigitsEntered must be ${digits}, the digits in entered`);
+  }
+  const positions = countCorrectPositions(trial.entered, trial.expected);
+  if (trial.nCorrectPositions !== positions) {
+    problems.push(`nCorrectPositions must be ${positions} for this answer`);
+  }
+  if (trial.isCorrect !== isDigitSpanAnswerCorrect(trial.entered, trial.expected, trial.timedOut)) {
+    problems.push(
+      'isCorrect must be true exactly when the answer, submitted in time, equals expected',
+    );
+  }
+  if (trial.timedOut && config.responseTimeLimitMs === 0) {
+    problems.push('timedOut cannot be true without a response time limit');
+  }
+  if (trial.timedOut !== (trial.response === null)) {
+    problems.push('A list has a response (enter or submit) exactly when it did not time out');
+  }
+  const modality = trial.inputModality ?? 'keyboard';
+  if (trial.response === 'enter' && modality !== 'keyboard') {
+    problems.push(`The response 'enter' is a keyboard's, not ${modality}`);
+  }
+  if (trial.response === 'submit' && modality === 'keyboard') {
+    problems.push("The response 'submit' is a touch or mouse response, not a keyboard's");
+  }
+  const pressed = digits > 0 || trial.nBackspaces > 0 || trial.response !== null;
+  if (pressed !== (trial.timing.firstKeyMs !== null)) {
+    problems.push('timing.firstKeyMs must be set exactly when a key was pressed');
+  }
+  return problems;
+}
+
+/**
+ * Everything that makes a submitted trial impossible for this run, as messages: a position the
+ * plan lacks, a list other than the planned one (its direction, length, attempt, digits or
+ * expected answer), an answer whose counts or correctness do not follow from it, a response
+ * that contradicts the modality or the time-out, times that are not the differences of the
+ * timestamps they come from, timing events out of order. Empty when valid. Cheap: every save
+ * runs it.
+ */
+export function findDigitSpanTrialProblems(
+  trial: DigitSpanTrial,
+  plan: DigitSpanPlan,
+  config: DigitSpanConfig,
+): string[] {
+  const position = positionOf(trial);
+  if (!isDigitSpanPosition(config, position)) return [positionProblem(config, trial)];
+  const planned = plannedDigitSpanTrialAt(plan, config, position);
+  if (!planned) return ['The trial is not part of this run'];
+  const problems: string[] = [];
+  const where = `${position.phase} block ${position.block} trial ${position.trialNumber}`;
+  for (const key of ['direction', 'length', 'attempt', 'presented', 'expected'] as const) {
+    if (trial[key] !== planned[key]) problems.push(`${key} must be '${planned[key]}' for ${where}`);
+  }
+  return [...problems, ...answerProblems(trial, config), ...timingProblems(trial, config)];
+}

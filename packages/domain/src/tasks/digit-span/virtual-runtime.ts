@@ -1,0 +1,138 @@
+import type { SavedTrial } from '../contract';
+import type { InputModality } from '../shared/envelope';
+import type { DigitSpanConfig } from './config';
+import {
+  createDigitSpanEngine,
+  type DigitSpanEffect,
+  type DigitSpanEvent,
+  type DigitSpanKey,
+  type DigitSpanShown,
+  type DigitSpanState,
+  type DigitSpanStep,
+  digitSpanNextDueMs,
+  stepDigitSpan,
+} from './engine';
+import type { DigitSpanPlan, PlannedDigitSpanTrial } from './plan';
+import type { DigitSpanTrial } from './trial';
+
+/** What a participant does on one list: the keys of the answer, in ms after the keypad's onset. */
+export type DigitSpanListBehaviour = {
+  keys: readonly { key: DigitSpanKey; afterPadMs: number }[];
+  /** How much later than its due time each presentation falls, in ms. */
+  onsetLateMs?: number;
+};
+
+export type DigitSpanVirtualSessionOptions = {
+  config: DigitSpanConfig;
+  plan: DigitSpanPlan;
+  behave: (trial: PlannedDigitSpanTrial) => DigitSpanListBehaviour;
+  /** performance.timeOrigin of the simulated page (ms since the epoch). */
+  timeOriginMs: number;
+  /** Page time at which the first intro appears. */
+  startMs: number;
+  /** Time spent on each intro before START, and reading each feedback, ms. */
+  introMs: number;
+  feedbackMs?: number;
+  inputModality?: InputModality;
+  /** The trials already saved: the session resumes after them. */
+  saved?: readonly SavedTrial[];
+  /** Stop after this many trials are recorded (an interrupted session). */
+  stopAfterTrials?: number;
+};
+
+export type DigitSpanVirtualSession = {
+  trials: DigitSpanTrial[];
+  events: DigitSpanEvent[];
+  effects: DigitSpanEffect[];
+  state: DigitSpanState;
+};
+
+type Presentation = { atMs: number; shown: DigitSpanShown };
+
+/**
+ * Runs the engine the way the browser runtime does, on a simulated page time line: START after
+ * each intro and feedback, an ONSET for each presentation at its due time (plus the behaviour's
+ * lateness), the participant's keys after the keypad's onset, and a TICK at the response time
+ * limit. What it records is what a browser would send. Pure: no clock, no timers.
+ */
+export function runDigitSpanVirtualSession(
+  options: DigitSpanVirtualSessionOptions,
+): DigitSpanVirtualSession {
+  const { config, plan } = options;
+  const events: DigitSpanEvent[] = [];
+  const effects: DigitSpanEffect[] = [];
+  const trials: DigitSpanTrial[] = [];
+  const modality = options.inputModality ?? 'keyboard';
+  let presentations: Presentation[] = [];
+  // The behaviour of the list on screen: asked once, when its 'Ready' cue is asked for.
+  let behaviour: DigitSpanListBehaviour = { keys: [] };
+  let lateMs = 0;
+  let nowMs = options.startMs;
+  const take = (step: DigitSpanStep) => {
+    for (const effect of step.effects) {
+      effects.push(effect);
+      if (effect.type === 'RECORD_TRIAL') trials.push(effect.trial);
+      if (effect.type === 'SHOW_READY') {
+        behaviour = options.behave(effect.trial);
+        lateMs = behaviour.onsetLateMs ?? 0;
+      }
+      const at = 'dueAtMs' in effect ? Math.max(effect.dueAtMs, nowMs) + lateMs : 0;
+      if (effect.type === 'SHOW_READY') presentations.push({ atMs: at, shown: { kind: 'ready' } });
+      if (effect.type === 'SHOW_DIGIT') {
+        presentations.push({ atMs: at, shown: { kind: 'digit', index: effect.index } });
+      }
+      if (effect.type === 'SHOW_PAD') presentations.push({ atMs: at, shown: { kind: 'pad' } });
+    }
+    return step.state;
+  };
+  let state = take(
+    createDigitSpanEngine({
+      config,
+      saved: options.saved,
+      timeOriginMs: options.timeOriginMs,
+      inputModality: modality,
+    }),
+  );
+  const send = (event: DigitSpanEvent) => {
+    events.push(event);
+    state = take(stepDigitSpan(config, plan, state, event));
+  };
+  const limit = options.stopAfterTrials ?? Number.POSITIVE_INFINITY;
+  let answered: string | null = null;
+  while (state.kind !== 'finished' && trials.length < limit) {
+    if (state.kind === 'waiting' || state.kind === 'feedback') {
+      nowMs += state.kind === 'waiting' ? options.introMs : (options.feedbackMs ?? options.introMs);
+      presentations = [];
+      send({ type: 'START', atMs: nowMs });
+      continue;
+    }
+    if (state.kind !== 'trial') break;
+    const { trial } = state;
+    const listKey = `${trial.planned.phase}:${trial.planned.block}:${trial.planned.trialNumber}`;
+    if (presentations.length > 0) {
+      presentations.sort((a, b) => a.atMs - b.atMs);
+      const [first, ...rest] = presentations as [Presentation, ...Presentation[]];
+      presentations = rest;
+      nowMs = Math.max(nowMs, first.atMs);
+      send({ type: 'ONSET', shown: first.shown, atMs: first.atMs, method: 'element-timing' });
+      continue;
+    }
+    if (!trial.pad || answered === listKey) {
+      throw new Error(`The engine is stuck in ${listKey}`);
+    }
+    answered = listKey;
+    const padMs = trial.pad.atMs;
+    const keys = [...behaviour.keys].sort((a, b) => a.afterPadMs - b.afterPadMs);
+    for (const { key, afterPadMs } of keys) {
+      if (state.kind !== 'trial') break;
+      nowMs = Math.max(nowMs, padMs + afterPadMs);
+      send({ type: 'KEY', key, atMs: padMs + afterPadMs, modality });
+    }
+    const dueMs = digitSpanNextDueMs(config, state);
+    if (state.kind === 'trial' && dueMs !== null) {
+      nowMs = Math.max(nowMs, dueMs);
+      send({ type: 'TICK', atMs: nowMs });
+    }
+  }
+  return { trials, events, effects, state };
+}

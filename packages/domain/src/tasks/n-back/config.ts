@@ -1,0 +1,397 @@
+import { z } from 'zod';
+import { createRng } from '../shared/random';
+import {
+  type ChoiceSetting,
+  type ConfigIssue,
+  type ConfigOf,
+  defineSettings,
+  refineSettings,
+  type TaskSettings,
+} from '../shared/settings';
+
+/**
+ * The phases of a run. They interleave by level: practice of the lowest level (criterion
+ * rounds), its test blocks, practice of the next level, its test blocks, and so on. A trial's
+ * level is its block number's tens digit (see nBackBlockNumber).
+ */
+export const N_BACK_PHASES = ['practice', 'test'] as const;
+export type NBackPhase = (typeof N_BACK_PHASES)[number];
+export const NBackPhaseSchema = z.enum(N_BACK_PHASES);
+
+/** The letters shown: eight consonants that neither rhyme much nor look alike, uppercase. */
+export const N_BACK_LETTERS = ['C', 'H', 'K', 'N', 'R', 'W', 'X', 'Y'] as const;
+export type NBackLetter = (typeof N_BACK_LETTERS)[number];
+
+/** The highest level (n) a configuration may ask for (the block number keeps it in its tens). */
+export const N_BACK_MAX_LEVEL = 6;
+
+/**
+ * The level ranges a run can take, 'a-b' for levels a to b ascending ('2' for level 2 alone):
+ * one setting rather than a lowest and a highest level, so no combination is out of order.
+ */
+export const N_BACK_LEVEL_RANGES = (() => {
+  const ranges: string[] = [];
+  for (let from = 1; from <= N_BACK_MAX_LEVEL; from++) {
+    for (let to = from; to <= N_BACK_MAX_LEVEL; to++) {
+      ranges.push(from === to ? `${from}` : `${from}-${to}`);
+    }
+  }
+  // The default first.
+  return ['1-3', ...ranges.filter((range) => range !== '1-3')] as [string, ...string[]];
+})();
+/** Blocks (and practice rounds) per level at most: the block number keeps them in its units. */
+export const N_BACK_MAX_BLOCKS_PER_LEVEL = 10;
+
+/**
+ * Which key means "match": A is F = match, J = no match; B is the reverse. 'counterbalanced'
+ * picks A or B from the run's seed, so half the participants get each.
+ */
+export const N_BACK_KEY_MAPPINGS = ['A', 'B'] as const;
+export type NBackKeyMapping = (typeof N_BACK_KEY_MAPPINGS)[number];
+export type NBackKeyMappingSetting = NBackKeyMapping | 'counterbalanced';
+
+/** Lures: 'none' keeps every non-target apart from the items n-1 and n+1 back too. */
+export type NBackLureMode = 'none' | 'fixed';
+
+const KEY_MAPPING_SETTING: ChoiceSetting<NBackKeyMappingSetting> = {
+  kind: 'choice',
+  default: 'counterbalanced',
+  options: ['counterbalanced', 'A', 'B'],
+  label: 'Key mapping',
+  description:
+    "'A': F = match, J = no match (the match button on the left). 'B': J = match, F = no match (the match button on the right). 'counterbalanced': A or B from the run's seed, half the runs each.",
+};
+
+const LURE_MODE_SETTING: ChoiceSetting<NBackLureMode> = {
+  kind: 'choice',
+  default: 'none',
+  options: ['none', 'fixed'],
+  label: 'Lures',
+  description:
+    "'none': every non-target differs from the items n, n-1 and n+1 back, so no lure occurs by chance. 'fixed': each test block has exactly 'Lures per block' non-targets that copy the item n-1 or n+1 back, split evenly (at level 1 all copy the item 2 back); the other non-targets are as in 'none'.",
+};
+
+const LEVELS_SETTING: ChoiceSetting = {
+  kind: 'choice',
+  default: '1-3',
+  options: N_BACK_LEVEL_RANGES,
+  label: 'Levels',
+  description:
+    "The levels (n) of the run, in ascending order: '1-3' is 1-back, 2-back, 3-back; '2' is 2-back alone. Each level has its criterion practice, then its test blocks.",
+};
+
+const SETTINGS = defineSettings({
+  levels: LEVELS_SETTING,
+  blocksPerLevel: {
+    kind: 'number',
+    default: 3,
+    min: 1,
+    max: N_BACK_MAX_BLOCKS_PER_LEVEL,
+    integer: true,
+    unit: 'blocks',
+    label: 'Blocks per level',
+    description: 'Test blocks at each level, without feedback; these are scored.',
+  },
+  scoredTrialsPerBlock: {
+    kind: 'number',
+    default: 20,
+    min: 4,
+    max: 100,
+    integer: true,
+    unit: 'trials',
+    label: 'Scored trials per block',
+    description:
+      'Scored trials in each test block. The block starts with n filler trials more (nothing n back to compare), which are not scored: 20 + n trials at level n by default.',
+  },
+  targetsPerBlock: {
+    kind: 'number',
+    default: 6,
+    min: 1,
+    max: 14,
+    integer: true,
+    unit: 'trials',
+    label: 'Targets per block',
+    description:
+      'Targets (the letter n back again) among the scored trials of each test block: exactly this many, never more than 2 in a row.',
+  },
+  lureMode: LURE_MODE_SETTING,
+  luresPerBlock: {
+    kind: 'number',
+    default: 2,
+    min: 0,
+    max: 50,
+    integer: true,
+    unit: 'trials',
+    label: 'Lures per block',
+    description:
+      "Lures in each test block when lures are 'fixed': half copy the item n-1 back, half the item n+1 back (an odd one copies n+1). Ignored when lures are 'none'.",
+  },
+  stimulusMs: {
+    kind: 'number',
+    default: 500,
+    min: 100,
+    max: 3000,
+    unit: 'ms',
+    label: 'Letter duration',
+    description: 'How long each letter stays on screen; at most the SOA.',
+  },
+  soaMs: {
+    kind: 'number',
+    default: 3000,
+    min: 500,
+    max: 10_000,
+    unit: 'ms',
+    label: 'SOA',
+    description:
+      'Stimulus onset asynchrony: the fixed time from one letter to the next, on an absolute time line. The whole SOA is the response window; a response never shortens it.',
+  },
+  keyMapping: KEY_MAPPING_SETTING,
+  practiceScoredTrials: {
+    kind: 'number',
+    default: 10,
+    min: 4,
+    max: 50,
+    integer: true,
+    unit: 'trials',
+    label: 'Practice trials',
+    description:
+      'Scored trials in each practice round, with feedback after each; the round starts with n filler trials more (n + 10 by default).',
+  },
+  practiceTargets: {
+    kind: 'number',
+    default: 3,
+    min: 1,
+    max: 7,
+    integer: true,
+    unit: 'trials',
+    label: 'Practice targets',
+    description: 'Targets among the scored trials of each practice round.',
+  },
+  practiceCriterion: {
+    kind: 'number',
+    default: 0.8,
+    min: 0,
+    max: 1,
+    unit: 'proportion',
+    label: 'Practice criterion',
+    description:
+      "Proportion of a practice round's scored trials answered correctly for the level's test blocks to follow; below it the round is repeated with new letters.",
+  },
+  practiceMaxRounds: {
+    kind: 'number',
+    default: 3,
+    min: 1,
+    max: N_BACK_MAX_BLOCKS_PER_LEVEL,
+    integer: true,
+    unit: 'rounds',
+    label: 'Practice rounds at most',
+    description:
+      "After this many practice rounds at a level its test blocks follow whatever the accuracy; that level's scores note that the criterion was not met.",
+  },
+  feedbackMs: {
+    kind: 'number',
+    default: 500,
+    min: 0,
+    max: 5000,
+    unit: 'ms',
+    label: 'Feedback duration',
+    description:
+      "How long 'Correct!', 'Incorrect' or 'Respond faster!' is shown after each practice trial (at the end of its SOA); the next letter follows it.",
+  },
+});
+
+/** A configuration as the settings describe it. */
+export type NBackConfig = ConfigOf<typeof SETTINGS.specs>;
+
+/** The trial counts of one block: n fillers, then the scored trials with their targets. */
+export type NBackBlockCounts = {
+  n: number;
+  fillers: number;
+  scored: number;
+  targets: number;
+  /** Lures copying the item n-1 back and the item n+1 back. */
+  luresNMinus1: number;
+  luresNPlus1: number;
+};
+
+/** The levels of a run, in run order: '1-3' gives [1, 2, 3], '2' gives [2]. */
+export function getNBackLevels(config: Pick<NBackConfig, 'levels'>): number[] {
+  const [from = 1, to = from] = config.levels.split('-').map(Number);
+  const levels: number[] = [];
+  for (let n = from; n <= to; n++) levels.push(n);
+  return levels;
+}
+
+/**
+ * The block number of a position: level x 10 + the block's index within the level (the practice
+ * round, or the test block). So in both phases level 2's blocks are 20, 21, 22, ...: every
+ * position of a run has its own (phase, block, trial) key, and its level can be read from it.
+ */
+export function nBackBlockNumber(level: number, index: number): number {
+  return level * N_BACK_MAX_BLOCKS_PER_LEVEL + index;
+}
+
+/** The level and the index within the level of a block number. */
+export function splitNBackBlock(block: number): { level: number; index: number } {
+  return {
+    level: Math.floor(block / N_BACK_MAX_BLOCKS_PER_LEVEL),
+    index: block % N_BACK_MAX_BLOCKS_PER_LEVEL,
+  };
+}
+
+/** The lures of a test block: none unless 'fixed'; at level 1 all copy the item 2 back. */
+function lureCounts(config: NBackConfig, n: number): { nMinus1: number; nPlus1: number } {
+  if (config.lureMode !== 'fixed') return { nMinus1: 0, nPlus1: 0 };
+  const lures = config.luresPerBlock;
+  // At level 1 the item n-1 back is the letter itself: only n+1 lures exist.
+  const nMinus1 = n === 1 ? 0 : Math.floor(lures / 2);
+  return { nMinus1, nPlus1: lures - nMinus1 };
+}
+
+/** The counts of a block of `phase` at level `n`. Practice has no lures. */
+export function getNBackBlockCounts(
+  config: NBackConfig,
+  phase: NBackPhase,
+  n: number,
+): NBackBlockCounts {
+  if (phase === 'practice') {
+    return {
+      n,
+      fillers: n,
+      scored: config.practiceScoredTrials,
+      targets: config.practiceTargets,
+      luresNMinus1: 0,
+      luresNPlus1: 0,
+    };
+  }
+  const lures = lureCounts(config, n);
+  return {
+    n,
+    fillers: n,
+    scored: config.scoredTrialsPerBlock,
+    targets: config.targetsPerBlock,
+    luresNMinus1: lures.nMinus1,
+    luresNPlus1: lures.nPlus1,
+  };
+}
+
+/** Trials in a block of `phase` at level `n`: the n fillers and the scored ones. */
+export function getNBackBlockTrialCount(config: NBackConfig, phase: NBackPhase, n: number): number {
+  return n + (phase === 'practice' ? config.practiceScoredTrials : config.scoredTrialsPerBlock);
+}
+
+/** Blocks of `phase` at each level: the practice rounds allowed, or the test blocks. */
+export function getNBackBlocksPerLevel(config: NBackConfig, phase: NBackPhase): number {
+  return phase === 'practice' ? config.practiceMaxRounds : config.blocksPerLevel;
+}
+
+/** A problem with a configuration and the setting it is reported on. */
+export type NBackConfigIssue = ConfigIssue<NBackConfig>;
+
+/**
+ * The most targets `scored` positions can hold with at most 2 in a row: each non-target closes
+ * a run, so t targets need t <= 2 x (scored - t + 1).
+ */
+export function maxNBackTargets(scored: number): number {
+  return Math.floor((2 * scored + 2) / 3);
+}
+
+/**
+ * What makes a configuration within every setting's own bounds impossible to run: a letter longer than the SOA, a block without a target or a non-target, more targets
+ * than fit with at most 2 in a row, or more lures than there are non-targets that can carry one.
+ */
+export function findNBackConfigIssues(config: NBackConfig): NBackConfigIssue[] {
+  const issues: NBackConfigIssue[] = [];
+  if (config.stimulusMs > config.soaMs) {
+    issues.push({
+      setting: 'stimulusMs',
+      message: `The letter duration (${config.stimulusMs} ms) must not exceed the SOA (${config.soaMs} ms)`,
+    });
+  }
+  const blocks = [
+    {
+      what: 'A test block',
+      scored: config.scoredTrialsPerBlock,
+      targets: config.targetsPerBlock,
+      setting: 'targetsPerBlock',
+    },
+    {
+      what: 'A practice round',
+      scored: config.practiceScoredTrials,
+      targets: config.practiceTargets,
+      setting: 'practiceTargets',
+    },
+  ] as const;
+  for (const block of blocks) {
+    if (block.targets >= block.scored) {
+      issues.push({
+        setting: block.setting,
+        message: `${block.what} needs a non-target: ${block.targets} targets in ${block.scored} scored trials leave none`,
+      });
+    } else if (block.targets > maxNBackTargets(block.scored)) {
+      issues.push({
+        setting: block.setting,
+        message: `${block.what} of ${block.scored} scored trials holds at most ${maxNBackTargets(block.scored)} targets with no more than 2 in a row, not ${block.targets}`,
+      });
+    }
+  }
+  if (config.lureMode === 'fixed') {
+    // Lures replace non-targets, but not the first scored trial (nothing n+1 back), and at
+    // level 1 not one right after a target (which each target may spoil): this many always fit.
+    const room = config.scoredTrialsPerBlock - 2 * config.targetsPerBlock - 1;
+    if (config.luresPerBlock > room) {
+      issues.push({
+        setting: 'luresPerBlock',
+        message: `A test block of ${config.scoredTrialsPerBlock} scored trials with ${config.targetsPerBlock} targets has room for at most ${Math.max(0, room)} lures (scored trials - 2 x targets - 1), not ${config.luresPerBlock}`,
+      });
+    }
+  }
+  return issues;
+}
+
+/** The messages of findNBackConfigIssues: empty for a configuration that can be run. */
+export function findNBackConfigProblems(config: NBackConfig): string[] {
+  return findNBackConfigIssues(config).map((issue) => issue.message);
+}
+
+/**
+ * Every setting with its default, unit, bounds and description. The schema also refuses
+ * configurations findNBackConfigIssues finds impossible (on the setting concerned).
+ */
+export const N_BACK_SETTINGS: TaskSettings<NBackConfig> = refineSettings(
+  SETTINGS,
+  findNBackConfigIssues,
+);
+export const NBackConfigSchema = N_BACK_SETTINGS.schema;
+
+/** The configuration the product uses. */
+export const DEFAULT_N_BACK_CONFIG: NBackConfig = N_BACK_SETTINGS.defaults;
+
+/**
+ * The key mapping of a run: the configured one, or under 'counterbalanced' A or B from the
+ * run's seed (a generator of its own, so it moves no letter of the plan).
+ */
+export function resolveNBackKeyMapping(seed: string, config: NBackConfig): NBackKeyMapping {
+  if (config.keyMapping !== 'counterbalanced') return config.keyMapping;
+  return createRng(`${seed}:n-back:key-mapping`)() < 0.5 ? 'A' : 'B';
+}
+
+/** Practice trials get feedback; test trials do not. */
+export function nBackHasFeedback(phase: NBackPhase): boolean {
+  return phase === 'practice';
+}
+
+/** Onset to onset within a block of `phase`: the SOA, plus the feedback in practice. */
+export function getNBackTrialPeriodMs(config: NBackConfig, phase: NBackPhase): number {
+  return config.soaMs + (nBackHasFeedback(phase) ? config.feedbackMs : 0);
+}
+
+/** Correct scored trials a practice round needs: ceil(criterion x scored trials). */
+export function getNBackPracticeCorrectNeeded(config: NBackConfig): number {
+  return Math.ceil(config.practiceCriterion * config.practiceScoredTrials - 1e-9);
+}
+
+/** Does a practice round with `correct` correct scored trials meet the criterion? */
+export function meetsNBackPracticeCriterion(config: NBackConfig, correct: number): boolean {
+  return correct >= getNBackPracticeCorrectNeeded(config);
+}

@@ -1,0 +1,205 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_N_BACK_CONFIG,
+  getNBackBlockCounts,
+  getNBackBlocksPerLevel,
+  getNBackLevels,
+  N_BACK_LEVEL_RANGES,
+  N_BACK_SETTINGS,
+  type NBackConfig,
+  type NBackPhase,
+  nBackBlockNumber,
+} from './config';
+import {
+  decodeNBackCode,
+  N_BACK_MAX_SAME_LETTER_RUN,
+  N_BACK_MAX_TARGET_RUN,
+  type NBackPlan,
+  planNBack,
+  plannedNBackBlockTrials,
+  plannedNBackTrialAt,
+} from './plan';
+
+/** Trials planned by the property tests of this file (checked at the end). */
+let plannedTrials = 0;
+const MIN_PLANNED_TRIALS = 100_000;
+
+/** Valid configurations: every setting within its bounds, kept when the schema accepts them. */
+const configArbitrary: fc.Arbitrary<NBackConfig> = fc
+  .record({
+    levels: fc.constantFrom(...N_BACK_LEVEL_RANGES),
+    blocksPerLevel: fc.integer({ min: 1, max: 4 }),
+    scoredTrialsPerBlock: fc.integer({ min: 4, max: 40 }),
+    targetsPerBlock: fc.integer({ min: 1, max: 14 }),
+    lureMode: fc.constantFrom('none' as const, 'fixed' as const),
+    luresPerBlock: fc.integer({ min: 0, max: 12 }),
+    practiceScoredTrials: fc.integer({ min: 4, max: 20 }),
+    practiceTargets: fc.integer({ min: 1, max: 7 }),
+    practiceMaxRounds: fc.integer({ min: 1, max: 3 }),
+    keyMapping: fc.constantFrom('counterbalanced' as const, 'A' as const, 'B' as const),
+  })
+  .map((partial) => N_BACK_SETTINGS.schema.safeParse(partial))
+  .filter((parsed) => parsed.success)
+  .map((parsed) => parsed.data as NBackConfig);
+
+/** Every rule a planned block keeps, checked on its decoded trials. */
+function checkBlock(
+  config: NBackConfig,
+  plan: NBackPlan,
+  phase: NBackPhase,
+  n: number,
+  index: number,
+) {
+  const counts = getNBackBlockCounts(config, phase, n);
+  const trials = plannedNBackBlockTrials(plan, phase, n, index);
+  plannedTrials += trials.length;
+  expect(trials).toHaveLength(counts.fillers + counts.scored);
+  const letters = trials.map((t) => t.letter);
+  let targets = 0;
+  let targetRun = 0;
+  let sameRun = 0;
+  const lures = { 'n-1': 0, 'n+1': 0 };
+  trials.forEach((trial, i) => {
+    expect(trial.level).toBe(n);
+    expect(trial.block).toBe(nBackBlockNumber(n, index));
+    sameRun = i > 0 && letters[i - 1] === trial.letter ? sameRun + 1 : 1;
+    expect(sameRun).toBeLessThanOrEqual(N_BACK_MAX_SAME_LETTER_RUN);
+    if (i < n) {
+      expect(trial.isTarget).toBeNull();
+      expect(trial.nBackLetter).toBeNull();
+      expect(trial.lureType).toBe('none');
+      return;
+    }
+    expect(trial.nBackLetter).toBe(letters[i - n]);
+    targetRun = trial.isTarget ? targetRun + 1 : 0;
+    expect(targetRun).toBeLessThanOrEqual(N_BACK_MAX_TARGET_RUN);
+    if (trial.isTarget) {
+      targets += 1;
+      expect(trial.letter).toBe(letters[i - n]);
+      expect(trial.lureType).toBe('none');
+      return;
+    }
+    expect(trial.letter).not.toBe(letters[i - n]);
+    const minus = n > 1 ? letters[i - n + 1] : undefined;
+    const plus = i - n - 1 >= 0 ? letters[i - n - 1] : undefined;
+    if (trial.lureType === 'n-1') {
+      lures['n-1'] += 1;
+      expect(trial.letter).toBe(minus);
+    } else if (trial.lureType === 'n+1') {
+      lures['n+1'] += 1;
+      expect(trial.letter).toBe(plus);
+    } else {
+      // No lure by chance: a plain non-target differs from the items n-1 and n+1 back too.
+      expect(trial.letter).not.toBe(minus);
+      expect(trial.letter).not.toBe(plus);
+    }
+  });
+  expect(targets).toBe(counts.targets);
+  expect(lures).toEqual({ 'n-1': counts.luresNMinus1, 'n+1': counts.luresNPlus1 });
+}
+
+describe('planNBack (property tests)', () => {
+  afterAll(() => {
+    expect(plannedTrials).toBeGreaterThanOrEqual(MIN_PLANNED_TRIALS);
+  });
+
+  it('plans every block with exact targets and lures, fillers first, and keeps every sequence rule', () => {
+    fc.assert(
+      fc.property(configArbitrary, fc.string({ minLength: 1, maxLength: 24 }), (config, seed) => {
+        const plan = planNBack(seed, config);
+        expect(plan.levels.map((l) => l.n)).toEqual(getNBackLevels(config));
+        for (const { n } of plan.levels) {
+          for (const phase of ['practice', 'test'] as const) {
+            for (let index = 0; index < getNBackBlocksPerLevel(config, phase); index++) {
+              checkBlock(config, plan, phase, n, index);
+            }
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps the rules at the defaults and with fixed lures over 150 seeds each', () => {
+    const withLures = N_BACK_SETTINGS.schema.parse({ lureMode: 'fixed', luresPerBlock: 4 });
+    for (const config of [DEFAULT_N_BACK_CONFIG, withLures]) {
+      for (let i = 0; i < 150; i++) {
+        const plan = planNBack(`defaults-${i}`, config);
+        for (const { n } of plan.levels) {
+          for (let index = 0; index < 3; index++) {
+            checkBlock(config, plan, 'practice', n, index);
+            checkBlock(config, plan, 'test', n, index);
+          }
+        }
+      }
+    }
+  });
+
+  it('plans the same run from the same seed and config', () => {
+    fc.assert(
+      fc.property(configArbitrary, fc.string({ maxLength: 24 }), (config, seed) => {
+        const first = planNBack(seed, config);
+        const again = planNBack(seed, { ...config });
+        for (const level of first.levels) {
+          for (const block of [...level.practice, ...level.test]) plannedTrials += 2 * block.length;
+        }
+        expect(again).toEqual(first);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('plans different letters for every one of 300 seeds, and each block on its own', () => {
+    const orders = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const plan = planNBack(`seed-${i}`, DEFAULT_N_BACK_CONFIG);
+      const level = plan.levels[1];
+      if (!level) throw new Error('no level 2');
+      plannedTrials += level.test.length * 22;
+      orders.add(Array.from(level.test[0] ?? []).join(','));
+      // A block's letters do not repeat another block's.
+      expect(Array.from(level.test[0] ?? []).join()).not.toBe(
+        Array.from(level.test[1] ?? []).join(),
+      );
+    }
+    expect(orders.size).toBe(300);
+  });
+
+  it('counterbalances the key mapping by seed, or takes the configured one', () => {
+    let a = 0;
+    for (let i = 0; i < 2000; i++) {
+      if (planNBack(`mapping-${i}`, DEFAULT_N_BACK_CONFIG).keyMapping === 'A') a += 1;
+    }
+    // Binomial(2000, 0.5): SD 22.4; within 5 SD of 1000.
+    expect(Math.abs(a - 1000)).toBeLessThan(5 * 22.4);
+    const fixed = N_BACK_SETTINGS.schema.parse({ keyMapping: 'B' });
+    expect(planNBack('mapping-0', fixed).keyMapping).toBe('B');
+  });
+
+  it('puts a level in its block number: level x 10 + block, and has no block beyond the plan', () => {
+    const plan = planNBack('blocks', DEFAULT_N_BACK_CONFIG);
+    expect(plannedNBackTrialAt(plan, { phase: 'test', block: 32, trialNumber: 22 })).toMatchObject({
+      level: 3,
+      block: 32,
+    });
+    expect(plannedNBackTrialAt(plan, { phase: 'test', block: 33, trialNumber: 0 })).toBeUndefined();
+    expect(plannedNBackTrialAt(plan, { phase: 'test', block: 40, trialNumber: 0 })).toBeUndefined();
+    expect(
+      plannedNBackTrialAt(plan, { phase: 'test', block: 12, trialNumber: 21 }),
+    ).toBeUndefined();
+    expect(() => decodeNBackCode(255)).toThrow(/Not an N-back trial code/);
+  });
+
+  it('refuses a configuration it cannot plan, with the reason', () => {
+    const impossible = { ...DEFAULT_N_BACK_CONFIG, targetsPerBlock: 9, scoredTrialsPerBlock: 12 };
+    expect(() => planNBack('x', impossible)).toThrow(/holds at most 8 targets/);
+    const tooManyLures = {
+      ...DEFAULT_N_BACK_CONFIG,
+      lureMode: 'fixed' as const,
+      luresPerBlock: 14,
+    };
+    expect(() => planNBack('x', tooManyLures)).toThrow(/room for at most 7 lures/);
+    expect(N_BACK_SETTINGS.schema.safeParse({ stimulusMs: 3000, soaMs: 2000 }).success).toBe(false);
+  });
+});

@@ -1,0 +1,292 @@
+import { createRng, type Rng, shuffle } from '../shared/random';
+import { spreadOverGaps } from '../shared/spread';
+import {
+  findNBackConfigProblems,
+  getNBackBlockCounts,
+  getNBackBlocksPerLevel,
+  getNBackLevels,
+  N_BACK_LETTERS,
+  type NBackBlockCounts,
+  type NBackConfig,
+  type NBackKeyMapping,
+  type NBackLetter,
+  type NBackPhase,
+  nBackBlockNumber,
+  resolveNBackKeyMapping,
+  splitNBackBlock,
+} from './config';
+
+/** What a planned position is: a filler, a target, a plain non-target or a lure of either kind. */
+export const N_BACK_KINDS = ['filler', 'target', 'nontarget', 'lure-n-1', 'lure-n+1'] as const;
+export type NBackKind = (typeof N_BACK_KINDS)[number];
+
+/** Which item n-1 or n+1 back a non-target copies; 'none' for every other trial. */
+export const N_BACK_LURE_TYPES = ['none', 'n-1', 'n+1'] as const;
+export type NBackLureType = (typeof N_BACK_LURE_TYPES)[number];
+
+/** A trial's code in a planned block: letter index + 8 x kind index, one byte. */
+const KIND_FACTOR = 8;
+const FILLER = 0;
+const TARGET = 1;
+const NONTARGET = 2;
+const LURE_N_MINUS_1 = 3;
+const LURE_N_PLUS_1 = 4;
+
+/** Layouts, and letters per layout, tried before a block is given up (a valid configuration never is). */
+const LAYOUT_ATTEMPTS = 1000;
+const LETTER_ATTEMPTS = 100;
+
+/** No letter is shown more than this many times in a row. */
+export const N_BACK_MAX_SAME_LETTER_RUN = 3;
+/** No block has more than this many targets in a row. */
+export const N_BACK_MAX_TARGET_RUN = 2;
+
+/** One level's planned blocks: every practice round it may need, and its test blocks. */
+export type NBackLevelPlan = {
+  readonly n: number;
+  readonly practice: readonly Uint8Array[];
+  readonly test: readonly Uint8Array[];
+};
+
+/**
+ * A run's plan, as the server keeps it to check each save: the key mapping, and per level one
+ * byte a trial (the letter and its kind) per block. Every practice round a run may need is
+ * planned, each with its own letters, so the plan is fixed before the run starts whatever the
+ * participant does.
+ */
+export type NBackPlan = {
+  readonly keyMapping: NBackKeyMapping;
+  readonly levels: readonly NBackLevelPlan[];
+};
+
+/** Where a trial sits in an N-back run (block = level x 10 + index within the level). */
+export type NBackPosition = { phase: NBackPhase; block: number; trialNumber: number };
+
+/** A planned trial: its position, level, letter, and what it is. */
+export type PlannedNBackTrial = NBackPosition & {
+  level: number;
+  letter: NBackLetter;
+  /** True for a target, false for a non-target, null for a filler (nothing n back). */
+  isTarget: boolean | null;
+  lureType: NBackLureType;
+  /** The letter n back; null for a filler. */
+  nBackLetter: NBackLetter | null;
+};
+
+/** Decodes a planned byte. */
+export function decodeNBackCode(code: number): { letterIndex: number; kind: NBackKind } {
+  const kind = N_BACK_KINDS[Math.floor(code / KIND_FACTOR)];
+  if (kind === undefined) throw new Error(`Not an N-back trial code: ${code}`);
+  return { letterIndex: code % KIND_FACTOR, kind };
+}
+
+/**
+ * Can a lure of `kind` stand at `i` among `kinds`? An n+1 lure needs an item n+1 back, and at
+ * level 1 no target just before it (the item 2 back would then equal the item 1 back, making
+ * the lure a target). At level 2 two n-1 lures never stand side by side (the second would copy
+ * an item equal to the one 2 back).
+ */
+function canHoldLure(kinds: Uint8Array, i: number, kind: number, n: number): boolean {
+  if (kind === LURE_N_PLUS_1) return i > n && !(n === 1 && kinds[i - 1] === TARGET);
+  return !(n === 2 && (kinds[i - 1] === LURE_N_MINUS_1 || kinds[i + 1] === LURE_N_MINUS_1));
+}
+
+/**
+ * The kinds of a block's positions, or null when the lures asked for found no room in this
+ * layout: fillers, then targets spread with at most 2 in a row (every such layout equally
+ * likely), then the lures on shuffled non-targets that can hold them.
+ */
+function planKinds(rng: Rng, counts: NBackBlockCounts): Uint8Array | null {
+  const { fillers, scored, targets } = counts;
+  const kinds = new Uint8Array(fillers + scored).fill(NONTARGET);
+  kinds.fill(FILLER, 0, fillers);
+  // Targets go in the gaps around the non-targets: before the first, between two, after the last.
+  const perGap = spreadOverGaps(
+    rng,
+    targets,
+    scored - targets + 1,
+    N_BACK_MAX_TARGET_RUN,
+    'targets',
+  );
+  let position = fillers;
+  perGap.forEach((inGap, gap) => {
+    for (let i = 0; i < inGap; i++) kinds[position++] = TARGET;
+    if (gap < perGap.length - 1) position++;
+  });
+  const nonTargets: number[] = [];
+  kinds.forEach((kind, i) => {
+    if (kind === NONTARGET) nonTargets.push(i);
+  });
+  const shuffled = shuffle(nonTargets, rng);
+  const lures = [
+    { kind: LURE_N_MINUS_1, count: counts.luresNMinus1 },
+    { kind: LURE_N_PLUS_1, count: counts.luresNPlus1 },
+  ];
+  for (const { kind, count } of lures) {
+    let placed = 0;
+    for (const i of shuffled) {
+      if (placed === count) break;
+      if (kinds[i] !== NONTARGET || !canHoldLure(kinds, i, kind, counts.n)) continue;
+      kinds[i] = kind;
+      placed += 1;
+    }
+    if (placed < count) return null;
+  }
+  return kinds;
+}
+
+/** Would `letter` at `i` make more than N_BACK_MAX_SAME_LETTER_RUN of it in a row? */
+function makesLongRun(letters: Uint8Array, i: number, letter: number): boolean {
+  if (i < N_BACK_MAX_SAME_LETTER_RUN) return false;
+  for (let k = 1; k <= N_BACK_MAX_SAME_LETTER_RUN; k++) {
+    if (letters[i - k] !== letter) return false;
+  }
+  return true;
+}
+
+/**
+ * The letters of a block with the given kinds, left to right: a target copies the item n back,
+ * a lure the item n-1 or n+1 back (and must differ from the item n back); a non-target is drawn
+ * among the letters other than the items n, n-1 and n+1 back; a filler among all. A letter that
+ * would make a fourth in a row is never drawn. A forced letter that breaks a rule (a lure equal
+ * to the item n back, a fourth in a row) starts the block's letters again; null when
+ * LETTER_ATTEMPTS starts found none.
+ */
+function planLetters(rng: Rng, kinds: Uint8Array, n: number): Uint8Array | null {
+  const letters = new Uint8Array(kinds.length);
+  const letterCount = N_BACK_LETTERS.length;
+  attempts: for (let attempt = 0; attempt < LETTER_ATTEMPTS; attempt++) {
+    for (let i = 0; i < kinds.length; i++) {
+      const kind = kinds[i];
+      const back = (k: number) => (i - k >= 0 ? (letters[i - k] as number) : -1);
+      let letter: number;
+      if (kind === TARGET || kind === LURE_N_MINUS_1 || kind === LURE_N_PLUS_1) {
+        letter = back(kind === TARGET ? n : kind === LURE_N_MINUS_1 ? n - 1 : n + 1);
+        if (kind !== TARGET && letter === back(n)) continue attempts;
+        if (makesLongRun(letters, i, letter)) continue attempts;
+      } else {
+        const excluded = kind === NONTARGET ? [back(n), n > 1 ? back(n - 1) : -1, back(n + 1)] : [];
+        const allowed: number[] = [];
+        for (let l = 0; l < letterCount; l++) {
+          if (!excluded.includes(l) && !makesLongRun(letters, i, l)) allowed.push(l);
+        }
+        const drawn = allowed[Math.floor(rng() * allowed.length)];
+        if (drawn === undefined) continue attempts;
+        letter = drawn;
+      }
+      letters[i] = letter;
+    }
+    return letters;
+  }
+  return null;
+}
+
+/**
+ * One block's codes from its exact counts: n fillers; among the scored trials exactly
+ * `targets` targets at shuffled positions, never more than 2 in a row; the lures asked for; no
+ * letter more than 3 times in a row. A layout whose lures or letters cannot keep the rules is
+ * drawn again.
+ */
+export function planNBackBlock(rng: Rng, counts: NBackBlockCounts): Uint8Array {
+  for (let attempt = 0; attempt < LAYOUT_ATTEMPTS; attempt++) {
+    const kinds = planKinds(rng, counts);
+    const letters = kinds && planLetters(rng, kinds, counts.n);
+    if (kinds && letters)
+      return kinds.map((kind, i) => (letters[i] as number) + KIND_FACTOR * kind);
+  }
+  throw new Error(
+    `No N-back block of ${counts.scored} scored trials with ${counts.targets} targets and ${counts.luresNMinus1 + counts.luresNPlus1} lures at level ${counts.n} was found`,
+  );
+}
+
+/**
+ * The whole run's plan from its seed, before it starts: the key mapping and each block of each
+ * level drawn from a generator of its own (the seed, the phase, the level and the block), so
+ * one never shifts another. Throws for a configuration findNBackConfigProblems refuses (the
+ * settings schema refuses it first).
+ */
+export function planNBack(seed: string, config: NBackConfig): NBackPlan {
+  const problems = findNBackConfigProblems(config);
+  if (problems.length > 0) {
+    throw new Error(`This N-back configuration cannot be run: ${problems.join('; ')}`);
+  }
+  const blocks = (phase: NBackPhase, n: number) =>
+    Array.from({ length: getNBackBlocksPerLevel(config, phase) }, (_, index) =>
+      planNBackBlock(
+        createRng(`${seed}:n-back:${phase}:${n}:${index}`),
+        getNBackBlockCounts(config, phase, n),
+      ),
+    );
+  return {
+    keyMapping: resolveNBackKeyMapping(seed, config),
+    levels: getNBackLevels(config).map((n) => ({
+      n,
+      practice: blocks('practice', n),
+      test: blocks('test', n),
+    })),
+  };
+}
+
+/** The planned block at a phase and block number, or undefined if the plan has none. */
+export function plannedNBackBlock(
+  plan: NBackPlan,
+  phase: string,
+  block: number,
+): { n: number; codes: Uint8Array } | undefined {
+  const { level, index } = splitNBackBlock(block);
+  const levelPlan = plan.levels.find((l) => l.n === level);
+  if (!levelPlan) return undefined;
+  const blocks =
+    phase === 'practice' ? levelPlan.practice : phase === 'test' ? levelPlan.test : undefined;
+  const codes = blocks?.[index];
+  return codes ? { n: level, codes } : undefined;
+}
+
+const LURE_TYPE_OF: Record<NBackKind, NBackLureType> = {
+  filler: 'none',
+  target: 'none',
+  nontarget: 'none',
+  'lure-n-1': 'n-1',
+  'lure-n+1': 'n+1',
+};
+
+/** The planned trial at `position`, or undefined if the plan has no such trial. */
+export function plannedNBackTrialAt(
+  plan: NBackPlan,
+  position: NBackPosition,
+): PlannedNBackTrial | undefined {
+  const block = plannedNBackBlock(plan, position.phase, position.block);
+  const code = block?.codes[position.trialNumber];
+  if (!block || code === undefined) return undefined;
+  const { letterIndex, kind } = decodeNBackCode(code);
+  const backCode = block.codes[position.trialNumber - block.n];
+  return {
+    phase: position.phase,
+    block: position.block,
+    trialNumber: position.trialNumber,
+    level: block.n,
+    letter: N_BACK_LETTERS[letterIndex] as NBackLetter,
+    isTarget: kind === 'filler' ? null : kind === 'target',
+    lureType: LURE_TYPE_OF[kind],
+    nBackLetter:
+      backCode === undefined
+        ? null
+        : (N_BACK_LETTERS[decodeNBackCode(backCode).letterIndex] as NBackLetter),
+  };
+}
+
+/** Every planned trial of a block, in order (for the tests and the simulated participant). */
+export function plannedNBackBlockTrials(
+  plan: NBackPlan,
+  phase: NBackPhase,
+  level: number,
+  index: number,
+): PlannedNBackTrial[] {
+  const block = nBackBlockNumber(level, index);
+  const codes = plannedNBackBlock(plan, phase, block)?.codes ?? new Uint8Array();
+  return Array.from(codes, (_, trialNumber) => {
+    const trial = plannedNBackTrialAt(plan, { phase, block, trialNumber });
+    if (!trial) throw new Error(`The plan has no ${phase} block ${block} trial ${trialNumber}`);
+    return trial;
+  });
+}

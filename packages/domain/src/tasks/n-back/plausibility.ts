@@ -1,0 +1,122 @@
+import type { ArrivedTrial } from '../contract';
+import type { TrialPosition } from '../shared/envelope';
+import { describeEarlyArrival, judgeRunTiming } from '../shared/plausibility';
+import {
+  getNBackBlockTrialCount,
+  getNBackLevels,
+  getNBackTrialPeriodMs,
+  type NBackConfig,
+  splitNBackBlock,
+} from './config';
+import type { NBackPosition } from './plan';
+import { compareNBackRunOrder, isNBackPosition } from './run-order';
+
+/**
+ * Reaction times under this many ms are anticipations: a press begun before the letter could
+ * have been read. The trial is kept, flagged, scored by its answer, and left out of the RT
+ * scores.
+ */
+export const N_BACK_ANTICIPATION_MS = 150;
+
+/** What the server notes about a trial it keeps. */
+export const N_BACK_TRIAL_FLAGS = ['anticipation'] as const;
+export type NBackTrialFlag = (typeof N_BACK_TRIAL_FLAGS)[number];
+
+/** Is a reaction time an anticipation? Null (no response) is not. */
+export function isNBackAnticipation(reactionTime: number | null): boolean {
+  return reactionTime !== null && reactionTime < N_BACK_ANTICIPATION_MS;
+}
+
+/** The flags of a trial: they follow from the trial alone, so a replay gets the same ones. */
+export function getNBackTrialFlags(trial: { reactionTime: number | null }): NBackTrialFlag[] {
+  return isNBackAnticipation(trial.reactionTime) ? ['anticipation'] : [];
+}
+
+/** The least time a trial of `phase` takes: its SOA, and its feedback in practice. */
+export function getNBackMinimumTrialMs(config: NBackConfig, phase: NBackPosition['phase']) {
+  return getNBackTrialPeriodMs(config, phase);
+}
+
+/**
+ * The trials and time (ms) before `position` at least, from the run's start: every earlier
+ * level's single shortest path (one practice round, then its test blocks), then within the
+ * position's level the rounds or blocks before it (the test follows at least one practice round).
+ */
+function leastBefore(config: NBackConfig, position: NBackPosition) {
+  const { level, index } = splitNBackBlock(position.block);
+  const practicePeriod = getNBackTrialPeriodMs(config, 'practice');
+  let trials = 0;
+  let ms = 0;
+  const add = (phase: NBackPosition['phase'], n: number, blocks: number) => {
+    const count = getNBackBlockTrialCount(config, phase, n) * blocks;
+    trials += count;
+    ms += count * (phase === 'practice' ? practicePeriod : config.soaMs);
+  };
+  for (const n of getNBackLevels(config)) {
+    if (n >= level) break;
+    add('practice', n, 1);
+    add('test', n, config.blocksPerLevel);
+  }
+  if (position.phase === 'practice') {
+    add('practice', level, index);
+  } else {
+    add('practice', level, 1);
+    add('test', level, index);
+  }
+  const period = getNBackTrialPeriodMs(config, position.phase);
+  return { trials: trials + position.trialNumber, ms: ms + position.trialNumber * period };
+}
+
+/**
+ * The least time from a run's start to the trial at `position` being sent: every trial before
+ * it (leastBefore), then its own SOA, since a trial is sent when its SOA ends.
+ */
+export function getNBackMinimumArrivalMs(config: NBackConfig, position: NBackPosition): number {
+  return leastBefore(config, position).ms + config.soaMs;
+}
+
+/**
+ * Why a trial that reached the server `elapsedMs` after its run started cannot have been taken
+ * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS). Positions the run
+ * cannot have are left to the trial check.
+ */
+export function findNBackEarlyArrival(
+  config: NBackConfig,
+  position: TrialPosition,
+  elapsedMs: number,
+): string | null {
+  if (!isNBackPosition(config, position)) return null;
+  return describeEarlyArrival(
+    leastBefore(config, position).trials,
+    getNBackMinimumArrivalMs(config, position),
+    elapsedMs,
+  );
+}
+
+/**
+ * Why a run cannot have been taken by a person, or null if it can: its trials reached the
+ * server sooner after the run's start than their SOAs and feedback take (by the server's
+ * clock), or the device's clock times of its trials go backwards. Scores of such a run are
+ * still kept; this only tells reports to leave it out.
+ */
+export function findNBackRunImplausibility(
+  config: NBackConfig,
+  runStart: Date,
+  trials: readonly ArrivedTrial[],
+): string | null {
+  const ordered = trials
+    .flatMap((t) => (isNBackPosition(config, t) ? [{ ...t, position: t as NBackPosition }] : []))
+    .sort((a, b) => compareNBackRunOrder(a.position, b.position));
+  return judgeRunTiming(
+    runStart,
+    ordered.map((trial) => {
+      const { phase, block, trialNumber } = trial.position;
+      return {
+        ...trial,
+        label: `${phase} block ${block} trial ${trialNumber}`,
+        index: leastBefore(config, trial.position).trials,
+        minimumArrivalMs: getNBackMinimumArrivalMs(config, trial.position),
+      };
+    }),
+  );
+}

@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import {
+  InputModalitySchema,
+  MAX_BLOCK,
+  MAX_REACTION_TIME_MS,
+  MAX_TRIAL_NUMBER,
+  positionOf,
+  TIMING_BASE_SHAPE,
+  TrialClockTimeSchema,
+} from '../shared/envelope';
+import {
+  getNBackBlockTrialCount,
+  N_BACK_KEY_MAPPINGS,
+  N_BACK_LETTERS,
+  N_BACK_MAX_LEVEL,
+  type NBackConfig,
+  type NBackKeyMapping,
+  NBackPhaseSchema,
+  splitNBackBlock,
+} from './config';
+import { N_BACK_LURE_TYPES, type NBackPlan, plannedNBackTrialAt } from './plan';
+import { isNBackPosition } from './run-order';
+
+/**
+ * The response: the F or J key (keyboard), or the on-screen button pressed, named by what it
+ * means ('match' is "Same as N back", 'no-match' is "Different").
+ */
+export const N_BACK_RESPONSES = ['f', 'j', 'match', 'no-match'] as const;
+export type NBackResponse = (typeof N_BACK_RESPONSES)[number];
+
+/** What a response means: the letter is the one n back, or it is not. */
+export const N_BACK_ANSWERS = ['match', 'no-match'] as const;
+export type NBackAnswer = (typeof N_BACK_ANSWERS)[number];
+
+/**
+ * A trial's outcome. 'miss' is a target without a "match" (answered "no match" or not at all);
+ * 'omission' is a non-target without any answer (neither a false alarm nor a correct
+ * rejection, and wrong); 'filler' is one of a block's first n trials, which are not scored.
+ */
+export const N_BACK_RESPONSE_TYPES = [
+  'hit',
+  'miss',
+  'false_alarm',
+  'correct_rejection',
+  'omission',
+  'filler',
+] as const;
+export type NBackResponseType = (typeof N_BACK_RESPONSE_TYPES)[number];
+
+/** More presses than this in one SOA are not a person's. */
+export const N_BACK_MAX_EXTRA_RESPONSES = 100;
+
+/**
+ * How far the reaction time may be from the response's timestamp minus the stimulus onset, in
+ * ms. The browser computes it as exactly that difference of the two numbers it sends.
+ */
+export const N_BACK_RT_TOLERANCE_MS = 0.01;
+
+/** What a key means under a key mapping: A is F = match, B is J = match. */
+export function nBackAnswerOfKey(key: 'f' | 'j', mapping: NBackKeyMapping): NBackAnswer {
+  const matchKey = mapping === 'A' ? 'f' : 'j';
+  return key === matchKey ? 'match' : 'no-match';
+}
+
+/** The key that gives `answer` under a key mapping. */
+export function nBackKeyOfAnswer(answer: NBackAnswer, mapping: NBackKeyMapping): 'f' | 'j' {
+  return (answer === 'match') === (mapping === 'A') ? 'f' : 'j';
+}
+
+/** What a response means: keys by the mapping, buttons by their name. */
+export function nBackAnswerOf(response: NBackResponse, mapping: NBackKeyMapping): NBackAnswer {
+  return response === 'f' || response === 'j' ? nBackAnswerOfKey(response, mapping) : response;
+}
+
+/**
+ * A trial's timing record, in ms on the page's performance.now() time line: the common part,
+ * with no response timestamp when nothing was answered in the SOA, and the letter's offset
+ * (the presentation of the blank that replaces it) when the page measured it.
+ */
+export const NBackTimingSchema = z.strictObject({
+  ...TIMING_BASE_SHAPE,
+  /** The first press in the SOA (its event's timeStamp); null without one. */
+  responseTimestampMs: z.number().finite().nonnegative().nullable(),
+  stimulusOffsetMs: z.number().finite().nonnegative().optional(),
+});
+export type NBackTiming = z.infer<typeof NBackTimingSchema>;
+
+const LetterSchema = z.enum(N_BACK_LETTERS, {
+  error: `the letter must be one of ${N_BACK_LETTERS.join(', ')}`,
+});
+
+/**
+ * An N-back trial as the browser sends it: the envelope every task shares and the task's own
+ * fields. A response never ends a trial: the trial lasts its SOA, the first press in it is its
+ * response and later ones are counted.
+ */
+export const NBackTrialSchema = z.strictObject({
+  phase: NBackPhaseSchema,
+  /** level x 10 + the practice round or test block within the level. */
+  block: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(MAX_BLOCK, `block must be at most ${MAX_BLOCK}`)
+    .optional(),
+  trialNumber: z
+    .number()
+    .int('trialNumber must be a whole number')
+    .nonnegative()
+    .max(MAX_TRIAL_NUMBER, `trialNumber must be at most ${MAX_TRIAL_NUMBER}`),
+  /** The level n of the block. */
+  level: z
+    .number()
+    .int('level must be a whole number')
+    .min(1, 'level must be at least 1')
+    .max(N_BACK_MAX_LEVEL, `level must be at most ${N_BACK_MAX_LEVEL}`),
+  letter: LetterSchema,
+  /** True for a target, false for a non-target, null for a filler. */
+  isTarget: z.boolean().nullable(),
+  /** Which item a lure copies ('n-1' or 'n+1'); 'none' for every other trial. */
+  lureType: z.enum(N_BACK_LURE_TYPES, { error: "lureType must be 'none', 'n-1' or 'n+1'" }),
+  /** The letter n back; null for a filler. */
+  nBackLetter: LetterSchema.nullable(),
+  /** The first press in the SOA; null when there was none. */
+  response: z
+    .enum(N_BACK_RESPONSES, { error: "response must be 'f', 'j', 'match', 'no-match' or null" })
+    .nullable(),
+  /** What the response means under the key mapping; null without one. */
+  answer: z
+    .enum(N_BACK_ANSWERS, { error: "answer must be 'match', 'no-match' or null" })
+    .nullable(),
+  /** ms from the letter's onset to the first press, unrounded; null without one. */
+  reactionTime: z
+    .number()
+    .finite()
+    .nonnegative('reactionTime cannot be negative')
+    .max(MAX_REACTION_TIME_MS)
+    .nullable(),
+  /** Hit or correct rejection; null for a filler. */
+  isCorrect: z.boolean().nullable(),
+  responseType: z.enum(N_BACK_RESPONSE_TYPES, {
+    error: `responseType must be one of ${N_BACK_RESPONSE_TYPES.join(', ')}`,
+  }),
+  /** The run's key mapping: A is F = match, B is J = match. */
+  keyMapping: z.enum(N_BACK_KEY_MAPPINGS, { error: "keyMapping must be 'A' or 'B'" }),
+  /** Presses in the SOA after the first. */
+  nExtraResponses: z
+    .number()
+    .int('nExtraResponses must be a whole number')
+    .nonnegative('nExtraResponses cannot be negative')
+    .max(
+      N_BACK_MAX_EXTRA_RESPONSES,
+      `nExtraResponses must be at most ${N_BACK_MAX_EXTRA_RESPONSES}`,
+    ),
+  inputModality: InputModalitySchema.optional(),
+  /** Device wall-clock time of the letter's onset (ISO 8601, UTC). */
+  startTime: TrialClockTimeSchema,
+  /** Device wall-clock time of the end of its SOA (ISO 8601, UTC). */
+  endTime: TrialClockTimeSchema,
+  timing: NBackTimingSchema,
+});
+export type NBackTrial = z.infer<typeof NBackTrialSchema>;
+
+/** The outcome of a trial from what it was and what was answered. */
+export function nBackResponseTypeOf(
+  isTarget: boolean | null,
+  answer: NBackAnswer | null,
+): NBackResponseType {
+  if (isTarget === null) return 'filler';
+  if (isTarget) return answer === 'match' ? 'hit' : 'miss';
+  if (answer === null) return 'omission';
+  return answer === 'match' ? 'false_alarm' : 'correct_rejection';
+}
+
+/** Hits and correct rejections are correct; fillers are neither (null). */
+export function isNBackCorrect(responseType: NBackResponseType): boolean | null {
+  if (responseType === 'filler') return null;
+  return responseType === 'hit' || responseType === 'correct_rejection';
+}
+
+function positionProblem(config: NBackConfig, trial: NBackTrial): string {
+  const { phase, block, trialNumber } = positionOf(trial);
+  const { level, index } = splitNBackBlock(block);
+  if (!isNBackPosition(config, { phase, block, trialNumber: 0 })) {
+    return `block ${block} (level ${level}, ${phase} block ${index}) does not exist in this run`;
+  }
+  const count = getNBackBlockTrialCount(config, trial.phase, level);
+  return `trialNumber ${trialNumber} does not exist in ${phase} block ${block} (0-${count - 1})`;
+}
+
+/**
+ * Everything that makes a submitted trial impossible for this run, as messages: a position the
+ * plan lacks; a level, letter, target status, lure type, letter n back or key mapping other than
+ * the planned ones; a response record that contradicts itself (response, answer, reactionTime
+ * and the response timestamp must all agree, keys come from a keyboard and buttons do not, an
+ * answer follows from the response and the mapping); an outcome or correctness that does not
+ * follow from the trial and the answer; a reaction time other than the response timestamp
+ * minus the onset, or not within the SOA; timing events out of order; an end before the start.
+ * Empty when valid. Cheap: every save runs it.
+ */
+export function findNBackTrialProblems(
+  trial: NBackTrial,
+  plan: NBackPlan,
+  config: NBackConfig,
+): string[] {
+  const position = positionOf(trial);
+  if (!isNBackPosition(config, position)) return [positionProblem(config, trial)];
+  const planned = plannedNBackTrialAt(plan, position);
+  if (!planned) return ['The trial is not part of this run'];
+  const problems: string[] = [];
+  const where = `${position.phase} block ${position.block} trial ${position.trialNumber}`;
+  const expectField = (name: string, actual: unknown, expected: unknown) => {
+    if (actual !== expected) {
+      problems.push(`${name} must be ${JSON.stringify(expected)} for ${where}`);
+    }
+  };
+  expectField('level', trial.level, planned.level);
+  expectField('letter', trial.letter, planned.letter);
+  expectField('isTarget', trial.isTarget, planned.isTarget);
+  expectField('lureType', trial.lureType, planned.lureType);
+  expectField('nBackLetter', trial.nBackLetter, planned.nBackLetter);
+  expectField('keyMapping', trial.keyMapping, plan.keyMapping);
+
+  const { stimulusOnsetMs, responseTimestampMs, stimulusOffsetMs } = trial.timing;
+  const responded = trial.response !== null;
+  const answered = [trial.answer, trial.reactionTime, responseTimestampMs].map((v) => v !== null);
+  if (answered.some((isSet) => isSet !== responded)) {
+    problems.push(
+      responded
+        ? 'A trial with a response needs an answer, a reactionTime and timing.responseTimestampMs'
+        : 'A trial without a response has no answer, reactionTime or timing.responseTimestampMs',
+    );
+  }
+  const modality = trial.inputModality ?? 'keyboard';
+  if ((trial.response === 'f' || trial.response === 'j') && modality !== 'keyboard') {
+    problems.push(`The response '${trial.response}' is a key, not a ${modality} response`);
+  }
+  if ((trial.response === 'match' || trial.response === 'no-match') && modality === 'keyboard') {
+    problems.push(`The response '${trial.response}' is an on-screen button, not a key`);
+  }
+  if (trial.response !== null && trial.answer !== null) {
+    const meant = nBackAnswerOf(trial.response, trial.keyMapping);
+    if (trial.answer !== meant) {
+      problems.push(
+        `answer must be '${meant}' for the response '${trial.response}' under key mapping ${trial.keyMapping}`,
+      );
+    }
+  }
+  if (trial.nExtraResponses > 0 && !responded) {
+    problems.push('nExtraResponses counts presses after the first in the SOA: there was none');
+  }
+  const expected = nBackResponseTypeOf(trial.isTarget, trial.answer);
+  if (trial.responseType !== expected) {
+    problems.push(`responseType must be '${expected}' for this trial and answer`);
+  }
+  if (trial.isCorrect !== isNBackCorrect(expected)) {
+    problems.push('isCorrect does not follow from the trial and the answer (null for a filler)');
+  }
+
+  if (Date.parse(trial.endTime) < Date.parse(trial.startTime)) {
+    problems.push('endTime is before startTime');
+  }
+  const outOfOrder =
+    (responseTimestampMs !== null && responseTimestampMs < stimulusOnsetMs) ||
+    (stimulusOffsetMs !== undefined && stimulusOffsetMs < stimulusOnsetMs);
+  if (outOfOrder) {
+    problems.push('The timing events are out of order: nothing comes before the stimulus onset');
+  } else if (trial.reactionTime !== null && responseTimestampMs !== null) {
+    const measured = responseTimestampMs - stimulusOnsetMs;
+    if (Math.abs(trial.reactionTime - measured) > N_BACK_RT_TOLERANCE_MS) {
+      problems.push('reactionTime must be timing.responseTimestampMs minus timing.stimulusOnsetMs');
+    }
+  }
+  if (trial.reactionTime !== null && trial.reactionTime >= config.soaMs) {
+    problems.push(
+      `reactionTime ${trial.reactionTime} ms is not within the SOA (${config.soaMs} ms)`,
+    );
+  }
+  return problems;
+}

@@ -1,0 +1,85 @@
+import type { SavedTrial } from '../contract';
+import type { InputModality } from '../shared/envelope';
+import { runSoaVirtualSession } from '../shared/soa-virtual-session';
+import type { NBackConfig } from './config';
+import {
+  createNBackEngine,
+  type NBackEffect,
+  type NBackEvent,
+  type NBackState,
+  nBackNextDueMs,
+  stepNBack,
+} from './engine';
+import type { NBackPlan, PlannedNBackTrial } from './plan';
+import { type NBackAnswer, type NBackTrial, nBackKeyOfAnswer } from './trial';
+
+/** What a participant does on one trial, and how the page presents it. */
+export type NBackTrialBehaviour = {
+  /** Answers, in ms after the presented onset (any order; only the first in the SOA counts). */
+  presses: readonly { afterOnsetMs: number; answer: NBackAnswer }[];
+  /** How much later than its due time the letter is presented, in ms. */
+  onsetLateMs: number;
+  /** The page lost focus during the trial. */
+  interrupted?: boolean;
+};
+
+export type NBackVirtualSessionOptions = {
+  config: NBackConfig;
+  plan: NBackPlan;
+  behave: (trial: PlannedNBackTrial) => NBackTrialBehaviour;
+  /** performance.timeOrigin of the simulated page (ms since the epoch). */
+  timeOriginMs: number;
+  /** Page time at which the first intro appears. */
+  startMs: number;
+  /** Time spent on each intro screen before START. */
+  introMs: number;
+  /** Keyboard answers F or J by the plan's mapping; touch and mouse press the buttons. */
+  inputModality?: InputModality;
+  /** The trials already saved: the session resumes after them. */
+  saved?: readonly SavedTrial[];
+  /** Stop after this many trials are recorded (an interrupted session). */
+  stopAfterTrials?: number;
+};
+
+export type NBackVirtualSession = {
+  trials: NBackTrial[];
+  events: NBackEvent[];
+  effects: NBackEffect[];
+  state: NBackState;
+};
+
+/**
+ * Runs the N-back engine the way the browser runtime does, on a simulated page time line
+ * (runSoaVirtualSession): what it records is what a browser would send. Answers are pressed as
+ * F or J by the plan's key mapping on a keyboard, as the buttons otherwise. Pure.
+ */
+export function runNBackVirtualSession(options: NBackVirtualSessionOptions): NBackVirtualSession {
+  const { config, plan } = options;
+  const modality = options.inputModality ?? 'keyboard';
+  const responseOf = (answer: NBackAnswer) =>
+    modality === 'keyboard' ? nBackKeyOfAnswer(answer, plan.keyMapping) : answer;
+  return runSoaVirtualSession({
+    first: createNBackEngine({
+      config,
+      saved: options.saved,
+      timeOriginMs: options.timeOriginMs,
+      inputModality: options.inputModality,
+    }),
+    step: (state, event) => stepNBack(config, plan, state, event),
+    nextDueMs: (state) => nBackNextDueMs(config, state),
+    behave(trial) {
+      const behaviour = options.behave(trial);
+      return {
+        ...behaviour,
+        presses: behaviour.presses.map((press) => ({
+          afterOnsetMs: press.afterOnsetMs,
+          answer: { response: responseOf(press.answer) },
+        })),
+      };
+    },
+    startMs: options.startMs,
+    introMs: options.introMs,
+    inputModality: options.inputModality,
+    stopAfterTrials: options.stopAfterTrials,
+  });
+}
