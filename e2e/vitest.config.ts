@@ -19,15 +19,24 @@ export default defineConfig({
     maxWorkers: 3,
     sequence: {
       sequencer: longestFirst([
+        // The four whole runs at a person's pace: five minutes each for Stroop (168 trials),
+        // N-back (a 2-back level on a 3 s SOA) and Go/No-Go (criterion practice and 160 trials
+        // on a 1.5 s SOA), under two for Digit Span.
         'stroop-full-run.spec.ts',
-        // Criterion practice and 160 trials on a fixed 1.5 s SOA: five minutes of a person's pace.
+        'n-back-full-level.spec.ts',
         'go-no-go-full-run.spec.ts',
+        'digit-span-full-run.spec.ts',
+        'stroop-resilience.spec.ts',
         'browser-network.spec.ts',
+        'timing.spec.ts',
         'browser-restart.spec.ts',
+        'digit-span-touch.spec.ts',
+        'stroop-touch.spec.ts',
+        'n-back-touch.spec.ts',
+        'go-no-go-touch.spec.ts',
+        'progress.spec.ts',
         'admin.spec.ts',
         'navigation.spec.ts',
-        'stroop-resilience.spec.ts',
-        'timing.spec.ts',
       ]),
     },
     testTimeout: 60_000,

@@ -1,8 +1,10 @@
 import {
   answerStroopTrial,
+  findTask,
   planPhase,
   type StroopConfig,
   type StroopScoresV2,
+  TEST_TYPES,
   type TrialEnvelope,
   type TrialInput,
   wrongStroopKey,
@@ -69,7 +71,11 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
   it('refuses visitors and bad starts', async () => {
     expect((await t.client().post('/api/results', START_RUN)).status).toBe(401);
     for (const body of [
-      { ...START_RUN, testType: 'nbackTest' },
+      { ...START_RUN, testType: 'noSuchTest' },
+      ...TEST_TYPES.filter((type) => !findTask(type)).map((testType) => ({
+        ...START_RUN,
+        testType,
+      })),
       { ...START_RUN, deviceInfo: { ...START_RUN.deviceInfo, screenWidth: -1 } },
       { ...START_RUN, userId: 'someone' },
     ]) {

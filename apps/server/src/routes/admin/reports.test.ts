@@ -1,9 +1,11 @@
 import {
   type Cue,
   DEFAULT_STROOP_CONFIG,
+  findTask,
   type Phase,
   stroopTask,
   type TaskReportResponse,
+  TEST_TYPES,
 } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,8 +257,9 @@ describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (ADR 029) on %s'
     expect(stroop.status).toBe(200);
     expect(stroop.body.testType).toBe('stroopTest');
     expect(stroop.body.cells.map((c) => c.cell)).toEqual(stroopTask.reportCells.map((c) => c.key));
-    // A test type of the list that no task implements yet, a made-up one, and the old path.
-    for (const testType of ['nbackTest', 'noSuchTest', 'stroop']) {
+    // Test types of the list that no task implements yet, a made-up one, and the old path.
+    const unbuilt = TEST_TYPES.filter((type) => !findTask(type));
+    for (const testType of [...unbuilt, 'noSuchTest', 'stroop']) {
       const res = await admin.get(`/api/admin/reports/${testType}`);
       expect(res.status, testType).toBe(404);
       expect(res.body.error.code, testType).toBe('NOT_FOUND');
