@@ -20,8 +20,12 @@ const RESULTS_FILE = path.resolve(
   import.meta.dirname,
   '../bench/results/digit-span-e2e-timing.json',
 );
+/** A presentation further than this from its list's time line is a stall of the page, ms. */
+const STALL_MS = 100;
+/** Stalls a run may have: the machine's, not the runtime's; the frame bounds hold for the rest. */
+const MAX_STALLS = 2;
 const FIGURES_NOTE =
-  "ms. answerTimeError: stored reaction time (submit minus the keypad's Element Timing onset) minus the true delay of a DevTools Enter press with a known timestamp; firstKeyError: the same for the first key. digitOnsetToOnsetError: a digit's presented onset minus the one before minus 1000 (the SOA, 800 on + 200 off); digitOnsetAgainstTimeLine: onset k minus (onset 0 + k x 1000); lastDigitDurationError: keypad onset minus the last digit's onset minus 800.";
+  "ms. answerTimeError: stored reaction time (submit minus the keypad's Element Timing onset) minus the true delay of a DevTools Enter press with a known timestamp; firstKeyError: the same for the first key. digitOnsetAgainstTimeLine: onset k minus (onset 0 + k x 1000); digitOnsetToOnsetError: a digit's presented onset minus the one before minus 1000 (the SOA, 800 on + 200 off); digitExposureError: a digit's offset (its blank's onset) minus its onset minus 800; lastDigitDurationError: keypad onset minus the last digit's onset minus 800. stalls: presentations (digits, the blanks after them, keypads) more than 100 ms off their list's time line, left out of the other figures.";
 
 /** What the participant typed for a list, and when (ms after the keypad's onset). */
 type Answer = ShownList & {
@@ -98,7 +102,14 @@ describe('Digit Span, a whole default run with keys', () => {
       const expected = next.block === 0 ? next.digits : [...next.digits].reverse();
       const typed = answerFor(next, expected);
       const screenshotTaken = answers.length === 0;
-      if (screenshotTaken) await screenshot(page, 'digit-span-answer-1280');
+      if (screenshotTaken) {
+        await screenshot(page, 'digit-span-answer-1280');
+        // The answering screen: accessible, and its prompt announced.
+        expect(await axeViolations(page)).toEqual([]);
+        expect(await page.getByTestId('ds-announcement').textContent()).toBe(
+          'Enter the digits in the same order.',
+        );
+      }
       // Untimed recall: the first key 0.6-0.9 s after the keypad, then 150-450 ms apart.
       let afterMs = 450 + delays();
       const keys: Answer['keys'] = [];
@@ -109,9 +120,13 @@ describe('Digit Span, a whole default run with keys', () => {
       };
       for (const key of typed) await press(key);
       await press('enter');
+      if (answers.length === 0) {
+        // A quick second Enter after the first practice answer: the feedback stays up.
+        await pressAnswerKeyAt(page, cdp, 'enter', next.padOnset + afterMs);
+      }
       if (typed.length === 0) {
         // An empty answer: the first Enter asks for a second, which submits it.
-        await page.getByText('Nothing entered yet.').waitFor();
+        await page.getByTestId('ds-stage').getByText('Nothing entered yet.').waitFor();
         await screenshot(page, 'digit-span-empty-1280');
         afterMs += 1000;
         await press('enter');
@@ -178,7 +193,9 @@ describe('Digit Span, a whole default run with keys', () => {
     const firstKeyErrors: number[] = [];
     const onsetToOnset: number[] = [];
     const againstTimeLine: number[] = [];
+    const exposure: number[] = [];
     const lastDigitDuration: number[] = [];
+    const stalls: { position: string; shown: string; offMs: number }[] = [];
     for (const a of answers) {
       const t = byPosition.get(position(a)) as AdminTrial & Record<string, unknown>;
       const isCorrect = a.entered.join('-') === a.expected.join('-');
@@ -204,18 +221,49 @@ describe('Digit Span, a whole default run with keys', () => {
       answerErrors.push((t.reactionTime as number) - submit.afterMs);
       firstKeyErrors.push((t.firstKeyRt as number) - (a.keys[0] as { afterMs: number }).afterMs);
       if (a.screenshotTaken) continue;
-      a.digitOnsets.forEach((onset, k) => {
-        againstTimeLine.push(onset - (a.digitOnsets[0] as number) - k * 1000);
-        if (k > 0) onsetToOnset.push(onset - (a.digitOnsets[k - 1] as number) - 1000);
+      // Each presentation against the list's time line from its first digit: the digits at
+      // k x 1000, the keypad 800 after the last; one more than STALL_MS off is a stall.
+      const onsets = a.digitOnsets;
+      const offsets = timing.digitOffsetsMs as number[];
+      const line = (k: number) => (onsets[k] as number) - (onsets[0] as number) - k * 1000;
+      const padLine = line(onsets.length - 1) + a.padOnset - (onsets.at(-1) as number) - 800;
+      const stalled = onsets.map((_, k) => Math.abs(line(k)) > STALL_MS);
+      stalled.forEach((isStalled, k) => {
+        if (isStalled) stalls.push({ position: position(a), shown: `digit ${k}`, offMs: line(k) });
       });
-      lastDigitDuration.push(a.padOnset - (a.digitOnsets.at(-1) as number) - 800);
+      // The blank after each digit but the last, due 800 after the digit's place on the line.
+      const blankLine = (k: number) =>
+        (offsets[k] as number) - (onsets[0] as number) - k * 1000 - 800;
+      const blankStalled = onsets.map(
+        (_, k) => k < onsets.length - 1 && Math.abs(blankLine(k)) > STALL_MS,
+      );
+      blankStalled.forEach((isStalled, k) => {
+        if (isStalled) {
+          stalls.push({ position: position(a), shown: `blank ${k}`, offMs: blankLine(k) });
+        }
+      });
+      const padStalled = Math.abs(padLine) > STALL_MS;
+      if (padStalled) stalls.push({ position: position(a), shown: 'keypad', offMs: padLine });
+      onsets.forEach((onset, k) => {
+        if (stalled[k]) return;
+        againstTimeLine.push(line(k));
+        if (k > 0 && !stalled[k - 1]) onsetToOnset.push(onset - (onsets[k - 1] as number) - 1000);
+        if (k < onsets.length - 1 && !blankStalled[k]) {
+          exposure.push((offsets[k] as number) - onset - 800);
+        }
+      });
+      if (!padStalled && !stalled.at(-1)) {
+        lastDigitDuration.push(a.padOnset - (onsets.at(-1) as number) - 800);
+      }
     }
     const figures = {
       answerTimeError: summarize(answerErrors),
       firstKeyError: summarize(firstKeyErrors),
-      digitOnsetToOnsetError: summarize(onsetToOnset),
       digitOnsetAgainstTimeLine: summarize(againstTimeLine),
+      digitOnsetToOnsetError: summarize(onsetToOnset),
+      digitExposureError: summarize(exposure),
       lastDigitDurationError: summarize(lastDigitDuration),
+      stalls,
     };
     mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
     writeFileSync(
@@ -226,8 +274,10 @@ describe('Digit Span, a whole default run with keys', () => {
     expect(Math.abs(figures.answerTimeError.medianMs)).toBeLessThanOrEqual(0.1);
     expect(figures.answerTimeError.maxAbsMs).toBeLessThanOrEqual(1);
     expect(figures.firstKeyError.maxAbsMs).toBeLessThanOrEqual(1);
-    // One digit a second on the first digit's time line: 95 % within two frames, all within four.
-    for (const errors of [onsetToOnset, againstTimeLine, lastDigitDuration]) {
+    // One digit a second on the first digit's time line: 95 % within two frames, all within four,
+    // but for at most MAX_STALLS presentations the page itself held up (a loaded machine).
+    expect(stalls.length).toBeLessThanOrEqual(MAX_STALLS);
+    for (const errors of [onsetToOnset, againstTimeLine, exposure, lastDigitDuration]) {
       const size = summarize(errors.map(Math.abs));
       expect(size.p95Ms).toBeLessThanOrEqual(2 * FRAME_MS);
       expect(size.maxAbsMs).toBeLessThanOrEqual(4 * FRAME_MS);

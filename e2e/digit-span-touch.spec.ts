@@ -48,7 +48,8 @@ describe('Digit Span on a phone', () => {
     await page.locator('[data-testid="ds-stage"] .ds-digit').first().waitFor();
     await screenshot(page, 'digit-span-digit-390');
 
-    // The keypad in phone order, each key at least 10 mm (38 px) tall, in the bottom half.
+    // The keypad in phone order, in the bottom half, each key at least 4rem (64 CSS px) tall: a
+    // phone's CSS px is about 0.16 mm, so that is about 10 mm.
     const box = async (response: string) => {
       const found = await page
         .locator(`[data-testid="response-pad"] [data-response="${response}"]`)
@@ -69,7 +70,13 @@ describe('Digit Span on a phone', () => {
     expect(del.y).toBeGreaterThan(seven.y);
     expect(Math.abs(submit.y - del.y)).toBeLessThan(1);
     expect(await page.locator('[data-response="0"]').count()).toBe(0);
-    for (const key of [one, del, submit]) expect(key.height).toBeGreaterThanOrEqual(38);
+    for (const key of [one, del, submit]) expect(key.height).toBeGreaterThanOrEqual(64);
+    // The page leaves the keypad room: its bottom is reachable above it.
+    const padTop = (await page.getByTestId('response-pad').boundingBox())?.y ?? 0;
+    const bottomPadding = await page
+      .locator('.ds-run')
+      .evaluate((run) => Number.parseFloat(getComputedStyle(run).paddingBottom));
+    expect(bottomPadding).toBeGreaterThanOrEqual(844 - padTop);
     expect(one.y).toBeGreaterThan(844 / 2);
 
     const delays = makeDelays(3);

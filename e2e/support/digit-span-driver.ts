@@ -150,9 +150,14 @@ export async function pressAnswerKeyAt(
   });
 }
 
-/** Clicks the button of the prompt over the stage and waits until the prompt is gone. */
+/**
+ * Clicks the button of the prompt over the stage once it takes presses (a prompt ignores them
+ * for a moment after it appears) and waits until the prompt is gone.
+ */
 export async function continuePast(page: Page): Promise<void> {
   const prompt = page.locator('.task-prompt');
-  await prompt.getByRole('button').click();
+  const button = prompt.locator('button[data-armed="true"]');
+  await button.waitFor();
+  await button.click();
   await prompt.waitFor({ state: 'detached' });
 }

@@ -177,7 +177,11 @@ export type LevelPoint = { position: number; level: number; isCorrect: boolean }
  * Each trial's level in order, joined by a step line: circles correct, crosses errors, so an
  * adaptive ladder's climb and where it stopped are seen at a glance.
  */
-export function drawLevelChart(points: readonly LevelPoint[], levelLabel: string, width: number) {
+export function drawLevelChart(
+  points: readonly LevelPoint[],
+  labels: { trial: string; level: string },
+  width: number,
+) {
   const c = colours();
   const levels = points.map((p) => p.level);
   const low = Math.min(...levels, 2);
@@ -188,13 +192,13 @@ export function drawLevelChart(points: readonly LevelPoint[], levelLabel: string
     marginLeft: 48,
     style: FONT,
     x: {
-      label: 'List',
+      label: labels.trial,
       domain: [0.5, Math.max(points.length, 2) + 0.5],
       ticks: points.map((p) => p.position),
       tickFormat: 'd',
     },
     y: {
-      label: levelLabel,
+      label: labels.level,
       grid: true,
       domain: [low - 0.5, high + 0.5],
       ticks: Array.from({ length: high - low + 1 }, (_, i) => low + i),

@@ -9,6 +9,7 @@ import type {
   TrialPosition,
 } from '@cogni/domain';
 import { type AttentionEvent, AttentionRecorder, isPageAttended } from './attention';
+import { DueTimer, EngineLoop } from './engine-loop';
 import { FrameScheduler } from './frame-scheduler';
 import type { Onset } from './onset';
 import { type ResponseEvent, ResponseInput } from './response-input';
@@ -34,6 +35,13 @@ export type SoaSnapshot<Position, RoundResult> = {
   roundResult: RoundResult | null;
   /** Whether the block to come was begun before (a resumed run). */
   resumed: boolean;
+  /**
+   * On resume: how many of the block's stimuli before `position` are shown again first, as
+   * unrecorded reminders (0 for none).
+   */
+  reminders: number;
+  /** The stimulus on screen is such a reminder. */
+  isReminder: boolean;
   /** Set when a trial could not be written to the durable outbox. */
   saveError: string | null;
 };
@@ -116,14 +124,18 @@ export class SoaRuntime<
 > {
   /** The task's keys and, in touch mode, its on-screen buttons (attached by the page). */
   readonly input: ResponseInput;
-  private state: SoaState<Position, Planned, Answer>;
+  private readonly loop: EngineLoop<
+    SoaState<Position, Planned, Answer>,
+    SoaEvent<Answer>,
+    SoaEffect<Position, Planned, Trial, Feedback, RoundResult>
+  >;
   private readonly stage: TaskStage;
   private readonly scheduler: FrameScheduler;
   private readonly initialEffects: SoaEffect<Position, Planned, Trial, Feedback, RoundResult>[];
   private readonly store: SnapshotStore<SoaSnapshot<Position, RoundResult>>;
   private readonly attention: AttentionRecorder;
-  private readonly queue: SoaEvent<Answer>[] = [];
-  private isStepping = false;
+  /** The TICK the engine asks for. */
+  private readonly tick = new DueTimer();
   private isDisposed = false;
 
   private stimulus: StimulusJob | null = null;
@@ -131,13 +143,10 @@ export class SoaRuntime<
   private shownKey: string | null = null;
   private cancelHide: (() => void) | null = null;
   private cancelFeedback: (() => void) | null = null;
-  /** The TICK armed, and its due time. */
-  private tickDueMs: number | null = null;
-  private tickTimer: ReturnType<typeof setTimeout> | undefined;
   private getReadyTimer: ReturnType<typeof setTimeout> | undefined;
 
   private roundResult: RoundResult | null = null;
-  private intro: { position: Position; resumed: boolean } | null = null;
+  private intro: { position: Position; resumed: boolean; reminders: number } | null = null;
   private saveError: string | null = null;
 
   constructor(
@@ -146,7 +155,12 @@ export class SoaRuntime<
   ) {
     this.stage = new TaskStage(options.stage);
     this.scheduler = new FrameScheduler({ frameIntervalMs: options.frameIntervalMs });
-    this.state = task.first.state;
+    this.loop = new EngineLoop(task.first.state, {
+      step: task.step,
+      perform: (effect) => this.perform(effect),
+      settle: () => this.arrange(),
+      idle: () => this.publish(),
+    });
     this.initialEffects = [...task.first.effects];
     this.store = new SnapshotStore(this.makeSnapshot(), isSameSnapshot);
     this.input = new ResponseInput({
@@ -191,13 +205,19 @@ export class SoaRuntime<
 
   dispose(): void {
     this.isDisposed = true;
+    this.loop.stop();
     this.scheduler.cancelAll();
-    clearTimeout(this.tickTimer);
+    this.tick.cancel();
     clearTimeout(this.getReadyTimer);
     this.stage.dispose();
     this.input.dispose();
     this.attention.dispose();
     this.store.dispose();
+  }
+
+  /** The engine's state now. */
+  private get state(): SoaState<Position, Planned, Answer> {
+    return this.loop.state;
   }
 
   private isBlockOn(): boolean {
@@ -210,33 +230,20 @@ export class SoaRuntime<
 
   /**
    * Steps the engine with `event` (if any) and with whatever follows from it, one event at a
-   * time: events raised meanwhile (a presentation reported, a press) wait their turn.
+   * time (EngineLoop): events raised meanwhile (a presentation reported, a press) wait their turn.
    */
   private run(event?: SoaEvent<Answer>): void {
-    if (this.isDisposed) return;
-    if (event) this.queue.push(event);
-    if (this.isStepping) return;
-    this.isStepping = true;
-    try {
-      do {
-        const next = this.queue.shift();
-        if (next) {
-          const step = this.task.step(this.state, next);
-          this.state = step.state;
-          for (const effect of step.effects) this.perform(effect);
-        }
-        this.arrange();
-      } while (this.queue.length > 0);
-    } finally {
-      this.isStepping = false;
-    }
-    this.publish();
+    this.loop.push(event);
   }
 
   private perform(effect: SoaEffect<Position, Planned, Trial, Feedback, RoundResult>): void {
     switch (effect.type) {
       case 'SHOW_BLOCK_INTRO':
-        this.intro = { position: effect.position, resumed: effect.resumed };
+        this.intro = {
+          position: effect.position,
+          resumed: effect.resumed,
+          reminders: effect.reminders ?? 0,
+        };
         this.clearStage();
         return;
       case 'SHOW_STIMULUS':
@@ -291,36 +298,20 @@ export class SoaRuntime<
       !job.isDelivered
     ) {
       job.isDelivered = true;
-      this.queue.push({ type: 'ONSET', atMs: job.presented.timeMs, method: job.presented.method });
+      // Stepping (arrange runs in EngineLoop's settle): these wait their turn in the queue.
+      this.loop.push({ type: 'ONSET', atMs: job.presented.timeMs, method: job.presented.method });
       if (!isPageAttended()) {
-        this.queue.push({ type: 'INTERRUPTED', atMs: performance.now() });
+        this.loop.push({ type: 'INTERRUPTED', atMs: performance.now() });
       }
     }
 
     const dueMs = this.task.nextDueMs(state);
-    if (dueMs === this.tickDueMs) return;
-    clearTimeout(this.tickTimer);
-    this.tickDueMs = dueMs;
-    if (dueMs === null) return;
-    this.armTick(dueMs);
+    const aimed = this.tick.aim(dueMs, (atMs) => this.run({ type: 'TICK', atMs }));
+    if (!aimed || dueMs === null) return;
     const ahead = this.task.step(state, { type: 'TICK', atMs: dueMs });
     for (const effect of ahead.effects) {
       if (effect.type === 'SHOW_STIMULUS') this.prepareStimulus(effect.trial, effect.dueAtMs);
     }
-  }
-
-  /** A TICK once the clock has reached `dueMs`: one timer aimed at that time, not a chain. */
-  private armTick(dueMs: number): void {
-    const fire = () => {
-      const nowMs = performance.now();
-      if (nowMs < dueMs) {
-        this.tickTimer = setTimeout(fire, Math.ceil(dueMs - nowMs));
-        return;
-      }
-      this.tickDueMs = null;
-      this.run({ type: 'TICK', atMs: nowMs });
-    };
-    this.tickTimer = setTimeout(fire, Math.max(0, dueMs - performance.now()));
   }
 
   /** Draws `trial`'s stimulus in the frame nearest `dueAtMs`, unless it is on its way already. */
@@ -405,6 +396,8 @@ export class SoaRuntime<
       blockTrialCount: position ? this.task.blockTrialCount(position) : null,
       roundResult: this.roundResult,
       resumed: this.intro?.resumed ?? false,
+      reminders: this.intro?.reminders ?? 0,
+      isReminder: state.kind === 'trial' && state.trial.isReminder,
       saveError: this.saveError,
     };
   }
@@ -424,6 +417,8 @@ function isSameSnapshot<Position extends TrialPosition, RoundResult>(
     next.blockTrialCount === previous.blockTrialCount &&
     next.roundResult === previous.roundResult &&
     next.resumed === previous.resumed &&
+    next.reminders === previous.reminders &&
+    next.isReminder === previous.isReminder &&
     next.saveError === previous.saveError &&
     (next.position === null
       ? previous.position === null

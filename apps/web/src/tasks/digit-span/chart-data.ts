@@ -1,14 +1,12 @@
 import type { DigitSpanDirection, ResultTrial } from '@cogni/domain';
+import type { LevelPoint } from '../../components/charts/draw-charts';
 import { asDigitSpanTrials, DIRECTION_NAMES } from './labels';
-
-/** One test list on the ladder chart: its place in the direction, its length, its outcome. */
-export type LadderPoint = { position: number; level: number; isCorrect: boolean };
 
 /** A direction's test lists in order, for its ladder chart. */
 export function getLadderPoints(
   trials: readonly ResultTrial[],
   direction: DigitSpanDirection,
-): LadderPoint[] {
+): LevelPoint[] {
   return asDigitSpanTrials(trials)
     .filter((t) => t.phase === 'test' && t.direction === direction)
     .sort((a, b) => a.trialNumber - b.trialNumber)
@@ -28,7 +26,7 @@ export function getLadderDirections(trials: readonly ResultTrial[]): DigitSpanDi
 /** A ladder chart in words: its text alternative, shown under it. */
 export function describeLadder(
   direction: DigitSpanDirection,
-  points: readonly LadderPoint[],
+  points: readonly LevelPoint[],
 ): string {
   if (points.length === 0) return `No ${direction} lists were recorded.`;
   const lengths = [...new Set(points.map((p) => p.level))];
@@ -38,10 +36,15 @@ export function describeLadder(
     return `${length} digits: ${right} of ${at.length} right`;
   });
   const last = lengths.at(-1) as number;
-  const lastRight = points.filter((p) => p.level === last && p.isCorrect).length;
-  const ending =
-    lastRight === 0
-      ? `stopped after both lists of ${last} digits were missed`
-      : `ended at ${last} digits, the longest lists`;
+  const atLast = points.filter((p) => p.level === last);
+  const missed =
+    atLast.length === 1
+      ? `the list of ${last} digits was missed`
+      : atLast.length === 2
+        ? `both lists of ${last} digits were missed`
+        : `all ${atLast.length} lists of ${last} digits were missed`;
+  const ending = atLast.some((p) => p.isCorrect)
+    ? `ended at ${last} digits, the longest lists`
+    : `stopped after ${missed}`;
   return `${DIRECTION_NAMES[direction]} lists in order, correct ones as circles and missed ones as crosses: ${parts.join('; ')}; the lists ${ending}.`;
 }

@@ -1,9 +1,11 @@
 import {
   DEFAULT_DIGIT_SPAN_CONFIG,
+  DIGIT_SPAN_READY_BLANK_MS,
   type DigitSpanConfig,
   DigitSpanConfigSchema,
   getDigitSpanDirections,
   getDigitSpanLengths,
+  getDigitSpanSoaMs,
 } from '@cogni/domain';
 import { lazy, useState } from 'react';
 import { TaskPage } from '../../components/task/task-page';
@@ -31,9 +33,10 @@ function estimateMinutes(config: DigitSpanConfig): number {
   for (const direction of getDigitSpanDirections(config)) {
     const { start, max } = getDigitSpanLengths(config, direction);
     ms += config.practiceMaxTries > 0 ? 2 * 6000 : 0;
+    const soa = getDigitSpanSoaMs(config);
     for (let length = start; length <= Math.min(max, start + 3); length++) {
-      const soa = config.digitOnMs + config.digitOffMs;
-      ms += config.trialsPerLength * (config.readyMs + 500 + length * soa + 3000 + 500 * length);
+      const list = config.readyMs + DIGIT_SPAN_READY_BLANK_MS + length * soa;
+      ms += config.trialsPerLength * (list + 3000 + 500 * length);
     }
   }
   return Math.max(1, Math.round(ms / 60_000));
@@ -54,6 +57,12 @@ export default function DigitSpanPage() {
   );
 }
 
+/** How fast the digits come, in words: 'one a second', 'one every 0.6 seconds'. */
+function digitPace(config: Pick<DigitSpanConfig, 'digitOnMs' | 'digitOffMs'>): string {
+  const seconds = Number((getDigitSpanSoaMs(config) / 1000).toFixed(2));
+  return seconds === 1 ? 'one a second' : `one every ${seconds} seconds`;
+}
+
 /** When a direction ends, in words: 'both lists of one length are missed'. */
 function missedRule(listsPerLength: number): string {
   if (listsPerLength === 1) return 'a list is missed';
@@ -71,7 +80,7 @@ function Instructions({ mode, config }: { mode: ResponseMode; config: DigitSpanC
       : 'tap them on the keypad and tap Submit (⌫ corrects a digit)';
   return (
     <ol className="task-instructions__list">
-      <li>You will see digits one at a time, one a second, after the word “Ready”.</li>
+      <li>You will see digits one at a time, {digitPace(config)}, after the word “Ready”.</li>
       <li>
         When the list ends, {enter}.{' '}
         {hasForward ? (

@@ -2,6 +2,8 @@ import {
   type DigitSpanConfig,
   DigitSpanConfigSchema,
   type DigitSpanPosition,
+  digitSpanDirectionOfBlock,
+  digitSpanLengthOf,
   getDigitSpanLengths,
   getDigitSpanNextPosition,
   type Run,
@@ -16,11 +18,11 @@ import {
   useFinishRun,
   useRuntimeSnapshot,
 } from '../../components/task/task-runner';
-import { Button } from '../../components/ui/button';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import { getTrialQueue } from '../../lib/task-runtime/trial-queue';
 import { BackwardExample } from './backward-example';
-import { directionOfBlock, partName, spaced } from './labels';
+import { partName, spaced } from './labels';
+import { PromptButton } from './prompt-button';
 import { DigitSpanRuntime, type DigitSpanSnapshot } from './runtime/digit-span-runtime';
 import { DigitSpanScoreTiles } from './scores';
 
@@ -51,7 +53,9 @@ export default function DigitSpanRunner({ mode }: { mode: ResponseMode }) {
       } The first practice list starts a moment after you press the button.`}
       describeResume={(run, saved) => {
         const next = getDigitSpanNextPosition(configOf(run), saved);
-        return next ? `: ${partName(next).toLowerCase()}.` : ': all lists are done.';
+        if (!next) return ': all lists are done.';
+        const order = next.block === 1 ? 'in reverse order' : 'in the same order';
+        return `: the ${partName(next).toLowerCase()}, where you enter the digits ${order}.`;
       }}
       Running={RunningTest}
       ScoreTiles={DigitSpanScoreTiles}
@@ -65,10 +69,22 @@ function progressText(snapshot: DigitSpanSnapshot | null, config: DigitSpanConfi
   if (position.phase === 'practice') {
     return `${partName(position)} · list ${position.trialNumber + 1}`;
   }
-  const { start } = getDigitSpanLengths(config, directionOfBlock(position.block));
-  const length = start + Math.floor(position.trialNumber / config.trialsPerLength);
-  const attempt = (position.trialNumber % config.trialsPerLength) + 1;
+  const { length, attempt } = digitSpanLengthOf(config, position);
   return `${partName(position)} · ${length} digits · list ${attempt} of ${config.trialsPerLength}`;
+}
+
+/**
+ * What a screen reader hears while answering (a status region outside the stage, so that every
+ * change is announced): the prompt when the keypad comes, then the answer so far.
+ */
+function answerAnnouncement(snapshot: DigitSpanSnapshot | null): string {
+  if (snapshot?.kind !== 'answering' || !snapshot.position) return '';
+  if (snapshot.confirmEmpty) return 'Nothing entered yet. Submit again to give an empty answer.';
+  if (snapshot.entered.length === 0) {
+    const order = snapshot.position.block === 1 ? 'in reverse order' : 'in the same order';
+    return `Enter the digits ${order}.`;
+  }
+  return `Your answer: ${snapshot.entered.join(' ')}`;
 }
 
 function RunningTest(props: RunningTaskProps) {
@@ -89,8 +105,10 @@ function RunningTest(props: RunningTaskProps) {
     });
     setRuntime(created);
     created.start();
-    // The participant has just pressed 'Ready ... Set ... Go!' or 'Continue test'.
-    created.proceed();
+    // A new run: the participant has just read the instructions and pressed 'Ready ... Set ...
+    // Go!'. A resumed run shows the intro of the part it goes on in (its order, and the
+    // worked example before backward lists) first.
+    if (saved.length === 0) created.proceed();
     return () => created.dispose();
   }, [run, saved, mode, measurement]);
 
@@ -121,6 +139,9 @@ function RunningTest(props: RunningTaskProps) {
             <Feedback feedback={snapshot.feedback} onContinue={() => runtime.proceed()} />
           )}
           {kind === 'finished' && <FinishPrompt {...finishing} />}
+          <p role="status" className="visually-hidden" data-testid="ds-announcement">
+            {answerAnnouncement(snapshot)}
+          </p>
         </>
       }
       pad={{ buttons: PAD_BUTTONS, input: runtime?.input ?? null, isActive: kind === 'answering' }}
@@ -146,7 +167,7 @@ function PartIntro(props: {
 }) {
   const messageId = useId();
   const { snapshot, next, config } = props;
-  const direction = directionOfBlock(next.block);
+  const direction = digitSpanDirectionOfBlock(next.block) ?? 'forward';
   const isBackward = direction === 'backward';
   const order = isBackward ? 'in reverse order' : 'in the same order';
   const { start } = getDigitSpanLengths(config, direction);
@@ -183,9 +204,9 @@ function PartIntro(props: {
         ))}
         {isBackward && <BackwardExample />}
       </div>
-      <Button autoFocus aria-describedby={messageId} onClick={props.onBegin}>
+      <PromptButton describedBy={messageId} onPress={props.onBegin}>
         {action}
-      </Button>
+      </PromptButton>
     </div>
   );
 }
@@ -227,9 +248,9 @@ function Feedback({
           </p>
         )}
       </div>
-      <Button autoFocus aria-describedby={messageId} onClick={onContinue}>
+      <PromptButton describedBy={messageId} onPress={onContinue}>
         Continue
-      </Button>
+      </PromptButton>
     </div>
   );
 }

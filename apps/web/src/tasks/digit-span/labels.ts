@@ -1,11 +1,12 @@
-import type {
-  DigitSpanDirection,
-  DigitSpanDirectionScores,
-  DigitSpanInvalidReason,
-  DigitSpanPosition,
-  DigitSpanScores,
-  ResultTrial,
-  RunSummary,
+import {
+  type DigitSpanDirection,
+  type DigitSpanDirectionScores,
+  type DigitSpanInvalidReason,
+  type DigitSpanPosition,
+  type DigitSpanScores,
+  digitSpanDirectionOfBlock,
+  type ResultTrial,
+  type RunSummary,
 } from '@cogni/domain';
 
 /** A stored Digit Span trial as the API returns it: the envelope with the task's fields beside it. */
@@ -42,14 +43,9 @@ export const DIRECTION_NAMES: Record<DigitSpanDirection, string> = {
   backward: 'Backward',
 };
 
-/** The direction of a block number (0 forward, 1 backward). */
-export function directionOfBlock(block: number): DigitSpanDirection {
-  return block === 1 ? 'backward' : 'forward';
-}
-
 /** Where a run is, for people: 'Forward practice' or 'Backward test'. */
 export function partName(position: Pick<DigitSpanPosition, 'phase' | 'block'>): string {
-  return `${DIRECTION_NAMES[directionOfBlock(position.block)]} ${position.phase}`;
+  return `${DIRECTION_NAMES[digitSpanDirectionOfBlock(position.block) ?? 'forward']} ${position.phase}`;
 }
 
 /** Digits as people read them: '3 7 2'. */

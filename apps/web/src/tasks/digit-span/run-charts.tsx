@@ -14,7 +14,8 @@ function LadderChart({
 }) {
   const points = useMemo(() => getLadderPoints(trials, direction), [trials, direction]);
   const draw = useCallback<DrawChart>(
-    (charts, width) => charts.drawLevelChart(points, 'List length (digits)', width),
+    (charts, width) =>
+      charts.drawLevelChart(points, { trial: 'List', level: 'List length (digits)' }, width),
     [points],
   );
   return (

@@ -1,5 +1,4 @@
 import type { RunSummary } from '@cogni/domain';
-import { NO_VALUE } from '../../lib/format-scores';
 import { DIRECTION_NAMES, digitSpanScoresOf, givenDirections } from './labels';
 
 /** A Digit Span run's headline scores as tiles: on 'Test Complete' and in progress tracking. */
@@ -20,7 +19,7 @@ export function DigitSpanScoreTiles({ summary }: { summary: RunSummary }) {
         <div className="score-list__item" key={direction}>
           <dt>{DIRECTION_NAMES[direction]} span</dt>
           <dd>
-            {given.longestSpan === 0 ? NO_VALUE : `${given.longestSpan} digits`}
+            {`${given.longestSpan} digits`}
             <span className="score-list__extra">
               {given.totalCorrect} of {given.trials} lists correct
               {given.valid ? '' : ' · flagged'}

@@ -67,7 +67,11 @@ function Instructions(props: { mode: ResponseMode; config: NBackConfig }) {
         ? `press ${fixed.match}`
         : 'press the “same” key';
   const different =
-    mode === 'touch' ? 'tap “Different”' : fixed ? `press ${fixed.noMatch}` : 'the “different” key';
+    mode === 'touch'
+      ? 'tap “Different”'
+      : fixed
+        ? `press ${fixed.noMatch}`
+        : 'press the “different” key';
   return (
     <>
       <ol className="task-instructions__list">
@@ -96,8 +100,8 @@ function Instructions(props: { mode: ResponseMode; config: NBackConfig }) {
           ))}
         </ol>
         <figcaption>
-          At 2-back, the third K is the same as the letter two before it (K), and so is the fifth. R
-          is not: two before it is H.
+          At 2-back, the third letter (K) is the same as the letter two before it (K), and the fifth
+          (K) too. The fourth (R) is not: two before it is H.
         </figcaption>
       </figure>
       <ol className="task-instructions__list" start={3}>

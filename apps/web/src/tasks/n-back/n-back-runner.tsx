@@ -77,6 +77,7 @@ function progressText(snapshot: NBackSnapshot | null): string {
   if (snapshot.kind === 'get-ready') return 'Get ready…';
   if (snapshot.kind !== 'running' || !snapshot.position) return '';
   const { position, blockTrialCount } = snapshot;
+  if (snapshot.isReminder) return `${blockName(position)} · the last letters again`;
   return `${blockName(position)} · letter ${position.trialNumber + 1} of ${blockTrialCount}`;
 }
 
@@ -149,6 +150,12 @@ function BlockIntro(props: {
       ? `Press ${keys.match} when the letter is the same as ${before}, otherwise ${keys.noMatch}.`
       : `Tap “Same as ${level} back” when the letter is the same as ${before}, otherwise “Different”.`;
   const fillers = `The first ${level === 1 ? 'letter has' : `${level} letters have`} nothing to compare: answer “different”.`;
+  const { reminders } = snapshot;
+  // On resume the letters before the break are shown again, so the next ones can be compared.
+  const reminder =
+    reminders > 0
+      ? `To pick up where you left off, the last ${reminders === 1 ? 'letter is' : `${reminders} letters are`} shown again first: just watch ${reminders === 1 ? 'it' : 'them'}; answers count from the letter after ${reminders === 1 ? 'it' : 'them'}.`
+      : null;
   let title: string;
   let lines: string[];
   let action: string;
@@ -158,6 +165,7 @@ function BlockIntro(props: {
     if (result && !snapshot.resumed && index === 0) {
       lines.push(`(Practice: ${result.correct} of ${result.total} correct.)`);
     }
+    if (reminder) lines.push(reminder);
     action = snapshot.resumed ? 'Continue' : 'Start the block';
   } else if (result && !snapshot.resumed && splitNBackBlock(result.block).level === level) {
     title = `Practice again: ${result.correct} of ${result.total} correct`;
@@ -169,6 +177,7 @@ function BlockIntro(props: {
   } else {
     title = `${level}-back practice`;
     lines = [rule, fillers, 'After each letter you are told whether you were right.'];
+    if (reminder) lines.push(reminder);
     action = snapshot.resumed ? 'Continue' : 'Start the practice';
   }
   return (

@@ -1,8 +1,13 @@
 import type { TaskDefinition } from '../contract';
 import { digitSpanCard } from './card';
-import { DIGIT_SPAN_PHASES, DIGIT_SPAN_SETTINGS, type DigitSpanConfig } from './config';
+import {
+  DIGIT_SPAN_PHASES,
+  DIGIT_SPAN_SETTINGS,
+  type DigitSpanConfig,
+  getDigitSpanMinimumTrialMs,
+} from './config';
 import { DIGIT_SPAN_EXPORT_COLUMNS } from './export-columns';
-import { digitSpanFixtureRun, digitSpanMinimumMs } from './fixture-run';
+import { digitSpanFixtureRun } from './fixture-run';
 import { simulateDigitSpanRun } from './participant';
 import { type DigitSpanPlan, planDigitSpan } from './plan';
 import {
@@ -90,7 +95,7 @@ export const digitSpanTask: TaskDefinition<
   fixtureRun(seed, config) {
     return digitSpanFixtureRun(seed, config).map((trial) => ({
       trial,
-      minimumMs: digitSpanMinimumMs(config, trial.length),
+      minimumMs: getDigitSpanMinimumTrialMs(config, trial.length),
     }));
   },
 };

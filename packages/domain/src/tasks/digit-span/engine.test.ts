@@ -1,21 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_REACTION_TIME_MS } from '../shared/envelope';
+import { createRng, pick } from '../shared/random';
 import { DEFAULT_DIGIT_SPAN_CONFIG, type DigitSpanConfig, DigitSpanConfigSchema } from './config';
 import {
   createDigitSpanEngine,
+  DIGIT_SPAN_LATE_KEY_GRACE_MS,
   type DigitSpanEffect,
   type DigitSpanEvent,
+  type DigitSpanKey,
   type DigitSpanState,
+  digitSpanAnswerLimitMs,
   digitSpanNextDueMs,
   stepDigitSpan,
 } from './engine';
 import { digitSpanFixtureRun } from './fixture-run';
 import { parseDigits, planDigitSpan } from './plan';
-import { runDigitSpanVirtualSession } from './virtual-runtime';
+import {
+  DIGIT_SPAN_MAX_BACKSPACES,
+  type DigitSpanTrial,
+  DigitSpanTrialSchema,
+  findDigitSpanTrialProblems,
+} from './trial';
+import { DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS, runDigitSpanVirtualSession } from './virtual-runtime';
 
 /** Drives the engine by hand and keeps every effect. */
 function drive(config: DigitSpanConfig, seed = 'engine') {
   const plan = planDigitSpan(seed, config);
-  const first = createDigitSpanEngine({ config, timeOriginMs: 1_795_000_000_000 });
+  const first = createDigitSpanEngine({
+    config,
+    timeOriginMs: DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS,
+  });
   let state: DigitSpanState = first.state;
   const effects: DigitSpanEffect[] = [...first.effects];
   const send = (event: DigitSpanEvent) => {
@@ -27,7 +41,10 @@ function drive(config: DigitSpanConfig, seed = 'engine') {
   return { plan, send, effects, state: () => state };
 }
 
-/** Presents the list on screen on time from a 'Ready' onset at `readyMs`; returns the pad's onset. */
+/**
+ * Presents the list on screen from a 'Ready' onset at `readyMs`, each presentation (digits, the
+ * blanks after them) at its due time plus `lateMs[k]` for digit k; returns the keypad's due time.
+ */
 function present(d: ReturnType<typeof drive>, readyMs: number, lateMs: number[] = []) {
   const [blank, first] = d.send({
     type: 'ONSET',
@@ -44,19 +61,34 @@ function present(d: ReturnType<typeof drive>, readyMs: number, lateMs: number[] 
     atMs: d0,
     method: 'element-timing',
   });
-  const shows = schedule.filter((e) => e.type === 'SHOW_DIGIT');
-  shows.forEach((e, i) => {
-    if (e.type !== 'SHOW_DIGIT') return;
+  for (const e of schedule) {
+    if (e.type !== 'SHOW_DIGIT' && e.type !== 'HIDE_DIGIT') continue;
     d.send({
       type: 'ONSET',
-      shown: { kind: 'digit', index: i + 1 },
-      atMs: e.dueAtMs + (lateMs[i + 1] ?? 0),
+      shown: { kind: e.type === 'SHOW_DIGIT' ? 'digit' : 'blank', index: e.index },
+      atMs: e.type === 'SHOW_DIGIT' ? e.dueAtMs + (lateMs[e.index] ?? 0) : e.dueAtMs,
       method: 'element-timing',
     });
-  });
+  }
   const pad = schedule.find((e) => e.type === 'SHOW_PAD');
   if (pad?.type !== 'SHOW_PAD') throw new Error('no keypad');
   return { schedule, d0, padDue: pad.dueAtMs };
+}
+
+/** A driven engine at its first list's answer: presented on time, the keypad's onset known. */
+function answering(config: DigitSpanConfig) {
+  const d = drive(config);
+  d.send({ type: 'START', atMs: 0 });
+  const { padDue } = present(d, 0);
+  d.send({ type: 'ONSET', shown: { kind: 'pad' }, atMs: padDue, method: 'element-timing' });
+  return { d, padDue };
+}
+
+/** The answer's record among `effects`. */
+function recordIn(effects: readonly DigitSpanEffect[]): DigitSpanTrial {
+  const record = effects.find((e) => e.type === 'RECORD_TRIAL');
+  if (record?.type !== 'RECORD_TRIAL') throw new Error('no record');
+  return record.trial;
 }
 
 describe('the Digit Span engine', () => {
@@ -97,11 +129,15 @@ describe('the Digit Span engine', () => {
     const config = DEFAULT_DIGIT_SPAN_CONFIG;
     const d = drive(config);
     d.send({ type: 'START', atMs: 0 });
-    const { d0, padDue } = present(d, 10);
-    const expected = parseDigits(d.plan.forward?.practice[0]?.split('').join('-') ?? '');
     const key = (k: string, atMs: number) =>
       d.send({ type: 'KEY', key: k as never, atMs, modality: 'keyboard' });
-    // A key during the list is nobody's; keys after the pad is drawn wait for its onset.
+    // A key during the 'Ready' cue is nobody's.
+    expect(key('4', 5)).toEqual([]);
+    const { d0, padDue } = present(d, 10);
+    const expected = parseDigits(d.plan.forward?.practice[0]?.split('').join('-') ?? '');
+    // A key while the last digit is on waits for the keypad's onset, and is dropped as earlier.
+    expect(key('5', padDue - 100)).toEqual([]);
+    // Keys after the keypad's drawing wait for its onset.
     const padMs = padDue + 9;
     key(String(expected[0]), padMs + 300);
     key('backspace', padMs + 500);
@@ -115,10 +151,9 @@ describe('the Digit Span engine', () => {
       method: 'element-timing',
     });
     expect(onPad.at(-1)).toEqual({ type: 'UPDATE_ENTRY', entered: expected, confirmEmpty: false });
+    expect(onPad.filter((e) => e.type === 'UPDATE_ENTRY')).toHaveLength(4);
     const done = key('submit', padMs + 1200.5);
-    const record = done.find((e) => e.type === 'RECORD_TRIAL');
-    if (record?.type !== 'RECORD_TRIAL') throw new Error('no record');
-    expect(record.trial).toMatchObject({
+    expect(recordIn(done)).toMatchObject({
       phase: 'practice',
       block: 0,
       trialNumber: 0,
@@ -138,6 +173,7 @@ describe('the Digit Span engine', () => {
         responseTimestampMs: padMs + 1200.5,
         sequenceOnsetMs: d0,
         digitOnsetsMs: [d0, d0 + 1000],
+        digitOffsetsMs: [d0 + 800, padMs],
         firstKeyMs: padMs + 300,
         wasInterrupted: false,
       },
@@ -158,10 +194,7 @@ describe('the Digit Span engine', () => {
   });
 
   it('asks a second submit for an empty answer, a digit cancelling the first', () => {
-    const d = drive(DEFAULT_DIGIT_SPAN_CONFIG);
-    d.send({ type: 'START', atMs: 0 });
-    const { padDue } = present(d, 0);
-    d.send({ type: 'ONSET', shown: { kind: 'pad' }, atMs: padDue, method: 'element-timing' });
+    const { d, padDue } = answering(DEFAULT_DIGIT_SPAN_CONFIG);
     const key = (k: string, atMs: number) =>
       d.send({ type: 'KEY', key: k as never, atMs, modality: 'touch' });
     expect(key('submit', padDue + 100)).toEqual([
@@ -190,17 +223,28 @@ describe('the Digit Span engine', () => {
     });
   });
 
-  it('keeps at most 12 digits of an answer', () => {
-    const d = drive(DEFAULT_DIGIT_SPAN_CONFIG);
-    d.send({ type: 'START', atMs: 0 });
-    const { padDue } = present(d, 0);
-    d.send({ type: 'ONSET', shown: { kind: 'pad' }, atMs: padDue, method: 'element-timing' });
+  it('keeps at most 12 digits of an answer and counts at most 200 backspaces', () => {
+    const { d, padDue } = answering(DEFAULT_DIGIT_SPAN_CONFIG);
     for (let i = 0; i < 15; i++)
       d.send({ type: 'KEY', key: '5', atMs: padDue + 100 + i, modality: 'keyboard' });
     const record = d.send({ type: 'KEY', key: 'submit', atMs: padDue + 200, modality: 'keyboard' });
-    expect(record.find((e) => e.type === 'RECORD_TRIAL')).toMatchObject({
-      trial: { nDigitsEntered: 12, isCorrect: false },
-    });
+    expect(recordIn(record)).toMatchObject({ nDigitsEntered: 12, isCorrect: false });
+    expect(findDigitSpanTrialProblems(recordIn(record), d.plan, DEFAULT_DIGIT_SPAN_CONFIG)).toEqual(
+      [],
+    );
+    d.send({ type: 'START', atMs: padDue + 5000 });
+    const next = present(d, padDue + 5000);
+    d.send({ type: 'ONSET', shown: { kind: 'pad' }, atMs: next.padDue, method: 'element-timing' });
+    for (let i = 0; i < 250; i++) {
+      d.send({ type: 'KEY', key: 'backspace', atMs: next.padDue + 100 + i, modality: 'keyboard' });
+    }
+    d.send({ type: 'KEY', key: '3', atMs: next.padDue + 400, modality: 'keyboard' });
+    const trial = recordIn(
+      d.send({ type: 'KEY', key: 'submit', atMs: next.padDue + 500, modality: 'keyboard' }),
+    );
+    expect(trial.nBackspaces).toBe(DIGIT_SPAN_MAX_BACKSPACES);
+    expect(DigitSpanTrialSchema.safeParse(trial).success).toBe(true);
+    expect(findDigitSpanTrialProblems(trial, d.plan, DEFAULT_DIGIT_SPAN_CONFIG)).toEqual([]);
   });
 
   it('ends an answer at the response time limit as timed out, with what was typed', () => {
@@ -209,12 +253,15 @@ describe('the Digit Span engine', () => {
     d.send({ type: 'START', atMs: 0 });
     const { padDue } = present(d, 0);
     d.send({ type: 'ONSET', shown: { kind: 'pad' }, atMs: padDue, method: 'animation-frame' });
-    expect(digitSpanNextDueMs(config, d.state())).toBe(padDue + 5000);
+    // The TICK is due a grace period after the limit, for keys stamped before it.
+    expect(digitSpanNextDueMs(config, d.state())).toBe(
+      padDue + 5000 + DIGIT_SPAN_LATE_KEY_GRACE_MS,
+    );
     d.send({ type: 'KEY', key: '3', atMs: padDue + 1000, modality: 'keyboard' });
-    expect(d.send({ type: 'TICK', atMs: padDue + 4999 })).toEqual([]);
+    expect(d.send({ type: 'TICK', atMs: padDue + 5050 })).toEqual([]);
     // A key after the limit, delivered before the TICK, is not the answer's.
     d.send({ type: 'KEY', key: 'submit', atMs: padDue + 5001, modality: 'keyboard' });
-    const effects = d.send({ type: 'TICK', atMs: padDue + 5003 });
+    const effects = d.send({ type: 'TICK', atMs: padDue + 5000 + DIGIT_SPAN_LATE_KEY_GRACE_MS });
     expect(effects[0]).toMatchObject({
       type: 'RECORD_TRIAL',
       trial: {
@@ -227,8 +274,122 @@ describe('the Digit Span engine', () => {
         timing: { responseTimestampMs: null, onsetMethod: 'animation-frame' },
       },
     });
+    expect(recordIn(effects).endTime).toBe(
+      new Date(DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS + padDue + 5000).toISOString(),
+    );
     // No feedback in the test: the next list's 'Ready' 500 ms after the time-out.
     expect(effects[1]).toMatchObject({ type: 'SHOW_READY', dueAtMs: padDue + 5500 });
+  });
+
+  it('takes a submit stamped before the limit that the page delivers just after it', () => {
+    const config = DigitSpanConfigSchema.parse({ responseTimeLimitMs: 5000, practiceMaxTries: 0 });
+    const { d, padDue } = answering(config);
+    d.send({ type: 'KEY', key: '3', atMs: padDue + 1000, modality: 'keyboard' });
+    // The clock passed the limit (padDue + 5000) before this Enter's event was delivered.
+    const trial = recordIn(
+      d.send({ type: 'KEY', key: 'submit', atMs: padDue + 4999.5, modality: 'keyboard' }),
+    );
+    expect(trial).toMatchObject({ timedOut: false, response: 'enter', reactionTime: 4999.5 });
+    expect(findDigitSpanTrialProblems(trial, d.plan, config)).toEqual([]);
+  });
+
+  it('records a time-out after one empty submit with its first key, and the server accepts it', () => {
+    const config = DigitSpanConfigSchema.parse({ responseTimeLimitMs: 3000, practiceMaxTries: 0 });
+    const { d, padDue } = answering(config);
+    d.send({ type: 'KEY', key: 'submit', atMs: padDue + 700, modality: 'keyboard' });
+    const trial = recordIn(
+      d.send({ type: 'TICK', atMs: padDue + 3000 + DIGIT_SPAN_LATE_KEY_GRACE_MS }),
+    );
+    expect(trial).toMatchObject({
+      entered: '',
+      nBackspaces: 0,
+      response: null,
+      timedOut: true,
+      firstKeyRt: 700,
+      timing: { firstKeyMs: padDue + 700, responseTimestampMs: null },
+    });
+    expect(findDigitSpanTrialProblems(trial, d.plan, config)).toEqual([]);
+  });
+
+  it('ends an answer without a time limit at the longest answer time a record accepts', () => {
+    const config = DigitSpanConfigSchema.parse({ practiceMaxTries: 0 });
+    const { d, padDue } = answering(config);
+    expect(digitSpanAnswerLimitMs(config)).toBe(MAX_REACTION_TIME_MS);
+    d.send({ type: 'KEY', key: '3', atMs: padDue + 1000, modality: 'keyboard' });
+    expect(d.send({ type: 'TICK', atMs: padDue + MAX_REACTION_TIME_MS - 1 })).toEqual([]);
+    const trial = recordIn(
+      d.send({ type: 'TICK', atMs: padDue + MAX_REACTION_TIME_MS + DIGIT_SPAN_LATE_KEY_GRACE_MS }),
+    );
+    expect(trial).toMatchObject({ timedOut: true, entered: '3', reactionTime: null });
+    expect(DigitSpanTrialSchema.safeParse(trial).success).toBe(true);
+    expect(findDigitSpanTrialProblems(trial, d.plan, config)).toEqual([]);
+  });
+
+  it("keeps the time line through a stall and records the stalled digit's short exposure", () => {
+    const config = DigitSpanConfigSchema.parse({ practiceMaxTries: 0 });
+    const d = drive(config);
+    d.send({ type: 'START', atMs: 0 });
+    // Digit 1 (the second) is presented 300 ms late; its blank and digit 2 are on time.
+    const { d0, padDue, schedule } = present(d, 0, [0, 300]);
+    expect(schedule.find((e) => e.type === 'SHOW_DIGIT' && e.index === 2)).toMatchObject({
+      dueAtMs: d0 + 2000,
+    });
+    d.send({ type: 'ONSET', shown: { kind: 'pad' }, atMs: padDue, method: 'element-timing' });
+    d.send({ type: 'KEY', key: 'submit', atMs: padDue + 100, modality: 'keyboard' });
+    const trial = recordIn(
+      d.send({ type: 'KEY', key: 'submit', atMs: padDue + 200, modality: 'keyboard' }),
+    );
+    const { digitOnsetsMs, digitOffsetsMs } = trial.timing;
+    expect(digitOnsetsMs).toEqual([d0, d0 + 1300, d0 + 2000]);
+    expect(digitOffsetsMs).toEqual([d0 + 800, d0 + 1800, padDue]);
+    // Exposures: 800, 500 (the stalled digit), 800.
+    expect(digitOffsetsMs.map((off, k) => off - (digitOnsetsMs[k] as number))).toEqual([
+      800, 500, 800,
+    ]);
+    expect(findDigitSpanTrialProblems(trial, d.plan, config)).toEqual([]);
+  });
+
+  it('opens the answer only once every presentation is known, and gives a digit replaced before its paint no exposure', () => {
+    const config = DigitSpanConfigSchema.parse({ practiceMaxTries: 0 });
+    const d = drive(config);
+    d.send({ type: 'START', atMs: 0 });
+    d.send({ type: 'ONSET', shown: { kind: 'ready' }, atMs: 0, method: 'element-timing' });
+    const schedule = d.send({
+      type: 'ONSET',
+      shown: { kind: 'digit', index: 0 },
+      atMs: 1300,
+      method: 'element-timing',
+    });
+    const pad = schedule.find((e) => e.type === 'SHOW_PAD');
+    if (pad?.type !== 'SHOW_PAD') throw new Error('no keypad');
+    // The page was hidden from 1500 ms to 4000 ms: everything due then was drawn in one frame,
+    // painted at 4000; what was replaced in that frame is reported later, by its fallback.
+    const at = (kind: 'digit' | 'blank' | 'pad', index: number, atMs: number) =>
+      d.send({
+        type: 'ONSET',
+        shown: kind === 'pad' ? { kind } : { kind, index },
+        atMs,
+        method: 'animation-frame',
+      });
+    expect(at('pad', 0, 4000)).toEqual([]);
+    d.send({ type: 'KEY', key: 'submit', atMs: 4100, modality: 'keyboard' });
+    at('blank', 0, 4016);
+    at('digit', 1, 4016);
+    at('blank', 1, 4016);
+    // The answer opens with the last presentation known; the waiting key is applied then.
+    expect(at('digit', 2, 4016)).toEqual([
+      { type: 'UPDATE_ENTRY', entered: [], confirmEmpty: true },
+    ]);
+    const trial = recordIn(
+      d.send({ type: 'KEY', key: 'submit', atMs: 4200, modality: 'keyboard' }),
+    );
+    expect(pad.dueAtMs).toBe(1300 + 2800);
+    expect(trial.timing).toMatchObject({
+      stimulusOnsetMs: 4000,
+      digitOnsetsMs: [1300, 4000, 4000],
+      digitOffsetsMs: [4000, 4000, 4000],
+    });
+    expect(findDigitSpanTrialProblems(trial, d.plan, config)).toEqual([]);
   });
 
   it('marks an interrupted list, and resumes a run after its saved lists', () => {
@@ -290,5 +451,74 @@ describe('the Digit Span engine', () => {
     d.send({ type: 'KEY', key: 'submit', atMs: padDue + 1, modality: 'keyboard' });
     const record = d.send({ type: 'KEY', key: 'submit', atMs: padDue + 2, modality: 'keyboard' });
     expect(record[0]).toMatchObject({ trial: { timing: { wasInterrupted: true } } });
+  });
+});
+
+describe('every record the engine emits passes the server check', () => {
+  const KEYS: readonly DigitSpanKey[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+  it('over random key sequences, time limits, empty submits, backspaces and stalled pages', () => {
+    const configs: DigitSpanConfig[] = [
+      DEFAULT_DIGIT_SPAN_CONFIG,
+      DigitSpanConfigSchema.parse({ responseTimeLimitMs: 2500, testFeedback: true }),
+      DigitSpanConfigSchema.parse({ responseTimeLimitMs: 1000, digitOffMs: 0 }),
+      DigitSpanConfigSchema.parse({ directions: 'backward', digitOnMs: 300, digitOffMs: 50 }),
+    ];
+    const rng = createRng('every-record');
+    let records = 0;
+    let timedOutAfterEmptySubmit = 0;
+    let stalled = 0;
+    for (let r = 0; r < 400; r++) {
+      const config = configs[r % configs.length] as DigitSpanConfig;
+      const plan = planDigitSpan(`every-record-${r}`, config);
+      const session = runDigitSpanVirtualSession({
+        config,
+        plan,
+        timeOriginMs: DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS,
+        startMs: rng() * 1000,
+        introMs: 500,
+        inputModality: rng() < 0.5 ? 'keyboard' : 'touch',
+        behave: (trial) => {
+          // Mostly the right answer, else random keys; an empty submit, backspaces, a missing
+          // submit (the list times out, or keys run past the limit) now and then.
+          const digits = rng() < 0.5 ? parseDigits(trial.expected).map(String) : [];
+          const keys: DigitSpanKey[] = digits.length > 0 ? (digits as DigitSpanKey[]) : [];
+          const extra = Math.floor(rng() * 8);
+          for (let i = 0; i < extra; i++) {
+            const u = rng();
+            keys.splice(
+              Math.floor(rng() * (keys.length + 1)),
+              0,
+              u < 0.2 ? 'backspace' : u < 0.3 ? 'submit' : (pick(KEYS, rng) as DigitSpanKey),
+            );
+          }
+          if (rng() < 0.8) keys.push('submit');
+          if (rng() < 0.5) keys.push('submit');
+          let atMs = rng() < 0.1 ? -50 : 0;
+          const late = rng() < 0.2 ? Math.floor(rng() * trial.length) : -1;
+          if (late >= 0) stalled += 1;
+          return {
+            keys: keys.map((key) => {
+              atMs += 30 + rng() * 600;
+              return { key, afterPadMs: atMs };
+            }),
+            onsetLateMs: (shown) =>
+              shown.kind === 'digit' && shown.index === late ? 100 + rng() * 1500 : rng() * 20,
+          };
+        },
+      });
+      for (const trial of session.trials) {
+        const parsed = DigitSpanTrialSchema.safeParse(JSON.parse(JSON.stringify(trial)));
+        expect(parsed.error).toBeUndefined();
+        expect(findDigitSpanTrialProblems(trial, plan, config), JSON.stringify(trial)).toEqual([]);
+        if (trial.timedOut && trial.nDigitsEntered === 0 && trial.timing.firstKeyMs !== null) {
+          timedOutAfterEmptySubmit += 1;
+        }
+        records += 1;
+      }
+    }
+    expect(records).toBeGreaterThan(3000);
+    expect(timedOutAfterEmptySubmit).toBeGreaterThan(10);
+    expect(stalled).toBeGreaterThan(300);
   });
 });

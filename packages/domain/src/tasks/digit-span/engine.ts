@@ -1,5 +1,5 @@
 import type { SavedTrial } from '../contract';
-import type { InputModality, ONSET_METHODS } from '../shared/envelope';
+import { type InputModality, MAX_REACTION_TIME_MS, type ONSET_METHODS } from '../shared/envelope';
 import {
   DIGIT_SPAN_INTER_TRIAL_MS,
   DIGIT_SPAN_MAX_ENTERED_DIGITS,
@@ -16,8 +16,13 @@ import {
   parseDigits,
   plannedDigitSpanTrialAt,
 } from './plan';
-import { digitSpanOutcomesOf, walkDigitSpanRun } from './run-order';
-import { countCorrectPositions, type DigitSpanTrial, isDigitSpanAnswerCorrect } from './trial';
+import { digitSpanOutcomesOf, digitSpanPositionKey, walkDigitSpanRun } from './run-order';
+import {
+  countCorrectPositions,
+  DIGIT_SPAN_MAX_BACKSPACES,
+  type DigitSpanTrial,
+  isDigitSpanAnswerCorrect,
+} from './trial';
 
 export type DigitSpanOnsetMethod = (typeof ONSET_METHODS)[number];
 
@@ -35,8 +40,21 @@ export type DigitSpanKey =
   | 'backspace'
   | 'submit';
 
-/** What was presented: the 'Ready' cue, digit `index` of the list, or the keypad (answer prompt). */
-export type DigitSpanShown = { kind: 'ready' } | { kind: 'digit'; index: number } | { kind: 'pad' };
+/**
+ * What was presented: the 'Ready' cue, digit `index` of the list, the blank that replaces digit
+ * `index` (its offset), or the keypad (answer prompt).
+ */
+export type DigitSpanShown =
+  | { kind: 'ready' }
+  | { kind: 'digit'; index: number }
+  | { kind: 'blank'; index: number }
+  | { kind: 'pad' };
+
+/**
+ * A TICK ends an answer this long after its time limit, so that a key whose event timestamp is
+ * before the limit, but which the page delivers a little after it, is still taken, ms.
+ */
+export const DIGIT_SPAN_LATE_KEY_GRACE_MS = 100;
 
 /**
  * What the runtime tells the engine. Every time is a page timestamp (performance.now() time
@@ -45,11 +63,12 @@ export type DigitSpanShown = { kind: 'ready' } | { kind: 'digit'; index: number 
  * - START: the participant pressed the button of an intro or of feedback.
  * - ONSET: something the engine asked for was presented at `atMs` (Element Timing, or the
  *   animation frame's timestamp as the marked fallback).
- * - KEY: a key of the answer, at its event's timeStamp (auto-repeats and held keys dropped).
- *   Keys before the keypad's onset belong to no answer; keys sent after the keypad was drawn
- *   but before its onset is known wait for it.
+ * - KEY: a key of the answer, at its event's timestamp (auto-repeats and held keys dropped).
+ *   Keys before the keypad's onset belong to no answer. Keys that arrive once the list is on
+ *   its time line (its first digit presented) but before the keypad's onset is known wait for
+ *   it: those earlier than that onset are then dropped, the rest are the answer's.
  * - INTERRUPTED: the page lost focus or was hidden; the list on screen is marked.
- * - TICK: the clock has reached `atMs` (sent at digitSpanNextDueMs: the response time limit).
+ * - TICK: the clock has reached `atMs` (sent at digitSpanNextDueMs: the end of the answer).
  */
 export type DigitSpanEvent =
   | { type: 'START'; atMs: number }
@@ -79,7 +98,7 @@ export type DigitSpanEffect =
   | { type: 'SHOW_BLANK'; dueAtMs: number }
   /** Present digit `index` of the list at `dueAtMs`; report its ONSET. */
   | { type: 'SHOW_DIGIT'; index: number; digit: number; dueAtMs: number }
-  /** Replace digit `index` with a blank at `dueAtMs`. */
+  /** Replace digit `index` with a blank at `dueAtMs`; report its ONSET (the digit's offset). */
   | { type: 'HIDE_DIGIT'; index: number; dueAtMs: number }
   /** Present the answer prompt and keypad at `dueAtMs` (the last digit goes off); report its ONSET. */
   | { type: 'SHOW_PAD'; dueAtMs: number }
@@ -101,10 +120,15 @@ export type DigitSpanTrialInProgress = {
   readyOnsetMs: number | null;
   /** Presented onsets by digit; null until reported. */
   digitOnsetsMs: readonly (number | null)[];
-  /** SHOW_PAD was asked for: keys from now on may be the answer's. */
-  padDrawn: boolean;
+  /** Presented onsets of the blanks after the digits (none without a blank); null until reported. */
+  blankOnsetsMs: readonly (number | null)[];
+  /** The first digit was presented and the rest of the list scheduled: keys may be the answer's. */
+  isScheduled: boolean;
+  /** The keypad's presented onset, once reported. */
+  padOnset: { atMs: number; method: DigitSpanOnsetMethod } | null;
+  /** The answer is open: the keypad's onset and every presentation before it are known. */
   pad: { atMs: number; method: DigitSpanOnsetMethod } | null;
-  /** Keys that came after the keypad was drawn, before its onset was known. */
+  /** Keys that came once the list was scheduled, before the answer was open. */
   pending: readonly Key[];
   entered: readonly number[];
   nBackspaces: number;
@@ -146,11 +170,10 @@ export type DigitSpanEngineOptions = {
   inputModality?: InputModality;
 };
 
-const keyOf = (p: { phase: string; block: number; trialNumber: number }) =>
-  `${p.phase}:${p.block}:${p.trialNumber}`;
-
 function nextOf(config: DigitSpanConfig, context: DigitSpanRunContext): DigitSpanPosition | null {
-  return walkDigitSpanRun(config, (position) => context.outcomes.get(keyOf(position)));
+  return walkDigitSpanRun(config, (position) =>
+    context.outcomes.get(digitSpanPositionKey(position)),
+  );
 }
 
 /** How a direction's practice went, from the answers known; null without practice lists. */
@@ -193,7 +216,7 @@ export function createDigitSpanEngine(options: DigitSpanEngineOptions): DigitSpa
   const outcomes = new Map<string, boolean | null>();
   for (const trial of saved) {
     const correct = outcomeOf(trial as DigitSpanPosition);
-    if (correct !== undefined) outcomes.set(keyOf(trial), correct);
+    if (correct !== undefined) outcomes.set(digitSpanPositionKey(trial), correct);
   }
   const context: DigitSpanRunContext = {
     timeOriginMs: options.timeOriginMs,
@@ -206,10 +229,27 @@ export function createDigitSpanEngine(options: DigitSpanEngineOptions): DigitSpa
   return intro(next, resumed, context);
 }
 
-/** The time the engine needs a TICK: the response time limit of the answer on screen, or null. */
+/**
+ * The longest an answer may take from the keypad's onset, ms: the response time limit, or
+ * without one the longest answer time a trial record accepts (MAX_REACTION_TIME_MS).
+ */
+export function digitSpanAnswerLimitMs(config: DigitSpanConfig): number {
+  return config.responseTimeLimitMs === 0 ? MAX_REACTION_TIME_MS : config.responseTimeLimitMs;
+}
+
+/** When the answer on screen ends unless submitted: its keypad's onset + the answer limit. */
+function answerDeadlineMs(config: DigitSpanConfig, state: DigitSpanState): number | null {
+  if (state.kind !== 'trial' || !state.trial.pad) return null;
+  return state.trial.pad.atMs + digitSpanAnswerLimitMs(config);
+}
+
+/**
+ * The time the engine needs a TICK: the answer's deadline plus DIGIT_SPAN_LATE_KEY_GRACE_MS
+ * (keys stamped before the deadline are taken until then), or null without an open answer.
+ */
 export function digitSpanNextDueMs(config: DigitSpanConfig, state: DigitSpanState): number | null {
-  if (state.kind !== 'trial' || !state.trial.pad || config.responseTimeLimitMs === 0) return null;
-  return state.trial.pad.atMs + config.responseTimeLimitMs;
+  const deadline = answerDeadlineMs(config, state);
+  return deadline === null ? null : deadline + DIGIT_SPAN_LATE_KEY_GRACE_MS;
 }
 
 function beginList(
@@ -229,7 +269,12 @@ function beginList(
     planned,
     readyOnsetMs: null,
     digitOnsetsMs: Array.from({ length: planned.length }, () => null),
-    padDrawn: false,
+    blankOnsetsMs: Array.from(
+      { length: config.digitOffMs > 0 ? planned.length - 1 : 0 },
+      () => null,
+    ),
+    isScheduled: false,
+    padOnset: null,
     pad: null,
     pending: [],
     entered: [],
@@ -258,6 +303,39 @@ function proceed(
   return beginList(plan, config, next, atMs, context);
 }
 
+/**
+ * Every digit's presented onset and offset (the blank after it, or what replaced it: the next
+ * digit, or the keypad after the last). A presentation replaced before it was painted (a stalled
+ * page draws several in one frame) can be reported later than what replaced it; it takes that
+ * time instead, so its exposure is 0 and the times stay in order.
+ */
+function presentedTimes(
+  trial: DigitSpanTrialInProgress,
+  padMs: number,
+): { onsets: number[]; offsets: number[] } {
+  const known = (ms: number | null, what: string) => {
+    if (ms === null) throw new Error(`${what} of the list was never presented`);
+    return ms;
+  };
+  const hasBlanks = trial.blankOnsetsMs.length > 0;
+  // The presentations in screen order: digit 0, (blank 0,) digit 1, ..., the last digit, the pad.
+  const times: number[] = [];
+  trial.digitOnsetsMs.forEach((ms, k) => {
+    times.push(known(ms, `Digit ${k + 1}`));
+    if (hasBlanks && k < trial.blankOnsetsMs.length) {
+      times.push(known(trial.blankOnsetsMs[k] ?? null, `The blank after digit ${k + 1}`));
+    }
+  });
+  times.push(padMs);
+  for (let i = times.length - 2; i >= 0; i--) {
+    times[i] = Math.min(times[i] as number, times[i + 1] as number);
+  }
+  const step = hasBlanks ? 2 : 1;
+  const onsets = trial.digitOnsetsMs.map((_, k) => times[k * step] as number);
+  const offsets = onsets.map((_, k) => times[k * step + 1] as number);
+  return { onsets, offsets };
+}
+
 /** The trial record of the list on screen, answered (submitAtMs) or timed out (null). */
 function recordOf(
   trial: DigitSpanTrialInProgress,
@@ -268,10 +346,7 @@ function recordOf(
   const { planned } = trial;
   const entered = formatDigits(trial.entered);
   const timedOut = end.submit === null;
-  const onsets = trial.digitOnsetsMs.map((ms, i) => {
-    if (ms === null) throw new Error(`Digit ${i + 1} of the list was never presented`);
-    return ms;
-  });
+  const { onsets, offsets } = presentedTimes(trial, pad.atMs);
   const iso = (ms: number) => new Date(context.timeOriginMs + ms).toISOString();
   const modality = end.submit?.modality ?? context.modality;
   return {
@@ -302,6 +377,7 @@ function recordOf(
       wasInterrupted: trial.interrupted,
       sequenceOnsetMs: onsets[0] as number,
       digitOnsetsMs: onsets,
+      digitOffsetsMs: offsets,
       firstKeyMs: trial.firstKeyMs,
     },
   };
@@ -318,7 +394,7 @@ function endList(
 ): DigitSpanStep {
   const record = recordOf(trial, pad, end, context);
   const outcomes = new Map(context.outcomes);
-  outcomes.set(keyOf(record as DigitSpanPosition), record.isCorrect);
+  outcomes.set(digitSpanPositionKey(record as DigitSpanPosition), record.isCorrect);
   const next: DigitSpanRunContext = { ...context, outcomes };
   const last = trial.planned;
   const effects: DigitSpanEffect[] = [{ type: 'RECORD_TRIAL', trial: record }];
@@ -354,7 +430,7 @@ function applyKey(
   let entered = shown.entered;
   let nBackspaces = shown.nBackspaces;
   if (key.key === 'backspace') {
-    nBackspaces += 1;
+    nBackspaces = Math.min(nBackspaces + 1, DIGIT_SPAN_MAX_BACKSPACES);
     entered = entered.slice(0, -1);
   } else if (entered.length < DIGIT_SPAN_MAX_ENTERED_DIGITS) {
     entered = [...entered, Number(key.key)];
@@ -381,7 +457,7 @@ function applyKeys(
   for (const key of [...keys].sort((a, b) => a.atMs - b.atMs)) {
     if (current.kind !== 'trial' || !current.trial.pad) break;
     if (key.atMs < current.trial.pad.atMs) continue;
-    const deadline = digitSpanNextDueMs(config, current);
+    const deadline = answerDeadlineMs(config, current);
     if (deadline !== null && key.atMs >= deadline) break;
     const step = applyKey(plan, config, current.trial, current.trial.pad, key, current.context);
     current = step.state;
@@ -416,13 +492,13 @@ function onOnset(
       ],
     };
   }
-  if (shown.kind === 'digit') {
-    if (trial.digitOnsetsMs[shown.index] !== null || shown.index >= digits.length) {
-      return { state, effects: [] };
-    }
-    const digitOnsetsMs = trial.digitOnsetsMs.map((ms, i) => (i === shown.index ? atMs : ms));
-    const next = { ...state, trial: { ...trial, digitOnsetsMs } };
-    if (shown.index !== 0) return { state: next, effects: [] };
+  if (shown.kind === 'digit' || shown.kind === 'blank') {
+    const field = shown.kind === 'digit' ? 'digitOnsetsMs' : 'blankOnsetsMs';
+    const times = trial[field];
+    if (times[shown.index] !== null || shown.index >= times.length) return { state, effects: [] };
+    const updated = times.map((ms, i) => (i === shown.index ? atMs : ms));
+    const next = { ...state, trial: { ...trial, [field]: updated } };
+    if (shown.kind === 'blank' || shown.index !== 0) return openAnswer(plan, config, next);
     // Every later onset is due on the first digit's time line: onset k = onset 0 + k x SOA.
     const soa = getDigitSpanSoaMs(config);
     const effects: DigitSpanEffect[] = [];
@@ -436,22 +512,41 @@ function onOnset(
       type: 'SHOW_PAD',
       dueAtMs: atMs + (digits.length - 1) * soa + config.digitOnMs,
     });
-    return { state: { ...next, trial: { ...next.trial, padDrawn: true } }, effects };
+    return { state: { ...next, trial: { ...next.trial, isScheduled: true } }, effects };
   }
-  if (trial.pad || !trial.padDrawn) return { state, effects: [] };
-  const withPad = {
-    ...state,
-    trial: { ...trial, pad: { atMs, method: event.method }, pending: [] },
-  };
-  return applyKeys(plan, config, withPad, trial.pending);
+  if (trial.padOnset || !trial.isScheduled) return { state, effects: [] };
+  const withPad = { ...state, trial: { ...trial, padOnset: { atMs, method: event.method } } };
+  return openAnswer(plan, config, withPad);
+}
+
+/**
+ * Opens the answer once the keypad's onset and every presentation before it are known (on a
+ * stalled page the keypad's can come first), then applies the keys that waited for it.
+ */
+function openAnswer(
+  plan: DigitSpanPlan,
+  config: DigitSpanConfig,
+  state: Extract<DigitSpanState, { kind: 'trial' }>,
+): DigitSpanStep {
+  const { trial } = state;
+  const complete =
+    trial.digitOnsetsMs.every((ms) => ms !== null) &&
+    trial.blankOnsetsMs.every((ms) => ms !== null);
+  if (trial.pad || !trial.padOnset || !complete) return { state, effects: [] };
+  const open = { ...state, trial: { ...trial, pad: trial.padOnset, pending: [] } };
+  return applyKeys(plan, config, open, trial.pending);
 }
 
 /**
  * Digit Span as a pure state machine: (state, event) -> (state, effects). A list's digits are
  * presented on an absolute time line from the first digit's presented onset (onset k = onset 0
  * + k x (on + off)), all scheduled when that onset is known, so no lateness carries over; the
- * keypad replaces the last digit when it goes off. The answer is typed left to right; an empty
- * submit waits for a second submit. Events that do not fit the state change nothing.
+ * keypad replaces the last digit when it goes off. The time line is kept through a stall of the
+ * page too: the list keeps its rate and its total duration, and the stalled digit's shortened
+ * exposure is in the record (its onset and offset). The answer is typed left to right; an empty
+ * submit waits for a second submit; an answer not submitted by its limit (the response time
+ * limit, or MAX_REACTION_TIME_MS) ends as timed out. Events that do not fit the state change
+ * nothing.
  */
 export function stepDigitSpan(
   config: DigitSpanConfig,
@@ -473,7 +568,7 @@ export function stepDigitSpan(
       if (state.kind !== 'trial') return unchanged;
       return onOnset(config, plan, state, event);
     case 'KEY': {
-      if (state.kind !== 'trial' || !state.trial.padDrawn) return unchanged;
+      if (state.kind !== 'trial' || !state.trial.isScheduled) return unchanged;
       const key: Key = { key: event.key, atMs: event.atMs, modality: event.modality };
       if (!state.trial.pad) {
         const pending = [...state.trial.pending, key];
@@ -485,9 +580,12 @@ export function stepDigitSpan(
       if (state.kind !== 'trial') return unchanged;
       return { state: { ...state, trial: { ...state.trial, interrupted: true } }, effects: [] };
     case 'TICK': {
-      const deadline = digitSpanNextDueMs(config, state);
-      if (state.kind !== 'trial' || !state.trial.pad || deadline === null) return unchanged;
-      if (event.atMs < deadline) return unchanged;
+      const due = digitSpanNextDueMs(config, state);
+      const deadline = answerDeadlineMs(config, state);
+      if (state.kind !== 'trial' || !state.trial.pad || due === null || deadline === null) {
+        return unchanged;
+      }
+      if (event.atMs < due) return unchanged;
       const { trial } = state;
       return endList(
         plan,

@@ -89,6 +89,13 @@ export const DIGIT_SPAN_EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<DigitS
     value: (t) => t.timing?.digitOnsetsMs.join(';') ?? null,
   },
   {
+    name: 'digit_offsets_ms',
+    type: 'string',
+    description:
+      "Every digit's offset (page time line, ms): the blank after it, or what replaced it (the next digit, the keypad after the last), joined by ';'. Offset minus onset is the digit's exposure.",
+    value: (t) => t.timing?.digitOffsetsMs.join(';') ?? null,
+  },
+  {
     name: 'first_key_ms',
     type: 'number',
     description: "The first key's event timestamp (page time line, ms); empty without one.",

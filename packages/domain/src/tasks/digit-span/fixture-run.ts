@@ -1,11 +1,8 @@
-import { type DigitSpanConfig, getDigitSpanLengths, getDigitSpanMinimumTrialMs } from './config';
+import { type DigitSpanConfig, getDigitSpanLengths } from './config';
 import type { DigitSpanKey } from './engine';
 import { type PlannedDigitSpanTrial, parseDigits, planDigitSpan } from './plan';
 import type { DigitSpanTrial } from './trial';
-import { runDigitSpanVirtualSession } from './virtual-runtime';
-
-/** The page's time origin of fixture runs, in ms since the epoch (late 2026). */
-export const DIGIT_SPAN_FIXTURE_TIME_ORIGIN_MS = 1_795_000_000_000;
+import { DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS, runDigitSpanVirtualSession } from './virtual-runtime';
 
 /** The fixed participant's typing: first digit, between keys, last digit to submit (ms). */
 export const DIGIT_SPAN_FIXTURE_TYPING_MS = { firstKey: 1000.25, perDigit: 100, between: 300.5 };
@@ -50,7 +47,7 @@ export function digitSpanFixtureRun(seed: string, config: DigitSpanConfig): Digi
   return runDigitSpanVirtualSession({
     config,
     plan: planDigitSpan(seed, config),
-    timeOriginMs: DIGIT_SPAN_FIXTURE_TIME_ORIGIN_MS,
+    timeOriginMs: DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS,
     startMs: 1000,
     introMs: 3000,
     behave(trial) {
@@ -66,9 +63,4 @@ export function digitSpanFixtureRun(seed: string, config: DigitSpanConfig): Digi
       return { keys: keys.map((key, i) => ({ key, afterPadMs: first + i * typing.between })) };
     },
   }).trials;
-}
-
-/** The least time a list of `length` digits takes a person: cue, digits and an answer. */
-export function digitSpanMinimumMs(config: DigitSpanConfig, length: number): number {
-  return getDigitSpanMinimumTrialMs(config, length);
 }

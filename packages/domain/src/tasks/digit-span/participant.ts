@@ -7,7 +7,11 @@ import type { DigitSpanConfig, DigitSpanDirection } from './config';
 import type { DigitSpanKey } from './engine';
 import { DIGIT_SPAN_DIGITS, type PlannedDigitSpanTrial, parseDigits, planDigitSpan } from './plan';
 import type { DigitSpanTrial } from './trial';
-import { type DigitSpanListBehaviour, runDigitSpanVirtualSession } from './virtual-runtime';
+import {
+  DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS,
+  type DigitSpanListBehaviour,
+  runDigitSpanVirtualSession,
+} from './virtual-runtime';
 
 /** An ex-Gaussian time: normal part (mean mu, SD sigma) plus an exponential tail (mean tau), ms. */
 export type ExGaussianMs = { mu: number; sigma: number; tau: number };
@@ -51,9 +55,6 @@ export const DIGIT_SPAN_DEFAULT_PARTICIPANT = {
   correctionRate: 0.02,
   emptyRate: 0.05,
 } satisfies DigitSpanParticipantParams;
-
-/** The page's time origin of simulated runs, in ms since the epoch (late 2026). */
-export const DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
 
 /** The shortest time the simulated participant takes between two keys, ms. */
 const MIN_KEY_GAP_MS = 60;

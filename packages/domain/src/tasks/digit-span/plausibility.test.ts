@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { positionOf } from '../shared/envelope';
-import { DEFAULT_DIGIT_SPAN_CONFIG } from './config';
-import { digitSpanFixtureRun, digitSpanMinimumMs } from './fixture-run';
+import { DEFAULT_DIGIT_SPAN_CONFIG, getDigitSpanMinimumTrialMs } from './config';
+import { digitSpanFixtureRun } from './fixture-run';
 import {
   findDigitSpanEarlyArrival,
   findDigitSpanRunImplausibility,
@@ -29,7 +29,7 @@ function arrivals(paceMs: (length: number) => number) {
 
 describe('Digit Span plausibility', () => {
   it('takes a run answered at the least time a person needs for each list', () => {
-    const paced = arrivals((length) => digitSpanMinimumMs(config, length));
+    const paced = arrivals((length) => getDigitSpanMinimumTrialMs(config, length));
     expect(findDigitSpanRunImplausibility(config, runStart, paced)).toBeNull();
     for (const trial of paced) {
       const elapsedMs = trial.arrivedAt.getTime() - runStart.getTime();

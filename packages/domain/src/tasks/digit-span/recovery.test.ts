@@ -4,70 +4,43 @@ import {
   DEFAULT_DIGIT_SPAN_CONFIG,
   type DigitSpanDirection,
   getDigitSpanLadderTrialCount,
-  getDigitSpanLengths,
 } from './config';
 import {
-  DIGIT_SPAN_DEFAULT_PARTICIPANT,
-  type DigitSpanParticipantParams,
-  digitSpanRecallProbability,
-  simulateDigitSpanParticipant,
-} from './participant';
-import { type DigitSpanScores, scoreDigitSpan } from './scoring';
+  DIGIT_SPAN_RECOVERY_SPANS,
+  type DigitSpanRecoveryRun,
+  expectedDigitSpanLongest,
+  simulateDigitSpanRecoveryRun,
+} from './recovery';
 
 /**
  * Span recovery (docs/scoring/digit-span.md, "Recovery"): 1,000 simulated runs at the default
  * configuration, played through the engine, by participants whose true span is known: the
  * longest length they recall correctly more often than not (P(correct at L) =
- * 1 / (1 + exp((L - span - 0.5) / 0.4))). Each run's participant has its own true spans, forward
- * 4-8 and backward 3-7 in turn, 200 runs at each. The score that recovers the true span is the
+ * 1 / (1 + exp((L - span - 0.5) / 0.4))). Each run's participant has its own true spans: every
+ * pair of a forward span 4-8 and a backward span 3-7 in turn, so 200 runs at each span and true
+ * span differences from -3 to +5. The score that recovers the true span is the
  * longest span (= the two-error maximum length). Bounds:
  * - the mean longest span over all runs of a direction within ±0.5 of the true span;
+ * - the mean span difference within ±0.5 of the true difference at each true difference, with
+ *   no slope on it (a bias that depends on the span would show as one);
  * - at each true span, the mean longest span within 3 standard errors of its exact expectation on
- *   this ladder (computed below from the recall probabilities), and that expectation within
- *   ±0.5 of the true span: the ladder's own bias, since a length is passed with one of two lists
- *   right, is about +0.3.
+ *   this ladder (expectedDigitSpanLongest, from the recall probabilities), and that expectation
+ *   within ±0.5 of the true span: the ladder's own bias, since a length is passed with one of
+ *   two lists right, is about +0.3.
  */
 const RUNS = 1000;
-const FORWARD_SPANS = [4, 5, 6, 7, 8];
-const BACKWARD_SPANS = [3, 4, 5, 6, 7];
+const FORWARD_SPANS = DIGIT_SPAN_RECOVERY_SPANS.forward;
+const BACKWARD_SPANS = DIGIT_SPAN_RECOVERY_SPANS.backward;
 
 describe('span recovery over 1,000 simulated runs at the default configuration', () => {
   const config = DEFAULT_DIGIT_SPAN_CONFIG;
-  let runs: { truth: { forward: number; backward: number }; scores: DigitSpanScores }[] = [];
+  let runs: DigitSpanRecoveryRun[] = [];
   beforeAll(() => {
-    runs = Array.from({ length: RUNS }, (_, i) => {
-      const truth = {
-        forward: FORWARD_SPANS[i % FORWARD_SPANS.length] as number,
-        backward: BACKWARD_SPANS[i % BACKWARD_SPANS.length] as number,
-      };
-      const params: DigitSpanParticipantParams = {
-        ...DIGIT_SPAN_DEFAULT_PARTICIPANT,
-        forwardSpan: truth.forward,
-        backwardSpan: truth.backward,
-        emptyRate: 0,
-      };
-      const trials = simulateDigitSpanParticipant(`recovery-${i}`, config, params);
-      return { truth, scores: scoreDigitSpan(config, trials).scores };
-    });
+    runs = Array.from({ length: RUNS }, (_, i) => simulateDigitSpanRecoveryRun(i, config));
   });
 
-  /**
-   * The exact expected longest span of a participant of span `span` on the ladder: a length is
-   * passed with probability 1 - (1 - P(L))^2; the ladder stops at the first length failed (the
-   * longest span is then the length before it, or 0 at the start length) or after the maximum.
-   */
-  const expectedLongest = (direction: DigitSpanDirection, span: number) => {
-    const { start, max } = getDigitSpanLengths(config, direction);
-    const spread = DIGIT_SPAN_DEFAULT_PARTICIPANT.spread;
-    let reach = 1;
-    let expected = 0;
-    for (let length = start; length <= max; length++) {
-      const pass = 1 - (1 - digitSpanRecallProbability(length, span, spread)) ** 2;
-      expected += reach * (1 - pass) * (length === start ? 0 : length - 1);
-      reach *= pass;
-    }
-    return expected + reach * max;
-  };
+  const expectedLongest = (direction: DigitSpanDirection, span: number) =>
+    expectedDigitSpanLongest(config, direction, span);
 
   it('matches the exact expectation of the ladder at every span, which is within ±0.5 of the truth', () => {
     for (const [direction, spans] of [
@@ -103,11 +76,26 @@ describe('span recovery over 1,000 simulated runs at the default configuration',
     expect(Math.abs(bias('backward'))).toBeLessThan(0.5);
   });
 
-  it('recovers the span difference within ±0.5 on average', () => {
-    const errors = runs.map(
-      (run) => (run.scores.spanDifference as number) - (run.truth.forward - run.truth.backward),
-    );
-    expect(Math.abs(mean(errors) as number)).toBeLessThan(0.5);
+  it('recovers the span difference within ±0.5 on average, at every true difference', () => {
+    const trueDifference = (run: DigitSpanRecoveryRun) => run.truth.forward - run.truth.backward;
+    const errorOf = (run: DigitSpanRecoveryRun) =>
+      (run.scores.spanDifference as number) - trueDifference(run);
+    expect(Math.abs(mean(runs.map(errorOf)) as number)).toBeLessThan(0.5);
+    const differences = [...new Set(runs.map(trueDifference))].sort((a, b) => a - b);
+    expect(differences).toEqual([-3, -2, -1, 0, 1, 2, 3, 4, 5]);
+    for (const difference of differences) {
+      const errors = runs.filter((run) => trueDifference(run) === difference).map(errorOf);
+      expect(Math.abs(mean(errors) as number), `difference ${difference}`).toBeLessThan(0.5);
+    }
+    // No bias that grows with the difference: the error's slope on the true difference is flat.
+    const xs = runs.map(trueDifference);
+    const ys = runs.map(errorOf);
+    const mx = mean(xs) as number;
+    const my = mean(ys) as number;
+    const slope =
+      xs.reduce((sum, x, i) => sum + (x - mx) * ((ys[i] as number) - my), 0) /
+      xs.reduce((sum, x) => sum + (x - mx) ** 2, 0);
+    expect(Math.abs(slope)).toBeLessThan(0.1);
   });
 
   it('gives the two-error maximum length equal to the longest span on this ladder, in every run', () => {

@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { SavedTrial } from '../contract';
 import { createRng } from '../shared/random';
 import { DEFAULT_DIGIT_SPAN_CONFIG, type DigitSpanConfig, DigitSpanConfigSchema } from './config';
-import { type DigitSpanPosition, planDigitSpan, plannedDigitSpanTrialAt } from './plan';
+import {
+  type DigitSpanPlan,
+  type DigitSpanPosition,
+  planDigitSpan,
+  plannedDigitSpanTrialAt,
+} from './plan';
 import {
   compareDigitSpanRunOrder,
   digitSpanLengthOf,
+  digitSpanPositionKey,
   getDigitSpanNextPosition,
   isDigitSpanPosition,
 } from './run-order';
@@ -23,45 +29,56 @@ function walk(config: DigitSpanConfig, answer: (p: DigitSpanPosition) => boolean
   }
 }
 
-/** Every ladder rule, checked on one walked run; the run's test lists by direction. */
-function checkLadder(config: DigitSpanConfig, run: readonly Walked[]) {
+/**
+ * Every ladder rule, checked on one walked run: the rules it breaks, as messages (empty when it
+ * keeps them). Plain comparisons, not assertions, so that 100,000 lists are checked quickly.
+ */
+function ladderProblems(config: DigitSpanConfig, run: readonly Walked[]): string[] {
+  const problems: string[] = [];
+  const fail = (message: string) => problems.push(message);
   const directions =
     config.directions === 'both' ? [0, 1] : [config.directions === 'forward' ? 0 : 1];
   // Run order: the directions in turn, practice before test, numbers in order, no repeats.
   for (let i = 1; i < run.length; i++) {
-    expect(compareDigitSpanRunOrder(run[i - 1] as Walked, run[i] as Walked)).toBeLessThan(0);
+    if (compareDigitSpanRunOrder(run[i - 1] as Walked, run[i] as Walked) >= 0) fail('run order');
   }
-  expect([...new Set(run.map((t) => t.block))]).toEqual(directions);
+  const blocks = [...new Set(run.map((t) => t.block))];
+  if (blocks.join() !== directions.join()) fail(`directions ${blocks}`);
   for (const block of directions) {
     const practice = run.filter((t) => t.block === block && t.phase === 'practice');
     // Practice: lists until one is correct, at most practiceMaxTries.
-    expect(practice.map((t) => t.trialNumber)).toEqual(practice.map((_, i) => i));
-    expect(practice.length).toBeLessThanOrEqual(config.practiceMaxTries);
+    if (practice.some((t, i) => t.trialNumber !== i)) fail('practice numbers');
     const firstCorrect = practice.findIndex((t) => t.isCorrect);
-    if (config.practiceMaxTries > 0) {
-      expect(practice.length).toBe(
-        firstCorrect === -1 ? config.practiceMaxTries : firstCorrect + 1,
-      );
+    const practiceGiven = firstCorrect === -1 ? config.practiceMaxTries : firstCorrect + 1;
+    if (practice.length !== Math.min(practiceGiven, config.practiceMaxTries)) {
+      fail(`practice lists ${practice.length}`);
     }
-    const test = run.filter((t) => t.block === block && t.phase === 'test');
     const start = block === 0 ? config.forwardStartLength : config.backwardStartLength;
     const max = block === 0 ? config.forwardMaxLength : config.backwardMaxLength;
-    const lengths = [...new Set(test.map((t) => digitSpanLengthOf(config, t).length))];
-    // Lengths from the start, one by one, never beyond the maximum.
-    expect(lengths).toEqual(lengths.map((_, i) => start + i));
-    expect(Math.max(...lengths)).toBeLessThanOrEqual(max);
+    // The test lists by length: lengths from the start, one by one, never beyond the maximum.
+    const byLength = new Map<number, Walked[]>();
+    for (const t of run) {
+      if (t.block !== block || t.phase !== 'test') continue;
+      const { length } = digitSpanLengthOf(config, t);
+      byLength.set(length, [...(byLength.get(length) ?? []), t]);
+    }
+    const lengths = [...byLength.keys()];
+    if (lengths.some((length, i) => length !== start + i || length > max)) fail('lengths');
     lengths.forEach((length, i) => {
-      const lists = test.filter((t) => digitSpanLengthOf(config, t).length === length);
+      const lists = byLength.get(length) as Walked[];
       // Every list of a length is given.
-      expect(lists.map((t) => digitSpanLengthOf(config, t).attempt)).toEqual(
-        Array.from({ length: config.trialsPerLength }, (_, a) => a + 1),
-      );
-      const anyCorrect = lists.some((t) => t.isCorrect);
-      const isLast = i === lengths.length - 1;
+      const attempts = lists.map((t) => digitSpanLengthOf(config, t).attempt);
+      if (attempts.length !== config.trialsPerLength || attempts.some((a, j) => a !== j + 1)) {
+        fail(`attempts at ${length}`);
+      }
       // The next length follows exactly when one was correct and the maximum is not reached.
-      expect(isLast).toBe(!anyCorrect || length === max);
+      const isLast = i === lengths.length - 1;
+      if (isLast !== (!lists.some((t) => t.isCorrect) || length === max)) {
+        fail(`stop rule at ${length}`);
+      }
     });
   }
+  return problems;
 }
 
 describe('the run order', () => {
@@ -77,20 +94,26 @@ describe('the run order', () => {
         forwardMaxLength: 6,
       }),
     ];
+    const plans = configs.map((config, c) => planDigitSpan(`ladder-${c}`, config));
     const rng = createRng('ladder');
+    const problems: string[] = [];
     let lists = 0;
     let stoppedByRule = 0;
     let stoppedAtMax = 0;
     for (let r = 0; r < 12_000; r++) {
-      const config = configs[r % configs.length] as DigitSpanConfig;
+      const c = r % configs.length;
+      const config = configs[c] as DigitSpanConfig;
       // Each run its own chance of recalling a list, from hopeless to perfect.
       const pCorrect = rng();
       const run = walk(config, () => rng() < pCorrect);
-      checkLadder(config, run);
-      const plan = planDigitSpan(`ladder-${r}`, config);
+      for (const problem of ladderProblems(config, run)) problems.push(`run ${r}: ${problem}`);
       for (const position of run) {
-        expect(isDigitSpanPosition(config, position)).toBe(true);
-        expect(plannedDigitSpanTrialAt(plan, config, position)).toBeDefined();
+        if (
+          !isDigitSpanPosition(config, position) ||
+          !plannedDigitSpanTrialAt(plans[c] as DigitSpanPlan, config, position)
+        ) {
+          problems.push(`run ${r}: no planned list at ${digitSpanPositionKey(position)}`);
+        }
       }
       const last = run.at(-1) as Walked;
       const lastLength = digitSpanLengthOf(config, last).length;
@@ -99,6 +122,7 @@ describe('the run order', () => {
       else stoppedByRule += 1;
       lists += run.length;
     }
+    expect(problems.slice(0, 10)).toEqual([]);
     expect(lists).toBeGreaterThanOrEqual(100_000);
     expect(stoppedByRule).toBeGreaterThan(1000);
     expect(stoppedAtMax).toBeGreaterThan(1000);

@@ -18,7 +18,8 @@ import { type DigitSpanPosition, digitSpanTestPosition } from './plan';
  */
 export type DigitSpanOutcomeOf = (position: DigitSpanPosition) => boolean | null | undefined;
 
-const keyOf = (p: { phase: string; block: number; trialNumber: number }) =>
+/** A position as one string, 'test:1:4', to key maps and elements by. */
+export const digitSpanPositionKey = (p: { phase: string; block: number; trialNumber: number }) =>
   `${p.phase}:${p.block}:${p.trialNumber}`;
 
 /**
@@ -58,23 +59,37 @@ export function walkDigitSpanRun(
 const isPhase = (phase: string): phase is DigitSpanPhase =>
   (DIGIT_SPAN_PHASES as readonly string[]).includes(phase);
 
+/**
+ * Why `position` is not one the run can have (a given direction's practice list or ladder
+ * list), as a message; null when it is.
+ */
+export function digitSpanPositionProblem(
+  config: DigitSpanConfig,
+  position: { phase: string; block: number; trialNumber: number },
+): string | null {
+  const { phase, block, trialNumber } = position;
+  const direction = digitSpanDirectionOfBlock(block);
+  if (!direction) return `block ${block} does not exist (0 forward, 1 backward)`;
+  if (!isPhase(phase)) return `phase ${phase} does not exist (practice or test)`;
+  const count =
+    phase === 'practice'
+      ? config.practiceMaxTries
+      : getDigitSpanLadderTrialCount(config, direction);
+  if (count === 0 || !getDigitSpanDirections(config).includes(direction)) {
+    return `This run has no ${direction} ${phase} lists`;
+  }
+  if (!Number.isInteger(trialNumber) || trialNumber < 0 || trialNumber >= count) {
+    return `trialNumber ${trialNumber} does not exist in ${direction} ${phase} (0-${count - 1})`;
+  }
+  return null;
+}
+
 /** Is `position` one the run can have (a given direction's practice list or ladder list)? */
 export function isDigitSpanPosition(
   config: DigitSpanConfig,
   position: { phase: string; block: number; trialNumber: number },
 ): position is DigitSpanPosition {
-  const direction = digitSpanDirectionOfBlock(position.block);
-  if (!isPhase(position.phase) || !direction) return false;
-  if (!getDigitSpanDirections(config).includes(direction)) return false;
-  const count =
-    position.phase === 'practice'
-      ? config.practiceMaxTries
-      : getDigitSpanLadderTrialCount(config, direction);
-  return (
-    Number.isInteger(position.trialNumber) &&
-    position.trialNumber >= 0 &&
-    position.trialNumber < count
-  );
+  return digitSpanPositionProblem(config, position) === null;
 }
 
 /** Orders positions as a run takes them: by direction, practice before test, then by number. */
@@ -93,9 +108,10 @@ export function digitSpanOutcomesOf(
 ): DigitSpanOutcomeOf {
   const outcomes = new Map<string, boolean | null>();
   for (const trial of saved) {
-    if (isDigitSpanPosition(config, trial)) outcomes.set(keyOf(trial), trial.isCorrect);
+    if (isDigitSpanPosition(config, trial))
+      outcomes.set(digitSpanPositionKey(trial), trial.isCorrect);
   }
-  return (position) => outcomes.get(keyOf(position));
+  return (position) => outcomes.get(digitSpanPositionKey(position));
 }
 
 /**

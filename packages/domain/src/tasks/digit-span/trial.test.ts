@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_REACTION_TIME_MS } from '../shared/envelope';
 import { DEFAULT_DIGIT_SPAN_CONFIG, DigitSpanConfigSchema } from './config';
 import { digitSpanFixtureRun } from './fixture-run';
 import { planDigitSpan } from './plan';
@@ -93,9 +94,52 @@ describe('the Digit Span trial check', () => {
       reactionTime: null,
       timing: { ...forward.timing, responseTimestampMs: null },
     };
-    expect(check(timedOut)).toEqual(['timedOut cannot be true without a response time limit']);
+    expect(check(timedOut)).toEqual([
+      `Without a response time limit, a list times out only after ${MAX_REACTION_TIME_MS} ms`,
+    ]);
+    const capped = {
+      ...timedOut,
+      endTime: new Date(Date.parse(forward.startTime) + MAX_REACTION_TIME_MS + 3000).toISOString(),
+    };
+    expect(check(capped)).toEqual([]);
     const limited = DigitSpanConfigSchema.parse({ responseTimeLimitMs: 2000 });
     expect(check(timedOut, limited)).toEqual([]);
+    // A timed-out list has no answer time, and an answered one has one.
+    expect(
+      check(
+        {
+          ...timedOut,
+          reactionTime: forward.reactionTime,
+          timing: { ...timedOut.timing, responseTimestampMs: forward.timing.responseTimestampMs },
+        },
+        DigitSpanConfigSchema.parse({ responseTimeLimitMs: 60_000 }),
+      ),
+    ).toEqual([
+      'reactionTime must be null exactly when the list timed out',
+      'timing.responseTimestampMs must be null exactly when the list timed out',
+    ]);
+    expect(
+      check({
+        ...forward,
+        reactionTime: null,
+        timing: { ...forward.timing, responseTimestampMs: null },
+      }),
+    ).toEqual([
+      'reactionTime must be null exactly when the list timed out',
+      'timing.responseTimestampMs must be null exactly when the list timed out',
+    ]);
+    // One empty submit, then the time-out: the first key is set with nothing else pressed.
+    const emptyTimedOut = {
+      ...timedOut,
+      entered: '',
+      nDigitsEntered: 0,
+      nCorrectPositions: 0,
+      nBackspaces: 0,
+    };
+    expect(check(emptyTimedOut, limited)).toEqual([]);
+    expect(
+      check({ ...emptyTimedOut, timedOut: false, response: 'enter' as const }, limited),
+    ).toContain('reactionTime must be null exactly when the list timed out');
     expect(check(forward, limited)).toEqual([
       `reactionTime ${forward.reactionTime} ms exceeds the response time limit (2000 ms)`,
     ]);
@@ -116,8 +160,29 @@ describe('the Digit Span trial check', () => {
       timing: { ...timing, digitOnsetsMs: timing.digitOnsetsMs.slice(1) },
     };
     expect(check(missing)).toContain(
-      `timing.digitOnsetsMs must hold one onset per digit (${forward.length})`,
+      `timing.digitOnsetsMs and timing.digitOffsetsMs must hold one time per digit (${forward.length})`,
     );
+    // A digit's offset after the next digit's onset, or the last one not at the keypad's onset.
+    const offsets = [...timing.digitOffsetsMs];
+    offsets[0] = (timing.digitOnsetsMs[1] as number) + 1;
+    expect(check({ ...forward, timing: { ...timing, digitOffsetsMs: offsets } })[0]).toMatch(
+      /^The timing events are out of order/,
+    );
+    const lastOff = [...timing.digitOffsetsMs.slice(0, -1), timing.stimulusOnsetMs - 1];
+    expect(check({ ...forward, timing: { ...timing, digitOffsetsMs: lastOff } })[0]).toMatch(
+      /^The timing events are out of order/,
+    );
+    // Equal times (a stalled page replaced a digit before painting it) are in order.
+    const replaced = [...timing.digitOnsetsMs];
+    replaced[1] = timing.digitOffsetsMs[1] as number;
+    const offsetsOfReplaced = [...timing.digitOffsetsMs];
+    offsetsOfReplaced[0] = replaced[1] as number;
+    expect(
+      check({
+        ...forward,
+        timing: { ...timing, digitOnsetsMs: replaced, digitOffsetsMs: offsetsOfReplaced },
+      }),
+    ).toEqual([]);
     const noFirstKey = { ...forward, firstKeyRt: null, timing: { ...timing, firstKeyMs: null } };
     expect(check(noFirstKey)).toEqual([
       'timing.firstKeyMs must be set exactly when a key was pressed',

@@ -12,10 +12,9 @@ import {
   type DigitSpanConfig,
   DigitSpanDirectionSchema,
   DigitSpanPhaseSchema,
-  getDigitSpanLadderTrialCount,
 } from './config';
 import { type DigitSpanPlan, parseDigits, plannedDigitSpanTrialAt } from './plan';
-import { isDigitSpanPosition } from './run-order';
+import { digitSpanPositionProblem } from './run-order';
 
 /** How an answer was submitted: Enter on a keyboard, or the keypad's submit button. */
 export const DIGIT_SPAN_RESPONSES = ['enter', 'submit'] as const;
@@ -59,7 +58,15 @@ export const DigitSpanTimingSchema = z.strictObject({
   sequenceOnsetMs: timestamp,
   /** Every digit's presentation, in order (the first is sequenceOnsetMs). */
   digitOnsetsMs: z.array(timestamp).min(1).max(9),
-  /** The answer's first key (a digit, Backspace or submit), its event timestamp; null if none. */
+  /**
+   * Every digit's offset: the presentation of the blank after it, or of what replaced it (the
+   * next digit; the keypad after the last). Offset minus onset is the digit's exposure.
+   */
+  digitOffsetsMs: z.array(timestamp).min(1).max(9),
+  /**
+   * The answer's first key (a digit, Backspace or a submit, an empty submit that asked for a
+   * second one included), its event timestamp; null if none.
+   */
   firstKeyMs: timestamp.nullable(),
 });
 export type DigitSpanTiming = z.infer<typeof DigitSpanTimingSchema>;
@@ -123,34 +130,29 @@ export function isDigitSpanAnswerCorrect(entered: string, expected: string, time
   return !timedOut && entered === expected;
 }
 
-function positionProblem(config: DigitSpanConfig, trial: DigitSpanTrial): string {
-  const { phase, block, trialNumber } = positionOf(trial);
-  if (block !== 0 && block !== 1) return `block ${block} does not exist (0 forward, 1 backward)`;
-  const direction = block === 0 ? 'forward' : 'backward';
-  const count =
-    phase === 'practice'
-      ? config.practiceMaxTries
-      : getDigitSpanLadderTrialCount(config, direction);
-  if (count === 0 || (config.directions !== 'both' && config.directions !== direction)) {
-    return `This run has no ${direction} ${phase} lists`;
-  }
-  return `trialNumber ${trialNumber} does not exist in ${direction} ${phase} (0-${count - 1})`;
-}
-
 /** Problems of the timing record and the times derived from it. */
 function timingProblems(trial: DigitSpanTrial, config: DigitSpanConfig): string[] {
   const problems: string[] = [];
   const { timing } = trial;
   const onsets = timing.digitOnsetsMs;
-  if (onsets.length !== trial.length) {
-    problems.push(`timing.digitOnsetsMs must hold one onset per digit (${trial.length})`);
+  const offsets = timing.digitOffsetsMs;
+  if (onsets.length !== trial.length || offsets.length !== trial.length) {
+    problems.push(
+      `timing.digitOnsetsMs and timing.digitOffsetsMs must hold one time per digit (${trial.length})`,
+    );
+    return problems;
   }
-  const inOrder = onsets.every((ms, i) => i === 0 || ms > (onsets[i - 1] as number));
-  const lastDigit = onsets.at(-1) ?? timing.sequenceOnsetMs;
+  // Each digit's onset, then its offset, then the next digit's onset: equal when a stalled page
+  // replaced a digit (or its blank) before painting it.
+  const inOrder = onsets.every(
+    (ms, k) =>
+      ms <= (offsets[k] as number) &&
+      (k === onsets.length - 1 || (offsets[k] as number) <= (onsets[k + 1] as number)),
+  );
   if (
     onsets[0] !== timing.sequenceOnsetMs ||
     !inOrder ||
-    lastDigit >= timing.stimulusOnsetMs ||
+    offsets.at(-1) !== timing.stimulusOnsetMs ||
     (timing.firstKeyMs !== null && timing.firstKeyMs < timing.stimulusOnsetMs) ||
     (timing.responseTimestampMs !== null && timing.responseTimestampMs < timing.stimulusOnsetMs) ||
     (timing.firstKeyMs !== null &&
@@ -158,9 +160,15 @@ function timingProblems(trial: DigitSpanTrial, config: DigitSpanConfig): string[
       timing.firstKeyMs > timing.responseTimestampMs)
   ) {
     problems.push(
-      'The timing events are out of order: digits in order from sequenceOnsetMs, then the keypad (stimulusOnsetMs), the first key and the submit',
+      "The timing events are out of order: each digit's onset, its offset, the next digit's onset from sequenceOnsetMs, the last offset at the keypad's onset (stimulusOnsetMs), then the first key and the submit",
     );
     return problems;
+  }
+  if (
+    config.digitOffMs === 0 &&
+    offsets.some((ms, k) => k < onsets.length - 1 && ms !== onsets[k + 1])
+  ) {
+    problems.push('Without a blank between digits, each digit goes off when the next one comes on');
   }
   const derived = (value: number | null, from: number | null, name: string, source: string) => {
     if ((value === null) !== (from === null)) {
@@ -178,7 +186,19 @@ function timingProblems(trial: DigitSpanTrial, config: DigitSpanConfig): string[
     'timing.responseTimestampMs',
   );
   derived(trial.firstKeyRt, timing.firstKeyMs, 'firstKeyRt', 'timing.firstKeyMs');
+  if (trial.timedOut !== (timing.responseTimestampMs === null)) {
+    problems.push('timing.responseTimestampMs must be null exactly when the list timed out');
+  }
   const limit = config.responseTimeLimitMs;
+  if (
+    trial.timedOut &&
+    limit === 0 &&
+    Date.parse(trial.endTime) - Date.parse(trial.startTime) < MAX_REACTION_TIME_MS - 1
+  ) {
+    problems.push(
+      `Without a response time limit, a list times out only after ${MAX_REACTION_TIME_MS} ms`,
+    );
+  }
   if (limit > 0 && trial.reactionTime !== null && trial.reactionTime > limit) {
     problems.push(
       `reactionTime ${trial.reactionTime} ms exceeds the response time limit (${limit} ms)`,
@@ -191,7 +211,7 @@ function timingProblems(trial: DigitSpanTrial, config: DigitSpanConfig): string[
 }
 
 /** Problems of the answer: its counts, its correctness, how it was submitted. */
-function answerProblems(trial: DigitSpanTrial, config: DigitSpanConfig): string[] {
+function answerProblems(trial: DigitSpanTrial): string[] {
   const problems: string[] = [];
   const digits = parseDigits(trial.entered).length;
   if (trial.nDigitsEntered !== digits) {
@@ -206,11 +226,11 @@ function answerProblems(trial: DigitSpanTrial, config: DigitSpanConfig): string[
       'isCorrect must be true exactly when the answer, submitted in time, equals expected',
     );
   }
-  if (trial.timedOut && config.responseTimeLimitMs === 0) {
-    problems.push('timedOut cannot be true without a response time limit');
-  }
   if (trial.timedOut !== (trial.response === null)) {
     problems.push('A list has a response (enter or submit) exactly when it did not time out');
+  }
+  if (trial.timedOut !== (trial.reactionTime === null)) {
+    problems.push('reactionTime must be null exactly when the list timed out');
   }
   const modality = trial.inputModality ?? 'keyboard';
   if (trial.response === 'enter' && modality !== 'keyboard') {
@@ -219,8 +239,11 @@ function answerProblems(trial: DigitSpanTrial, config: DigitSpanConfig): string[
   if (trial.response === 'submit' && modality === 'keyboard') {
     problems.push("The response 'submit' is a touch or mouse response, not a keyboard's");
   }
+  // A timed-out list with nothing typed may still have had a key: an empty submit that asked for
+  // a second one.
   const pressed = digits > 0 || trial.nBackspaces > 0 || trial.response !== null;
-  if (pressed !== (trial.timing.firstKeyMs !== null)) {
+  const hasFirstKey = trial.timing.firstKeyMs !== null;
+  if ((pressed && !hasFirstKey) || (hasFirstKey && !pressed && !trial.timedOut)) {
     problems.push('timing.firstKeyMs must be set exactly when a key was pressed');
   }
   return problems;
@@ -240,7 +263,8 @@ export function findDigitSpanTrialProblems(
   config: DigitSpanConfig,
 ): string[] {
   const position = positionOf(trial);
-  if (!isDigitSpanPosition(config, position)) return [positionProblem(config, trial)];
+  const positionProblem = digitSpanPositionProblem(config, position);
+  if (positionProblem !== null) return [positionProblem];
   const planned = plannedDigitSpanTrialAt(plan, config, position);
   if (!planned) return ['The trial is not part of this run'];
   const problems: string[] = [];
@@ -248,5 +272,5 @@ export function findDigitSpanTrialProblems(
   for (const key of ['direction', 'length', 'attempt', 'presented', 'expected'] as const) {
     if (trial[key] !== planned[key]) problems.push(`${key} must be '${planned[key]}' for ${where}`);
   }
-  return [...problems, ...answerProblems(trial, config), ...timingProblems(trial, config)];
+  return [...problems, ...answerProblems(trial), ...timingProblems(trial, config)];
 }

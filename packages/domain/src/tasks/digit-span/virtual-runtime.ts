@@ -18,8 +18,11 @@ import type { DigitSpanTrial } from './trial';
 /** What a participant does on one list: the keys of the answer, in ms after the keypad's onset. */
 export type DigitSpanListBehaviour = {
   keys: readonly { key: DigitSpanKey; afterPadMs: number }[];
-  /** How much later than its due time each presentation falls, in ms. */
-  onsetLateMs?: number;
+  /**
+   * How much later than its due time each presentation falls, in ms: one figure for all, or one
+   * per presentation (a stalled page shows one late).
+   */
+  onsetLateMs?: number | ((shown: DigitSpanShown) => number);
 };
 
 export type DigitSpanVirtualSessionOptions = {
@@ -49,11 +52,15 @@ export type DigitSpanVirtualSession = {
 
 type Presentation = { atMs: number; shown: DigitSpanShown };
 
+/** The page's time origin of simulated and fixture runs, in ms since the epoch (late 2026). */
+export const DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
+
 /**
  * Runs the engine the way the browser runtime does, on a simulated page time line: START after
- * each intro and feedback, an ONSET for each presentation at its due time (plus the behaviour's
- * lateness), the participant's keys after the keypad's onset, and a TICK at the response time
- * limit. What it records is what a browser would send. Pure: no clock, no timers.
+ * each intro and feedback, an ONSET for each presentation (digits, the blanks after them, the
+ * keypad) at its due time plus the behaviour's lateness, in time order, the participant's keys
+ * after the keypad's onset, and a TICK at the end of the answer (digitSpanNextDueMs). What it
+ * records is what a browser would send. Pure: no clock, no timers.
  */
 export function runDigitSpanVirtualSession(
   options: DigitSpanVirtualSessionOptions,
@@ -66,22 +73,29 @@ export function runDigitSpanVirtualSession(
   let presentations: Presentation[] = [];
   // The behaviour of the list on screen: asked once, when its 'Ready' cue is asked for.
   let behaviour: DigitSpanListBehaviour = { keys: [] };
-  let lateMs = 0;
+  const lateMs = (shown: DigitSpanShown) => {
+    const late = behaviour.onsetLateMs ?? 0;
+    return typeof late === 'number' ? late : late(shown);
+  };
   let nowMs = options.startMs;
   const take = (step: DigitSpanStep) => {
     for (const effect of step.effects) {
       effects.push(effect);
       if (effect.type === 'RECORD_TRIAL') trials.push(effect.trial);
-      if (effect.type === 'SHOW_READY') {
-        behaviour = options.behave(effect.trial);
-        lateMs = behaviour.onsetLateMs ?? 0;
+      if (effect.type === 'SHOW_READY') behaviour = options.behave(effect.trial);
+      const shown: DigitSpanShown | null =
+        effect.type === 'SHOW_READY'
+          ? { kind: 'ready' }
+          : effect.type === 'SHOW_DIGIT'
+            ? { kind: 'digit', index: effect.index }
+            : effect.type === 'HIDE_DIGIT'
+              ? { kind: 'blank', index: effect.index }
+              : effect.type === 'SHOW_PAD'
+                ? { kind: 'pad' }
+                : null;
+      if (shown && 'dueAtMs' in effect) {
+        presentations.push({ atMs: Math.max(effect.dueAtMs, nowMs) + lateMs(shown), shown });
       }
-      const at = 'dueAtMs' in effect ? Math.max(effect.dueAtMs, nowMs) + lateMs : 0;
-      if (effect.type === 'SHOW_READY') presentations.push({ atMs: at, shown: { kind: 'ready' } });
-      if (effect.type === 'SHOW_DIGIT') {
-        presentations.push({ atMs: at, shown: { kind: 'digit', index: effect.index } });
-      }
-      if (effect.type === 'SHOW_PAD') presentations.push({ atMs: at, shown: { kind: 'pad' } });
     }
     return step.state;
   };

@@ -12,7 +12,6 @@ import {
   type SoaState,
   type SoaTimeline,
   type SoaTrialInProgress,
-  soaDueAtMs,
   soaNextDueMs,
   stepSoa,
 } from '../shared/soa-engine';
@@ -106,16 +105,6 @@ export function createGoNoGoEngine(options: GoNoGoEngineOptions): GoNoGoStep {
 const periodOf = (config: GoNoGoConfig) => (phase: string) =>
   getGoNoGoTrialPeriodMs(config, phase as GoNoGoPosition['phase']);
 
-/** When onset `trialNumber` of the block is due on `timeline`. */
-export function goNoGoDueAtMs(
-  config: GoNoGoConfig,
-  phase: GoNoGoPosition['phase'],
-  timeline: GoNoGoTimeline,
-  trialNumber: number,
-): number {
-  return soaDueAtMs({ periodMs: periodOf(config) }, phase, timeline, trialNumber);
-}
-
 /**
  * The next time the engine needs a TICK: the end of the trial on screen (once its onset is
  * known) or of the feedback; null while it waits for START or an ONSET, and when finished.
@@ -194,6 +183,9 @@ export function goNoGoRules(
     soaMs: config.soaMs,
     stimulusMs: config.stimulusMs,
     feedbackMs: config.feedbackMs,
+    // The response window ends responseWindowMs after the onset, well inside the SOA; a press
+    // after it and before the trial's due end is the trial's late response.
+    windowUntilNextOnset: false,
     periodMs: periodOf(config),
     hasFeedback: goNoGoHasFeedback,
     blockTrialCount: (position) => getGoNoGoBlockTrialCount(config, position.phase),

@@ -8,6 +8,12 @@ import {
   refineSettings,
   type TaskSettings,
 } from '../shared/settings';
+import {
+  mostPackedNBackLures,
+  type NBackBlockCounts,
+  packedNBackLayout,
+  splitNBackLures,
+} from './layout';
 
 /**
  * The phases of a run. They interleave by level: practice of the lowest level (criterion
@@ -203,16 +209,7 @@ const SETTINGS = defineSettings({
 /** A configuration as the settings describe it. */
 export type NBackConfig = ConfigOf<typeof SETTINGS.specs>;
 
-/** The trial counts of one block: n fillers, then the scored trials with their targets. */
-export type NBackBlockCounts = {
-  n: number;
-  fillers: number;
-  scored: number;
-  targets: number;
-  /** Lures copying the item n-1 back and the item n+1 back. */
-  luresNMinus1: number;
-  luresNPlus1: number;
-};
+export type { NBackBlockCounts } from './layout';
 
 /** The levels of a run, in run order: '1-3' gives [1, 2, 3], '2' gives [2]. */
 export function getNBackLevels(config: Pick<NBackConfig, 'levels'>): number[] {
@@ -242,10 +239,7 @@ export function splitNBackBlock(block: number): { level: number; index: number }
 /** The lures of a test block: none unless 'fixed'; at level 1 all copy the item 2 back. */
 function lureCounts(config: NBackConfig, n: number): { nMinus1: number; nPlus1: number } {
   if (config.lureMode !== 'fixed') return { nMinus1: 0, nPlus1: 0 };
-  const lures = config.luresPerBlock;
-  // At level 1 the item n-1 back is the letter itself: only n+1 lures exist.
-  const nMinus1 = n === 1 ? 0 : Math.floor(lures / 2);
-  return { nMinus1, nPlus1: lures - nMinus1 };
+  return splitNBackLures(config.luresPerBlock, n);
 }
 
 /** The counts of a block of `phase` at level `n`. Practice has no lures. */
@@ -297,8 +291,9 @@ export function maxNBackTargets(scored: number): number {
 }
 
 /**
- * What makes a configuration within every setting's own bounds impossible to run: a letter longer than the SOA, a block without a target or a non-target, more targets
- * than fit with at most 2 in a row, or more lures than there are non-targets that can carry one.
+ * What makes a configuration within every setting's own bounds impossible to run: a letter
+ * longer than the SOA, a block without a target or a non-target, more targets than fit with at
+ * most 2 in a row, or more lures than a test block of some level holds.
  */
 export function findNBackConfigIssues(config: NBackConfig): NBackConfigIssue[] {
   const issues: NBackConfigIssue[] = [];
@@ -335,15 +330,20 @@ export function findNBackConfigIssues(config: NBackConfig): NBackConfigIssue[] {
       });
     }
   }
-  if (config.lureMode === 'fixed') {
-    // Lures replace non-targets, but not the first scored trial (nothing n+1 back), and at
-    // level 1 not one right after a target (which each target may spoil): this many always fit.
-    const room = config.scoredTrialsPerBlock - 2 * config.targetsPerBlock - 1;
-    if (config.luresPerBlock > room) {
+  const targetsFit = !issues.some((issue) => issue.setting === 'targetsPerBlock');
+  if (config.lureMode === 'fixed' && config.luresPerBlock > 0 && targetsFit) {
+    // The lures fit when the packed layout the planner falls back on holds them (layout.ts):
+    // then every seed's plan has them. Checked for each level, as where a lure may stand
+    // depends on n.
+    for (const n of getNBackLevels(config)) {
+      const counts = getNBackBlockCounts(config, 'test', n);
+      if (packedNBackLayout(counts)) continue;
+      const most = mostPackedNBackLures(n, counts.scored, counts.targets, config.luresPerBlock);
       issues.push({
         setting: 'luresPerBlock',
-        message: `A test block of ${config.scoredTrialsPerBlock} scored trials with ${config.targetsPerBlock} targets has room for at most ${Math.max(0, room)} lures (scored trials - 2 x targets - 1), not ${config.luresPerBlock}`,
+        message: `A test block of ${counts.scored} scored trials with ${counts.targets} targets has room for at most ${most} lures at level ${n}, not ${config.luresPerBlock}`,
       });
+      break;
     }
   }
   return issues;

@@ -1,8 +1,8 @@
 import type { TaskDefinition } from '../contract';
 import { nBackCard } from './card';
-import { N_BACK_PHASES, N_BACK_SETTINGS, type NBackConfig } from './config';
+import { getNBackTrialPeriodMs, N_BACK_PHASES, N_BACK_SETTINGS, type NBackConfig } from './config';
 import { N_BACK_EXPORT_COLUMNS } from './export-columns';
-import { nBackFixtureRun, nBackMinimumMs } from './fixture-run';
+import { nBackFixtureRun } from './fixture-run';
 import { simulateNBackRun } from './participant';
 import { type NBackPlan, planNBack } from './plan';
 import {
@@ -79,7 +79,8 @@ export const nBackTask: TaskDefinition<NBackConfig, NBackPlan, NBackTrial, NBack
   fixtureRun(seed, config) {
     return nBackFixtureRun(seed, config).map((trial) => ({
       trial,
-      minimumMs: nBackMinimumMs(config, trial.phase),
+      // The least time a trial takes a person: its SOA, and its feedback in practice.
+      minimumMs: getNBackTrialPeriodMs(config, trial.phase),
     }));
   },
 };

@@ -9,6 +9,7 @@ import {
   stepNBack,
 } from './engine';
 import { planNBack } from './plan';
+import { findNBackTrialProblems, N_BACK_RESPONSE_SLACK_MS, type NBackTrial } from './trial';
 import { runNBackVirtualSession } from './virtual-runtime';
 
 /** One level (2-back), one practice round, one test block: 12 + 22 trials. */
@@ -38,7 +39,7 @@ describe('the N-back engine', () => {
     expect(test).toHaveLength(22);
     test.forEach((t, k) => {
       expect(t.timing.stimulusOnsetMs - (test[0]?.timing.stimulusOnsetMs ?? 0)).toBe(k * 3000);
-      // The whole SOA is the response window: the trial ends at the next onset.
+      // Onsets on time: the response window is the whole SOA, up to the next onset.
       expect(Date.parse(t.endTime) - Date.parse(t.startTime)).toBe(3000);
       expect(t.timing.stimulusOffsetMs).toBe(t.timing.stimulusOnsetMs + 500);
     });
@@ -131,6 +132,118 @@ describe('the N-back engine', () => {
     expect(onsets[9]).toBe(first + 9 * 3000 + N_BACK_ONSET_RESYNC_MS + 50);
   });
 
+  it('gives a press to the letter on screen when letters come early: the window ends at the next onset', () => {
+    // Test trials 5 and 9 are presented 8 ms early, the rest on time.
+    const early = (t: { phase: string; trialNumber: number }) =>
+      t.phase === 'test' && (t.trialNumber === 5 || t.trialNumber === 9);
+    const run = session((trial) => {
+      const onsetLateMs = early(trial) ? -8 : 0;
+      if (trial.phase !== 'test') return { presses: [], onsetLateMs };
+      // Trial 5: an answer 3004 ms after its early onset, still before letter 6 is shown.
+      if (trial.trialNumber === 5) {
+        return { presses: [{ afterOnsetMs: 3004, answer: 'match' }], onsetLateMs };
+      }
+      // Trial 9: an answer 4 ms after its early onset, while trial 8's SOA has 4 ms to run.
+      if (trial.trialNumber === 9) {
+        return { presses: [{ afterOnsetMs: 4, answer: 'no-match' }], onsetLateMs };
+      }
+      return { presses: [], onsetLateMs };
+    });
+    const test = run.trials.filter((t) => t.phase === 'test');
+    const first = test[0]?.timing.stimulusOnsetMs ?? 0;
+    expect(test[5]?.timing.stimulusOnsetMs).toBe(first + 5 * 3000 - 8);
+    expect(test[9]?.timing.stimulusOnsetMs).toBe(first + 9 * 3000 - 8);
+    // The press before letter 6 is trial 5's, with an RT over the SOA; the server takes it.
+    expect(test[5]).toMatchObject({ answer: 'match', reactionTime: 3004 });
+    expect(Date.parse(test[5]?.endTime ?? '') - Date.parse(test[5]?.startTime ?? '')).toBe(3008);
+    // The press on letter 9, shown early, is letter 9's, not trial 8's.
+    expect(test[8]).toMatchObject({ answer: null, reactionTime: null, nExtraResponses: 0 });
+    expect(test[8]?.endTime).toBe(test[9]?.startTime);
+    expect(test[9]).toMatchObject({ answer: 'no-match', reactionTime: 4 });
+    for (const t of run.trials) expect(findNBackTrialProblems(t, plan, config)).toEqual([]);
+  });
+
+  it('closes a window at SOA + the slack when the next letter is much later (a stall)', () => {
+    const run = session((trial) => {
+      if (trial.phase !== 'test') return { presses: [], onsetLateMs: 0 };
+      if (trial.trialNumber === 12) return { presses: [], onsetLateMs: 500 };
+      if (trial.trialNumber === 11) {
+        return {
+          presses: [
+            { afterOnsetMs: 3000 + N_BACK_RESPONSE_SLACK_MS - 1, answer: 'match' },
+            { afterOnsetMs: 3000 + N_BACK_RESPONSE_SLACK_MS + 1, answer: 'match' },
+          ],
+          onsetLateMs: 0,
+        };
+      }
+      return { presses: [], onsetLateMs: 0 };
+    });
+    const test = run.trials.filter((t) => t.phase === 'test');
+    expect(test[11]).toMatchObject({
+      reactionTime: 3000 + N_BACK_RESPONSE_SLACK_MS - 1,
+      nExtraResponses: 0,
+    });
+    expect(Date.parse(test[11]?.endTime ?? '') - Date.parse(test[11]?.startTime ?? '')).toBe(
+      3000 + N_BACK_RESPONSE_SLACK_MS,
+    );
+    // The later press came before letter 12 and after trial 11's window: nobody's.
+    expect(test[12]).toMatchObject({ answer: null, nExtraResponses: 0 });
+    for (const t of run.trials) expect(findNBackTrialProblems(t, plan, config)).toEqual([]);
+  });
+
+  it('on resume inside a block shows its n letters before again, records nothing of them, and goes on', () => {
+    const answerAll = (trial: { isTarget: boolean | null }) => ({
+      presses: [
+        { afterOnsetMs: 500, answer: trial.isTarget ? ('match' as const) : ('no-match' as const) },
+      ],
+      onsetLateMs: 0,
+    });
+    const full = session(answerAll);
+    const savedUpTo = (count: number) =>
+      full.trials.slice(0, count).map((t) => ({
+        phase: t.phase,
+        block: t.block ?? 0,
+        trialNumber: t.trialNumber,
+        isCorrect: t.isCorrect,
+      }));
+    const strip = (t: NBackTrial) => ({ ...t, startTime: '', endTime: '', timing: null });
+    // 12 practice trials, then test trials 0-6: the test block resumes at trial 7.
+    for (const [saved, next, reminders] of [
+      [19, 7, 2],
+      [13, 1, 1],
+      [12, 0, 0],
+    ] as const) {
+      const resumed = runNBackVirtualSession({
+        config,
+        plan,
+        behave: answerAll,
+        timeOriginMs: 0,
+        startMs: 0,
+        introMs: 1000,
+        saved: savedUpTo(saved),
+      });
+      expect(resumed.effects[0]).toEqual({
+        type: 'SHOW_BLOCK_INTRO',
+        position: { phase: 'test', block: 20, trialNumber: next },
+        resumed: next > 0,
+        ...(reminders > 0 ? { reminders } : {}),
+      });
+      const shown = resumed.effects.flatMap((e) =>
+        e.type === 'SHOW_STIMULUS' ? [e.trial.trialNumber] : [],
+      );
+      expect(shown).toEqual(
+        Array.from({ length: 22 - next + reminders }, (_, i) => next - reminders + i),
+      );
+      // Answered reminders record nothing; the trials from the resume point are as in one go.
+      expect(resumed.trials.map((t) => t.trialNumber)).toEqual(
+        Array.from({ length: 22 - next }, (_, i) => next + i),
+      );
+      expect(resumed.trials.map(strip)).toEqual(full.trials.slice(saved).map(strip));
+      const onsets = resumed.events.flatMap((e) => (e.type === 'ONSET' ? [e.atMs] : []));
+      expect(onsets.map((atMs) => atMs - (onsets[0] ?? 0))).toEqual(onsets.map((_, i) => i * 3000));
+    }
+  });
+
   it('resumes after the saved trials, counting their correct answers toward the criterion', () => {
     const full = session((trial) => ({
       presses: [{ afterOnsetMs: 500, answer: trial.isTarget ? 'match' : 'no-match' }],
@@ -148,13 +261,15 @@ describe('the N-back engine', () => {
         type: 'SHOW_BLOCK_INTRO',
         position: { phase: 'practice', block: 20, trialNumber: 7 },
         resumed: true,
+        reminders: 2,
       },
     ]);
     const state = first.state as Extract<NBackState, { kind: 'waiting' }>;
     expect(state.context.roundCorrect).toBe(5);
     expect(nBackNextDueMs(config, first.state)).toBeNull();
     const started = stepNBack(config, plan, first.state, { type: 'START', atMs: 100 });
-    expect(started.effects[0]).toMatchObject({ type: 'SHOW_STIMULUS', trial: { trialNumber: 7 } });
+    // Letters 5 and 6 again first, as reminders.
+    expect(started.effects[0]).toMatchObject({ type: 'SHOW_STIMULUS', trial: { trialNumber: 5 } });
     // Events that do not fit the state change nothing.
     expect(stepNBack(config, plan, first.state, { type: 'TICK', atMs: 10_000 }).effects).toEqual(
       [],

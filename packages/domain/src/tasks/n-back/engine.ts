@@ -12,7 +12,6 @@ import {
   type SoaState,
   type SoaTimeline,
   type SoaTrialInProgress,
-  soaDueAtMs,
   soaNextDueMs,
   stepSoa,
 } from '../shared/soa-engine';
@@ -43,9 +42,12 @@ import {
 
 /**
  * N-back on the shared fixed-SOA engine (shared/soa-engine.ts): a pure state machine whose
- * events carry page timestamps and whose effects say what to show when. The whole SOA is the
- * response window; after a practice round the criterion decides between another round and the
- * level's test blocks; after a level's last block comes the next level's practice.
+ * events carry page timestamps and whose effects say what to show when. A letter's response
+ * window runs from its presented onset to the next letter's presented onset (windowUntilNextOnset;
+ * before feedback and at a block's end, to its due end); after a practice round the criterion
+ * decides between another round and the level's test blocks; after a level's last block comes
+ * the next level's practice. On resume inside a block the n letters before the resume point are
+ * shown again, unrecorded, so the first letters after it can be compared with letters just seen.
  */
 
 export type NBackOnsetMethod = SoaOnsetMethod;
@@ -117,9 +119,10 @@ export function nBackFeedbackOf(trial: Pick<NBackTrial, 'responseType' | 'answer
 }
 
 /**
- * The record of a trial whose SOA is over. The whole SOA, from the presented onset to the
- * trial's end, is the response window: the first press in it is the response, later ones are
- * extra responses. Presses before the onset belong to no trial.
+ * The record of a trial whose response window closed at `endMs`: the window runs from the
+ * presented onset until the next letter is presented (see windowUntilNextOnset). The first press
+ * in it is the response, later ones are extra responses. Presses before the onset belong to no
+ * trial.
  */
 function recordTrial(
   plan: NBackPlan,
@@ -180,6 +183,7 @@ export function nBackRules(
     soaMs: config.soaMs,
     stimulusMs: config.stimulusMs,
     feedbackMs: config.feedbackMs,
+    windowUntilNextOnset: true,
     periodMs: (phase) => getNBackTrialPeriodMs(config, phase),
     hasFeedback: nBackHasFeedback,
     blockTrialCount: (position) =>
@@ -207,25 +211,15 @@ export function nBackRules(
 
 /**
  * The engine's first step: the intro of the block where the run starts (its first trial, or
- * the position after the saved trials when a run resumes), or FINISHED if nothing is left.
+ * the position after the saved trials when a run resumes), or FINISHED if nothing is left. On
+ * resume at trial k of a block begun before, its letters k-n..k-1 (those from 0 when k < n) are
+ * shown again first, unrecorded: trial k's letter n back is then on screen n SOAs before it, as
+ * in a block played without a break.
  */
 export function createNBackEngine(options: NBackEngineOptions): NBackStep {
-  return createSoaEngine(getNBackNextPosition(options.config, options.saved ?? []), options);
-}
-
-/** When onset `trialNumber` of a block of `phase` is due on `timeline`. */
-export function nBackDueAtMs(
-  config: NBackConfig,
-  phase: NBackPosition['phase'],
-  timeline: NBackTimeline,
-  trialNumber: number,
-): number {
-  return soaDueAtMs(
-    { periodMs: (p) => getNBackTrialPeriodMs(config, p as NBackPosition['phase']) },
-    phase,
-    timeline,
-    trialNumber,
-  );
+  const next = getNBackNextPosition(options.config, options.saved ?? []);
+  const reminders = next ? splitNBackBlock(next.block).level : 0;
+  return createSoaEngine(next, { ...options, reminders });
 }
 
 /**
@@ -244,7 +238,8 @@ export function nBackNextDueMs(config: NBackConfig, state: NBackState): number |
 
 /**
  * The N-back task as a pure state machine: (state, event) -> (state, effects), on the shared
- * fixed-SOA engine. A response never ends a trial early: the whole SOA is the response window.
+ * fixed-SOA engine. A response never ends a trial early: the response window lasts until the
+ * next letter.
  */
 export function stepNBack(
   config: NBackConfig,

@@ -1,6 +1,5 @@
-import { getNBackLevels, type NBackConfig, type NBackPhase, nBackBlockNumber } from './config';
+import { getNBackLevels, type NBackConfig, nBackBlockNumber } from './config';
 import { planNBack } from './plan';
-import { getNBackMinimumTrialMs } from './plausibility';
 import type { NBackAnswer, NBackTrial } from './trial';
 import { runNBackVirtualSession } from './virtual-runtime';
 
@@ -56,9 +55,4 @@ export function nBackFixtureRun(seed: string, config: NBackConfig): NBackTrial[]
       return { presses, onsetLateMs: 0 };
     },
   }).trials;
-}
-
-/** The least time an N-back trial of `phase` takes a person: its SOA, and feedback in practice. */
-export function nBackMinimumMs(config: NBackConfig, phase: NBackPhase): number {
-  return getNBackMinimumTrialMs(config, phase);
 }

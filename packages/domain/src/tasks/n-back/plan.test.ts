@@ -11,6 +11,7 @@ import {
   type NBackPhase,
   nBackBlockNumber,
 } from './config';
+import { mostPackedNBackLures } from './layout';
 import {
   decodeNBackCode,
   N_BACK_MAX_SAME_LETTER_RUN,
@@ -25,21 +26,34 @@ import {
 let plannedTrials = 0;
 const MIN_PLANNED_TRIALS = 100_000;
 
-/** Valid configurations: every setting within its bounds, kept when the schema accepts them. */
+/** The most lures the settings accept for a test block of every level of `levels`. */
+const mostLures = (levels: string, scored: number, targets: number) =>
+  Math.min(...getNBackLevels({ levels }).map((n) => mostPackedNBackLures(n, scored, targets, 51)));
+
+/**
+ * Valid configurations: every setting within its bounds, kept when the schema accepts them.
+ * Lures are a share of the most the settings accept, that most itself half the time.
+ */
 const configArbitrary: fc.Arbitrary<NBackConfig> = fc
   .record({
     levels: fc.constantFrom(...N_BACK_LEVEL_RANGES),
     blocksPerLevel: fc.integer({ min: 1, max: 4 }),
-    scoredTrialsPerBlock: fc.integer({ min: 4, max: 40 }),
+    scoredTrialsPerBlock: fc.integer({ min: 4, max: 60 }),
     targetsPerBlock: fc.integer({ min: 1, max: 14 }),
     lureMode: fc.constantFrom('none' as const, 'fixed' as const),
-    luresPerBlock: fc.integer({ min: 0, max: 12 }),
+    lureShare: fc.oneof(fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
     practiceScoredTrials: fc.integer({ min: 4, max: 20 }),
     practiceTargets: fc.integer({ min: 1, max: 7 }),
     practiceMaxRounds: fc.integer({ min: 1, max: 3 }),
     keyMapping: fc.constantFrom('counterbalanced' as const, 'A' as const, 'B' as const),
   })
-  .map((partial) => N_BACK_SETTINGS.schema.safeParse(partial))
+  .map(({ lureShare, ...partial }) => {
+    const most = mostLures(partial.levels, partial.scoredTrialsPerBlock, partial.targetsPerBlock);
+    return N_BACK_SETTINGS.schema.safeParse({
+      ...partial,
+      luresPerBlock: Math.round(lureShare * most),
+    });
+  })
   .filter((parsed) => parsed.success)
   .map((parsed) => parsed.data as NBackConfig);
 
@@ -56,6 +70,7 @@ function checkBlock(
   plannedTrials += trials.length;
   expect(trials).toHaveLength(counts.fillers + counts.scored);
   const letters = trials.map((t) => t.letter);
+  const hasLures = counts.luresNMinus1 + counts.luresNPlus1 > 0;
   let targets = 0;
   let targetRun = 0;
   let sameRun = 0;
@@ -65,6 +80,11 @@ function checkBlock(
     expect(trial.block).toBe(nBackBlockNumber(n, index));
     sameRun = i > 0 && letters[i - 1] === trial.letter ? sameRun + 1 : 1;
     expect(sameRun).toBeLessThanOrEqual(N_BACK_MAX_SAME_LETTER_RUN);
+    // In a block with lures a drawn letter (a filler's, a plain non-target's) never repeats
+    // the one before it.
+    if (hasLures && i > 0 && !trial.isTarget && trial.lureType === 'none') {
+      expect(trial.letter).not.toBe(letters[i - 1]);
+    }
     if (i < n) {
       expect(trial.isTarget).toBeNull();
       expect(trial.nBackLetter).toBeNull();
@@ -136,6 +156,51 @@ describe('planNBack (property tests)', () => {
     }
   });
 
+  it('plans every block of configurations near the most lures accepted, and refuses more', () => {
+    const cases = [
+      ...[1, 2, 3].map((targets) => ({ levels: '2', scored: 30, targets })),
+      ...[1, 2, 3, 4, 5, 6].map((targets) => ({ levels: '2', scored: 40, targets })),
+      { levels: '2', scored: 60, targets: 6 },
+      { levels: '4', scored: 60, targets: 6 },
+      { levels: '1-6', scored: 60, targets: 14 },
+      { levels: '1', scored: 100, targets: 1 },
+    ];
+    for (const { levels, scored, targets } of cases) {
+      const most = mostLures(levels, scored, targets);
+      expect(most).toBeGreaterThan(0);
+      for (const lures of [most, most - 1]) {
+        const config = N_BACK_SETTINGS.schema.parse({
+          levels,
+          scoredTrialsPerBlock: scored,
+          targetsPerBlock: targets,
+          lureMode: 'fixed',
+          luresPerBlock: lures,
+          blocksPerLevel: 2,
+          practiceMaxRounds: 1,
+        });
+        for (let i = 0; i < 20; i++) {
+          const plan = planNBack(`edge-${i}`, config);
+          for (const { n } of plan.levels) {
+            checkBlock(config, plan, 'test', n, 0);
+            checkBlock(config, plan, 'test', n, 1);
+          }
+        }
+      }
+      if (most < 50) {
+        const refused = N_BACK_SETTINGS.schema.safeParse({
+          levels,
+          scoredTrialsPerBlock: scored,
+          targetsPerBlock: targets,
+          lureMode: 'fixed',
+          luresPerBlock: most + 1,
+        });
+        expect(refused.error?.issues[0]?.message).toMatch(
+          new RegExp(`has room for at most ${most} lures at level \\d, not ${most + 1}`),
+        );
+      }
+    }
+  });
+
   it('plans the same run from the same seed and config', () => {
     fc.assert(
       fc.property(configArbitrary, fc.string({ maxLength: 24 }), (config, seed) => {
@@ -199,7 +264,9 @@ describe('planNBack (property tests)', () => {
       lureMode: 'fixed' as const,
       luresPerBlock: 14,
     };
-    expect(() => planNBack('x', tooManyLures)).toThrow(/room for at most 7 lures/);
+    expect(() => planNBack('x', tooManyLures)).toThrow(
+      /room for at most 5 lures at level 1, not 14/,
+    );
     expect(N_BACK_SETTINGS.schema.safeParse({ stimulusMs: 3000, soaMs: 2000 }).success).toBe(false);
   });
 });

@@ -1,5 +1,4 @@
-import { createRng, type Rng, shuffle } from '../shared/random';
-import { spreadOverGaps } from '../shared/spread';
+import { createRng, type Rng } from '../shared/random';
 import {
   findNBackConfigProblems,
   getNBackBlockCounts,
@@ -15,6 +14,16 @@ import {
   resolveNBackKeyMapping,
   splitNBackBlock,
 } from './config';
+import {
+  drawNBackLayout,
+  LURE_N_MINUS_1,
+  LURE_N_PLUS_1,
+  NONTARGET,
+  packedNBackLayout,
+  TARGET,
+} from './layout';
+
+export { N_BACK_MAX_TARGET_RUN } from './layout';
 
 /** What a planned position is: a filler, a target, a plain non-target or a lure of either kind. */
 export const N_BACK_KINDS = ['filler', 'target', 'nontarget', 'lure-n-1', 'lure-n+1'] as const;
@@ -24,22 +33,21 @@ export type NBackKind = (typeof N_BACK_KINDS)[number];
 export const N_BACK_LURE_TYPES = ['none', 'n-1', 'n+1'] as const;
 export type NBackLureType = (typeof N_BACK_LURE_TYPES)[number];
 
-/** A trial's code in a planned block: letter index + 8 x kind index, one byte. */
+/** A trial's code in a planned block: letter index + 8 x kind index (layout.ts), one byte. */
 const KIND_FACTOR = 8;
-const FILLER = 0;
-const TARGET = 1;
-const NONTARGET = 2;
-const LURE_N_MINUS_1 = 3;
-const LURE_N_PLUS_1 = 4;
 
-/** Layouts, and letters per layout, tried before a block is given up (a valid configuration never is). */
+/**
+ * Random layouts, and letters per layout, tried before a block without lures is given up (in
+ * practice never: its letters fail only by chance), and random layouts tried before a block
+ * with lures falls back on the packed layout (which the settings check: it always holds the
+ * lures they accept).
+ */
 const LAYOUT_ATTEMPTS = 1000;
 const LETTER_ATTEMPTS = 100;
+const LURE_LAYOUT_ATTEMPTS = 100;
 
 /** No letter is shown more than this many times in a row. */
 export const N_BACK_MAX_SAME_LETTER_RUN = 3;
-/** No block has more than this many targets in a row. */
-export const N_BACK_MAX_TARGET_RUN = 2;
 
 /** One level's planned blocks: every practice round it may need, and its test blocks. */
 export type NBackLevelPlan = {
@@ -80,61 +88,6 @@ export function decodeNBackCode(code: number): { letterIndex: number; kind: NBac
   return { letterIndex: code % KIND_FACTOR, kind };
 }
 
-/**
- * Can a lure of `kind` stand at `i` among `kinds`? An n+1 lure needs an item n+1 back, and at
- * level 1 no target just before it (the item 2 back would then equal the item 1 back, making
- * the lure a target). At level 2 two n-1 lures never stand side by side (the second would copy
- * an item equal to the one 2 back).
- */
-function canHoldLure(kinds: Uint8Array, i: number, kind: number, n: number): boolean {
-  if (kind === LURE_N_PLUS_1) return i > n && !(n === 1 && kinds[i - 1] === TARGET);
-  return !(n === 2 && (kinds[i - 1] === LURE_N_MINUS_1 || kinds[i + 1] === LURE_N_MINUS_1));
-}
-
-/**
- * The kinds of a block's positions, or null when the lures asked for found no room in this
- * layout: fillers, then targets spread with at most 2 in a row (every such layout equally
- * likely), then the lures on shuffled non-targets that can hold them.
- */
-function planKinds(rng: Rng, counts: NBackBlockCounts): Uint8Array | null {
-  const { fillers, scored, targets } = counts;
-  const kinds = new Uint8Array(fillers + scored).fill(NONTARGET);
-  kinds.fill(FILLER, 0, fillers);
-  // Targets go in the gaps around the non-targets: before the first, between two, after the last.
-  const perGap = spreadOverGaps(
-    rng,
-    targets,
-    scored - targets + 1,
-    N_BACK_MAX_TARGET_RUN,
-    'targets',
-  );
-  let position = fillers;
-  perGap.forEach((inGap, gap) => {
-    for (let i = 0; i < inGap; i++) kinds[position++] = TARGET;
-    if (gap < perGap.length - 1) position++;
-  });
-  const nonTargets: number[] = [];
-  kinds.forEach((kind, i) => {
-    if (kind === NONTARGET) nonTargets.push(i);
-  });
-  const shuffled = shuffle(nonTargets, rng);
-  const lures = [
-    { kind: LURE_N_MINUS_1, count: counts.luresNMinus1 },
-    { kind: LURE_N_PLUS_1, count: counts.luresNPlus1 },
-  ];
-  for (const { kind, count } of lures) {
-    let placed = 0;
-    for (const i of shuffled) {
-      if (placed === count) break;
-      if (kinds[i] !== NONTARGET || !canHoldLure(kinds, i, kind, counts.n)) continue;
-      kinds[i] = kind;
-      placed += 1;
-    }
-    if (placed < count) return null;
-  }
-  return kinds;
-}
-
 /** Would `letter` at `i` make more than N_BACK_MAX_SAME_LETTER_RUN of it in a row? */
 function makesLongRun(letters: Uint8Array, i: number, letter: number): boolean {
   if (i < N_BACK_MAX_SAME_LETTER_RUN) return false;
@@ -148,11 +101,12 @@ function makesLongRun(letters: Uint8Array, i: number, letter: number): boolean {
  * The letters of a block with the given kinds, left to right: a target copies the item n back,
  * a lure the item n-1 or n+1 back (and must differ from the item n back); a non-target is drawn
  * among the letters other than the items n, n-1 and n+1 back; a filler among all. A letter that
- * would make a fourth in a row is never drawn. A forced letter that breaks a rule (a lure equal
- * to the item n back, a fourth in a row) starts the block's letters again; null when
- * LETTER_ATTEMPTS starts found none.
+ * would make a fourth in a row is never drawn. In a block with lures (`hasLures`) a drawn letter
+ * also differs from the one before it, which makes every rule hold on the first try (see
+ * layout.ts). A copied letter that breaks a rule (a lure equal to the item n back, a fourth in
+ * a row) starts the block's letters again; null when LETTER_ATTEMPTS starts found none.
  */
-function planLetters(rng: Rng, kinds: Uint8Array, n: number): Uint8Array | null {
+function planLetters(rng: Rng, kinds: Uint8Array, n: number, hasLures: boolean): Uint8Array | null {
   const letters = new Uint8Array(kinds.length);
   const letterCount = N_BACK_LETTERS.length;
   attempts: for (let attempt = 0; attempt < LETTER_ATTEMPTS; attempt++) {
@@ -166,6 +120,7 @@ function planLetters(rng: Rng, kinds: Uint8Array, n: number): Uint8Array | null 
         if (makesLongRun(letters, i, letter)) continue attempts;
       } else {
         const excluded = kind === NONTARGET ? [back(n), n > 1 ? back(n - 1) : -1, back(n + 1)] : [];
+        if (hasLures) excluded.push(back(1));
         const allowed: number[] = [];
         for (let l = 0; l < letterCount; l++) {
           if (!excluded.includes(l) && !makesLongRun(letters, i, l)) allowed.push(l);
@@ -185,15 +140,22 @@ function planLetters(rng: Rng, kinds: Uint8Array, n: number): Uint8Array | null 
  * One block's codes from its exact counts: n fillers; among the scored trials exactly
  * `targets` targets at shuffled positions, never more than 2 in a row; the lures asked for; no
  * letter more than 3 times in a row. A layout whose lures or letters cannot keep the rules is
- * drawn again.
+ * drawn again; a block with lures that random layouts leave no room falls back on the packed
+ * layout, on which the letters never fail (layout.ts).
  */
 export function planNBackBlock(rng: Rng, counts: NBackBlockCounts): Uint8Array {
-  for (let attempt = 0; attempt < LAYOUT_ATTEMPTS; attempt++) {
-    const kinds = planKinds(rng, counts);
-    const letters = kinds && planLetters(rng, kinds, counts.n);
-    if (kinds && letters)
-      return kinds.map((kind, i) => (letters[i] as number) + KIND_FACTOR * kind);
+  const hasLures = counts.luresNMinus1 + counts.luresNPlus1 > 0;
+  const codesOf = (kinds: Uint8Array, letters: Uint8Array) =>
+    kinds.map((kind, i) => (letters[i] as number) + KIND_FACTOR * kind);
+  const attempts = hasLures ? LURE_LAYOUT_ATTEMPTS : LAYOUT_ATTEMPTS;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const kinds = drawNBackLayout(rng, counts);
+    const letters = kinds && planLetters(rng, kinds, counts.n, hasLures);
+    if (kinds && letters) return codesOf(kinds, letters);
   }
+  const packed = hasLures ? packedNBackLayout(counts) : null;
+  const letters = packed && planLetters(rng, packed, counts.n, hasLures);
+  if (packed && letters) return codesOf(packed, letters);
   throw new Error(
     `No N-back block of ${counts.scored} scored trials with ${counts.targets} targets and ${counts.luresNMinus1 + counts.luresNPlus1} lures at level ${counts.n} was found`,
   );

@@ -32,11 +32,6 @@ export function getNBackTrialFlags(trial: { reactionTime: number | null }): NBac
   return isNBackAnticipation(trial.reactionTime) ? ['anticipation'] : [];
 }
 
-/** The least time a trial of `phase` takes: its SOA, and its feedback in practice. */
-export function getNBackMinimumTrialMs(config: NBackConfig, phase: NBackPosition['phase']) {
-  return getNBackTrialPeriodMs(config, phase);
-}
-
 /**
  * The trials and time (ms) before `position` at least, from the run's start: every earlier
  * level's single shortest path (one practice round, then its test blocks), then within the

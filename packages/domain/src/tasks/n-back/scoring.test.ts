@@ -167,6 +167,17 @@ describe('scoreNBack against hand-computed values', () => {
     const { scores: flagged } = scoreNBack(config, lazy);
     expect(flagged.qcFlags.levelsWithOmissionsAbove10Percent).toEqual([]);
     expect(flagged.qcFlags.oneKeyAbove85Percent).toBe(true);
+    // 5 of 6 scored answers "different" (83 %): fillers, answered "different" as told, do not
+    // tip it over 85 %.
+    const { scores: withFillers } = scoreNBack(
+      config,
+      trials([
+        ...Array.from({ length: 3 }, () => ({ isTarget: null, answer: 'no-match' as const })),
+        ...Array.from({ length: 5 }, () => ({ isTarget: false, answer: 'no-match' as const })),
+        { isTarget: true, answer: 'match' as const },
+      ]),
+    );
+    expect(withFillers.qcFlags.oneKeyAbove85Percent).toBe(false);
     const absent = trials([
       ...Array.from({ length: 8 }, () => ({ isTarget: false, answer: 'no-match' as const })),
       { isTarget: true, answer: null },

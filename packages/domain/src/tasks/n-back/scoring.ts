@@ -128,7 +128,10 @@ export type NBackScores = {
     levelsWithOmissionsAbove10Percent: number[];
     /** Levels whose practice criterion was not met. */
     levelsWithPracticeCriterionNotMet: number[];
-    /** One answer ("match" or "no match", i.e. one key) in more than 85 % of test answers. */
+    /**
+     * One answer ("match" or "no match", i.e. one key) in more than 85 % of the answers to scored
+     * test trials (fillers left out: they are answered "no match" as told).
+     */
     oneKeyAbove85Percent: boolean;
   };
 };
@@ -270,7 +273,8 @@ export function scoreNBack(
   const correctTrials = hits + sum((l) => l.correctRejections);
   const hitRts = eligibleRts(scored.filter((t) => t.isTarget && t.answer === 'match'));
   const levelDPrimes = levels.flatMap((l) => (l.dPrime === null ? [] : [l.dPrime]));
-  const answers = test.flatMap((t) => (t.answer === null ? [] : [t.answer]));
+  // Scored trials only: fillers are answered "different" as the participant is told.
+  const answers = scored.flatMap((t) => (t.answer === null ? [] : [t.answer]));
   const matchShare = ratio(answers.filter((a) => a === 'match').length, answers.length);
   const pooled = signalDetection(hits, targets, falseAlarms, nonTargets);
 

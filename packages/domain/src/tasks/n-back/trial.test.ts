@@ -4,6 +4,7 @@ import { nBackFixtureRun } from './fixture-run';
 import { planNBack } from './plan';
 import {
   findNBackTrialProblems,
+  N_BACK_RESPONSE_SLACK_MS,
   type NBackTrial,
   NBackTrialSchema,
   nBackAnswerOf,
@@ -90,7 +91,7 @@ describe('findNBackTrialProblems', () => {
     ).toEqual(['nExtraResponses counts presses after the first in the SOA: there was none']);
   });
 
-  it('refuses timing that contradicts itself or falls outside the SOA', () => {
+  it('refuses timing that contradicts itself or falls outside the response window', () => {
     const { stimulusOnsetMs } = hit.timing;
     expect(check({ ...hit, reactionTime: (hit.reactionTime as number) + 5 })).toContain(
       'reactionTime must be timing.responseTimestampMs minus timing.stimulusOnsetMs',
@@ -98,12 +99,17 @@ describe('findNBackTrialProblems', () => {
     expect(
       check({ ...hit, timing: { ...hit.timing, stimulusOffsetMs: stimulusOnsetMs - 1 } }),
     ).toContain('The timing events are out of order: nothing comes before the stimulus onset');
-    const late = {
+    const answeredAt = (rt: number) => ({
       ...hit,
-      reactionTime: 3000,
-      timing: { ...hit.timing, responseTimestampMs: stimulusOnsetMs + 3000 },
-    };
-    expect(check(late)).toContain('reactionTime 3000 ms is not within the SOA (3000 ms)');
+      reactionTime: rt,
+      timing: { ...hit.timing, responseTimestampMs: stimulusOnsetMs + rt },
+    });
+    // A letter presented a little early, the next one on time: an RT a little over the SOA.
+    expect(check(answeredAt(3004.5))).toEqual([]);
+    expect(check(answeredAt(3000 + N_BACK_RESPONSE_SLACK_MS - 0.5))).toEqual([]);
+    expect(check(answeredAt(3000 + N_BACK_RESPONSE_SLACK_MS))).toContain(
+      `reactionTime ${3000 + N_BACK_RESPONSE_SLACK_MS} ms is not within the response window (the SOA, 3000 ms, + ${N_BACK_RESPONSE_SLACK_MS} ms)`,
+    );
     expect(check({ ...hit, endTime: '2020-01-01T00:00:00.000Z' })).toContain(
       'endTime is before startTime',
     );

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import {
   InputModalitySchema,
-  MAX_BLOCK,
   MAX_REACTION_TIME_MS,
-  MAX_TRIAL_NUMBER,
   positionOf,
   TIMING_BASE_SHAPE,
+  TRIAL_NUMBERING_SHAPE,
   TrialClockTimeSchema,
 } from '../shared/envelope';
+import { SOA_RESPONSE_SLACK_MS } from '../shared/soa-engine';
 import {
   getNBackBlockTrialCount,
   N_BACK_KEY_MAPPINGS,
@@ -56,6 +56,13 @@ export const N_BACK_MAX_EXTRA_RESPONSES = 100;
  */
 export const N_BACK_RT_TOLERANCE_MS = 0.01;
 
+/**
+ * How far past the SOA a reaction time may go, in ms: a letter's response window runs until the
+ * next letter is presented, and a frame may present a letter a little before its due time, or
+ * the next one a little after (SOA_RESPONSE_SLACK_MS; the engine cuts every window there).
+ */
+export const N_BACK_RESPONSE_SLACK_MS = SOA_RESPONSE_SLACK_MS;
+
 /** What a key means under a key mapping: A is F = match, B is J = match. */
 export function nBackAnswerOfKey(key: 'f' | 'j', mapping: NBackKeyMapping): NBackAnswer {
   const matchKey = mapping === 'A' ? 'f' : 'j';
@@ -96,18 +103,8 @@ const LetterSchema = z.enum(N_BACK_LETTERS, {
  */
 export const NBackTrialSchema = z.strictObject({
   phase: NBackPhaseSchema,
-  /** level x 10 + the practice round or test block within the level. */
-  block: z
-    .number()
-    .int()
-    .nonnegative()
-    .max(MAX_BLOCK, `block must be at most ${MAX_BLOCK}`)
-    .optional(),
-  trialNumber: z
-    .number()
-    .int('trialNumber must be a whole number')
-    .nonnegative()
-    .max(MAX_TRIAL_NUMBER, `trialNumber must be at most ${MAX_TRIAL_NUMBER}`),
+  /** block: level x 10 + the practice round or test block within the level. */
+  ...TRIAL_NUMBERING_SHAPE,
   /** The level n of the block. */
   level: z
     .number()
@@ -271,9 +268,10 @@ export function findNBackTrialProblems(
       problems.push('reactionTime must be timing.responseTimestampMs minus timing.stimulusOnsetMs');
     }
   }
-  if (trial.reactionTime !== null && trial.reactionTime >= config.soaMs) {
+  const windowMs = config.soaMs + N_BACK_RESPONSE_SLACK_MS;
+  if (trial.reactionTime !== null && trial.reactionTime >= windowMs) {
     problems.push(
-      `reactionTime ${trial.reactionTime} ms is not within the SOA (${config.soaMs} ms)`,
+      `reactionTime ${trial.reactionTime} ms is not within the response window (the SOA, ${config.soaMs} ms, + ${N_BACK_RESPONSE_SLACK_MS} ms)`,
     );
   }
   return problems;

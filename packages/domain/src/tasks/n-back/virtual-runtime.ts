@@ -15,9 +15,15 @@ import { type NBackAnswer, type NBackTrial, nBackKeyOfAnswer } from './trial';
 
 /** What a participant does on one trial, and how the page presents it. */
 export type NBackTrialBehaviour = {
-  /** Answers, in ms after the presented onset (any order; only the first in the SOA counts). */
+  /**
+   * Answers, in ms after the presented onset (any order; only the first in the response window
+   * counts).
+   */
   presses: readonly { afterOnsetMs: number; answer: NBackAnswer }[];
-  /** How much later than its due time the letter is presented, in ms. */
+  /**
+   * How much later than its due time the letter is presented, in ms; negative: earlier (see
+   * SoaTrialBehaviour).
+   */
   onsetLateMs: number;
   /** The page lost focus during the trial. */
   interrupted?: boolean;

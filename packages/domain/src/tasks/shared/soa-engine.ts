@@ -12,6 +12,14 @@ import type { InputModality, ONSET_METHODS, TrialPosition } from './envelope';
  * onset + k x period, never chained from the onset before, so neither responses nor late onsets
  * move later ones; an onset later than SOA_ONSET_RESYNC_MS starts a new time line at itself. A
  * response never ends a trial early.
+ *
+ * A trial's SOA ends at its due onset + SOA: the next trial of the block is shown then. Where the
+ * task's rules say so (windowUntilNextOnset), the trial's response window stays open until the
+ * next stimulus is actually presented, which the frame it falls in may put a little before or
+ * after its due time: a press is then always given to the stimulus last on screen, and the
+ * trial is recorded at the next onset. On resume inside a block a task may ask for reminders:
+ * the trials just before the resume point are shown again, on the same time line, and nothing
+ * of them is recorded.
  */
 
 export type SoaOnsetMethod = (typeof ONSET_METHODS)[number];
@@ -22,6 +30,18 @@ export type SoaOnsetMethod = (typeof ONSET_METHODS)[number];
  * missed back to back. Lateness up to this moves no later onset (no drift).
  */
 export const SOA_ONSET_RESYNC_MS = 100;
+
+/**
+ * The most a response window that runs until the next onset (windowUntilNextOnset) may last
+ * beyond the SOA, measured from the trial's own presented onset, in ms. The next stimulus may be
+ * presented up to SOA_ONSET_RESYNC_MS after its due time on the same time line, and the trial's
+ * own stimulus a little before its due time (the scheduler draws in the frame whose
+ * presentation is nearest the due time, up to half a frame early, more when its latency
+ * estimate is off): the window is cut at SOA + this, so a reaction time is always under it and
+ * the server can check that. Presses between the cut and a next onset later still (a stalled
+ * page) belong to no trial.
+ */
+export const SOA_RESPONSE_SLACK_MS = SOA_ONSET_RESYNC_MS;
 
 /** A key press or a tap: its event's timeStamp (page time line), its modality, and what it was. */
 export type SoaPress<Answer> = Answer & { atMs: number; modality: InputModality };
@@ -47,8 +67,12 @@ export type SoaEvent<Answer> =
 
 /** What the runtime must do after a step. */
 export type SoaEffect<Position, Planned, Trial, Feedback, RoundResult> =
-  /** Show the intro of a block (or of the rest of one, on resume) and wait for START. */
-  | { type: 'SHOW_BLOCK_INTRO'; position: Position; resumed: boolean }
+  /**
+   * Show the intro of a block (or of the rest of one, on resume) and wait for START. `reminders`
+   * (set on resume when the task asks for them): how many of the block's trials before
+   * `position` are shown again first, unrecorded.
+   */
+  | { type: 'SHOW_BLOCK_INTRO'; position: Position; resumed: boolean; reminders?: number }
   /** Present `trial`'s stimulus so that its onset falls at `dueAtMs`, then report ONSET. */
   | { type: 'SHOW_STIMULUS'; trial: Planned; dueAtMs: number }
   /** Replace the stimulus by a blank at `dueAtMs`; report OFFSET (the blank's presentation). */
@@ -73,6 +97,11 @@ export type SoaRunContext = {
   modality: InputModality;
   /** Correct trials so far in the current practice round (those saved before a resume too). */
   roundCorrect: number;
+  /**
+   * On resume with reminders: the trial number recording resumes at. Trials of the block before
+   * it are reminders, shown and not recorded. Null otherwise, and after the block.
+   */
+  recordFrom: number | null;
 };
 
 /** The trial on screen: its plan, its due and presented onset, and what happened so far. */
@@ -83,13 +112,34 @@ export type SoaTrialInProgress<Planned, Answer> = {
   offsetMs: number | null;
   presses: readonly SoaPress<Answer>[];
   interrupted: boolean;
+  /** A reminder shown on resume: nothing of it is recorded and its presses count for nothing. */
+  isReminder: boolean;
+};
+
+/**
+ * A trial whose SOA is over while its response window is still open: it closes at the next
+ * stimulus's presented onset (windowUntilNextOnset), and the trial is recorded then.
+ */
+export type SoaOpenTrial<Planned, Answer> = {
+  trial: SoaTrialInProgress<Planned, Answer>;
+  onset: { atMs: number; method: SoaOnsetMethod };
+  /** Its due onset plus the SOA. */
+  dueEndMs: number;
 };
 
 export type SoaState<Position, Planned, Answer> =
-  | { kind: 'waiting'; next: Position; context: SoaRunContext }
+  | {
+      kind: 'waiting';
+      next: Position;
+      /** How many trials before `next` START shows again first, as reminders. */
+      reminders: number;
+      context: SoaRunContext;
+    }
   | {
       kind: 'trial';
       trial: SoaTrialInProgress<Planned, Answer>;
+      /** The trial before, whose response window is open until this one's onset. */
+      previous: SoaOpenTrial<Planned, Answer> | null;
       timeline: SoaTimeline | null;
       context: SoaRunContext;
     }
@@ -116,13 +166,20 @@ export type SoaRules<
   soaMs: number;
   stimulusMs: number;
   feedbackMs: number;
+  /**
+   * Whether a trial's response window runs until the next stimulus's presented onset (cut at
+   * SOA + SOA_RESPONSE_SLACK_MS) rather than its due end. It does so only where the next trial
+   * of the block follows directly; a trial followed by feedback, or the block's last, closes its
+   * window at its due end (also cut there).
+   */
+  windowUntilNextOnset: boolean;
   /** Onset to onset within a block of `phase`: the SOA, plus the feedback where there is some. */
   periodMs(phase: Position['phase']): number;
   hasFeedback(phase: Position['phase']): boolean;
   blockTrialCount(position: Position): number;
   /** The planned trial at a position; undefined where the plan has none. */
   plannedAt(position: Position): Planned | undefined;
-  /** The record of a trial whose SOA is over (it ends at `endMs`). */
+  /** The record of a trial whose response window closed at `endMs` (see windowUntilNextOnset). */
   record(
     trial: SoaTrialInProgress<Planned, Answer>,
     onset: { atMs: number; method: SoaOnsetMethod },
@@ -148,11 +205,18 @@ const positionOf = <P extends TrialPosition>(planned: P): P =>
 /**
  * The engine's first step: the intro of the block at `next`, where the run starts or goes on
  * after the saved trials (the task's nextPosition), or FINISHED when `next` is null. On resume
- * inside a practice round, the round's saved correct trials count toward its criterion.
+ * inside a practice round, the round's saved correct trials count toward its criterion. On
+ * resume inside a block, `reminders` (at most next.trialNumber) of the block's trials before
+ * `next` are shown again first, at the block's timing, unrecorded.
  */
 export function createSoaEngine<Position extends TrialPosition>(
   next: Position | null,
-  options: { saved?: readonly SavedTrial[]; timeOriginMs: number; inputModality?: InputModality },
+  options: {
+    saved?: readonly SavedTrial[];
+    timeOriginMs: number;
+    inputModality?: InputModality;
+    reminders?: number;
+  },
 ): {
   state: Extract<SoaState<Position, never, never>, { kind: 'waiting' | 'finished' }>;
   effects: SoaEffect<Position, never, never, never, never>[];
@@ -167,19 +231,25 @@ export function createSoaEngine<Position extends TrialPosition>(
       t.trialNumber < next.trialNumber;
     if (inRound && t.isCorrect === true) correct.add(t.trialNumber);
   }
+  const resumed =
+    next !== null && saved.some((t) => t.phase === next.phase && t.block === next.block);
+  const reminders =
+    next && resumed ? Math.max(0, Math.min(options.reminders ?? 0, next.trialNumber)) : 0;
   const context: SoaRunContext = {
     timeOriginMs: options.timeOriginMs,
     modality: options.inputModality ?? 'keyboard',
     roundCorrect: correct.size,
+    recordFrom: reminders > 0 && next ? next.trialNumber : null,
   };
   if (!next) return { state: { kind: 'finished', context }, effects: [{ type: 'FINISHED' }] };
   return {
-    state: { kind: 'waiting', next, context },
+    state: { kind: 'waiting', next, reminders, context },
     effects: [
       {
         type: 'SHOW_BLOCK_INTRO',
         position: next,
-        resumed: saved.some((t) => t.phase === next.phase && t.block === next.block),
+        resumed,
+        ...(reminders > 0 ? { reminders } : {}),
       },
     ],
   };
@@ -204,9 +274,29 @@ function trialEndMs<P extends TrialPosition, Pl extends P, A>(
   return soaDueAtMs(rules, trial.planned.phase, timeline, trial.planned.trialNumber) + rules.soaMs;
 }
 
+/** The latest end of an open response window: its onset + SOA + SOA_RESPONSE_SLACK_MS. */
+const windowCapMs = (rules: { soaMs: number }, onset: { atMs: number }) =>
+  onset.atMs + rules.soaMs + SOA_RESPONSE_SLACK_MS;
+
+/**
+ * Where a trial's response window closes: at its due end, or (windowUntilNextOnset) at the next
+ * stimulus's presented onset, `nextOnsetMs` (null: none follows directly, its due end), never
+ * after windowCapMs.
+ */
+function windowEndMs(
+  rules: { soaMs: number; windowUntilNextOnset: boolean },
+  onset: { atMs: number },
+  dueEndMs: number,
+  nextOnsetMs: number | null,
+): number {
+  if (!rules.windowUntilNextOnset) return dueEndMs;
+  return Math.min(nextOnsetMs ?? dueEndMs, windowCapMs(rules, onset));
+}
+
 /**
  * The next time the engine needs a TICK: the end of the trial on screen (once its onset is
- * known) or of the feedback; null while it waits for START or an ONSET, and when finished.
+ * known) or of the feedback; while the next onset is awaited, the latest end of the previous
+ * trial's open window; null while it waits for START or an ONSET, and when finished.
  */
 export function soaNextDueMs<P extends TrialPosition, Pl extends P, A>(
   rules: { periodMs(phase: string): number; soaMs: number },
@@ -216,6 +306,7 @@ export function soaNextDueMs<P extends TrialPosition, Pl extends P, A>(
   if (state.kind === 'trial' && state.timeline && state.trial.onset) {
     return trialEndMs(rules, state.trial, state.timeline);
   }
+  if (state.kind === 'trial' && state.previous) return windowCapMs(rules, state.previous.onset);
   return null;
 }
 
@@ -233,6 +324,7 @@ function showTrial<
   timeline: SoaTimeline | null,
   presses: readonly SoaPress<A>[],
   context: SoaRunContext,
+  previous: SoaOpenTrial<Pl, A> | null = null,
 ): Step<P, Pl, A, T, F, R> {
   const planned = rules.plannedAt(position);
   if (!planned) {
@@ -247,14 +339,73 @@ function showTrial<
     offsetMs: null,
     presses,
     interrupted: false,
+    isReminder: context.recordFrom !== null && position.trialNumber < context.recordFrom,
   };
   return {
-    state: { kind: 'trial', trial, timeline, context },
+    state: { kind: 'trial', trial, previous, timeline, context },
     effects: [{ type: 'SHOW_STIMULUS', trial: planned, dueAtMs: due }],
   };
 }
 
-/** Ends the trial on screen: records it, then feedback (practice) or the next trial. */
+/**
+ * The record of a trial whose response window closed at `endMs`, with the run's context after
+ * it; nothing for a reminder.
+ */
+function recordOf<
+  P extends TrialPosition,
+  Pl extends P,
+  A,
+  T extends { isCorrect: boolean | null },
+  F,
+  R,
+>(
+  rules: SoaRules<P, Pl, A, T, F, R>,
+  trial: SoaTrialInProgress<Pl, A>,
+  onset: { atMs: number; method: SoaOnsetMethod },
+  endMs: number,
+  context: SoaRunContext,
+): { record: T | null; context: SoaRunContext } {
+  if (trial.isReminder) return { record: null, context };
+  const record = rules.record(trial, onset, endMs, context);
+  const correct = trial.planned.phase === 'practice' && record.isCorrect ? 1 : 0;
+  return { record, context: { ...context, roundCorrect: context.roundCorrect + correct } };
+}
+
+/**
+ * Closes the previous trial's open window at `atMs` (the onset on screen now, or the time a
+ * TICK found its cap passed) and records it: presses from its onset to the window's end are
+ * its own; those after stay with the trial on screen.
+ */
+function closePrevious<
+  P extends TrialPosition,
+  Pl extends P,
+  A,
+  T extends { isCorrect: boolean | null },
+  F,
+  R,
+>(
+  rules: SoaRules<P, Pl, A, T, F, R>,
+  state: Extract<SoaState<P, Pl, A>, { kind: 'trial' }>,
+  atMs: number,
+): Step<P, Pl, A, T, F, R> {
+  const { previous } = state;
+  if (!previous) return { state, effects: [] };
+  const endMs = windowEndMs(rules, previous.onset, previous.dueEndMs, atMs);
+  const pool = [...previous.trial.presses, ...state.trial.presses];
+  const closed = { ...previous.trial, presses: pool };
+  const { record, context } = recordOf(rules, closed, previous.onset, endMs, state.context);
+  const trial = { ...state.trial, presses: pool.filter((p) => p.atMs >= endMs) };
+  return {
+    state: { ...state, trial, previous: null, context },
+    effects: record ? [{ type: 'RECORD_TRIAL', trial: record }] : [],
+  };
+}
+
+/**
+ * Ends the trial on screen at its due end: the next trial of the block with this one's window
+ * still open (windowUntilNextOnset), or it is recorded and feedback (practice) or the next trial
+ * or block follows. A reminder is not recorded and gets no feedback.
+ */
 function endTrial<
   P extends TrialPosition,
   Pl extends P,
@@ -269,17 +420,26 @@ function endTrial<
   timeline: SoaTimeline,
   context: SoaRunContext,
 ): Step<P, Pl, A, T, F, R> {
-  const endMs = trialEndMs(rules, trial, timeline);
-  const record = rules.record(trial, onset, endMs, context);
+  const dueEndMs = trialEndMs(rules, trial, timeline);
   const last = positionOf<P>(trial.planned);
+  const hasFeedback = rules.hasFeedback(last.phase) && !trial.isReminder;
+  if (
+    rules.windowUntilNextOnset &&
+    !hasFeedback &&
+    last.trialNumber + 1 < rules.blockTrialCount(last)
+  ) {
+    const position = { ...last, trialNumber: last.trialNumber + 1 };
+    const due = soaDueAtMs(rules, last.phase, timeline, position.trialNumber);
+    return showTrial(rules, position, due, timeline, [], context, { trial, onset, dueEndMs });
+  }
+  const endMs = windowEndMs(rules, onset, dueEndMs, null);
+  const { record, context: next } = recordOf(rules, trial, onset, endMs, context);
   const carried = trial.presses.filter((p) => p.atMs >= endMs);
-  const next: SoaRunContext = {
-    ...context,
-    roundCorrect: context.roundCorrect + (last.phase === 'practice' && record.isCorrect ? 1 : 0),
-  };
-  const effects: SoaEffect<P, Pl, T, F, R>[] = [{ type: 'RECORD_TRIAL', trial: record }];
-  if (rules.hasFeedback(last.phase)) {
-    const untilMs = endMs + rules.feedbackMs;
+  const effects: SoaEffect<P, Pl, T, F, R>[] = record
+    ? [{ type: 'RECORD_TRIAL', trial: record }]
+    : [];
+  if (record && hasFeedback) {
+    const untilMs = dueEndMs + rules.feedbackMs;
     if (rules.feedbackMs > 0) {
       effects.push({
         type: 'SHOW_FEEDBACK',
@@ -331,7 +491,12 @@ function nextTrialOrEnd<
   if (!next)
     return { state: { kind: 'finished', context }, effects: [...effects, { type: 'FINISHED' }] };
   return {
-    state: { kind: 'waiting', next, context: { ...context, roundCorrect: 0 } },
+    state: {
+      kind: 'waiting',
+      next,
+      reminders: 0,
+      context: { ...context, roundCorrect: 0, recordFrom: null },
+    },
     effects: [...effects, { type: 'SHOW_BLOCK_INTRO', position: next, resumed: false }],
   };
 }
@@ -353,7 +518,12 @@ function advance<
   let current = state;
   for (;;) {
     let step: Step<P, Pl, A, T, F, R> | null = null;
-    if (current.kind === 'trial' && current.timeline && current.trial.onset) {
+    if (current.kind === 'trial' && current.previous && !current.trial.onset) {
+      // The next onset is long overdue (a stalled page): the open window closes at its cap.
+      if (atMs >= windowCapMs(rules, current.previous.onset)) {
+        step = closePrevious(rules, current, atMs);
+      }
+    } else if (current.kind === 'trial' && current.timeline && current.trial.onset) {
       if (atMs >= trialEndMs(rules, current.trial, current.timeline)) {
         step = endTrial(
           rules,
@@ -395,7 +565,14 @@ export function stepSoa<
   switch (event.type) {
     case 'START':
       if (state.kind !== 'waiting') return unchanged;
-      return showTrial(rules, state.next, event.atMs, null, [], state.context);
+      return showTrial(
+        rules,
+        { ...state.next, trialNumber: state.next.trialNumber - state.reminders },
+        event.atMs,
+        null,
+        [],
+        state.context,
+      );
     case 'ONSET': {
       if (state.kind !== 'trial' || state.trial.onset) return unchanged;
       const { trial } = state;
@@ -409,9 +586,11 @@ export function stepSoa<
         onset: { atMs: event.atMs, method: event.method },
       };
       const endMs = trialEndMs(rules, shown, timeline);
+      const closed = closePrevious(rules, { ...state, trial: shown, timeline }, event.atMs);
       return {
-        state: { ...state, trial: shown, timeline },
+        state: closed.state,
         effects: [
+          ...closed.effects,
           { type: 'HIDE_STIMULUS', dueAtMs: Math.min(event.atMs + rules.stimulusMs, endMs) },
         ],
       };

@@ -5,7 +5,11 @@ import type { SoaEffect, SoaEvent, SoaState } from './soa-engine';
 export type SoaTrialBehaviour<Answer> = {
   /** Presses, in ms after the presented onset (any order; may fall after the trial). */
   presses: readonly { afterOnsetMs: number; answer: Answer }[];
-  /** How much later than its due time the stimulus is presented, in ms. */
+  /**
+   * How much later than its due time the stimulus is presented, in ms; negative: earlier, as
+   * when the frame nearest the due time is presented before it (the block's first stimulus,
+   * which follows START, never comes early).
+   */
   onsetLateMs: number;
   /** The page lost focus during the trial. */
   interrupted?: boolean;
@@ -40,6 +44,10 @@ export type SoaVirtualSession<P, Pl, A, T, F, R> = {
  * START after each intro, ONSET at the due time (plus the behaviour's lateness), OFFSET when
  * the stimulus is hidden, the participant's presses, and a TICK at each time the engine asks
  * for. What it records is what a browser would send. Pure: no clock, no timers.
+ *
+ * A stimulus presented early is on screen before the TICK that ends the trial before it, as in
+ * the browser (which draws it ahead): the presses made on it before that TICK reach the engine
+ * while the trial before is still current, and its ONSET (with its early time) after the TICK.
  */
 export function runSoaVirtualSession<P extends TrialPosition, Pl extends P, A, T, F, R>(
   options: SoaVirtualSessionOptions<P, Pl, A, T, F, R>,
@@ -62,6 +70,24 @@ export function runSoaVirtualSession<P extends TrialPosition, Pl extends P, A, T
     state = take(options.step(state, event));
   };
   const modality = options.inputModality ?? 'keyboard';
+  const pressOf = (atMs: number, answer: A) =>
+    ({ ...answer, type: 'PRESS', atMs, modality }) as SoaEvent<A>;
+  /** Each trial's behaviour (asked once), its onset once known, and its presses sent early. */
+  const planned = new Map<
+    string,
+    { behaviour: SoaTrialBehaviour<A>; onsetMs: number | null; sentEarly: number }
+  >();
+  const plannedFor = (trial: Pl) => {
+    const key = `${trial.phase}:${trial.block}:${trial.trialNumber}`;
+    let entry = planned.get(key);
+    if (!entry) {
+      const behaviour = options.behave(trial);
+      const presses = [...behaviour.presses].sort((a, b) => a.afterOnsetMs - b.afterOnsetMs);
+      entry = { behaviour: { ...behaviour, presses }, onsetMs: null, sentEarly: 0 };
+      planned.set(key, entry);
+    }
+    return entry;
+  };
   let nowMs = options.startMs;
   const limit = options.stopAfterTrials ?? Number.POSITIVE_INFINITY;
   while (state.kind !== 'finished' && trials.length < limit) {
@@ -71,31 +97,44 @@ export function runSoaVirtualSession<P extends TrialPosition, Pl extends P, A, T
       continue;
     }
     if (state.kind === 'trial' && !state.trial.onset) {
-      const behaviour = options.behave(state.trial.planned);
-      const onsetMs = Math.max(state.trial.dueAtMs, nowMs) + behaviour.onsetLateMs;
+      const entry = plannedFor(state.trial.planned);
+      const { behaviour } = entry;
+      const onsetMs =
+        entry.onsetMs ?? Math.max(state.trial.dueAtMs, nowMs) + Math.max(0, behaviour.onsetLateMs);
       hideAtMs = null;
       send({ type: 'ONSET', atMs: onsetMs, method: 'element-timing' });
       if (behaviour.interrupted) send({ type: 'INTERRUPTED', atMs: onsetMs + 1 });
       const offsetMs: number | null = hideAtMs;
-      const presses = [...behaviour.presses].sort((a, b) => a.afterOnsetMs - b.afterOnsetMs);
+      const presses = behaviour.presses.slice(entry.sentEarly);
       let offsetSent = false;
       for (const press of presses) {
         if (offsetMs !== null && !offsetSent && onsetMs + press.afterOnsetMs >= offsetMs) {
           send({ type: 'OFFSET', atMs: offsetMs });
           offsetSent = true;
         }
-        send({
-          ...press.answer,
-          type: 'PRESS',
-          atMs: onsetMs + press.afterOnsetMs,
-          modality,
-        } as SoaEvent<A>);
+        send(pressOf(onsetMs + press.afterOnsetMs, press.answer));
       }
       if (offsetMs !== null && !offsetSent) send({ type: 'OFFSET', atMs: offsetMs });
     }
     const dueMs = options.nextDueMs(state);
     if (dueMs === null) throw new Error(`The engine is stuck in ${state.kind}`);
     nowMs = Math.max(nowMs, dueMs);
+    // The stimulus the TICK shows, if it comes early: on screen, and pressed, before the TICK.
+    const shown = options
+      .step(state, { type: 'TICK', atMs: nowMs })
+      .effects.find((effect) => effect.type === 'SHOW_STIMULUS');
+    if (shown?.type === 'SHOW_STIMULUS') {
+      const entry = plannedFor(shown.trial);
+      if (entry.behaviour.onsetLateMs < 0) {
+        const onsetMs = shown.dueAtMs + entry.behaviour.onsetLateMs;
+        entry.onsetMs = onsetMs;
+        for (const press of entry.behaviour.presses) {
+          if (onsetMs + press.afterOnsetMs >= nowMs) break;
+          send(pressOf(onsetMs + press.afterOnsetMs, press.answer));
+          entry.sentEarly += 1;
+        }
+      }
+    }
     send({ type: 'TICK', atMs: nowMs });
   }
   return { trials, events, effects, state };

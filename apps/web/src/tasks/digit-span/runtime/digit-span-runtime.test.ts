@@ -3,7 +3,9 @@ import {
   DEFAULT_DIGIT_SPAN_CONFIG,
   type DigitSpanTrial,
   planDigitSpan,
+  positionOf,
   type Run,
+  type SavedTrial,
   type TrialEnvelope,
 } from '@cogni/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -88,7 +90,7 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     vi.restoreAllMocks();
   });
 
-  function startRuntime() {
+  function startRuntime(saved: readonly SavedTrial[] = []) {
     runtime = new DigitSpanRuntime({
       run: makeRun(),
       stage,
@@ -97,7 +99,7 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
           recorded.push(trial as DigitSpanTrial);
         },
       },
-      saved: [],
+      saved,
       inputModality: 'keyboard',
       frameIntervalMs: FRAME_MS,
     });
@@ -118,13 +120,17 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     current.proceed();
     expect(current.getSnapshot().kind).toBe('presenting');
     const seen: string[] = [];
+    let keyDuringList: KeyboardEvent | null = null;
     await runUntil(() => {
       const shown = stage.firstElementChild as HTMLElement | null;
       const text = shown?.classList.contains('ds-digit') ? shown.textContent : null;
       if (text && seen.at(-1) !== text) seen.push(text);
+      // A digit typed while the second digit is on: it is no part of the answer.
+      if (seen.length === 2 && !keyDuringList) keyDuringList = press('9', 'Digit9');
       return stage.querySelector('.ds-answer') !== null;
     });
     expect(seen).toEqual([...list]);
+    expect(keyDuringList).not.toBeNull();
     expect(current.getSnapshot().kind).toBe('answering');
     // Keys count from the keypad's presentation: the frame after its insertion here.
     await vi.advanceTimersByTimeAsync(2 * FRAME_MS);
@@ -145,6 +151,7 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     expect(trial).toMatchObject({
       phase: 'practice',
       presented: [...list].join('-'),
+      // Neither the key during the list nor the 9 pressed and deleted before the digits counts.
       entered: [...list].join('-'),
       isCorrect: true,
       nBackspaces: 1,
@@ -155,8 +162,16 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     expect(Math.abs((onsets[1] as number) - (onsets[0] as number) - 1000)).toBeLessThan(
       2 * FRAME_MS,
     );
+    // The first digit's offset is its blank's presentation, 800 ms on; the last's is the keypad's.
+    const offsets = trial?.timing.digitOffsetsMs ?? [];
+    expect(Math.abs((offsets[0] as number) - (onsets[0] as number) - 800)).toBeLessThan(
+      2 * FRAME_MS,
+    );
+    expect(offsets.at(-1)).toBe(trial?.timing.stimulusOnsetMs);
+    expect(trial?.firstKeyRt).toBeGreaterThan(0);
     expect(current.getSnapshot()).toMatchObject({ kind: 'feedback', feedback: { trial } });
-    // Between lists, keys are left to the page (Enter presses the focused button).
+    // Between lists, keys are left to the page: Enter is the feedback button's, which takes only
+    // a fresh press once the feedback has been up a moment (prompt-button.test.tsx).
     expect(press('Enter', 'Enter').defaultPrevented).toBe(false);
     current.proceed();
     await vi.advanceTimersByTimeAsync(START_DELAY_MS + FRAME_MS);
@@ -182,5 +197,57 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     press('Enter', 'Enter');
     await vi.advanceTimersByTimeAsync(0);
     expect(recorded[0]).toMatchObject({ entered: '', nDigitsEntered: 0, isCorrect: false });
+  });
+
+  it('goes on after a reload during an answer at the unanswered list, never repeating one in the outbox', async () => {
+    const plan = planDigitSpan(SEED, DEFAULT_DIGIT_SPAN_CONFIG);
+    const answerShown = async (digits: string) => {
+      await runUntil(() => stage.querySelector('.ds-answer') !== null);
+      await vi.advanceTimersByTimeAsync(2 * FRAME_MS);
+      for (const digit of digits) {
+        press(digit, `Digit${digit}`);
+        await vi.advanceTimersByTimeAsync(300);
+      }
+    };
+    const first = startRuntime();
+    first.proceed();
+    // The first practice list answered right: its trial waits in the outbox (never sent).
+    await answerShown(plan.forward?.practice[0] ?? '');
+    press('Enter', 'Enter');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(recorded.map(positionOf)).toEqual([{ phase: 'practice', block: 0, trialNumber: 0 }]);
+    first.proceed();
+    await vi.advanceTimersByTimeAsync(START_DELAY_MS + FRAME_MS);
+    expect(first.getSnapshot()).toMatchObject({ kind: 'intro', position: { phase: 'test' } });
+    first.proceed();
+    // The first test list: two digits typed, then the page reloads before Enter.
+    const list = plan.forward?.test[0] ?? '';
+    await answerShown(list.slice(0, 2));
+    expect(stage.querySelector('.ds-answer')?.getAttribute('data-position')).toBe('test:0:0');
+    first.dispose();
+    runtime = null;
+    expect(recorded).toHaveLength(1);
+
+    // As the task runner resumes: the server's saved trials (none) and the outbox's pending ones.
+    const pending: SavedTrial[] = recorded.map((t) => ({
+      ...positionOf(t),
+      isCorrect: t.isCorrect,
+    }));
+    const resumed = startRuntime([...makeRun().savedTrials, ...pending]);
+    // No list of the test was recorded: its intro is shown as on a first visit.
+    expect(resumed.getSnapshot()).toMatchObject({
+      kind: 'intro',
+      resumed: false,
+      position: { phase: 'test', block: 0, trialNumber: 0 },
+    });
+    resumed.proceed();
+    await answerShown(list);
+    expect(stage.querySelector('.ds-answer')?.getAttribute('data-position')).toBe('test:0:0');
+    press('Enter', 'Enter');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(recorded.map((t) => `${t.phase}:${t.trialNumber}:${t.entered}`)).toEqual([
+      `practice:0:${[...(plan.forward?.practice[0] ?? '')].join('-')}`,
+      `test:0:${[...list].join('-')}`,
+    ]);
   });
 });

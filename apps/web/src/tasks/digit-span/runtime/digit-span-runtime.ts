@@ -12,6 +12,7 @@ import {
   type DigitSpanState,
   type DigitSpanTrial,
   digitSpanNextDueMs,
+  digitSpanPositionKey,
   planDigitSpan,
   stepDigitSpan,
 } from '@cogni/domain';
@@ -26,9 +27,10 @@ import {
   type TaskRuntimeOptions,
 } from '../../../lib/task-runtime/engine-loop';
 import { FrameScheduler } from '../../../lib/task-runtime/frame-scheduler';
+import type { Onset } from '../../../lib/task-runtime/onset';
 import { ResponseInput } from '../../../lib/task-runtime/response-input';
 import { SnapshotStore } from '../../../lib/task-runtime/snapshot-store';
-import { TaskStage } from '../../../lib/task-runtime/stage';
+import { type Presentation, TaskStage } from '../../../lib/task-runtime/stage';
 
 /** What the React chrome shows; the stage itself is drawn by the runtime, not by React. */
 export type DigitSpanSnapshot = {
@@ -71,14 +73,11 @@ export function readDigitSpanKey(event: Pick<KeyboardEvent, 'code' | 'key'>): Di
   return null;
 }
 
-const keyOf = (position: DigitSpanPosition) =>
-  `${position.phase}:${position.block}:${position.trialNumber}`;
-
 /** The element of something the stage shows: a class, the list's position, a text. */
 function stageElement(className: string, position: DigitSpanPosition, text: string): HTMLElement {
   const element = document.createElement('div');
   element.className = className;
-  element.dataset.position = keyOf(position);
+  element.dataset.position = digitSpanPositionKey(position);
   element.textContent = text;
   return element;
 }
@@ -93,8 +92,8 @@ export function formatEntry(entered: readonly number[]): string {
  * shown when; this class holds its state outside React, draws into the stage at the engine's
  * due times through a FrameScheduler (the digits of a list on an absolute time line from the
  * first digit's presented onset), and feeds the engine what happened: presentation times
- * (Element Timing), answer keys with their events' own timestamps, lost focus, and a TICK at the
- * response time limit.
+ * (Element Timing: the digits, the blanks after them, the keypad), answer keys with their events'
+ * own timestamps, lost focus, and a TICK at the end of the answer (its time limit).
  */
 export class DigitSpanRuntime {
   /** The answer keys and, in touch mode, the on-screen keypad (attached by the page). */
@@ -107,7 +106,7 @@ export class DigitSpanRuntime {
   private readonly initialEffects: DigitSpanEffect[];
   private readonly store: SnapshotStore<DigitSpanSnapshot>;
   private readonly attention: AttentionRecorder;
-  /** The response time limit's TICK. */
+  /** The TICK at the end of the answer (digitSpanNextDueMs). */
   private readonly tick = new DueTimer();
   private isDisposed = false;
 
@@ -228,9 +227,14 @@ export class DigitSpanRuntime {
         return;
       }
       case 'SHOW_BLANK':
-      case 'HIDE_DIGIT':
         this.scheduler.at(effect.dueAtMs, () => this.stage.blank().onset);
         return;
+      case 'HIDE_DIGIT': {
+        // The blank's presentation is the digit's offset: the record has its exposure.
+        const shown: DigitSpanShown = { kind: 'blank', index: effect.index };
+        this.scheduler.at(effect.dueAtMs, () => this.reportOnset(shown, this.stage.blank()));
+        return;
+      }
       case 'SHOW_DIGIT': {
         const position = this.currentPosition();
         if (!position) return;
@@ -284,7 +288,7 @@ export class DigitSpanRuntime {
   private createAnswerElement(position: DigitSpanPosition): HTMLElement {
     const element = document.createElement('div');
     element.className = 'ds-answer';
-    element.dataset.position = keyOf(position);
+    element.dataset.position = digitSpanPositionKey(position);
     // The prompt is the element's own text: Element Timing reports an element's presentation
     // by the text nodes it holds itself, so this is what times the keypad's onset.
     const prompt = document.createTextNode(
@@ -292,30 +296,33 @@ export class DigitSpanRuntime {
         ? 'Enter the digits in the same order'
         : 'Enter the digits in reverse order',
     );
+    // What a screen reader hears of the answer is the running view's status region; the stage
+    // shows it.
     const entry = document.createElement('p');
     entry.className = 'ds-entry ds-entry--empty';
-    entry.setAttribute('aria-live', 'polite');
-    entry.setAttribute('aria-label', 'Your answer');
     entry.textContent = formatEntry([]);
     const note = document.createElement('p');
     note.className = 'ds-answer__note';
-    note.setAttribute('aria-live', 'polite');
     element.append(prompt, entry, note);
     return element;
   }
 
   /** Draws `create()`'s element in the frame nearest `dueAtMs` and reports its onset. */
   private present(dueAtMs: number, shown: DigitSpanShown, create: () => HTMLElement): void {
-    this.scheduler.at(dueAtMs, () => {
-      const presentation = this.stage.show(create(), `ds-${shown.kind}`);
-      void presentation.onset.then(({ timeMs, method }) => {
-        this.run({ type: 'ONSET', shown, atMs: timeMs, method });
-        if (shown.kind === 'digit' && shown.index === 0 && !isPageAttended()) {
-          this.run({ type: 'INTERRUPTED', atMs: performance.now() });
-        }
-      });
-      return presentation.onset;
+    this.scheduler.at(dueAtMs, () =>
+      this.reportOnset(shown, this.stage.show(create(), `ds-${shown.kind}`)),
+    );
+  }
+
+  /** Tells the engine when `presentation` (what `shown` names) was presented. */
+  private reportOnset(shown: DigitSpanShown, presentation: Presentation): Promise<Onset> {
+    void presentation.onset.then(({ timeMs, method }) => {
+      this.run({ type: 'ONSET', shown, atMs: timeMs, method });
+      if (shown.kind === 'digit' && shown.index === 0 && !isPageAttended()) {
+        this.run({ type: 'INTERRUPTED', atMs: performance.now() });
+      }
     });
+    return presentation.onset;
   }
 
   private currentPosition(): DigitSpanPosition | null {
@@ -378,6 +385,7 @@ function isSameSnapshot(next: DigitSpanSnapshot, previous: DigitSpanSnapshot): b
     next.saveError === previous.saveError &&
     (next.position === null
       ? previous.position === null
-      : previous.position !== null && keyOf(next.position) === keyOf(previous.position))
+      : previous.position !== null &&
+        digitSpanPositionKey(next.position) === digitSpanPositionKey(previous.position))
   );
 }

@@ -3,7 +3,9 @@ import {
   N_BACK_SETTINGS,
   type NBackTrial,
   planNBack,
+  plannedNBackBlockTrials,
   type Run,
+  type SavedTrial,
   type TrialEnvelope,
 } from '@cogni/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -77,8 +79,8 @@ describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallbac
     }
   }
 
-  it('plays a practice round on the absolute time line, with feedback, answering F and J by the mapping', async () => {
-    runtime = new NBackRuntime({
+  function createRuntime(saved: readonly SavedTrial[] = []) {
+    return new NBackRuntime({
       run: makeRun(),
       stage,
       sink: {
@@ -86,19 +88,27 @@ describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallbac
           recorded.push(trial as NBackTrial);
         },
       },
-      saved: [],
+      saved,
       inputModality: 'keyboard',
       frameIntervalMs: FRAME_MS,
     });
+  }
+
+  /** What a planned trial shows and records: its position and letter. */
+  const letterOf = (t: { phase: string; block?: number; trialNumber: number; letter: string }) =>
+    `${t.phase}:${t.block}:${t.trialNumber}:${t.letter}`;
+
+  it('plays a practice round on the absolute time line, with feedback, answering F and J by the mapping', async () => {
+    runtime = createRuntime();
     runtime.start();
     expect(runtime.keyMapping).toBe('B');
     expect(runtime.getSnapshot().kind).toBe('between');
     runtime.begin();
     expect(press('KeyF').defaultPrevented).toBe(true);
     press('KeyF', 'keyup');
-    const plan = planNBack(SEED, CONFIG);
-    const letters = plan.levels[0]?.practice[0] ?? new Uint8Array();
+    const planned = plannedNBackBlockTrials(planNBack(SEED, CONFIG), 'practice', 2, 0);
     const seen = new Set<string>();
+    const shownLetters: string[] = [];
     const feedback: string[] = [];
     let pressAt: { atMs: number; code: 'KeyF' | 'KeyJ' } | null = null;
     let lastText = '';
@@ -114,6 +124,7 @@ describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallbac
       const position = shown?.dataset.position;
       if (!shown || !position || seen.has(position)) return;
       seen.add(position);
+      shownLetters.push(`${position}:${shown.dataset.letter}:${shown.textContent}`);
       // Mapping B: J = same. Answer "same" on every letter.
       pressAt = { atMs: performance.now() + 400, code: 'KeyJ' };
     });
@@ -135,7 +146,9 @@ describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallbac
       const offset = (trial.timing.stimulusOffsetMs as number) - trial.timing.stimulusOnsetMs;
       expect(Math.abs(offset - 500)).toBeLessThan(FRAME_MS + 1);
     }
-    expect(letters).toHaveLength(12);
+    // Each letter shown and recorded is the plan's, in the plan's order.
+    expect(shownLetters).toEqual(planned.map((t) => `${letterOf(t)}:${t.letter}`));
+    expect(recorded.map(letterOf)).toEqual(planned.map(letterOf));
     // "Same" everywhere: 3 targets right, 7 non-targets wrong, no feedback after the fillers.
     expect(feedback.filter((f) => f === 'Correct!')).toHaveLength(3);
     expect(feedback.filter((f) => f === 'Incorrect')).toHaveLength(7);
@@ -144,6 +157,57 @@ describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallbac
       position: { phase: 'practice', block: 21, trialNumber: 0 },
       roundResult: { block: 20, correct: 3, total: 10, criterionMet: false },
     });
+  });
+
+  it('on resume inside a block shows the 2 letters before again, unrecorded, then records from the resume point', async () => {
+    const saved: SavedTrial[] = Array.from({ length: 7 }, (_, trialNumber) => ({
+      phase: 'practice',
+      block: 20,
+      trialNumber,
+      isCorrect: trialNumber < 2 ? null : true,
+    }));
+    runtime = createRuntime(saved);
+    runtime.start();
+    expect(runtime.getSnapshot()).toMatchObject({
+      kind: 'between',
+      resumed: true,
+      reminders: 2,
+      position: { phase: 'practice', block: 20, trialNumber: 7 },
+    });
+    runtime.begin();
+    const planned = plannedNBackBlockTrials(planNBack(SEED, CONFIG), 'practice', 2, 0);
+    const shown: string[] = [];
+    /** Each position the snapshot showed running, and whether it was a reminder then. */
+    const reminding = new Map<number, boolean>();
+    let pressAtMs: number | null = null;
+    await runFor(GET_READY_MS + 7 * 3500 + 1000, (element) => {
+      const snapshot = runtime?.getSnapshot();
+      if (snapshot?.kind === 'running' && snapshot.position) {
+        reminding.set(snapshot.position.trialNumber, snapshot.isReminder);
+      }
+      if (pressAtMs !== null && performance.now() >= pressAtMs) {
+        press('KeyJ');
+        press('KeyJ', 'keyup');
+        pressAtMs = null;
+      }
+      const position = element?.dataset.position;
+      if (!element || !position || shown.some((s) => s.startsWith(`${position}:`))) return;
+      shown.push(`${position}:${element.dataset.letter}`);
+      // Every letter is answered, reminders too: theirs count for nothing.
+      pressAtMs = performance.now() + 400;
+    });
+    const expected = planned
+      .slice(5)
+      .map((t) => `${t.phase}:${t.block}:${t.trialNumber}:${t.letter}`);
+    expect(shown).toEqual(expected);
+    expect([...reminding]).toEqual(planned.slice(5).map((t) => [t.trialNumber, t.trialNumber < 7]));
+    expect(recorded.map(letterOf)).toEqual(planned.slice(7).map(letterOf));
+    expect(recorded.every((t) => t.response === 'j')).toBe(true);
+    // Letter 7 follows the last reminder by the practice period, as in one go.
+    const onsets = recorded.map((t) => t.timing.stimulusOnsetMs);
+    expect(Math.abs((onsets[1] as number) - (onsets[0] as number) - 3500)).toBeLessThan(
+      2 * FRAME_MS,
+    );
   });
 
   it('reads F and J by code or character, and nothing else', () => {

@@ -1,0 +1,59 @@
+// Span recovery of Digit Span: the 1,000 simulated runs of the domain's recovery test
+// (packages/domain/src/tasks/digit-span/recovery.ts: every pair of a forward span 4-8 and a
+// backward span 3-7, the default configuration), with the figures the test only bounds.
+// Usage: npx tsx bench/digit-span-recovery.ts   Writes bench/results/digit-span-recovery.json.
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import {
+  DEFAULT_DIGIT_SPAN_CONFIG,
+  DIGIT_SPAN_RECOVERY_SPANS,
+  type DigitSpanDirection,
+  expectedDigitSpanLongest,
+  simulateDigitSpanRecoveryRun,
+} from '../packages/domain/src/index';
+import { mean } from '../packages/domain/src/tasks/shared/statistics';
+import { ROOT } from './lib';
+
+const RUNS = 1000;
+const config = DEFAULT_DIGIT_SPAN_CONFIG;
+const started = performance.now();
+const runs = Array.from({ length: RUNS }, (_, i) => simulateDigitSpanRecoveryRun(i, config));
+const round = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 1000);
+
+const direction = (name: DigitSpanDirection) => ({
+  meanLongestSpanMinusTrue: round(
+    mean(runs.map((r) => (r.scores[name]?.longestSpan ?? Number.NaN) - r.truth[name])),
+  ),
+  bySpan: DIGIT_SPAN_RECOVERY_SPANS[name].map((span) => {
+    const at = runs.filter((r) => r.truth[name] === span);
+    return {
+      trueSpan: span,
+      runs: at.length,
+      meanLongestSpan: round(mean(at.map((r) => r.scores[name]?.longestSpan ?? Number.NaN))),
+      ladderExpectation: round(expectedDigitSpanLongest(config, name, span)),
+    };
+  }),
+});
+const differences = [...new Set(runs.map((r) => r.truth.forward - r.truth.backward))].sort(
+  (a, b) => a - b,
+);
+const figures = {
+  date: new Date().toISOString(),
+  machine: `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`,
+  runs: RUNS,
+  seconds: round((performance.now() - started) / 1000),
+  forward: direction('forward'),
+  backward: direction('backward'),
+  spanDifferenceMinusTrue: differences.map((difference) => {
+    const at = runs.filter((r) => r.truth.forward - r.truth.backward === difference);
+    return {
+      trueDifference: difference,
+      runs: at.length,
+      meanError: round(mean(at.map((r) => (r.scores.spanDifference as number) - difference))),
+    };
+  }),
+};
+const file = path.join(ROOT, 'bench/results/digit-span-recovery.json');
+writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+console.log(`Wrote ${path.relative(ROOT, file)} in ${figures.seconds} s`);
