@@ -6,7 +6,12 @@ import { axeViolations } from './support/axe';
 import { logInViaForm, useBrowser } from './support/browser';
 import { continuePast, DIGIT_SPAN_RECORDER, waitForNextInRun } from './support/digit-span-driver';
 import { screenshot } from './support/screenshot';
-import { ELEMENT_TIMING_RECORDER, makeDelays, summarize } from './support/task-run';
+import {
+  ELEMENT_TIMING_RECORDER,
+  makeDelays,
+  startRunFromIntro,
+  summarize,
+} from './support/task-run';
 import { touchPadButtonAt } from './support/trusted-input';
 
 const position = (t: { phase: string; block: number; trialNumber: number }) =>
@@ -36,14 +41,8 @@ describe('Digit Span on a phone', () => {
     await page.getByText('Keyboard', { exact: true }).click();
     await page.getByText('On-screen buttons').click();
     await screenshot(page, 'digit-span-intro-390');
-    await page.getByRole('button', { name: 'Start Test' }).click();
-    const started = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === '/api/results' && r.request().method() === 'POST',
-    );
-    await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).click();
-    const run = (await (await started).json()).run as { id: string; isPreview: boolean };
+    const { run, cdp } = await startRunFromIntro(page);
     expect(run.isPreview).toBe(true);
-    const cdp = await page.context().newCDPSession(page);
     // A digit as the phone shows it (the first list's; it is answered from the recorder).
     await page.locator('[data-testid="ds-stage"] .ds-digit').first().waitFor();
     await screenshot(page, 'digit-span-digit-390');

@@ -8,7 +8,12 @@ import { logInViaForm, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { startGoNoGoRun, tapAt, waitForNext } from './support/go-no-go-driver';
 import { screenshot } from './support/screenshot';
-import { ELEMENT_TIMING_RECORDER, makeDelays, summarize } from './support/task-run';
+import {
+  ELEMENT_TIMING_RECORDER,
+  makeDelays,
+  startRunFromIntro,
+  summarize,
+} from './support/task-run';
 
 /** The trials of a run as its owner reads them back. */
 async function storedTrials(page: Page, runId: string) {
@@ -108,14 +113,8 @@ describe('Go/No-Go on a phone', () => {
     expect(await page.locator('.gng-example__shape').allTextContents()).toEqual(['P', 'R']);
     await page.getByText('Then the real task: 10 trials').waitFor();
     await screenshot(page, 'go-no-go-preview-intro-390');
-    await page.getByRole('button', { name: 'Start Test' }).click();
-    const started = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === '/api/results' && r.request().method() === 'POST',
-    );
-    await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).click();
-    const startedRun = (await (await started).json()).run as { id: string; isPreview: boolean };
+    const { run: startedRun, cdp } = await startRunFromIntro(page);
     expect(startedRun.isPreview).toBe(true);
-    const cdp = await page.context().newCDPSession(page);
 
     const delays = makeDelays(5);
     const tapped: { position: string; trueRtMs: number }[] = [];

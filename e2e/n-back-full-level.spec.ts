@@ -21,7 +21,12 @@ import {
   waitForNextLetter,
 } from './support/n-back-driver';
 import { screenshot } from './support/screenshot';
-import { ELEMENT_TIMING_RECORDER, makeDelays, summarize } from './support/task-run';
+import {
+  ELEMENT_TIMING_RECORDER,
+  makeDelays,
+  startRunFromIntro,
+  summarize,
+} from './support/task-run';
 
 /** What the participant did on one trial. */
 type Answer = ShownLetter & {
@@ -81,14 +86,8 @@ describe('N-back, one whole 2-back level at the default timing', () => {
     expect(await page.getByRole('radio', { name: /Keyboard/ }).isChecked()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'n-back-intro-1280');
-    await page.getByRole('button', { name: 'Start Test' }).click();
-    const started = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === '/api/results' && r.request().method() === 'POST',
-    );
-    await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).click();
-    const startedRun = (await (await started).json()).run as { id: string; isPreview: boolean };
+    const { run: startedRun, cdp } = await startRunFromIntro(page);
     expect(startedRun.isPreview).toBe(true);
-    const cdp = await page.context().newCDPSession(page);
 
     const delays = makeDelays(7);
     const answers: Answer[] = [];

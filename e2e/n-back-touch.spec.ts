@@ -6,7 +6,12 @@ import { axeViolations } from './support/axe';
 import { logInViaForm, useBrowser } from './support/browser';
 import { type ShownLetter, tapAnswerAt, waitForNextLetter } from './support/n-back-driver';
 import { screenshot } from './support/screenshot';
-import { ELEMENT_TIMING_RECORDER, makeDelays, summarize } from './support/task-run';
+import {
+  ELEMENT_TIMING_RECORDER,
+  makeDelays,
+  startRunFromIntro,
+  summarize,
+} from './support/task-run';
 
 describe('N-back on a phone', () => {
   const browser = useBrowser();
@@ -39,14 +44,8 @@ describe('N-back on a phone', () => {
     await page.getByText('Keyboard', { exact: true }).click();
     await page.getByText('On-screen buttons').click();
     await screenshot(page, 'n-back-intro-390');
-    await page.getByRole('button', { name: 'Start Test' }).click();
-    const started = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === '/api/results' && r.request().method() === 'POST',
-    );
-    await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).click();
-    const startedRun = (await (await started).json()).run as { id: string; isPreview: boolean };
+    const { run: startedRun, cdp } = await startRunFromIntro(page);
     expect(startedRun.isPreview).toBe(true);
-    const cdp = await page.context().newCDPSession(page);
 
     // Two buttons side by side in the bottom third, at least 10 mm tall; "same" on the side of
     // the mapping's match key.

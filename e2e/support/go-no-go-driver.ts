@@ -1,6 +1,6 @@
 import type { GoNoGoStimulusId } from '@cogni/domain';
 import type { CDPSession, Page } from 'playwright-core';
-import { startTaskRun, waitForStimulus } from './task-run';
+import { startTaskRun, waitForNamedStimulus } from './task-run';
 import { pressKeyAt, touchPadButtonAt } from './trusted-input';
 
 export type GoNoGoPhase = 'practice' | 'test';
@@ -37,15 +37,13 @@ export async function waitForNext(
   after: string | null,
   timeoutMs = 15_000,
 ): Promise<NextOnStage> {
-  const next = await waitForStimulus(
+  const stage = '[data-testid="gng-stage"] .gng-stimulus';
+  return waitForNamedStimulus<'stimulusId', GoNoGoStimulusId>(
     page,
-    { selector: '[data-testid="gng-stage"] .gng-stimulus', dataKey: 'stimulus' },
+    { selector: stage, dataKey: 'stimulus', name: 'stimulusId' },
     after,
     timeoutMs,
   );
-  if (next.kind === 'prompt') return next;
-  const { value, ...shown } = next;
-  return { ...shown, stimulusId: value as GoNoGoStimulusId };
 }
 
 /** Every Element Timing presentation time the page saw, by identifier. */

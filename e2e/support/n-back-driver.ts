@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from 'playwright-core';
-import { waitForStimulus } from './task-run';
+import { waitForNamedStimulus } from './task-run';
 import { pressKeyAt, touchPadButtonAt } from './trusted-input';
 
 /** A letter the page presented: where it stands in the run, and when it was presented. */
@@ -22,15 +22,13 @@ export async function waitForNextLetter(
   after: string | null,
   timeoutMs = 15_000,
 ): Promise<NextOnStage> {
-  const next = await waitForStimulus(
+  const stage = '[data-testid="nback-stage"] .nback-stimulus';
+  return waitForNamedStimulus(
     page,
-    { selector: '[data-testid="nback-stage"] .nback-stimulus', dataKey: 'letter' },
+    { selector: stage, dataKey: 'letter', name: 'letter' },
     after,
     timeoutMs,
   );
-  if (next.kind === 'prompt') return next;
-  const { value, ...shown } = next;
-  return { ...shown, letter: value };
 }
 
 /** Which key means "same" in this run, read from the keys shown under the stage. */

@@ -39,13 +39,25 @@ export async function startTaskRun(
   await page.goto(`/cognitive-tests/${options.slug}`);
   await page.getByRole('button', { name: 'Start Test' }).waitFor();
   await options.beforeStart?.(page);
+  const { run, cdp } = await startRunFromIntro(page);
+  return { runId: run.id, cdp };
+}
+
+/**
+ * On a task's intro page: presses 'Start Test', then 'Ready ... Set ... Go!', and returns the
+ * run the server started (its id, and whether it is an admin's preview) and a CDP session for
+ * trusted input.
+ */
+export async function startRunFromIntro(
+  page: Page,
+): Promise<{ run: { id: string; isPreview: boolean }; cdp: CDPSession }> {
   await page.getByRole('button', { name: 'Start Test' }).click();
   const started = page.waitForResponse(
     (r) => new URL(r.url()).pathname === '/api/results' && r.request().method() === 'POST',
   );
   await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).click();
-  const runId: string = (await (await started).json()).run.id;
-  return { runId, cdp: await page.context().newCDPSession(page) };
+  const run = (await (await started).json()).run as { id: string; isPreview: boolean };
+  return { run, cdp: await page.context().newCDPSession(page) };
 }
 
 /** A delay between 150 and 450 ms with sub-frame jitter, from a simple seeded sequence. */
@@ -136,4 +148,24 @@ export async function waitForStimulus(
     value: next.value,
     presentedAt,
   };
+}
+
+/**
+ * waitForStimulus, with the stimulus's data value under the task's own name (`letter`,
+ * `stimulusId`); a prompt as it is.
+ */
+export async function waitForNamedStimulus<Name extends string, Value extends string = string>(
+  page: Page,
+  options: { selector: string; dataKey: string; name: Name },
+  after: string | null,
+  timeoutMs: number,
+): Promise<
+  (Omit<PresentedStimulus, 'value'> & Record<Name, Value>) | { kind: 'prompt'; text: string }
+> {
+  const { selector, dataKey, name } = options;
+  const next = await waitForStimulus(page, { selector, dataKey }, after, timeoutMs);
+  if (next.kind === 'prompt') return next;
+  const { value, ...shown } = next;
+  return { ...shown, [name]: value as Value } as Omit<PresentedStimulus, 'value'> &
+    Record<Name, Value>;
 }

@@ -1,29 +1,33 @@
+import type { SavedTrial } from '@cogni/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { AttentionEvent } from '../../lib/task-runtime/attention';
-import type { SoaRuntimeOptions } from '../../lib/task-runtime/soa-runtime';
+import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import { getTrialQueue } from '../../lib/task-runtime/trial-queue';
 import { type RunningTaskProps, useFinishRun, useRuntimeSnapshot } from './task-runner';
 
-/** What a fixed-SOA runtime offers the running view (lib/task-runtime/soa-runtime.ts). */
-type StartableRuntime = {
+/** What a task's runtime offers the running view. */
+type StageRuntime = {
   start(): void;
-  begin(): void;
   dispose(): void;
   subscribe: (onChange: () => void) => () => void;
   getSnapshot: () => unknown;
   getAttentionEvents(): AttentionEvent[];
 };
 
+/** What a fixed-SOA runtime offers the running view (lib/task-runtime/soa-runtime.ts). */
+type StartableRuntime = StageRuntime & { begin(): void };
+
 /**
- * A fixed-SOA task's runtime for the running view: made with `create` once the stage is in the
- * page (again when the run, its saved trials, the mode or the measurement change), started and
- * begun at once (the participant has just pressed 'Ready ... Set ... Go!' or 'Continue test'),
- * and disposed of with the view. Returns the stage's ref, the runtime, its snapshot and the
- * finishing state. `create` must be a stable (module-level) function.
+ * A task's runtime for the running view: made with `create` once the stage is in the page
+ * (again when the run, its saved trials, the mode or the measurement change), started, handed to
+ * `afterStart` (which may go on at once), and disposed of with the view. Returns the stage's ref,
+ * the runtime, its snapshot and the finishing state. `create` and `afterStart` must be stable
+ * (module-level) functions.
  */
-export function useSoaRuntime<Runtime extends StartableRuntime>(
+export function useStageRuntime<Runtime extends StageRuntime>(
   props: RunningTaskProps,
-  create: (options: SoaRuntimeOptions) => Runtime,
+  create: (options: TaskRuntimeOptions) => Runtime,
+  afterStart: (runtime: Runtime, saved: readonly SavedTrial[]) => void,
 ) {
   const stageRef = useRef<HTMLDivElement>(null);
   const [runtime, setRuntime] = useState<Runtime | null>(null);
@@ -40,10 +44,24 @@ export function useSoaRuntime<Runtime extends StartableRuntime>(
     });
     setRuntime(created);
     created.start();
-    created.begin();
+    afterStart(created, saved);
     return () => created.dispose();
-  }, [run, saved, mode, measurement, create]);
+  }, [run, saved, mode, measurement, create, afterStart]);
   const snapshot = useRuntimeSnapshot(runtime) as ReturnType<Runtime['getSnapshot']> | null;
   const finishing = useFinishRun(run, runtime, props.onComplete);
   return { stageRef, runtime, snapshot, finishing };
+}
+
+/** A fixed-SOA run begins at once: the participant has just pressed 'Ready ... Set ... Go!' or 'Continue test'. */
+const beginAtOnce = (runtime: StartableRuntime) => runtime.begin();
+
+/**
+ * A fixed-SOA task's runtime for the running view (useStageRuntime), begun as soon as it starts.
+ * `create` must be a stable (module-level) function.
+ */
+export function useSoaRuntime<Runtime extends StartableRuntime>(
+  props: RunningTaskProps,
+  create: (options: TaskRuntimeOptions) => Runtime,
+) {
+  return useStageRuntime(props, create, beginAtOnce);
 }

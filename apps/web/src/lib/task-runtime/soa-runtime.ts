@@ -1,21 +1,12 @@
-import type {
-  InputModality,
-  Run,
-  SavedTrial,
-  SoaEffect,
-  SoaEvent,
-  SoaState,
-  TrialEnvelope,
-  TrialPosition,
-} from '@cogni/domain';
-import { type AttentionEvent, AttentionRecorder, isPageAttended } from './attention';
-import { DueTimer, EngineLoop } from './engine-loop';
+import type { SoaEffect, SoaEvent, SoaState, TrialEnvelope, TrialPosition } from '@cogni/domain';
+import { AttentionRecorder, isPageAttended } from './attention';
+import { DueTimer, EngineLoop, type TaskRuntimeOptions } from './engine-loop';
 import { FrameScheduler } from './frame-scheduler';
 import type { Onset } from './onset';
 import { type ResponseEvent, ResponseInput } from './response-input';
 import { SnapshotStore } from './snapshot-store';
 import { TaskStage } from './stage';
-import type { TrialSink } from './trial-queue';
+import { StageRuntime } from './stage-runtime';
 
 /** The pause between pressing a start button and the block's first stimulus, ms. */
 export const GET_READY_MS = 1000;
@@ -52,17 +43,7 @@ type Step<Position, Planned, Answer, Trial, Feedback, RoundResult> = {
 };
 
 /** What a fixed-SOA runtime is made with: the run, where to draw, where trials go. */
-export type SoaRuntimeOptions = {
-  run: Run;
-  stage: HTMLElement;
-  sink: TrialSink;
-  /** The run's trials saved on the server or queued in this browser: it resumes after them. */
-  saved: readonly SavedTrial[];
-  /** The response mode's modality, recorded on trials without a press. */
-  inputModality: InputModality;
-  /** The frame interval measured before the run, if any. */
-  frameIntervalMs?: number | null;
-};
+export type SoaRuntimeOptions = TaskRuntimeOptions;
 
 /** What a task gives the shared runtime: its engine, its drawing, its keys. */
 export type SoaTask<Position, Planned, Answer, Trial, Feedback, RoundResult> = {
@@ -121,7 +102,7 @@ export class SoaRuntime<
   Trial extends TrialEnvelope,
   Feedback,
   RoundResult,
-> {
+> extends StageRuntime<SoaSnapshot<Position, RoundResult>> {
   /** The task's keys and, in touch mode, its on-screen buttons (attached by the page). */
   readonly input: ResponseInput;
   private readonly loop: EngineLoop<
@@ -129,11 +110,11 @@ export class SoaRuntime<
     SoaEvent<Answer>,
     SoaEffect<Position, Planned, Trial, Feedback, RoundResult>
   >;
-  private readonly stage: TaskStage;
+  protected readonly stage: TaskStage;
   private readonly scheduler: FrameScheduler;
   private readonly initialEffects: SoaEffect<Position, Planned, Trial, Feedback, RoundResult>[];
-  private readonly store: SnapshotStore<SoaSnapshot<Position, RoundResult>>;
-  private readonly attention: AttentionRecorder;
+  protected readonly store: SnapshotStore<SoaSnapshot<Position, RoundResult>>;
+  protected readonly attention: AttentionRecorder;
   /** The TICK the engine asks for. */
   private readonly tick = new DueTimer();
   private isDisposed = false;
@@ -153,6 +134,7 @@ export class SoaRuntime<
     private readonly options: SoaRuntimeOptions,
     private readonly task: SoaTask<Position, Planned, Answer, Trial, Feedback, RoundResult>,
   ) {
+    super();
     this.stage = new TaskStage(options.stage);
     this.scheduler = new FrameScheduler({ frameIntervalMs: options.frameIntervalMs });
     this.loop = new EngineLoop(task.first.state, {
@@ -170,19 +152,6 @@ export class SoaRuntime<
       isCapturing: () => this.isBlockOn(),
     });
     this.attention = new AttentionRecorder((atMs) => this.run({ type: 'INTERRUPTED', atMs }));
-  }
-
-  get subscribe() {
-    return this.store.subscribe;
-  }
-
-  get getSnapshot() {
-    return this.store.getSnapshot;
-  }
-
-  /** Blur, focus and visibility changes of the whole run, for the measurement record. */
-  getAttentionEvents(): AttentionEvent[] {
-    return this.attention.getEvents();
   }
 
   /** Takes the engine's first step: the intro of the block where the run starts, or the end. */
@@ -209,10 +178,7 @@ export class SoaRuntime<
     this.scheduler.cancelAll();
     this.tick.cancel();
     clearTimeout(this.getReadyTimer);
-    this.stage.dispose();
-    this.input.dispose();
-    this.attention.dispose();
-    this.store.dispose();
+    this.disposeParts();
   }
 
   /** The engine's state now. */

@@ -7,19 +7,16 @@ import {
   getDigitSpanLengths,
   getDigitSpanNextPosition,
   type Run,
+  type SavedTrial,
 } from '@cogni/domain';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
+import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';
 import { TaskRunLayout } from '../../components/task/task-run-layout';
-import {
-  FinishPrompt,
-  type RunningTaskProps,
-  TaskRunner,
-  useFinishRun,
-  useRuntimeSnapshot,
-} from '../../components/task/task-runner';
+import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
+import { useStageRuntime } from '../../components/task/use-soa-runtime';
+import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
-import { getTrialQueue } from '../../lib/task-runtime/trial-queue';
 import { BackwardExample } from './backward-example';
 import { partName, spaced } from './labels';
 import { PromptButton } from './prompt-button';
@@ -87,33 +84,26 @@ function answerAnnouncement(snapshot: DigitSpanSnapshot | null): string {
   return `Your answer: ${snapshot.entered.join(' ')}`;
 }
 
+/** Made once per run by useStageRuntime. */
+const createRuntime = (options: TaskRuntimeOptions) => new DigitSpanRuntime(options);
+
+/**
+ * A new run goes on at once: the participant has just read the instructions and pressed 'Ready
+ * ... Set ... Go!'. A resumed run shows the intro of the part it goes on in (its order, and the
+ * worked example before backward lists) first.
+ */
+function proceedIfNew(runtime: DigitSpanRuntime, saved: readonly SavedTrial[]) {
+  if (saved.length === 0) runtime.proceed();
+}
+
 function RunningTest(props: RunningTaskProps) {
-  const stageRef = useRef<HTMLDivElement>(null);
-  const [runtime, setRuntime] = useState<DigitSpanRuntime | null>(null);
-  const { run, saved, mode, measurement } = props;
+  const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
-
-  useEffect(() => {
-    if (!stageRef.current) return;
-    const created = new DigitSpanRuntime({
-      run,
-      stage: stageRef.current,
-      sink: getTrialQueue(),
-      saved,
-      inputModality: mode === 'touch' ? 'touch' : 'keyboard',
-      frameIntervalMs: measurement.frameIntervalMs,
-    });
-    setRuntime(created);
-    created.start();
-    // A new run: the participant has just read the instructions and pressed 'Ready ... Set ...
-    // Go!'. A resumed run shows the intro of the part it goes on in (its order, and the
-    // worked example before backward lists) first.
-    if (saved.length === 0) created.proceed();
-    return () => created.dispose();
-  }, [run, saved, mode, measurement]);
-
-  const snapshot = useRuntimeSnapshot(runtime);
-  const finishing = useFinishRun(run, runtime, props.onComplete);
+  const { stageRef, runtime, snapshot, finishing } = useStageRuntime(
+    props,
+    createRuntime,
+    proceedIfNew,
+  );
   const kind = snapshot?.kind;
   return (
     <TaskRunLayout
@@ -165,7 +155,6 @@ function PartIntro(props: {
   mode: ResponseMode;
   onBegin: () => void;
 }) {
-  const messageId = useId();
   const { snapshot, next, config } = props;
   const direction = digitSpanDirectionOfBlock(next.block) ?? 'forward';
   const isBackward = direction === 'backward';
@@ -196,18 +185,15 @@ function PartIntro(props: {
       ? 'Start practice'
       : 'Start the test';
   return (
-    <div className="task-prompt" data-testid="block-intro">
-      <h2>{title}</h2>
-      <div id={messageId}>
-        {lines.map((line) => (
-          <p key={line}>{line}</p>
-        ))}
-        {isBackward && <BackwardExample />}
-      </div>
-      <PromptButton describedBy={messageId} onPress={props.onBegin}>
-        {action}
-      </PromptButton>
-    </div>
+    <BlockIntroPrompt
+      title={title}
+      lines={lines}
+      actionLabel={action}
+      onAction={props.onBegin}
+      Action={PromptButton}
+    >
+      {isBackward && <BackwardExample />}
+    </BlockIntroPrompt>
   );
 }
 

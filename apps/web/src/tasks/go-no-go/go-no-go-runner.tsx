@@ -6,12 +6,12 @@ import {
   getGoNoGoPracticeCorrectNeeded,
   type Run,
 } from '@cogni/domain';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
+import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';
-import { TaskRunLayout } from '../../components/task/task-run-layout';
-import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
+import { SoaRunLayout } from '../../components/task/soa-run-layout';
+import { type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
 import { useSoaRuntime } from '../../components/task/use-soa-runtime';
-import { Button } from '../../components/ui/button';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import type { SoaRuntimeOptions } from '../../lib/task-runtime/soa-runtime';
 import { blockName, describeStimulusRule } from './labels';
@@ -64,41 +64,31 @@ function RunningTest(props: RunningTaskProps) {
   const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
   const rule = describeStimulusRule(config.stimulusSet);
-  const { stageRef, runtime, snapshot, finishing } = useSoaRuntime(props, createRuntime);
-
-  const kind = snapshot?.kind;
-  const isBlockOn = kind === 'running' || kind === 'get-ready';
+  const soa = useSoaRuntime(props, createRuntime);
   return (
-    <TaskRunLayout
+    <SoaRunLayout
       label="Go/No-Go"
       mode={mode}
-      progress={progressText(snapshot)}
-      saveError={snapshot?.saveError}
-      stageRef={stageRef}
+      progress={progressText(soa.snapshot)}
       stageTestId="gng-stage"
-      overlay={
-        <>
-          {kind === 'between' && snapshot?.position && runtime && (
-            <BlockIntro
-              snapshot={snapshot}
-              next={snapshot.position}
-              config={config}
-              rule={rule}
-              mode={mode}
-              onBegin={() => runtime.begin()}
-            />
-          )}
-          {kind === 'finished' && <FinishPrompt {...finishing} />}
-        </>
-      }
-      pad={{ buttons: PAD_BUTTONS, input: runtime?.input ?? null, isActive: isBlockOn }}
+      className="gng-run"
+      soa={soa}
+      renderIntro={(snapshot, next, begin) => (
+        <BlockIntro
+          snapshot={snapshot}
+          next={next}
+          config={config}
+          rule={rule}
+          mode={mode}
+          onBegin={begin}
+        />
+      )}
+      buttons={PAD_BUTTONS}
       keys={
         <>
           <kbd>Space</kbd> for {rule.go} · nothing for {rule.nogo}
         </>
       }
-      areKeysActive={isBlockOn}
-      className="gng-run"
     />
   );
 }
@@ -112,7 +102,6 @@ function BlockIntro(props: {
   mode: ResponseMode;
   onBegin: () => void;
 }) {
-  const messageId = useId();
   const { snapshot, next, config, rule } = props;
   const result = snapshot.roundResult;
   const respond = props.mode === 'keyboard' ? 'press Space' : 'tap';
@@ -143,16 +132,6 @@ function BlockIntro(props: {
     action = snapshot.resumed ? 'Continue' : 'Start';
   }
   return (
-    <div className="task-prompt" data-testid="block-intro">
-      <h2>{title}</h2>
-      <div id={messageId}>
-        {lines.map((line) => (
-          <p key={line}>{line}</p>
-        ))}
-      </div>
-      <Button autoFocus aria-describedby={messageId} onClick={props.onBegin}>
-        {action}
-      </Button>
-    </div>
+    <BlockIntroPrompt title={title} lines={lines} actionLabel={action} onAction={props.onBegin} />
   );
 }

@@ -1,4 +1,5 @@
 import type { RunSummary } from '@cogni/domain';
+import { OverallScoreTile, ScoreTile } from '../../components/task/score-tile';
 import { formatMs, formatPercent } from '../../lib/format-scores';
 import { formatDPrime, goNoGoScoresOf, toPercent } from './labels';
 
@@ -8,43 +9,37 @@ export function GoNoGoScoreTiles({ summary }: { summary: RunSummary }) {
   const { counts } = scores;
   return (
     <dl className="score-list">
-      <div className="score-list__item">
-        <dt>Overall score</dt>
-        <dd>
-          {summary.overallScore}%
-          <span className="score-list__extra">
-            {summary.correctTrials} of {summary.totalTrials} correct
-          </span>
-        </dd>
-      </div>
-      <div className="score-list__item">
-        <dt>Commission rate</dt>
-        <dd>
-          {formatPercent(toPercent(scores.commissionRate))}
-          <span className="score-list__extra">
+      <OverallScoreTile summary={summary} />
+      <ScoreTile
+        term="Commission rate"
+        extra={
+          <>
             pressed on {scores.commissions} of {counts.noGoTrials} no-go
-          </span>
-        </dd>
-      </div>
-      <div className="score-list__item">
-        <dt>Omission rate</dt>
-        <dd>
-          {formatPercent(toPercent(scores.omissionRate))}
-          <span className="score-list__extra">
+          </>
+        }
+      >
+        {formatPercent(toPercent(scores.commissionRate))}
+      </ScoreTile>
+      <ScoreTile
+        term="Omission rate"
+        extra={
+          <>
             missed {scores.omissions} of {counts.goTrials} go
-          </span>
-        </dd>
-      </div>
-      <div className="score-list__item">
-        <dt>Mean go reaction time</dt>
-        <dd>{formatMs(scores.meanGoRtMs)}</dd>
-      </div>
-      <div className="score-list__item">
-        <dt>
-          Sensitivity (<abbr title="d prime">d′</abbr>)
-        </dt>
-        <dd>{formatDPrime(scores.dPrime)}</dd>
-      </div>
+          </>
+        }
+      >
+        {formatPercent(toPercent(scores.omissionRate))}
+      </ScoreTile>
+      <ScoreTile term="Mean go reaction time">{formatMs(scores.meanGoRtMs)}</ScoreTile>
+      <ScoreTile
+        term={
+          <>
+            Sensitivity (<abbr title="d prime">d′</abbr>)
+          </>
+        }
+      >
+        {formatDPrime(scores.dPrime)}
+      </ScoreTile>
     </dl>
   );
 }

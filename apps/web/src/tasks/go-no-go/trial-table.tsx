@@ -1,5 +1,9 @@
 import type { ResultTrial } from '@cogni/domain';
-import { TableScroll } from '../../components/ui/table-scroll';
+import {
+  CollapsedTrialTable,
+  describeErrors,
+  INPUT_NAMES,
+} from '../../components/task/trial-table';
 import { formatMs } from '../../lib/format-scores';
 import {
   asGoNoGoTrials,
@@ -9,48 +13,27 @@ import {
   STIMULUS_NAMES,
 } from './labels';
 
-const INPUT_NAMES: Record<string, string> = { keyboard: 'Key', touch: 'Touch', mouse: 'Mouse' };
-
 /** One block's trials, collapsed until asked for: what was shown, what happened, how fast. */
 function BlockTable({ title, trials }: { title: string; trials: readonly GoNoGoResultTrial[] }) {
-  const errors = trials.filter((t) => t.isCorrect === false).length;
   return (
-    <details className="disclosure">
-      <summary>
-        {title} trials ({trials.length}, {errors} {errors === 1 ? 'error' : 'errors'})
-      </summary>
-      <TableScroll label={`${title} trials`}>
-        <table className="table table--numeric">
-          <caption className="visually-hidden">{title} trials</caption>
-          <thead>
-            <tr>
-              <th scope="col">Trial</th>
-              <th scope="col">Shown</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">RT</th>
-              <th scope="col">Extra presses</th>
-              <th scope="col">Late press</th>
-              <th scope="col">Input</th>
-            </tr>
-          </thead>
-          <tbody>
-            {trials.map((trial) => (
-              <tr key={trial.trialNumber} className={trial.isCorrect ? undefined : 'is-error'}>
-                <th scope="row">{trial.trialNumber + 1}</th>
-                <td>{STIMULUS_NAMES[trial.stimulusId]}</td>
-                <td>{trial.stimulusType === 'go' ? 'Go' : 'No-go'}</td>
-                <td>{OUTCOME_NAMES[trial.responseType]}</td>
-                <td>{formatMs(trial.reactionTime)}</td>
-                <td>{trial.nExtraResponses}</td>
-                <td>{trial.lateResponse ? 'Yes' : 'No'}</td>
-                <td>{trial.responded ? (INPUT_NAMES[trial.inputModality] ?? '') : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-    </details>
+    <CollapsedTrialTable
+      summary={`${title} trials (${trials.length}, ${describeErrors(trials)})`}
+      label={`${title} trials`}
+      columns={['Trial', 'Shown', 'Kind', 'Outcome', 'RT', 'Extra presses', 'Late press', 'Input']}
+    >
+      {trials.map((trial) => (
+        <tr key={trial.trialNumber} className={trial.isCorrect ? undefined : 'is-error'}>
+          <th scope="row">{trial.trialNumber + 1}</th>
+          <td>{STIMULUS_NAMES[trial.stimulusId]}</td>
+          <td>{trial.stimulusType === 'go' ? 'Go' : 'No-go'}</td>
+          <td>{OUTCOME_NAMES[trial.responseType]}</td>
+          <td>{formatMs(trial.reactionTime)}</td>
+          <td>{trial.nExtraResponses}</td>
+          <td>{trial.lateResponse ? 'Yes' : 'No'}</td>
+          <td>{trial.responded ? (INPUT_NAMES[trial.inputModality] ?? '') : ''}</td>
+        </tr>
+      ))}
+    </CollapsedTrialTable>
   );
 }
 

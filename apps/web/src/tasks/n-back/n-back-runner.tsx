@@ -9,12 +9,12 @@ import {
   type Run,
   splitNBackBlock,
 } from '@cogni/domain';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
+import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';
-import { TaskRunLayout } from '../../components/task/task-run-layout';
-import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
+import { SoaRunLayout } from '../../components/task/soa-run-layout';
+import { type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
 import { useSoaRuntime } from '../../components/task/use-soa-runtime';
-import { Button } from '../../components/ui/button';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import type { SoaRuntimeOptions } from '../../lib/task-runtime/soa-runtime';
 import { blockName, keysOf } from './labels';
@@ -87,45 +87,36 @@ const createRuntime = (options: SoaRuntimeOptions) => new NBackRuntime(options);
 function RunningTest(props: RunningTaskProps) {
   const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
-  const { stageRef, runtime, snapshot, finishing } = useSoaRuntime(props, createRuntime);
-
-  const kind = snapshot?.kind;
-  const isBlockOn = kind === 'running' || kind === 'get-ready';
+  const soa = useSoaRuntime(props, createRuntime);
+  const { snapshot, runtime } = soa;
   const level = snapshot?.position ? splitNBackBlock(snapshot.position.block).level : 1;
   const mapping = runtime?.keyMapping ?? 'A';
   const keys = keysOf(mapping);
   const buttons = useMemo(() => nBackPadButtons(mapping, level), [mapping, level]);
   return (
-    <TaskRunLayout
+    <SoaRunLayout
       label="N-back"
       mode={mode}
       progress={progressText(snapshot)}
-      saveError={snapshot?.saveError}
-      stageRef={stageRef}
       stageTestId="nback-stage"
-      overlay={
-        <>
-          {kind === 'between' && snapshot?.position && runtime && (
-            <BlockIntro
-              snapshot={snapshot}
-              next={snapshot.position}
-              config={config}
-              mapping={mapping}
-              mode={mode}
-              onBegin={() => runtime.begin()}
-            />
-          )}
-          {kind === 'finished' && <FinishPrompt {...finishing} />}
-        </>
-      }
-      pad={{ buttons, input: runtime?.input ?? null, isActive: isBlockOn }}
+      className="nback-run"
+      soa={soa}
+      renderIntro={(between, next, begin) => (
+        <BlockIntro
+          snapshot={between}
+          next={next}
+          config={config}
+          mapping={mapping}
+          mode={mode}
+          onBegin={begin}
+        />
+      )}
+      buttons={buttons}
       keys={
         <>
           <kbd>{keys.match}</kbd> same as {level} back · <kbd>{keys.noMatch}</kbd> different
         </>
       }
-      areKeysActive={isBlockOn}
-      className="nback-run"
     />
   );
 }
@@ -139,7 +130,6 @@ function BlockIntro(props: {
   mode: ResponseMode;
   onBegin: () => void;
 }) {
-  const messageId = useId();
   const { snapshot, next, config } = props;
   const { level, index } = splitNBackBlock(next.block);
   const result = snapshot.roundResult;
@@ -181,16 +171,6 @@ function BlockIntro(props: {
     action = snapshot.resumed ? 'Continue' : 'Start the practice';
   }
   return (
-    <div className="task-prompt" data-testid="block-intro">
-      <h2>{title}</h2>
-      <div id={messageId}>
-        {lines.map((line) => (
-          <p key={line}>{line}</p>
-        ))}
-      </div>
-      <Button autoFocus aria-describedby={messageId} onClick={props.onBegin}>
-        {action}
-      </Button>
-    </div>
+    <BlockIntroPrompt title={title} lines={lines} actionLabel={action} onAction={props.onBegin} />
   );
 }

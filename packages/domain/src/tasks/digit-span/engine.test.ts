@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_REACTION_TIME_MS } from '../shared/envelope';
+import { MAX_REACTION_TIME_MS, savedTrialOf } from '../shared/envelope';
 import { createRng, pick } from '../shared/random';
 import { DEFAULT_DIGIT_SPAN_CONFIG, type DigitSpanConfig, DigitSpanConfigSchema } from './config';
 import {
@@ -395,12 +395,7 @@ describe('the Digit Span engine', () => {
   it('marks an interrupted list, and resumes a run after its saved lists', () => {
     const config = DEFAULT_DIGIT_SPAN_CONFIG;
     const fixture = digitSpanFixtureRun('engine', config);
-    const saved = fixture.slice(0, 5).map((t) => ({
-      phase: t.phase,
-      block: t.block ?? 0,
-      trialNumber: t.trialNumber,
-      isCorrect: t.isCorrect,
-    }));
+    const saved = fixture.slice(0, 5).map(savedTrialOf);
     const resumed = createDigitSpanEngine({ config, saved, timeOriginMs: 0 });
     expect(resumed.effects).toEqual([
       {
@@ -410,12 +405,7 @@ describe('the Digit Span engine', () => {
         practice: { tries: 2, passed: true },
       },
     ]);
-    const all = fixture.map((t) => ({
-      phase: t.phase,
-      block: t.block ?? 0,
-      trialNumber: t.trialNumber,
-      isCorrect: t.isCorrect,
-    }));
+    const all = fixture.map(savedTrialOf);
     expect(createDigitSpanEngine({ config, saved: all, timeOriginMs: 0 }).effects).toEqual([
       { type: 'FINISHED' },
     ]);

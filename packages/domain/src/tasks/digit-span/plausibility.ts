@@ -1,6 +1,10 @@
 import type { ArrivedTrial } from '../contract';
 import type { TrialPosition } from '../shared/envelope';
-import { describeEarlyArrival, judgeRunTiming } from '../shared/plausibility';
+import {
+  type ArrivalRules,
+  findPositionEarlyArrival,
+  judgeArrivedRun,
+} from '../shared/plausibility';
 import {
   DIGIT_SPAN_PRACTICE_LENGTH,
   type DigitSpanConfig,
@@ -85,6 +89,14 @@ export function getDigitSpanMinimumArrivalMs(
   return leastBefore(config, position).ms + getDigitSpanMinimumTrialMs(config, length);
 }
 
+/** Where Digit Span lists stand in a run, for the shared arrival checks. */
+const arrivalRules = (config: DigitSpanConfig): ArrivalRules<DigitSpanPosition> => ({
+  isPosition: (position): position is DigitSpanPosition => isDigitSpanPosition(config, position),
+  compare: compareDigitSpanRunOrder,
+  trialsBefore: (position) => leastBefore(config, position).trials,
+  minimumArrivalMs: (position) => getDigitSpanMinimumArrivalMs(config, position),
+});
+
 /**
  * Why a trial that reached the server `elapsedMs` after its run started cannot have been taken
  * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS). Positions the run
@@ -95,12 +107,7 @@ export function findDigitSpanEarlyArrival(
   position: TrialPosition,
   elapsedMs: number,
 ): string | null {
-  if (!isDigitSpanPosition(config, position)) return null;
-  return describeEarlyArrival(
-    leastBefore(config, position).trials,
-    getDigitSpanMinimumArrivalMs(config, position),
-    elapsedMs,
-  );
+  return findPositionEarlyArrival(arrivalRules(config), position, elapsedMs);
 }
 
 /**
@@ -113,21 +120,5 @@ export function findDigitSpanRunImplausibility(
   runStart: Date,
   trials: readonly ArrivedTrial[],
 ): string | null {
-  const ordered = trials
-    .flatMap((t) =>
-      isDigitSpanPosition(config, t) ? [{ ...t, position: t as DigitSpanPosition }] : [],
-    )
-    .sort((a, b) => compareDigitSpanRunOrder(a.position, b.position));
-  return judgeRunTiming(
-    runStart,
-    ordered.map((trial) => {
-      const { phase, block, trialNumber } = trial.position;
-      return {
-        ...trial,
-        label: `${phase} block ${block} trial ${trialNumber}`,
-        index: leastBefore(config, trial.position).trials,
-        minimumArrivalMs: getDigitSpanMinimumArrivalMs(config, trial.position),
-      };
-    }),
-  );
+  return judgeArrivedRun(arrivalRules(config), runStart, trials);
 }

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   InputModalitySchema,
   MAX_REACTION_TIME_MS,
+  NullableReactionTimeSchema,
   positionOf,
+  REACTION_TIME_TOLERANCE_MS,
   TIMING_BASE_SHAPE,
   TRIAL_NUMBERING_SHAPE,
   TrialClockTimeSchema,
@@ -25,9 +27,9 @@ export const DIGIT_SPAN_MAX_BACKSPACES = 200;
 
 /**
  * How far a time the record derives may be from the difference of the timestamps it comes
- * from, in ms: the browser computes each as exactly that difference.
+ * from, in ms (REACTION_TIME_TOLERANCE_MS): the browser computes each as exactly that difference.
  */
-export const DIGIT_SPAN_RT_TOLERANCE_MS = 0.01;
+export const DIGIT_SPAN_RT_TOLERANCE_MS = REACTION_TIME_TOLERANCE_MS;
 
 /** A list written as the trial records it: digits 1-9 joined by '-', e.g. '3-7-2'. */
 const digitList = (field: string, maxDigits: number, allowEmpty: boolean) =>
@@ -102,12 +104,7 @@ export const DigitSpanTrialSchema = z.strictObject({
     .enum(DIGIT_SPAN_RESPONSES, { error: "response must be 'enter', 'submit' or null" })
     .nullable(),
   /** The answer time: from the keypad's onset to the submit, ms; null when timed out. */
-  reactionTime: z
-    .number()
-    .finite()
-    .nonnegative('reactionTime cannot be negative')
-    .max(MAX_REACTION_TIME_MS)
-    .nullable(),
+  reactionTime: NullableReactionTimeSchema,
   /** The answer equals the expected digits exactly. */
   isCorrect: z.boolean(),
   inputModality: InputModalitySchema.optional(),

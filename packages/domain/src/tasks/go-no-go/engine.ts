@@ -1,9 +1,8 @@
-import type { SavedTrial } from '../contract';
-import type { InputModality } from '../shared/envelope';
 import {
   createSoaEngine,
   SOA_ONSET_RESYNC_MS,
   type SoaEffect,
+  type SoaEngineOptions,
   type SoaEvent,
   type SoaOnsetMethod,
   type SoaPress,
@@ -13,6 +12,7 @@ import {
   type SoaTimeline,
   type SoaTrialInProgress,
   soaNextDueMs,
+  soaTimingRecord,
   stepSoa,
 } from '../shared/soa-engine';
 import {
@@ -84,15 +84,7 @@ export type GoNoGoTrialInProgress = SoaTrialInProgress<PlannedGoNoGoTrial, unkno
 export type GoNoGoState = SoaState<GoNoGoPosition, PlannedGoNoGoTrial, unknown>;
 export type GoNoGoStep = { state: GoNoGoState; effects: GoNoGoEffect[] };
 
-export type GoNoGoEngineOptions = {
-  config: GoNoGoConfig;
-  /** The run's trials saved so far: the engine starts where nextPosition says. */
-  saved?: readonly SavedTrial[];
-  /** performance.timeOrigin of the page. */
-  timeOriginMs: number;
-  /** The run's input mode before any press (recorded on unanswered trials). */
-  inputModality?: InputModality;
-};
+export type GoNoGoEngineOptions = SoaEngineOptions<GoNoGoConfig>;
 
 /**
  * The engine's first step: the intro of the block where the run starts (its first trial, or
@@ -157,13 +149,7 @@ function recordTrial(
     inputModality: first?.modality ?? context.modality,
     startTime: iso(onset.atMs),
     endTime: iso(windowEndMs),
-    timing: {
-      stimulusOnsetMs: onset.atMs,
-      responseTimestampMs: first ? first.atMs : null,
-      onsetMethod: onset.method,
-      wasInterrupted: trial.interrupted,
-      ...(trial.offsetMs !== null ? { stimulusOffsetMs: trial.offsetMs } : {}),
-    },
+    timing: soaTimingRecord(trial, onset, first),
   };
 }
 

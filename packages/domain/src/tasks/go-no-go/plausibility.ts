@@ -1,6 +1,11 @@
 import type { ArrivedTrial } from '../contract';
 import type { TrialPosition } from '../shared/envelope';
-import { describeEarlyArrival, judgeRunTiming } from '../shared/plausibility';
+import {
+  type ArrivalRules,
+  findPositionEarlyArrival,
+  isAnticipation,
+  judgeArrivedRun,
+} from '../shared/plausibility';
 import { type GoNoGoConfig, getGoNoGoTrialPeriodMs } from './config';
 import type { GoNoGoPosition } from './plan';
 import { compareGoNoGoRunOrder, isGoNoGoPosition } from './run-order';
@@ -18,7 +23,7 @@ export type GoNoGoTrialFlag = (typeof GO_NO_GO_TRIAL_FLAGS)[number];
 
 /** Is a reaction time an anticipation? Null (no response) is not. */
 export function isGoNoGoAnticipation(reactionTime: number | null): boolean {
-  return reactionTime !== null && reactionTime < GO_NO_GO_ANTICIPATION_MS;
+  return isAnticipation(reactionTime, GO_NO_GO_ANTICIPATION_MS);
 }
 
 /** The flags of a trial: they follow from the trial alone, so a replay gets the same ones. */
@@ -57,6 +62,14 @@ function countTrialsBefore(config: GoNoGoConfig, position: GoNoGoPosition): numb
   return rounds * config.practiceTrials + position.trialNumber;
 }
 
+/** Where Go/No-Go trials stand in a run, for the shared arrival checks. */
+const arrivalRules = (config: GoNoGoConfig): ArrivalRules<GoNoGoPosition> => ({
+  isPosition: (position): position is GoNoGoPosition => isGoNoGoPosition(config, position),
+  compare: compareGoNoGoRunOrder,
+  trialsBefore: (position) => countTrialsBefore(config, position),
+  minimumArrivalMs: (position) => getGoNoGoMinimumArrivalMs(config, position),
+});
+
 /**
  * Why a trial that reached the server `elapsedMs` after its run started cannot have been taken
  * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS). Positions the run
@@ -67,12 +80,7 @@ export function findGoNoGoEarlyArrival(
   position: TrialPosition,
   elapsedMs: number,
 ): string | null {
-  if (!isGoNoGoPosition(config, position)) return null;
-  return describeEarlyArrival(
-    countTrialsBefore(config, position),
-    getGoNoGoMinimumArrivalMs(config, position),
-    elapsedMs,
-  );
+  return findPositionEarlyArrival(arrivalRules(config), position, elapsedMs);
 }
 
 /**
@@ -86,19 +94,5 @@ export function findGoNoGoRunImplausibility(
   runStart: Date,
   trials: readonly ArrivedTrial[],
 ): string | null {
-  const ordered = trials
-    .flatMap((t) => (isGoNoGoPosition(config, t) ? [{ ...t, position: t as GoNoGoPosition }] : []))
-    .sort((a, b) => compareGoNoGoRunOrder(a.position, b.position));
-  return judgeRunTiming(
-    runStart,
-    ordered.map((trial) => {
-      const { phase, block, trialNumber } = trial.position;
-      return {
-        ...trial,
-        label: `${phase} block ${block} trial ${trialNumber}`,
-        index: countTrialsBefore(config, trial.position),
-        minimumArrivalMs: getGoNoGoMinimumArrivalMs(config, trial.position),
-      };
-    }),
-  );
+  return judgeArrivedRun(arrivalRules(config), runStart, trials);
 }

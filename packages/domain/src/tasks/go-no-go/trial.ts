@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
+  extraResponsesSchema,
   InputModalitySchema,
-  MAX_REACTION_TIME_MS,
+  MAX_EXTRA_RESPONSES,
+  NullableReactionTimeSchema,
+  PACED_TIMING_SHAPE,
   positionOf,
-  TIMING_BASE_SHAPE,
+  REACTION_TIME_TOLERANCE_MS,
   TRIAL_NUMBERING_SHAPE,
   TrialClockTimeSchema,
 } from '../shared/envelope';
@@ -32,25 +35,17 @@ export const GO_NO_GO_RESPONSE_TYPES = [
 export type GoNoGoResponseType = (typeof GO_NO_GO_RESPONSE_TYPES)[number];
 
 /** More presses than this in one response window are not a person's. */
-export const GO_NO_GO_MAX_EXTRA_RESPONSES = 100;
+export const GO_NO_GO_MAX_EXTRA_RESPONSES = MAX_EXTRA_RESPONSES;
 
-/**
- * How far the reaction time may be from the response's timestamp minus the stimulus onset, in
- * ms. The browser computes it as exactly that difference of the two numbers it sends.
- */
-export const GO_NO_GO_RT_TOLERANCE_MS = 0.01;
+/** How far a reaction time may be from its timestamps' difference (REACTION_TIME_TOLERANCE_MS). */
+export const GO_NO_GO_RT_TOLERANCE_MS = REACTION_TIME_TOLERANCE_MS;
 
 /**
  * A trial's timing record, in ms on the page's performance.now() time line: the common part,
  * with no response timestamp when nothing was pressed in the window, and the stimulus's offset
  * (the first frame without it) when the page measured it.
  */
-export const GoNoGoTimingSchema = z.strictObject({
-  ...TIMING_BASE_SHAPE,
-  /** The first press in the response window (its event's timeStamp); null without one. */
-  responseTimestampMs: z.number().finite().nonnegative().nullable(),
-  stimulusOffsetMs: z.number().finite().nonnegative().optional(),
-});
+export const GoNoGoTimingSchema = z.strictObject(PACED_TIMING_SHAPE);
 export type GoNoGoTiming = z.infer<typeof GoNoGoTimingSchema>;
 
 /**
@@ -72,12 +67,7 @@ export const GoNoGoTrialSchema = z.strictObject({
     .enum(GO_NO_GO_RESPONSES, { error: "response must be 'space', 'tap' or null" })
     .nullable(),
   /** ms from the stimulus onset to the first press in the window, unrounded; null without one. */
-  reactionTime: z
-    .number()
-    .finite()
-    .nonnegative('reactionTime cannot be negative')
-    .max(MAX_REACTION_TIME_MS)
-    .nullable(),
+  reactionTime: NullableReactionTimeSchema,
   /** Hit or correct rejection. */
   isCorrect: z.boolean(),
   /** A press came within the response window. */
@@ -86,14 +76,7 @@ export const GoNoGoTrialSchema = z.strictObject({
     error: "responseType must be 'hit', 'omission', 'commission' or 'correct_rejection'",
   }),
   /** Presses in the window after the first. */
-  nExtraResponses: z
-    .number()
-    .int('nExtraResponses must be a whole number')
-    .nonnegative('nExtraResponses cannot be negative')
-    .max(
-      GO_NO_GO_MAX_EXTRA_RESPONSES,
-      `nExtraResponses must be at most ${GO_NO_GO_MAX_EXTRA_RESPONSES}`,
-    ),
+  nExtraResponses: extraResponsesSchema(GO_NO_GO_MAX_EXTRA_RESPONSES),
   /** A press came after the window and before the next onset (it is never the next trial's). */
   lateResponse: z.boolean(),
   inputModality: InputModalitySchema.optional(),

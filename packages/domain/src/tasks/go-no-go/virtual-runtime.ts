@@ -1,6 +1,7 @@
-import type { SavedTrial } from '../contract';
-import type { InputModality } from '../shared/envelope';
-import { runSoaVirtualSession } from '../shared/soa-virtual-session';
+import {
+  runSoaVirtualSession,
+  type SoaTaskVirtualSessionOptions,
+} from '../shared/soa-virtual-session';
 import type { GoNoGoConfig } from './config';
 import {
   createGoNoGoEngine,
@@ -23,22 +24,13 @@ export type GoNoGoTrialBehaviour = {
   interrupted?: boolean;
 };
 
-export type GoNoGoVirtualSessionOptions = {
-  config: GoNoGoConfig;
-  plan: GoNoGoPlan;
-  behave: (trial: PlannedGoNoGoTrial) => GoNoGoTrialBehaviour;
-  /** performance.timeOrigin of the simulated page (ms since the epoch). */
-  timeOriginMs: number;
-  /** Page time at which the first intro appears. */
-  startMs: number;
-  /** Time spent on each intro or practice-result screen before START. */
-  introMs: number;
-  inputModality?: InputModality;
-  /** The trials already saved: the session resumes after them. */
-  saved?: readonly SavedTrial[];
-  /** Stop after this many trials are recorded (an interrupted session). */
-  stopAfterTrials?: number;
-};
+/** The session's settings, plan and simulated participant and page. */
+export type GoNoGoVirtualSessionOptions = SoaTaskVirtualSessionOptions<
+  GoNoGoConfig,
+  GoNoGoPlan,
+  PlannedGoNoGoTrial,
+  GoNoGoTrialBehaviour
+>;
 
 export type GoNoGoVirtualSession = {
   trials: GoNoGoTrial[];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { savedTrialOf } from '../shared/envelope';
 import { N_BACK_SETTINGS } from './config';
 import {
   createNBackEngine,
@@ -199,13 +200,7 @@ describe('the N-back engine', () => {
       onsetLateMs: 0,
     });
     const full = session(answerAll);
-    const savedUpTo = (count: number) =>
-      full.trials.slice(0, count).map((t) => ({
-        phase: t.phase,
-        block: t.block ?? 0,
-        trialNumber: t.trialNumber,
-        isCorrect: t.isCorrect,
-      }));
+    const savedUpTo = (count: number) => full.trials.slice(0, count).map(savedTrialOf);
     const strip = (t: NBackTrial) => ({ ...t, startTime: '', endTime: '', timing: null });
     // 12 practice trials, then test trials 0-6: the test block resumes at trial 7.
     for (const [saved, next, reminders] of [
@@ -249,12 +244,7 @@ describe('the N-back engine', () => {
       presses: [{ afterOnsetMs: 500, answer: trial.isTarget ? 'match' : 'no-match' }],
       onsetLateMs: 0,
     }));
-    const saved = full.trials.slice(0, 7).map((t) => ({
-      phase: t.phase,
-      block: t.block ?? 0,
-      trialNumber: t.trialNumber,
-      isCorrect: t.isCorrect,
-    }));
+    const saved = full.trials.slice(0, 7).map(savedTrialOf);
     const first = createNBackEngine({ config, saved, timeOriginMs: 0 });
     expect(first.effects).toEqual([
       {

@@ -1,9 +1,8 @@
-import type { SavedTrial } from '../contract';
-import type { InputModality } from '../shared/envelope';
 import {
   createSoaEngine,
   SOA_ONSET_RESYNC_MS,
   type SoaEffect,
+  type SoaEngineOptions,
   type SoaEvent,
   type SoaOnsetMethod,
   type SoaPress,
@@ -13,6 +12,7 @@ import {
   type SoaTimeline,
   type SoaTrialInProgress,
   soaNextDueMs,
+  soaTimingRecord,
   stepSoa,
 } from '../shared/soa-engine';
 import {
@@ -93,15 +93,7 @@ export type NBackTrialInProgress = SoaTrialInProgress<PlannedNBackTrial, NBackPr
 export type NBackState = SoaState<NBackPosition, PlannedNBackTrial, NBackPressed>;
 export type NBackStep = { state: NBackState; effects: NBackEffect[] };
 
-export type NBackEngineOptions = {
-  config: NBackConfig;
-  /** The run's trials saved so far: the engine starts where nextPosition says. */
-  saved?: readonly SavedTrial[];
-  /** performance.timeOrigin of the page. */
-  timeOriginMs: number;
-  /** The run's input mode before any press (recorded on unanswered trials). */
-  inputModality?: InputModality;
-};
+export type NBackEngineOptions = SoaEngineOptions<NBackConfig>;
 
 const FEEDBACK: Record<NBackResponseType, NBackFeedbackKind> = {
   hit: 'correct',
@@ -157,13 +149,7 @@ function recordTrial(
     inputModality: first?.modality ?? context.modality,
     startTime: iso(onset.atMs),
     endTime: iso(Math.max(endMs, onset.atMs)),
-    timing: {
-      stimulusOnsetMs: onset.atMs,
-      responseTimestampMs: first ? first.atMs : null,
-      onsetMethod: onset.method,
-      wasInterrupted: trial.interrupted,
-      ...(trial.offsetMs !== null ? { stimulusOffsetMs: trial.offsetMs } : {}),
-    },
+    timing: soaTimingRecord(trial, onset, first),
   };
 }
 

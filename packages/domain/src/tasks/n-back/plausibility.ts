@@ -1,6 +1,11 @@
 import type { ArrivedTrial } from '../contract';
 import type { TrialPosition } from '../shared/envelope';
-import { describeEarlyArrival, judgeRunTiming } from '../shared/plausibility';
+import {
+  type ArrivalRules,
+  findPositionEarlyArrival,
+  isAnticipation,
+  judgeArrivedRun,
+} from '../shared/plausibility';
 import {
   getNBackBlockTrialCount,
   getNBackLevels,
@@ -24,7 +29,7 @@ export type NBackTrialFlag = (typeof N_BACK_TRIAL_FLAGS)[number];
 
 /** Is a reaction time an anticipation? Null (no response) is not. */
 export function isNBackAnticipation(reactionTime: number | null): boolean {
-  return reactionTime !== null && reactionTime < N_BACK_ANTICIPATION_MS;
+  return isAnticipation(reactionTime, N_BACK_ANTICIPATION_MS);
 }
 
 /** The flags of a trial: they follow from the trial alone, so a replay gets the same ones. */
@@ -70,6 +75,14 @@ export function getNBackMinimumArrivalMs(config: NBackConfig, position: NBackPos
   return leastBefore(config, position).ms + config.soaMs;
 }
 
+/** Where N-back trials stand in a run, for the shared arrival checks. */
+const arrivalRules = (config: NBackConfig): ArrivalRules<NBackPosition> => ({
+  isPosition: (position): position is NBackPosition => isNBackPosition(config, position),
+  compare: compareNBackRunOrder,
+  trialsBefore: (position) => leastBefore(config, position).trials,
+  minimumArrivalMs: (position) => getNBackMinimumArrivalMs(config, position),
+});
+
 /**
  * Why a trial that reached the server `elapsedMs` after its run started cannot have been taken
  * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS). Positions the run
@@ -80,12 +93,7 @@ export function findNBackEarlyArrival(
   position: TrialPosition,
   elapsedMs: number,
 ): string | null {
-  if (!isNBackPosition(config, position)) return null;
-  return describeEarlyArrival(
-    leastBefore(config, position).trials,
-    getNBackMinimumArrivalMs(config, position),
-    elapsedMs,
-  );
+  return findPositionEarlyArrival(arrivalRules(config), position, elapsedMs);
 }
 
 /**
@@ -99,19 +107,5 @@ export function findNBackRunImplausibility(
   runStart: Date,
   trials: readonly ArrivedTrial[],
 ): string | null {
-  const ordered = trials
-    .flatMap((t) => (isNBackPosition(config, t) ? [{ ...t, position: t as NBackPosition }] : []))
-    .sort((a, b) => compareNBackRunOrder(a.position, b.position));
-  return judgeRunTiming(
-    runStart,
-    ordered.map((trial) => {
-      const { phase, block, trialNumber } = trial.position;
-      return {
-        ...trial,
-        label: `${phase} block ${block} trial ${trialNumber}`,
-        index: leastBefore(config, trial.position).trials,
-        minimumArrivalMs: getNBackMinimumArrivalMs(config, trial.position),
-      };
-    }),
-  );
+  return judgeArrivedRun(arrivalRules(config), runStart, trials);
 }

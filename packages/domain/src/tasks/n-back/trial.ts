@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
+  extraResponsesSchema,
   InputModalitySchema,
-  MAX_REACTION_TIME_MS,
+  MAX_EXTRA_RESPONSES,
+  NullableReactionTimeSchema,
+  PACED_TIMING_SHAPE,
   positionOf,
-  TIMING_BASE_SHAPE,
+  REACTION_TIME_TOLERANCE_MS,
   TRIAL_NUMBERING_SHAPE,
   TrialClockTimeSchema,
 } from '../shared/envelope';
@@ -48,13 +51,10 @@ export const N_BACK_RESPONSE_TYPES = [
 export type NBackResponseType = (typeof N_BACK_RESPONSE_TYPES)[number];
 
 /** More presses than this in one SOA are not a person's. */
-export const N_BACK_MAX_EXTRA_RESPONSES = 100;
+export const N_BACK_MAX_EXTRA_RESPONSES = MAX_EXTRA_RESPONSES;
 
-/**
- * How far the reaction time may be from the response's timestamp minus the stimulus onset, in
- * ms. The browser computes it as exactly that difference of the two numbers it sends.
- */
-export const N_BACK_RT_TOLERANCE_MS = 0.01;
+/** How far a reaction time may be from its timestamps' difference (REACTION_TIME_TOLERANCE_MS). */
+export const N_BACK_RT_TOLERANCE_MS = REACTION_TIME_TOLERANCE_MS;
 
 /**
  * How far past the SOA a reaction time may go, in ms: a letter's response window runs until the
@@ -84,12 +84,7 @@ export function nBackAnswerOf(response: NBackResponse, mapping: NBackKeyMapping)
  * with no response timestamp when nothing was answered in the SOA, and the letter's offset
  * (the presentation of the blank that replaces it) when the page measured it.
  */
-export const NBackTimingSchema = z.strictObject({
-  ...TIMING_BASE_SHAPE,
-  /** The first press in the SOA (its event's timeStamp); null without one. */
-  responseTimestampMs: z.number().finite().nonnegative().nullable(),
-  stimulusOffsetMs: z.number().finite().nonnegative().optional(),
-});
+export const NBackTimingSchema = z.strictObject(PACED_TIMING_SHAPE);
 export type NBackTiming = z.infer<typeof NBackTimingSchema>;
 
 const LetterSchema = z.enum(N_BACK_LETTERS, {
@@ -127,12 +122,7 @@ export const NBackTrialSchema = z.strictObject({
     .enum(N_BACK_ANSWERS, { error: "answer must be 'match', 'no-match' or null" })
     .nullable(),
   /** ms from the letter's onset to the first press, unrounded; null without one. */
-  reactionTime: z
-    .number()
-    .finite()
-    .nonnegative('reactionTime cannot be negative')
-    .max(MAX_REACTION_TIME_MS)
-    .nullable(),
+  reactionTime: NullableReactionTimeSchema,
   /** Hit or correct rejection; null for a filler. */
   isCorrect: z.boolean().nullable(),
   responseType: z.enum(N_BACK_RESPONSE_TYPES, {
@@ -141,14 +131,7 @@ export const NBackTrialSchema = z.strictObject({
   /** The run's key mapping: A is F = match, B is J = match. */
   keyMapping: z.enum(N_BACK_KEY_MAPPINGS, { error: "keyMapping must be 'A' or 'B'" }),
   /** Presses in the SOA after the first. */
-  nExtraResponses: z
-    .number()
-    .int('nExtraResponses must be a whole number')
-    .nonnegative('nExtraResponses cannot be negative')
-    .max(
-      N_BACK_MAX_EXTRA_RESPONSES,
-      `nExtraResponses must be at most ${N_BACK_MAX_EXTRA_RESPONSES}`,
-    ),
+  nExtraResponses: extraResponsesSchema(N_BACK_MAX_EXTRA_RESPONSES),
   inputModality: InputModalitySchema.optional(),
   /** Device wall-clock time of the letter's onset (ISO 8601, UTC). */
   startTime: TrialClockTimeSchema,

@@ -1,6 +1,7 @@
-import type { SavedTrial } from '../contract';
-import type { InputModality } from '../shared/envelope';
-import { runSoaVirtualSession } from '../shared/soa-virtual-session';
+import {
+  runSoaVirtualSession,
+  type SoaTaskVirtualSessionOptions,
+} from '../shared/soa-virtual-session';
 import type { NBackConfig } from './config';
 import {
   createNBackEngine,
@@ -29,23 +30,13 @@ export type NBackTrialBehaviour = {
   interrupted?: boolean;
 };
 
-export type NBackVirtualSessionOptions = {
-  config: NBackConfig;
-  plan: NBackPlan;
-  behave: (trial: PlannedNBackTrial) => NBackTrialBehaviour;
-  /** performance.timeOrigin of the simulated page (ms since the epoch). */
-  timeOriginMs: number;
-  /** Page time at which the first intro appears. */
-  startMs: number;
-  /** Time spent on each intro screen before START. */
-  introMs: number;
-  /** Keyboard answers F or J by the plan's mapping; touch and mouse press the buttons. */
-  inputModality?: InputModality;
-  /** The trials already saved: the session resumes after them. */
-  saved?: readonly SavedTrial[];
-  /** Stop after this many trials are recorded (an interrupted session). */
-  stopAfterTrials?: number;
-};
+/** The session's settings, plan and simulated participant and page. */
+export type NBackVirtualSessionOptions = SoaTaskVirtualSessionOptions<
+  NBackConfig,
+  NBackPlan,
+  PlannedNBackTrial,
+  NBackTrialBehaviour
+>;
 
 export type NBackVirtualSession = {
   trials: NBackTrial[];

@@ -62,6 +62,44 @@ export const TIMING_BASE_SHAPE = {
   wasInterrupted: z.boolean(),
 };
 
+/**
+ * A fixed-pace trial's timing record (Go/No-Go, N-back): the common part, with no response
+ * timestamp when nothing was pressed in time, and the stimulus's offset (the first frame without
+ * it) when the page measured it.
+ */
+export const PACED_TIMING_SHAPE = {
+  ...TIMING_BASE_SHAPE,
+  /** The first press in the response window (its event's timeStamp); null without one. */
+  responseTimestampMs: z.number().finite().nonnegative().nullable(),
+  stimulusOffsetMs: z.number().finite().nonnegative().optional(),
+};
+
+/**
+ * How far a reaction time may be from the response's timestamp minus the stimulus onset, in ms:
+ * the browser computes it as exactly that difference of the two numbers it sends.
+ */
+export const REACTION_TIME_TOLERANCE_MS = 0.01;
+
+/** More presses than this after a trial's first are not a person's. */
+export const MAX_EXTRA_RESPONSES = 100;
+
+/** A trial's reaction time: ms, unrounded, up to MAX_REACTION_TIME_MS; null without a response. */
+export const NullableReactionTimeSchema = z
+  .number()
+  .finite()
+  .nonnegative('reactionTime cannot be negative')
+  .max(MAX_REACTION_TIME_MS)
+  .nullable();
+
+/** How many presses came after a trial's first, at most `max` (more are not a person's). */
+export function extraResponsesSchema(max: number) {
+  return z
+    .number()
+    .int('nExtraResponses must be a whole number')
+    .nonnegative('nExtraResponses cannot be negative')
+    .max(max, `nExtraResponses must be at most ${max}`);
+}
+
 /** Where a trial sits in its run: the key of its row. */
 export type TrialPosition = { phase: string; block: number; trialNumber: number };
 
@@ -107,6 +145,13 @@ export const ENVELOPE_KEYS = [
 /** A trial's position, with the defaults filled in. */
 export function positionOf(trial: Pick<TrialEnvelope, 'phase' | 'block' | 'trialNumber'>) {
   return { phase: trial.phase, block: trial.block ?? 0, trialNumber: trial.trialNumber };
+}
+
+/** A trial as the run order reads it (a SavedTrial): its position and correctness. */
+export function savedTrialOf(
+  trial: Pick<TrialEnvelope, 'phase' | 'block' | 'trialNumber' | 'isCorrect'>,
+): TrialPosition & { isCorrect: boolean | null } {
+  return { ...positionOf(trial), isCorrect: trial.isCorrect };
 }
 
 /** A task's own fields of a trial: the keys `fieldKeys` names, in that order. */

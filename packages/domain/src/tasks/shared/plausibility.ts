@@ -3,6 +3,9 @@
  * supplies the least time a person needs to reach each of its trials.
  */
 
+import type { ArrivedTrial } from '../contract';
+import type { TrialPosition } from './envelope';
+
 /**
  * How much earlier than a person could have taken them the trials of a run may reach the
  * server, in ms: the run's start and the trials' arrival are read from the clocks of the server
@@ -79,4 +82,65 @@ export function judgeRunTiming(runStart: Date, ordered: readonly TimedTrial[]): 
     }
   }
   return reasons.length > 0 ? reasons.join('; ') : null;
+}
+
+/** Is a reaction time under `thresholdMs` (a press begun before the stimulus could be taken in)? Null (no response) is not. */
+export function isAnticipation(reactionTime: number | null, thresholdMs: number): boolean {
+  return reactionTime !== null && reactionTime < thresholdMs;
+}
+
+/**
+ * Where a task's trials stand in a run, for judging arrivals against the server's clock: which
+ * positions the run can have, their run order, how many trials come before one at least, and
+ * the least time from the run's start to it being sent.
+ */
+export type ArrivalRules<Position extends TrialPosition> = {
+  isPosition(position: TrialPosition): position is Position;
+  compare(a: Position, b: Position): number;
+  trialsBefore(position: Position): number;
+  minimumArrivalMs(position: Position): number;
+};
+
+/**
+ * Why a trial that reached the server `elapsedMs` after its run started cannot have been taken
+ * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS). Positions the run
+ * cannot have are left to the trial check.
+ */
+export function findPositionEarlyArrival<Position extends TrialPosition>(
+  rules: ArrivalRules<Position>,
+  position: TrialPosition,
+  elapsedMs: number,
+): string | null {
+  if (!rules.isPosition(position)) return null;
+  return describeEarlyArrival(
+    rules.trialsBefore(position),
+    rules.minimumArrivalMs(position),
+    elapsedMs,
+  );
+}
+
+/**
+ * Why a run cannot have been taken by a person, or null if it can (judgeRunTiming over the
+ * run's trials of positions it can have, put in run order and labelled 'test block 0 trial 3').
+ */
+export function judgeArrivedRun<Position extends TrialPosition>(
+  rules: ArrivalRules<Position>,
+  runStart: Date,
+  trials: readonly ArrivedTrial[],
+): string | null {
+  const ordered = trials
+    .flatMap((t) => (rules.isPosition(t) ? [{ ...t, position: t as Position }] : []))
+    .sort((a, b) => rules.compare(a.position, b.position));
+  return judgeRunTiming(
+    runStart,
+    ordered.map((trial) => {
+      const { phase, block, trialNumber } = trial.position;
+      return {
+        ...trial,
+        label: `${phase} block ${block} trial ${trialNumber}`,
+        index: rules.trialsBefore(trial.position),
+        minimumArrivalMs: rules.minimumArrivalMs(trial.position),
+      };
+    }),
+  );
 }

@@ -89,6 +89,36 @@ export type SoaEffect<Position, Planned, Trial, Feedback, RoundResult> =
 /** A block's time line: onset k is due at anchorOnsetMs + (k - anchorTrial) x period. */
 export type SoaTimeline = { anchorTrial: number; anchorOnsetMs: number };
 
+/** What a task's fixed-SOA engine is made with (createGoNoGoEngine, createNBackEngine). */
+export type SoaEngineOptions<Config> = {
+  config: Config;
+  /** The run's trials saved so far: the engine starts where nextPosition says. */
+  saved?: readonly SavedTrial[];
+  /** performance.timeOrigin of the page. */
+  timeOriginMs: number;
+  /** The run's input mode before any press (recorded on unanswered trials). */
+  inputModality?: InputModality;
+};
+
+/**
+ * A fixed-pace trial's timing record (PACED_TIMING_SHAPE): the presented onset and how it was
+ * measured, the first press's timestamp (null without one), whether the page lost focus, and
+ * the stimulus's offset once the page measured it.
+ */
+export function soaTimingRecord(
+  trial: { interrupted: boolean; offsetMs: number | null },
+  onset: { atMs: number; method: SoaOnsetMethod },
+  first: { atMs: number } | undefined,
+) {
+  return {
+    stimulusOnsetMs: onset.atMs,
+    responseTimestampMs: first ? first.atMs : null,
+    onsetMethod: onset.method,
+    wasInterrupted: trial.interrupted,
+    ...(trial.offsetMs !== null ? { stimulusOffsetMs: trial.offsetMs } : {}),
+  };
+}
+
 /** What the engine carries from trial to trial. */
 export type SoaRunContext = {
   /** performance.timeOrigin: page time + this = device wall-clock time (ms since the epoch). */

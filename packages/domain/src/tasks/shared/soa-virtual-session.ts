@@ -1,3 +1,4 @@
+import type { SavedTrial } from '../contract';
 import type { InputModality, TrialPosition } from './envelope';
 import type { SoaEffect, SoaEvent, SoaState } from './soa-engine';
 
@@ -13,6 +14,28 @@ export type SoaTrialBehaviour<Answer> = {
   onsetLateMs: number;
   /** The page lost focus during the trial. */
   interrupted?: boolean;
+};
+
+/**
+ * What a task's virtual session is run with (runGoNoGoVirtualSession, runNBackVirtualSession):
+ * the run's settings and plan, and the simulated participant and page.
+ */
+export type SoaTaskVirtualSessionOptions<Config, Plan, Planned, Behaviour> = {
+  config: Config;
+  plan: Plan;
+  behave: (trial: Planned) => Behaviour;
+  /** performance.timeOrigin of the simulated page (ms since the epoch). */
+  timeOriginMs: number;
+  /** Page time at which the first intro appears. */
+  startMs: number;
+  /** Time spent on each intro or practice-result screen before START. */
+  introMs: number;
+  /** Keyboard, touch or mouse: how presses are made and recorded. */
+  inputModality?: InputModality;
+  /** The trials already saved: the session resumes after them. */
+  saved?: readonly SavedTrial[];
+  /** Stop after this many trials are recorded (an interrupted session). */
+  stopAfterTrials?: number;
 };
 
 type Step<P, Pl, A, T, F, R> = { state: SoaState<P, Pl, A>; effects: SoaEffect<P, Pl, T, F, R>[] };

@@ -35,10 +35,9 @@ export function getTrialFlags(
 
 /**
  * How far the reaction time may be from the response's timestamp minus the stimulus onset, in
- * ms. The browser computes it as exactly that difference of the two numbers it sends, so only a
- * record made some other way differs.
+ * ms (shared by every task): only a record made other than by the browser differs.
  */
-export const REACTION_TIME_TOLERANCE_MS = 0.01;
+export { REACTION_TIME_TOLERANCE_MS } from '../shared/envelope';
 
 /**
  * How much earlier than the cue's duration after the cue the stimulus may appear before the

@@ -6,9 +6,15 @@ import {
   positionOf,
   type Run,
   type SavedTrial,
-  type TrialEnvelope,
 } from '@cogni/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  dispatchTimedKey,
+  FAKE_FRAME_MS,
+  fakeRuntimeOptions,
+  makeTestRun,
+  useFakeStage,
+} from '../../../lib/task-runtime/testing/fake-stage';
 import {
   DigitSpanRuntime,
   formatEntry,
@@ -16,30 +22,13 @@ import {
   START_DELAY_MS,
 } from './digit-span-runtime';
 
-const FRAME_MS = 1000 / 60;
 const SEED = 'ds-runtime-seed';
 
-function makeRun(): Run {
-  const run = {
-    id: 'result-1',
-    sessionId: 'session-1',
-    testType: 'digitSpanTest',
-    startTime: '2026-11-26T10:00:00.000Z',
-    endTime: null,
-    seed: SEED,
-    config: { ...DEFAULT_DIGIT_SPAN_CONFIG },
-    isPreview: false,
-    savedTrials: [],
-    summary: null,
-  };
-  return run as Run;
-}
+const makeRun = (): Run => makeTestRun('digitSpanTest', SEED, DEFAULT_DIGIT_SPAN_CONFIG);
 
 /** A key press whose event timestamp is the page's clock now, as a browser's would be. */
 function press(key: string, code: string) {
-  const down = new KeyboardEvent('keydown', { key, code, cancelable: true });
-  Object.defineProperty(down, 'timeStamp', { value: performance.now() });
-  window.dispatchEvent(down);
+  const down = dispatchTimedKey('keydown', { key, code });
   window.dispatchEvent(new KeyboardEvent('keyup', { key, code }));
   return down;
 }
@@ -63,46 +52,23 @@ describe('readDigitSpanKey', () => {
 });
 
 describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
-  let stage: HTMLElement;
-  let recorded: DigitSpanTrial[];
+  let recorded: DigitSpanTrial[] = [];
   let runtime: DigitSpanRuntime | null = null;
-
-  beforeEach(() => {
-    vi.useFakeTimers({
-      toFake: [
-        'setTimeout',
-        'clearTimeout',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'performance',
-      ],
-    });
-    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
-    stage = document.createElement('div');
-    document.body.append(stage);
-    recorded = [];
-  });
-  afterEach(() => {
+  const page = useFakeStage(() => {
     runtime?.dispose();
     runtime = null;
-    stage.remove();
-    vi.useRealTimers();
-    vi.restoreAllMocks();
+    recorded = [];
   });
 
   function startRuntime(saved: readonly SavedTrial[] = []) {
-    runtime = new DigitSpanRuntime({
-      run: makeRun(),
-      stage,
-      sink: {
-        enqueue: async (_resultId: string, trial: TrialEnvelope) => {
-          recorded.push(trial as DigitSpanTrial);
-        },
-      },
-      saved,
-      inputModality: 'keyboard',
-      frameIntervalMs: FRAME_MS,
-    });
+    runtime = new DigitSpanRuntime(
+      fakeRuntimeOptions<DigitSpanTrial>(
+        makeRun(),
+        page.stage,
+        (trial) => recorded.push(trial),
+        saved,
+      ),
+    );
     runtime.start();
     return runtime;
   }
@@ -110,7 +76,7 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
   /** Steps the fake clock a frame at a time until `until` holds (or `ms` pass). */
   async function runUntil(until: () => boolean, ms = 10_000) {
     const endMs = performance.now() + ms;
-    while (!until() && performance.now() < endMs) await vi.advanceTimersByTimeAsync(FRAME_MS);
+    while (!until() && performance.now() < endMs) await vi.advanceTimersByTimeAsync(FAKE_FRAME_MS);
   }
 
   it('shows the list a digit a second, takes the typed answer, and shows feedback after practice', async () => {
@@ -122,18 +88,18 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     const seen: string[] = [];
     let keyDuringList: KeyboardEvent | null = null;
     await runUntil(() => {
-      const shown = stage.firstElementChild as HTMLElement | null;
+      const shown = page.stage.firstElementChild as HTMLElement | null;
       const text = shown?.classList.contains('ds-digit') ? shown.textContent : null;
       if (text && seen.at(-1) !== text) seen.push(text);
       // A digit typed while the second digit is on: it is no part of the answer.
       if (seen.length === 2 && !keyDuringList) keyDuringList = press('9', 'Digit9');
-      return stage.querySelector('.ds-answer') !== null;
+      return page.stage.querySelector('.ds-answer') !== null;
     });
     expect(seen).toEqual([...list]);
     expect(keyDuringList).not.toBeNull();
     expect(current.getSnapshot().kind).toBe('answering');
     // Keys count from the keypad's presentation: the frame after its insertion here.
-    await vi.advanceTimersByTimeAsync(2 * FRAME_MS);
+    await vi.advanceTimersByTimeAsync(2 * FAKE_FRAME_MS);
     // Keys while answering do not reach the page: Backspace never leaves it.
     expect(press('9', 'Digit9').defaultPrevented).toBe(true);
     press('Backspace', 'Backspace');
@@ -142,7 +108,7 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
       press(digit, `Digit${digit}`);
       await vi.advanceTimersByTimeAsync(300);
     }
-    expect(stage.querySelector('.ds-entry')?.textContent).toBe([...list].join(' '));
+    expect(page.stage.querySelector('.ds-entry')?.textContent).toBe([...list].join(' '));
     const submittedAt = performance.now();
     press('Enter', 'Enter');
     await vi.advanceTimersByTimeAsync(0);
@@ -160,12 +126,12 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     });
     const onsets = trial?.timing.digitOnsetsMs ?? [];
     expect(Math.abs((onsets[1] as number) - (onsets[0] as number) - 1000)).toBeLessThan(
-      2 * FRAME_MS,
+      2 * FAKE_FRAME_MS,
     );
     // The first digit's offset is its blank's presentation, 800 ms on; the last's is the keypad's.
     const offsets = trial?.timing.digitOffsetsMs ?? [];
     expect(Math.abs((offsets[0] as number) - (onsets[0] as number) - 800)).toBeLessThan(
-      2 * FRAME_MS,
+      2 * FAKE_FRAME_MS,
     );
     expect(offsets.at(-1)).toBe(trial?.timing.stimulusOnsetMs);
     expect(trial?.firstKeyRt).toBeGreaterThan(0);
@@ -174,7 +140,7 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     // a fresh press once the feedback has been up a moment (prompt-button.test.tsx).
     expect(press('Enter', 'Enter').defaultPrevented).toBe(false);
     current.proceed();
-    await vi.advanceTimersByTimeAsync(START_DELAY_MS + FRAME_MS);
+    await vi.advanceTimersByTimeAsync(START_DELAY_MS + FAKE_FRAME_MS);
     expect(current.getSnapshot()).toMatchObject({
       kind: 'intro',
       position: { phase: 'test', block: 0 },
@@ -184,15 +150,15 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
   it('asks a second Enter for an empty answer, and ignores pasted text', async () => {
     const current = startRuntime();
     current.proceed();
-    await runUntil(() => stage.querySelector('.ds-answer') !== null);
-    await vi.advanceTimersByTimeAsync(2 * FRAME_MS);
+    await runUntil(() => page.stage.querySelector('.ds-answer') !== null);
+    await vi.advanceTimersByTimeAsync(2 * FAKE_FRAME_MS);
     const paste = new Event('paste', { cancelable: true });
     window.dispatchEvent(paste);
     expect(paste.defaultPrevented).toBe(true);
     press('Enter', 'Enter');
     await vi.advanceTimersByTimeAsync(0);
     expect(recorded).toHaveLength(0);
-    expect(stage.querySelector('.ds-answer__note')?.textContent).toBe('Nothing entered yet.');
+    expect(page.stage.querySelector('.ds-answer__note')?.textContent).toBe('Nothing entered yet.');
     expect(current.getSnapshot().confirmEmpty).toBe(true);
     press('Enter', 'Enter');
     await vi.advanceTimersByTimeAsync(0);
@@ -202,8 +168,8 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
   it('goes on after a reload during an answer at the unanswered list, never repeating one in the outbox', async () => {
     const plan = planDigitSpan(SEED, DEFAULT_DIGIT_SPAN_CONFIG);
     const answerShown = async (digits: string) => {
-      await runUntil(() => stage.querySelector('.ds-answer') !== null);
-      await vi.advanceTimersByTimeAsync(2 * FRAME_MS);
+      await runUntil(() => page.stage.querySelector('.ds-answer') !== null);
+      await vi.advanceTimersByTimeAsync(2 * FAKE_FRAME_MS);
       for (const digit of digits) {
         press(digit, `Digit${digit}`);
         await vi.advanceTimersByTimeAsync(300);
@@ -217,13 +183,13 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     await vi.advanceTimersByTimeAsync(0);
     expect(recorded.map(positionOf)).toEqual([{ phase: 'practice', block: 0, trialNumber: 0 }]);
     first.proceed();
-    await vi.advanceTimersByTimeAsync(START_DELAY_MS + FRAME_MS);
+    await vi.advanceTimersByTimeAsync(START_DELAY_MS + FAKE_FRAME_MS);
     expect(first.getSnapshot()).toMatchObject({ kind: 'intro', position: { phase: 'test' } });
     first.proceed();
     // The first test list: two digits typed, then the page reloads before Enter.
     const list = plan.forward?.test[0] ?? '';
     await answerShown(list.slice(0, 2));
-    expect(stage.querySelector('.ds-answer')?.getAttribute('data-position')).toBe('test:0:0');
+    expect(page.stage.querySelector('.ds-answer')?.getAttribute('data-position')).toBe('test:0:0');
     first.dispose();
     runtime = null;
     expect(recorded).toHaveLength(1);
@@ -242,7 +208,7 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     });
     resumed.proceed();
     await answerShown(list);
-    expect(stage.querySelector('.ds-answer')?.getAttribute('data-position')).toBe('test:0:0');
+    expect(page.stage.querySelector('.ds-answer')?.getAttribute('data-position')).toBe('test:0:0');
     press('Enter', 'Enter');
     await vi.advanceTimersByTimeAsync(0);
     expect(recorded.map((t) => `${t.phase}:${t.trialNumber}:${t.entered}`)).toEqual([

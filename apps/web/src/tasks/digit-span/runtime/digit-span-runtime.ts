@@ -16,11 +16,7 @@ import {
   planDigitSpan,
   stepDigitSpan,
 } from '@cogni/domain';
-import {
-  type AttentionEvent,
-  AttentionRecorder,
-  isPageAttended,
-} from '../../../lib/task-runtime/attention';
+import { AttentionRecorder, isPageAttended } from '../../../lib/task-runtime/attention';
 import {
   DueTimer,
   EngineLoop,
@@ -31,6 +27,7 @@ import type { Onset } from '../../../lib/task-runtime/onset';
 import { ResponseInput } from '../../../lib/task-runtime/response-input';
 import { SnapshotStore } from '../../../lib/task-runtime/snapshot-store';
 import { type Presentation, TaskStage } from '../../../lib/task-runtime/stage';
+import { StageRuntime } from '../../../lib/task-runtime/stage-runtime';
 
 /** What the React chrome shows; the stage itself is drawn by the runtime, not by React. */
 export type DigitSpanSnapshot = {
@@ -95,17 +92,17 @@ export function formatEntry(entered: readonly number[]): string {
  * (Element Timing: the digits, the blanks after them, the keypad), answer keys with their events'
  * own timestamps, lost focus, and a TICK at the end of the answer (its time limit).
  */
-export class DigitSpanRuntime {
+export class DigitSpanRuntime extends StageRuntime<DigitSpanSnapshot> {
   /** The answer keys and, in touch mode, the on-screen keypad (attached by the page). */
   readonly input: ResponseInput;
   private readonly loop: EngineLoop<DigitSpanState, DigitSpanEvent, DigitSpanEffect>;
   private readonly config: DigitSpanConfig;
   private readonly plan: DigitSpanPlan;
-  private readonly stage: TaskStage;
+  protected readonly stage: TaskStage;
   private readonly scheduler: FrameScheduler;
   private readonly initialEffects: DigitSpanEffect[];
-  private readonly store: SnapshotStore<DigitSpanSnapshot>;
-  private readonly attention: AttentionRecorder;
+  protected readonly store: SnapshotStore<DigitSpanSnapshot>;
+  protected readonly attention: AttentionRecorder;
   /** The TICK at the end of the answer (digitSpanNextDueMs). */
   private readonly tick = new DueTimer();
   private isDisposed = false;
@@ -119,6 +116,7 @@ export class DigitSpanRuntime {
   private saveError: string | null = null;
 
   constructor(private readonly options: TaskRuntimeOptions) {
+    super();
     this.config = DigitSpanConfigSchema.parse(options.run.config);
     this.plan = planDigitSpan(options.run.seed, this.config);
     this.stage = new TaskStage(options.stage);
@@ -155,19 +153,6 @@ export class DigitSpanRuntime {
     return this.loop.state;
   }
 
-  get subscribe() {
-    return this.store.subscribe;
-  }
-
-  get getSnapshot() {
-    return this.store.getSnapshot;
-  }
-
-  /** Blur, focus and visibility changes of the whole run, for the measurement record. */
-  getAttentionEvents(): AttentionEvent[] {
-    return this.attention.getEvents();
-  }
-
   /** Takes the engine's first step: the intro of the part where the run starts, or the end. */
   start(): void {
     for (const effect of this.initialEffects.splice(0)) this.perform(effect);
@@ -195,10 +180,7 @@ export class DigitSpanRuntime {
     this.tick.cancel();
     clearTimeout(this.startTimer);
     window.removeEventListener('paste', this.onPaste, true);
-    this.stage.dispose();
-    this.input.dispose();
-    this.attention.dispose();
-    this.store.dispose();
+    this.disposeParts();
   }
 
   /** Pasted text is never an answer: the answer is typed. */

@@ -1,94 +1,45 @@
 // @vitest-environment jsdom
+import { DEFAULT_GO_NO_GO_CONFIG, type GoNoGoTrial, planGoNoGo, type Run } from '@cogni/domain';
+import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_GO_NO_GO_CONFIG,
-  type GoNoGoTrial,
-  planGoNoGo,
-  type Run,
-  type TrialEnvelope,
-} from '@cogni/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+  dispatchTimedKey,
+  FAKE_FRAME_MS,
+  fakeRuntimeOptions,
+  makeTestRun,
+  stepFrames,
+  useFakeStage,
+} from '../../../lib/task-runtime/testing/fake-stage';
 import { GET_READY_MS, GoNoGoRuntime } from './go-no-go-runtime';
 
-const FRAME_MS = 1000 / 60;
 const SEED = 'runtime-test-seed';
 
-function makeRun(): Run {
-  const run = {
-    id: 'result-1',
-    sessionId: 'session-1',
-    testType: 'goNoGoTest',
-    startTime: '2026-11-26T10:00:00.000Z',
-    endTime: null,
-    seed: SEED,
-    config: { ...DEFAULT_GO_NO_GO_CONFIG },
-    isPreview: false,
-    savedTrials: [],
-    summary: null,
-  };
-  return run as Run;
-}
+const makeRun = (): Run => makeTestRun('goNoGoTest', SEED, DEFAULT_GO_NO_GO_CONFIG);
 
 /** A Space press whose event timestamp is the page's clock now, as a browser's would be. */
 function pressSpace(type: 'keydown' | 'keyup' = 'keydown') {
-  const event = new KeyboardEvent(type, { code: 'Space', key: ' ', cancelable: true });
-  Object.defineProperty(event, 'timeStamp', { value: performance.now() });
-  window.dispatchEvent(event);
-  return event;
+  return dispatchTimedKey(type, { code: 'Space', key: ' ' });
 }
 
 describe('GoNoGoRuntime (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
-  let stage: HTMLElement;
-  let recorded: GoNoGoTrial[];
+  let recorded: GoNoGoTrial[] = [];
   let runtime: GoNoGoRuntime | null = null;
-
-  beforeEach(() => {
-    vi.useFakeTimers({
-      toFake: [
-        'setTimeout',
-        'clearTimeout',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'performance',
-      ],
-    });
-    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
-    stage = document.createElement('div');
-    document.body.append(stage);
-    recorded = [];
-  });
-  afterEach(() => {
+  const page = useFakeStage(() => {
     runtime?.dispose();
     runtime = null;
-    stage.remove();
-    vi.useRealTimers();
-    vi.restoreAllMocks();
+    recorded = [];
   });
 
   function startRuntime() {
-    runtime = new GoNoGoRuntime({
-      run: makeRun(),
-      stage,
-      sink: {
-        enqueue: async (_resultId: string, trial: TrialEnvelope) => {
-          recorded.push(trial as GoNoGoTrial);
-        },
-      },
-      saved: [],
-      inputModality: 'keyboard',
-      frameIntervalMs: FRAME_MS,
-    });
+    runtime = new GoNoGoRuntime(
+      fakeRuntimeOptions<GoNoGoTrial>(makeRun(), page.stage, (trial) => recorded.push(trial), []),
+    );
     runtime.start();
     return runtime;
   }
 
   /** Steps the fake clock a frame at a time, calling `onFrame` with what the stage shows. */
-  async function runFor(ms: number, onFrame: (shown: HTMLElement | null) => void = () => {}) {
-    const endMs = performance.now() + ms;
-    while (performance.now() < endMs) {
-      await vi.advanceTimersByTimeAsync(FRAME_MS);
-      onFrame(stage.firstElementChild as HTMLElement | null);
-    }
-  }
+  const runFor = (ms: number, onFrame?: (shown: HTMLElement | null) => void) =>
+    stepFrames(page.stage, ms, onFrame);
 
   it('plays a practice round on the absolute time line, presses counted by their timestamps', async () => {
     const plan = planGoNoGo(SEED, DEFAULT_GO_NO_GO_CONFIG);
@@ -128,7 +79,7 @@ describe('GoNoGoRuntime (jsdom, fake clock; onsets by the animation-frame fallba
       // (The fake animation frames run every 16 ms, and the fallback onset is the frame after
       // the insertion: a frame either way. The scheduler's own test checks the nearest frame.)
       expect(Math.abs((onsets[k] as number) - (onsets[0] as number) - k * 2500)).toBeLessThan(
-        2 * FRAME_MS,
+        2 * FAKE_FRAME_MS,
       );
       expect(trial.timing.onsetMethod).toBe('animation-frame');
       const isGo = planned[k] === 0;
@@ -137,7 +88,7 @@ describe('GoNoGoRuntime (jsdom, fake clock; onsets by the animation-frame fallba
       const expected = !isGo ? 'correct_rejection' : go === 4 ? 'omission' : 'hit';
       expect(trial.responseType, `trial ${k}`).toBe(expected);
       if (expected === 'hit')
-        expect(Math.abs((trial.reactionTime as number) - 300)).toBeLessThan(2 * FRAME_MS);
+        expect(Math.abs((trial.reactionTime as number) - 300)).toBeLessThan(2 * FAKE_FRAME_MS);
     }
     // 9 of 10: the criterion is met, and the test follows.
     expect(current.getSnapshot()).toMatchObject({
@@ -182,9 +133,11 @@ describe('GoNoGoRuntime (jsdom, fake clock; onsets by the animation-frame fallba
     // The stimulus was removed after 500 ms and the blank's onset recorded as its offset.
     const { stimulusOnsetMs, stimulusOffsetMs } = recorded[0]?.timing ?? {};
     expect((stimulusOffsetMs as number) - (stimulusOnsetMs as number)).toBeGreaterThan(
-      500 - FRAME_MS,
+      500 - FAKE_FRAME_MS,
     );
-    expect((stimulusOffsetMs as number) - (stimulusOnsetMs as number)).toBeLessThan(500 + FRAME_MS);
+    expect((stimulusOffsetMs as number) - (stimulusOnsetMs as number)).toBeLessThan(
+      500 + FAKE_FRAME_MS,
+    );
   });
 
   it('marks a trial during which the page lost focus', async () => {

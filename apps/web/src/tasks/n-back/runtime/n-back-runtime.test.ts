@@ -6,92 +6,44 @@ import {
   plannedNBackBlockTrials,
   type Run,
   type SavedTrial,
-  type TrialEnvelope,
 } from '@cogni/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  dispatchTimedKey,
+  FAKE_FRAME_MS,
+  fakeRuntimeOptions,
+  makeTestRun,
+  stepFrames,
+  useFakeStage,
+} from '../../../lib/task-runtime/testing/fake-stage';
 import { GET_READY_MS, NBackRuntime, readNBackKey } from './n-back-runtime';
 
-const FRAME_MS = 1000 / 60;
 const SEED = 'runtime-test-seed';
 const CONFIG = N_BACK_SETTINGS.schema.parse({ levels: '2', keyMapping: 'B', blocksPerLevel: 1 });
 
-function makeRun(): Run {
-  const run = {
-    id: 'result-1',
-    sessionId: 'session-1',
-    testType: 'nbackTest',
-    startTime: '2026-11-26T10:00:00.000Z',
-    endTime: null,
-    seed: SEED,
-    config: { ...CONFIG },
-    isPreview: false,
-    savedTrials: [],
-    summary: null,
-  };
-  return run as Run;
-}
+const makeRun = (): Run => makeTestRun('nbackTest', SEED, CONFIG);
 
 /** A key press whose event timestamp is the page's clock now, as a browser's would be. */
 function press(code: 'KeyF' | 'KeyJ', type: 'keydown' | 'keyup' = 'keydown') {
-  const event = new KeyboardEvent(type, {
-    code,
-    key: code.slice(3).toLowerCase(),
-    cancelable: true,
-  });
-  Object.defineProperty(event, 'timeStamp', { value: performance.now() });
-  window.dispatchEvent(event);
-  return event;
+  return dispatchTimedKey(type, { code, key: code.slice(3).toLowerCase() });
 }
 
 describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
-  let stage: HTMLElement;
-  let recorded: NBackTrial[];
+  let recorded: NBackTrial[] = [];
   let runtime: NBackRuntime | null = null;
-
-  beforeEach(() => {
-    vi.useFakeTimers({
-      toFake: [
-        'setTimeout',
-        'clearTimeout',
-        'requestAnimationFrame',
-        'cancelAnimationFrame',
-        'performance',
-      ],
-    });
-    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
-    stage = document.createElement('div');
-    document.body.append(stage);
-    recorded = [];
-  });
-  afterEach(() => {
+  const page = useFakeStage(() => {
     runtime?.dispose();
     runtime = null;
-    stage.remove();
-    vi.useRealTimers();
-    vi.restoreAllMocks();
+    recorded = [];
   });
 
-  async function runFor(ms: number, onFrame: (shown: HTMLElement | null) => void = () => {}) {
-    const endMs = performance.now() + ms;
-    while (performance.now() < endMs) {
-      await vi.advanceTimersByTimeAsync(FRAME_MS);
-      onFrame(stage.firstElementChild as HTMLElement | null);
-    }
-  }
+  const runFor = (ms: number, onFrame?: (shown: HTMLElement | null) => void) =>
+    stepFrames(page.stage, ms, onFrame);
 
   function createRuntime(saved: readonly SavedTrial[] = []) {
-    return new NBackRuntime({
-      run: makeRun(),
-      stage,
-      sink: {
-        enqueue: async (_resultId: string, trial: TrialEnvelope) => {
-          recorded.push(trial as NBackTrial);
-        },
-      },
-      saved,
-      inputModality: 'keyboard',
-      frameIntervalMs: FRAME_MS,
-    });
+    return new NBackRuntime(
+      fakeRuntimeOptions<NBackTrial>(makeRun(), page.stage, (trial) => recorded.push(trial), saved),
+    );
   }
 
   /** What a planned trial shows and records: its position and letter. */
@@ -140,11 +92,11 @@ describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallbac
         keyMapping: 'B',
       });
       expect(Math.abs((onsets[k] as number) - (onsets[0] as number) - k * 3500)).toBeLessThan(
-        2 * FRAME_MS,
+        2 * FAKE_FRAME_MS,
       );
-      expect(Math.abs((trial.reactionTime as number) - 400)).toBeLessThan(2 * FRAME_MS);
+      expect(Math.abs((trial.reactionTime as number) - 400)).toBeLessThan(2 * FAKE_FRAME_MS);
       const offset = (trial.timing.stimulusOffsetMs as number) - trial.timing.stimulusOnsetMs;
-      expect(Math.abs(offset - 500)).toBeLessThan(FRAME_MS + 1);
+      expect(Math.abs(offset - 500)).toBeLessThan(FAKE_FRAME_MS + 1);
     }
     // Each letter shown and recorded is the plan's, in the plan's order.
     expect(shownLetters).toEqual(planned.map((t) => `${letterOf(t)}:${t.letter}`));
@@ -206,7 +158,7 @@ describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallbac
     // Letter 7 follows the last reminder by the practice period, as in one go.
     const onsets = recorded.map((t) => t.timing.stimulusOnsetMs);
     expect(Math.abs((onsets[1] as number) - (onsets[0] as number) - 3500)).toBeLessThan(
-      2 * FRAME_MS,
+      2 * FAKE_FRAME_MS,
     );
   });
 

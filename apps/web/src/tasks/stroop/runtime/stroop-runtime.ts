@@ -17,16 +17,13 @@ import {
   stepStroop,
   type TrialInput,
 } from '@cogni/domain';
-import {
-  type AttentionEvent,
-  AttentionRecorder,
-  isPageAttended,
-} from '../../../lib/task-runtime/attention';
+import { AttentionRecorder, isPageAttended } from '../../../lib/task-runtime/attention';
 import { FrameTimer } from '../../../lib/task-runtime/frame-timer';
 import type { Onset } from '../../../lib/task-runtime/onset';
 import { type ResponseEvent, ResponseInput } from '../../../lib/task-runtime/response-input';
 import { isShallowEqual, SnapshotStore } from '../../../lib/task-runtime/snapshot-store';
 import { TaskStage } from '../../../lib/task-runtime/stage';
+import { StageRuntime } from '../../../lib/task-runtime/stage-runtime';
 import type { TrialSink } from '../../../lib/task-runtime/trial-queue';
 
 /** What the React chrome shows; the stage itself is drawn by the runtime, not React. */
@@ -70,14 +67,14 @@ type CurrentTrial = {
  * feedback are drawn straight into the stage element, so their presentation times can be
  * measured and the 1400 ms cue is timed from its presentation to the stimulus's (FrameTimer).
  */
-export class StroopRuntime {
+export class StroopRuntime extends StageRuntime<RuntimeSnapshot> {
   private state: StroopState;
   private readonly config: StroopConfig;
   private readonly plans: StroopPlans;
-  private readonly stage: TaskStage;
+  protected readonly stage: TaskStage;
   private current: CurrentTrial | null = null;
-  private readonly store: SnapshotStore<RuntimeSnapshot>;
-  private readonly attention: AttentionRecorder;
+  protected readonly store: SnapshotStore<RuntimeSnapshot>;
+  protected readonly attention: AttentionRecorder;
   private frameRequest = 0;
   private readonly timer: FrameTimer;
   private isDisposed = false;
@@ -93,6 +90,7 @@ export class StroopRuntime {
       startAt: StroopPosition | null;
     },
   ) {
+    super();
     this.timer = new FrameTimer();
     this.config = StroopConfigSchema.parse(options.run.config);
     this.plans = planRun(options.run.seed, this.config);
@@ -107,19 +105,6 @@ export class StroopRuntime {
     this.attention = new AttentionRecorder(() => {
       if (this.current) this.current.isInterrupted = true;
     });
-  }
-
-  get subscribe() {
-    return this.store.subscribe;
-  }
-
-  get getSnapshot() {
-    return this.store.getSnapshot;
-  }
-
-  /** Blur, focus and visibility changes of the whole run, for the measurement record. */
-  getAttentionEvents(): AttentionEvent[] {
-    return this.attention.getEvents();
   }
 
   start(): void {
@@ -138,10 +123,7 @@ export class StroopRuntime {
     this.isDisposed = true;
     cancelAnimationFrame(this.frameRequest);
     this.timer.cancel();
-    this.stage.dispose();
-    this.input.dispose();
-    this.attention.dispose();
-    this.store.dispose();
+    this.disposeParts();
   }
 
   private dispatch(event: StroopEvent): void {
