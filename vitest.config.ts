@@ -3,7 +3,12 @@ import { longestFirst } from './scripts/longest-first-sequencer';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/*/src/**/*.test.{ts,tsx}',
+      'bench/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     // Two cores: one worker per core; each server test file opens its own database.
     maxWorkers: 2,

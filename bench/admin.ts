@@ -1,4 +1,4 @@
-// The admin console over 1,000,000 stored trials on PostgreSQL (issue 5): the aggregate Stroop
+// The admin console over 1,000,000 stored trials on PostgreSQL: the aggregate Stroop
 // report (goal: under 500 ms) and the streamed CSV research export (rows per second and the
 // server's peak memory). Runs the real server as its own process on a fresh database; the
 // trials are written by SQL (INSERT ... SELECT generate_series), not through the API.
@@ -306,8 +306,8 @@ try {
   server = target.server;
   const rescoreSeconds = round1(((await waitForRescore(target)) - rescoreStarted) / 1000);
   // With includeImplausible=true the report leaves out no runs beyond the mock ones and admin
-  // previews (ADR 028; the benchmark has none): the query the report ran before implausible and
-  // abandoned runs were left out, timed beside today's default on the same data.
+  // previews (ADR 028; the benchmark has none): the widest query, timed beside the default on
+  // the same data.
   const report = {
     'includeMock=true': await timeReport(target, 'includeMock=true', testTrials),
     'includeMock=true&includeImplausible=true': await timeReport(
@@ -328,7 +328,7 @@ try {
   ];
   await stopServer(server);
 
-  // The same export with the old space capped: proof that memory stays flat.
+  // The same export with V8's old space capped: proof that memory stays flat.
   const capped = await startAdminServer(databaseUrl, database.db, {
     NODE_OPTIONS: `--max-old-space-size=${CAPPED_HEAP_MIB}`,
   });

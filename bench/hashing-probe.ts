@@ -5,10 +5,10 @@
 // of the machine's own noise, one thread's JSON throughput in consecutive 5-s windows with
 // nothing else running.
 //
-// Last, what ADR 020 found: Linux schedules sessions (autogroup) and cgroups as groups first, so
+// Last, ADR 020's question: Linux schedules sessions (autogroup) and cgroups as groups first, so
 // niced threads take CPU from processes of another session as if they were not niced. Two busy
 // processes in sessions of their own (as PostgreSQL's backends are) count their loops beside
-// nothing, beside two niced hashing threads in this process (the old way), and beside the
+// nothing, beside two niced hashing threads in this process (ADR 018's design), and beside the
 // server's hashing processes (createBackgroundScrypt: sessions of their own at autogroup nice 19).
 //
 // Usage: npx tsx bench/hashing-probe.ts (about a minute and a half; prints, writes nothing)
@@ -19,7 +19,7 @@ import { createBackgroundScrypt, HASHING_NICE } from '../apps/server/src/lib/bac
 import { PRODUCTION_COST } from '../apps/server/src/lib/password';
 import { percentile } from './lib';
 
-/** As the server's hashing threads were until ADR 020: nice 10, inside this process's session. */
+/** Hashing threads as ADR 018 designs them: nice 10, inside this process's session. */
 const NICE = `const os = require('node:os');
 try { os.setPriority(Math.min(19, os.getPriority() + ${HASHING_NICE})); } catch {}
 `;

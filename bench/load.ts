@@ -1,5 +1,5 @@
 // Trial saves a second the server sustains with p99 under 50 ms, on PostgreSQL and on the
-// embedded PGlite, against the same server's bare-insert ceiling (issue 7). Simulated
+// embedded PGlite, against the same server's bare-insert ceiling. Simulated
 // participants (bench/load/participant.ts) do over HTTP what the browser does: log in, open the
 // test, start it, save 168 trials at a person's pace, save the summary, open progress tracking.
 // Their number goes up step by step until p99 passes the goal; then, at the best sustained step,

@@ -1,5 +1,5 @@
 // GET /api/progress for a user with 100 finished Stroop results of 168 trials each, on
-// PostgreSQL (issue 4: p95 under 50 ms), opening one of them (its trials, ADR 021), and the CSV
+// PostgreSQL (p95 under 50 ms), opening one of them (its trials, ADR 021), and the CSV
 // export of all their trials. Runs the real
 // server as its own process on a fresh database; requests go over HTTP with keep-alive and
 // Accept-Encoding: gzip, as a browser sends them. Each request is timed until its whole body

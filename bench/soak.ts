@@ -1,4 +1,4 @@
-// Ten minutes at half the highest sustained load bench:load found on PostgreSQL (issue 7): does
+// Ten minutes at half the highest sustained load bench:load found on PostgreSQL: does
 // the server's memory settle, and do latency and errors stay put? The server's RSS (from /proc)
 // and V8 heap (GET /api/bench/memory, from the benchmark's own server entry) are sampled every
 // 10 s along with the trial saves of those 10 s. At the end every trial confirmed with a 201

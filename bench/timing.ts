@@ -1,10 +1,15 @@
-// Timing benchmark (issue 6, spec/timing.md): our Stroop runtime and jsPsych 8 side by side in
-// headless Chromium, idle, with main-thread jank and with the CPU throttled 4x; then a short run
-// of the real Stroop page saving to the server. Writes bench/results/timing.{json,md}.
-// Usage: npm run bench:timing [-- --trials=500 --cue-ms=100 --real-cue-trials=100
-//   --touch-trials=300] [-- --touch-only] (--touch-only: only the touch condition, written to
-//   bench/results/timing-touch.{json,md})
-import { readFileSync, writeFileSync } from 'node:fs';
+// Timing benchmark (docs/performance.md): Cogni's runtimes and jsPsych 8 side by side in headless
+// Chromium, idle, with main-thread jank and with the CPU throttled 4x. Three parts:
+// - stroop: the Stroop cue and stimulus (RT, onset, cue interval), touch, and a short run of the
+//   real Stroop page saving to the server;
+// - soa: the SART's fixed-SOA short exposure (digit 250 ms, mask 900 ms), durations, drift and
+//   RTs during digit and mask;
+// - pvt: RTs while the PVT's counter is redrawn every frame (Cogni only).
+// Writes bench/results/timing.{json,md}; a run of some parts keeps the others' last results.
+// Usage: npm run bench:timing [-- --parts=stroop,soa,pvt --trials=500 --cue-ms=100
+//   --real-cue-trials=100 --touch-trials=300 --soa-trials=540 --pvt-trials=300] [-- --touch-only]
+//   (--touch-only: only the touch condition, written to bench/results/timing-touch.{json,md})
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -18,14 +23,18 @@ import {
   type System,
   type TrialErrors,
 } from './timing/measure';
+import { runPvtTrials } from './timing/measure-pvt';
+import { makeSoaDelays, runSoaTrials, type SoaNames } from './timing/measure-soa';
 import { checkRealPage } from './timing/real-page';
 import {
   type ConditionResult,
+  type PvtCounterResults,
   renderMarkdown,
   renderTouchMarkdown,
   type TimingResults,
 } from './timing/report';
 import { serveBenchPages } from './timing/serve-pages';
+import { type FixedSoaResults, summarizeSoa } from './timing/soa-report';
 import { shareWithin, summarizeErrors } from './timing/stats';
 
 const FRAME_MS = 1000 / 60;
@@ -40,6 +49,32 @@ const CUE_MS = readArg('cue-ms', 100);
 const REAL_CUE_TRIALS = readArg('real-cue-trials', 100);
 const REAL_PAGE_TRIALS = readArg('real-page-trials', 10);
 const TOUCH_TRIALS = readArg('touch-trials', 300);
+const SOA_TRIALS = readArg('soa-trials', 504);
+const PVT_TRIALS = readArg('pvt-trials', 300);
+/**
+ * The conditions the soa and pvt parts run (`--conditions=idle,jank`); the others keep their
+ * last results, so a long part can run one condition at a time on a machine that is busy between.
+ */
+const RUN_CONDITIONS = new Set(
+  (process.argv.find((a) => a.startsWith('--conditions='))?.split('=')[1] ?? CONDITIONS.join(','))
+    .split(',')
+    .filter((c): c is Condition => (CONDITIONS as readonly string[]).includes(c)),
+);
+const PARTS = new Set(
+  (process.argv.find((a) => a.startsWith('--parts='))?.split('=')[1] ?? 'stroop,soa,pvt').split(
+    ',',
+  ),
+);
+
+/** The SART's design: a digit for 250 ms, then the mask for 900 ms. */
+const SOA_DESIGN = { digitMs: 250, maskMs: 900 };
+/** How each system's page names its digits and masks for Element Timing. */
+const SOA_NAMES: Record<System, SoaNames> = {
+  cogni: { digit: 'digit', mask: 'mask' },
+  jspsych: { digit: 'digit', mask: 'mask' },
+};
+/** The Element Timing name of the PVT's counter. */
+const PVT_COUNTER_NAME = 'pvt-counter';
 
 function summarize(trials: TrialErrors[]): ConditionResult {
   return {
@@ -60,7 +95,7 @@ function describeMachine(): string {
 
 const TOUCH_ONLY = process.argv.includes('--touch-only');
 
-/** Cogni's runtime answered by touch under each condition (D25). */
+/** Cogni's runtime answered by touch under each condition. */
 async function runTouch(
   browser: import('playwright-core').Browser,
   baseUrl: string,
@@ -84,22 +119,11 @@ async function runTouch(
   return touch;
 }
 
-const machine = describeMachine();
-const started = performance.now();
-const log = (message: string) =>
-  console.log(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${message}`);
-const pages = await serveBenchPages();
-const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-try {
-  if (TOUCH_ONLY) {
-    const touch = await runTouch(browser, pages.baseUrl);
-    const out = path.join(ROOT, 'bench/results');
-    const result = { machine, date: new Date().toISOString(), cueMs: CUE_MS, touch };
-    writeFileSync(path.join(out, 'timing-touch.json'), `${JSON.stringify(result, null, 2)}\n`);
-    writeFileSync(path.join(out, 'timing-touch.md'), renderTouchMarkdown(result));
-    console.log(renderTouchMarkdown(result));
-    process.exit(0);
-  }
+/** The Stroop part: both systems under each condition, touch, the real cue, the real page. */
+async function runStroop(
+  browser: import('playwright-core').Browser,
+  baseUrl: string,
+): Promise<TimingResults> {
   // First, as it is short and needs the whole app: a failure here should not cost the long run.
   const realPage = await checkRealPage(browser, REAL_PAGE_TRIALS);
   log(`real Stroop page: ${realPage.trials} trials`);
@@ -110,7 +134,7 @@ try {
     for (const system of SYSTEMS) {
       byCondition[system][condition] = await runTrials({
         browser,
-        baseUrl: pages.baseUrl,
+        baseUrl,
         system,
         condition,
         trials: TRIALS,
@@ -120,14 +144,14 @@ try {
       log(`${system} ${condition}: ${TRIALS} trials`);
     }
   }
-  // Touch mode (D25): Cogni's runtime answered by a finger on its answer button. jsPsych's
+  // Touch mode: Cogni's runtime answered by a finger on its answer button. jsPsych's
   // keyboard-response plugin takes no touch, so there is no side by side here.
-  const touch = await runTouch(browser, pages.baseUrl);
+  const touch = await runTouch(browser, baseUrl);
   const realCue = {} as TimingResults['realCue']['systems'];
   for (const system of SYSTEMS) {
     const trials = await runTrials({
       browser,
-      baseUrl: pages.baseUrl,
+      baseUrl,
       system,
       condition: 'idle',
       trials: REAL_CUE_TRIALS,
@@ -149,13 +173,20 @@ try {
       Condition,
       T
     >;
-  const results: TimingResults = {
+  const withinFrame = (system: System) =>
+    mapConditions(system, (t) =>
+      shareWithin(
+        t.map((x) => x.cueIntervalErrorMs),
+        FRAME_MS,
+      ),
+    );
+  return {
     systems: {
       cogni: mapConditions('cogni', summarize),
       jspsych: mapConditions('jspsych', summarize),
     },
     machine,
-    browser: `${browser.version()} headless (${path.basename(findChromium())}), jsPsych ${readVersion('jspsych')}, plugin-html-keyboard-response ${readVersion('@jspsych/plugin-html-keyboard-response')}`,
+    browser: describeBrowser(browser),
     date: new Date().toISOString(),
     settings: {
       cueMs: CUE_MS,
@@ -165,27 +196,121 @@ try {
     },
     realCue: { cueMs: REAL_CUE_MS, systems: realCue },
     touch,
-    cueWithinFrame: {
-      cogni: mapConditions('cogni', (t) =>
-        shareWithin(
-          t.map((x) => x.cueIntervalErrorMs),
-          FRAME_MS,
-        ),
-      ),
-      jspsych: mapConditions('jspsych', (t) =>
-        shareWithin(
-          t.map((x) => x.cueIntervalErrorMs),
-          FRAME_MS,
-        ),
-      ),
-    },
+    cueWithinFrame: { cogni: withinFrame('cogni'), jspsych: withinFrame('jspsych') },
     realPage,
   };
+}
+
+/** The SART's design, both systems under each condition, one after the other. */
+async function runFixedSoa(
+  browser: import('playwright-core').Browser,
+  baseUrl: string,
+  previous: FixedSoaResults | undefined,
+): Promise<FixedSoaResults> {
+  const systems = structuredClone(
+    previous?.systems ?? { cogni: {}, jspsych: {} },
+  ) as FixedSoaResults['systems'];
+  for (const [index, condition] of CONDITIONS.entries()) {
+    if (!RUN_CONDITIONS.has(condition)) continue;
+    for (const system of SYSTEMS) {
+      const trials = await runSoaTrials({
+        browser,
+        baseUrl,
+        system,
+        names: SOA_NAMES[system],
+        condition,
+        trials: SOA_TRIALS,
+        design: SOA_DESIGN,
+        delayMs: makeSoaDelays(index + 21, SOA_DESIGN),
+      });
+      systems[system][condition] = {
+        ...summarizeSoa(trials),
+        measuredAt: new Date().toISOString(),
+      };
+      log(`${system} fixed SOA ${condition}: ${trials.length} trials`);
+    }
+  }
+  return {
+    machine,
+    browser: describeBrowser(browser),
+    date: new Date().toISOString(),
+    design: {
+      ...SOA_DESIGN,
+      soaMs: SOA_DESIGN.digitMs + SOA_DESIGN.maskMs,
+      delays: `every other press during the digit (150-${SOA_DESIGN.digitMs - 10} ms), the rest during the mask (${SOA_DESIGN.digitMs + 20}-${SOA_DESIGN.digitMs + SOA_DESIGN.maskMs - 100} ms), uniform`,
+    },
+    systems,
+  };
+}
+
+/** RTs while the PVT's counter is redrawn every frame: Cogni under each condition. */
+async function runPvtCounter(
+  browser: import('playwright-core').Browser,
+  baseUrl: string,
+  previous: PvtCounterResults | undefined,
+): Promise<PvtCounterResults> {
+  const conditions = structuredClone(previous?.conditions ?? {}) as PvtCounterResults['conditions'];
+  for (const [index, condition] of CONDITIONS.entries()) {
+    if (!RUN_CONDITIONS.has(condition)) continue;
+    conditions[condition] = await runPvtTrials({
+      browser,
+      baseUrl,
+      condition,
+      trials: PVT_TRIALS,
+      counterName: PVT_COUNTER_NAME,
+      drawDelayMs: makeDelayDrawer(index + 31),
+    });
+    log(`cogni PVT counter ${condition}: ${PVT_TRIALS} trials`);
+  }
+  return {
+    machine,
+    browser: describeBrowser(browser),
+    date: new Date().toISOString(),
+    delayMs: '150 + 550·u³ ms (150-700 ms)',
+    conditions,
+  };
+}
+
+function describeBrowser(browser: import('playwright-core').Browser): string {
+  return `${browser.version()} headless (${path.basename(findChromium())}), jsPsych ${readVersion('jspsych')}, plugin-html-keyboard-response ${readVersion('@jspsych/plugin-html-keyboard-response')}`;
+}
+
+const machine = describeMachine();
+const started = performance.now();
+const log = (message: string) =>
+  console.log(`[${((performance.now() - started) / 1000).toFixed(0)} s] ${message}`);
+const pages = await serveBenchPages();
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+try {
+  if (TOUCH_ONLY) {
+    const touch = await runTouch(browser, pages.baseUrl);
+    const out = path.join(ROOT, 'bench/results');
+    const result = { machine, date: new Date().toISOString(), cueMs: CUE_MS, touch };
+    writeFileSync(path.join(out, 'timing-touch.json'), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(path.join(out, 'timing-touch.md'), renderTouchMarkdown(result));
+    console.log(renderTouchMarkdown(result));
+    process.exit(0);
+  }
   const out = path.join(ROOT, 'bench/results');
-  writeFileSync(path.join(out, 'timing.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const jsonFile = path.join(out, 'timing.json');
+  const previous = existsSync(jsonFile)
+    ? (JSON.parse(readFileSync(jsonFile, 'utf8')) as TimingResults)
+    : null;
+  const stroop = PARTS.has('stroop') ? await runStroop(browser, pages.baseUrl) : previous;
+  if (!stroop) throw new Error('No Stroop results yet: run the stroop part first');
+  const results: TimingResults = {
+    ...stroop,
+    fixedSoa: PARTS.has('soa')
+      ? await runFixedSoa(browser, pages.baseUrl, previous?.fixedSoa)
+      : previous?.fixedSoa,
+    pvtCounter: PARTS.has('pvt')
+      ? await runPvtCounter(browser, pages.baseUrl, previous?.pvtCounter)
+      : previous?.pvtCounter,
+  };
+  writeFileSync(jsonFile, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(out, 'timing.md'), renderMarkdown(results));
   console.log(renderMarkdown(results));
-  if (!realPage.storedEqualsRecorded) process.exitCode = 1;
+  if (!results.realPage.storedEqualsRecorded) process.exitCode = 1;
 } finally {
   await browser.close();
   await pages.close();

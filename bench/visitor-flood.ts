@@ -1,4 +1,4 @@
-// A flood of anonymous bad logins against a real server on the embedded database (issue 21):
+// A flood of anonymous bad logins against a real server on the embedded database:
 // 10,000 logins with 60 KB bodies of unknown fields, each from a new email, from 16 connections.
 // Reports what the flood left in the error log and the data folder, and how a real person's
 // login and the admin's largest Error Logs page fared while it ran.

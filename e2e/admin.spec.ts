@@ -6,7 +6,7 @@ import { logInViaForm, registerViaApi, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 import { screenshot } from './support/screenshot';
 
-// The catalogue's messages (spec section 8, D21), spelled out so a changed text fails here.
+// The catalogue's messages (docs/product.md#messages), spelled out so a changed text fails here.
 const MOCK_SAVED = 'Mock data generated and saved.';
 const DEACTIVATED = 'This account has been deactivated. Please contact an administrator.';
 

@@ -31,6 +31,11 @@ type Answer = ShownStimulus & {
 };
 
 const FRAME_MS = 1000 / 60;
+/**
+ * The largest single onset error allowed: one stall of the machine of up to six frames, with
+ * three browsers sharing two cores; 95 % of onsets stay within two frames.
+ */
+const MAX_STALL_MS = 6 * FRAME_MS;
 const RESULTS_FILE = path.resolve(import.meta.dirname, '../bench/results/go-no-go-e2e-timing.json');
 const FIGURES_NOTE =
   "ms. rtError: recorded RT minus the true delay of a DevTools key press with a known timestamp. OnsetToOnsetError: presented onset minus the one before minus the period (1500 ms in the test; 2500 in practice, feedback included); AfterResponse: the same after trials with a press. OnsetAgainstTimeLine: presented onset minus (the block's first onset + k periods; a new anchor after a stall of more than 100 ms, counted in testResyncs and left out of the onset figures). stimulusDurationError: presented offset (first frame without the stimulus) minus presented onset minus 500.";
@@ -232,7 +237,7 @@ describe('Go/No-Go, a whole default run at real pace', () => {
     // typical onset is within a frame and the worst within two (bench/results/
     // go-no-go-e2e-timing.json); in `npm test` this run shares two cores with two other browsers
     // and the server, and headless Chromium drops frames, so 95 % must be within two frames and
-    // every one within four. A stall of more than GO_NO_GO_ONSET_RESYNC_MS (the page got no
+    // every one within six (MAX_STALL_MS). A stall of more than GO_NO_GO_ONSET_RESYNC_MS (the page got no
     // frame for that long) starts a new time line, as the engine does, and may happen twice at
     // most. The time line is judged around its median: the block's first onset, which anchors
     // it, is itself up to half a frame from its frame.
@@ -245,7 +250,7 @@ describe('Go/No-Go, a whole default run at real pace', () => {
     ]) {
       const size = summarize(errors.map(Math.abs));
       expect(size.p95Ms).toBeLessThanOrEqual(2 * FRAME_MS);
-      expect(size.maxAbsMs).toBeLessThanOrEqual(4 * FRAME_MS);
+      expect(size.maxAbsMs).toBeLessThanOrEqual(MAX_STALL_MS);
     }
     expect(Math.abs(figures.testOnsetToOnsetError.medianMs)).toBeLessThanOrEqual(FRAME_MS / 2);
     expect(Math.abs(figures.stimulusDurationError.medianMs)).toBeLessThanOrEqual(FRAME_MS);

@@ -4,7 +4,7 @@ import { uniqueEmail } from './support/accounts';
 import { logInViaForm, registerViaApi, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
 
-// The catalogue's messages (spec section 8), spelled out so a changed text fails here.
+// The catalogue's messages (docs/product.md#messages), spelled out so a changed text fails here.
 const LOAD_FAILED = 'Failed to load user data. Please try again later.';
 const UPDATE_FAILED = 'Failed to update profile. Please try again later.';
 const LOGOUT_FAILED = 'Failed to log out. Please try again.';

@@ -113,7 +113,7 @@ describe('the Stroop test, all 168 trials at real speed', () => {
     expect(Math.abs(figure.medianMs)).toBeLessThan(1);
     // Timed against frames: the typical cue lasts 1400 ms within one 60 Hz frame. The worst
     // case is reported, not asserted: on a loaded 2-core CI machine headless Chromium drops
-    // frames (timing benchmark, issue 6, measures it properly).
+    // frames (the timing benchmark measures it properly).
     expect(Math.abs(figure.cueInterval.medianMs)).toBeLessThan(17);
 
     // The run made through the app is the newest result in progress tracking, with its score.

@@ -15,7 +15,7 @@ async function storedTrials(page: Page, runId: string) {
   return ((await res.json()) as { trials: AdminTrial[] }).trials;
 }
 
-describe('touch mode (D25)', () => {
+describe('touch mode', () => {
   const browser = useBrowser();
 
   it('on a phone: buttons by default, answers on touch with the touch time, stored as touch', async () => {

@@ -6,7 +6,7 @@ import { summarizeErrors } from '../bench/timing/stats';
 import { CHROMIUM_ARGS, findChromium } from './support/find-chromium';
 
 /**
- * The short version of `npm run bench:timing` (issue 6): our runtime, on its cross-origin
+ * The short version of `npm run bench:timing`: our runtime, on its cross-origin
  * isolated bench page, answered by trusted key presses with known timestamps. The RT it records
  * must be the true delay to within 0.1 ms at the median and 1 ms at p99, idle and under jank.
  */

@@ -26,7 +26,9 @@ async function passwordStep(page: Page, email: string) {
   await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
 }
 
-describe('two-factor login (TOTP)', () => {
+// These tests hash a password four or five times, each at full cost, on cores that the other
+// browser files share.
+describe('two-factor login (TOTP)', { timeout: 120_000 }, () => {
   const browser = useBrowser();
 
   it('sets it up from the profile, then asks for a code at login', async () => {

@@ -7,8 +7,8 @@ export default defineConfig({
     root: import.meta.dirname,
     // The fault tests' two browser scenarios (a bad network; a reload and a browser restart) run
     // here too, in `npm test`: they share this server and mostly wait, so they fit beside the
-    // full run instead of adding their minute and a half after it. `npm run test:faults` still
-    // runs them with the rest of the fault scenarios.
+    // full run instead of adding their time after it. `npm run test:faults` also runs them with
+    // the rest of the fault scenarios.
     dir: path.resolve(import.meta.dirname, '..'),
     include: ['e2e/**/*.spec.ts', 'faults/browser-*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
@@ -19,21 +19,34 @@ export default defineConfig({
     maxWorkers: 3,
     sequence: {
       sequencer: longestFirst([
-        // The four whole runs at a person's pace: five minutes each for Stroop (168 trials),
-        // N-back (a 2-back level on a 3 s SOA) and Go/No-Go (criterion practice and 160 trials
-        // on a 1.5 s SOA), under two for Digit Span.
-        'stroop-full-run.spec.ts',
-        'n-back-full-level.spec.ts',
+        // The whole runs at a person's pace: five minutes each for the SART (18 practice and
+        // 225 test digits on a 1.15 s SOA), Go/No-Go (criterion practice and 160 trials on a
+        // 1.5 s SOA), N-back (a 2-back level on a 3 s SOA) and Stroop (168 trials), about four
+        // for the PVT-B (5 practice counters and 3 minutes of test, a 30 s timeout in it), under
+        // two for Digit Span. The three on a fixed SOA with the tightest frame bounds start
+        // first, side by side, while only whole runs share the cores; Stroop's bounds are on
+        // its RTs and medians, which a busy machine does not move, so it goes on after them.
+        'sart-full-run.spec.ts',
         'go-no-go-full-run.spec.ts',
+        'n-back-full-level.spec.ts',
+        'stroop-full-run.spec.ts',
+        'pvt-full-run.spec.ts',
         'digit-span-full-run.spec.ts',
+        // About a minute for the Tower of Hanoi's 14 problems by mouse, under one for its
+        // keyboard file (a 10 s time limit run out, a reload).
+        'tower-of-hanoi-mouse.spec.ts',
+        'tower-of-hanoi-keyboard.spec.ts',
         'stroop-resilience.spec.ts',
         'browser-network.spec.ts',
         'timing.spec.ts',
         'browser-restart.spec.ts',
+        'pvt-touch.spec.ts',
         'digit-span-touch.spec.ts',
         'stroop-touch.spec.ts',
         'n-back-touch.spec.ts',
         'go-no-go-touch.spec.ts',
+        'sart-touch.spec.ts',
+        'tower-of-hanoi-touch.spec.ts',
         'progress.spec.ts',
         'admin.spec.ts',
         'navigation.spec.ts',

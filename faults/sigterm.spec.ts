@@ -20,7 +20,8 @@ describe('SIGTERM under load (pglite)', () => {
     const lead = participants[0] as HttpParticipant;
     await lead.untilConfirmed(40);
 
-    // A login hashes its password for ~0.3 s: certainly in flight when SIGTERM arrives.
+    // A login hashes its password at full cost, for hundreds of milliseconds: certainly in
+    // flight when SIGTERM arrives.
     const slow = participants[1] as HttpParticipant;
     const slowLogin = slow.logIn();
     // Long enough for the request to reach the server on a busy machine, short of the hash.

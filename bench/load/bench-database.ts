@@ -17,7 +17,7 @@ const SEED_BATCH = 500;
 /**
  * A cheap hash in the server's format (lib/password.ts: `scrypt$N$r$p$salt$key`). The server
  * verifies with the parameters stored in each hash, so the participants log in through the real
- * route without each login costing 0.3 s of a core: the step-up logs in thousands of them, and
+ * route without each login costing a full-cost hash: the step-up logs in thousands of them, and
  * at the real cost that alone would keep both cores busy for minutes. The login burst uses the
  * real cost.
  */

@@ -1,8 +1,9 @@
-import { positionOf, type TrialEnvelope } from '@cogni/domain';
+import type { TrialEnvelope } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../apps/server/src/app-env';
 import { trials } from '../../apps/server/src/db/schema';
 import { readJsonBody } from '../../apps/server/src/lib/parse-body';
+import { toTrialRow } from '../../apps/server/src/services/results/trial-row';
 import { firstTask } from '../../apps/server/src/testing/fixture-run';
 import { monitorEventLoop } from './event-loop';
 
@@ -16,8 +17,8 @@ const task = firstTask();
  * (bench-server.ts), never by the app's.
  *
  * The ceiling endpoint is what a trial save would cost with nothing of ours around it: the same
- * row into the same table through the same pool (the envelope's columns, the task's own fields
- * as jsonb and the report cell, ADR 027), but no session, no ownership check, no validation
+ * row into the same table through the same pool (toTrialRow: the envelope's columns, the task's
+ * own fields as jsonb and the report cell, ADR 027), but no session, no ownership check, no validation
  * against the task's schema or plan. bench:load reports our real endpoint as a share of it.
  * Anyone could write into any run with it, which is why it is not part of the app.
  */
@@ -25,25 +26,15 @@ export const benchRoutes = new Hono<AppEnv>()
   .put('/ceiling/:resultId/trials/:phase/:block/:trialNumber', async (c) => {
     // Read as our routes read bodies (lib/read-body.ts), so the comparison is of what follows.
     const input = (await readJsonBody(c)) as TrialEnvelope;
-    const position = positionOf(input);
     const [inserted] = await c
       .get('deps')
       .db.insert(trials)
-      .values({
-        resultId: c.req.param('resultId'),
-        phase: position.phase,
-        block: position.block,
-        trialNumber: position.trialNumber,
-        response: input.response,
-        reactionTime: input.reactionTime,
-        isCorrect: input.isCorrect,
-        inputModality: input.inputModality ?? 'keyboard',
-        reportCell: task.reportCell(input),
-        fields: task.fieldsOf(input),
-        startTime: new Date(input.startTime),
-        endTime: input.endTime === null ? null : new Date(input.endTime),
-        timing: input.timing,
-      })
+      .values(
+        toTrialRow(c.req.param('resultId'), input, {
+          fields: task.fieldsOf(input),
+          reportCell: task.reportCell(input),
+        }),
+      )
       .onConflictDoNothing({
         target: [trials.resultId, trials.phase, trials.block, trials.trialNumber],
       })

@@ -10,8 +10,8 @@ const at = (sorted: number[], q: number) =>
 /**
  * Samples how late this thread's event loop runs: a 10 ms interval timer notes how much later
  * than 10 ms after the previous tick each tick came. A stall delays every request the thread
- * serves or times at once, which shows in p99 long before the CPU is busy. (Node 20's
- * monitorEventLoopDelay reported 10 ms for a 60 ms block, so it is not used.) `take` returns the
+ * serves or times at once, which shows in p99 long before the CPU is busy. (Node's
+ * monitorEventLoopDelay under-reports a long block, so it is not used.) `take` returns the
  * figures since the last take and starts again.
  */
 export function monitorEventLoop(): { take: () => EventLoopDelay } {

@@ -90,10 +90,9 @@ export function readChunked(received: Buffer, start: number): Buffer | null {
  * session cookie, gzip accepted, one request at a time on each connection.
  *
  * Written on bare sockets, as wrk and autocannon are: the generator shares two cores with the
- * server and PostgreSQL, and every microsecond it spends is one the server does not get.
- * The whole generator, participants included, spent 0.20 ms of CPU per trial save on
- * node:http, 0.12 ms on undici's request API and 0.09 ms on this (ADR 017). It reads what our
- * server sends (a length or chunks, gzip or not) and is tested against node:http's server
+ * server and PostgreSQL, and every microsecond it spends is one the server does not get; it
+ * costs less CPU per trial save than node:http or undici (ADR 017). It reads what our server
+ * sends (a length or chunks, gzip or not) and is tested against node:http's server
  * (http-client.test.ts).
  */
 export function createHttpClient(baseUrl: string) {

@@ -11,7 +11,13 @@ import {
   type TrialInput,
   wrongStroopKey,
 } from '@cogni/domain';
-import { START_RUN } from '../../apps/server/src/testing/fixture-run';
+import {
+  type ApiCall,
+  type ApiMethod,
+  api,
+  trialPathUnder,
+  trialsPath,
+} from '../../apps/server/src/testing/participant-api';
 import type { HttpClient, Reply } from './http-client';
 import type { RequestKind, WorkerMetrics } from './metrics';
 
@@ -93,7 +99,7 @@ export class Participant {
    */
   private async send(
     kind: RequestKind,
-    method: 'GET' | 'POST' | 'PUT',
+    method: ApiMethod,
     path: string,
     body?: unknown,
   ): Promise<Reply | null> {
@@ -128,19 +134,24 @@ export class Participant {
     return null;
   }
 
+  /** A participant's call (participant-api.ts), sent as every request here is. */
+  private call(kind: RequestKind, call: ApiCall): Promise<Reply | null> {
+    return this.send(kind, call.method, call.path, call.body);
+  }
+
   private async live(): Promise<void> {
-    if (!(await this.send('login', 'POST', '/api/auth/login', this.account))) return;
-    await this.send('session', 'GET', '/api/session');
+    if (!(await this.call('login', api.logIn(this.account)))) return;
+    await this.call('session', api.session());
     while (!this.isStopped) {
-      await this.send('active', 'GET', '/api/results/active?testType=stroopTest');
-      const started = await this.send('start', 'POST', '/api/results', START_RUN);
+      await this.call('active', api.activeRun('stroopTest'));
+      const started = await this.call('start', api.startRun());
       if (!started) return;
       const run = (JSON.parse(started.body) as { run: StartedRun }).run;
       this.isJoined = true;
       if (!(await this.answerTrials(run))) return;
-      await this.send('complete', 'POST', `/api/results/${run.id}/complete`, {});
-      await this.send('progress', 'GET', '/api/progress');
-      await this.send('active', 'GET', '/api/results/active?testType=stroopTest');
+      await this.call('complete', api.completeRun(run.id));
+      await this.call('progress', api.progress());
+      await this.call('active', api.activeRun('stroopTest'));
       await sleep(BETWEEN_RUNS_MS);
     }
   }
@@ -151,9 +162,7 @@ export class Participant {
     const plans = planRun(run.seed, config);
     const planned = [...plans.sample, ...plans.practice, ...plans.test];
     const savePath =
-      this.mode === 'ours'
-        ? `/api/results/${run.id}/trials`
-        : `/api/bench/ceiling/${run.id}/trials`;
+      this.mode === 'ours' ? trialsPath(run.id) : `/api/bench/ceiling/${run.id}/trials`;
     let answeredAt = performance.now();
     for (const plan of planned) {
       const trial = answer(plan);
@@ -161,7 +170,7 @@ export class Participant {
       const wait = answeredAt - performance.now();
       if (wait > 0) await sleep(wait);
       // The path the browser's outbox uses (block 0: Stroop's phases have one block).
-      const path = `${savePath}/${trial.phase}/0/${trial.trialNumber}`;
+      const path = trialPathUnder(savePath, trial.phase, 0, trial.trialNumber);
       if (!(await this.send('trial', 'PUT', path, trial))) return false;
     }
     return true;

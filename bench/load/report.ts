@@ -3,7 +3,7 @@ import { BACKOFF_BASE_MS, BACKOFF_CAP_MS } from '@cogni/domain';
 import type { EventLoopDelay } from './event-loop';
 import type { LoginBurst, StepResult } from './steps';
 
-/** What bench:load found on one kind of database (R in issue 7). */
+/** What bench:load found on one kind of database. */
 export type LoadResult = {
   trialSavesPerSec: number;
   p50Ms: number | null;

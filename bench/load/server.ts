@@ -16,6 +16,9 @@ export type BenchServer = {
   stop(): Promise<number | null>;
 };
 
+/** Server settings the benchmark passes on from its own environment. */
+const PASSED_SETTINGS = ['MAX_REQUESTS_IN_FLIGHT', 'HASHING_PRIORITY'] as const;
+
 /** The real server with the benchmark's routes (bench-server.ts). */
 const MAIN = path.join(ROOT, 'bench/load/bench-server.ts');
 
@@ -58,10 +61,14 @@ export async function startBenchServer(
     RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000000',
     RATE_LIMIT_LOGIN_PER_IP: '1000000',
     RATE_LIMIT_SIGNUP_PER_IP: '1000000',
-    // To try another load-shedding limit (ADR 020): MAX_REQUESTS_IN_FLIGHT=... npm run bench:load
-    ...(process.env.MAX_REQUESTS_IN_FLIGHT
-      ? { MAX_REQUESTS_IN_FLIGHT: process.env.MAX_REQUESTS_IN_FLIGHT }
-      : {}),
+    // Settings to try, from this process's environment: another load-shedding limit (ADR 020),
+    // e.g. MAX_REQUESTS_IN_FLIGHT=... npm run bench:load, or another hashing priority (ADR 033).
+    ...Object.fromEntries(
+      PASSED_SETTINGS.flatMap((name) => {
+        const value = process.env[name];
+        return value ? [[name, value]] : [];
+      }),
+    ),
     ...databaseEnv,
   };
   const server = options.profileDir

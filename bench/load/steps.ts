@@ -18,8 +18,8 @@ export type StepTiming = {
 
 /**
  * How fast new participants arrive at a step. People starting a study do not all log in within
- * the same few seconds, and a login is not what this measures: at real cost a login is 0.3 s of
- * a core, so one server takes a few a second (ADR 013), and the benchmark's cheap hashes would
+ * the same few seconds, and a login is not what this measures: at real cost a login is long CPU
+ * work, so one server takes a few a second (ADR 013), and the benchmark's cheap hashes would
  * otherwise let a step's newcomers flood the pool and measure the flood, not the sustained
  * load.
  */
@@ -71,9 +71,8 @@ export async function measureWindow(
   serverPid: number,
   measureMs: number,
 ) {
-  // The event-loop read comes first: on an overloaded server it can take up to 1.5 min, and
-  // what the participants saw meanwhile must not count in a window divided by measureMs (it
-  // did: a step past the maximum showed saves and errors of the 90 s before it).
+  // The event-loop read comes first: on an overloaded server it can take minutes, and what the
+  // participants saw meanwhile must not count in a window divided by measureMs.
   await readServerEventLoop(generator.baseUrl);
   await generator.collect();
   const cpu = startCpuMeter(serverPid);

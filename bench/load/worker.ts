@@ -1,6 +1,7 @@
 // One thread of the load generator: runs the participants it is given and reports what they saw.
 // Messages are WorkerCommand in, WorkerReply out (load-generator.ts).
 import { parentPort, workerData } from 'node:worker_threads';
+import { api } from '../../apps/server/src/testing/participant-api';
 import { monitorEventLoop } from './event-loop';
 import { createHttpClient } from './http-client';
 import { emptyMetrics, type WorkerMetrics } from './metrics';
@@ -67,8 +68,9 @@ port.on('message', async (command: WorkerCommand) => {
       const replies = await Promise.all(
         command.accounts.map(async (account) => {
           const browser = createHttpClient(baseUrl);
-          const reply = await browser.request('POST', '/api/auth/login', {
-            body: JSON.stringify(account),
+          const login = api.logIn(account);
+          const reply = await browser.request(login.method, login.path, {
+            body: JSON.stringify(login.body),
           });
           browser.close();
           return reply;

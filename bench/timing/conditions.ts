@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
 
-/** The three conditions of timing.md: nothing else running, a janky main thread, a slow CPU. */
+/** The benchmark's three conditions: nothing else running, a janky main thread, a slow CPU. */
 export const CONDITIONS = ['idle', 'jank', 'throttled'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 

@@ -74,8 +74,8 @@ export async function runTrials(options: RunOptions): Promise<TrialErrors[]> {
     const presented: Presented[] = [];
     for (let i = 0; i < trials; i++) {
       const shown = await waitForPresentation(page, 2 * i + 2).catch((error: Error) => {
-        // Rare (about 1 in 1000 trials, seen with jsPsych under jank): the next stimulus never
-        // came. Keep the trials measured so far and report the shorter count.
+        // Rare (a page under jank can lose a stimulus): the next stimulus never comes. Keep the
+        // trials measured so far and report the shorter count.
         console.warn(`${system} ${condition}: stopped after ${i} trials: ${error.message}`);
         return null;
       });
@@ -136,7 +136,7 @@ export async function runTrials(options: RunOptions): Promise<TrialErrors[]> {
  * only when the wait starts could miss an entry already queued for the recorder, and then wait
  * for ever.
  */
-const PRESENTATION_RECORDER = `${ELEMENT_TIMING_RECORDER}
+export const PRESENTATION_RECORDER = `${ELEMENT_TIMING_RECORDER}
   window.__onPresented = new Set();
   new PerformanceObserver(() => {
     for (const notify of window.__onPresented) notify();

@@ -1,9 +1,11 @@
 import type { Condition } from './conditions';
 import type { System } from './measure';
+import type { PvtConditionResult } from './measure-pvt';
 import type { RealPageCheck } from './real-page';
+import { type FixedSoaResults, renderSoaMarkdown } from './soa-report';
 import type { ErrorStats } from './stats';
 
-/** One system under one condition, as bench/results/timing.json has it (issue 6). */
+/** One system under one condition, as bench/results/timing.json has it. */
 export type ConditionResult = {
   trials: number;
   rtErrorMs: ErrorStats;
@@ -30,7 +32,39 @@ export type TimingResults = {
   realPage: RealPageCheck;
   /** Cogni's runtime answered by touch (Input.dispatchTouchEvent on its answer button). */
   touch?: Record<Condition, ConditionResult>;
+  /** The SART's digit and mask on a fixed SOA, both systems. */
+  fixedSoa?: FixedSoaResults;
+  /** RTs while the PVT's counter is redrawn every frame (Cogni only). */
+  pvtCounter?: PvtCounterResults;
 };
+
+/** The PVT counter part of bench/results/timing.json. */
+export type PvtCounterResults = {
+  machine: string;
+  browser: string;
+  date: string;
+  delayMs: string;
+  conditions: Record<Condition, PvtConditionResult>;
+};
+
+/** The PVT counter section: RT and onset error while a frame is drawn every refresh. */
+function pvtTable(results: PvtCounterResults): string[] {
+  const lines = [
+    '## RT with a running counter: the PVT (Cogni only)',
+    '',
+    `Machine: ${results.machine}. Date: ${results.date}. The PVT runtime with its millisecond counter redrawn every frame from its first presented frame P (Element Timing) until the press; each press is a trusted Space stamped P + D (${results.delayMs}). No jsPsych plugin draws a running counter.`,
+    '',
+    '| condition | trials | RT median | RT p95 | RT p99 | RT max | onset median | onset p99 |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const [condition, m] of Object.entries(results.conditions)) {
+    lines.push(
+      `| ${condition} | ${m.trials} | ${fmt(m.rtErrorMs.median)} | ${fmt(m.rtErrorMs.p95)} | ${fmt(m.rtErrorMs.p99)} | ${fmt(m.rtErrorMs.max)} | ${fmt(m.onsetErrorMs.median)} | ${fmt(m.onsetErrorMs.p99)} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
 
 const FIGURES = ['rtErrorMs', 'onsetErrorMs', 'cueIntervalErrorMs'] as const;
 const LABELS = { rtErrorMs: 'RT', onsetErrorMs: 'Onset', cueIntervalErrorMs: 'Cue interval' };
@@ -38,7 +72,10 @@ const fmt = (ms: number) => (ms < 0.1 ? ms.toFixed(4) : ms < 10 ? ms.toFixed(2) 
 const ratio = (theirs: number, ours: number) =>
   ours > 0 ? `${(theirs / ours).toFixed(0)}×` : theirs > 0 ? '∞ (ours exact)' : '1×';
 
-/** The touch condition's table (D25): Cogni only, jsPsych's keyboard plugin takes no touch. */
+/**
+ * The touch condition's table (docs/product.md#touch-mode): Cogni only, jsPsych's keyboard plugin
+ * takes no touch.
+ */
 function touchTable(touch: Record<string, ConditionResult>): string[] {
   const lines = [
     '## Touch (Cogni only)',
@@ -130,6 +167,8 @@ export function renderMarkdown(results: TimingResults): string {
     );
   }
   if (results.touch) lines.push('', ...touchTable(results.touch));
+  if (results.fixedSoa) lines.push('', ...renderSoaMarkdown(results.fixedSoa));
+  if (results.pvtCounter) lines.push('', ...pvtTable(results.pvtCounter));
   const real = results.realPage;
   lines.push(
     '',

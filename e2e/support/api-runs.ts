@@ -1,31 +1,29 @@
 import { getTask, type Run } from '@cogni/domain';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { fixtureRun, START_RUN } from '../../apps/server/src/testing/fixture-run';
-import { trialPath } from '../../apps/server/src/testing/human-pace';
+import {
+  expectingSuccess,
+  finishRun,
+  type Send,
+  startRun,
+} from '../../apps/server/src/testing/participant-api';
 import type { EarlyRuns } from './early-runs';
 
-const headers = () => ({ origin: inject('baseUrl') });
-
-async function startRun(page: Page): Promise<Run> {
-  const started = await page.request.post('/api/results', { data: START_RUN, headers: headers() });
-  if (started.status() !== 201) throw new Error(`start failed: ${started.status()}`);
-  return ((await started.json()) as { run: Run }).run;
-}
-
-/** Saves every trial of the run as the API tests' fixture answers them (12 test errors), then completes it. */
-async function saveAndComplete(page: Page, run: Run): Promise<Run> {
-  for (const trial of fixtureRun(run.seed, run.config, getTask(run.testType))) {
-    const url = trialPath(run.id, trial);
-    const saved = await page.request.put(url, { data: trial, headers: headers() });
-    if (!saved.ok()) throw new Error(`saving ${url} failed: ${saved.status()}`);
-  }
-  const done = await page.request.post(`/api/results/${run.id}/complete`, {
-    data: {},
-    headers: headers(),
+/**
+ * A participant's calls (participant-api.ts) with the page's session, through Playwright's
+ * request with the browser tests' Origin; each throws unless the call succeeds.
+ */
+export function pageApi(page: Page): Send {
+  return expectingSuccess(async (method, path, body) => {
+    const response = await page.request.fetch(path, {
+      method,
+      data: body,
+      headers: { origin: inject('baseUrl') },
+    });
+    const text = await response.text();
+    const isJson = response.headers()['content-type']?.includes('application/json');
+    return { status: response.status(), body: isJson && text ? JSON.parse(text) : text };
   });
-  if (!done.ok()) throw new Error(`complete failed: ${done.status()}`);
-  return ((await done.json()) as { run: Run }).run;
 }
 
 /**
@@ -35,7 +33,8 @@ async function saveAndComplete(page: Page, run: Run): Promise<Run> {
  * account's data; for runs progress must show, use finishEarlyRuns.
  */
 export async function finishRunViaApi(page: Page): Promise<Run> {
-  return saveAndComplete(page, await startRun(page));
+  const send = pageApi(page);
+  return finishRun(send, await startRun(send));
 }
 
 /**
@@ -52,7 +51,8 @@ export async function finishEarlyRuns(page: Page, early: EarlyRuns): Promise<Run
     .reduce((sum, { minimumMs }) => sum + minimumMs, 0);
   const waitMs = early.startedAtEpochMs + leastMs - Date.now();
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+  const send = pageApi(page);
   const finished: Run[] = [];
-  for (const run of early.runs) finished.push(await saveAndComplete(page, run));
+  for (const run of early.runs) finished.push(await finishRun(send, run));
   return finished;
 }

@@ -1,6 +1,8 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { api } from '../../apps/server/src/testing/participant-api';
 import { PASSWORD } from './accounts';
+import { pageApi } from './api-runs';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium';
 
 export type BrowserFixture = {
@@ -35,9 +37,8 @@ export function useBrowser(): BrowserFixture {
       });
       contexts.push(context);
       const page = await context.newPage();
-      // Generous: three browsers share two cores with the server, whose full-cost password
-      // hashes run at a lower priority and can take seconds then. The tests check what pages
-      // do; how fast is measured by the benchmarks.
+      // Generous: three browsers share two cores with the server, and each password hash is
+      // long CPU work. The tests check what pages do; how fast is measured by the benchmarks.
       page.setDefaultTimeout(20_000);
       return page;
     },
@@ -51,11 +52,7 @@ export async function registerViaApi(
   firstName = 'Test',
   lastName = 'User',
 ) {
-  const res = await page.request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, firstName, lastName },
-    headers: { origin: inject('baseUrl') },
-  });
-  if (res.status() !== 201) throw new Error(`register failed: ${res.status()}`);
+  await pageApi(page)(api.register({ email, password: PASSWORD, firstName, lastName }));
 }
 
 /** Logs in through the login form. */

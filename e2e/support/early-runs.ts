@@ -1,5 +1,11 @@
 import type { Run } from '@cogni/domain';
-import { START_RUN } from '../../apps/server/src/testing/fixture-run';
+import {
+  expectingSuccess,
+  fetchTransport,
+  registerAndLogIn,
+  type Send,
+  startRun,
+} from '../../apps/server/src/testing/participant-api';
 import { PASSWORD } from './accounts';
 
 /**
@@ -16,19 +22,19 @@ export type EarlyRuns = {
   startedAtEpochMs: number;
 };
 
-/** A fetch with the browser tests' origin and the session cookie, refusing an unexpected status. */
-async function send(baseUrl: string, path: string, body: unknown, cookie?: string) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: baseUrl,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
+/**
+ * Signs `email` up over fetch (password PASSWORD) and logs it in; returns the participant's
+ * calls with its session, each throwing unless it succeeds.
+ */
+export async function signUpOverHttp(baseUrl: string, email: string): Promise<Send> {
+  const send = expectingSuccess(fetchTransport(baseUrl));
+  await registerAndLogIn(send, {
+    email,
+    password: PASSWORD,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
   });
-  if (!response.ok) throw new Error(`POST ${path} failed: ${response.status}`);
-  return response;
+  return send;
 }
 
 /** Signs up `email`, logs in and starts `count` runs of the default task, oldest first. */
@@ -37,22 +43,9 @@ export async function startEarlyRuns(
   email: string,
   count: number,
 ): Promise<EarlyRuns> {
-  await send(baseUrl, '/api/auth/register', {
-    email,
-    password: PASSWORD,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-  });
-  const login = await send(baseUrl, '/api/auth/login', { email, password: PASSWORD });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
+  const send = await signUpOverHttp(baseUrl, email);
   const startedAtEpochMs = Date.now();
   const runs: Run[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = await send(baseUrl, '/api/results', START_RUN, cookie);
-    runs.push(((await started.json()) as { run: Run }).run);
-  }
+  for (let i = 0; i < count; i++) runs.push(await startRun(send));
   return { email, runs, startedAtEpochMs };
 }

@@ -50,7 +50,19 @@ export async function touchPadButtonAt(
     .locator(`[data-testid="response-pad"] [data-response="${response}"]`)
     .boundingBox();
   if (!box) throw new Error(`no on-screen button answering ${response}`);
-  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await touchPointAt(page, cdp, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, atMs);
+}
+
+/**
+ * A trusted touch (DevTools Input.dispatchTouchEvent, as a finger's) at `point` (CSS px of the
+ * viewport), its touchstart stamped `atMs` on the page's time line.
+ */
+export async function touchPointAt(
+  page: Page,
+  cdp: CDPSession,
+  point: { x: number; y: number },
+  atMs: number,
+): Promise<void> {
   const timestamp = ((await waitForPageTime(page, atMs)) + atMs) / 1000;
   await cdp.send('Input.dispatchTouchEvent', {
     type: 'touchStart',

@@ -4,13 +4,14 @@ import {
   type StoredTrial,
   StroopConfigSchema,
   type StroopTaskTrial,
+  storedTrialOf,
   stroopFixtureRun,
   stroopTask,
   type TrialInput,
 } from '@cogni/domain';
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
-import { trialPath } from '../../apps/server/src/testing/human-pace';
+import { type ApiCall, api, fetchTransport } from '../../apps/server/src/testing/participant-api';
 import { firstPositions } from '../../e2e/support/stroop-answers';
 import type { PressedTrial } from '../../e2e/support/stroop-driver';
 
@@ -44,36 +45,25 @@ export async function finishRunAndCheckSummary(
 ): Promise<void> {
   const origin = new URL(baseUrl).origin;
   // The context's session cookie, sent by Node's fetch: a request through Playwright's own
-  // client goes through its driver process and takes ten times as long.
+  // client goes through its driver process and takes far longer.
   const cookie = (await context.cookies(origin)).map((c) => `${c.name}=${c.value}`).join('; ');
-  const api = async <T>(method: string, path: string, data?: unknown): Promise<T> => {
-    const response = await fetch(`${origin}${path}`, {
-      method,
-      headers: {
-        origin,
-        cookie,
-        ...(data === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: data === undefined ? undefined : JSON.stringify(data),
-    });
-    const text = await response.text();
-    expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
-    return JSON.parse(text) as T;
+  const transport = fetchTransport(origin, cookie);
+  const send = async <T>({ method, path, body }: ApiCall): Promise<T> => {
+    const reply = await transport(method, path, body);
+    expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300);
+    return reply.body as T;
   };
 
-  const { run } = await api<{ run: Run }>('GET', `/api/results/${runId}`);
+  const { run } = await send<{ run: Run }>(api.run(runId));
   expect(run.endTime).toBeNull();
   // The server has every trial the browser answered, and nothing after them.
   expect(withoutBlock(run.savedTrials)).toEqual(firstPositions(pressed.length));
   expect(run.savedTrials.map((t) => t.isCorrect)).toEqual(pressed.map((p) => p.isCorrect));
   const config = StroopConfigSchema.parse(run.config);
   const rest = stroopFixtureRun(run.seed, config).slice(pressed.length);
-  for (const trial of rest) await api('PUT', trialPath(runId, trial), trial);
-  const completed = (await api<{ run: Run }>('POST', `/api/results/${runId}/complete`, {})).run;
-  const { trials: stored } = await api<{ trials: ListedTrial[] }>(
-    'GET',
-    `/api/results/${runId}/trials`,
-  );
+  for (const trial of rest) await send(api.saveTrial(runId, trial));
+  const completed = (await send<{ run: Run }>(api.completeRun(runId))).run;
+  const { trials: stored } = await send<{ trials: ListedTrial[] }>(api.runTrials(runId));
 
   // Every trial of the run, once each, in run order.
   expect(withoutBlock(stored)).toEqual(firstPositions(168));
@@ -101,12 +91,7 @@ export async function finishRunAndCheckSummary(
   // The summary is the scoring of those trials: nothing left out, nothing counted twice.
   // The browser's trials as stored: checked against its presses above.
   // The rest as the server stores what was sent: the envelope's defaults, no flags.
-  const restAsStored = rest.map((trial) => ({
-    ...trial,
-    block: 0,
-    inputModality: trial.inputModality ?? 'keyboard',
-    flags: [],
-  }));
+  const restAsStored = rest.map((trial) => storedTrialOf(trial));
   const participantsTrials = [...stored.slice(0, pressed.length), ...restAsStored];
   const {
     scores,

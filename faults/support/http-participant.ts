@@ -1,6 +1,14 @@
 import type { Run, TrialEnvelope } from '@cogni/domain';
-import { fixtureRun, START_RUN } from '../../apps/server/src/testing/fixture-run';
-import { trialPath } from '../../apps/server/src/testing/human-pace';
+import {
+  api,
+  apiRequestInit,
+  completeRun,
+  cookieAfter,
+  fixtureTrialsOf,
+  registerAndLogIn,
+  type Send,
+  startRun,
+} from '../../apps/server/src/testing/participant-api';
 
 /** Every participant's password: long enough for the server's policy, never a common one. */
 const PASSWORD = 'faults participant passphrase';
@@ -41,7 +49,7 @@ export class HttpParticipant {
   readonly confirmed = new Set<string>();
   readonly attempts: Attempt[] = [];
   run: Run | null = null;
-  private cookie = '';
+  private cookie: string | undefined;
 
   constructor(public baseUrl: () => string) {}
 
@@ -57,13 +65,7 @@ export class HttpParticipant {
         this.attempts.push({ origin, method, path, sentAt, endedAt: Date.now(), status, detail });
       try {
         response = await fetch(`${origin}${path}`, {
-          method,
-          headers: {
-            origin,
-            cookie: this.cookie,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
+          ...apiRequestInit(method, { origin, cookie: this.cookie, body }),
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
       } catch (error) {
@@ -73,8 +75,7 @@ export class HttpParticipant {
       if (response) {
         const { status } = response;
         this.observed.statuses.set(status, (this.observed.statuses.get(status) ?? 0) + 1);
-        const setCookie = response.headers.get('set-cookie');
-        if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
+        this.cookie = cookieAfter(this.cookie, response.headers);
         const text = await response.text().catch(() => null);
         if (text === null) record(0, `${status}, body lost`);
         else record(status, text.slice(0, 80));
@@ -94,6 +95,9 @@ export class HttpParticipant {
     }
   }
 
+  /** A participant's call (participant-api.ts), sent until a 2xx as every request here is. */
+  private readonly send: Send = (call) => this.request(call.method, call.path, call.body);
+
   async signUp(): Promise<void> {
     const account = {
       email: this.email,
@@ -101,36 +105,34 @@ export class HttpParticipant {
       firstName: 'Fault',
       lastName: 'Test',
     };
-    await this.request('POST', '/api/auth/register', account);
-    await this.logIn();
+    await registerAndLogIn(this.send, account);
   }
 
-  /** Logs in again (a new session cookie); slow on purpose, the password hash takes ~0.3 s. */
+  /** Logs in again (a new session cookie); slow on purpose, the password hash is at full cost. */
   async logIn(): Promise<void> {
-    await this.request('POST', '/api/auth/login', { email: this.email, password: this.password });
+    await this.send(api.logIn(this));
   }
 
   /** Starts a run; a retried start may leave an empty run behind, which holds no trials. */
   async start(): Promise<Run> {
-    this.run = (await this.request<{ run: Run }>('POST', '/api/results', START_RUN)).run;
+    this.run = await startRun(this.send);
     return this.run;
   }
 
   /** The run's trials as the task's fixture answers them (Stroop: 12 test errors). */
   trials(): TrialEnvelope[] {
     if (!this.run) throw new Error('no run started');
-    return fixtureRun(this.run.seed, this.run.config);
+    return fixtureTrialsOf(this.run);
   }
 
   /** Saves at the path the browser's outbox uses (phase, block, trial number). */
   async saveTrial(trial: TrialEnvelope): Promise<void> {
-    await this.request('PUT', trialPath(this.run?.id ?? '', trial), trial);
+    await this.send(api.saveTrial(this.run?.id ?? '', trial));
     this.confirmed.add(`${trial.phase}:${trial.trialNumber}`);
   }
 
   async complete(): Promise<Run> {
-    const runId = this.run?.id ?? '';
-    return (await this.request<{ run: Run }>('POST', `/api/results/${runId}/complete`, {})).run;
+    return completeRun(this.send, this.run?.id ?? '');
   }
 
   /** Resolves once the server has confirmed `count` trials of this participant. */

@@ -1,4 +1,4 @@
-import { getTask } from '@cogni/domain';
+import { getTask, storedTrialOf } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../apps/server/src/db/client';
@@ -41,12 +41,7 @@ export async function expectFinishedRunStored(db: Db, participant: HttpParticipa
   // The trials as stored (ADR 027): the envelope's defaults filled in, no flags (the fixture
   // has no anticipations).
   const task = getTask(run.testType);
-  const asStored = all.map((trial) => ({
-    ...trial,
-    block: trial.block ?? 0,
-    inputModality: trial.inputModality ?? 'keyboard',
-    flags: [],
-  }));
+  const asStored = all.map((trial) => storedTrialOf(trial));
   const expected = toSummaryColumns(task, task.score(run.config, asStored));
   expect({
     overallScore: result?.overallScore,

@@ -3,6 +3,7 @@ import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './app-env';
 import { AppError } from './lib/app-error';
 import { limitBodySize } from './lib/body-limit';
+import { setHashingPriority, setPasswordHashCost } from './lib/password';
 import { apiGuard } from './middleware/api-guard';
 import { handleError } from './middleware/error-handler';
 import { securityHeaders } from './middleware/security-headers';
@@ -16,6 +17,7 @@ import { meRoutes } from './routes/me';
 import { progressRoutes } from './routes/progress';
 import { resultRoutes } from './routes/results';
 import { sessionRoutes } from './routes/session';
+import { setupRoutes } from './routes/setup';
 import { serveWebApp } from './routes/static';
 import { setVisitorLogLimit } from './services/error-logs/visitor-log-limit';
 
@@ -34,6 +36,8 @@ export type AppOptions = {
  */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
+  setHashingPriority(deps.config.HASHING_PRIORITY);
+  setPasswordHashCost(deps.config.SCRYPT_LOG2_N);
   setVisitorLogLimit(deps.db, {
     perIp: deps.config.RATE_LIMIT_VISITOR_LOGS_PER_IP,
     total: deps.config.RATE_LIMIT_VISITOR_LOGS_TOTAL,
@@ -55,6 +59,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/health', healthRoutes);
   app.route('/api/session', sessionRoutes);
   app.route('/api/auth', authRoutes);
+  app.route('/api/setup', setupRoutes);
   app.route('/api/me', meRoutes);
   app.route('/api/admin', adminRoutes);
   app.route('/api/error-logs', errorLogRoutes);

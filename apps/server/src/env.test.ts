@@ -8,20 +8,23 @@ describe('configuration', () => {
     expect(config.PORT).toBe(3000);
     expect(config.DATA_DIR).toBe(path.resolve('data'));
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.HASHING_PRIORITY).toBe('adaptive');
   });
 
-  it('reads PORT, DATA_DIR and DATABASE_URL', () => {
+  it('reads PORT, DATA_DIR, DATABASE_URL and HASHING_PRIORITY', () => {
     const config = parseConfig({
       PORT: '8080',
       DATA_DIR: '/tmp/x',
       DATABASE_URL: 'postgres://app@db:5432/cogni',
       APP_ORIGIN: 'https://cogni.example.org/',
+      HASHING_PRIORITY: 'background',
     });
     expect(config).toMatchObject({
       PORT: 8080,
       DATA_DIR: '/tmp/x',
       DATABASE_URL: 'postgres://app@db:5432/cogni',
       APP_ORIGIN: 'https://cogni.example.org',
+      HASHING_PRIORITY: 'background',
     });
   });
 
@@ -32,6 +35,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ HASHING_PRIORITY: 'low' }, 'HASHING_PRIORITY'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { HASHING_PRIORITIES } from './lib/password';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -29,10 +30,28 @@ export const ConfigSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /**
    * Requests at once before new ones are answered 503 (load shedding, ADR 020). A server at its
-   * limit holds a few dozen (the fastest measured, 3,256 trial saves/s at p99 25 ms, about 80);
-   * a thousand is about half a second of work for the embedded database at 2,200 saves/s.
+   * sustained maximum holds a few dozen at once; a thousand is well under a second of work for
+   * the embedded database (docs/performance.md).
    */
   MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).default(1000),
+  /**
+   * log2 of scrypt's N for new password hashes: 17 is what ASVS asks (128 MiB a hash). Lower
+   * values are for test suites, which sign up hundreds of accounts; the server warns at start.
+   */
+  SCRYPT_LOG2_N: z.coerce
+    .number({ error: 'must be a whole number from 12 to 20' })
+    .int('must be a whole number from 12 to 20')
+    .min(12, 'must be a whole number from 12 to 20')
+    .max(20, 'must be a whole number from 12 to 20')
+    .default(17),
+  /**
+   * How password hashing competes for the CPU: `adaptive` (below trial saves while they keep the
+   * server busy, otherwise at a normal share), `background` (always below everything else) or
+   * `normal` (lib/password.ts).
+   */
+  HASHING_PRIORITY: z
+    .enum(HASHING_PRIORITIES, { error: `must be one of ${HASHING_PRIORITIES.join(', ')}` })
+    .default('adaptive'),
   /**
    * The public origin (scheme://host[:port]) browsers use. Unset, state-changing requests must
    * come from the origin that matches the request's Host header.

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runCreateAdmin } from './cli/create-admin';
 import { getFreePort, spawnServer, waitForListening } from './testing/spawn-server';
 import { createTestDatabase, TEST_DATABASE_KINDS } from './testing/test-database';
 
@@ -131,4 +132,55 @@ describe('the server process', () => {
     },
     60_000,
   );
+
+  it('on a fresh data folder logs a one-time setup link, and the CLI creates an admin through the running server', async () => {
+    const freshDir = mkdtempSync(path.join(tmpdir(), 'cogni-setup-'));
+    const port = await getFreePort();
+    const server = spawnServer({ PORT: String(port), DATA_DIR: freshDir });
+    try {
+      await waitForListening(server);
+      const origin = `http://localhost:${port}`;
+      await vi.waitFor(() => expect(server.output()).toMatch(/No admin yet/), { timeout: 10_000 });
+      const link = server
+        .output()
+        .match(/open (http:\/\/localhost:\d+\/setup\/([\w-]+)) to create/);
+      if (!link?.[1] || !link[2]) throw new Error(`no setup link in:\n${server.output()}`);
+      expect(link[1]).toBe(`${origin}/setup/${link[2]}`);
+      expect((await fetch(`${origin}/api/setup/${link[2]}`)).status).toBe(200);
+      // The link is a page of the web app, answered as any other (503 where it is not built).
+      expect((await fetch(link[1])).status).toBe((await fetch(`${origin}/login`)).status);
+
+      const lines: string[] = [];
+      const code = await runCreateAdmin(
+        [
+          '--email',
+          'ops@example.com',
+          '--password',
+          'a long admin passphrase',
+          '--first-name',
+          'Op',
+          '--last-name',
+          'Erator',
+        ],
+        { DATA_DIR: freshDir },
+        { log: (line) => lines.push(line), error: (line) => lines.push(line) },
+      );
+      expect(lines).toEqual(['Created admin account ops@example.com.']);
+      expect(code).toBe(0);
+      // An admin exists now: the link opens nothing, and the admin logs in.
+      expect((await fetch(`${origin}/api/setup/${link[2]}`)).status).toBe(404);
+      const login = await fetch(`${origin}/api/auth/login`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ops@example.com', password: 'a long admin passphrase' }),
+      });
+      expect(await login.json()).toMatchObject({ user: { role: 'admin', mustSetUpTotp: false } });
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      rmSync(freshDir, { recursive: true, force: true });
+    }
+    // Stopped, the server leaves no socket behind; the CLI opens the database itself again.
+    expect(existsSync(path.join(freshDir, 'cogni-admin.sock'))).toBe(false);
+  }, 120_000);
 });

@@ -10,14 +10,16 @@ import { ConfigError, parseConfig } from './env';
 import { createHttpDrain } from './lib/http-drain';
 import { createLogger } from './lib/logger';
 import { startMaintenance } from './services/maintenance/run-maintenance';
+import { openFirstAdminSetup } from './services/setup/first-admin-setup';
+import { listenForLocalAdmin } from './services/setup/local-admin-channel';
 
 /** In-flight requests get this long to finish after SIGTERM before they are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
 /**
  * Connections waiting to be accepted before the kernel drops new ones (capped by
- * net.core.somaxconn, 4,096 on current kernels). Node's default of 511 overflowed when a busy
- * server's clients reconnected together: each dropped SYN is sent again after 1, 3, 7, 15 s...,
- * which made saves wait 10-30 s past the maximum load (ADR 020).
+ * net.core.somaxconn, 4,096 on current kernels). Deeper than Node's default of 511, so that a
+ * busy server's clients reconnecting together are queued rather than dropped: a dropped SYN is
+ * sent again only after 1, 3, 7, 15 s..., which holds saves back long after an overload (ADR 020).
  */
 const LISTEN_BACKLOG = 4096;
 /**
@@ -56,6 +58,12 @@ export async function startServer(options: AppOptions = {}): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  if (config.SCRYPT_LOG2_N < 17) {
+    logger.warn(
+      { SCRYPT_LOG2_N: config.SCRYPT_LOG2_N },
+      'new password hashes are cheaper than ASVS asks (SCRYPT_LOG2_N below 17): for test suites only',
+    );
+  }
   const database = await openConfiguredDatabase(config, logger).catch((error: unknown) => {
     // The lock's own message says what to do; any prefix would only repeat DATA_DIR.
     if (error instanceof DataDirInUseError) {
@@ -98,9 +106,13 @@ export async function startServer(options: AppOptions = {}): Promise<void> {
     hostname: config.HOST,
   }) as Server;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  const services = { db: database.db, now: () => new Date() };
+  const localAdmin =
+    database.kind === 'pglite' ? await listenForLocalAdmin(services, config.DATA_DIR) : null;
   server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const origin = config.APP_ORIGIN ?? `http://localhost:${port}`;
     logger.info(
       {
         port,
@@ -108,8 +120,14 @@ export async function startServer(options: AppOptions = {}): Promise<void> {
         dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined,
         startupMs: Math.round(performance.now() - startedAt),
       },
-      `Cogni listening on http://localhost:${port}`,
+      `Cogni listening on ${origin}`,
     );
+    void openFirstAdminSetup(services).then((token) => {
+      if (!token) return;
+      logger.warn(
+        `No admin yet: open ${origin}/setup/${token} to create the first admin (the link works once, until the server restarts; or run npm run create-admin)`,
+      );
+    });
   });
   drain.track(server);
   const maintenance = startMaintenance({ db: database.db, now: () => new Date(), config, logger });
@@ -138,6 +156,7 @@ export async function startServer(options: AppOptions = {}): Promise<void> {
     server.close();
     server.closeAllConnections();
     await maintenance.stop();
+    localAdmin?.close();
     await database.close();
     logger.info('stopped');
     process.exit(isDrained ? 0 : 1);

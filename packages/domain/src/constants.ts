@@ -10,14 +10,14 @@ export const NAME_MAX_LENGTH = 100;
 /** Longest email address, in characters (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** Number of most recent results progress tracking shows (spec section 9). */
+/** Number of most recent results progress tracking shows. */
 export const PROGRESS_RESULTS_LIMIT = 10;
-/** Error-log entries per page of the admin view (spec section 9), and the most one page holds. */
+/** Error-log entries per page of the admin view, and the most one page holds. */
 export const ADMIN_ERROR_LOG_LIMIT = 100;
 
-/** Trials per phase of the Stroop test (spec sections 4 and 9). */
+/** Trials per phase of the Stroop test (docs/product.md#the-stroop-test). */
 export const STROOP_TRIAL_COUNTS = { sample: 8, practice: 16, test: 144 } as const;
-/** A rest break follows every this many test trials, except the last (spec section 4). */
+/** A rest break follows every this many test trials, except the last. */
 export const STROOP_REST_BREAK_EVERY = 40;
 /** Most finished results on the progress score trend (the newest ones). */
 export const PROGRESS_HISTORY_LIMIT = 500;
@@ -30,9 +30,9 @@ export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_AUDIT_LOG_LIMIT = 100;
 
 /**
- * The mock-data generator's behaviour (spec section 9). Reaction times are whole milliseconds
- * drawn uniformly from the inclusive ranges; a switch trial adds a uniform 0-99 ms and is
- * `switchAccuracyPenalty` (a proportion, i.e. 5 percentage points) less likely to be correct.
+ * The mock-data generator's behaviour (docs/product.md#mock-data). Reaction times are whole
+ * milliseconds drawn uniformly from the inclusive ranges; a switch trial adds a uniform 0-99 ms and
+ * is `switchAccuracyPenalty` (a proportion, i.e. 5 percentage points) less likely to be correct.
  */
 export const MOCK_STROOP = {
   congruent: { minRtMs: 500, maxRtMs: 799, accuracy: 0.95 },
@@ -40,9 +40,9 @@ export const MOCK_STROOP = {
   switchExtraRtMs: { min: 0, max: 99 },
   switchAccuracyPenalty: 0.05,
   /**
-   * Share of mock trials made congruent (ink = word). The spec's generator drew word and ink
-   * independently from three colours, which makes one trial in three congruent; real trials
-   * never are (D11).
+   * Share of mock trials made congruent (ink = word). The first version's generator drew word and
+   * ink independently from three colours, which makes one trial in three congruent; real trials
+   * never are (docs/product.md#the-stroop-test).
    */
   congruentProbability: 1 / 3,
 } as const;

@@ -1,6 +1,6 @@
 /**
- * Every user-facing message of the spec's error catalogue (product-spec section 8),
- * with the exact wording the spec requires (decisions D21).
+ * Every user-facing message of the catalogue, each with its one exact wording
+ * (docs/product.md#messages).
  */
 export const MESSAGES = {
   loginFailed: 'Failed to log in',
@@ -22,9 +22,12 @@ export const MESSAGES = {
   accountDeactivated: 'This account has been deactivated. Please contact an administrator.',
   /** Any request but the password change, from a user whose password an admin set. */
   passwordChangeRequired: 'Choose a new password before you continue.',
+  twoFactorSetupRequired: 'Set up two-factor login before you continue.',
+  setupLinkInvalid:
+    'This setup link is not valid: it works once, until the server restarts, and only while there is no admin. Use the link the server printed last, or ask whoever runs the server.',
 } as const;
 
-/** The admin panel shows failures as 'Error: {message}' (spec section 8). */
+/** The admin panel shows failures as 'Error: {message}'. */
 export function formatAdminPanelError(message: string): string {
   return `Error: ${message}`;
 }

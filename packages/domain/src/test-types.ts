@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Test type identifiers of spec section 3, and the Tower of Hanoi's: the battery's seven tests. */
+/** Test type identifiers of the battery's seven tests. */
 export const TEST_TYPES = [
   'stroopTest',
   'nbackTest',

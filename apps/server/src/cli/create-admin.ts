@@ -1,13 +1,17 @@
 import { parseArgs } from 'node:util';
-import { RegisterInputSchema } from '@cogni/domain';
+import { type RegisterInput, RegisterInputSchema } from '@cogni/domain';
+import { DataDirInUseError } from '../db/data-dir-lock';
 import { openConfiguredDatabase } from '../db/open-configured';
 import { ConfigError, parseConfig } from '../env';
 import { AppError } from '../lib/app-error';
-import { createOrPromoteAdmin } from '../services/users/create-or-promote-admin';
+import { setPasswordHashCost } from '../lib/password';
+import { askLocalServer, localAdminSocketPath } from '../services/setup/local-admin-channel';
+import { type AdminOutcome, createOrPromoteAdmin } from '../services/users/create-or-promote-admin';
 
 const USAGE =
   'Usage: npm run create-admin -- --email E --password P --first-name F --last-name L\n' +
-  'Creates an admin account, or promotes the account with that email (its password and name stay).';
+  'Creates an admin account, or promotes the account with that email (its password and name stay).\n' +
+  'While a server runs on the embedded database, the command asks that server to do it.';
 
 /** Runs the CLI; returns the exit code. Exported for tests. */
 export async function runCreateAdmin(
@@ -61,29 +65,55 @@ export async function runCreateAdmin(
     }
     throw error;
   }
-  let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
-  try {
-    database = await openConfiguredDatabase(config);
-  } catch (error) {
-    out.error(`Could not open the database: ${(error as Error).message}`);
-    return 1;
-  }
-  try {
-    const outcome = await createOrPromoteAdmin(
-      { db: database.db, now: () => new Date() },
-      parsed.data,
-    );
+  setPasswordHashCost(config.SCRYPT_LOG2_N);
+  const report = (outcome: AdminOutcome) => {
     out.log(
       outcome === 'created'
         ? `Created admin account ${parsed.data.email}.`
         : `Promoted existing account ${parsed.data.email} to admin (password and name unchanged).`,
     );
     return 0;
+  };
+  let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+  try {
+    database = await openConfiguredDatabase(config);
+  } catch (error) {
+    // The server holds the embedded database: ask it through its local channel instead.
+    if (error instanceof DataDirInUseError && !config.DATABASE_URL) {
+      return askRunningServer(config.DATA_DIR, parsed.data, error, out, report);
+    }
+    out.error(`Could not open the database: ${(error as Error).message}`);
+    return 1;
+  }
+  try {
+    return report(
+      await createOrPromoteAdmin({ db: database.db, now: () => new Date() }, parsed.data),
+    );
   } catch (error) {
     out.error(error instanceof AppError ? error.message : `Failed: ${(error as Error).message}`);
     return 1;
   } finally {
     await database.close();
+  }
+}
+
+async function askRunningServer(
+  dataDir: string,
+  input: RegisterInput,
+  inUse: DataDirInUseError,
+  out: { error: (line: string) => void },
+  report: (outcome: AdminOutcome) => number,
+): Promise<number> {
+  try {
+    const reply = await askLocalServer(dataDir, input);
+    if ('outcome' in reply) return report(reply.outcome);
+    out.error(reply.error);
+    return 1;
+  } catch {
+    out.error(
+      `${inUse.message}\nThe server using it did not answer on ${localAdminSocketPath(dataDir)}: stop it and run this command again, or use the setup link it printed at start while it has no admin.`,
+    );
+    return 1;
   }
 }
 

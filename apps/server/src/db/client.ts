@@ -87,10 +87,10 @@ function memoryTemplatePath(): string {
 }
 
 /**
- * Opens an in-memory PGlite with the migrations applied (tests). PGlite's initdb takes ~5 s
- * of a core on the CI machine, and the suite opens dozens: the first open keeps a copy of the
- * fresh database in the temp folder, and later ones (any test worker) start from that copy in
- * about 1.5 s. Migrating after loading is then a check that finds nothing to do.
+ * Opens an in-memory PGlite with the migrations applied (tests). PGlite's initdb takes seconds
+ * of a core, and the suite opens dozens: the first open keeps a copy of the fresh database in the
+ * temp folder, and later ones (any test worker) start from that copy, several times faster.
+ * Migrating after loading is then a check that finds nothing to do.
  */
 export async function openMemoryPglite(): Promise<Database> {
   const templatePath = memoryTemplatePath();

@@ -118,7 +118,7 @@ describe.each(TEST_DATABASE_KINDS)('migration 0008 and the rescore on %s', (kind
       }>(`select scoring_version, scores, report_cells from test_results where id = 'result-0008'`);
       expect(result?.scoring_version).toBe(2);
       expect(result?.scores.scoringVersion).toBe(2);
-      // The fixture run has no switch effect: version 1 found +10.6 ms, version 2 finds 0.
+      // The fixture run has no switch effect: version 1 finds +10.6 ms, version 2 finds 0.
       expect(
         (v1 as { metrics: { switchCost: { rtMs: number } } }).metrics.switchCost.rtMs,
       ).toBeCloseTo(10.6, 1);

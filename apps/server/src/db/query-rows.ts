@@ -12,7 +12,8 @@ export type Statement = {
 /**
  * Runs one SQL statement on the database behind `db` (the pg pool or the embedded PGlite),
  * without Drizzle building it: for the few statements every trial save runs, where building
- * the query cost more of the server's CPU than the database spent on it. Not for transactions.
+ * the query would cost more of the server's CPU than the database spends on it. Not for
+ * transactions.
  */
 export async function queryRows<Row>(db: Db, statement: Statement): Promise<Row[]> {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;

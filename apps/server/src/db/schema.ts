@@ -17,7 +17,7 @@ import {
 const id = () => text('id').primaryKey().default(sql`gen_random_uuid()::text`);
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** users (spec section 3). The password hash never leaves the server (see toUser). */
+/** users (docs/product.md#entities). The password hash never leaves the server (see toUser). */
 export const users = pgTable(
   'users',
   {
@@ -37,6 +37,11 @@ export const users = pgTable(
      * API lets them do nothing else (middleware/session.ts, requireOwnPassword).
      */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * Set on the first admin, made from the setup link: until two-factor login is on, the API
+     * lets them do nothing but set it up (middleware/session.ts, requireOwnPassword).
+     */
+    mustSetUpTotp: boolean('must_set_up_totp').notNull().default(false),
     /** Base32 TOTP secret once two-factor login is confirmed; null while it is off. Never sent. */
     totpSecret: text('totp_secret'),
     /** The last time step whose code was accepted: a code is good once (replay, RFC 6238 5.2). */
@@ -52,7 +57,7 @@ export const users = pgTable(
   ],
 );
 
-/** userProfiles (spec section 3): one row per user, created empty at registration (D5). */
+/** userProfiles: one row per user, created empty at registration (docs/product.md#accounts). */
 export const userProfiles = pgTable('user_profiles', {
   userId: text('user_id')
     .primaryKey()
@@ -124,7 +129,7 @@ export const totpRecoveryCodes = pgTable(
   (t) => [uniqueIndex('totp_recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
 );
 
-/** cogniSessions (spec section 3): one per run of a test (D8). */
+/** cogniSessions: one per run of a test (docs/product.md#what-a-run-is). */
 export const testSessions = pgTable(
   'test_sessions',
   {
@@ -136,7 +141,7 @@ export const testSessions = pgTable(
     startTime: timestamptz('start_time').notNull().defaultNow(),
     /** { type, userAgent, screenWidth, screenHeight } */
     deviceInfo: jsonb('device_info').notNull().default({}),
-    /** Timing measurement record (timing.md rule 8). */
+    /** Timing measurement record (rule 8 in docs/timing-rules.md). */
     measurement: jsonb('measurement').notNull().default({}),
     /** Seed of the stimulus sequence, so any run can be replayed. */
     seed: text('seed'),
@@ -146,7 +151,7 @@ export const testSessions = pgTable(
   (t) => [index('test_sessions_user_id_idx').on(t.userId)],
 );
 
-/** cogniTestResults (spec section 3), with the scores written into the same row (D9). */
+/** cogniTestResults, with the scores written into the same row (docs/product.md#scores). */
 export const testResults = pgTable(
   'test_results',
   {
@@ -172,7 +177,7 @@ export const testResults = pgTable(
      * (trial and RT counts, mean RT, error rate): the admin's aggregate report adds these up.
      */
     reportCells: jsonb('report_cells'),
-    /** Written by the admin mock-data generator (D19), so reports can exclude it. */
+    /** Written by the admin mock-data generator, so reports can exclude it. */
     isMock: boolean('is_mock').notNull().default(false),
     /**
      * Started by an admin with a custom configuration of the task (the admin preview, ADR 028):
@@ -201,7 +206,7 @@ export const testResults = pgTable(
 );
 
 /**
- * trials (spec section 3), for every task (ADR 027): one row per (result, phase, block,
+ * trials, for every task (ADR 027): one row per (result, phase, block,
  * trialNumber). What every task has is a column; the task's own fields are `fields`, validated by
  * the task's trial schema before they are written.
  */
@@ -220,7 +225,7 @@ export const trials = pgTable(
     trialNumber: integer('trial_number').notNull(),
     /** Key name or button id; null when the participant did not respond. */
     response: text('response'),
-    /** Milliseconds from stimulus onset to the response, unrounded (D13); null without one. */
+    /** Milliseconds from stimulus onset to the response, unrounded; null without one. */
     reactionTime: doublePrecision('reaction_time'),
     /** Null where correctness is undefined. */
     isCorrect: boolean('is_correct'),
@@ -283,10 +288,10 @@ export const resultScores = pgTable(
 );
 
 /**
- * errorLogs (spec section 3, D20). Repeats of one error share a row: `fingerprint` names what
- * makes two entries the same (type, message, user, context), `count` says how often it happened
- * and `lastSeenAt` when last; `timestamp` is the first time. Rows written before repeats were
- * counted have no fingerprint and stay single.
+ * errorLogs (docs/product.md#error-logs). Repeats of one error share a row: `fingerprint` names
+ * what makes two entries the same (type, message, user, context), `count` says how often it
+ * happened and `lastSeenAt` when last; `timestamp` is the first time. Rows written before repeats
+ * were counted have no fingerprint and stay single.
  */
 export const errorLogs = pgTable(
   'error_logs',

@@ -69,6 +69,23 @@ describe('scrypt in background processes', () => {
   );
 
   it.runIf(existsSync('/proc/self/stat'))(
+    'at the normal weight, hashes in sessions of their own at the priority of the server',
+    async () => {
+      const normal = createBackgroundScrypt(1, 'normal');
+      await normal('z', SALT, 32, PARAMS);
+      const serverNice = Number(readStat('self')[16]);
+      const [pid] = normal.processIds();
+      if (pid === undefined) throw new Error('no hashing process');
+      const stat = readStat(pid);
+      expect(Number(stat[3])).toBe(pid);
+      expect(Number(stat[16])).toBe(serverNice);
+      if (existsSync('/proc/self/autogroup')) {
+        expect(readFileSync(`/proc/${pid}/autogroup`, 'utf8')).toMatch(/nice 0\b/);
+      }
+    },
+  );
+
+  it.runIf(existsSync('/proc/self/stat'))(
     'stops hashing when the server is killed',
     async () => {
       const module = path.join(import.meta.dirname, 'background-scrypt.ts');

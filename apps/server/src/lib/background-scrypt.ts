@@ -1,35 +1,38 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 
 /**
- * How much nicer than the server the hashing runs. A login's scrypt is ~0.3 s of a core and
- * 128 MiB; at the priority of everything else a burst of logins takes the cores from trial saves
- * and the database.
+ * Password hashing runs in child processes, each the leader of a new session: a login's scrypt is
+ * long CPU work, and where it runs decides who waits for it. Linux schedules by group first (a
+ * session under autogroup, a cgroup under systemd or in a container), at the group's weight
+ * whatever the nice values of its threads, so niced hashing threads inside the server would
+ * compete with PostgreSQL's backends as if not niced at all (ADR 020). A session of its own gives
+ * the hashing a group whose weight it can set (`/proc/self/autogroup`).
  *
- * Nice alone is not enough. Linux schedules by group first: with autogroup (the default on
- * desktop and server kernels) every session is a group, and under systemd or in a container
- * every cgroup is one. A group competes at its own weight, whatever the nice values of the
- * threads inside it, so niced hashing threads inside the server's process still took CPU from
- * PostgreSQL's backends, which are another group, as if they were not niced at all (measured in
- * ADR 020: two niced busy threads in one session took 35 % of the CPU from two processes in
- * other sessions; the same threads in a session of their own at autogroup nice 19 took 3 %).
- * So the hashing runs in child processes, each the leader of a new session (a group of its own)
- * that lowers its group's weight to the least (`/proc/self/autogroup`, nice 19) and its own
- * thread's priority by HASHING_NICE (what counts where no autogroup applies, as among the
- * processes of one cgroup). Either way it gets whatever CPU the rest leaves, which is all of it
- * on an idle server.
+ * Two weights (`HashingWeight`, ADR 033):
+ * - `background`: the least weight of a group (autogroup nice 19) and thread nice +10 (for where
+ *   no autogroup applies): the hashing gets only what the rest of the machine leaves.
+ * - `normal`: the weight of any other session, so the hashing gets its fair share.
  */
+export type HashingWeight = 'background' | 'normal';
+
+/** Thread nice of `background` hashing, above the server's own. */
 export const HASHING_NICE = 10;
 
-/** The least weight Linux gives a scheduling group (nice 19: 15 against 1,024). */
+/** Autogroup nice of `background` hashing: the least weight Linux gives a scheduling group. */
 export const HASHING_AUTOGROUP_NICE = 19;
 
-// Plain CommonJS, so the child needs no TypeScript loader.
-const CHILD_SOURCE = `
+/** Plain CommonJS, so the child needs no TypeScript loader. */
+function childSource(weight: HashingWeight): string {
+  const lowerPriority =
+    weight === 'background'
+      ? `try { writeFileSync('/proc/self/autogroup', '${HASHING_AUTOGROUP_NICE}'); } catch {}
+try { os.setPriority(Math.min(19, os.getPriority() + ${HASHING_NICE})); } catch {}`
+      : '';
+  return `
 const { scryptSync } = require('node:crypto');
 const { writeFileSync } = require('node:fs');
 const os = require('node:os');
-try { writeFileSync('/proc/self/autogroup', '${HASHING_AUTOGROUP_NICE}'); } catch {}
-try { os.setPriority(Math.min(19, os.getPriority() + ${HASHING_NICE})); } catch {}
+${lowerPriority}
 // The server went away (exit, crash or SIGKILL): so does its hashing.
 process.on('disconnect', () => process.exit(0));
 process.on('message', ({ id, password, salt, keyLength, params }) => {
@@ -42,6 +45,7 @@ process.on('message', ({ id, password, salt, keyLength, params }) => {
   if (process.connected) process.send(reply);
 });
 `;
+}
 
 type Reply = { id: number; key?: Uint8Array; error?: string };
 type Pending = { resolve: (key: Buffer) => void; reject: (error: Error) => void };
@@ -49,7 +53,7 @@ type Pending = { resolve: (key: Buffer) => void; reject: (error: Error) => void 
 export type ScryptParams = { N: number; r: number; p: number; maxmem: number };
 
 /** One hashing process, started on first use; hashes one password at a time, in order. */
-function createHashingProcess() {
+function createHashingProcess(source: string) {
   let child: ChildProcess | null = null;
   let nextId = 0;
   const pending = new Map<number, Pending>();
@@ -60,8 +64,8 @@ function createHashingProcess() {
   };
 
   const start = () => {
-    const started = spawn(process.execPath, ['-e', CHILD_SOURCE], {
-      // A new session: a scheduling group of its own (see HASHING_NICE).
+    const started = spawn(process.execPath, ['-e', source], {
+      // A new session: a scheduling group of its own (see HashingWeight).
       detached: true,
       // Nothing of the server's environment (secrets, NODE_OPTIONS): it needs none.
       env: {},
@@ -130,12 +134,13 @@ function createHashingProcess() {
 }
 
 /**
- * `processes` hashing processes below the server's priority; each hash goes to the one with the
- * least queued. `processIds` lists the running ones (for tests).
+ * `processes` hashing processes at `weight`, each started on first use; each hash goes to the
+ * one with the least queued. `processIds` lists the running ones (for tests).
  */
-export function createBackgroundScrypt(processes: number) {
+export function createBackgroundScrypt(processes: number, weight: HashingWeight = 'background') {
+  const source = childSource(weight);
   const pool = Array.from({ length: processes }, () => ({
-    process: createHashingProcess(),
+    process: createHashingProcess(source),
     queued: 0,
   }));
   const scrypt = async (

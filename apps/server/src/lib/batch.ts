@@ -1,11 +1,10 @@
 /**
  * The server's batches: one out at a time per statement (of the pool's ten connections), up to
- * 500 items each. One rather than two (ADR 019): while a batch is out the next one fills, so a
- * busy server sends half as many statements and commits, which cost PostgreSQL and the kernel
- * more than the wait (bench:load at 3,500 participants: a fifth less CPU for the whole machine,
- * p50 5.5-6.4 ms instead of 7.3-16.7). A batch waits for a connection in the pool's queue like
- * any query, which under a flood of logins took seconds (ADR 016): 30 s, the time a browser
- * gives a request, is what a batch may take before its requests are told to try again.
+ * 500 items each. One rather than two: while a batch is out the next one fills, so a busy server
+ * sends half as many statements and commits, which cost PostgreSQL and the kernel more than the
+ * wait does (ADR 019). A batch waits for a connection in the pool's queue like any query, which
+ * a flood of logins can make long (ADR 016): 30 s, the time a browser gives a request, is what a
+ * batch may take before its requests are told to try again.
  */
 export const BATCHING = { maxInFlight: 1, maxBatchSize: 500, timeoutMs: 30_000 } as const;
 
@@ -14,7 +13,7 @@ export const BATCHING = { maxInFlight: 1, maxBatchSize: 500, timeoutMs: 30_000 }
  * Items added in one turn of the event loop go out together on the next; while `maxInFlight`
  * batches are out, new items wait and leave together as soon as one returns. An idle server
  * therefore sends each item alone at once, and a busy one sends fewer, larger statements: one
- * round trip and one commit for many requests, where each used to cost its own (bench:load).
+ * round trip and one commit for many requests instead of one each (ADR 016).
  *
  * `run` gets the items in the order they were added and must answer one output per item, in
  * the same order. If it throws, every item of that batch gets the error. A batch that has not

@@ -3,9 +3,9 @@ import { AppError } from './app-error';
 
 /**
  * Runs at most `concurrency` tasks at once and queues up to `maxQueued` more; beyond that a call
- * fails at once with 503 instead of waiting. Password hashing goes through one of these: scrypt
- * at OWASP cost takes ~0.3 s and 128 MiB, and it shares libuv's four threads with file reads, so
- * a flood of logins must not take the whole server down with it.
+ * fails at once with 503 instead of waiting. Password hashing goes through one of these: a hash
+ * at the ASVS cost is long CPU work and 128 MiB (ADR 020), so a flood of logins must not take the
+ * whole server down with it.
  */
 export function createConcurrencyLimit(options: {
   concurrency: number;
@@ -51,17 +51,20 @@ export function createConcurrencyLimit(options: {
  * of everyone else with it.
  */
 export function createKeyedLine(options: {
-  spacingMs: number;
+  /** A number, or a function read at each use (a spacing that follows a setting). */
+  spacingMs: number | (() => number);
   maxWaiting: number;
   busyMessage: string;
 }) {
   const lines = new Map<string, { tail: Promise<void>; size: number }>();
+  const { spacingMs } = options;
+  const spacing = typeof spacingMs === 'function' ? spacingMs : () => spacingMs;
 
   return async function run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const line = lines.get(key) ?? { tail: Promise.resolve(), size: 0 };
     // `size` counts the running task (or the spacing after it) and the waiting ones.
     if (line.size > options.maxWaiting) {
-      await sleep(options.spacingMs);
+      await sleep(spacing());
       throw new AppError('RATE_LIMITED', options.busyMessage);
     }
     line.size += 1;
@@ -80,7 +83,7 @@ export function createKeyedLine(options: {
     try {
       return await task();
     } finally {
-      const rest = started + options.spacingMs - performance.now();
+      const rest = started + spacing() - performance.now();
       if (rest > 0) setTimeout(leave, rest).unref();
       else leave();
     }

@@ -40,10 +40,10 @@ export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
  * Every response from then on closes its connection, so keep-alive clients reconnect elsewhere.
  *
  * Load shedding (ADR 020): past `maxInFlight` requests at once, a new one is answered 503 at
- * once instead of joining the queue for the database. Without it an overloaded server kept
- * every request waiting for seconds, its clients timed out and sent them again on top, and it
- * took minutes to catch up after the load fell; with it the requests it takes stay fast, and
- * the rest come back after a backoff (the browser's outbox keeps their trials meanwhile).
+ * once instead of joining the queue for the database. Without it an overloaded server keeps
+ * every request waiting, its clients time out and send them again on top, and it catches up long
+ * after the load falls; with it the requests it takes stay fast, and the rest come back after a
+ * backoff (the browser's outbox keeps their trials meanwhile).
  * `onShed` hears of each shed request.
  */
 export function createHttpDrain(

@@ -1,33 +1,39 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  hashCostFor,
+  BUSY_TRIAL_SAVES_PER_SEC,
+  currentHashingWeight,
+  hashCostShare,
   hashPassword,
   PRODUCTION_COST,
+  setHashingPriority,
+  setPasswordHashCost,
   verifyAgainstDummy,
   verifyPassword,
 } from './password';
+import { trialSaveRate } from './trial-save-rate';
 
 describe('password hashing', () => {
-  it('uses the OWASP cost (N=2^17, r=8, p=1) everywhere but inside Vitest workers', () => {
+  it('hashes at the OWASP cost (N=2^17, r=8, p=1) unless configured, and stores the parameters, a fresh salt and the key', async () => {
     expect(PRODUCTION_COST).toEqual({ N: 131_072, r: 8, p: 1 });
-    expect(hashCostFor({})).toBe(PRODUCTION_COST);
-    expect(hashCostFor({ NODE_ENV: 'test', VITEST: 'false' })).toBe(PRODUCTION_COST);
-    // This very suite runs in a Vitest worker: cheaper, same code.
-    expect(hashCostFor(process.env).N).toBeLessThan(PRODUCTION_COST.N);
-  });
-
-  it('stores the parameters, a fresh salt and the key, and verifies only the same password', async () => {
-    const cost = hashCostFor(process.env);
-    const first = await hashPassword('correct horse battery staple');
-    const second = await hashPassword('correct horse battery staple');
-    expect(first).toMatch(
-      new RegExp(`^scrypt\\$${cost.N}\\$${cost.r}\\$${cost.p}\\$[^$]+\\$[^$]+$`),
-    );
-    expect(second).not.toBe(first);
-    expect(await verifyPassword('correct horse battery staple', first)).toBe(true);
-    expect(await verifyPassword('correct horse battery staplE', first)).toBe(false);
-    expect(await verifyPassword('', first)).toBe(false);
+    expect(hashCostShare()).toBe(1);
+    const full = await hashPassword('correct horse battery staple');
+    expect(full).toMatch(/^scrypt\$131072\$8\$1\$[^$]+\$[^$]+$/);
+    try {
+      setPasswordHashCost(12);
+      expect(hashCostShare()).toBe(1 / 32);
+      const first = await hashPassword('correct horse battery staple');
+      const second = await hashPassword('correct horse battery staple');
+      expect(first).toMatch(/^scrypt\$4096\$8\$1\$[^$]+\$[^$]+$/);
+      expect(second).not.toBe(first);
+      expect(await verifyPassword('correct horse battery staple', first)).toBe(true);
+      expect(await verifyPassword('correct horse battery staplE', first)).toBe(false);
+      expect(await verifyPassword('', first)).toBe(false);
+      // A hash keeps its own cost: the full-cost one verifies at any setting.
+      expect(await verifyPassword('correct horse battery staple', full)).toBe(true);
+    } finally {
+      setPasswordHashCost(17);
+    }
   });
 
   it('verifies a hash made at full cost with the parameters stored in it', async () => {
@@ -52,5 +58,22 @@ describe('password hashing', () => {
 
   it('answers unknown emails with the same work and a refusal', async () => {
     expect(await verifyAgainstDummy('whatever')).toBe(false);
+  });
+
+  it('hashes at the background weight only while trial saves keep the server busy, by default', () => {
+    try {
+      setHashingPriority('adaptive');
+      // This worker saves no trials: a login gets its fair share of a busy machine.
+      expect(trialSaveRate.perSecond()).toBe(0);
+      expect(currentHashingWeight()).toBe('normal');
+      for (let i = 0; i < BUSY_TRIAL_SAVES_PER_SEC; i++) trialSaveRate.note();
+      expect(currentHashingWeight()).toBe('background');
+      setHashingPriority('normal');
+      expect(currentHashingWeight()).toBe('normal');
+      setHashingPriority('background');
+      expect(currentHashingWeight()).toBe('background');
+    } finally {
+      setHashingPriority('adaptive');
+    }
   });
 });

@@ -1,32 +1,36 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createBackgroundScrypt } from './background-scrypt';
+import { createBackgroundScrypt, type HashingWeight } from './background-scrypt';
 import { createConcurrencyLimit } from './concurrency-limit';
+import { trialSaveRate } from './trial-save-rate';
 
 /**
- * scrypt at the cost OWASP ASVS 5.0 appendix C asks for: N=2^17, r=8, p=1 (128 MiB, about
- * 0.3 s on one core). Parameters are stored with each hash so they can be raised later.
+ * scrypt at the cost OWASP ASVS 5.0 appendix C asks for: N=2^17, r=8, p=1 (128 MiB, and some
+ * hundreds of milliseconds of a core, ADR 020). Parameters are stored with each hash, so a hash
+ * keeps verifying at the cost it was made with when the cost changes.
  */
 export const PRODUCTION_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 
-/**
- * The same hashing 32 times cheaper, only inside the Vitest workers of the in-process test
- * suite, where hundreds of sign-ups and logins would otherwise spend minutes hashing. Servers
- * that tests spawn (main.test, the e2e and fault suites) get an environment without VITEST and
- * hash at full cost, as every real server does.
- */
-const TEST_COST = { N: 2 ** 12, r: 8, p: 1 } as const;
+/** log2 of scrypt's N that new hashes use (the SCRYPT_LOG2_N setting, 17 unless configured). */
+let costLog2N = Math.log2(PRODUCTION_COST.N);
 
-export function hashCostFor(env: Record<string, string | undefined>) {
-  return env.VITEST === 'true' ? TEST_COST : PRODUCTION_COST;
+/**
+ * Sets the cost of new hashes from here on (createApp passes the configuration). Below 17 it is
+ * under what ASVS asks: for test suites, which sign up hundreds of accounts.
+ */
+export function setPasswordHashCost(log2N: number): void {
+  costLog2N = log2N;
 }
 
-const COST = hashCostFor(process.env);
+const currentCost = () => ({ ...PRODUCTION_COST, N: 2 ** costLog2N });
 
 /**
- * What one hash costs here against the full cost: 1 on every real server, 1/32 in the Vitest
- * workers. Limits that exist to share out the hashing time scale their waits by it.
+ * What one new hash costs against the full cost: 1 as configured by default, less where
+ * SCRYPT_LOG2_N is lower. Limits that exist to share out the hashing time scale their waits by
+ * it.
  */
-export const HASH_COST_SHARE = COST.N / PRODUCTION_COST.N;
+export function hashCostShare(): number {
+  return 2 ** costLog2N / PRODUCTION_COST.N;
+}
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
@@ -46,20 +50,56 @@ function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promis
   return limitHashing(() => deriveKeyNow(password, salt, params));
 }
 
-/** As many processes as hashes may run at once; they run below the server's priority. */
-const hashOffThread = createBackgroundScrypt(2);
+/**
+ * How the hashing competes for the CPU (the HASHING_PRIORITY setting, ADR 033):
+ * - `adaptive` (the default): at the background weight while trial saves keep the server busy,
+ *   so a crowd of logins cannot slow them; otherwise at the normal weight, so a login takes its
+ *   fair share of a machine that other work keeps busy instead of waiting behind all of it.
+ * - `background`: always at the background weight (the least; logins wait behind everything).
+ * - `normal`: always at the normal weight.
+ */
+export const HASHING_PRIORITIES = ['adaptive', 'background', 'normal'] as const;
+export type HashingPriority = (typeof HASHING_PRIORITIES)[number];
+
+let hashingPriority: HashingPriority = 'adaptive';
+
+/** Sets how hashing competes for the CPU from here on (createApp passes the configuration). */
+export function setHashingPriority(priority: HashingPriority): void {
+  hashingPriority = priority;
+}
+
+/**
+ * Trial saves per second from which adaptive hashing runs at the background weight: about 40
+ * participants in a task at once. Below it the trial path takes a few percent of a core, and a
+ * save that arrives while a hash runs gets the other core or the next time slice.
+ */
+export const BUSY_TRIAL_SAVES_PER_SEC = 20;
+
+/** As many processes of each weight as hashes may run at once, each started on first use. */
+const hashingProcesses: Record<HashingWeight, ReturnType<typeof createBackgroundScrypt>> = {
+  background: createBackgroundScrypt(2, 'background'),
+  normal: createBackgroundScrypt(2, 'normal'),
+};
+
+/** The hashing processes a hash starting now goes to. */
+export function currentHashingWeight(): HashingWeight {
+  if (hashingPriority !== 'adaptive') return hashingPriority;
+  return trialSaveRate.perSecond() >= BUSY_TRIAL_SAVES_PER_SEC ? 'background' : 'normal';
+}
 
 function deriveKeyNow(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   // maxmem must exceed 128 * N * r bytes or node refuses the parameters.
   const maxmem = 256 * params.N * params.r;
-  return hashOffThread(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem });
+  const hash = hashingProcesses[currentHashingWeight()];
+  return hash(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem });
 }
 
 /** Returns `scrypt$N$r$p$salt$key` (salt and key base64). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await deriveKey(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join(
+  const cost = currentCost();
+  const key = await deriveKey(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join(
     '$',
   );
 }

@@ -11,8 +11,8 @@ const bodies = new WeakMap<Request, Promise<string>>();
  *
  * Under the Node server the body is read straight from Node's request. Going through
  * `c.req.json()` makes @hono/node-server build a full fetch `Request` (an AbortController, a web
- * stream over the socket) for every request with a body: about a quarter of the server's CPU
- * per trial save under load (bench:load). In-process requests (tests) use the fetch Request.
+ * stream over the socket) for every request with a body, a large share of the CPU a trial save
+ * costs under load (bench:load). In-process requests (tests) use the fetch Request.
  * At most MAX_BODY_BYTES are read whatever the headers say; more is a 413.
  */
 export function readBodyText(c: Context): Promise<string> {

@@ -26,8 +26,8 @@ const SECURITY_HEADERS: readonly [string, string][] = [
 ];
 
 /**
- * Headers on every response. COOP + COEP make the page cross-origin isolated, which is what
- * gives the test its 5-microsecond clock (timing.md rule 4).
+ * Headers on every response. COOP + COEP make the page cross-origin isolated, which is what gives
+ * the test its 5-microsecond clock (rule 4 in docs/timing-rules.md).
  *
  * Set on the response itself, as Hono's own secureHeaders does: c.header() after a handler has
  * answered copies the whole Response at each call, nine copies a request (bench:load).

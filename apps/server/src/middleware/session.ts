@@ -74,7 +74,10 @@ export function requireUser(c: Context<AppEnv>): SessionUser {
   return session;
 }
 
-/** Admin routes answer 403 to everyone else (D3), and the refusal is logged (ASVS 16.3.2). */
+/**
+ * Admin routes answer 403 to everyone else (docs/product.md#roles-and-permissions), and the refusal
+ * is logged (ASVS 16.3.2).
+ */
 export function requireAdmin(c: Context<AppEnv>): SessionUser {
   const session = requireUser(c);
   if (!isAdmin(session.user)) {
@@ -101,17 +104,33 @@ const ALLOWED_BEFORE_OWN_PASSWORD = new Set([
 ]);
 
 /**
+ * What the first admin, made from the setup link, may do before two-factor login is on: read
+ * the session, set two-factor login up, log out, and log in again.
+ */
+const ALLOWED_BEFORE_TWO_FACTOR = new Set([
+  'GET /api/session',
+  'GET /api/health',
+  'POST /api/me/totp/setup',
+  'POST /api/me/totp/confirm',
+  'POST /api/auth/login',
+  'POST /api/auth/login/totp',
+  'POST /api/auth/logout',
+]);
+
+/**
  * Refuses every other API request of such a user with 403 PASSWORD_CHANGE_REQUIRED, so the
- * password someone else knows opens nothing but its own replacement. Runs after loadSession; a
- * deny list would let a new route through, this allow list cannot.
+ * password someone else knows opens nothing but its own replacement; and of the first admin
+ * without two-factor login, with 403 TWO_FACTOR_SETUP_REQUIRED. Runs after loadSession; a deny
+ * list would let a new route through, these allow lists cannot.
  */
 export const requireOwnPassword: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const session = c.get('session');
-  if (
-    session?.user.mustChangePassword &&
-    !ALLOWED_BEFORE_OWN_PASSWORD.has(`${c.req.method} ${c.req.path}`)
-  ) {
+  const user = c.get('session')?.user;
+  const route = `${c.req.method} ${c.req.path}`;
+  if (user?.mustChangePassword && !ALLOWED_BEFORE_OWN_PASSWORD.has(route)) {
     throw new AppError('PASSWORD_CHANGE_REQUIRED', MESSAGES.passwordChangeRequired);
+  }
+  if (user?.mustSetUpTotp && !ALLOWED_BEFORE_TWO_FACTOR.has(route)) {
+    throw new AppError('TWO_FACTOR_SETUP_REQUIRED', MESSAGES.twoFactorSetupRequired);
   }
   await next();
 };

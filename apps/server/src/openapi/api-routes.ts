@@ -19,6 +19,7 @@ import {
   ExportDictionaryQuerySchema,
   ExportFileSchema,
   ExportFormatSchema,
+  FirstAdminResponseSchema,
   HealthResponseSchema,
   LoginInputSchema,
   LoginResponseSchema,
@@ -35,6 +36,7 @@ import {
   RunResponseSchema,
   SaveTrialResponseSchema,
   SessionResponseSchema,
+  SetupLinkResponseSchema,
   StartableTestTypeSchema,
   StartRunInputSchema,
   TASKS,
@@ -63,7 +65,7 @@ export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Refusals that only some routes give, with what they mean there. */
-export type RouteError = 401 | 403 | 409 | 429;
+export type RouteError = 401 | 403 | 404 | 409 | 429;
 
 export type ApiRoute = {
   method: HttpMethod;
@@ -94,6 +96,7 @@ export type ApiRoute = {
 /** An id in a path: anything else is a 404 without a lookup (`lib/parse-id.ts`). */
 const IdParamSchema = z.string().regex(ID_PATTERN);
 const IdParams = z.object({ id: IdParamSchema });
+const SetupTokenParams = z.object({ token: z.string() });
 
 /** Both read one parameter with safeParse and ignore others (`routes/results.ts`, `progress.ts`). */
 const ActiveRunQuerySchema = z.object({ testType: StartableTestTypeSchema.optional() });
@@ -166,6 +169,28 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: RegisterInputSchema,
     success: { status: 201, description: 'Accepted', schema: RegisterResponseSchema },
     errors: { 429: 'Too many sign-ups from this address' },
+  },
+  {
+    method: 'GET',
+    path: '/api/setup/:token',
+    summary: 'Whether the one-time setup link of a server without an admin opens the setup',
+    tag: 'auth',
+    access: 'public',
+    params: SetupTokenParams,
+    success: { status: 200, description: 'The setup is open', schema: SetupLinkResponseSchema },
+    errors: { 404: 'The link is not this server’s, is used, or an admin exists' },
+  },
+  {
+    method: 'POST',
+    path: '/api/setup/:token',
+    summary:
+      'Create the first admin from the setup link and sign them in; two-factor set-up comes next',
+    tag: 'auth',
+    access: 'public',
+    params: SetupTokenParams,
+    body: RegisterInputSchema,
+    success: { status: 201, description: 'The first admin', schema: FirstAdminResponseSchema },
+    errors: { 404: 'The link is not this server’s, is used, or an admin exists' },
   },
   {
     method: 'POST',

@@ -10,9 +10,10 @@ import { adminResultRoutes } from './admin/results';
 import { adminUserRoutes } from './admin/users';
 
 /**
- * The admin API. The role is checked on the server on every request (D3), from the database
- * (getSessionUser reads it fresh): visitors get 401, users 403 'You do not have admin
- * privileges'. The check runs before any body or query is read, and each handler repeats it.
+ * The admin API. The role is checked on the server on every request
+ * (docs/product.md#roles-and-permissions), from the database (getSessionUser reads it fresh):
+ * visitors get 401, users 403 'You do not have admin privileges'. The check runs before any body or
+ * query is read, and each handler repeats it.
  */
 export const adminRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {

@@ -42,19 +42,29 @@ let counter = 0;
 const uniqueEmail = (role: Role) => `matrix-${role}-${++counter}@example.com`;
 const PASSWORD = 'a matrix passphrase';
 
+/** A new account's fields, for the routes that create one. */
+const newAccount = (_f: Fixture, role: Role) => ({
+  email: uniqueEmail(role),
+  password: PASSWORD,
+  firstName: 'M',
+  lastName: 'X',
+});
+
 const MATRIX: Record<string, Case> = {
   'GET /api/health': { path: () => '/api/health', expect: ANYONE(200) },
   'GET /api/session': { path: () => '/api/session', expect: ANYONE(200) },
   'GET /api/openapi.json': { path: () => '/api/openapi.json', expect: ANYONE(200) },
   'POST /api/auth/register': {
     path: () => '/api/auth/register',
-    body: (_f, role) => ({
-      email: uniqueEmail(role),
-      password: PASSWORD,
-      firstName: 'M',
-      lastName: 'X',
-    }),
+    body: newAccount,
     expect: ANYONE(201),
+  },
+  // An admin exists here, so the setup link opens nothing for anyone.
+  'GET /api/setup/:token': { path: () => '/api/setup/not-the-token', expect: ANYONE(404) },
+  'POST /api/setup/:token': {
+    path: () => '/api/setup/not-the-token',
+    body: newAccount,
+    expect: ANYONE(404),
   },
   'POST /api/auth/login': {
     path: () => '/api/auth/login',

@@ -1,6 +1,7 @@
 import {
   type AdminTrial,
   type AnyTask,
+  positionOf,
   type Run,
   TASKS,
   type TaskReportResponse,
@@ -8,7 +9,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAdmin } from '../testing/admin-fixtures';
 import { startRunBody } from '../testing/fixture-run';
-import { saveTrialsAtHumanPace, trialPath } from '../testing/human-pace';
+import { saveTrialsAtHumanPace } from '../testing/human-pace';
+import { trialPath } from '../testing/participant-api';
 import { createTestContext, type TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
 
@@ -95,13 +97,22 @@ describe.each(TEST_DATABASE_KINDS)('every task through the generic routes on %s'
       const [first] = task.fixtureRun(run.seed, run.config);
       if (!first) throw new Error('an empty fixture run');
       const path = trialPath(run.id, first.trial);
-      // Another run's plan: some of its trials are not this run's.
-      const foreign = task
-        .fixtureRun(`${run.seed}-other`, run.config)
-        .find(
-          ({ trial }) =>
-            task.checkTrial(trial, task.plan(run.seed, run.config), run.config).length > 0,
-        );
+      // Another run's plan: some of its trials are not this run's. A task whose plan is the same
+      // for every seed gets its first trial moved to another trial's position instead.
+      const plan = task.plan(run.seed, run.config);
+      const candidates =
+        (task.planVariesWithSeed?.(run.config) ?? true)
+          ? task.fixtureRun(`${run.seed}-other`, run.config)
+          : task
+              .fixtureRun(run.seed, run.config)
+              .slice(1)
+              .map(({ trial, minimumMs }) => ({
+                trial: { ...first.trial, ...positionOf(trial) },
+                minimumMs,
+              }));
+      const foreign = candidates.find(
+        ({ trial }) => task.checkTrial(trial, plan, run.config).length > 0,
+      );
       if (!foreign) throw new Error('another seed planned the same run');
       const foreignRes = await ada.request('PUT', trialPath(run.id, foreign.trial), {
         body: foreign.trial,

@@ -12,8 +12,8 @@ import { TEST_DATABASE_KINDS } from '../testing/test-database';
 type StartedRun = { id: string; seed: string; config: StroopConfig };
 
 /**
- * Regressions for what the API fuzzing (fuzz-*.test.ts) found: each of these was a 500, a
- * database error behind a request that should have been refused or answered.
+ * Regressions for what the API fuzzing (fuzz-*.test.ts) found: each guards against a 500, a
+ * database error behind a request that should be refused or answered.
  */
 describe.each(TEST_DATABASE_KINDS)('fuzz findings on %s', (kind) => {
   let t: TestContext;
@@ -97,9 +97,9 @@ describe.each(TEST_DATABASE_KINDS)('fuzz findings on %s', (kind) => {
   });
 
   it('refuses trial clock times before 1970 with 400 (year 0000 failed the database), and takes 1970', async () => {
-    // Found in review, not by the fuzzer: year 0000 passed the ISO check, and on the batched
-    // path of trial saves one such row failed the whole batch it was in. Years 0001-0099 were
-    // stored but read back as 1950-2049.
+    // Year 0000 passes the ISO check but not the database, and on the batched path of trial
+    // saves one such row would fail its whole batch; years 0001-0099 would be stored but read
+    // back as 1950-2049.
     const run = (await user.post('/api/results', START_RUN)).body.run as StartedRun;
     const plan = planPhase(run.seed, 'sample', run.config);
     const [first, second] = plan.map((p) => answerStroopTrial(p, p.correctKey, 500));

@@ -64,7 +64,7 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
       seed: run.seed,
     });
     expect(session?.measurement).toMatchObject({ crossOriginIsolated: true });
-    // Each press makes a new session (D8).
+    // Each press makes a new session (docs/product.md#what-a-run-is).
     expect((await start(ada)).sessionId).not.toBe(run.sessionId);
   });
 
@@ -222,7 +222,7 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
     const scores = summary.scores as StroopScoresV2;
     // Error-rate trials of the Colour cue: 36 repeats (12 wrong) and 32 switches.
     expect(scores.colorNamingAccuracy).toBeCloseTo((56 / 68) * 100, 10);
-    // Within each cue the switch cost is 0; pooled (version 1) it came out at +10.6 ms, since
+    // Within each cue the switch cost is 0; pooled (version 1) it is +10.6 ms, since
     // the pools hold the two cues in different shares.
     expect(scores.switchCost.rtMs).toEqual({ word: 0, color: 0, mean: 0 });
     expect(scores.colorNamingCost.rtMs).toBeCloseTo(150, 9);

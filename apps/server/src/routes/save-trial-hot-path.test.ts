@@ -58,7 +58,7 @@ describe.each(TEST_DATABASE_KINDS)('trial saves after the first on %s', (kind) =
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(saved.status).toBe(201);
-    // Too small to be worth gzipping (and gzipping it cost CPU under load).
+    // Too small to be worth gzipping, which costs CPU on every save.
     expect(saved.headers.get('content-encoding')).toBeNull();
     expect(saved.headers.get('content-length')).toBe(String(JSON.stringify(saved.body).length));
     const replay = await ada.request('PUT', trialPath(run.id, second), { body: second });
@@ -161,9 +161,8 @@ describe.each(TEST_DATABASE_KINDS)('trial saves after the first on %s', (kind) =
   });
 
   it('answers each of many saves arriving at once for itself, though they are written together', async () => {
-    // Sent in one turn, these go to the database together (lib/batch.ts; the batch held all
-    // seven when this was written): one wrong row must not cost the others their save, and no
-    // row may be credited to another request.
+    // Sent in one turn, these go to the database together (lib/batch.ts): one wrong row must
+    // not cost the others their save, and no row may be credited to another request.
     const ada = await startWithOneSaved();
     const bob = await startWithOneSaved();
     const finished = await startWithOneSaved();
@@ -221,8 +220,8 @@ describe.each(TEST_DATABASE_KINDS)('trial saves after the first on %s', (kind) =
 
   it("looks up each trial's run by its key, with thousands of runs stored", async () => {
     // The planner cannot see how many trials a batch's JSON holds. Written as a join, the owner
-    // check hashed a sequential scan of every run for each batch once a few thousand were
-    // stored; that was the biggest share of PostgreSQL's time under bench:load.
+    // check would hash a sequential scan of every run for each batch once a few thousand are
+    // stored, the costliest part of a save under load (ADR 017).
     await t.signUp({ email: 'many-runs@example.com' });
     const [owner] = await t.database.db
       .select({ id: users.id })

@@ -10,8 +10,9 @@ import {
   wrongStroopKey,
 } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { trials } from '../db/schema';
+import { trialSaveRate } from '../lib/trial-save-rate';
 import { rememberRun } from '../services/results/run-facts';
 import { START_RUN } from '../testing/fixture-run';
 import { createTestContext, type TestClient, type TestContext } from '../testing/test-app';
@@ -72,6 +73,21 @@ describe.each(TEST_DATABASE_KINDS)('trial save paths on %s', (kind) => {
     };
     for (let i = 0; i < MORE_THAN_REMEMBERED; i++) rememberRun(`forget-${i}`, facts);
   }
+
+  it('counts every save, answered or refused, in the trial-save rate that hashing yields to', async () => {
+    const { run, answer } = await start();
+    const noted = vi.spyOn(trialSaveRate, 'note');
+    try {
+      expect((await put(ada, blockPath(run.id, 'sample', 0, 0), answer(0))).status).toBe(201);
+      expect((await put(ada, blockPath(run.id, 'sample', 0, 0), answer(0, false))).status).toBe(
+        409,
+      );
+      expect((await put(ada, blockPath(run.id, 'sample', 0, 'x'), answer(1))).status).toBe(400);
+      expect(noted).toHaveBeenCalledTimes(3);
+    } finally {
+      noted.mockRestore();
+    }
+  });
 
   it('saves the same trial on the block path and the block-0 path: a replay across them is a duplicate, another answer a conflict', async () => {
     const { run, answer } = await start();

@@ -5,7 +5,7 @@ import type { DEFAULT_USER, TestClient, TestContext } from './test-app';
 
 /**
  * A user written straight to the database, for tests that need accounts nobody logs in to:
- * no password hashing (a third of a second each). The hash is not valid, so login always fails.
+ * no password hashing (slow by design). The hash is not valid, so login always fails.
  */
 export async function insertUser(
   db: Db,

@@ -1,4 +1,4 @@
-import { ApiErrorBodySchema, type AuditAction } from '@cogni/domain';
+import { ApiErrorBodySchema } from '@cogni/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import { insertFinishedRun } from '../services/results/insert-finished-run';
 import { insertUser } from './admin-fixtures';
 import { fixtureFinishedRun, START_RUN } from './fixture-run';
 import { bodyArbitrary, type FuzzBody, pathArbitrary, queryArbitrary } from './fuzz-requests';
+import { digestUserData, installWriteCounter, readWriteCount } from './stored-data-watch';
 import { createTestContext, type TestClient, type TestContext } from './test-app';
 import { TEST_DATABASE_KINDS, type TestDatabaseKind } from './test-database';
 
@@ -44,8 +45,8 @@ export const FUZZ_GROUPS = {
 } as const satisfies Record<string, readonly ApiRoute['tag'][]>;
 
 /**
- * Cases per endpoint: PGlite in every run; PostgreSQL (CI) fewer, for the suite's time (the
- * fuzzing took a third of the unit tests' time at 1000); FUZZ_RUNS for a longer hunt.
+ * Cases per endpoint: PGlite in every run; PostgreSQL (CI) fewer, so the fuzzing stays a small
+ * part of the unit tests' time; FUZZ_RUNS for a longer hunt.
  */
 const RUNS: Record<TestDatabaseKind, number> = {
   pglite: Number(process.env.FUZZ_RUNS) || 500,
@@ -70,7 +71,7 @@ const ROLE_WEIGHTS: Record<OpenApiOperation['x-access'], Record<Role, number>> =
  * time budget (each is still called 1,000 times):
  *  - mock data writes 168 trials and TOTP setup draws a QR code, and neither reads any input:
  *    they are called mostly by someone they refuse;
- *  - creating a user hashes the password with scrypt (a third of a second): a body that would
+ *  - creating a user hashes the password with scrypt (slow by design): a body that would
  *    pass gets an unknown field, a refusal case of its own, in 99 cases of 100;
  *  - login and sign-up hash too: they are sent from an address already over its limit (a 429
  *    after validation and the account lookup) in 99 cases of 100.
@@ -125,89 +126,6 @@ function listOperations(): Operation[] {
 
 const OPERATIONS = listOperations();
 const ROUTE_BY_KEY = new Map(API_ROUTES.map((r) => [`${r.method} ${toOpenApiPath(r.path)}`, r]));
-
-/**
- * A digest of the stored user data: accounts and profiles, test sessions, results, trials, the
- * audit log, and how many login sessions each user has. Left out on purpose, because a refused
- * request legitimately writes them: rate_limits (failed logins, wrong codes and sign-ups are
- * counted), error_logs (failed logins and browser reports are recorded), login_challenges (a
- * wrong code is counted on its challenge), and each session's last_seen_at (touched by any
- * signed-in request, refused or not).
- */
-/**
- * Audit entries that a refused request writes by design: a wrong current password or code is
- * recorded as a security event (ADR 024). They change no one's data, so the digest leaves them out.
- */
-const REFUSAL_EVENTS = [
-  'WRONG_CURRENT_PASSWORD',
-  'WRONG_TOTP_CODE',
-] as const satisfies readonly AuditAction[];
-
-async function digestUserData(db: Db): Promise<string> {
-  const result = (await db.execute(sql`
-    select md5(concat_ws('|',
-      (select string_agg(u::text, ',' order by u.id) from users u),
-      (select string_agg(p::text, ',' order by p.user_id) from user_profiles p),
-      (select string_agg(s::text, ',' order by s.id) from test_sessions s),
-      (select string_agg(r::text, ',' order by r.id) from test_results r),
-      (select string_agg(t::text, ',' order by t.id) from trials t),
-      (select string_agg(a::text, ',' order by a.id) from admin_audit_log a
-         where a.action not in (${sql.join(
-           REFUSAL_EVENTS.map((action) => sql`${action}`),
-           sql`, `,
-         )})),
-      (select string_agg(user_id || ':' || n, ',' order by user_id)
-         from (select user_id, count(*) as n from auth_sessions group by user_id) counts)
-    )) as digest
-  `)) as unknown as { rows: { digest: string }[] };
-  const digest = result.rows[0]?.digest;
-  if (!digest) throw new Error('no digest');
-  return digest;
-}
-
-/** The digested tables, with the writes that can change the digest. */
-const WATCHED_TABLES = [
-  'users',
-  'user_profiles',
-  'test_sessions',
-  'test_results',
-  'trials',
-  'admin_audit_log',
-] as const;
-
-/**
- * A counter of statements that wrote to the digested tables (statement triggers, made in this
- * test's database only). A request that wrote none of them cannot have changed them, so the
- * digest, which costs about as much as a request, is taken only after one that did; the digest
- * stays the judge of whether data changed.
- */
-async function installWriteCounter(db: Db): Promise<void> {
-  await db.execute(sql`create table fuzz_write_count (n bigint not null)`);
-  await db.execute(sql`insert into fuzz_write_count values (0)`);
-  await db.execute(sql`
-    create function fuzz_count_write() returns trigger language plpgsql as $$
-    begin
-      update fuzz_write_count set n = n + 1;
-      return null;
-    end $$`);
-  const watch = async (table: string, events: string) =>
-    db.execute(
-      sql.raw(
-        `create trigger fuzz_count_write after ${events} on ${table} ` +
-          'for each statement execute function fuzz_count_write()',
-      ),
-    );
-  for (const table of WATCHED_TABLES) await watch(table, 'insert or update or delete');
-  // Updates of a session only touch last_seen_at, which is not digested.
-  await watch('auth_sessions', 'insert or delete');
-}
-
-async function readWriteCount(db: Db): Promise<string> {
-  const result = (await db.execute(sql`select n from fuzz_write_count`)) as unknown as {
-    rows: { n: string | number }[];
-  };
-  return String(result.rows[0]?.n);
-}
 
 type Stats = { cases: number; serverErrors: number; statuses: Map<number, number> };
 

@@ -1,15 +1,7 @@
-import { type AnyTask, positionOf, type Run, type TrialEnvelope } from '@cogni/domain';
+import type { AnyTask, Run, TrialEnvelope } from '@cogni/domain';
 import { firstTask, startRunBody } from './fixture-run';
+import { api, completeRun, startRun } from './participant-api';
 import type { TestClient, TestContext } from './test-app';
-
-/** The API path that saves `trial` of run `runId`. */
-export function trialPath(
-  runId: string,
-  trial: Pick<TrialEnvelope, 'phase' | 'block' | 'trialNumber'>,
-) {
-  const { phase, block, trialNumber } = positionOf(trial);
-  return `/api/results/${runId}/trials/${phase}/${block}/${trialNumber}`;
-}
 
 /**
  * Saves trials through the API at the pace of a person, by the server's clock: before each save
@@ -24,9 +16,7 @@ export async function saveTrialsAtHumanPace(
 ): Promise<void> {
   for (const { trial, minimumMs } of trials) {
     t.clock.offsetMs += minimumMs;
-    const path = trialPath(run.id, trial);
-    const saved = await client.request('PUT', path, { body: trial });
-    if (saved.status !== 201) throw new Error(`saving ${path} failed: ${saved.status}`);
+    await client.send(api.saveTrial(run.id, trial));
   }
 }
 
@@ -36,11 +26,7 @@ export async function finishRunAtHumanPace(
   client: TestClient,
   task: AnyTask = firstTask(),
 ): Promise<Run> {
-  const started = await client.post<{ run: Run }>('/api/results', startRunBody(task));
-  if (started.status !== 201) throw new Error(`start failed: ${started.status}`);
-  const { run } = started.body;
+  const run = await startRun(client.send, startRunBody(task));
   await saveTrialsAtHumanPace(t, client, run, task.fixtureRun(run.seed, run.config));
-  const done = await client.post<{ run: Run }>(`/api/results/${run.id}/complete`, {});
-  if (done.status !== 200) throw new Error(`complete failed: ${done.status}`);
-  return done.body.run;
+  return completeRun(client.send, run.id);
 }

@@ -1,10 +1,12 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ChoosePasswordPage } from '../features/auth/choose-password-page';
+import { FirstAdminSetupPage } from '../features/auth/first-admin-setup-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { HomePage } from '../features/home/home-page';
 import { ProfilePage } from '../features/profile/profile-page';
+import { SetUpTwoFactorPage } from '../features/profile/set-up-two-factor-page';
 import { PlaceholderPage } from '../features/static-pages/placeholder-page';
 import { PrivacyPage } from '../features/static-pages/privacy-page';
 import { TermsPage } from '../features/static-pages/terms-page';
@@ -25,6 +27,8 @@ export function AppRoutes() {
     <Routes>
       <Route element={<AppLayout />}>
         <Route path="choose-password" element={<ChoosePasswordPage />} />
+        <Route path="setup/:token" element={<FirstAdminSetupPage />} />
+        <Route path="set-up-two-factor" element={<SetUpTwoFactorPage />} />
         <Route element={<RequireOwnPassword />}>
           <Route index element={<HomePage />} />
           <Route path="cognitive-tests" element={<TestsPage />} />

@@ -20,6 +20,8 @@ export function RequireOwnPassword() {
   if (user?.mustChangePassword) {
     return <Navigate to="/choose-password" state={{ from: location }} replace />;
   }
+  // The first admin, made from the setup link, sets up two-factor login before anything else.
+  if (user?.mustSetUpTotp) return <Navigate to="/set-up-two-factor" replace />;
   return <Outlet />;
 }
 

@@ -6,7 +6,10 @@ import type { CellValue } from './csv';
 export type ExportSessionRecord = {
   seed: string | null;
   deviceInfo: Partial<DeviceInfo>;
-  /** The measurement record (timing.md rule 8), with the run's attention events once complete. */
+  /**
+   * The measurement record (rule 8 in docs/timing-rules.md), with the run's attention events once
+   * complete.
+   */
   measurement: Partial<Measurement> & { attentionEvents?: readonly unknown[] };
 };
 

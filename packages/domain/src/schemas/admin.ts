@@ -170,8 +170,8 @@ export const ResultListQuerySchema = z
 export type ResultListQuery = z.infer<typeof ResultListQuerySchema>;
 
 /**
- * The stored scores of a finished result (D15): the headline every task has and the task's own
- * scores, shaped by its scoring code at `scoringVersion` (ADR 027).
+ * The stored scores of a finished result (docs/product.md#scores): the headline every task has and
+ * the task's own scores, shaped by its scoring code at `scoringVersion` (ADR 027).
  */
 export const ResultScoresSchema = z.object({
   overallScore: z.number(),
@@ -254,7 +254,10 @@ export const TaskReportQuerySchema = z.strictObject({
   includeImplausible: booleanParam('includeImplausible').default(false),
 });
 
-/** One cell of a task's aggregate report (D18): its scored trials of every user. */
+/**
+ * One cell of a task's aggregate report (docs/product.md#aggregate-report): its scored trials of
+ * every user.
+ */
 export const TaskReportCellSchema = z.object({
   /** The task's cell key, e.g. Stroop's 'switch, word'. */
   cell: z.string(),

@@ -6,6 +6,8 @@ export const API_ERROR_CODES = [
   'FORBIDDEN',
   /** 403 for a user whose password an admin set, on every route but the password change. */
   'PASSWORD_CHANGE_REQUIRED',
+  /** 403 for the first admin until two-factor login is on, on every route but its set-up. */
+  'TWO_FACTOR_SETUP_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Error types the browser may report; the server writes the others itself. A test that could
- * not start is STROOP_TEST_START_ERROR for Stroop (the spec's name) and TEST_START_ERROR for
+ * not start is STROOP_TEST_START_ERROR for Stroop (the first version's name) and TEST_START_ERROR for
  * every other task, its path naming the test.
  */
 export const CLIENT_ERROR_TYPES = [
@@ -11,7 +11,7 @@ export const CLIENT_ERROR_TYPES = [
   'TEST_START_ERROR',
 ] as const;
 
-/** Every errorType the app writes (spec section 8 plus decisions D20). */
+/** Every errorType the app writes (docs/product.md#error-logs). */
 export const ERROR_TYPES = [
   ...CLIENT_ERROR_TYPES,
   'LOGIN_ERROR',

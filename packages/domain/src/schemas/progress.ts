@@ -15,7 +15,7 @@ export const ResultTrialSchema = z
     trialNumber: z.number().int(),
     /** Key name or button id; null without a response. */
     response: z.string().nullable(),
-    /** Milliseconds from stimulus onset to the response, unrounded (D13); null without one. */
+    /** Milliseconds from stimulus onset to the response, unrounded; null without one. */
     reactionTime: z.number().nullable(),
     isCorrect: z.boolean().nullable(),
     inputModality: InputModalitySchema,
@@ -41,9 +41,9 @@ export const ProgressResultSchema = z.object({
   endTime: z.string(),
   /** endTime - startTime, in ms. */
   durationMs: z.number().nonnegative(),
-  /** Written by the admin mock-data generator (D19), not by a person taking the test. */
+  /** Written by the admin mock-data generator, not by a person taking the test. */
   isMock: z.boolean(),
-  /** Stored scores (D15, D16); null for a test type that stores none. */
+  /** Stored scores (docs/product.md#scores); null for a test type that stores none. */
   summary: z.custom<RunSummary>().nullable(),
 });
 export type ProgressResult = z.infer<typeof ProgressResultSchema>;

@@ -3,7 +3,7 @@ import { getTaskIds } from '../tasks/catalog';
 import { MAX_BLOCK, MAX_TRIAL_NUMBER } from '../tasks/shared/envelope';
 import { type TestType, TestTypeSchema } from '../test-types';
 
-/** deviceInfo of a session (spec section 3, cogniSessions). */
+/** deviceInfo of a session (cogniSessions, docs/product.md#entities). */
 export const DeviceInfoSchema = z.strictObject({
   type: z.enum(['desktop', 'tablet', 'mobile', 'unknown']),
   userAgent: z.string().max(500),
@@ -14,7 +14,10 @@ export const DeviceInfoSchema = z.strictObject({
 });
 export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
 
-/** The session's measurement record (timing.md rule 8); browser-side facts about the clock. */
+/**
+ * The session's measurement record (rule 8 in docs/timing-rules.md); browser-side facts about the
+ * clock.
+ */
 export const MeasurementSchema = z.strictObject({
   /** window.crossOriginIsolated: true gives the 5-microsecond clock. */
   crossOriginIsolated: z.boolean(),
@@ -44,7 +47,7 @@ export const PreviewConfigInputSchema = z.record(z.string().max(100), z.unknown(
   error: 'config must be an object of task settings',
 });
 
-/** POST /api/results: start a run ('Ready ... Set ... Go!', D8). */
+/** POST /api/results: start a run ('Ready ... Set ... Go!', docs/product.md#what-a-run-is). */
 export const StartRunInputSchema = z.strictObject({
   testType: StartableTestTypeSchema,
   deviceInfo: DeviceInfoSchema,
@@ -70,12 +73,16 @@ export const CompleteRunInputSchema = z.strictObject({
 });
 export type CompleteRunInput = z.infer<typeof CompleteRunInputSchema>;
 
-/** A saved trial's position and correctness: what the task's run order may depend on. */
+/**
+ * A saved trial's position and correctness: what the task's run order may depend on; and the
+ * task's own fields its run order reads, for a task that names them (`runOrderFields`).
+ */
 export const SavedTrialSchema = z.object({
   phase: z.string(),
   block: z.number().int(),
   trialNumber: z.number().int(),
   isCorrect: z.boolean().nullable(),
+  fields: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** The path of one trial's save: PUT /api/results/:id/trials/:phase[/:block]/:trialNumber. */
@@ -113,7 +120,10 @@ export const RunSchema = z.object({
    * progress, and never resumed as a normal run.
    */
   isPreview: z.boolean(),
-  /** The trials already stored, in run order: the runtime resumes after the last (D17). */
+  /**
+   * The trials already stored, in run order: the runtime resumes after the last
+   * (docs/product.md#how-resume-works).
+   */
   savedTrials: z.array(SavedTrialSchema),
   summary: z.custom<RunSummary>().nullable(),
 });

@@ -82,8 +82,18 @@ export const UserSchema = z.object({
    * everything but changing it, reading the session and logging out (ASVS 6.4.1).
    */
   mustChangePassword: z.boolean(),
+  /**
+   * The first admin, made from the setup link: until two-factor login is on, the API refuses
+   * everything but setting it up, reading the session and logging out.
+   */
+  mustSetUpTotp: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** GET /api/setup/:token: the one-time setup link opens the setup (otherwise 404). */
+export const SetupLinkResponseSchema = z.object({ open: z.literal(true) });
+/** POST /api/setup/:token: the first admin, signed in. */
+export const FirstAdminResponseSchema = z.object({ user: UserSchema });
 
 export const UserProfileSchema = z.object({
   userId: z.string(),

@@ -2,7 +2,10 @@ import type { TestType } from '../test-types';
 import { digitSpanCard } from './digit-span/card';
 import { goNoGoCard } from './go-no-go/card';
 import { nBackCard } from './n-back/card';
+import { pvtCard } from './pvt/card';
+import { sartCard } from './sart/card';
 import { stroopCard } from './stroop/card';
+import { towerOfHanoiCard } from './tower-of-hanoi/card';
 
 /**
  * The groups of the battery, in display order, as the test list and the admin's reports show
@@ -35,32 +38,18 @@ export type TestCatalogEntry = TaskCard & { isEnabled: boolean };
  * its card in card.ts, apart from its definition, so the test list, test names and the
  * startable-type check stay out of the bundles that never run a task.
  */
-const BUILT: readonly TaskCard[] = [stroopCard, goNoGoCard, nBackCard, digitSpanCard];
+const BUILT: readonly TaskCard[] = [
+  stroopCard,
+  goNoGoCard,
+  nBackCard,
+  digitSpanCard,
+  sartCard,
+  pvtCard,
+  towerOfHanoiCard,
+];
 
 /** The battery's tests still to be built: the list shows them disabled. */
-const PLANNED: readonly TaskCard[] = [
-  {
-    testType: 'towerOfHanoiTest',
-    category: 'planning',
-    slug: 'tower-of-hanoi',
-    name: 'Tower of Hanoi',
-    description: 'Planning: move the tower one disc at a time in as few moves as you can.',
-  },
-  {
-    testType: 'pvtTest',
-    category: 'attention',
-    slug: 'pvt',
-    name: 'PVT',
-    description: 'Psychomotor vigilance: react as fast as you can whenever the counter appears.',
-  },
-  {
-    testType: 'sartTest',
-    category: 'attention',
-    slug: 'sart',
-    name: 'SART',
-    description: 'Sustained attention: respond to every digit except the rare target.',
-  },
-];
+const PLANNED: readonly TaskCard[] = [];
 
 /**
  * The cards of /cognitive-tests, in the order shown: the registered tasks first, enabled, then

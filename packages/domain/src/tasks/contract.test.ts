@@ -3,17 +3,28 @@ import { TRIAL_EXPORT_COLUMNS } from '../exports/trial-columns';
 import { TEST_TYPES } from '../test-types';
 import type { AnyTask } from './contract';
 import { findTask, getTaskExportColumns, TASKS } from './registry';
-import { positionOf } from './shared/envelope';
+import {
+  pickFields,
+  positionOf,
+  savedTrialOf,
+  savedTrialWithFields,
+  storedTrialOf,
+} from './shared/envelope';
 
 /** A simulated run's trials as the server stores them (flags and defaults filled in). */
 function storedTrialsOf(task: AnyTask, seed: string) {
   const run = task.simulate(seed, task.settings.defaults, Date.parse('2026-01-01T12:00:00Z'));
-  return run.trials.map((trial) => ({
-    ...trial,
-    block: trial.block ?? 0,
-    inputModality: trial.inputModality ?? 'keyboard',
-    flags: [],
-  }));
+  return run.trials.map((trial) => storedTrialOf(trial));
+}
+
+/**
+ * A trial as the run order reads it: its position and correctness, and the fields the task
+ * names for its run order (as the server and the outbox hand them over).
+ */
+function savedOf(task: AnyTask, trial: Parameters<typeof savedTrialOf>[0]) {
+  return task.runOrderFields
+    ? savedTrialWithFields(trial, task.runOrderFields)
+    : savedTrialOf(trial);
 }
 
 describe.each(TASKS.map((task) => [task.id, task] as const))('the %s task', (_id, task) => {
@@ -44,12 +55,34 @@ describe.each(TASKS.map((task) => [task.id, task] as const))('the %s task', (_id
     }
   });
 
-  it('plans the same run from the same seed, and another from another seed', () => {
+  it('plans the same run from the same seed, and another from another seed where it says so', () => {
     const config = task.settings.defaults;
     expect(task.plan('seed-a', config)).toEqual(task.plan('seed-a', config));
-    expect(JSON.stringify(task.plan('seed-a', config))).not.toBe(
-      JSON.stringify(task.plan('seed-b', config)),
-    );
+    const [a, b] = ['seed-a', 'seed-b'].map((seed) => JSON.stringify(task.plan(seed, config)));
+    if (task.planVariesWithSeed?.(config) ?? true) expect(a).not.toBe(b);
+    else expect(a).toBe(b);
+  });
+
+  it('reads its run-order fields from what it stores, the same on the server as in the browser', () => {
+    const keys = task.runOrderFields;
+    if (!keys) return;
+    expect(keys.length).toBeGreaterThan(0);
+    for (const { trial } of task.fixtureRun('seed-fields', task.settings.defaults)) {
+      // The server stores fieldsOf(trial) as JSON and picks the keys from it (to-run.ts); the
+      // browser's outbox picks them from the trial it sent.
+      const { timing: _timing, ...withoutTiming } = trial;
+      const stored = JSON.parse(JSON.stringify(task.fieldsOf(withoutTiming))) as Record<
+        string,
+        unknown
+      >;
+      for (const key of keys) expect(Object.keys(stored), key).toContain(key);
+      const server = { ...savedTrialOf(trial), fields: pickFields(stored, keys) };
+      const browser = JSON.parse(JSON.stringify(savedTrialWithFields(trial, keys)));
+      expect(server).toEqual(browser);
+      expect(task.nextPosition(task.settings.defaults, [server])).toEqual(
+        task.nextPosition(task.settings.defaults, [browser]),
+      );
+    }
   });
 
   it('simulates a whole run, in run order, that leaves nothing to resume', () => {
@@ -58,7 +91,7 @@ describe.each(TASKS.map((task) => [task.id, task] as const))('the %s task', (_id
     expect(storedTrialsOf(task, 'seed-sim')).toEqual(trials);
     const first = trials[0];
     expect(first && positionOf(first)).toEqual(task.nextPosition(config, []));
-    const positions = trials.map((t) => ({ ...positionOf(t), isCorrect: t.isCorrect }));
+    const positions = trials.map((t) => savedOf(task, t));
     for (let i = 1; i < positions.length; i++) {
       const expected = positions[i];
       expect(task.nextPosition(config, positions.slice(0, i))).toEqual(
@@ -72,10 +105,7 @@ describe.each(TASKS.map((task) => [task.id, task] as const))('the %s task', (_id
     const config = task.settings.defaults;
     const fixture = task.fixtureRun('seed-fixture', config);
     const plan = task.plan('seed-fixture', config);
-    const positions = fixture.map(({ trial }) => ({
-      ...positionOf(trial),
-      isCorrect: trial.isCorrect,
-    }));
+    const positions = fixture.map(({ trial }) => savedOf(task, trial));
     const firstPosition = positions[0];
     expect(task.nextPosition(config, [])).toEqual(firstPosition && positionOf(firstPosition));
     for (const [i, { trial, minimumMs }] of fixture.entries()) {
@@ -88,11 +118,18 @@ describe.each(TASKS.map((task) => [task.id, task] as const))('the %s task', (_id
       );
     }
     expect(task.nextPosition(config, positions)).toBeNull();
-    // Another run's plan refuses some of them: the check reads the plan.
-    const other = task.plan('seed-other', config);
-    expect(fixture.some(({ trial }) => task.checkTrial(trial, other, config).length > 0)).toBe(
-      true,
-    );
+    // Another run's plan refuses some of them: the check reads the plan. A plan that is the same
+    // for every seed refuses a trial moved to another trial's position instead.
+    if (task.planVariesWithSeed?.(config) ?? true) {
+      const other = task.plan('seed-other', config);
+      expect(fixture.some(({ trial }) => task.checkTrial(trial, other, config).length > 0)).toBe(
+        true,
+      );
+    } else {
+      const [first, ...rest] = fixture.map(({ trial }) => trial);
+      const moved = rest.map((at) => ({ ...first, ...positionOf(at) }) as typeof at);
+      expect(moved.some((trial) => task.checkTrial(trial, plan, config).length > 0)).toBe(true);
+    }
   });
 
   it('scores a simulated run and puts every scored trial in a report cell', () => {

@@ -36,6 +36,14 @@ export interface TaskDefinition<Config, Plan, Trial extends TrialEnvelope, Score
 
   /** The whole run, planned before it starts: the same seed and config give the same plan. */
   plan(seed: string, config: Config): Plan;
+  /**
+   * Whether another seed plans another run at `config`; absent means it always does. A task
+   * whose trials at some configuration are a fixed set, the same for every participant in the
+   * same order (a published problem set), answers false there: the generic tests then check
+   * that every seed plans the same run, and try the plan check with a trial moved to another
+   * position instead of another run's trial.
+   */
+  planVariesWithSeed?(config: Config): boolean;
 
   /** The trial as the browser sends it: the envelope plus the task's own fields. */
   readonly trialSchema: z.ZodType<Trial>;
@@ -66,6 +74,15 @@ export interface TaskDefinition<Config, Plan, Trial extends TrialEnvelope, Score
    * on it (a criterion-practice round is repeated while accuracy is below the criterion).
    */
   nextPosition(config: Config, saved: readonly SavedTrial[]): TrialPosition | null;
+  /**
+   * The task's own fields that say where a run stands, for a run order that a position cannot
+   * tell (a time-limited block ends with the trial whose time on task reaches its duration):
+   * `nextPosition` reads them beside the position and correctness, and `runImplausibility` may
+   * check that each trial follows the one before. The server and the browser's outbox hand them
+   * over as `SavedTrial.fields`, the server also as `ArrivedTrial.fields`; each is a key of what
+   * `fieldsOf` stores. Absent for a task whose run order is its positions'.
+   */
+  readonly runOrderFields?: readonly string[];
 
   /** The cells of the aggregate report, in display order, named for people. */
   readonly reportCells: readonly ReportCellDefinition[];
@@ -175,8 +192,14 @@ export type StoredTrial<Trial extends TrialEnvelope> = Omit<
   flags: readonly string[];
 };
 
-/** A saved trial's position and correctness: what the run order may depend on. */
-export type SavedTrial = TrialPosition & { isCorrect: boolean | null };
+/**
+ * A saved trial's position and correctness: what the run order may depend on; and, for a task
+ * that names them (`runOrderFields`), those of its own fields.
+ */
+export type SavedTrial = TrialPosition & {
+  isCorrect: boolean | null;
+  fields?: Readonly<Record<string, unknown>>;
+};
 
 /** What the plausibility check reads of a stored trial. */
 export type ArrivedTrial = TrialPosition & {
@@ -185,6 +208,8 @@ export type ArrivedTrial = TrialPosition & {
   endTime: Date | null;
   /** When the trial reached the server, by the server's clock. */
   arrivedAt: Date;
+  /** For a task that names them (`runOrderFields`), those of its stored fields. */
+  fields?: Readonly<Record<string, unknown>>;
 };
 
 /** A simulated run: nothing was measured in a browser, so its trials have no timing record. */

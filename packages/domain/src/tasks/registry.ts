@@ -3,7 +3,10 @@ import type { AnyTask } from './contract';
 import { digitSpanTask } from './digit-span/definition';
 import { goNoGoTask } from './go-no-go/definition';
 import { nBackTask } from './n-back/definition';
+import { pvtTask } from './pvt/definition';
+import { sartTask } from './sart/definition';
 import { stroopTask } from './stroop/definition';
+import { towerOfHanoiTask } from './tower-of-hanoi/definition';
 
 /**
  * Every task that can be taken, in the order of the test list (ADR 027). Adding a task is its
@@ -11,7 +14,15 @@ import { stroopTask } from './stroop/definition';
  * place of the planned one); routes, services, reports, progress, the admin views, the export
  * and mock data find it through this list.
  */
-export const TASKS: readonly AnyTask[] = [stroopTask, goNoGoTask, nBackTask, digitSpanTask];
+export const TASKS: readonly AnyTask[] = [
+  stroopTask,
+  goNoGoTask,
+  nBackTask,
+  digitSpanTask,
+  sartTask,
+  pvtTask,
+  towerOfHanoiTask,
+];
 
 /** The registered task of a test type, or undefined for a type no task implements. */
 export function findTask(testType: string): AnyTask | undefined {

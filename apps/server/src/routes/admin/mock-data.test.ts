@@ -72,7 +72,7 @@ describe.each(TEST_DATABASE_KINDS)('mock data and error logs on %s', (kind) => {
     });
   });
 
-  it('answers a failure with the spec message and a MOCK_DATA_GENERATION_ERROR log, writing nothing', async () => {
+  it('answers a failure with the catalogue message and a MOCK_DATA_GENERATION_ERROR log, writing nothing', async () => {
     const db = t.database.db;
     // A real database failure: a trigger that refuses mock results.
     await db.execute(sql`

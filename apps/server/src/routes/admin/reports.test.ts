@@ -257,7 +257,8 @@ describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (ADR 029) on %s'
     expect(stroop.status).toBe(200);
     expect(stroop.body.testType).toBe('stroopTest');
     expect(stroop.body.cells.map((c) => c.cell)).toEqual(stroopTask.reportCells.map((c) => c.key));
-    // Test types of the list that no task implements yet, a made-up one, and the old path.
+    // Test types of the list that no task implements yet, a made-up one, and 'stroop' (close to
+    // a test type, but not one).
     const unbuilt = TEST_TYPES.filter((type) => !findTask(type));
     for (const testType of [...unbuilt, 'noSuchTest', 'stroop']) {
       const res = await admin.get(`/api/admin/reports/${testType}`);

@@ -79,6 +79,7 @@ describe.each(TEST_DATABASE_KINDS)('admin user management on %s', (kind) => {
       lastLogin: null,
       totpEnabled: false,
       mustChangePassword: false,
+      mustSetUpTotp: false,
       profile: {
         userId: graceId,
         dateOfBirth: null,

@@ -4,7 +4,7 @@ import { users } from '../../db/schema';
 import type { Config } from '../../env';
 import { AppError } from '../../lib/app-error';
 import { createConcurrencyLimit, createKeyedLine } from '../../lib/concurrency-limit';
-import { HASH_COST_SHARE, verifyPassword } from '../../lib/password';
+import { hashCostShare, verifyPassword } from '../../lib/password';
 import { writeAuditEntry } from '../audit/write-audit-entry';
 import type { ServiceContext } from '../context';
 import { getAuthLimits } from '../rate-limit/auth-limits';
@@ -35,18 +35,17 @@ const limitRechecks = createConcurrencyLimit({
 });
 
 /**
- * Each user's checks on this instance run one at a time, at most one a second (about three
- * full-cost hashes; a person never needs more), and further ones wait their turn: a script's
- * parallel loops are thereby paced to one answer a second, refusals included, rather than
- * spinning on refusals answered at once, which would take the CPU the hashing needs. One user
- * holds about a third of the checks' hashing place at most, and 64 waiting requests; past that,
- * 429 (after the same second). The Vitest workers, which hash 32 times cheaper, space checks by
- * as much less.
+ * Each user's checks on this instance run one at a time, at most one a second (a few full-cost
+ * hashes; a person never needs more), and further ones wait their turn: a script's parallel
+ * loops are thereby paced to one answer a second, refusals included, rather than spinning on
+ * refusals answered at once, which would take the CPU the hashing needs. One user holds about a
+ * third of the checks' hashing place at most, and 64 waiting requests; past that, 429 (after the
+ * same second). Cheaper hashes (SCRYPT_LOG2_N below 17) space checks by as much less.
  */
-export const RECHECK_SPACING_MS = 1000 * HASH_COST_SHARE;
+export const recheckSpacingMs = () => 1000 * hashCostShare();
 const RECHECKS_WAITING_PER_USER = 64;
 const lineOfUser = createKeyedLine({
-  spacingMs: RECHECK_SPACING_MS,
+  spacingMs: recheckSpacingMs,
   maxWaiting: RECHECKS_WAITING_PER_USER,
   busyMessage: RECHECKS_WAITING_MESSAGE,
 });
@@ -76,9 +75,8 @@ export async function recordFailedRecheck(
  * limited per account (wrong passwords and codes: `passwordChecksPerAccount`; all checks:
  * `passwordChecksPerUser`; past either, 429 until the window ends), and the hashing these checks
  * take is capped: one check per user at a time and a second apart, one for everyone together
- * (ADR 024). Called
- * before any transaction: the hash check costs a third of a second of CPU, which must not hold a
- * lock (PGlite has one connection for everyone).
+ * (ADR 024). Called before any transaction: the hash check is long CPU work, which must not hold
+ * a lock (PGlite has one connection for everyone).
  */
 export async function verifyCurrentPassword(
   ctx: RecheckContext,

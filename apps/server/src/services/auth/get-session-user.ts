@@ -25,8 +25,8 @@ type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['exe
 /**
  * Every request reads its session, so the query is built once per database and prepared, and
  * the sessions of requests that arrive together are read in one statement (lib/batch.ts):
- * building the query and the round trip per request cost more of the server's CPU than
- * anything else in a trial save (bench:load). Each request's read still starts after it came.
+ * building the query and a round trip per request would otherwise cost more of the server's CPU
+ * than anything else in a trial save (ADR 016). Each request's read starts only once it comes.
  */
 const sessionReaders = new WeakMap<Db, (sessionId: string) => Promise<SessionRow | undefined>>();
 
@@ -48,9 +48,9 @@ type Touch = { sessionId: string; seenAt: Date };
 
 /**
  * Marks sessions as seen, many in one statement: every signed-in participant's session is due
- * once a minute, which at thousands of participants was a hundred single-row commits a second.
- * A batch's requests arrived within milliseconds of each other, so all of them are marked with
- * the latest one's time.
+ * once a minute, which at thousands of participants would be a hundred single-row commits a
+ * second (ADR 017). A batch's requests arrive within milliseconds of each other, so all of them
+ * are marked with the latest one's time.
  */
 const sessionTouchers = new WeakMap<Db, (touch: Touch) => Promise<void>>();
 

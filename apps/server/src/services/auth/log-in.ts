@@ -12,7 +12,7 @@ import { type ClientInfo, type NewSession, startSession } from './start-session'
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 /**
- * Writes the LOGIN_ERROR record of spec section 8: the error message and the email. The person
+ * Writes the LOGIN_ERROR record: the error message and the email. The person
  * is not signed in, so the visitor limits of the client's address apply.
  */
 export function logLoginFailure(
@@ -36,10 +36,10 @@ export type LoginResult =
   | { kind: 'totp-required'; challengeId: string; expiresAt: Date };
 
 /**
- * Checks the credentials, then starts a new session, or, when the account has two-factor login
- * on, a login challenge that only a code completes (ASVS 6.3.3). Every failure is written to
- * errorLogs as LOGIN_ERROR with the message and the email (spec section 8). Deactivated
- * accounts cannot log in (D6), and are told so once the password is right.
+ * Checks the credentials, then starts a new session, or, when the account has two-factor login on,
+ * a login challenge that only a code completes (ASVS 6.3.3). Every failure is written to errorLogs
+ * as LOGIN_ERROR with the message and the email. Deactivated accounts cannot log in
+ * (docs/product.md#accounts), and are told so once the password is right.
  */
 export async function logIn(
   ctx: ServiceContext,

@@ -19,8 +19,8 @@ export async function hashNewPassword(password: string, field = 'password'): Pro
 }
 
 /**
- * Inserts an active account and its empty profile (D5), in the caller's transaction. Returns
- * the new id, or null when the email is taken (nothing is written then).
+ * Inserts an active account and its empty profile (docs/product.md#accounts), in the caller's
+ * transaction. Returns the new id, or null when the email is taken (nothing is written then).
  */
 export async function insertAccount(
   tx: Db,
@@ -30,6 +30,8 @@ export async function insertAccount(
     createdAt: Date;
     /** True when an admin chose the password: the user must replace it first (ASVS 6.4.1). */
     mustChangePassword?: boolean;
+    /** True for the first admin, made from the setup link: two-factor login comes first. */
+    mustSetUpTotp?: boolean;
   },
 ): Promise<string | null> {
   const [created] = await tx

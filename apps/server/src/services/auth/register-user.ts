@@ -5,10 +5,10 @@ import { hashNewPassword, insertAccount } from './new-account';
 export type RegisterOutcome = 'created' | 'email-taken';
 
 /**
- * Creates a user (role 'user', active) and their empty profile in one transaction (D5).
- * An email that is already registered changes nothing, but the caller answers exactly as for a
- * new account, after the same password-hashing work, so sign-up does not reveal which emails
- * are registered (ASVS 6.3.8).
+ * Creates a user (role 'user', active) and their empty profile in one transaction
+ * (docs/product.md#accounts). An email that is already registered changes nothing, but the caller
+ * answers exactly as for a new account, after the same password-hashing work, so sign-up does not
+ * reveal which emails are registered (ASVS 6.3.8).
  */
 export async function registerUser(
   ctx: ServiceContext,

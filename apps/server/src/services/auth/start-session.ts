@@ -13,7 +13,7 @@ export type NewSession = { token: string; user: User };
 
 /**
  * Starts a session for an account whose every login factor has been checked, and sets lastLogin
- * (D6). The token is new each time (ASVS 7.2.4); only its hash is stored.
+ * (docs/product.md#accounts). The token is new each time (ASVS 7.2.4); only its hash is stored.
  */
 export async function startSession(
   ctx: ServiceContext,

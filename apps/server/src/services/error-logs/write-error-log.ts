@@ -106,7 +106,7 @@ async function storeErrorLog(
     });
 }
 
-/** Appends one errorLogs record, or counts it on the same error's record (spec section 3). */
+/** Appends one errorLogs record, or counts it on the same error's record. */
 export function writeErrorLog(ctx: ServiceContext, entry: ErrorLogEntry): Promise<void> {
   return storeErrorLog(ctx, entry, 1);
 }

@@ -9,7 +9,7 @@ import { compareRunOrder, STORED_TRIAL_COLUMNS, toStoredTrial } from '../results
 export type TrialExportFilter = Partial<ResultFilter>;
 
 /** Results read per batch: with 168 trials each, about 3,400 rows in memory at a time. Larger
- * batches were no faster and left more garbage for the collector (bench/admin.ts). */
+ * batches are no faster and leave more garbage for the collector (bench/admin.ts). */
 const RESULTS_PER_BATCH = 20;
 
 function toSessionRecord(

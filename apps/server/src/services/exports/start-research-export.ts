@@ -16,8 +16,8 @@ export async function startResearchExport(
   query: ResearchExportQuery,
 ): Promise<AsyncGenerator<ExportTrialRow[]>> {
   // The filter may name an account that does not exist (an empty export): the target column
-  // refers to users, so it names only a real one; details keep the filter as typed. Found by
-  // fuzzing: an unknown userId was a foreign-key violation, a 500.
+  // refers to users, so it names only a real one (an unknown userId would be a foreign-key
+  // violation, a 500); details keep the filter as typed.
   const [target] = query.filter.userId
     ? await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, query.filter.userId))
     : [];

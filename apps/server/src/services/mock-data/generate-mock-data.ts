@@ -17,11 +17,11 @@ const MOCK_DEVICE_INFO = {
 } as const;
 
 /**
- * The admin mock-data generator (D19): a complete run of `task` with every trial (the task's
- * simulated participant, at its default settings), ending now,
- * scored like a real one and marked isMock, owned by the admin who asked. Any failure is
- * written to errorLogs as MOCK_DATA_GENERATION_ERROR and answered with the spec's message
- * (section 8); nothing is half-written, since run and audit record share one transaction.
+ * The admin mock-data generator (docs/product.md#mock-data): a complete run of `task` with every
+ * trial (the task's simulated participant, at its default settings), ending now, scored like a real
+ * one and marked isMock, owned by the admin who asked. Any failure is written to errorLogs as
+ * MOCK_DATA_GENERATION_ERROR and answered with the catalogue's message (docs/product.md#messages);
+ * nothing is half-written, since run and audit record share one transaction.
  */
 export async function generateMockData(
   ctx: ServiceContext & { logger: Logger },

@@ -132,9 +132,10 @@ function describeTrendMeasures(testTypes: ReadonlySet<string>) {
 
 /**
  * Every trial of one of the user's finished results, in run order: what its row in progress
- * tracking shows when opened. Anyone else's result, or an unfinished one, is "not found" (D3).
- * One query: the trials joined to their result, which must be the user's; only when that finds
- * nothing does a second query tell an empty result from one that is not theirs.
+ * tracking shows when opened. Anyone else's result, or an unfinished one, is "not found"
+ * (docs/product.md#roles-and-permissions). One query: the trials joined to their result, which must
+ * be the user's; only when that finds nothing does a second query tell an empty result from one
+ * that is not theirs.
  */
 export async function getProgressTrials(
   ctx: ServiceContext,

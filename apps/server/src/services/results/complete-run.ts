@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
 import { SCORED_TRIAL_COLUMNS, scoreStoredTrials } from './score-stored';
 import { recordScore, toSummaryColumns } from './summary-columns';
-import { getOwnedRun, toRun, toRunView } from './to-run';
+import { getOwnedRun, toArrivedTrial, toRun, toRunView, toSavedTrial } from './to-run';
 
 /**
  * The first trial of the run, in the task's run order, that is not saved; null when all are.
@@ -35,11 +35,12 @@ function findFirstUnsaved(
 
 /**
  * 'View Results': scores the run from its stored trials (never from numbers the browser sends,
- * D15) and writes the summary into the same result (D9). Every trial the task runs must be
- * saved (findFirstUnsaved), as the test shows them all. The run is also judged against
- * the server's clock (the task's runImplausibility): one whose trials arrived faster than a person can take them, or whose
- * trial times go backwards, is still scored and stored, with the reason in implausibleReason, and
- * reports leave it out. Once complete, calling again returns the stored summary unchanged.
+ * docs/product.md#scores) and writes the summary into the same result. Every trial the task runs
+ * must be saved (findFirstUnsaved), as the test shows them all. The run is also judged against the
+ * server's clock (the task's runImplausibility): one whose trials arrived faster than a person can
+ * take them, or whose trial times go backwards, is still scored and stored, with the reason in
+ * implausibleReason, and reports leave it out. Once complete, calling again returns the stored
+ * summary unchanged.
  */
 export async function completeRun(
   ctx: ServiceContext,
@@ -61,7 +62,11 @@ export async function completeRun(
     .from(trials)
     .where(eq(trials.resultId, resultId));
   const { task, config } = owned;
-  const next = findFirstUnsaved(task, config, stored);
+  const next = findFirstUnsaved(
+    task,
+    config,
+    stored.map((row) => toSavedTrial(task, row)),
+  );
   if (next) {
     const block = next.block === 0 ? '' : ` (block ${next.block})`;
     throw new AppError(
@@ -76,7 +81,11 @@ export async function completeRun(
       .set({
         endTime: ctx.now(),
         ...toSummaryColumns(task, score),
-        implausibleReason: task.runImplausibility(config, owned.result.startTime, stored),
+        implausibleReason: task.runImplausibility(
+          config,
+          owned.result.startTime,
+          stored.map((row) => toArrivedTrial(task, row)),
+        ),
       })
       // Two concurrent completions: only the first writes; both then answer the stored summary.
       // A run closed as abandoned meanwhile stays abandoned, unscored.

@@ -6,11 +6,12 @@ import { isAbandonable } from './close-abandoned-runs';
 import { getOwnedRun, toRun } from './to-run';
 
 /**
- * The user's latest run of a test if it is unfinished, to resume it (D17); null otherwise. Only
- * the latest counts: starting a new run leaves older unfinished ones. A run closed as abandoned,
- * or due to be (left for more than a day: isAbandonable), is never resumed. An admin preview
- * (ADR 028) is never resumed either: its configuration is not the task's, and the next start
- * without one must not continue it as a normal run; the latest normal run is the one found.
+ * The user's latest run of a test if it is unfinished, to resume it
+ * (docs/product.md#how-resume-works); null otherwise. Only the latest counts: starting a new run
+ * leaves older unfinished ones. A run closed as abandoned, or due to be (left for more than a day:
+ * isAbandonable), is never resumed. An admin preview (ADR 028) is never resumed either: its
+ * configuration is not the task's, and the next start without one must not continue it as a normal
+ * run; the latest normal run is the one found.
  */
 export async function findActiveRun(
   ctx: ServiceContext,

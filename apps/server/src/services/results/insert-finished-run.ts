@@ -1,7 +1,8 @@
-import type { AnyTask, DeviceInfo, TrialEnvelope } from '@cogni/domain';
+import { type AnyTask, type DeviceInfo, storedTrialOf } from '@cogni/domain';
 import { testResults, testSessions, trials } from '../../db/schema';
 import type { ServiceContext } from '../context';
 import { recordScore, toSummaryColumns } from './summary-columns';
+import { type TrialToStore, toTrialRow } from './trial-row';
 
 export type FinishedRunInput = {
   task: AnyTask;
@@ -12,29 +13,24 @@ export type FinishedRunInput = {
   endTime: Date;
   deviceInfo: DeviceInfo;
   measurement: Record<string, unknown>;
-  /** Written by the mock-data generator (D19) rather than by a person taking the test. */
+  /** Written by the mock-data generator rather than by a person taking the test. */
   isMock: boolean;
   /** Every trial, in run order; a simulated trial has no timing record (nothing was measured). */
-  trials: readonly (Omit<TrialEnvelope, 'timing'> & { timing: TrialEnvelope['timing'] | null })[];
+  trials: readonly TrialToStore[];
 };
 
 /**
- * Writes a whole finished run of any task at once (session, scored result and every trial) in
- * one transaction: for generated runs (the admin mock-data generator, seeded tests and
- * benchmarks), which do not arrive one trial at a time. Scores come from the trials, as for real
- * runs (D15).
+ * Writes a whole finished run of any task at once (session, scored result and every trial) in one
+ * transaction: for generated runs (the admin mock-data generator, seeded tests and benchmarks),
+ * which do not arrive one trial at a time. Scores come from the trials, as for real runs
+ * (docs/product.md#scores).
  */
 export async function insertFinishedRun(
   ctx: Pick<ServiceContext, 'db'>,
   input: FinishedRunInput,
 ): Promise<string> {
   const { task } = input;
-  const stored = input.trials.map((trial) => ({
-    ...trial,
-    block: trial.block ?? 0,
-    inputModality: trial.inputModality ?? 'keyboard',
-    flags: [],
-  }));
+  const stored = input.trials.map((trial) => storedTrialOf(trial));
   const score = task.score(input.config, stored);
   return ctx.db.transaction(async (tx) => {
     const [session] = await tx
@@ -65,21 +61,12 @@ export async function insertFinishedRun(
     if (!result) throw new Error('result insert returned nothing');
     if (stored.length > 0) {
       await tx.insert(trials).values(
-        stored.map((trial) => ({
-          resultId: result.id,
-          phase: trial.phase,
-          block: trial.block,
-          trialNumber: trial.trialNumber,
-          response: trial.response,
-          reactionTime: trial.reactionTime,
-          isCorrect: trial.isCorrect,
-          inputModality: trial.inputModality,
-          reportCell: task.reportCell(trial),
-          fields: task.fieldsOf(trial),
-          startTime: new Date(trial.startTime),
-          endTime: trial.endTime === null ? null : new Date(trial.endTime),
-          timing: trial.timing,
-        })),
+        stored.map((trial) =>
+          toTrialRow(result.id, trial, {
+            fields: task.fieldsOf(trial),
+            reportCell: task.reportCell(trial),
+          }),
+        ),
       );
     }
     await recordScore(tx, task, result.id, score);

@@ -10,6 +10,7 @@ import { isSameJson } from '../../lib/same-json';
 import type { ServiceContext } from '../context';
 import { getPlan, type RunFacts, recallRun, rememberRun } from './run-facts';
 import { getOwnedRun } from './to-run';
+import { type TrialRowValues, toTrialRow } from './trial-row';
 
 type TrialRow = typeof trials.$inferSelect;
 
@@ -22,21 +23,21 @@ type CheckedTrial = {
   flags: string[];
 };
 
-/** Whether the stored row is this trial (a replay): every field the browser sends is equal. */
-function isSameTrial(row: TrialRow, trial: CheckedTrial): boolean {
-  const { input } = trial;
-  const timing = row.timing as Record<string, unknown> | null;
+/** Whether the stored row is the trial's (a replay): every field the browser sends is equal. */
+function isSameTrial(stored: TrialRow, row: TrialRowValues): boolean {
+  const timing = stored.timing as Record<string, unknown> | null;
+  const sentTiming = row.timing;
   return (
-    row.response === input.response &&
-    row.reactionTime === input.reactionTime &&
-    row.isCorrect === input.isCorrect &&
-    row.inputModality === (input.inputModality ?? 'keyboard') &&
-    row.startTime?.getTime() === Date.parse(input.startTime) &&
-    (row.endTime?.getTime() ?? null) ===
-      (input.endTime === null ? null : Date.parse(input.endTime)) &&
-    isSameJson(row.fields, trial.fields) &&
+    stored.response === row.response &&
+    stored.reactionTime === row.reactionTime &&
+    stored.isCorrect === row.isCorrect &&
+    stored.inputModality === row.inputModality &&
+    stored.startTime?.getTime() === row.startTime.getTime() &&
+    (stored.endTime?.getTime() ?? null) === (row.endTime?.getTime() ?? null) &&
+    isSameJson(stored.fields, row.fields) &&
     timing !== null &&
-    Object.entries(input.timing).every(([key, value]) => isSameJson(timing[key], value))
+    sentTiming !== null &&
+    Object.entries(sentTiming).every(([key, value]) => isSameJson(timing[key], value))
   );
 }
 
@@ -105,23 +106,27 @@ type PendingTrial = {
  * if its run is its user's, unfinished and not abandoned; answers the key of each row written.
  *
  * The owner check is a scalar subquery, not a join: the planner cannot see how many rows the
- * JSON holds and guesses 100, so as a join it hashed a sequential scan of every run for each
- * batch (the biggest share of PostgreSQL's CPU under bench:load). A subquery in WHERE is never
- * turned into a join; it looks up each row's run by its primary key.
+ * JSON holds and guesses 100, so as a join it would hash a sequential scan of every run for each
+ * batch, the largest cost of a save in PostgreSQL (ADR 017). A subquery in WHERE is never turned
+ * into a join; it looks up each row's run by its primary key.
+ *
+ * The JSON holds the rows as toTrialRow makes them, with their owner's `userId`, so its keys are
+ * the rows' property names (quoted: they are camelCase); dates are ISO 8601 text and a JSON array
+ * of text is read as text[].
  */
 export const INSERT_IF_OWNED_AND_OPEN = `
   insert into trials (result_id, phase, block, trial_number, response, reaction_time,
     is_correct, input_modality, report_cell, fields, start_time, end_time, timing, flags,
     created_at)
-  select t.result_id, t.phase, t.block, t.trial_number, t.response, t.reaction_time,
-    t.is_correct, t.input_modality, t.report_cell, t.fields, t.start_time, t.end_time, t.timing,
-    t.flags, t.created_at
-  from jsonb_to_recordset($1::jsonb) as t(result_id text, user_id text, phase text, block int,
-    trial_number int, response text, reaction_time float8, is_correct boolean,
-    input_modality text, report_cell text, fields jsonb, start_time timestamptz,
-    end_time timestamptz, timing jsonb, flags text[], created_at timestamptz)
-  where (select r.user_id = t.user_id and r.end_time is null and r.abandoned_at is null
-         from test_results r where r.id = t.result_id)
+  select t."resultId", t.phase, t.block, t."trialNumber", t.response, t."reactionTime",
+    t."isCorrect", t."inputModality", t."reportCell", t.fields, t."startTime", t."endTime",
+    t.timing, t.flags, t."createdAt"
+  from jsonb_to_recordset($1::jsonb) as t("resultId" text, "userId" text, phase text, block int,
+    "trialNumber" int, response text, "reactionTime" float8, "isCorrect" boolean,
+    "inputModality" text, "reportCell" text, fields jsonb, "startTime" timestamptz,
+    "endTime" timestamptz, timing jsonb, flags text[], "createdAt" timestamptz)
+  where (select r.user_id = t."userId" and r.end_time is null and r.abandoned_at is null
+         from test_results r where r.id = t."resultId")
   on conflict (result_id, phase, block, trial_number) do nothing
   returning result_id, phase, block, trial_number`;
 
@@ -139,25 +144,9 @@ async function insertBatch(db: Db, batch: PendingTrial[]): Promise<boolean[]> {
   const isSent = keys.map((key, i) => keys.indexOf(key) === i);
   const rows = batch
     .filter((_, i) => isSent[i])
-    .map(({ userId, resultId, trial, arrivedAt }) => ({
-      result_id: resultId,
-      user_id: userId,
-      phase: trial.position.phase,
-      block: trial.position.block,
-      trial_number: trial.position.trialNumber,
-      response: trial.input.response,
-      reaction_time: trial.input.reactionTime,
-      is_correct: trial.input.isCorrect,
-      input_modality: trial.input.inputModality ?? 'keyboard',
-      report_cell: trial.reportCell,
-      fields: trial.fields,
-      start_time: new Date(trial.input.startTime).toISOString(),
-      end_time: trial.input.endTime === null ? null : new Date(trial.input.endTime).toISOString(),
-      timing: trial.input.timing,
-      // A JSON array of text is read as text[] by jsonb_to_recordset.
-      flags: trial.flags,
-      created_at: arrivedAt.toISOString(),
-    }));
+    .map(({ userId, resultId, trial, arrivedAt }) =>
+      Object.assign(toTrialRow(resultId, trial.input, trial, arrivedAt), { userId }),
+    );
   const written = await queryRows<{
     result_id: string;
     phase: string;
@@ -199,12 +188,12 @@ async function insertIfOwnedAndOpen(ctx: ServiceContext, trial: PendingTrial): P
 }
 
 /**
- * Stores one trial of the user's own, unfinished run after validating it with the run's task:
- * its schema, the path's position, the seeded plan and its own timing record (D14), with its
- * flags (an anticipation is kept, flagged) and its arrival by the server's clock. Saving the same
- * trial again is harmless ('duplicate', no second row); a different trial at a position already
- * taken, or any trial of a finished or abandoned run, is a 409. Only the committed row counts as
- * saved.
+ * Stores one trial of the user's own, unfinished run after validating it with the run's task: its
+ * schema, the path's position, the seeded plan and its own timing record
+ * (docs/product.md#the-server-checks-every-trial), with its flags (an anticipation is kept,
+ * flagged) and its arrival by the server's clock. Saving the same trial again is harmless
+ * ('duplicate', no second row); a different trial at a position already taken, or any trial of a
+ * finished or abandoned run, is a 409. Only the committed row counts as saved.
  */
 export async function saveTrial(
   ctx: ServiceContext,
@@ -242,29 +231,14 @@ export async function saveTrial(
   if (problems.length > 0) {
     throw new AppError('BAD_REQUEST', `Invalid trial: ${problems.join('; ')}`);
   }
-  const { input, position } = trial;
+  const { position } = trial;
+  const row = toTrialRow(resultId, trial.input, trial, arrivedAt);
   const [inserted] =
     owned.result.endTime || owned.result.abandonedAt
       ? []
       : await ctx.db
           .insert(trials)
-          .values({
-            resultId,
-            phase: position.phase,
-            block: position.block,
-            trialNumber: position.trialNumber,
-            response: input.response,
-            reactionTime: input.reactionTime,
-            isCorrect: input.isCorrect,
-            inputModality: input.inputModality ?? 'keyboard',
-            reportCell: trial.reportCell,
-            fields: trial.fields,
-            startTime: new Date(input.startTime),
-            endTime: input.endTime === null ? null : new Date(input.endTime),
-            timing: input.timing,
-            flags: trial.flags,
-            createdAt: arrivedAt,
-          })
+          .values(row)
           .onConflictDoNothing({
             target: [trials.resultId, trials.phase, trials.block, trials.trialNumber],
           })
@@ -286,7 +260,7 @@ export async function saveTrial(
         eq(trials.trialNumber, position.trialNumber),
       ),
     );
-  if (existing && isSameTrial(existing, trial)) return 'duplicate';
+  if (existing && isSameTrial(existing, row)) return 'duplicate';
   if (!existing && owned.result.abandonedAt) {
     throw new AppError(
       'CONFLICT',

@@ -7,7 +7,10 @@ export const SCORED_TRIAL_COLUMNS = { ...STORED_TRIAL_COLUMNS, arrivedAt: trials
 
 type StoredRow = Parameters<typeof toStoredTrial>[0];
 
-/** A run's scores from its stored trial rows, by its task's current scoring (never the browser's numbers, D15). */
+/**
+ * A run's scores from its stored trial rows, by its task's current scoring, never from the
+ * browser's numbers (docs/product.md#scores).
+ */
 export function scoreStoredTrials(
   task: AnyTask,
   config: unknown,

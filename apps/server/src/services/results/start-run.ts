@@ -32,12 +32,12 @@ export function resolveRunConfig(task: AnyTask, config: StartRunInput['config'])
 }
 
 /**
- * 'Ready ... Set ... Go!': a new session (with deviceInfo, the measurement record and a fresh
- * seed) and a new result owned by the user, in one transaction (D8), which also closes the
- * user's runs left unfinished for more than a day (close-abandoned-runs.ts). At most
- * `limit.max` starts per user and window: past that, 429. With `input.config` the run is an
- * admin preview (ADR 028; the route lets only admins send it): it runs with those settings and
- * is marked `isPreview`, which keeps it out of reports, progress and the active-run resume.
+ * 'Ready ... Set ... Go!': a new session (with deviceInfo, the measurement record and a fresh seed)
+ * and a new result owned by the user, in one transaction (docs/product.md#what-a-run-is), which
+ * also closes the user's runs left unfinished for more than a day (close-abandoned-runs.ts). At
+ * most `limit.max` starts per user and window: past that, 429. With `input.config` the run is an
+ * admin preview (ADR 028; the route lets only admins send it): it runs with those settings and is
+ * marked `isPreview`, which keeps it out of reports, progress and the active-run resume.
  */
 export async function startRun(
   ctx: ServiceContext,
@@ -83,8 +83,8 @@ export async function startRun(
     return { session, result, task, seed, config };
   });
   // Its first trial save can then take the batched hot path (save-trial.ts) instead of reading
-  // the run back: when many people finish and start again at once, those first saves each took
-  // a query of their own and an unbatched insert.
+  // the run back: when many people finish and start again at once, those first saves would
+  // each take a query of their own and an unbatched insert.
   rememberRun(owned.result.id, owned);
   // A new run has no trials yet.
   return toRunView(owned, []);

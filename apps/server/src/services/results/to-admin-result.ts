@@ -24,7 +24,7 @@ type AdminResultRow = {
   trialCount: number;
 };
 
-/** A result of any user as Test Results lists it; scores are the stored ones (D15). */
+/** A result of any user as Test Results lists it; scores are the stored ones. */
 export function toAdminResult(row: AdminResultRow): AdminResult {
   const { result } = row;
   return {

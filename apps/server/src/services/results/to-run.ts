@@ -1,4 +1,12 @@
-import type { AnyTask, Run, RunSummary, SavedTrial, TestType } from '@cogni/domain';
+import {
+  type AnyTask,
+  type ArrivedTrial,
+  pickFields,
+  type Run,
+  type RunSummary,
+  type SavedTrial,
+  type TestType,
+} from '@cogni/domain';
 import { and, eq } from 'drizzle-orm';
 import { testResults, testSessions, trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -25,7 +33,7 @@ export function readConfig(task: AnyTask, session: SessionRow): unknown {
 
 /**
  * The result `resultId` with its session, if `userId` owns it. Someone else's result is "not
- * found", so ids cannot be probed (D3).
+ * found", so ids cannot be probed (docs/product.md#roles-and-permissions).
  */
 export async function getOwnedRun(
   ctx: ServiceContext,
@@ -42,22 +50,65 @@ export async function getOwnedRun(
   return { ...row, task, config: readConfig(task, row.session), seed: row.session.seed };
 }
 
-/** The API view of a run, with the positions of its saved trials in run order. */
+/** A stored trial's row as the run order reads it: its position, correctness and fields. */
+type SavedRow = Omit<SavedTrial, 'fields'> & { fields?: unknown };
+
+/**
+ * The API view of a run, with the positions of its saved trials in run order (and the fields the
+ * task's run order reads, for a task that names them: `runOrderFields`).
+ */
 export async function toRun(ctx: ServiceContext, owned: OwnedRun): Promise<Run> {
+  const position = {
+    phase: trials.phase,
+    block: trials.block,
+    trialNumber: trials.trialNumber,
+    isCorrect: trials.isCorrect,
+  };
   const saved = await ctx.db
-    .select({
-      phase: trials.phase,
-      block: trials.block,
-      trialNumber: trials.trialNumber,
-      isCorrect: trials.isCorrect,
-    })
+    .select(owned.task.runOrderFields ? { ...position, fields: trials.fields } : position)
     .from(trials)
     .where(eq(trials.resultId, owned.result.id));
   return toRunView(owned, saved);
 }
 
+/**
+ * A stored trial as the task's run order reads it (a SavedTrial): its position and correctness,
+ * and of its stored fields those the task's run order names.
+ */
+export function toSavedTrial(task: Pick<AnyTask, 'runOrderFields'>, row: SavedRow): SavedTrial {
+  const { phase, block, trialNumber, isCorrect } = row;
+  const fields = runOrderFieldsOf(task, row.fields);
+  return fields
+    ? { phase, block, trialNumber, isCorrect, fields }
+    : { phase, block, trialNumber, isCorrect };
+}
+
+/**
+ * A stored trial as the task's run check reads it (an ArrivedTrial): its position, device times
+ * and arrival, and of its stored fields those the task's run order names.
+ */
+export function toArrivedTrial(
+  task: Pick<AnyTask, 'runOrderFields'>,
+  row: Omit<ArrivedTrial, 'fields'> & { fields?: unknown },
+): ArrivedTrial {
+  const { phase, block, trialNumber, startTime, endTime, arrivedAt } = row;
+  const fields = runOrderFieldsOf(task, row.fields);
+  const arrived = { phase, block, trialNumber, startTime, endTime, arrivedAt };
+  return fields ? { ...arrived, fields } : arrived;
+}
+
+/** Of a stored trial's fields (`trials.fields`), those the task's run order names; undefined without any. */
+function runOrderFieldsOf(
+  task: Pick<AnyTask, 'runOrderFields'>,
+  stored: unknown,
+): Record<string, unknown> | undefined {
+  const keys = task.runOrderFields;
+  if (!keys) return undefined;
+  return pickFields((stored ?? {}) as Readonly<Record<string, unknown>>, keys);
+}
+
 /** The API view of a run whose saved trials the caller already holds (any order). */
-export function toRunView(owned: OwnedRun, saved: readonly SavedTrial[]): Run {
+export function toRunView(owned: OwnedRun, saved: readonly SavedRow[]): Run {
   const { result } = owned;
   return {
     id: result.id,
@@ -69,13 +120,13 @@ export function toRunView(owned: OwnedRun, saved: readonly SavedTrial[]): Run {
     config: owned.config as Record<string, unknown>,
     isPreview: result.isPreview,
     savedTrials: saved
-      .map(({ phase, block, trialNumber, isCorrect }) => ({ phase, block, trialNumber, isCorrect }))
+      .map((row) => toSavedTrial(owned.task, row))
       .sort(compareRunOrder(owned.task)),
     summary: toSummary(result),
   };
 }
 
-/** The stored scores of a finished result (D15, ADR 027); null while it is unfinished. */
+/** The stored scores of a finished result (ADR 027); null while it is unfinished. */
 export function toSummary(result: ResultRow): RunSummary | null {
   if (!result.endTime || result.overallScore === null) return null;
   return {

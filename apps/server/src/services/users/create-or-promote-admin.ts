@@ -8,8 +8,8 @@ import type { ServiceContext } from '../context';
 export type AdminOutcome = 'created' | 'promoted';
 
 /**
- * Makes `input.email` an admin: creates the account when the email is new, otherwise promotes
- * the existing account and leaves its password and name as they are (D7).
+ * Makes `input.email` an admin: creates the account when the email is new, otherwise promotes the
+ * existing account and leaves its password and name as they are (docs/product.md#accounts).
  */
 export async function createOrPromoteAdmin(
   ctx: ServiceContext,

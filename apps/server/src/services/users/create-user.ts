@@ -8,9 +8,9 @@ import { getAdminUser } from './get-admin-user';
 export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists';
 
 /**
- * An admin creates an account with a chosen role (spec section 6), under the registration's
- * password policy. Unlike sign-up, a taken email is reported (409): admins see every account.
- * The password is marked to be changed at the user's first login (ADR 013).
+ * An admin creates an account with a chosen role (docs/product.md#roles-and-permissions), under the
+ * registration's password policy. Unlike sign-up, a taken email is reported (409): admins see every
+ * account. The password is marked to be changed at the user's first login (ADR 013).
  */
 export async function createUser(
   ctx: ServiceContext,

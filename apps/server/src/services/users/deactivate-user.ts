@@ -7,9 +7,9 @@ import { getAdminUser } from './get-admin-user';
 import { lockForChange } from './lock-for-change';
 
 /**
- * Deactivates a user (D6): their sessions end now and they cannot log in until reactivated.
- * Their data stays. The last active admin cannot be deactivated (409). Deactivating an inactive
- * user changes and records nothing.
+ * Deactivates a user (docs/product.md#accounts): their sessions end now and they cannot log in
+ * until reactivated. Their data stays. The last active admin cannot be deactivated (409).
+ * Deactivating an inactive user changes and records nothing.
  */
 export async function deactivateUser(
   ctx: ServiceContext,

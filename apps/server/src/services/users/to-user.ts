@@ -15,6 +15,7 @@ export function toUser(row: typeof users.$inferSelect): User {
     // Whether two-factor login is on, never the secret itself.
     totpEnabled: row.totpSecret !== null,
     mustChangePassword: row.mustChangePassword,
+    mustSetUpTotp: row.mustSetUpTotp,
   };
 }
 

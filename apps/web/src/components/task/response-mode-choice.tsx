@@ -6,14 +6,24 @@ type ResponseModeChoiceProps = {
   onChange: (mode: ResponseMode) => void;
   /** What the keys are, e.g. 'R, G and B'. */
   keysLabel: string;
+  /** The touch mode's name, if it answers with something other than on-screen buttons. */
+  touchLabel?: string;
+  /** What touch mode answers with, if not on-screen buttons (e.g. 'Tap the screen'). */
+  touchHint?: string;
 };
 
-/** Before a run: answer with the keyboard or with on-screen buttons (D25). */
-export function ResponseModeChoice({ mode, onChange, keysLabel }: ResponseModeChoiceProps) {
+/** Before a run: answer with keys or with on-screen buttons (docs/product.md#touch-mode). */
+export function ResponseModeChoice({
+  mode,
+  onChange,
+  keysLabel,
+  touchLabel = 'On-screen buttons',
+  touchHint = 'Tap large buttons',
+}: ResponseModeChoiceProps) {
   const name = useId();
   const options: { value: ResponseMode; label: string; hint: string }[] = [
     { value: 'keyboard', label: 'Keyboard', hint: `Keys ${keysLabel}` },
-    { value: 'touch', label: 'On-screen buttons', hint: 'Tap large buttons' },
+    { value: 'touch', label: touchLabel, hint: touchHint },
   ];
   return (
     <fieldset className="mode-choice">

@@ -18,9 +18,10 @@ type ResponsePadProps = {
 };
 
 /**
- * Touch mode's answer buttons (D25): large (at least 10 mm), side by side at the bottom of the
- * screen where a thumb reaches them in portrait, answering on pointerdown with the event's own
- * timestamp. Keyboard users answer with the keys; the buttons are not in the tab order.
+ * Touch mode's answer buttons (docs/product.md#touch-mode): large (at least 10 mm), side by side at
+ * the bottom of the screen where a thumb reaches them in portrait, answering on pointerdown with
+ * the event's own timestamp. Keyboard users answer with the keys; the buttons are not in the tab
+ * order.
  */
 export function ResponsePad({ buttons, input, isActive }: ResponsePadProps) {
   const refs = useRef(new Map<string, HTMLButtonElement>());

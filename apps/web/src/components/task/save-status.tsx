@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getTrialQueue } from '../../lib/task-runtime/trial-queue';
+import { getTrialQueue } from '../../lib/task-runtime/page-trial-queue';
 
 /** During a run: how many answered trials the outbox still holds, announced politely. */
 export function SaveStatus({ className }: { className: string }) {

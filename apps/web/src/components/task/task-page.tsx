@@ -12,6 +12,10 @@ type TaskPageProps = {
   summary: ReactNode;
   /** The keys of keyboard mode, e.g. "R, G and B". */
   keysLabel: string;
+  /** The touch mode's name, if it answers with something other than on-screen buttons. */
+  touchLabel?: string;
+  /** What touch mode answers with, if not on-screen buttons (e.g. "Tap the screen"). */
+  touchHint?: string;
   /** The instructions for the chosen response mode: a list, examples. */
   instructions: (mode: ResponseMode) => ReactNode;
   /** The task's runner, loaded on demand (React.lazy), and a way to start loading it early. */
@@ -43,7 +47,13 @@ export function TaskPage(props: TaskPageProps) {
       <section className="card task-instructions" aria-labelledby="task-instructions-title">
         <h2 id="task-instructions-title">How it works</h2>
         {props.instructions(mode)}
-        <ResponseModeChoice mode={mode} onChange={setMode} keysLabel={props.keysLabel} />
+        <ResponseModeChoice
+          mode={mode}
+          onChange={setMode}
+          keysLabel={props.keysLabel}
+          touchLabel={props.touchLabel}
+          touchHint={props.touchHint}
+        />
         <Button
           className="button--large"
           onClick={() => setHasStarted(true)}

@@ -20,8 +20,11 @@ type TaskRunLayoutProps = {
   stageClassName?: string;
   /** Over the stage: a break, a block's intro, the end. */
   overlay: ReactNode;
-  /** Touch mode's answer buttons, and whether they take answers now. */
-  pad: { buttons: readonly PadButton[]; input: ResponseInput | null; isActive: boolean };
+  /**
+   * Touch mode's answer buttons, and whether they take answers now; absent for a task whose
+   * stage itself takes touches.
+   */
+  pad?: { buttons: readonly PadButton[]; input: ResponseInput | null; isActive: boolean };
   /** Keyboard mode's reminder of the keys, under the stage. */
   keys: ReactNode;
   /** Whether the keys take answers now (the reminder is hidden from screen readers otherwise). */
@@ -36,7 +39,12 @@ type TaskRunLayoutProps = {
  */
 export function TaskRunLayout(props: TaskRunLayoutProps) {
   const isTouch = props.mode === 'touch';
-  const classes = ['task-run', isTouch && 'has-response-pad task-run--touch', props.className];
+  const classes = [
+    'task-run',
+    isTouch && 'task-run--touch',
+    isTouch && props.pad && 'has-response-pad',
+    props.className,
+  ];
   return (
     <section className={classes.filter(Boolean).join(' ')} aria-label={props.label}>
       <div className="task-run__bar">
@@ -55,7 +63,7 @@ export function TaskRunLayout(props: TaskRunLayoutProps) {
         {props.overlay}
       </div>
       {isTouch ? (
-        <ResponsePad {...props.pad} />
+        props.pad && <ResponsePad {...props.pad} />
       ) : (
         <p className="task-keys" aria-hidden={!props.areKeysActive}>
           {props.keys}

@@ -20,8 +20,8 @@ import { completeRun, getActiveRun, startRun } from '../../lib/api/runs';
 import { readPreviewConfig } from '../../lib/preview';
 import type { AttentionEvent } from '../../lib/task-runtime/attention';
 import { measureEnvironment, readDeviceInfo } from '../../lib/task-runtime/device';
+import { getTrialQueue } from '../../lib/task-runtime/page-trial-queue';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
-import { getTrialQueue } from '../../lib/task-runtime/trial-queue';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button, buttonClassName } from '../ui/button';
@@ -52,6 +52,11 @@ type TaskRunnerProps = {
   instructions: ReactNode;
   /** Before a resumed run: where it goes on, e.g. ": Practice trial 3.". */
   describeResume: (run: Run, saved: readonly SavedTrial[]) => string;
+  /**
+   * The task's own fields its run order reads (its definition's `runOrderFields`): handed over
+   * with the trials still in the outbox, as the server hands them over with the saved ones.
+   */
+  runOrderFields?: readonly string[];
   Running: ComponentType<RunningTaskProps>;
   ScoreTiles: ComponentType<{ summary: RunSummary }>;
 };
@@ -72,7 +77,7 @@ type Screen =
  * running view, and at the end the task's headline scores.
  */
 export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
-  const { testType, mode } = props;
+  const { testType, mode, runOrderFields } = props;
   useDocumentTitle(props.title);
   const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
   const [preview] = useState(() => readPreviewConfig(window.location.search));
@@ -83,7 +88,13 @@ export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
     (preview ? Promise.resolve(null) : getActiveRun(testType))
       .then(async (run) => {
         const resume = run
-          ? { run, saved: [...run.savedTrials, ...(await getTrialQueue().pendingTrials(run.id))] }
+          ? {
+              run,
+              saved: [
+                ...run.savedTrials,
+                ...(await getTrialQueue().pendingTrials(run.id, runOrderFields)),
+              ],
+            }
           : null;
         if (isCurrent) setScreen({ kind: 'ready', resume });
       })
@@ -93,7 +104,7 @@ export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
     return () => {
       isCurrent = false;
     };
-  }, [preview, testType]);
+  }, [preview, testType, runOrderFields]);
 
   const go = async () => {
     const resume = screen.kind === 'ready' ? screen.resume : null;

@@ -2,7 +2,7 @@ import type { SavedTrial } from '@cogni/domain';
 import { useEffect, useRef, useState } from 'react';
 import type { AttentionEvent } from '../../lib/task-runtime/attention';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
-import { getTrialQueue } from '../../lib/task-runtime/trial-queue';
+import { getTrialQueue } from '../../lib/task-runtime/page-trial-queue';
 import { type RunningTaskProps, useFinishRun, useRuntimeSnapshot } from './task-runner';
 
 /** What a task's runtime offers the running view. */

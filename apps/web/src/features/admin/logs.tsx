@@ -25,7 +25,10 @@ function When({ log }: { log: AdminErrorLog }) {
   );
 }
 
-/** Error Logs: a page at a time, the most recently seen first; repeats are one entry (D20). */
+/**
+ * Error Logs: a page at a time, the most recently seen first; repeats are one entry
+ * (docs/product.md#error-logs).
+ */
 export function ErrorLogs() {
   const [page, setPage] = useState(1);
   const logs = useErrorLogs(page);

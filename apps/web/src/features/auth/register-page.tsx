@@ -1,18 +1,12 @@
-import {
-  EMAIL_MAX_LENGTH,
-  MESSAGES,
-  NAME_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  REGISTRATION_REDIRECT_DELAY_MS,
-} from '@cogni/domain';
+import { MESSAGES, REGISTRATION_REDIRECT_DELAY_MS } from '@cogni/domain';
 import { type FormEvent, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { PasswordField, TextField } from '../../components/ui/text-field';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AccountFields, readAccountFields } from './account-fields';
 import { useRegister } from './api/register';
 
 export function RegisterPage() {
@@ -28,14 +22,7 @@ export function RegisterPage() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const read = (name: string) => String(form.get(name) ?? '');
-    register.mutate({
-      email: read('email'),
-      password: read('password'),
-      firstName: read('firstName'),
-      lastName: read('lastName'),
-    });
+    register.mutate(readAccountFields(event.currentTarget));
   }
 
   const fields = isApiError(register.error) ? register.error.fields : {};
@@ -52,46 +39,7 @@ export function RegisterPage() {
         {register.isError && <Alert variant="error">{MESSAGES.registerFailed}</Alert>}
         {register.isSuccess && <Alert variant="success">{MESSAGES.registerSucceeded}</Alert>}
         <form className="form" onSubmit={handleSubmit}>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={EMAIL_MAX_LENGTH}
-            disabled={isLocked}
-            error={fields.email}
-          />
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            disabled={isLocked}
-            error={fields.password}
-          />
-          <div className="form__row">
-            <TextField
-              label="First name"
-              name="firstName"
-              autoComplete="given-name"
-              required
-              maxLength={NAME_MAX_LENGTH}
-              disabled={isLocked}
-              error={fields.firstName}
-            />
-            <TextField
-              label="Last name"
-              name="lastName"
-              autoComplete="family-name"
-              required
-              maxLength={NAME_MAX_LENGTH}
-              disabled={isLocked}
-              error={fields.lastName}
-            />
-          </div>
+          <AccountFields disabled={isLocked} fields={fields} />
           <Button
             type="submit"
             disabled={isLocked}

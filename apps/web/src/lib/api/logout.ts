@@ -17,7 +17,7 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       // The session ends and the page changes in one render. Leaving first would let the guards
-      // see the old user at /: one who still had to choose a password was sent back to
+      // see the old user at /: one who still has to choose a password would be sent back to
       // /choose-password, and from there to /login. Clearing first, in a render of its own, would
       // let a protected page's guard send the visitor to /login. setQueryData updates what the
       // next render reads at once (it only schedules the notification), so flushSync renders /
@@ -29,7 +29,7 @@ export function useLogout() {
       removeNonSessionQueries(queryClient);
       // Queued trials belong to the session that just ended (ASVS 14.3.1: clear client storage
       // at logout). Loaded on demand, so the test's code stays out of the home bundle.
-      void import('../task-runtime/trial-queue').then((queue) => queue.clearTrialQueue());
+      void import('../task-runtime/page-trial-queue').then((queue) => queue.clearTrialQueue());
     },
   });
 }

@@ -20,7 +20,7 @@ export type StartRunRequest = Omit<StartRunInput, 'config'> & {
   config?: Record<string, unknown> | undefined;
 };
 
-/** 'Ready ... Set ... Go!': a new session and result (D8); a preview with `config`. */
+/** 'Ready ... Set ... Go!': a new run (docs/product.md#what-a-run-is); a preview with `config`. */
 export async function startRun(input: StartRunRequest): Promise<Run> {
   const { run } = await apiRequest('/api/results', {
     method: 'POST',
@@ -30,7 +30,10 @@ export async function startRun(input: StartRunRequest): Promise<Run> {
   return run;
 }
 
-/** The user's latest run of the test type if it is unfinished, to resume it (D17). */
+/**
+ * The user's latest run of the test type if unfinished, to resume
+ * (docs/product.md#how-resume-works).
+ */
 export async function getActiveRun(testType: TestType): Promise<Run | null> {
   const { run } = await apiRequest(`/api/results/active?testType=${testType}`, {
     schema: ActiveRunResponseSchema,

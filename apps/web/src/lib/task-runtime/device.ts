@@ -1,7 +1,7 @@
 import type { DeviceInfo, Measurement } from '@cogni/domain';
 import { estimateFrameIntervalMs, supportsElementTiming } from './onset';
 
-/** deviceInfo of spec section 3, from what the browser tells. */
+/** The session's deviceInfo (docs/product.md#entities), from what the browser tells. */
 export function readDeviceInfo(): DeviceInfo {
   const isCoarse = window.matchMedia('(pointer: coarse)').matches;
   const width = window.screen.width;
@@ -13,7 +13,7 @@ export function readDeviceInfo(): DeviceInfo {
   };
 }
 
-/** The session's measurement record (timing.md rule 8), taken before the run starts. */
+/** The session's measurement record (rule 8 in docs/timing-rules.md), taken before the run. */
 export async function measureEnvironment(): Promise<Measurement> {
   return {
     crossOriginIsolated: window.crossOriginIsolated === true,

@@ -39,22 +39,18 @@ const median = (values: readonly number[]): number | null => {
 type Job = { cancelled: boolean; timer: unknown; frame: number | null };
 
 /**
- * Presents things on an absolute time line (tasks.md 0.1.4: onset k = onset 0 + the sum of the
- * periods before it, which the task's engine computes): `at(dueMs, draw)` calls `draw` in the
- * animation frame whose presentation is predicted nearest `dueMs`. Each presentation is aimed
- * at its own due time, never at "the previous one plus a duration", so lateness of one never
+ * Presents things on an absolute time line (rule 9 in docs/timing-rules.md: onset k = onset 0 + the
+ * sum of the periods before it, which the task's engine computes): `at(dueMs, draw)` calls `draw`
+ * in the animation frame whose presentation is predicted nearest `dueMs`. Each presentation is
+ * aimed at its own due time, never at "the previous one plus a duration", so lateness of one never
  * moves the next: the schedule cannot drift.
  *
- * The prediction is FrameTimer's: an element inserted now is presented `latency` later, where
- * `latency` is the median of recent presentations' delays from insertion (Element Timing); so
- * inserting in this frame presents at about now + latency, and inserting in the next one a
- * frame interval later. The frame is this one when that is nearer the due time, i.e. when
- * now + latency is at least half a frame before it. Until a latency is known it is taken as 0,
- * so the first presentations err late rather than early.
- *
- * A presentation sleeps on a single timer, aimed at a few frames before its due time, then
- * looks at every animation frame until its own; a page that is hidden draws nothing (browsers
- * stop animation frames) and draws at the first frame after it is shown again.
+ * The prediction is FrameTimer's: inserting in this frame presents at about now + `latency`, the
+ * median of recent presentations' delays from insertion (Element Timing; 0 until one is known, so
+ * the first presentations err late, not early). This frame is taken when that is at least half a
+ * frame before the due time. A presentation sleeps on one timer until a few frames before its due
+ * time, then checks every animation frame; a hidden page draws at the first frame after it is
+ * shown again.
  */
 export class FrameScheduler {
   private readonly latenciesMs: number[] = [];

@@ -13,29 +13,14 @@ const WAKE_EARLY_MS = 1.5;
 
 /**
  * Ends a timed display (the 1400 ms cue, the feedback) so that what replaces it is presented
- * `durationMs` after the display itself was presented (timing.md rule 5; ADR 014).
- *
- * The end is counted from the display's presentation time (Element Timing), not from when its
- * code ran: the frame that inserted the cue can run well after its timestamp (the first frame
- * after a key press often does), and then a cue counted from its insertion comes up short. The
- * next element is inserted `latency` before the due time, where `latency` is the median of
- * recent stimuli's delays from insertion to presentation, so that it is presented on time.
- *
- * It is inserted from a timer at that instant rather than from the nearest animation frame.
- * On a fixed-refresh display both land in the frame nearest the due time (the latency then
- * includes the wait for the frame). On a display that presents when there is something new,
- * as variable-refresh displays and headless Chromium do, frames have no fixed grid: a timer
- * lands within a fraction of a millisecond, where a loop of animation frames puts the
- * stimulus on its own 16.7 ms grid, unrelated to the cue's, and errs by up to half a frame.
- *
- * Only stimuli teach the latency: the first cue's first paint is slow, and a stimulus is what
- * the estimate is for. Before the first is known it is taken as 0, so the first stimulus errs
- * late by its own latency rather than early.
- *
- * A display never ends before its own presentation time is known: a page that stalls between
- * inserting the cue and painting it (or is hidden then) would otherwise show the stimulus right
- * after a cue that came up late, and the server refuses a stimulus shown well before the cue's
- * duration was up. The wait then ends `durationMs` after the presentation, late rather than short.
+ * `durationMs` after the display itself was presented (rule 5 in docs/timing-rules.md), counted
+ * from its Element Timing presentation rather than from when its code ran. The next element is
+ * inserted from a timer `latency` before the due time: the median of recent stimuli's delays
+ * from insertion to presentation (0 until one is known, so the first errs late, not early). A
+ * timer rather than an animation frame, because a display without a fixed refresh would put the
+ * stimulus on a frame grid of its own, unrelated to the cue's (ADR 014). A display never ends
+ * before its own presentation is known: after a stall the wait ends late rather than short, as
+ * the server refuses a stimulus shown well before the cue's duration was up.
  */
 export class FrameTimer {
   private readonly latenciesMs: number[] = [];

@@ -1,4 +1,4 @@
-import type { QueuedTrial, TrialStore } from './trial-queue';
+import type { QueuedTrial, TrialStore } from './trial-store';
 
 // What is stored here is de-identified on purpose (ASVS 14.3.3): a QueuedTrial holds the random
 // result id and the trial itself, never a user id, email or name. Items are deleted once the

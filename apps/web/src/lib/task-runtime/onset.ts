@@ -1,4 +1,4 @@
-/** How a presentation time was obtained (timing.md rule 2). */
+/** How a presentation time was obtained (rule 2 in docs/timing-rules.md). */
 export type OnsetMethod = 'element-timing' | 'animation-frame';
 export type Onset = { timeMs: number; method: OnsetMethod };
 

@@ -4,12 +4,13 @@ import { modalityOfPointer, type ResponseEvent, ResponseInput } from './response
 
 const KEYS: Record<string, string> = { Space: 'space', KeyF: 'left' };
 
-function setUp(isCapturing = true) {
+function setUp(isCapturing = true, acceptsSecondaryPointers?: boolean) {
   const responses: ResponseEvent[] = [];
   const input = new ResponseInput({
     keyToResponse: (event) => KEYS[event.code] ?? null,
     onResponse: (event) => responses.push(event),
     isCapturing: () => isCapturing,
+    acceptsSecondaryPointers,
   });
   return { input, responses };
 }
@@ -95,6 +96,29 @@ describe('ResponseInput', () => {
     input.detachButton(button);
     pointerDown(button, { pointerType: 'touch' });
     expect(responses).toHaveLength(2);
+  });
+
+  it('takes a second finger while another rests on the screen, where the task allows it', () => {
+    const { input, responses } = setUp(true, true);
+    disposeAll.push(() => input.dispose());
+    const stage = document.createElement('div');
+    document.body.append(stage);
+    input.attachButton(stage, 'tap');
+    // The resting finger went down first (the primary pointer); each later tap is not primary.
+    pointerDown(stage, { pointerType: 'touch' });
+    const second = pointerDown(stage, { pointerType: 'touch', isPrimary: false });
+    const third = pointerDown(stage, { pointerType: 'touch', isPrimary: false });
+    expect(second.defaultPrevented).toBe(true);
+    expect(responses.map((r) => r.atMs)).toEqual([
+      expect.any(Number),
+      second.timeStamp,
+      third.timeStamp,
+    ]);
+    // Still no right or middle button.
+    const right = new MouseEvent('pointerdown', { bubbles: true, cancelable: true, button: 2 });
+    Object.defineProperties(right, { pointerType: { value: 'mouse' }, isPrimary: { value: true } });
+    stage.dispatchEvent(right);
+    expect(responses).toHaveLength(3);
   });
 
   it('stops listening once disposed', () => {

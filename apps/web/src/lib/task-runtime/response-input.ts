@@ -19,6 +19,13 @@ export type ResponseInputOptions = {
    * true while a trial is on. Checked at each key event.
    */
   isCapturing: () => boolean;
+  /**
+   * Whether a press of a pointer that is not the primary one counts (a second finger while
+   * another rests on the screen). Off by default: a task with several buttons takes one touch at
+   * a time. A task whose whole stage is one button turns it on, so a resting finger (the
+   * primary pointer) never blocks every later tap.
+   */
+  acceptsSecondaryPointers?: boolean;
 };
 
 /** The modality of a pointer event: a finger or a pen is touch, a mouse is a mouse. */
@@ -51,7 +58,8 @@ export class ResponseInput {
     this.detachButton(element);
     const listener = (event: PointerEvent) => {
       const atMs = event.timeStamp;
-      if (!event.isPrimary || event.button > 0) return;
+      if (event.button > 0) return;
+      if (!event.isPrimary && !this.options.acceptsSecondaryPointers) return;
       // No focus move, text selection or emulated mouse events from the touch.
       event.preventDefault();
       this.options.onResponse({ response, atMs, modality: modalityOfPointer(event.pointerType) });

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useMediaQuery } from '../use-media-query';
 
-/** How a participant answers: keys, or large on-screen buttons (touch mode, D25). */
+/** How a participant answers: keys, or large on-screen buttons (docs/product.md#touch-mode). */
 export type ResponseMode = 'keyboard' | 'touch';
 
 const STORAGE_KEY = 'cogni.responseMode';

@@ -57,13 +57,23 @@ export type SoaTask<Position, Planned, Answer, Trial, Feedback, RoundResult> = {
   blockTrialCount(position: Position): number;
   /** The keyboard mapping: the response a key stands for, or null for other keys. */
   keyToResponse(event: Pick<KeyboardEvent, 'code' | 'key'>): string | null;
-  /** The PRESS event of a response (a mapped key or a button). */
-  pressOf(response: ResponseEvent): SoaEvent<Answer>;
+  /**
+   * The PRESS event of a response (a mapped key or a button); `state` is the engine's as the
+   * response arrives, before the press is stepped.
+   */
+  pressOf(response: ResponseEvent, state: SoaState<Position, Planned, Answer>): SoaEvent<Answer>;
   /** The stimulus element of a planned trial, and its Element Timing name. */
   createStimulus(trial: Planned): HTMLElement;
   stimulusName: string;
   /** The element of practice feedback; null for a blank of the feedback's duration. */
   createFeedback(kind: Feedback): HTMLElement | null;
+  /**
+   * What replaces the stimulus at its offset (SART's mask), drawn with the engine's state then,
+   * and its Element Timing name; by default a blank. Its presentation is reported as the
+   * stimulus's offset either way.
+   */
+  createOffset?(trial: Planned, state: SoaState<Position, Planned, Answer>): HTMLElement;
+  offsetName?: string;
 };
 
 /** A stimulus on its way to the stage: drawn in its frame, then presented. */
@@ -87,13 +97,10 @@ const keyOf = (position: TrialPosition) =>
  * that replaces it, responses with their events' own timestamps, lost focus, and TICKs when
  * trials are due to end.
  *
- * A stimulus must be inserted a little before its due time to be presented at it, but the
- * engine names the next stimulus only when the trial before has ended (the TICK at that very
- * time). The engine is pure, so the runtime asks it ahead: as soon as a trial's end is known it
- * steps a copy of the state with that TICK, and draws the stimulus the copy would show in the
- * frame nearest its due time. The real TICK is sent when the clock reaches the due time, so
- * every press until then still counts for the trial it belongs to; the stimulus it shows is
- * the one already drawn.
+ * A stimulus is inserted a little before its due time, but the engine names it only at the TICK
+ * that ends the trial before. The engine is pure, so the runtime asks ahead: once a trial's end
+ * is known it steps a copy of the state with that TICK and draws what the copy would show. The
+ * real TICK is sent at the due time, so every press until then counts for its own trial.
  */
 export class SoaRuntime<
   Position extends TrialPosition,
@@ -147,7 +154,7 @@ export class SoaRuntime<
     this.store = new SnapshotStore(this.makeSnapshot(), isSameSnapshot);
     this.input = new ResponseInput({
       keyToResponse: task.keyToResponse,
-      onResponse: (response) => this.run(task.pressOf(response)),
+      onResponse: (response) => this.run(task.pressOf(response, this.state)),
       // The keys must not scroll or type while a block runs; between blocks they are the page's.
       isCapturing: () => this.isBlockOn(),
     });
@@ -301,18 +308,23 @@ export class SoaRuntime<
   }
 
   /**
-   * Replaces the stimulus on screen with a blank at `dueAtMs`: the blank has its own Element
-   * Timing identifier, and its presentation is reported as the stimulus's offset.
+   * Replaces the stimulus on screen at `dueAtMs` with a blank, or with what the task draws in
+   * its place (createOffset): that element has its own Element Timing identifier, and its
+   * presentation is reported as the stimulus's offset.
    */
   private scheduleHide(dueAtMs: number): void {
     if (this.state.kind !== 'trial') return;
-    const key = keyOf(this.state.trial.planned);
+    const { planned } = this.state.trial;
+    const key = keyOf(planned);
     this.cancelHide?.();
     this.cancelHide = this.scheduler.at(dueAtMs, () => {
       this.cancelHide = null;
       if (this.shownKey !== key) return null;
       this.shownKey = null;
-      const blank = this.stage.blank();
+      const offset = this.task.createOffset?.(planned, this.state);
+      const blank = offset
+        ? this.stage.show(offset, this.task.offsetName ?? 'offset')
+        : this.stage.blank();
       void blank.onset.then(({ timeMs }) => {
         const { state } = this;
         if (state.kind === 'trial' && keyOf(state.trial.planned) === key) {

@@ -29,10 +29,10 @@ function hasOwnPaint(element: HTMLElement): boolean {
 let presentations = 0;
 
 /**
- * A task's stage, drawn outside React (timing.md rule 7): each `show` replaces what the stage
- * shows with a new element carrying a new `elementtiming` identifier, and returns when that
- * element was presented. Call it inside an animation frame (or a FrameScheduler's draw), so the
- * DOM change lands in the frame that was chosen for it.
+ * A task's stage, drawn outside React (rule 7 in docs/timing-rules.md): each `show` replaces what
+ * the stage shows with a new element carrying a new `elementtiming` identifier, and returns when
+ * that element was presented. Call it inside an animation frame (or a FrameScheduler's draw), so
+ * the DOM change lands in the frame that was chosen for it.
  */
 export class TaskStage {
   private readonly onsets: OnsetTracker;

@@ -1,48 +1,22 @@
 import { BACKOFF_CAP_MS, type TrialEnvelope } from '@cogni/domain';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-client';
+import { makeTrial } from './testing/make-trial';
 import {
-  classifySendFailure,
-  connectQueueToWindow,
-  createMemoryTrialStore,
   createTrialQueue,
-  getTrialKey,
-  putTrial,
-  type QueuedTrial,
   type TrialQueue,
   type TrialQueueOptions,
   type TrialQueueSnapshot,
-  type TrialStore,
 } from './trial-queue';
+import {
+  createMemoryTrialStore,
+  getTrialKey,
+  type QueuedTrial,
+  type TrialStore,
+} from './trial-store';
 
 const RESULT = '11111111-1111-4111-8111-111111111111';
 const OTHER_RESULT = '22222222-2222-4222-8222-222222222222';
-
-/** A trial of some task: the queue handles the envelope and passes the task's fields along. */
-function makeTrial(trialNumber: number, phase = 'test', block = 0): TrialEnvelope {
-  const trial = {
-    phase,
-    block,
-    trialNumber,
-    cueWord: 'Color',
-    stimulusWord: 'RED',
-    stimulusColor: 'blue',
-    response: 'B',
-    reactionTime: 512.25,
-    isCorrect: true,
-    isSwitch: false,
-    startTime: '2025-01-01T10:00:00.000Z',
-    endTime: '2025-01-01T10:00:01.000Z',
-    timing: {
-      cueOnsetMs: 1000,
-      stimulusOnsetMs: 1500,
-      responseTimestampMs: 2012.25,
-      onsetMethod: 'animation-frame',
-      wasInterrupted: false,
-    },
-  } as const;
-  return trial;
-}
 
 /** Lets every pending promise callback run (no time passes: no timer is involved). */
 function settle(): Promise<void> {
@@ -622,68 +596,6 @@ describe('createTrialQueue', () => {
     await queue.enqueue(RESULT, makeTrial(1));
     await settle();
     expect(seen).toHaveLength(4);
-  });
-});
-
-describe('classifySendFailure', () => {
-  it('retries what may pass later and drops only what the server refused for good', () => {
-    const kind = (status: number) => classifySendFailure(new ApiError(status, 'INTERNAL', ''));
-    expect([0, 200, 408, 429, 500, 502, 503].map(kind)).toEqual(Array(7).fill('transient'));
-    expect(kind(401)).toBe('unauthorized');
-    expect([400, 403, 404, 409, 413, 422].map(kind)).toEqual(Array(6).fill('permanent'));
-    expect(classifySendFailure(new Error('bug'))).toBe('transient');
-  });
-});
-
-describe('connectQueueToWindow', () => {
-  it("flushes on 'online' until disposed", () => {
-    const target = new EventTarget();
-    const queue = { flush: vi.fn() };
-    const dispose = connectQueueToWindow(queue, target);
-    target.dispatchEvent(new Event('online'));
-    expect(queue.flush).toHaveBeenCalledTimes(1);
-    dispose();
-    target.dispatchEvent(new Event('online'));
-    expect(queue.flush).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('putTrial', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
-  function stubFetch(status: number, body: string, contentType = 'application/json') {
-    const fetchMock = vi.fn(
-      async () => new Response(body, { status, headers: { 'Content-Type': contentType } }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    return fetchMock;
-  }
-
-  it('PUTs the trial to its slot and accepts both 201 and a 200 duplicate', async () => {
-    const fetchMock = stubFetch(201, JSON.stringify({ saved: true, duplicate: false }));
-    const trial = makeTrial(12, 'practice');
-    await expect(putTrial(RESULT, trial)).resolves.toEqual({ saved: true, duplicate: false });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe(`/api/results/${RESULT}/trials/practice/0/12`);
-    expect(init.method).toBe('PUT');
-    expect(JSON.parse(init.body as string)).toEqual(trial);
-
-    stubFetch(200, JSON.stringify({ saved: true, duplicate: true }));
-    await expect(putTrial(RESULT, trial)).resolves.toEqual({ saved: true, duplicate: true });
-  });
-
-  it('turns a conflict into a permanent ApiError and a portal page into a transient one', async () => {
-    stubFetch(409, JSON.stringify({ error: { code: 'CONFLICT', message: 'Different trial' } }));
-    const conflict = await putTrial(RESULT, makeTrial(0)).catch((error: unknown) => error);
-    expect(conflict).toBeInstanceOf(ApiError);
-    expect(classifySendFailure(conflict)).toBe('permanent');
-
-    stubFetch(200, '<html>Log in to the Wi-Fi</html>', 'text/html');
-    const portal = await putTrial(RESULT, makeTrial(0)).catch((error: unknown) => error);
-    expect(portal).toBeInstanceOf(ApiError);
-    expect(classifySendFailure(portal)).toBe('transient');
   });
 });
 

@@ -1,36 +1,17 @@
-import { getBackoffDelay, positionOf, type TrialEnvelope, type TrialPosition } from '@cogni/domain';
-import { z } from 'zod';
-import { apiRequest, isApiError } from '../api-client';
-import { createIdbTrialStore } from './idb-trial-store';
-
-/**
- * One completed trial waiting to be saved on the server.
- *
- * ASVS 14.3.3 asks for no sensitive data in client storage; this outbox is a documented exception
- * kept de-identified: an item holds the random result id and the trial (stimulus, answer,
- * timings), never a user id, email or name. Items are deleted once the server acknowledges them
- * and all of them at logout (ASVS 14.3.1).
- */
-export type QueuedTrial = {
-  /** getTrialKey of the trial: one slot per trial position, as on the server. */
-  key: string;
-  resultId: string;
-  trial: TrialEnvelope;
-  /** Orders the queue. Strictly increasing within a page, so two trials never tie. */
-  enqueuedAt: number;
-};
-
-/** Where queued trials live until the server has them. */
-export type TrialStore = {
-  /** False when a page reload loses the items (memory), so the UI can warn. */
-  readonly isDurable: boolean;
-  /** Adds or replaces the item with the same key; resolves once it is stored. */
-  put(item: QueuedTrial): Promise<void>;
-  delete(key: string): Promise<void>;
-  /** Every item, oldest enqueuedAt first. */
-  list(): Promise<QueuedTrial[]>;
-  clear(): Promise<void>;
-};
+import {
+  getBackoffDelay,
+  savedTrialOf,
+  savedTrialWithFields,
+  type TrialEnvelope,
+  type TrialPosition,
+} from '@cogni/domain';
+import { classifySendFailure } from './put-trial';
+import {
+  createMemoryTrialStore,
+  getTrialKey,
+  type QueuedTrial,
+  type TrialStore,
+} from './trial-store';
 
 /** What the UI shows about the outbox; a new object only when a field changed. */
 export type TrialQueueSnapshot = {
@@ -71,9 +52,10 @@ export type TrialQueue = {
   /**
    * That result's queued trials, in enqueue order (saved locally, so done): each one's position
    * and correctness, for tasks whose run order depends on it (a criterion-practice round is
-   * repeated while accuracy is below the criterion).
+   * repeated while accuracy is below the criterion), and the task's own fields named in
+   * `fieldKeys` (its `runOrderFields`), if given.
    */
-  pendingTrials(resultId: string): Promise<PendingTrial[]>;
+  pendingTrials(resultId: string, fieldKeys?: readonly string[]): Promise<PendingTrial[]>;
   /** Forgets every item and stops the timers (logout). */
   clear(): Promise<void>;
   subscribe(listener: () => void): () => void;
@@ -88,79 +70,11 @@ export type TrialSink<Trial extends TrialEnvelope = TrialEnvelope> = {
   enqueue(resultId: string, trial: Trial): Promise<void>;
 };
 
-/** A queued trial's position and correctness. */
-export type PendingTrial = TrialPosition & { isCorrect: boolean | null };
-
-/** What to do after a failed send. */
-export type FailureKind = 'transient' | 'unauthorized' | 'permanent';
-
-/**
- * Sorts a send failure. Only a 4xx the server means is treated as final; everything else (no
- * answer, 5xx, 429, 408, an unreadable 2xx from a captive portal, an unexpected exception) is
- * retried, because dropping a trial is the one outcome the outbox exists to prevent.
- */
-export function classifySendFailure(error: unknown): FailureKind {
-  if (!isApiError(error)) return 'transient';
-  if (error.status === 401) return 'unauthorized';
-  if (error.status === 408 || error.status === 429) return 'transient';
-  if (error.status >= 400 && error.status < 500) return 'permanent';
-  return 'transient';
-}
-
-/**
- * Builds the key of a trial's slot: the server stores at most one trial per slot (D14). Block 0
- * keeps the key trials had before blocks existed, so a trial queued then is still found.
- */
-export function getTrialKey(
-  resultId: string,
-  position: Pick<TrialEnvelope, 'phase' | 'block' | 'trialNumber'>,
-): string {
-  const { phase, block, trialNumber } = positionOf(position);
-  return block === 0
-    ? `${resultId}:${phase}:${trialNumber}`
-    : `${resultId}:${phase}:${block}:${trialNumber}`;
-}
-
-/** A store that forgets everything on reload: for tests, and when IndexedDB is unavailable. */
-export function createMemoryTrialStore(): TrialStore {
-  const items = new Map<string, QueuedTrial>();
-  return {
-    isDurable: false,
-    async put(item) {
-      // A copy, as IndexedDB makes one: a caller mutating its object later must not change it.
-      items.set(item.key, structuredClone(item));
-    },
-    async delete(key) {
-      items.delete(key);
-    },
-    async list() {
-      return [...items.values()]
-        .sort((a, b) => a.enqueuedAt - b.enqueuedAt)
-        .map((item) => structuredClone(item));
-    },
-    async clear() {
-      items.clear();
-    },
-  };
-}
-
-/** The server's answer to a saved trial: 201 first time, 200 with duplicate for a replay. */
-const SaveTrialResponseSchema = z.object({ saved: z.literal(true), duplicate: z.boolean() });
-
-/**
- * Saves one trial: `PUT /api/results/:resultId/trials/:phase/:block/:trialNumber`. The path names the
- * slot, so a replay after a lost answer is answered 200 instead of creating a second row (R1).
- */
-export function putTrial(
-  resultId: string,
-  trial: TrialEnvelope,
-): Promise<z.output<typeof SaveTrialResponseSchema>> {
-  const { phase, block, trialNumber } = positionOf(trial);
-  const path = `/api/results/${encodeURIComponent(resultId)}/trials/${encodeURIComponent(phase)}/${block}/${trialNumber}`;
-  // The answer is checked, not just its status: a captive portal's 200 HTML page must not count
-  // as saved (it becomes an ApiError, which classifySendFailure retries).
-  return apiRequest(path, { method: 'PUT', body: trial, schema: SaveTrialResponseSchema });
-}
+/** A queued trial's position and correctness, and the run-order fields asked for. */
+export type PendingTrial = TrialPosition & {
+  isCorrect: boolean | null;
+  fields?: Record<string, unknown>;
+};
 
 function describeError(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -168,7 +82,7 @@ function describeError(error: unknown): string {
 }
 
 /**
- * A durable outbox for completed trials (R2): each trial is written to the store before it is
+ * A durable outbox for completed trials (ADR 007): each trial is written to the store before it is
  * sent, sent one at a time in enqueue order, and deleted only after a 2xx. Transient failures are
  * retried with backoff and no retry limit; JATOS gave up after 5 tries and lost data.
  *
@@ -478,11 +392,10 @@ export function createTrialQueue(options: TrialQueueOptions): TrialQueue {
       });
     },
 
-    async pendingTrials(resultId) {
-      return (await pendingItems(resultId)).map(({ trial }) => ({
-        ...positionOf(trial),
-        isCorrect: trial.isCorrect,
-      }));
+    async pendingTrials(resultId, fieldKeys) {
+      return (await pendingItems(resultId)).map(({ trial }) =>
+        fieldKeys ? savedTrialWithFields(trial, fieldKeys) : savedTrialOf(trial),
+      );
     },
 
     async clear() {
@@ -510,56 +423,4 @@ export function createTrialQueue(options: TrialQueueOptions): TrialQueue {
       return snapshot;
     },
   };
-}
-
-/** Sends at once when the browser reports the network back; returns a disposer. */
-export function connectQueueToWindow(
-  queue: Pick<TrialQueue, 'flush'>,
-  target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window,
-): () => void {
-  const onOnline = () => queue.flush();
-  target.addEventListener('online', onOnline);
-  return () => target.removeEventListener('online', onOnline);
-}
-
-let sharedQueue: TrialQueue | null = null;
-
-function hasIndexedDb(): boolean {
-  try {
-    return typeof indexedDB !== 'undefined' && indexedDB !== null;
-  } catch {
-    // Some browsers throw on merely reading indexedDB when storage is blocked.
-    return false;
-  }
-}
-
-/**
- * The page's trial outbox: IndexedDB-backed, saving through putTrial, flushed on 'online'.
- * Creating it sends what an earlier page load left, so call it early (at start-up).
- * Without IndexedDB it keeps trials in memory and its snapshot says isDurable: false.
- */
-export function getTrialQueue(): TrialQueue {
-  if (!sharedQueue) {
-    const store = hasIndexedDb() ? createIdbTrialStore() : createMemoryTrialStore();
-    sharedQueue = createTrialQueue({ store, send: putTrial });
-    if (typeof window !== 'undefined') connectQueueToWindow(sharedQueue);
-  }
-  return sharedQueue;
-}
-
-/**
- * Empties the outbox at logout (ASVS 14.3.1): the queue's items, or, if this page never made the
- * queue, what an earlier page load left in IndexedDB.
- */
-export async function clearTrialQueue(): Promise<void> {
-  if (sharedQueue) {
-    await sharedQueue.clear();
-    return;
-  }
-  if (!hasIndexedDb()) return;
-  try {
-    await createIdbTrialStore().clear();
-  } catch (error) {
-    console.error('Trial outbox: could not clear local storage', error);
-  }
 }

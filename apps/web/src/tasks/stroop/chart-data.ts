@@ -45,7 +45,7 @@ export function getTestTrialSeries(trials: readonly ResultTrial[]): TestTrialPoi
     .map((t) => ({ position: t.trialNumber + 1, rtMs: t.reactionTime, isCorrect: t.isCorrect }));
 }
 
-/** 1-based test positions followed by a rest break: 40, 80 and 120 by default (D17). */
+/** 1-based test positions followed by a rest break: 40, 80 and 120 by default. */
 export function getRestBreakPositions(config: StroopConfig): number[] {
   return Array.from({ length: config.testTrials }, (_, i) => i).flatMap((trialNumber) =>
     isRestBreakAfter(config, 'test', trialNumber) ? [trialNumber + 1] : [],

@@ -10,8 +10,8 @@ import {
   useRuntimeSnapshot,
 } from '../../components/task/task-runner';
 import { Button } from '../../components/ui/button';
+import { getTrialQueue } from '../../lib/task-runtime/page-trial-queue';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
-import { getTrialQueue } from '../../lib/task-runtime/trial-queue';
 import { PHASE_NAMES } from './labels';
 import { StroopRuntime } from './runtime/stroop-runtime';
 import { StroopScoreTiles } from './stroop-scores';

@@ -252,7 +252,7 @@ export const GO_NO_GO_SETTINGS: TaskSettings<GoNoGoConfig> = refineSettings(
 );
 export const GoNoGoConfigSchema = GO_NO_GO_SETTINGS.schema;
 
-/** The configuration the product uses (D28). */
+/** The configuration the product uses (docs/product.md#task-defaults). */
 export const DEFAULT_GO_NO_GO_CONFIG: GoNoGoConfig = GO_NO_GO_SETTINGS.defaults;
 
 /** The stimulus shown for a stimulus type under the configured stimulus set. */

@@ -19,7 +19,10 @@ import {
 } from './scoring';
 import { findGoNoGoTrialProblems, type GoNoGoTrial, GoNoGoTrialSchema } from './trial';
 
-/** The Go/No-Go task on the task contract (ADR 027); defaults per D28. */
+/**
+ * The Go/No-Go task on the task contract (ADR 027), with the defaults of
+ * docs/product.md#task-defaults.
+ */
 export const goNoGoTask: TaskDefinition<GoNoGoConfig, GoNoGoPlan, GoNoGoTrial, GoNoGoScores> = {
   id: goNoGoCard.testType,
   slug: goNoGoCard.slug,

@@ -102,8 +102,9 @@ export function simulateGoNoGoParticipant(
 }
 
 /**
- * The admin's mock run (D19): the default participant's run, ending at `endTimeMs`, with its
- * timing records dropped (nothing was measured in a browser). Pure and seeded.
+ * The admin's mock run (docs/product.md#mock-data): the default participant's run, ending at
+ * `endTimeMs`, with its timing records dropped (nothing was measured in a browser). Pure and
+ * seeded.
  */
 export function simulateGoNoGoRun(
   seed: string,

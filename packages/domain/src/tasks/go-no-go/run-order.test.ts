@@ -172,7 +172,7 @@ describe('the settings', () => {
   const problems = (value: unknown) =>
     schema.safeParse(value).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 
-  it('are the D28 defaults, and valid', () => {
+  it('are the product defaults, and valid', () => {
     expect(config).toEqual({
       testTrials: 160,
       goProportion: 0.8,

@@ -7,6 +7,7 @@ import {
   PACED_TIMING_SHAPE,
   positionOf,
   REACTION_TIME_TOLERANCE_MS,
+  singlePressProblems,
   TRIAL_NUMBERING_SHAPE,
   TrialClockTimeSchema,
 } from '../shared/envelope';
@@ -139,24 +140,7 @@ export function findGoNoGoTrialProblems(
   }
 
   const { stimulusOnsetMs, responseTimestampMs, stimulusOffsetMs } = trial.timing;
-  const answered = [trial.response, trial.reactionTime, responseTimestampMs].map((v) => v !== null);
-  if (answered.some((isSet) => isSet !== trial.responded)) {
-    problems.push(
-      trial.responded
-        ? 'A trial that responded needs a response, a reactionTime and timing.responseTimestampMs'
-        : 'A trial that did not respond has no response, reactionTime or timing.responseTimestampMs',
-    );
-  }
-  const modality = trial.inputModality ?? 'keyboard';
-  if (trial.response === 'space' && modality !== 'keyboard') {
-    problems.push(`The response 'space' is a keyboard's, not ${modality}`);
-  }
-  if (trial.response === 'tap' && modality === 'keyboard') {
-    problems.push("The response 'tap' is a touch or mouse response, not a keyboard's");
-  }
-  if (trial.nExtraResponses > 0 && !trial.responded) {
-    problems.push('nExtraResponses counts presses after the first in the window: there was none');
-  }
+  problems.push(...singlePressProblems(trial));
   const expected = goNoGoResponseTypeOf(trial.stimulusType, trial.responded);
   if (trial.responseType !== expected) {
     problems.push(

@@ -11,7 +11,7 @@ export const INPUT_MODALITIES = ['keyboard', 'touch', 'mouse'] as const;
 export const InputModalitySchema = z.enum(INPUT_MODALITIES);
 export type InputModality = z.infer<typeof InputModalitySchema>;
 
-/** How the stimulus onset was measured (docs/timing.md). */
+/** How the stimulus onset was measured (rule 2 in docs/timing-rules.md). */
 export const ONSET_METHODS = ['element-timing', 'animation-frame'] as const;
 
 /** Longest accepted reaction time, in ms: a stimulus may wait for an answer, but not forever. */
@@ -147,11 +147,45 @@ export function positionOf(trial: Pick<TrialEnvelope, 'phase' | 'block' | 'trial
   return { phase: trial.phase, block: trial.block ?? 0, trialNumber: trial.trialNumber };
 }
 
+/**
+ * A trial as the server stores it and scoring reads it (a StoredTrial): the envelope's defaults
+ * filled in (block 0, keyboard) and the server's flags, none unless given.
+ */
+export function storedTrialOf<Trial extends Pick<TrialEnvelope, 'block' | 'inputModality'>>(
+  trial: Trial,
+  flags: readonly string[] = [],
+): Omit<Trial, 'block' | 'inputModality' | 'flags'> & {
+  block: number;
+  inputModality: InputModality;
+  flags: readonly string[];
+} {
+  return {
+    ...trial,
+    block: trial.block ?? 0,
+    inputModality: trial.inputModality ?? 'keyboard',
+    flags,
+  };
+}
+
 /** A trial as the run order reads it (a SavedTrial): its position and correctness. */
 export function savedTrialOf(
   trial: Pick<TrialEnvelope, 'phase' | 'block' | 'trialNumber' | 'isCorrect'>,
 ): TrialPosition & { isCorrect: boolean | null } {
   return { ...positionOf(trial), isCorrect: trial.isCorrect };
+}
+
+/**
+ * A trial as the run order of a task with `runOrderFields` reads it: savedTrialOf, with those of
+ * the task's own fields (read from the trial, where the browser's record keeps them).
+ */
+export function savedTrialWithFields(
+  trial: Pick<TrialEnvelope, 'phase' | 'block' | 'trialNumber' | 'isCorrect'>,
+  fieldKeys: readonly string[],
+): TrialPosition & { isCorrect: boolean | null; fields: Record<string, unknown> } {
+  return {
+    ...savedTrialOf(trial),
+    fields: pickFields(trial as Readonly<Record<string, unknown>>, fieldKeys),
+  };
 }
 
 /** A task's own fields of a trial: the keys `fieldKeys` names, in that order. */
@@ -160,4 +194,53 @@ export function pickFields(
   fieldKeys: readonly string[],
 ): Record<string, unknown> {
   return Object.fromEntries(fieldKeys.map((key) => [key, trial[key]]));
+}
+
+/** A trial answered by one button at most, Space on a keyboard or 'tap' on the screen. */
+export type SinglePressTrial = {
+  responded: boolean;
+  response: 'space' | 'tap' | null;
+  reactionTime: number | null;
+  inputModality?: InputModality | null;
+  nExtraResponses: number;
+  timing: { responseTimestampMs: number | null };
+};
+
+/** A Space from something other than a keyboard, or a tap from a keyboard. */
+export function pressModalityProblems(trial: {
+  response: 'space' | 'tap' | null;
+  inputModality?: InputModality | null;
+}): string[] {
+  const modality = trial.inputModality ?? 'keyboard';
+  if (trial.response === 'space' && modality !== 'keyboard') {
+    return [`The response 'space' is a keyboard's, not ${modality}`];
+  }
+  if (trial.response === 'tap' && modality === 'keyboard') {
+    return ["The response 'tap' is a touch or mouse response, not a keyboard's"];
+  }
+  return [];
+}
+
+/**
+ * What makes a single-press trial's response impossible: a response, RT and response time that
+ * do not agree with `responded`, a key or a tap from the wrong kind of input, or extra presses
+ * without a first one.
+ */
+export function singlePressProblems(trial: SinglePressTrial): string[] {
+  const problems: string[] = [];
+  const answered = [trial.response, trial.reactionTime, trial.timing.responseTimestampMs].map(
+    (v) => v !== null,
+  );
+  if (answered.some((isSet) => isSet !== trial.responded)) {
+    problems.push(
+      trial.responded
+        ? 'A trial that responded needs a response, a reactionTime and timing.responseTimestampMs'
+        : 'A trial that did not respond has no response, reactionTime or timing.responseTimestampMs',
+    );
+  }
+  problems.push(...pressModalityProblems(trial));
+  if (trial.nExtraResponses > 0 && !trial.responded) {
+    problems.push('nExtraResponses counts presses after the first in the window: there was none');
+  }
+  return problems;
 }

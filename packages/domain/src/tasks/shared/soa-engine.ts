@@ -54,7 +54,8 @@ export type SoaPress<Answer> = Answer & { atMs: number; modality: InputModality 
  * - OFFSET: the first frame without the stimulus was presented (recorded).
  * - PRESS: a response at its event's timeStamp (auto-repeats and held keys already dropped);
  *   presses are placed by their timestamps, not by when they arrive.
- * - INTERRUPTED: the page lost focus or was hidden; the current trial is marked.
+ * - INTERRUPTED: the page lost focus or was hidden; the current trial is marked, and the trial
+ *   before it too while that one's response window is open (windowUntilNextOnset).
  * - TICK: the clock has reached `atMs`; the runtime sends one at soaNextDueMs(state).
  */
 export type SoaEvent<Answer> =
@@ -645,9 +646,25 @@ export function stepSoa<
       }
       return unchanged;
     }
-    case 'INTERRUPTED':
+    case 'INTERRUPTED': {
       if (state.kind !== 'trial') return unchanged;
-      return { state: { ...state, trial: { ...state.trial, interrupted: true } }, effects: [] };
+      const trial = { ...state.trial, interrupted: true };
+      // Before the trial's onset, the trial before may still hold its window open (its stimulus
+      // or what replaced it is on screen): the event falls in that trial too.
+      const { previous } = state;
+      const isInPrevious =
+        previous !== null && (!state.trial.onset || event.atMs < state.trial.onset.atMs);
+      return {
+        state: {
+          ...state,
+          trial,
+          previous: isInPrevious
+            ? { ...previous, trial: { ...previous.trial, interrupted: true } }
+            : previous,
+        },
+        effects: [],
+      };
+    }
     case 'TICK':
       return advance(rules, state, event.atMs);
   }

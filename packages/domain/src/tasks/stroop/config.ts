@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { STROOP_REST_BREAK_EVERY, STROOP_TRIAL_COUNTS } from '../../constants';
 import { defineSettings } from '../shared/settings';
 
-/** Every setting of the Stroop test, with its default, unit and bounds (spec sections 4 and 9). */
+/** Every setting of the Stroop test, with its default, unit and bounds (docs/scoring/stroop.md#procedure). */
 export const STROOP_SETTINGS = defineSettings({
   sampleTrials: {
     kind: 'number',
@@ -78,7 +78,7 @@ export function getPhaseTrialCount(config: StroopConfig, phase: Phase): number {
   return config.testTrials;
 }
 
-/** Sample and practice trials get feedback; test trials do not (spec section 4). */
+/** Sample and practice trials get feedback; test trials do not. */
 export function hasFeedback(phase: Phase): boolean {
   return phase !== 'test';
 }

@@ -53,7 +53,7 @@ export const stroopTask: TaskDefinition<
     stimulusWord: trial.stimulusWord,
     stimulusColor: trial.stimulusColor,
     isSwitch: trial.isSwitch,
-    // Real trials are never congruent (D11); mock trials may be.
+    // Real trials are never congruent (docs/product.md#the-stroop-test); mock trials may be.
     isCongruent: trial.isCongruent ?? false,
   }),
   checkTrial(trial, plan, config) {

@@ -67,8 +67,8 @@ export function getNextPosition(
 }
 
 /**
- * Where a run continues (D17): the position after the last saved trial in run order, so no
- * saved trial is repeated. Null when every trial is saved.
+ * Where a run continues (docs/product.md#how-resume-works): the position after the last saved trial
+ * in run order, so no saved trial is repeated. Null when every trial is saved.
  */
 export function getResumePosition(
   config: StroopConfig,
@@ -106,7 +106,7 @@ function afterTrial(config: StroopConfig, plans: StroopPlans, trial: PlannedTria
 }
 
 /**
- * The Stroop test as a pure state machine (DESIGN.md house style): intro -> sample -> practice
+ * The Stroop test as a pure state machine (ADR 027): intro -> sample -> practice
  * -> test -> finished ('View Results') -> complete. Events that do not fit the state (a key
  * during the cue, a second response) change nothing.
  */

@@ -20,7 +20,7 @@ const accuracyOf = (trials: MockTrial[]) =>
 const meanRtOf = (trials: MockTrial[]) =>
   trials.reduce((sum, t) => sum + t.reactionTime, 0) / trials.length;
 
-describe('mock Stroop runs (spec section 9)', () => {
+describe('mock Stroop runs', () => {
   it('are complete runs on the seeded plan: cue schedule, switch flags and order', () => {
     for (const run of runs.slice(0, 5)) {
       const plans = planRun(run.seed, DEFAULT_STROOP_CONFIG);

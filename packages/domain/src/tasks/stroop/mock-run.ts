@@ -26,7 +26,7 @@ function drawInt(rng: Rng, min: number, max: number): number {
   return min + Math.floor(rng() * (max - min + 1));
 }
 
-/** Reaction time and chance of a correct answer of one mock trial (spec section 9). */
+/** Reaction time and chance of a correct answer of one mock trial (MOCK_STROOP). */
 function drawBehaviour(
   rng: Rng,
   isCongruent: boolean,
@@ -48,11 +48,11 @@ function pickWrongKey(rng: Rng, correct: ResponseKey): ResponseKey {
 }
 
 /**
- * A complete mock Stroop run for the admin mock-data generator (D19), ending at `endTimeMs`.
- * The cue schedule, switch flags and stimuli are the seeded plan of a real run; a share of the
- * trials (MOCK_STROOP.congruentProbability) is made congruent by inking the word in its own
- * colour, since real trials never are (D11). Behaviour follows spec section 9 (MOCK_STROOP).
- * Pure and seeded: the same seed and end time always give the same run.
+ * A complete mock Stroop run for the admin mock-data generator (docs/product.md#mock-data), ending
+ * at `endTimeMs`. The cue schedule, switch flags and stimuli are the seeded plan of a real run; a
+ * share of the trials (MOCK_STROOP.congruentProbability) is made congruent by inking the word in
+ * its own colour, since real trials never are (docs/product.md#the-stroop-test). Behaviour follows
+ * MOCK_STROOP. Pure and seeded: the same seed and end time always give the same run.
  */
 export function generateMockRun(seed: string, config: StroopConfig, endTimeMs: number): MockRun {
   const plans = planRun(seed, config);

@@ -38,10 +38,10 @@ const fixture: ScoredTrial[] = [
   ...rows.map(toTestTrial),
 ];
 
-describe('scoring (D15, D16), against a hand-computed fixture', () => {
+describe('scoring version 1, against a hand-computed fixture', () => {
   const summary = scoreStroop(config, fixture);
 
-  it('computes the summary of D15 from test trials only', () => {
+  it('computes the summary from test trials only', () => {
     expect(summary).toMatchObject({
       totalTrials: 8,
       correctTrials: 6,
@@ -53,7 +53,7 @@ describe('scoring (D15, D16), against a hand-computed fixture', () => {
     });
   });
 
-  it('computes the switch cost, cells and inverse efficiency of D16', () => {
+  it('computes the switch cost, cells and inverse efficiency', () => {
     const { metrics } = summary;
     // RT-eligible: correct, not trial 0, not trial 4 (first after the break): 1, 3, 6, 7.
     // Switch 6 -> 650; repeats 1, 3, 7 -> 483.33.

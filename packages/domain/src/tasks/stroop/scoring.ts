@@ -30,11 +30,11 @@ export type CellScore = {
   errorRatePercent: number | null;
 };
 
-/** The scores of D16, each with its rule in its JSDoc. */
+/** The scores of version 1, each with its rule in its JSDoc (docs/scoring/stroop.md#versions). */
 export type StroopMetrics = {
   /** Switch minus repeat: mean RT of RT-eligible trials (ms) and error rate (percentage points). */
   switchCost: { rtMs: number | null; errorRatePercent: number | null };
-  /** The four cells of the aggregate report (D18), cue by switch. */
+  /** The four cells of the aggregate report, cue by switch. */
   cells: Record<ReportCell, CellScore>;
   /** Mean RT of RT-eligible test trials divided by the proportion correct of all test trials, in ms. */
   inverseEfficiencyMs: number | null;
@@ -53,7 +53,7 @@ export type StroopScores = {
   metrics: StroopMetrics;
 };
 
-/** The summary of D15, plus D16's metrics. Computed from test-phase trials only. */
+/** The headline summary plus the version 1 metrics. Computed from test-phase trials only. */
 export type StroopSummary = {
   totalTrials: number;
   correctTrials: number;
@@ -86,7 +86,7 @@ function difference(a: number | null, b: number | null): number | null {
 }
 
 /**
- * Whether a test trial's RT counts in the RT scores of D16: it was answered correctly, it is not
+ * Whether a test trial's RT counts in the RT scores of version 1: it was answered correctly, it is not
  * the first trial of the phase, and it is not the first trial after a rest break.
  */
 export function isRtEligible(config: StroopConfig, trial: ScoredTrial): boolean {
@@ -109,7 +109,7 @@ function scoreCell(config: StroopConfig, trials: readonly ScoredTrial[]): CellSc
   };
 }
 
-/** Scores a run from its stored trials (D15, D16). Trials of other phases are ignored. */
+/** Scores a run from its stored trials (version 1). Trials of other phases are ignored. */
 export function scoreStroop(
   config: StroopConfig,
   allTrials: readonly ScoredTrial[],

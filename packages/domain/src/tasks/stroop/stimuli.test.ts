@@ -10,7 +10,7 @@ import {
   planPhase,
 } from './stimuli';
 
-describe('cue schedule and switch flags (D10)', () => {
+describe('cue schedule and switch flags', () => {
   it('runs Color, Color, Word, Word, ... from trial 0', () => {
     expect(Array.from({ length: 8 }, (_, n) => getCue(n))).toEqual([
       'Color',

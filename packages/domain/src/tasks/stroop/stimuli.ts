@@ -21,15 +21,16 @@ export const ResponseKeySchema = z.enum(RESPONSE_KEYS);
 export type ResponseKey = z.infer<typeof ResponseKeySchema>;
 
 /**
- * The cue of a trial: Color, Color, Word, Word, ... from trialNumber 0 of each phase (D10).
+ * The cue of a trial: Color, Color, Word, Word, ... from trialNumber 0 of each phase
+ * (docs/product.md#trial-numbering).
  */
 export function getCue(trialNumber: number): Cue {
   return Math.floor(trialNumber / 2) % 2 === 0 ? 'Color' : 'Word';
 }
 
 /**
- * A trial is a switch when its cue differs from the previous trial's in the same phase: every
- * even trialNumber except 0, which has no predecessor (D10).
+ * A trial is a switch when its cue differs from the previous trial's in the same phase: every even
+ * trialNumber except 0, which has no predecessor (docs/product.md#trial-numbering).
  */
 export function isSwitchTrial(trialNumber: number): boolean {
   return trialNumber > 0 && trialNumber % 2 === 0;
@@ -41,7 +42,9 @@ export function getCorrectKey(cue: Cue, word: Word, ink: Ink): ResponseKey {
   return name.charAt(0).toUpperCase() as ResponseKey;
 }
 
-/** Is the word the same colour as the ink? Never, for real trials (D11). */
+/**
+ * Is the word the same colour as the ink? Never, for real trials (docs/product.md#the-stroop-test).
+ */
 export function isCongruent(word: Word, ink: Ink): boolean {
   return word.toLowerCase() === ink;
 }
@@ -49,9 +52,9 @@ export function isCongruent(word: Word, ink: Ink): boolean {
 export type Stimulus = { word: Word; ink: Ink };
 
 /**
- * The stimuli a trial may show after `previous` (D11, spec section 5): word and ink differ, and
- * neither repeats the previous trial's word or ink. Never empty: of three colours, at least one
- * word-ink pair always avoids both.
+ * The stimuli a trial may show after `previous` (docs/product.md#the-stroop-test): word and ink
+ * differ, and neither repeats the previous trial's word or ink. Never empty: of three colours, at
+ * least one word-ink pair always avoids both.
  */
 export function getAllowedStimuli(previous: Stimulus | undefined): Stimulus[] {
   const allowed: Stimulus[] = [];

@@ -30,7 +30,7 @@ function validTrial(trialNumber = 2): TrialInput {
   };
 }
 
-describe('findTrialProblems (D14)', () => {
+describe('findTrialProblems', () => {
   it('accepts the trial the plan describes', () => {
     expect(TrialInputSchema.parse(validTrial())).toEqual(validTrial());
     expect(findTrialProblems(validTrial(), plan, DEFAULT_STROOP_CONFIG)).toEqual([]);

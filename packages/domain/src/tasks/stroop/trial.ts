@@ -28,7 +28,7 @@ export const TrialTimingSchema = z.strictObject({
 });
 export type TrialTiming = z.infer<typeof TrialTimingSchema>;
 
-/** A completed trial as the browser saves it (spec section 3, trial). */
+/** A completed trial as the browser saves it. */
 export const TrialInputSchema = z.strictObject({
   phase: PhaseSchema,
   /** Stroop's phases have one block each. */
@@ -38,7 +38,9 @@ export const TrialInputSchema = z.strictObject({
   stimulusWord: WordSchema,
   stimulusColor: InkSchema,
   response: ResponseKeySchema,
-  /** Milliseconds from stimulus onset to the key press, unrounded (D13). */
+  /**
+   * Milliseconds from stimulus onset to the key press, unrounded (rule 3 in docs/timing-rules.md).
+   */
   reactionTime: z.number().finite().positive().max(MAX_REACTION_TIME_MS),
   isCorrect: z.boolean(),
   isSwitch: z.boolean(),
@@ -54,11 +56,12 @@ export type TrialInput = z.infer<typeof TrialInputSchema>;
 export type Trial = TrialInput & { isCongruent: boolean | null };
 
 /**
- * Everything that makes a trial impossible for this run, as messages (D14): a phase position
- * that does not exist, a cue or stimulus other than the seeded plan's, a wrong switch flag, an
- * isCorrect that does not follow from the response, an end before the start, and a timing record
- * that contradicts itself: events out of order, or a reaction time other than the response's
- * timestamp minus the stimulus onset. Empty when valid. Cheap: every trial save runs it.
+ * Everything that makes a trial impossible for this run, as messages
+ * (docs/product.md#the-server-checks-every-trial): a phase position that does not exist, a cue or
+ * stimulus other than the seeded plan's, a wrong switch flag, an isCorrect that does not follow
+ * from the response, an end before the start, and a timing record that contradicts itself: events
+ * out of order, or a reaction time other than the response's timestamp minus the stimulus onset.
+ * Empty when valid. Cheap: every trial save runs it.
  */
 export function findTrialProblems(
   trial: TrialInput,

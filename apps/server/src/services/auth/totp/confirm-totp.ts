@@ -53,6 +53,7 @@ export async function confirmTotp(
         totpLastUsedStep: step,
         totpPendingSecret: null,
         totpPendingExpiresAt: null,
+        mustSetUpTotp: false,
       })
       .where(and(eq(users.id, session.userId), eq(users.totpPendingSecret, pending)))
       .returning();

@@ -24,7 +24,9 @@ export function useDeleteAccount() {
         });
       });
       removeNonSessionQueries(queryClient);
-      void import('../../../lib/task-runtime/trial-queue').then((queue) => queue.clearTrialQueue());
+      void import('../../../lib/task-runtime/page-trial-queue').then((queue) =>
+        queue.clearTrialQueue(),
+      );
       queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: null });
     },
   });

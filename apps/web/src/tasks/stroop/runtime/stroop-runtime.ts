@@ -38,7 +38,7 @@ export type RuntimeSnapshot = {
 
 const KEY_BY_CODE: Record<string, ResponseKey> = { KeyR: 'R', KeyG: 'G', KeyB: 'B' };
 
-/** R, G or B from a key event: by physical key first, by character for other layouts (D12). */
+/** R, G or B from a key event: by physical key first, by character for other layouts. */
 export function readResponseKey(event: Pick<KeyboardEvent, 'code' | 'key'>): ResponseKey | null {
   const byCode = KEY_BY_CODE[event.code];
   if (byCode) return byCode;
@@ -62,10 +62,10 @@ type CurrentTrial = {
 };
 
 /**
- * Runs the Stroop test in the page. The engine's state lives here, outside React (timing.md
- * rule 7): a key event's timeStamp is read in the listener itself, and the cue, stimulus and
- * feedback are drawn straight into the stage element, so their presentation times can be
- * measured and the 1400 ms cue is timed from its presentation to the stimulus's (FrameTimer).
+ * Runs the Stroop test in the page. The engine's state lives here, outside React (rule 7 in
+ * docs/timing-rules.md): a key event's timeStamp is read in the listener itself, and the cue,
+ * stimulus and feedback are drawn straight into the stage element, so their presentation times can
+ * be measured and the 1400 ms cue is timed from its presentation to the stimulus's (FrameTimer).
  */
 export class StroopRuntime extends StageRuntime<RuntimeSnapshot> {
   private state: StroopState;
@@ -202,7 +202,10 @@ export class StroopRuntime extends StageRuntime<RuntimeSnapshot> {
     });
   }
 
-  /** Calls `callback` in the frame that ends a display shown `durationMs` (timing.md rule 5). */
+  /**
+   * Calls `callback` in the frame that ends a display shown `durationMs` (rule 5 in
+   * docs/timing-rules.md).
+   */
   private after(
     shownInsertedMs: number,
     shown: Promise<Onset>,
@@ -215,8 +218,9 @@ export class StroopRuntime extends StageRuntime<RuntimeSnapshot> {
   }
 
   /**
-   * A fresh key press or a button's pointerdown, with the event's own timestamp (timing.md rule
-   * 1; ResponseInput drops auto-repeats and held keys, rule 6). Only the stimulus takes answers.
+   * A fresh key press or a button's pointerdown, with the event's own timestamp (rule 1 in
+   * docs/timing-rules.md; ResponseInput drops auto-repeats and held keys, rule 6). Only the
+   * stimulus takes answers.
    */
   private readonly onResponse = ({ response, atMs, modality }: ResponseEvent): void => {
     if (this.state.kind !== 'stimulus') return;
@@ -257,7 +261,7 @@ export class StroopRuntime extends StageRuntime<RuntimeSnapshot> {
       stimulusWord: planned.stimulusWord,
       stimulusColor: planned.stimulusColor,
       response: effect.response,
-      // Unrounded (timing.md rule 3).
+      // Unrounded (rule 3 in docs/timing-rules.md).
       reactionTime: responseMs - stimulusOnset.timeMs,
       isCorrect: effect.isCorrect,
       isSwitch: planned.isSwitch,

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "must_set_up_totp" boolean DEFAULT false NOT NULL;

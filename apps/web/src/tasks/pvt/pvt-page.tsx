@@ -1,0 +1,82 @@
+import {
+  DEFAULT_PVT_CONFIG,
+  type PvtConfig,
+  PvtConfigSchema,
+  resolvePvtConfig,
+} from '@cogni/domain';
+import { lazy, useState } from 'react';
+import { TaskPage } from '../../components/task/task-page';
+import { readPreviewConfig } from '../../lib/preview';
+import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { formatDuration } from './labels';
+import './pvt.css';
+
+const loadRunner = () => import('./pvt-runner');
+const PvtRunner = lazy(loadRunner);
+
+/** The settings the run will use: an admin preview's, or the defaults. */
+function readPageConfig(): PvtConfig {
+  const preview = readPreviewConfig(window.location.search);
+  const parsed = preview ? PvtConfigSchema.safeParse(preview) : null;
+  return parsed?.success ? parsed.data : DEFAULT_PVT_CONFIG;
+}
+
+export default function PvtPage() {
+  const [config] = useState(readPageConfig);
+  const params = resolvePvtConfig(config);
+  const test = formatDuration(params.durationMs);
+  return (
+    <TaskPage
+      title="PVT: reaction time"
+      summary={`A test of how quickly and steadily you react. The test lasts ${test}${params.habituationTrials > 0 ? ', after a short practice' : ''}.`}
+      keysLabel="Space"
+      touchLabel="Tap the screen"
+      touchHint="Anywhere on the dark area"
+      instructions={(mode) => <Instructions mode={mode} config={config} />}
+      Runner={PvtRunner}
+      preloadRunner={loadRunner}
+    />
+  );
+}
+
+function Instructions({ mode, config }: { mode: ResponseMode; config: PvtConfig }) {
+  const params = resolvePvtConfig(config);
+  const respond =
+    mode === 'keyboard' ? (
+      <>
+        press <kbd>Space</kbd>
+      </>
+    ) : (
+      'tap the dark area of the screen'
+    );
+  return (
+    <>
+      <ol className="task-instructions__list">
+        <li>A red counter will appear at random times in a dark box.</li>
+        <li>As soon as it appears, {respond} as fast as you can. The counter stops.</li>
+        <li>
+          Do <strong>not</strong> respond before it appears: you will see “Too soon!” and wait
+          again.
+        </li>
+        <li>Your reaction time is shown for a moment after each response.</li>
+        <li>
+          {params.habituationTrials > 0
+            ? `A few practice counters come first, then the test, without a break. `
+            : ''}
+          The test lasts {formatDuration(params.durationMs)}: stay with it to the end.
+        </li>
+      </ol>
+      <div className="task-example pvt-example" aria-hidden="true">
+        <span className="pvt-example__counter">000</span>
+      </div>
+      <ol className="task-instructions__list" start={6}>
+        <li>
+          {mode === 'keyboard'
+            ? 'Keep a finger on the Space bar of a physical keyboard, and find'
+            : 'Hold the device so a finger rests over the dark area, and find'}{' '}
+          a quiet place where you will not be interrupted. The screen stays on during the test.
+        </li>
+      </ol>
+    </>
+  );
+}

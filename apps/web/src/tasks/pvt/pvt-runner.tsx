@@ -1,0 +1,144 @@
+import {
+  getPvtResumePoint,
+  PVT_RUN_ORDER_FIELDS,
+  PvtConfigSchema,
+  type PvtPosition,
+  type Run,
+  resolvePvtConfig,
+  type SavedTrial,
+} from '@cogni/domain';
+import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
+import { TaskRunLayout } from '../../components/task/task-run-layout';
+import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
+import { useStageRuntime } from '../../components/task/use-soa-runtime';
+import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
+import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { formatDuration } from './labels';
+import { PvtRuntime, type PvtSnapshot } from './runtime/pvt-runtime';
+import { PvtScoreTiles } from './scores';
+
+const paramsOf = (run: Run) => resolvePvtConfig(PvtConfigSchema.parse(run.config));
+
+export default function PvtRunner({ mode }: { mode: ResponseMode }) {
+  return (
+    <TaskRunner
+      testType="pvtTest"
+      mode={mode}
+      title="PVT"
+      completedName="the PVT"
+      instructions={`${
+        mode === 'keyboard'
+          ? 'Put a finger on the Space bar.'
+          : 'Hold the device so a finger rests over the dark area.'
+      } The first counter comes a few seconds after you press the button.`}
+      describeResume={(run, saved) => {
+        const params = paramsOf(run);
+        const point = getPvtResumePoint(params, saved);
+        if (!point.next) return ': all trials are done.';
+        if (point.next.phase === 'habituation') return ': the practice counters.';
+        return `: ${formatDuration(Math.max(0, params.durationMs - point.carriedMs))} of the test remain.`;
+      }}
+      runOrderFields={PVT_RUN_ORDER_FIELDS}
+      Running={RunningTest}
+      ScoreTiles={PvtScoreTiles}
+    />
+  );
+}
+
+/**
+ * Where the run is: the practice counter, or just 'Test' (a clock of the time left would invite
+ * a final spurt; the resumed run's intro says how much is left).
+ */
+function progressText(snapshot: PvtSnapshot | null): string {
+  if (snapshot?.kind !== 'running' || !snapshot.position) return '';
+  const { position } = snapshot;
+  if (position.phase === 'habituation') return `Practice · counter ${position.trialNumber + 1}`;
+  return 'Test';
+}
+
+/** Made once per run by useStageRuntime. */
+const createRuntime = (options: TaskRuntimeOptions) => new PvtRuntime(options);
+
+/**
+ * A new run goes on at once: the participant has just pressed 'Ready ... Set ... Go!'. A
+ * resumed run shows its intro (the time left) first.
+ */
+function beginIfNew(runtime: PvtRuntime, saved: readonly SavedTrial[]) {
+  if (saved.length === 0) runtime.begin();
+}
+
+function RunningTest(props: RunningTaskProps) {
+  const { mode } = props;
+  const { stageRef, runtime, snapshot, finishing } = useStageRuntime(
+    props,
+    createRuntime,
+    beginIfNew,
+  );
+  const kind = snapshot?.kind;
+  return (
+    <TaskRunLayout
+      label="PVT"
+      mode={mode}
+      progress={progressText(snapshot)}
+      saveError={snapshot?.saveError}
+      stageRef={stageRef}
+      stageTestId="pvt-stage"
+      stageClassName="pvt-stage"
+      overlay={
+        <>
+          {kind === 'intro' && snapshot?.position && runtime && (
+            <ResumeIntro
+              next={snapshot.position}
+              remainingMs={snapshot.remainingMs}
+              mode={mode}
+              onBegin={() => runtime.begin()}
+            />
+          )}
+          {snapshot?.showsReminder && (
+            <p className="pvt-reminder" data-testid="pvt-reminder">
+              {mode === 'keyboard'
+                ? 'Press SPACE as soon as the counter appears'
+                : 'Tap the screen as soon as the counter appears'}
+            </p>
+          )}
+          {kind === 'finished' && <FinishPrompt {...finishing} />}
+          {/* Always on the page, so that its changes are announced. */}
+          <p className="visually-hidden" role="status" data-testid="pvt-announcement">
+            {snapshot?.announcement ?? ''}
+          </p>
+        </>
+      }
+      keys={
+        <>
+          <kbd>Space</kbd> as soon as the red counter appears, not before
+        </>
+      }
+      areKeysActive={kind === 'running'}
+      className="pvt-run"
+    />
+  );
+}
+
+/** A resumed run's intro: where it goes on, and how much of the test is left. */
+function ResumeIntro(props: {
+  next: PvtPosition;
+  remainingMs: number | null;
+  mode: ResponseMode;
+  onBegin: () => void;
+}) {
+  const respond = props.mode === 'keyboard' ? 'press Space' : 'tap the dark area';
+  const lines = [
+    props.next.phase === 'habituation'
+      ? 'The practice counters go on where they stopped.'
+      : `The test goes on where it stopped: ${formatDuration(props.remainingMs ?? 0)} left.`,
+    `As soon as the red counter appears, ${respond}; not before.`,
+  ];
+  return (
+    <BlockIntroPrompt
+      title="Welcome back"
+      lines={lines}
+      actionLabel="Continue"
+      onAction={props.onBegin}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import {
+  DEFAULT_PVT_CONFIG,
+  pvtTask,
+  type ResultTrial,
+  type RunSummary,
+  scorePvt,
+  simulatePvtRun,
+  storedTrialOf,
+} from '@cogni/domain';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PvtScoreDetails } from './score-details';
+import { PvtScoreTiles } from './scores';
+import { PvtTrialTables } from './trial-table';
+
+afterEach(cleanup);
+
+/** A mock run's trials as the API returns them, and its stored summary. */
+function mockResult() {
+  const run = simulatePvtRun('views-seed', DEFAULT_PVT_CONFIG, Date.parse('2026-11-27T12:00:00Z'));
+  const trials = run.trials.map((t) => ({ ...storedTrialOf(t), exclusions: null }));
+  const score = scorePvt(DEFAULT_PVT_CONFIG, trials);
+  const summary: RunSummary = {
+    overallScore: score.overallScore,
+    totalTrials: score.totalTrials,
+    correctTrials: score.correctTrials,
+    averageReactionTime: score.averageReactionTime,
+    scoringVersion: pvtTask.scoringVersion,
+    scores: score.scores,
+  };
+  return { trials: trials as unknown as ResultTrial[], summary, score };
+}
+
+describe('the PVT result views', () => {
+  it('shows the headline tiles: performance score, speed, lapses, median RT, false starts', () => {
+    const { summary, score } = mockResult();
+    render(<PvtScoreTiles summary={summary} />);
+    expect(screen.getByText(`${score.overallScore}%`)).toBeTruthy();
+    expect(screen.getByText(`${(score.scores.meanSpeed as number).toFixed(2)}/s`)).toBeTruthy();
+    expect(
+      screen.getByText(
+        `${score.scores.lapses} of ${score.scores.stimuli} counters at 500 ms or slower, or not answered`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows every score with the variant and thresholds, and the quality checks', () => {
+    const { summary } = mockResult();
+    render(<PvtScoreDetails summary={summary} />);
+    const table = screen.getByRole('table', { name: 'Scores (test trials)' });
+    for (const text of [
+      'PVT-10',
+      '500 ms',
+      '600 s',
+      'Performance score',
+      'Slowest 10%: mean 1/RT',
+    ]) {
+      expect(table.textContent).toContain(text);
+    }
+    expect(screen.getByText('More than 10 false starts', { exact: false })).toBeTruthy();
+  });
+
+  it('lists the practice and the test trials in collapsed tables', () => {
+    const { trials } = mockResult();
+    render(<PvtTrialTables trials={trials} />);
+    const test = trials.filter((t) => t.phase === 'test').length;
+    expect(screen.getByText(/^Practice trials \(5, /)).toBeTruthy();
+    expect(screen.getByText(new RegExp(`^Test trials \\(${test}, `))).toBeTruthy();
+    expect(screen.getAllByRole('row')).toHaveLength(2 + 5 + test);
+  });
+});

@@ -1,0 +1,94 @@
+import type { ResultTrial } from '@cogni/domain';
+import type { LevelPoint } from '../../components/charts/draw-charts';
+import type { DisplayedTrialPoint, TestTrialPoint } from '../../lib/charts/chart-data';
+import { asTowerOfHanoiTrials, formatSeconds } from './labels';
+
+/** The test problems in order. */
+function testProblems(trials: readonly ResultTrial[]) {
+  return asTowerOfHanoiTrials(trials)
+    .filter((t) => t.phase === 'test')
+    .sort((a, b) => a.trialNumber - b.trialNumber);
+}
+
+/**
+ * Each solved test problem's excess moves (moves beyond the fewest), by problem number: a circle
+ * for an optimal solution, a cross for one with excess moves. Unsolved problems have no point.
+ */
+export function getExcessPoints(trials: readonly ResultTrial[]): LevelPoint[] {
+  return testProblems(trials)
+    .filter((t) => t.solved)
+    .map((t) => ({
+      position: t.trialNumber + 1,
+      level: t.moves - t.minMoves,
+      isCorrect: t.moves === t.minMoves,
+    }));
+}
+
+/**
+ * Is a test problem left out of the time scores: given again after a reload, or on while the
+ * page was hidden or unfocused (the run's scoring says so in its exclusions; the trial's own
+ * flags say it before the run is scored)?
+ */
+function isUntimed(trial: ReturnType<typeof testProblems>[number]): boolean {
+  return (
+    (trial.exclusions?.length ?? 0) > 0 || trial.restarted || trial.timing?.wasInterrupted === true
+  );
+}
+
+/**
+ * Each test problem's planning time (to its first disc lifted), solved or not; problems left
+ * out of the time scores (restarted, interrupted) are left out here too.
+ */
+export function getPlanningPoints(trials: readonly ResultTrial[]): TestTrialPoint[] {
+  return testProblems(trials).flatMap((t) =>
+    t.reactionTime === null || isUntimed(t)
+      ? []
+      : [{ position: t.trialNumber + 1, rtMs: t.reactionTime, isCorrect: t.solved }],
+  );
+}
+
+/** The numbers (1-based) of the test problems left out of the planning chart as untimed. */
+export function getUntimedProblems(trials: readonly ResultTrial[]): number[] {
+  return testProblems(trials).flatMap((t) => (isUntimed(t) ? [t.trialNumber + 1] : []));
+}
+
+/** The excess-moves chart in words: its text alternative. */
+export function describeExcess(points: readonly LevelPoint[], problems: number): string {
+  if (points.length === 0) return 'No problem was solved.';
+  const optimal = points.filter((p) => p.isCorrect).map((p) => p.position);
+  const extra = points.filter((p) => !p.isCorrect).map((p) => `problem ${p.position}: ${p.level}`);
+  const unsolved = problems - points.length;
+  return [
+    `${points.length} of ${problems} problems solved`,
+    optimal.length > 0 ? `in the fewest moves: ${optimal.join(', ')}` : 'none in the fewest moves',
+    extra.length > 0 ? `excess moves on ${extra.join('; ')}` : '',
+    unsolved > 0 ? `${unsolved} unsolved, not shown` : '',
+  ]
+    .filter(Boolean)
+    .join('; ')
+    .concat('.');
+}
+
+/**
+ * The planning-time chart in words, with the problems it leaves out (`untimed`: restarted after
+ * a reload or interrupted, as in the time scores).
+ */
+export function describePlanning(
+  points: readonly DisplayedTrialPoint[],
+  cutOffMs: number | null,
+  untimed: readonly number[] = [],
+): string {
+  const left =
+    untimed.length === 0
+      ? ''
+      : ` Left out, as in the time scores (restarted after a reload or interrupted): problem${untimed.length === 1 ? '' : 's'} ${untimed.join(', ')}.`;
+  if (points.length === 0) return `No disc was lifted in a timed problem.${left}`;
+  const times = points.map(
+    (p) => `problem ${p.position}: ${formatSeconds(p.rtMs)}${p.isCorrect ? '' : ' (unsolved)'}`,
+  );
+  const cut =
+    cutOffMs === null
+      ? ''
+      : ` Times above ${formatSeconds(cutOffMs)} are drawn at the top as triangles.`;
+  return `Time from each problem's start to its first disc lifted, solved problems as circles and unsolved ones as crosses: ${times.join('; ')}.${cut}${left}`;
+}

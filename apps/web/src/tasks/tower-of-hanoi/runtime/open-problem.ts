@@ -1,0 +1,45 @@
+import { type TowerOfHanoiPosition, towerOfHanoiPositionKey } from '@cogni/domain';
+
+/** Where this browser keeps the problem on screen, so a reload can tell it was begun. */
+const openProblemKey = (runId: string) => `cogni.towerOfHanoi.open.${runId}`;
+
+/** The problem this browser has on screen for the run, or null (none, or no storage). */
+export function readOpenProblem(runId: string): TowerOfHanoiPosition | null {
+  try {
+    const text = window.localStorage.getItem(openProblemKey(runId));
+    const parsed = text ? (JSON.parse(text) as TowerOfHanoiPosition) : null;
+    return parsed && typeof parsed.trialNumber === 'number' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `position` as the run's open problem; null forgets it. */
+export function writeOpenProblem(runId: string, position: TowerOfHanoiPosition | null): void {
+  try {
+    if (position) window.localStorage.setItem(openProblemKey(runId), JSON.stringify(position));
+    else window.localStorage.removeItem(openProblemKey(runId));
+  } catch {
+    // Without storage a reload mid-problem is not flagged; the problem still starts again.
+  }
+}
+
+/** Forgets the open problem once it is recorded, unless a later problem is open by then. */
+export function closeOpenProblem(
+  runId: string,
+  position: Parameters<typeof towerOfHanoiPositionKey>[0],
+): void {
+  const open = readOpenProblem(runId);
+  if (open && towerOfHanoiPositionKey(open) === towerOfHanoiPositionKey(position)) {
+    writeOpenProblem(runId, null);
+  }
+}
+
+/**
+ * Will the run's next problem, `next`, start again from its beginning: was it presented in
+ * this browser and not recorded (a reload in the middle of it)? The engine flags it restarted.
+ */
+export function isTowerOfHanoiRestartPending(runId: string, next: TowerOfHanoiPosition): boolean {
+  const open = readOpenProblem(runId);
+  return open !== null && towerOfHanoiPositionKey(open) === towerOfHanoiPositionKey(next);
+}

@@ -1,0 +1,228 @@
+import {
+  getTowerOfHanoiNextPosition,
+  type Run,
+  type SavedTrial,
+  type TowerOfHanoiConfig,
+  TowerOfHanoiConfigSchema,
+  type TowerOfHanoiPosition,
+  towerOfHanoiProblemCounts,
+  towerOfHanoiShowsMoves,
+} from '@cogni/domain';
+import { useId, useMemo } from 'react';
+import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
+import { SaveStatus } from '../../components/task/save-status';
+import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
+import { useStageRuntime } from '../../components/task/use-soa-runtime';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
+import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { END_REASON_TEXT, formatLimit, movesText, problemName } from './labels';
+import { isTowerOfHanoiRestartPending } from './runtime/open-problem';
+import { TowerOfHanoiRuntime, type TowerOfHanoiSnapshot } from './runtime/tower-of-hanoi-runtime';
+import { TowerOfHanoiScoreTiles } from './scores';
+import './tower-of-hanoi.css';
+
+const configOf = (run: Run): TowerOfHanoiConfig => TowerOfHanoiConfigSchema.parse(run.config);
+
+export default function TowerOfHanoiRunner({ mode }: { mode: ResponseMode }) {
+  return (
+    <TaskRunner
+      testType="towerOfHanoiTest"
+      mode={mode}
+      title="Tower of Hanoi"
+      completedName="the Tower of Hanoi"
+      instructions={`${
+        mode === 'keyboard'
+          ? 'Keep your fingers near 1, 2 and 3 (or the arrow keys and Enter).'
+          : 'Hold the device so you can tap all three pegs.'
+      } The practice problem starts when you press the button.`}
+      describeResume={(run, saved) => {
+        const next = getTowerOfHanoiNextPosition(configOf(run), saved);
+        if (!next) return ': all problems are done.';
+        const name = problemName(next).toLowerCase();
+        return isTowerOfHanoiRestartPending(run.id, next)
+          ? `: ${name}, from its start.`
+          : `: ${name}.`;
+      }}
+      Running={RunningTest}
+      ScoreTiles={TowerOfHanoiScoreTiles}
+    />
+  );
+}
+
+/** Where the run stands: 'Problem 3 of 13 · 2 moves'. */
+function progressText(snapshot: TowerOfHanoiSnapshot | null, config: TowerOfHanoiConfig): string {
+  if (snapshot?.kind !== 'problem' || !snapshot.position) return '';
+  const { test } = towerOfHanoiProblemCounts(config);
+  const { position } = snapshot;
+  const name =
+    position.phase === 'practice'
+      ? 'Practice problem'
+      : `Problem ${position.trialNumber + 1} of ${test}`;
+  const attempt =
+    config.maxAttempts > 1 ? ` · attempt ${snapshot.attempt} of ${config.maxAttempts}` : '';
+  return `${name} · ${movesText(snapshot.moves)}${attempt}`;
+}
+
+/** Made once per run by useStageRuntime. */
+const createRuntime = (options: TaskRuntimeOptions) => new TowerOfHanoiRuntime(options);
+
+/**
+ * A new run goes on at once: the participant has just read the instructions and pressed 'Ready
+ * ... Set ... Go!'. A resumed run shows where it goes on first, and so does a run whose first
+ * problem was begun before a reload (it starts again, and the intro says so).
+ */
+function proceedIfNew(runtime: TowerOfHanoiRuntime, saved: readonly SavedTrial[]) {
+  if (saved.length === 0 && !runtime.getSnapshot().restarting) runtime.proceed(true);
+}
+
+function RunningTest(props: RunningTaskProps) {
+  const { run, mode } = props;
+  const config = useMemo(() => configOf(run), [run]);
+  const { stageRef, runtime, snapshot, finishing } = useStageRuntime(
+    props,
+    createRuntime,
+    proceedIfNew,
+  );
+  const kind = snapshot?.kind;
+  const isTouch = mode === 'touch';
+  return (
+    <section
+      className={`task-run toh-run${isTouch ? ' toh-run--touch' : ''}`}
+      aria-label="Tower of Hanoi"
+    >
+      <div className="task-run__bar">
+        <p className="task-progress" aria-live="off" data-testid="toh-progress">
+          {progressText(snapshot, config) || ' '}
+        </p>
+        <SaveStatus className="task-save-status" />
+      </div>
+      {snapshot?.saveError && <Alert variant="error">{snapshot.saveError}</Alert>}
+      <div className="task-stage-frame">
+        <div className="task-stage toh-stage" ref={stageRef} data-testid="toh-stage" />
+        {kind === 'intro' && snapshot?.position && runtime && (
+          <PhaseIntro
+            next={snapshot.position}
+            resumed={snapshot.resumed}
+            restarting={snapshot.restarting}
+            config={config}
+            mode={mode}
+            onBegin={() => runtime.proceed()}
+          />
+        )}
+        {kind === 'result' && snapshot?.result && runtime && (
+          <Result result={snapshot.result} config={config} onContinue={() => runtime.proceed()} />
+        )}
+        {kind === 'finished' && <FinishPrompt {...finishing} />}
+      </div>
+      <p className="task-keys toh-keys" aria-hidden={kind !== 'problem'}>
+        {isTouch ? (
+          'Tap a peg to lift its top disc, then tap the peg to put it on (or drag it there).'
+        ) : (
+          <>
+            <kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> lift and put down · or <kbd>←</kbd> <kbd>→</kbd>{' '}
+            and <kbd>Enter</kbd> · <kbd>Esc</kbd> puts a disc back
+          </>
+        )}
+      </p>
+      <p role="status" className="visually-hidden" data-testid="toh-announcement">
+        {snapshot?.announcement.text && (
+          <span key={snapshot.announcement.seq}>{snapshot.announcement.text}</span>
+        )}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Before the practice, before the test, and where a resumed run goes on: with a problem begun
+ * before a reload, that it starts again from the beginning.
+ */
+function PhaseIntro(props: {
+  next: TowerOfHanoiPosition;
+  resumed: boolean;
+  restarting: boolean;
+  config: TowerOfHanoiConfig;
+  mode: ResponseMode;
+  onBegin: () => void;
+}) {
+  const { next, resumed, restarting, config } = props;
+  const { test } = towerOfHanoiProblemCounts(config);
+  const lines: string[] = [];
+  let title: string;
+  if (next.phase === 'practice') {
+    title = 'Practice';
+    lines.push('Move the discs so that your pegs look like the goal drawn above them.');
+  } else {
+    title = 'The test';
+    lines.push(
+      test === 1
+        ? 'One problem. Plan before your first move, and use as few moves as you can.'
+        : `${test} problems${config.problemSet === 'bishop' ? ', getting harder as you go' : ''}. Plan before your first move, and use as few moves as you can.`,
+    );
+    lines.push(`You have ${formatLimit(config.timeLimitS)} for each problem.`);
+  }
+  const name = next.phase === 'practice' ? 'the practice problem' : problemName(next).toLowerCase();
+  if (restarting) {
+    lines.unshift(`Welcome back: ${name} starts again from the beginning.`);
+  } else if (resumed) {
+    lines.unshift(`Welcome back: the run goes on with ${name}.`);
+  }
+  return (
+    <BlockIntroPrompt
+      title={title}
+      lines={lines}
+      actionLabel={
+        resumed || restarting
+          ? 'Continue'
+          : next.phase === 'practice'
+            ? 'Start practice'
+            : 'Start the test'
+      }
+      onAction={props.onBegin}
+    />
+  );
+}
+
+/** After a problem: solved or not, and (in practice, or with test feedback) the moves it took. */
+function Result({
+  result,
+  config,
+  onContinue,
+}: {
+  result: NonNullable<TowerOfHanoiSnapshot['result']>;
+  config: TowerOfHanoiConfig;
+  onContinue: () => void;
+}) {
+  const messageId = useId();
+  const { trial, next } = result;
+  const showMoves = towerOfHanoiShowsMoves(config, trial.phase);
+  let message: string;
+  if (trial.solved) {
+    message = showMoves
+      ? `Solved in ${movesText(trial.moves)}. The fewest possible is ${trial.minMoves}.`
+      : 'Solved.';
+  } else {
+    message = `${END_REASON_TEXT[trial.endReason]}: this problem is not solved.`;
+  }
+  const action =
+    next === null ? 'Finish' : next.phase !== trial.phase ? 'Continue' : 'Next problem';
+  return (
+    <div className="task-prompt toh-result" data-testid="toh-result" data-solved={trial.solved}>
+      <h2 className={`task-feedback task-feedback--${trial.solved ? 'correct' : 'wrong'}`}>
+        {trial.solved
+          ? trial.moves === trial.minMoves && showMoves
+            ? 'Well done'
+            : 'Solved'
+          : 'Not solved'}
+      </h2>
+      <div id={messageId}>
+        <p>{message}</p>
+      </div>
+      <Button autoFocus aria-describedby={messageId} onClick={onContinue}>
+        {action}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// Our PVT runtime, the very class the PVT page uses, with its millisecond counter redrawn every
+// frame from the counter's first presented frame until the press. Habituation is off and the
+// foreperiods are short (500-1000 ms) so that hundreds of trials fit in minutes; the test is long
+// enough that the harness's presses, not the clock, end the measurement.
+import '../../../apps/web/src/tasks/pvt/pvt.css';
+import { PvtConfigSchema, type Run } from '@cogni/domain';
+import { measureEnvironment } from '../../../apps/web/src/lib/task-runtime/device';
+import { PvtRuntime } from '../../../apps/web/src/tasks/pvt/runtime/pvt-runtime';
+import type { BenchApi } from './bench-page';
+
+const run: Run = {
+  id: 'bench',
+  sessionId: 'bench',
+  testType: 'pvtTest',
+  startTime: new Date().toISOString(),
+  endTime: null,
+  seed: 'timing-bench',
+  config: PvtConfigSchema.parse({
+    variant: 'PVT-B',
+    durationS: 900,
+    foreperiodMinMs: 500,
+    foreperiodMaxMs: 1000,
+    feedbackMs: 500,
+    habituationTrials: 0,
+  }),
+  savedTrials: [],
+  summary: null,
+  isPreview: false,
+};
+
+const bench: BenchApi = {
+  records: [],
+  start: () => {
+    void measureEnvironment().then(({ frameIntervalMs }) => {
+      const runtime = new PvtRuntime({
+        run,
+        stage: document.getElementById('stage') as HTMLElement,
+        frameIntervalMs,
+        sink: {
+          enqueue: async (_runId, trial) => {
+            if (trial.reactionTime === null) return;
+            bench.records.push({
+              rtMs: trial.reactionTime,
+              onsetMs: trial.timing.stimulusOnsetMs as number,
+            });
+          },
+        },
+      });
+      runtime.start();
+      runtime.begin();
+    });
+  },
+};
+window.__bench = bench;

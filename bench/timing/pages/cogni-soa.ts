@@ -1,0 +1,51 @@
+// Our fixed-SOA runtime, the very class the SART page uses, on a test block with practice off:
+// 9 digits × reps, each digit for digitMs, then the mask for maskMs. The harness presses Space.
+import { type Run, SartConfigSchema } from '@cogni/domain';
+import { measureEnvironment } from '../../../apps/web/src/lib/task-runtime/device';
+import { SartRuntime } from '../../../apps/web/src/tasks/sart/runtime/sart-runtime';
+import '../../../apps/web/src/tasks/sart/sart.css';
+import { exposeSoaBench, readSoaSettings, type SoaBenchApi } from './soa-page';
+
+const { trials, digitMs, maskMs } = readSoaSettings();
+const run: Run = {
+  id: 'bench',
+  sessionId: 'bench',
+  testType: 'sartTest',
+  startTime: new Date().toISOString(),
+  endTime: null,
+  seed: 'timing-bench',
+  config: SartConfigSchema.parse({
+    practiceEnabled: false,
+    repsPerDigit: Math.ceil(trials / 9),
+    digitMs,
+    maskMs,
+  }),
+  savedTrials: [],
+  summary: null,
+  isPreview: false,
+};
+
+const bench: SoaBenchApi = {
+  records: [],
+  start: () => {
+    // As the task page does before a run: the measurement record's frames come first.
+    void measureEnvironment().then(({ frameIntervalMs }) => {
+      const runtime = new SartRuntime({
+        run,
+        stage: document.getElementById('stage') as HTMLElement,
+        frameIntervalMs,
+        sink: {
+          enqueue: async (_runId, trial) => {
+            bench.records.push({
+              rtMs: trial.reactionTime,
+              onsetMs: trial.timing.stimulusOnsetMs,
+            });
+          },
+        },
+      });
+      runtime.start();
+      runtime.begin();
+    });
+  },
+};
+exposeSoaBench(bench);

@@ -1,0 +1,574 @@
+import type { SavedTrial } from '../contract';
+import { type InputModality, MAX_EXTRA_RESPONSES, type ONSET_METHODS } from '../shared/envelope';
+import { type PvtConfig, type PvtParams, resolvePvtConfig } from './config';
+import { type PvtPlan, type PvtPosition, pvtForeperiodAt } from './plan';
+import { getPvtResumePoint, pvtEndsTest } from './run-order';
+import {
+  isPvtFalseStartLate,
+  isPvtOnsetOffSchedule,
+  PVT_MAX_FALSE_STARTS_PER_TRIAL,
+  type PvtFalseStart,
+  type PvtTrial,
+  pvtTypeOf,
+} from './trial';
+
+export type PvtOnsetMethod = (typeof ONSET_METHODS)[number];
+
+/**
+ * A timeout is applied by a TICK this long after it is due, so that a press whose timestamp is
+ * before the timeout, but which the page delivers a little after it, is still the response, ms.
+ */
+export const PVT_LATE_PRESS_GRACE_MS = 100;
+
+/**
+ * What the runtime tells the engine. Every time is a page timestamp (performance.now() time
+ * line), so the engine reads no clock.
+ *
+ * - START: the participant pressed the intro's button; the first foreperiod starts at `atMs`.
+ * - DRAWN: the counter of plan draw `draw` was put on the stage at `atMs` (a press after this
+ *   may still precede its presentation, so it waits for ONSET).
+ * - ONSET: that counter was presented at `atMs` (Element Timing, or the animation frame's
+ *   timestamp as the marked fallback).
+ * - PRESS: Space, or a touch or click on the stage, at its event's timestamp (auto-repeats and
+ *   held keys dropped).
+ * - INTERRUPTED: the page lost focus or was hidden; the trial in progress is marked. (A counter
+ *   presented more than PVT_OFF_SCHEDULE_MS from its due time marks its trial too: its
+ *   foreperiod ran while the page was hidden or stalled.)
+ * - TICK: the clock has reached `atMs` (sent at pvtNextDueMs: the end of the feedback or of
+ *   'Too soon!', or the timeout).
+ */
+export type PvtEvent =
+  | { type: 'START'; atMs: number }
+  | { type: 'DRAWN'; draw: number; atMs: number }
+  | { type: 'ONSET'; draw: number; atMs: number; method: PvtOnsetMethod }
+  | { type: 'PRESS'; atMs: number; modality: InputModality }
+  | { type: 'INTERRUPTED'; atMs: number }
+  | { type: 'TICK'; atMs: number };
+
+/** What the runtime must do after a step: the engine itself never touches a clock or the DOM. */
+export type PvtEffect =
+  /**
+   * Show the intro of the phase where the run starts (a resumed run's, with the test time left)
+   * and wait for START.
+   */
+  | { type: 'SHOW_INTRO'; position: PvtPosition; resumed: boolean; remainingMs: number | null }
+  /**
+   * Present the counter of plan draw `draw` (trial `position`) so that it falls at `dueAtMs`,
+   * counting up every frame; report DRAWN when it is put on the stage, then its ONSET.
+   */
+  | { type: 'SHOW_COUNTER'; position: PvtPosition; draw: number; dueAtMs: number }
+  /** Stop the counter and show `rtMs`, the reaction time, as feedback. */
+  | { type: 'FREEZE_COUNTER'; rtMs: number }
+  /** A false start: show 'Too soon!' at once (the counter, drawn or due, goes). */
+  | { type: 'SHOW_TOO_SOON' }
+  /** A timeout: show 'Please respond faster' until a press. */
+  | { type: 'SHOW_TIMEOUT' }
+  /** Empty the stage at `dueAtMs` (the feedback is over; the foreperiod runs). */
+  | { type: 'CLEAR'; dueAtMs: number }
+  /** Send the trial to the server (the outbox). */
+  | { type: 'RECORD_TRIAL'; trial: PvtTrial }
+  /** The run's last trial is recorded. */
+  | { type: 'FINISHED' };
+
+/** A press the engine keeps: when, with what. */
+type Press = { atMs: number; modality: InputModality };
+
+/** One foreperiod of a trial (its first, or a restart after a false start) and its counter. */
+export type PvtAttempt = {
+  /** The plan draw of its foreperiod. */
+  draw: number;
+  foreperiodMs: number;
+  startMs: number;
+  /** When its counter was put on the stage; null until then. */
+  drawnMs: number | null;
+  /** Its counter's presented onset; null until reported. */
+  onset: { atMs: number; method: PvtOnsetMethod } | null;
+  /** Presses after the counter was drawn, before its onset was known. */
+  pending: readonly Press[];
+};
+
+/**
+ * Where a trial is: its foreperiod running (the counter due, drawn or on), 'Too soon!' after a
+ * false start, feedback after the response, or 'Please respond faster' after a timeout.
+ */
+export type PvtStage = 'foreperiod' | 'too-soon' | 'feedback' | 'timed-out';
+
+export type PvtTrialInProgress = {
+  position: PvtPosition;
+  /** The plan draw of the trial's first foreperiod. */
+  planIndex: number;
+  trialStartMs: number;
+  stage: PvtStage;
+  attempt: PvtAttempt;
+  falseStarts: readonly (PvtFalseStart & { atMs: number })[];
+  /** When 'Too soon!' ends (stage 'too-soon'). */
+  tooSoonUntilMs: number | null;
+  response: Press | null;
+  /** When the timeout came (stage 'timed-out'). */
+  timedOutAtMs: number | null;
+  /** The last press before the counter: the start of its response-to-onset interval. */
+  lastPressMs: number | null;
+  nExtraResponses: number;
+  interrupted: boolean;
+  resumed: boolean;
+};
+
+/** A phase's time on task in this page: elapsed(t) = carriedMs + t - startMs. */
+export type PvtClock = { startMs: number; carriedMs: number };
+
+/** What the engine carries from trial to trial. */
+export type PvtRunContext = {
+  /** performance.timeOrigin: page time + this = device wall-clock time (ms since the epoch). */
+  timeOriginMs: number;
+  /** The latest press's modality (recorded on a trial that timed out). */
+  modality: InputModality;
+  /** The last press so far (a response, a false start, the press after a timeout). */
+  lastPressMs: number | null;
+};
+
+export type PvtState =
+  | {
+      kind: 'waiting';
+      next: PvtPosition;
+      planIndex: number;
+      carriedMs: number;
+      resumed: boolean;
+      context: PvtRunContext;
+    }
+  | { kind: 'trial'; trial: PvtTrialInProgress; clock: PvtClock; context: PvtRunContext }
+  | { kind: 'finished'; context: PvtRunContext };
+
+export type PvtStep = { state: PvtState; effects: PvtEffect[] };
+
+type TrialState = Extract<PvtState, { kind: 'trial' }>;
+
+export type PvtEngineOptions = {
+  config: PvtConfig;
+  /** The run's trials saved so far, with their run-order fields: the engine starts after them. */
+  saved?: readonly SavedTrial[];
+  /** performance.timeOrigin of the page. */
+  timeOriginMs: number;
+  /** The run's input mode before any press. */
+  inputModality?: InputModality;
+};
+
+/**
+ * The engine's first step: the intro of the phase where the run starts (its first trial, or the
+ * trial after the saved ones when a run resumes, with the time on task so far), or FINISHED if
+ * nothing is left.
+ */
+export function createPvtEngine(options: PvtEngineOptions): PvtStep {
+  const params = resolvePvtConfig(options.config);
+  const saved = options.saved ?? [];
+  const point = getPvtResumePoint(params, saved);
+  const context: PvtRunContext = {
+    timeOriginMs: options.timeOriginMs,
+    modality: options.inputModality ?? 'keyboard',
+    lastPressMs: null,
+  };
+  if (!point.next) return { state: { kind: 'finished', context }, effects: [{ type: 'FINISHED' }] };
+  const resumed = saved.length > 0;
+  return {
+    state: {
+      kind: 'waiting',
+      next: point.next,
+      planIndex: point.planIndex,
+      carriedMs: point.carriedMs,
+      resumed,
+      context,
+    },
+    effects: [
+      {
+        type: 'SHOW_INTRO',
+        position: point.next,
+        resumed,
+        remainingMs:
+          point.next.phase === 'test' ? Math.max(0, params.durationMs - point.carriedMs) : null,
+      },
+    ],
+  };
+}
+
+/** The time on task at page time `atMs` in the phase whose clock is `clock`. */
+export function pvtElapsedAt(clock: PvtClock, atMs: number): number {
+  return clock.carriedMs + atMs - clock.startMs;
+}
+
+/** When the trial on screen's stage ends by the clock: feedback, 'Too soon!' or the timeout. */
+function stageDueMs(params: PvtParams, trial: PvtTrialInProgress): number | null {
+  if (trial.stage === 'feedback' && trial.response) {
+    return trial.response.atMs + params.feedbackMs;
+  }
+  if (trial.stage === 'too-soon') return trial.tooSoonUntilMs;
+  if (trial.stage === 'foreperiod' && trial.attempt.onset) {
+    return trial.attempt.onset.atMs + params.maxRtMs;
+  }
+  return null;
+}
+
+/**
+ * The next time the engine needs a TICK: the end of the feedback or of 'Too soon!', or the
+ * timeout plus PVT_LATE_PRESS_GRACE_MS; null while it waits for START, an onset or a press.
+ */
+export function pvtNextDueMs(config: PvtConfig, state: PvtState): number | null {
+  if (state.kind !== 'trial') return null;
+  const params = resolvePvtConfig(config);
+  const due = stageDueMs(params, state.trial);
+  if (due === null) return null;
+  return state.trial.stage === 'foreperiod' ? due + PVT_LATE_PRESS_GRACE_MS : due;
+}
+
+/** A new foreperiod (of plan draw `draw`) starting at `startMs`, its counter due after it. */
+function beginAttempt(plan: PvtPlan, state: TrialState, draw: number, startMs: number): PvtStep {
+  const foreperiodMs = pvtForeperiodAt(plan, state.trial.position.phase, draw);
+  const attempt: PvtAttempt = {
+    draw,
+    foreperiodMs,
+    startMs,
+    drawnMs: null,
+    onset: null,
+    pending: [],
+  };
+  return {
+    state: {
+      ...state,
+      trial: { ...state.trial, stage: 'foreperiod', attempt, tooSoonUntilMs: null },
+    },
+    effects: [
+      {
+        type: 'SHOW_COUNTER',
+        position: state.trial.position,
+        draw,
+        dueAtMs: startMs + foreperiodMs,
+      },
+    ],
+  };
+}
+
+/** A new trial at `position`, its first foreperiod starting at `startMs`. */
+function beginTrial(
+  plan: PvtPlan,
+  position: PvtPosition,
+  planIndex: number,
+  startMs: number,
+  clock: PvtClock,
+  context: PvtRunContext,
+  resumed: boolean,
+): PvtStep {
+  const trial: PvtTrialInProgress = {
+    position,
+    planIndex,
+    trialStartMs: startMs,
+    stage: 'foreperiod',
+    attempt: { draw: planIndex, foreperiodMs: 0, startMs, drawnMs: null, onset: null, pending: [] },
+    falseStarts: [],
+    tooSoonUntilMs: null,
+    response: null,
+    timedOutAtMs: null,
+    lastPressMs: context.lastPressMs,
+    nExtraResponses: 0,
+    interrupted: false,
+    resumed,
+  };
+  return beginAttempt(plan, { kind: 'trial', trial, clock, context }, planIndex, startMs);
+}
+
+/** One more press that is neither a response nor a false start (kept under the schema's limit). */
+function withExtra(state: TrialState): PvtStep {
+  const nExtraResponses = Math.min(state.trial.nExtraResponses + 1, MAX_EXTRA_RESPONSES);
+  return { state: { ...state, trial: { ...state.trial, nExtraResponses } }, effects: [] };
+}
+
+/** A press before the counter's onset: 'Too soon!', and the trial restarts after it. */
+function falseStart(params: PvtParams, state: TrialState, press: Press): PvtStep {
+  const { trial } = state;
+  if (trial.falseStarts.length >= PVT_MAX_FALSE_STARTS_PER_TRIAL) return withExtra(state);
+  const record: PvtFalseStart = {
+    foreperiodMs: trial.attempt.foreperiodMs,
+    afterMs: Math.max(0, press.atMs - trial.attempt.startMs),
+  };
+  const falseStarts = [...trial.falseStarts, { ...record, atMs: press.atMs }];
+  return {
+    state: {
+      ...state,
+      trial: {
+        ...trial,
+        stage: 'too-soon',
+        falseStarts,
+        // Pressed when the counter was long due but not yet presented: the page held it back.
+        interrupted: trial.interrupted || isPvtFalseStartLate(record),
+        tooSoonUntilMs: press.atMs + params.feedbackMs,
+        lastPressMs: press.atMs,
+        attempt: { ...trial.attempt, pending: [] },
+      },
+      context: { ...state.context, modality: press.modality, lastPressMs: press.atMs },
+    },
+    effects: [{ type: 'SHOW_TOO_SOON' }],
+  };
+}
+
+/** The response to the counter on screen: the counter stops at its reaction time. */
+function respond(state: TrialState, press: Press, onsetMs: number): PvtStep {
+  return {
+    state: {
+      ...state,
+      trial: { ...state.trial, stage: 'feedback', response: press },
+      context: { ...state.context, modality: press.modality, lastPressMs: press.atMs },
+    },
+    effects: [{ type: 'FREEZE_COUNTER', rtMs: press.atMs - onsetMs }],
+  };
+}
+
+/**
+ * The record of a finished trial (its counter presented; answered, or timed out and gone on
+ * from by the press at `endAtMs`).
+ */
+function recordOf(params: PvtParams, state: TrialState, endAtMs: number): PvtTrial {
+  const { trial, clock, context } = state;
+  const onset = trial.attempt.onset;
+  if (!onset) throw new Error('A PVT trial ended without its counter');
+  const { response } = trial;
+  const reactionTime = response ? response.atMs - onset.atMs : null;
+  const elapsedMs = pvtElapsedAt(clock, onset.atMs);
+  const iso = (ms: number) => new Date(context.timeOriginMs + ms).toISOString();
+  const type = pvtTypeOf(params, reactionTime);
+  return {
+    phase: trial.position.phase,
+    block: 0,
+    trialNumber: trial.position.trialNumber,
+    variant: params.variant,
+    type,
+    response: response ? (response.modality === 'keyboard' ? 'space' : 'tap') : null,
+    reactionTime,
+    isCorrect: type === 'valid',
+    foreperiodMs: trial.attempt.foreperiodMs,
+    rsiMs: trial.lastPressMs === null ? null : onset.atMs - trial.lastPressMs,
+    lapseThresholdMs: params.lapseThresholdMs,
+    planIndex: trial.planIndex,
+    nFalseStarts: trial.falseStarts.length,
+    falseStarts: trial.falseStarts.map(({ foreperiodMs, afterMs }) => ({ foreperiodMs, afterMs })),
+    startElapsedMs: pvtElapsedAt(clock, trial.trialStartMs),
+    elapsedMs,
+    // After a timeout the trial ends with the press that goes on: the next foreperiod starts then.
+    endElapsedMs: reactionTime === null ? pvtElapsedAt(clock, endAtMs) : elapsedMs + reactionTime,
+    resumed: trial.resumed,
+    nExtraResponses: trial.nExtraResponses,
+    inputModality: response?.modality ?? context.modality,
+    startTime: iso(trial.trialStartMs),
+    endTime: iso(response ? response.atMs : onset.atMs + params.maxRtMs),
+    timing: {
+      stimulusOnsetMs: onset.atMs,
+      responseTimestampMs: response?.atMs ?? null,
+      onsetMethod: onset.method,
+      wasInterrupted: trial.interrupted,
+      foreperiodStartMs: trial.attempt.startMs,
+      trialStartMs: trial.trialStartMs,
+      falseStartsMs: trial.falseStarts.map((f) => f.atMs),
+    },
+  };
+}
+
+/**
+ * Ends the trial on screen at `atMs` (its feedback is over, or the press after its timeout came):
+ * records it, then starts what follows at `atMs`: the next trial, the test after the last
+ * habituation trial (without a break), or the end once the test's time is up.
+ */
+function endTrial(params: PvtParams, plan: PvtPlan, state: TrialState, atMs: number): PvtStep {
+  const record = recordOf(params, state, atMs);
+  const { trial, clock, context } = state;
+  const effects: PvtEffect[] = [
+    { type: 'RECORD_TRIAL', trial: record },
+    { type: 'CLEAR', dueAtMs: atMs },
+  ];
+  const { phase, trialNumber } = trial.position;
+  let next: PvtStep;
+  if (phase === 'habituation' && trialNumber + 1 < params.habituationTrials) {
+    const planIndex = trial.planIndex + trial.falseStarts.length + 1;
+    const position: PvtPosition = { phase, block: 0, trialNumber: trialNumber + 1 };
+    next = beginTrial(plan, position, planIndex, atMs, clock, context, false);
+  } else if (phase === 'habituation') {
+    const position: PvtPosition = { phase: 'test', block: 0, trialNumber: 0 };
+    next = beginTrial(plan, position, 0, atMs, { startMs: atMs, carriedMs: 0 }, context, false);
+  } else if (pvtEndsTest(params, record)) {
+    return { state: { kind: 'finished', context }, effects: [...effects, { type: 'FINISHED' }] };
+  } else {
+    const planIndex = trial.planIndex + trial.falseStarts.length + 1;
+    const position: PvtPosition = { phase, block: 0, trialNumber: trialNumber + 1 };
+    next = beginTrial(plan, position, planIndex, atMs, clock, context, false);
+  }
+  return { state: next.state, effects: [...effects, ...next.effects] };
+}
+
+/**
+ * Takes the trial on screen through every stage that ends by the clock before `atMs`: the end of
+ * the feedback (the trial is recorded and the next begins), of 'Too soon!' (a new foreperiod,
+ * the next draw) or the timeout (`graceMs` later for a TICK, see PVT_LATE_PRESS_GRACE_MS). Each
+ * happens at its due time, not at `atMs`, so a late timer moves nothing.
+ */
+function advance(
+  params: PvtParams,
+  plan: PvtPlan,
+  step: PvtStep,
+  atMs: number,
+  graceMs: number,
+): PvtStep {
+  let current = step;
+  for (;;) {
+    const { state } = current;
+    if (state.kind !== 'trial') return current;
+    const due = stageDueMs(params, state.trial);
+    if (due === null) return current;
+    const { stage } = state.trial;
+    if (atMs < due + (stage === 'foreperiod' ? graceMs : 0)) return current;
+    let next: PvtStep;
+    if (stage === 'feedback') next = endTrial(params, plan, state, due);
+    else if (stage === 'too-soon') {
+      const restart = beginAttempt(plan, state, state.trial.attempt.draw + 1, due);
+      next = {
+        state: restart.state,
+        effects: [{ type: 'CLEAR', dueAtMs: due }, ...restart.effects],
+      };
+    } else {
+      next = {
+        state: { ...state, trial: { ...state.trial, stage: 'timed-out', timedOutAtMs: due } },
+        effects: [{ type: 'SHOW_TIMEOUT' }],
+      };
+    }
+    current = { state: next.state, effects: [...current.effects, ...next.effects] };
+  }
+}
+
+/** A press on the trial on screen, once every stage due before it is over. */
+function onPress(params: PvtParams, plan: PvtPlan, state: TrialState, press: Press): PvtStep {
+  const { trial } = state;
+  const { attempt } = trial;
+  switch (trial.stage) {
+    case 'foreperiod':
+      // Stamped before this foreperiod began (during the feedback or 'Too soon!' before it,
+      // delivered late): not this foreperiod's.
+      if (press.atMs < attempt.startMs) return withExtra(state);
+      if (attempt.onset) {
+        return press.atMs < attempt.onset.atMs
+          ? falseStart(params, state, press)
+          : respond(state, press, attempt.onset.atMs);
+      }
+      // Drawn but not known to be presented: the onset decides.
+      if (attempt.drawnMs !== null) {
+        const pending = [...attempt.pending, press];
+        return {
+          state: { ...state, trial: { ...trial, attempt: { ...attempt, pending } } },
+          effects: [],
+        };
+      }
+      // Not drawn yet, so not presented before the press.
+      return falseStart(params, state, press);
+    case 'timed-out':
+      if (trial.timedOutAtMs !== null && press.atMs >= trial.timedOutAtMs) {
+        const pressed: TrialState = {
+          ...state,
+          context: { ...state.context, modality: press.modality, lastPressMs: press.atMs },
+        };
+        return endTrial(params, plan, pressed, press.atMs);
+      }
+      return withExtra(state);
+    default:
+      return withExtra(state);
+  }
+}
+
+/** The counter's onset is known: presses that waited for it are a false start or the response. */
+function onOnset(
+  params: PvtParams,
+  plan: PvtPlan,
+  state: TrialState,
+  event: Extract<PvtEvent, { type: 'ONSET' }>,
+): PvtStep {
+  const { attempt } = state.trial;
+  if (state.trial.stage !== 'foreperiod' || attempt.draw !== event.draw || attempt.onset) {
+    return { state, effects: [] };
+  }
+  const presented: TrialState = {
+    ...state,
+    trial: {
+      ...state.trial,
+      attempt: { ...attempt, onset: { atMs: event.atMs, method: event.method }, pending: [] },
+      // Presented far from its due time: the foreperiod was not the one drawn.
+      interrupted:
+        state.trial.interrupted ||
+        isPvtOnsetOffSchedule(event.atMs - attempt.startMs, attempt.foreperiodMs),
+    },
+  };
+  let step: PvtStep = { state: presented, effects: [] };
+  for (const press of [...attempt.pending].sort((a, b) => a.atMs - b.atMs)) {
+    if (step.state.kind !== 'trial') break;
+    const next = onPress(params, plan, step.state, press);
+    step = { state: next.state, effects: [...step.effects, ...next.effects] };
+  }
+  return step;
+}
+
+/**
+ * The PVT as a pure state machine: (state, event) -> (state, effects). Each trial's foreperiod
+ * is the plan's next draw, from the end of the feedback (or of 'Too soon!') to the counter's due
+ * onset; the counter counts up until the first press after its presented onset, the response,
+ * and its frozen reaction time is the feedback. A press before the onset is a false start:
+ * 'Too soon!', then the trial restarts with the next draw. With no response by the timeout the
+ * trial ends as one and waits for a press. Habituation runs into the test; the test ends after
+ * the trial whose next foreperiod would start at or after its duration (its end plus the
+ * feedback, or its end after a timeout; the trial in progress is always completed). Events that
+ * do not fit the state change nothing.
+ */
+export function stepPvt(
+  config: PvtConfig,
+  plan: PvtPlan,
+  state: PvtState,
+  event: PvtEvent,
+): PvtStep {
+  const params = resolvePvtConfig(config);
+  const unchanged: PvtStep = { state, effects: [] };
+  switch (event.type) {
+    case 'START': {
+      if (state.kind !== 'waiting') return unchanged;
+      const clock: PvtClock = { startMs: event.atMs, carriedMs: state.carriedMs };
+      const context = { ...state.context, lastPressMs: null };
+      return beginTrial(
+        plan,
+        state.next,
+        state.planIndex,
+        event.atMs,
+        clock,
+        context,
+        state.resumed,
+      );
+    }
+    case 'DRAWN': {
+      if (state.kind !== 'trial' || state.trial.stage !== 'foreperiod') return unchanged;
+      const { attempt } = state.trial;
+      if (attempt.draw !== event.draw || attempt.drawnMs !== null) return unchanged;
+      return {
+        state: {
+          ...state,
+          trial: { ...state.trial, attempt: { ...attempt, drawnMs: event.atMs } },
+        },
+        effects: [],
+      };
+    }
+    case 'ONSET':
+      if (state.kind !== 'trial') return unchanged;
+      return onOnset(params, plan, state, event);
+    case 'PRESS': {
+      const advanced = advance(params, plan, unchanged, event.atMs, 0);
+      if (advanced.state.kind !== 'trial') return advanced;
+      const pressed = onPress(params, plan, advanced.state, {
+        atMs: event.atMs,
+        modality: event.modality,
+      });
+      return { state: pressed.state, effects: [...advanced.effects, ...pressed.effects] };
+    }
+    case 'INTERRUPTED':
+      if (state.kind !== 'trial') return unchanged;
+      return { state: { ...state, trial: { ...state.trial, interrupted: true } }, effects: [] };
+    case 'TICK':
+      return advance(params, plan, unchanged, event.atMs, PVT_LATE_PRESS_GRACE_MS);
+  }
+}

@@ -1,0 +1,117 @@
+import type { SimulatedRun } from '../contract';
+import type { InputModality } from '../shared/envelope';
+import { createRng } from '../shared/random';
+import { toSimulatedRun } from '../shared/simulated-run';
+import { type PvtConfig, resolvePvtConfig } from './config';
+import { planPvt } from './plan';
+import type { PvtTrial } from './trial';
+import {
+  PVT_SIMULATED_TIME_ORIGIN_MS,
+  type PvtAttemptBehaviour,
+  runPvtVirtualSession,
+} from './virtual-runtime';
+
+/**
+ * How a simulated participant behaves. Each counter is, independently: a lapse with
+ * `lapseProbability` (a reaction time uniform from the lapse threshold over `lapseSpanMs`, or a
+ * timeout with `timeoutProbability` of those), a response under the false-start threshold with
+ * `fastFalseStartProbability`, and otherwise a response whose speed (1000 / RT, s⁻¹) is uniform
+ * in [speedMin, speedMax]. Each foreperiod is cut short by a false start with
+ * `falseStartProbability`, at a uniform point of it.
+ */
+export type PvtParticipantParams = {
+  lapseProbability: number;
+  /** Non-lapse speeds, s⁻¹: their reaction times (1000 / speed) must be under the lapse threshold. */
+  speedMin: number;
+  speedMax: number;
+  lapseSpanMs: number;
+  timeoutProbability?: number;
+  fastFalseStartProbability?: number;
+  falseStartProbability?: number;
+  /** Chance of a second press during the feedback. */
+  extraPressProbability?: number;
+  /** Counters are presented uniformly within this many ms after their due time. */
+  onsetJitterMs?: number;
+  inputModality?: InputModality;
+  /** Time on the intro before the run starts, ms. */
+  introMs?: number;
+  /** performance.timeOrigin of the simulated page (ms since the epoch). */
+  timeOriginMs?: number;
+};
+
+/** The mock participant of the admin's mock data: alert, with a few lapses and false starts. */
+export const PVT_DEFAULT_PARTICIPANT = {
+  lapseProbability: 0.06,
+  speedMin: 3,
+  speedMax: 4.6,
+  lapseSpanMs: 600,
+  timeoutProbability: 0.02,
+  fastFalseStartProbability: 0.01,
+  falseStartProbability: 0.02,
+  extraPressProbability: 0.02,
+  onsetJitterMs: 8,
+} satisfies PvtParticipantParams;
+
+/**
+ * A simulated participant's whole run, as a browser would send it: the run's own plan, played
+ * through the engine (runPvtVirtualSession) on a simulated page time line, with timing records.
+ */
+export function simulatePvtParticipant(
+  seed: string,
+  config: PvtConfig,
+  participant: PvtParticipantParams,
+): PvtTrial[] {
+  const params = resolvePvtConfig(config);
+  const rng = createRng(`${seed}:pvt:participant`);
+  const chance = (p: number | undefined) => rng() < (p ?? 0);
+  const behave = (foreperiodMs: number): PvtAttemptBehaviour => {
+    const onsetLateMs = rng() * (participant.onsetJitterMs ?? 0);
+    if (chance(participant.falseStartProbability)) {
+      return { falseStartAfterMs: rng() * foreperiodMs, rtMs: null, onsetLateMs };
+    }
+    let rtMs: number | null;
+    if (chance(participant.lapseProbability)) {
+      rtMs = chance(participant.timeoutProbability)
+        ? null
+        : params.lapseThresholdMs + rng() * participant.lapseSpanMs;
+    } else if (chance(participant.fastFalseStartProbability)) {
+      rtMs = rng() * params.falseStartMs;
+    } else {
+      const speed = participant.speedMin + rng() * (participant.speedMax - participant.speedMin);
+      rtMs = 1000 / speed;
+    }
+    const extra = rtMs !== null && chance(participant.extraPressProbability);
+    return {
+      rtMs,
+      onsetLateMs,
+      extraPressesAfterMs: extra ? [100 + rng() * (params.feedbackMs - 200)] : [],
+      continueAfterMs: 800 + rng() * 1500,
+    };
+  };
+  return runPvtVirtualSession({
+    config,
+    plan: planPvt(seed, config),
+    timeOriginMs: participant.timeOriginMs ?? PVT_SIMULATED_TIME_ORIGIN_MS,
+    startMs: 500,
+    introMs: participant.introMs ?? 5000,
+    inputModality: participant.inputModality,
+    behave: ({ foreperiodMs }) => behave(foreperiodMs),
+  }).trials;
+}
+
+/**
+ * The admin's mock run (docs/product.md#mock-data): the default participant's run, ending at
+ * `endTimeMs`, with its timing records dropped (nothing was measured in a browser). Pure and
+ * seeded.
+ */
+export function simulatePvtRun(
+  seed: string,
+  config: PvtConfig,
+  endTimeMs: number,
+): SimulatedRun<PvtTrial> {
+  return toSimulatedRun(
+    seed,
+    simulatePvtParticipant(seed, config, PVT_DEFAULT_PARTICIPANT),
+    endTimeMs,
+  );
+}

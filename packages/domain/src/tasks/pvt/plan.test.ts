@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../shared/random';
+import {
+  DEFAULT_PVT_CONFIG,
+  findPvtConfigProblems,
+  PVT_SETTINGS,
+  PvtConfigSchema,
+  pvtMaximumTestStimuli,
+  resolvePvtConfig,
+} from './config';
+import {
+  drawPvtForeperiod,
+  PVT_SPARE_DRAWS,
+  planPvt,
+  pvtForeperiodAt,
+  pvtPlannedDraws,
+} from './plan';
+
+/** Pearson's chi-square statistic of observed counts against equal expected shares. */
+function chiSquare(counts: readonly number[], expected: readonly number[]): number {
+  return counts.reduce((sum, count, i) => {
+    const e = expected[i] as number;
+    return sum + (count - e) ** 2 / e;
+  }, 0);
+}
+
+describe('PVT foreperiods', () => {
+  it('are whole ms within the bounds, both ends drawn', () => {
+    const rng = createRng('bounds');
+    const narrow = Array.from({ length: 5000 }, () => drawPvtForeperiod(rng, [500, 503]));
+    expect([...new Set(narrow)].sort()).toEqual([500, 501, 502, 503]);
+    const wide = createRng('wide');
+    const draws = Array.from({ length: 20_000 }, () => drawPvtForeperiod(wide, [2000, 10_000]));
+    expect(draws.every(Number.isInteger)).toBe(true);
+    expect(Math.min(...draws)).toBeGreaterThanOrEqual(2000);
+    expect(Math.max(...draws)).toBeLessThanOrEqual(10_000);
+  });
+
+  it('are uniform: a chi-square goodness of fit over 200,000 draws, by value and by second', () => {
+    // Every one of 100 values equally likely: 99 degrees of freedom, p = 0.001 at 148.2.
+    const rng = createRng('uniform-values');
+    const counts = new Array<number>(100).fill(0);
+    const n = 200_000;
+    for (let i = 0; i < n; i++) {
+      const fp = drawPvtForeperiod(rng, [2000, 2099]);
+      counts[fp - 2000] = (counts[fp - 2000] as number) + 1;
+    }
+    expect(
+      chiSquare(
+        counts,
+        counts.map(() => n / 100),
+      ),
+    ).toBeLessThan(148.2);
+    // The PVT-10 range by second: eight bins of 1000 values, the last with 10000 too (1001);
+    // 7 degrees of freedom, p = 0.001 at 24.32.
+    const wide = createRng('uniform-seconds');
+    const bins = new Array<number>(8).fill(0);
+    for (let i = 0; i < n; i++) {
+      const bin = Math.min(7, Math.floor((drawPvtForeperiod(wide, [2000, 10_000]) - 2000) / 1000));
+      bins[bin] = (bins[bin] as number) + 1;
+    }
+    const expected = bins.map((_, i) => (n * (i === 7 ? 1001 : 1000)) / 8001);
+    expect(chiSquare(bins, expected)).toBeLessThan(24.32);
+    // A biased draw fails the same test: one that never draws the upper end.
+    const biased = createRng('uniform-values');
+    const short = new Array<number>(100).fill(0);
+    for (let i = 0; i < n; i++) {
+      const fp = 2000 + Math.floor(biased() * 99);
+      short[fp - 2000] = (short[fp - 2000] as number) + 1;
+    }
+    expect(
+      chiSquare(
+        short,
+        short.map(() => n / 100),
+      ),
+    ).toBeGreaterThan(148.2);
+  });
+});
+
+describe('the PVT plan', () => {
+  it('is the same from the same seed, another from another, and each phase draws on its own', () => {
+    expect(planPvt('a', DEFAULT_PVT_CONFIG)).toEqual(planPvt('a', DEFAULT_PVT_CONFIG));
+    expect(planPvt('a', DEFAULT_PVT_CONFIG).test).not.toEqual(
+      planPvt('b', DEFAULT_PVT_CONFIG).test,
+    );
+    const fewer = planPvt('a', { ...DEFAULT_PVT_CONFIG, habituationTrials: 1 });
+    expect(fewer.test).toEqual(planPvt('a', DEFAULT_PVT_CONFIG).test);
+  });
+
+  it('holds a draw for every foreperiod the test can start, and spares', () => {
+    const params = resolvePvtConfig(DEFAULT_PVT_CONFIG);
+    const plan = planPvt('size', DEFAULT_PVT_CONFIG);
+    // Foreperiods start at least 1 s apart (a false start's 'Too soon!'): 600 in 10 minutes.
+    expect(plan.test).toHaveLength(600 + 1 + PVT_SPARE_DRAWS);
+    expect(plan.habituation).toHaveLength(5 + PVT_SPARE_DRAWS);
+    expect(pvtPlannedDraws(params, 'test')).toBe(plan.test.length);
+    for (const fp of plan.test) {
+      expect(fp).toBeGreaterThanOrEqual(2000);
+      expect(fp).toBeLessThanOrEqual(10_000);
+    }
+    // Habituation's foreperiods are the test's range capped at 5 s.
+    for (const fp of plan.habituation) expect(fp).toBeLessThanOrEqual(5000);
+    // A phase that has used every draw takes them again from the first.
+    expect(pvtForeperiodAt(plan, 'test', plan.test.length + 3)).toBe(plan.test[3]);
+  });
+
+  it('follows the variant: PVT-B is 3 minutes of 2-5 s foreperiods, lapses from 355 ms', () => {
+    const b = PvtConfigSchema.parse({ variant: 'PVT-B' });
+    expect(resolvePvtConfig(b)).toMatchObject({
+      variant: 'PVT-B',
+      durationMs: 180_000,
+      foreperiodMinMs: 2000,
+      foreperiodMaxMs: 5000,
+      lapseThresholdMs: 355,
+      falseStartMs: 100,
+      maxRtMs: 30_000,
+      feedbackMs: 1000,
+    });
+    for (const fp of planPvt('b', b).test) expect(fp).toBeLessThanOrEqual(5000);
+    // A set value overrides the variant's; a shortest above the variant's longest takes it too.
+    expect(
+      resolvePvtConfig(PvtConfigSchema.parse({ variant: 'PVT-B', lapseThresholdMs: 500 })),
+    ).toMatchObject({ lapseThresholdMs: 500, durationMs: 180_000 });
+    expect(resolvePvtConfig(PvtConfigSchema.parse({ foreperiodMinMs: 12_000 }))).toMatchObject({
+      foreperiodMinMs: 12_000,
+      foreperiodMaxMs: 12_000,
+      habituationForeperiodMaxMs: 12_000,
+    });
+  });
+
+  it('refuses a configuration that cannot be run, on the setting concerned', () => {
+    const issue = (config: object) => {
+      const parsed = PVT_SETTINGS.schema.safeParse(config);
+      return parsed.success ? null : parsed.error.issues.map((i) => [i.path[0], i.message]);
+    };
+    expect(issue({ durationS: 30, foreperiodMinMs: 500, foreperiodMaxMs: 500 })).toBeNull();
+    expect(issue({ durationS: 29 })).toEqual([['durationS', expect.stringContaining('30 s')]]);
+    expect(issue({ foreperiodMinMs: 499 })).toEqual([
+      ['foreperiodMinMs', expect.stringContaining('500 ms')],
+    ]);
+    expect(issue({ foreperiodMinMs: 3000, foreperiodMaxMs: 2500 })).toEqual([
+      ['foreperiodMaxMs', expect.stringContaining('must not be shorter')],
+    ]);
+    expect(issue({ falseStartMs: 300, lapseThresholdMs: 300 })).toEqual([
+      ['lapseThresholdMs', expect.stringContaining('above the false-start threshold')],
+    ]);
+    expect(issue({ maxRtMs: 1000, lapseThresholdMs: 1000 })).toEqual([
+      ['maxRtMs', expect.stringContaining('longer than the lapse threshold')],
+    ]);
+    // 1800 s of 500 ms foreperiods and 500 ms feedback: up to 1801 counters.
+    const crowded = {
+      durationS: 1800,
+      foreperiodMinMs: 500,
+      foreperiodMaxMs: 600,
+      feedbackMs: 500,
+    };
+    expect(
+      pvtMaximumTestStimuli(
+        resolvePvtConfig(PvtConfigSchema.parse({ ...crowded, durationS: 999 })),
+      ),
+    ).toBe(1000);
+    expect(issue(crowded)).toEqual([['durationS', expect.stringContaining('more than the 1000')]]);
+    expect(() => planPvt('x', { ...DEFAULT_PVT_CONFIG, durationS: 10 })).toThrow(/cannot be run/);
+    expect(findPvtConfigProblems(DEFAULT_PVT_CONFIG)).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+import { createRng, type Rng } from '../shared/random';
+import {
+  findPvtConfigProblems,
+  type PvtConfig,
+  type PvtParams,
+  type PvtPhase,
+  pvtForeperiodRange,
+  pvtMinimumDrawSpacingMs,
+  resolvePvtConfig,
+} from './config';
+
+/**
+ * Draws planned beyond the most a phase can use by its clock: the restarts of the trial in
+ * progress when the test's time runs out (it is completed, false starts and all), and of the
+ * habituation trials, which have no clock.
+ */
+export const PVT_SPARE_DRAWS = 20;
+
+/**
+ * A run's plan, as the server keeps it to check each save: every foreperiod the run may draw,
+ * in ms, in the order they are drawn, one list per phase. Each foreperiod (a trial's first, and
+ * each restart after a false start) takes the next draw. A phase that has used every draw (a
+ * participant false-starting for minutes after the test's time is up) takes them again from the
+ * first: draw i is `draws[i mod length]`, for the engine and the server alike.
+ */
+export type PvtPlan = {
+  readonly habituation: Uint16Array;
+  readonly test: Uint16Array;
+};
+
+/** Where a trial sits in a PVT run. */
+export type PvtPosition = { phase: PvtPhase; block: number; trialNumber: number };
+
+/** A foreperiod drawn uniformly from [min, max] in whole ms (both ends included). */
+export function drawPvtForeperiod(rng: Rng, [min, max]: readonly [number, number]): number {
+  return min + Math.floor(rng() * (max - min + 1));
+}
+
+/**
+ * How many draws a phase is planned with: habituation trials plus spares; for the test, one for
+ * every foreperiod that can start before the time is up (foreperiod starts are at least
+ * pvtMinimumDrawSpacingMs apart), plus spares.
+ */
+export function pvtPlannedDraws(params: PvtParams, phase: PvtPhase): number {
+  if (phase === 'habituation') return params.habituationTrials + PVT_SPARE_DRAWS;
+  return Math.ceil(params.durationMs / pvtMinimumDrawSpacingMs(params)) + 1 + PVT_SPARE_DRAWS;
+}
+
+/**
+ * The whole run's plan from its seed, before it starts: each phase's foreperiods from a
+ * generator of its own (the seed and the phase), so the habituation never shifts the test's.
+ * Throws for a configuration findPvtConfigProblems refuses (the settings schema refuses it first).
+ */
+export function planPvt(seed: string, config: PvtConfig): PvtPlan {
+  const problems = findPvtConfigProblems(config);
+  if (problems.length > 0) {
+    throw new Error(`This PVT configuration cannot be run: ${problems.join('; ')}`);
+  }
+  const params = resolvePvtConfig(config);
+  const phase = (name: PvtPhase) => {
+    const rng = createRng(`${seed}:pvt:${name}`);
+    const range = pvtForeperiodRange(params, name);
+    return Uint16Array.from({ length: pvtPlannedDraws(params, name) }, () =>
+      drawPvtForeperiod(rng, range),
+    );
+  };
+  return { habituation: phase('habituation'), test: phase('test') };
+}
+
+/** Draw `index` of a phase (taken again from the first after the last), in ms. */
+export function pvtForeperiodAt(plan: PvtPlan, phase: PvtPhase, index: number): number {
+  const draws = plan[phase];
+  return draws[index % draws.length] as number;
+}

@@ -1,0 +1,170 @@
+import type { ArrivedTrial } from '../contract';
+import type { TrialPosition } from '../shared/envelope';
+import {
+  type ArrivalRules,
+  findPositionEarlyArrival,
+  formatSeconds,
+  judgeArrivedRun,
+  RUN_ARRIVAL_TOLERANCE_MS,
+} from '../shared/plausibility';
+import {
+  PVT_PHASES,
+  type PvtConfig,
+  type PvtParams,
+  pvtMinimumTrialMs,
+  resolvePvtConfig,
+} from './config';
+import type { PvtPosition } from './plan';
+import {
+  comparePvtRunOrder,
+  isPvtPosition,
+  pvtEndsTest,
+  pvtNextForeperiodElapsedMs,
+  pvtRunOrderFieldsOf,
+} from './run-order';
+import type { PvtTrialType } from './trial';
+
+/**
+ * How far a trial's start may be from where the one before left off, in time on task, ms: both
+ * are the engine's sums of the same page timestamps, so they differ only by float rounding.
+ */
+const CHAIN_TOLERANCE_MS = 1;
+
+/** What the server notes about a trial it keeps. */
+export const PVT_TRIAL_FLAGS = ['falseStart', 'timeout'] as const;
+export type PvtTrialFlag = (typeof PVT_TRIAL_FLAGS)[number];
+
+/**
+ * The flags of a trial: a response under the false-start threshold, a timeout. They follow from
+ * the trial alone, so a replay gets the same ones.
+ */
+export function getPvtTrialFlags(trial: { type: PvtTrialType }): PvtTrialFlag[] {
+  if (trial.type === 'false_start') return ['falseStart'];
+  if (trial.type === 'timeout') return ['timeout'];
+  return [];
+}
+
+/** How many trials come before `position`: every habituation trial before the test's. */
+function countTrialsBefore(params: PvtParams, position: PvtPosition): number {
+  return (position.phase === 'test' ? params.habituationTrials : 0) + position.trialNumber;
+}
+
+/**
+ * The least time from a run's start to the trial at `position` being sent: each trial before it
+ * and itself at its least (the shortest foreperiod of its phase, then the feedback, or the
+ * timeout), since a trial is sent when its feedback ends. Constant time, for every save.
+ */
+export function getPvtMinimumArrivalMs(params: PvtParams, position: PvtPosition): number {
+  const habituation = pvtMinimumTrialMs(params, 'habituation');
+  if (position.phase === 'habituation') return (position.trialNumber + 1) * habituation;
+  return (
+    params.habituationTrials * habituation +
+    (position.trialNumber + 1) * pvtMinimumTrialMs(params, 'test')
+  );
+}
+
+/** Where PVT trials stand in a run, for the shared arrival checks. */
+const arrivalRules = (params: PvtParams): ArrivalRules<PvtPosition> => ({
+  isPosition: (position): position is PvtPosition => isPvtPosition(params, position),
+  compare: comparePvtRunOrder,
+  trialsBefore: (position) => countTrialsBefore(params, position),
+  minimumArrivalMs: (position) => getPvtMinimumArrivalMs(params, position),
+});
+
+/**
+ * Why a trial that reached the server `elapsedMs` after its run started cannot have been taken
+ * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS). Positions the run
+ * cannot have are left to the trial check.
+ */
+export function findPvtEarlyArrival(
+  config: PvtConfig,
+  position: TrialPosition,
+  elapsedMs: number,
+): string | null {
+  return findPositionEarlyArrival(arrivalRules(resolvePvtConfig(config)), position, elapsedMs);
+}
+
+/**
+ * Why the trials of a run do not follow one another as the engine runs them, or null if they
+ * do. In each phase, by trial number: the numbers go 0, 1, 2, ... without a gap; each trial takes
+ * the plan draw after the last one the trial before took (planIndex + nFalseStarts + 1) and
+ * starts in time on task where that one left off (its end plus the feedback, or its end after a
+ * timeout; a resumed trial too, as the resume carries the time on task over); and no test trial
+ * follows the one that ended the test. Each trial's own check (on save) ties its first draw and
+ * its start to its foreperiods and timing record, and a phase's first trial to draw 0 and time on
+ * task 0, so a run that passes both cannot skip plan draws or time on task. Trials without their
+ * run-order fields (a caller that does not hand them over) are not checked.
+ */
+export function findPvtChainBreak(
+  params: PvtParams,
+  trials: readonly ArrivedTrial[],
+): string | null {
+  for (const phase of PVT_PHASES) {
+    const inPhase = trials
+      .filter((t) => t.phase === phase && isPvtPosition(params, t))
+      .sort(comparePvtRunOrder);
+    const first = inPhase[0];
+    if (first && first.trialNumber !== 0) {
+      return `The ${phase} begins with trial ${first.trialNumber}`;
+    }
+    for (let i = 1; i < inPhase.length; i++) {
+      const previous = inPhase[i - 1] as ArrivedTrial;
+      const trial = inPhase[i] as ArrivedTrial;
+      const label = `${phase === 'test' ? 'Test' : 'Habituation'} trial ${trial.trialNumber}`;
+      if (trial.trialNumber !== previous.trialNumber + 1) {
+        return `The ${phase} has trial ${trial.trialNumber} after trial ${previous.trialNumber}`;
+      }
+      const before = pvtRunOrderFieldsOf(previous);
+      const fields = pvtRunOrderFieldsOf(trial);
+      if (!before || !fields) continue;
+      if (phase === 'test' && pvtEndsTest(params, before)) {
+        return `Test trial ${trial.trialNumber} follows the trial that ended the test`;
+      }
+      const planIndex = before.planIndex + before.nFalseStarts + 1;
+      if (fields.planIndex !== planIndex) {
+        return `${label} takes plan draw ${fields.planIndex}, not ${planIndex} after the trial before`;
+      }
+      const startMs = pvtNextForeperiodElapsedMs(params, before);
+      if (Math.abs(fields.startElapsedMs - startMs) > CHAIN_TOLERANCE_MS) {
+        return `${label} starts at ${formatSeconds(fields.startElapsedMs)} on task, not at ${formatSeconds(startMs)} where the trial before left off`;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Why a finished run cannot have been taken by a person, or null if it can: its trials do not
+ * follow one another (findPvtChainBreak: skipped plan draws or time on task), they reached the
+ * server sooner after the run's start than their foreperiods and feedback take, its last test
+ * trial came before the test's duration could have passed (the test ends only with a trial whose
+ * next foreperiod would start at or after it), or the device's clock times of its trials go
+ * backwards. Scores of such a run are still kept; this only tells reports to leave it out.
+ */
+export function findPvtRunImplausibility(
+  config: PvtConfig,
+  runStart: Date,
+  trials: readonly ArrivedTrial[],
+): string | null {
+  const params = resolvePvtConfig(config);
+  const reasons: string[] = [];
+  const chain = findPvtChainBreak(params, trials);
+  if (chain) reasons.push(chain);
+  const timing = judgeArrivedRun(arrivalRules(params), runStart, trials);
+  if (timing) reasons.push(timing);
+  const testTrials = trials.filter((t) => t.phase === 'test' && isPvtPosition(params, t));
+  const last = testTrials.sort(comparePvtRunOrder).at(-1);
+  if (last) {
+    const leastMs =
+      params.habituationTrials * pvtMinimumTrialMs(params, 'habituation') +
+      params.durationMs -
+      params.feedbackMs;
+    const elapsedMs = last.arrivedAt.getTime() - runStart.getTime();
+    if (leastMs - elapsedMs > RUN_ARRIVAL_TOLERANCE_MS) {
+      reasons.push(
+        `The test's last trial arrived ${formatSeconds(Math.max(0, elapsedMs))} after the start; a ${params.durationMs / 1000} s test takes at least ${formatSeconds(leastMs)}`,
+      );
+    }
+  }
+  return reasons.length > 0 ? reasons.join('; ') : null;
+}

@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import type { ArrivedTrial, SavedTrial } from '../contract';
+import { savedTrialWithFields } from '../shared/envelope';
+import { DEFAULT_PVT_CONFIG, PvtConfigSchema, resolvePvtConfig } from './config';
+import { pvtFixtureMinimumMs, pvtFixtureRun } from './fixture-run';
+import { planPvt } from './plan';
+import {
+  findPvtChainBreak,
+  findPvtEarlyArrival,
+  findPvtRunImplausibility,
+  getPvtMinimumArrivalMs,
+} from './plausibility';
+import {
+  getPvtNextPosition,
+  getPvtResumePoint,
+  isPvtPosition,
+  PVT_RUN_ORDER_FIELDS,
+  pvtEndsTest,
+} from './run-order';
+import { scorePvt } from './scoring';
+import { findPvtTrialProblems, type PvtTrial } from './trial';
+
+const config = DEFAULT_PVT_CONFIG;
+const params = resolvePvtConfig(config);
+const fixture = pvtFixtureRun('run-order-seed', config);
+const saved = fixture.map((t) => savedTrialWithFields(t, PVT_RUN_ORDER_FIELDS));
+
+describe('the PVT run order', () => {
+  it('goes from the habituation trials to the test, and ends with the trial that reaches the duration', () => {
+    expect(getPvtNextPosition(config, [])).toEqual({
+      phase: 'habituation',
+      block: 0,
+      trialNumber: 0,
+    });
+    expect(getPvtNextPosition(config, saved.slice(0, 4))).toEqual({
+      phase: 'habituation',
+      block: 0,
+      trialNumber: 4,
+    });
+    expect(getPvtNextPosition(config, saved.slice(0, 5))).toEqual({
+      phase: 'test',
+      block: 0,
+      trialNumber: 0,
+    });
+    const last = fixture.at(-1);
+    if (!last) throw new Error('an empty fixture');
+    expect(pvtEndsTest(params, last)).toBe(true);
+    expect(getPvtNextPosition(config, saved)).toBeNull();
+    expect(getPvtNextPosition(config, saved.slice(0, -1))).toEqual({
+      phase: 'test',
+      block: 0,
+      trialNumber: last.trialNumber,
+    });
+    // Saved in any order, and with positions the run cannot have: the same.
+    const shuffled: SavedTrial[] = [
+      ...saved.slice().reverse(),
+      { phase: 'practice', block: 0, trialNumber: 900, isCorrect: true },
+    ];
+    expect(getPvtNextPosition(config, shuffled)).toBeNull();
+  });
+
+  it('starts with the test without habituation', () => {
+    const noHabituation = PvtConfigSchema.parse({ habituationTrials: 0 });
+    expect(getPvtNextPosition(noHabituation, [])).toEqual({
+      phase: 'test',
+      block: 0,
+      trialNumber: 0,
+    });
+    expect(
+      isPvtPosition(resolvePvtConfig(noHabituation), {
+        phase: 'habituation',
+        block: 0,
+        trialNumber: 0,
+      }),
+    ).toBe(false);
+  });
+
+  it('resumes a phase with its next draw and the time on task so far', () => {
+    const test = fixture.filter((t) => t.phase === 'test');
+    const restarted = test.find((t) => t.nFalseStarts > 0);
+    if (!restarted) throw new Error('no false start in the fixture');
+    const upTo = saved.slice(0, fixture.indexOf(restarted) + 1);
+    expect(getPvtResumePoint(params, upTo)).toEqual({
+      next: { phase: 'test', block: 0, trialNumber: restarted.trialNumber + 1 },
+      planIndex: restarted.planIndex + restarted.nFalseStarts + 1,
+      carriedMs: restarted.endElapsedMs + 1000,
+      isPhaseBegun: true,
+    });
+    // Positions alone (no fields): nothing is taken to end, one draw a trial.
+    const bare = upTo.map(({ fields: _fields, ...position }) => position);
+    expect(getPvtResumePoint(params, bare)).toMatchObject({
+      next: { trialNumber: restarted.trialNumber + 1 },
+      planIndex: restarted.trialNumber + 1,
+      carriedMs: 0,
+    });
+  });
+});
+
+describe('PVT plausibility by the server clock', () => {
+  const start = new Date('2026-11-27T10:00:00.000Z');
+  /** The fixture's trials, each arriving its least time after the one before (times `pace`). */
+  const arrived = (pace: number, trials: readonly PvtTrial[] = fixture): ArrivedTrial[] => {
+    let atMs = start.getTime();
+    return trials.map((trial) => {
+      atMs += pvtFixtureMinimumMs(config, trial) * pace;
+      return {
+        ...savedTrialWithFields(trial, PVT_RUN_ORDER_FIELDS),
+        startTime: new Date(trial.startTime),
+        endTime: new Date(trial.endTime),
+        arrivedAt: new Date(atMs),
+      };
+    });
+  };
+
+  it('accepts a run at a person pace, and refuses one faster than its foreperiods and duration', () => {
+    expect(findPvtRunImplausibility(config, start, arrived(1))).toBeNull();
+    // Trials at 60 % of their pace are each possible, but the test cannot be over so soon.
+    expect(findPvtRunImplausibility(config, start, arrived(0.6))).toMatch(
+      /^The test's last trial arrived .* after the start; a 600 s test takes at least/,
+    );
+    // At 30 %, trials come faster than their shortest foreperiods and feedback.
+    const fast = findPvtRunImplausibility(config, start, arrived(0.3));
+    expect(fast).toMatch(/trials arrived within/);
+    expect(fast).toMatch(/a 600 s test takes at least/);
+  });
+
+  it('flags trials that do not follow one another: skipped draws, time on task, numbers, the end', () => {
+    const plan = planPvt('run-order-seed', config);
+    const test = fixture.filter((t) => t.phase === 'test');
+    const second = test.find((t) => t.trialNumber > 0 && t.nFalseStarts === 0);
+    if (!second) throw new Error('no plain test trial');
+    const withTrial = (trial: PvtTrial) => fixture.map((t) => (t === second ? trial : t));
+    // The same trial taking the shortest of the next draws instead of its own: each trial alone
+    // passes its check, but it does not take the draw after the trial before.
+    let best = second.planIndex + 1;
+    for (let i = best; i < 60; i++)
+      if ((plan.test[i] as number) < (plan.test[best] as number)) best = i;
+    const fp = plan.test[best] as number;
+    const onset = second.timing.stimulusOnsetMs;
+    const skipped: PvtTrial = {
+      ...second,
+      planIndex: best,
+      foreperiodMs: fp,
+      startElapsedMs: second.elapsedMs - fp,
+      timing: { ...second.timing, trialStartMs: onset - fp, foreperiodStartMs: onset - fp },
+    };
+    expect(findPvtTrialProblems(skipped, plan, config)).toEqual([]);
+    expect(findPvtRunImplausibility(config, start, arrived(1, withTrial(skipped)))).toMatch(
+      new RegExp(
+        `^Test trial ${second.trialNumber} takes plan draw ${best}, not ${second.planIndex} after the trial before`,
+      ),
+    );
+    // A trial that starts later in time on task than the one before left off (its gap on task).
+    const gapMs = 40_000;
+    const later: PvtTrial = {
+      ...second,
+      startElapsedMs: second.startElapsedMs + gapMs,
+      elapsedMs: second.elapsedMs + gapMs,
+      endElapsedMs: second.endElapsedMs + gapMs,
+    };
+    expect(findPvtTrialProblems(later, plan, config)).toEqual([]);
+    expect(findPvtChainBreak(params, arrived(1, withTrial(later)))).toMatch(
+      /starts at .* on task, not at .* where the trial before left off/,
+    );
+    // A number left out, and a trial after the one that ended the test.
+    const without = (trial: PvtTrial) => fixture.filter((t) => t !== trial);
+    expect(findPvtChainBreak(params, arrived(1, without(second)))).toBe(
+      `The test has trial ${second.trialNumber + 1} after trial ${second.trialNumber - 1}`,
+    );
+    expect(findPvtChainBreak(params, arrived(1, without(test[0] as PvtTrial)))).toBe(
+      'The test begins with trial 1',
+    );
+    const last = fixture.at(-1) as PvtTrial;
+    const extra = { ...last, trialNumber: last.trialNumber + 1 };
+    expect(findPvtChainBreak(params, arrived(1, [...fixture, extra]))).toBe(
+      `Test trial ${extra.trialNumber} follows the trial that ended the test`,
+    );
+    // Without the fields (a caller that does not hand them over) only the numbers are checked.
+    const bare = arrived(1, withTrial(skipped)).map(({ fields: _fields, ...t }) => t);
+    expect(findPvtChainBreak(params, bare)).toBeNull();
+  });
+
+  it('cannot be ended by one test trial that claims the whole duration', () => {
+    const plan = planPvt('run-order-seed', config);
+    const first = fixture.find((t) => t.phase === 'test' && t.trialNumber === 0);
+    if (!first) throw new Error('no test trial 0');
+    const habituation = fixture.filter((t) => t.phase === 'habituation');
+    const onset = first.timing.stimulusOnsetMs;
+    const claimedMs = 599_000;
+    const forged: PvtTrial = {
+      ...first,
+      elapsedMs: claimedMs,
+      endElapsedMs: claimedMs + (first.reactionTime as number),
+      rsiMs: null,
+      timing: {
+        ...first.timing,
+        trialStartMs: onset - claimedMs,
+        foreperiodStartMs: onset - first.foreperiodMs,
+      },
+    };
+    expect(findPvtTrialProblems(forged, plan, config).join()).toMatch(
+      /foreperiodStartMs must be timing.trialStartMs without a false start/,
+    );
+    // Made consistent, its counter is minutes late: accepted only marked interrupted, and then
+    // left out of every score.
+    const consistent: PvtTrial = {
+      ...forged,
+      timing: { ...forged.timing, foreperiodStartMs: onset - claimedMs },
+    };
+    expect(findPvtTrialProblems(consistent, plan, config).join()).toMatch(
+      /marks its trial interrupted/,
+    );
+    const interrupted = { ...consistent, timing: { ...consistent.timing, wasInterrupted: true } };
+    expect(findPvtTrialProblems(interrupted, plan, config)).toEqual([]);
+    const run = [...habituation, interrupted];
+    expect(
+      getPvtNextPosition(
+        config,
+        run.map((t) => savedTrialWithFields(t, PVT_RUN_ORDER_FIELDS)),
+      ),
+    ).toBeNull();
+    const score = scorePvt(config, run);
+    expect(score).toMatchObject({
+      overallScore: 0,
+      scores: { stimuli: 0, counts: { interrupted: 1 } },
+    });
+  });
+
+  it('knows the least time to each trial: the shortest foreperiods and feedback before it', () => {
+    // Habituation trial k: (k + 1) x (2 s + 1 s); test trial k after 5 of them.
+    expect(getPvtMinimumArrivalMs(params, { phase: 'habituation', block: 0, trialNumber: 2 })).toBe(
+      9000,
+    );
+    expect(getPvtMinimumArrivalMs(params, { phase: 'test', block: 0, trialNumber: 9 })).toBe(
+      15_000 + 30_000,
+    );
+    expect(
+      findPvtEarlyArrival(config, { phase: 'test', block: 0, trialNumber: 9 }, 45_000),
+    ).toBeNull();
+    expect(
+      findPvtEarlyArrival(config, { phase: 'test', block: 0, trialNumber: 9 }, 30_000),
+    ).toMatch(/15 trials arrived within 30.0 s/);
+  });
+});

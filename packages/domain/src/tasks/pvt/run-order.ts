@@ -1,0 +1,164 @@
+import type { SavedTrial } from '../contract';
+import { MAX_TRIAL_NUMBER, type TrialPosition } from '../shared/envelope';
+import {
+  PVT_PHASES,
+  type PvtConfig,
+  type PvtParams,
+  type PvtPhase,
+  pvtMaximumTestStimuli,
+  resolvePvtConfig,
+} from './config';
+import type { PvtPosition } from './plan';
+import { PVT_TRIAL_TYPES, type PvtTrial, type PvtTrialType } from './trial';
+
+/**
+ * The trial fields the run order reads beside the position (ADR 027's `runOrderFields`): the
+ * test ends after the trial whose next foreperiod would start at or after its duration, a
+ * resumed phase goes on with the next plan draw and the time on task so far, and the run's
+ * check (findPvtRunImplausibility) reads that each trial starts where the one before left off.
+ */
+export const PVT_RUN_ORDER_FIELDS = [
+  'planIndex',
+  'nFalseStarts',
+  'type',
+  'startElapsedMs',
+  'endElapsedMs',
+] as const satisfies readonly (keyof PvtTrial)[];
+
+/** What the run order reads of a saved trial's own fields. */
+export type PvtRunOrderFields = Pick<PvtTrial, (typeof PVT_RUN_ORDER_FIELDS)[number]>;
+
+const isPhase = (phase: string): phase is PvtPhase =>
+  (PVT_PHASES as readonly string[]).includes(phase);
+
+/** Is `position` one the run can have: a habituation trial, or a counter the test can show? */
+export function isPvtPosition(params: PvtParams, position: TrialPosition): position is PvtPosition {
+  if (!isPhase(position.phase) || position.block !== 0) return false;
+  const count =
+    position.phase === 'habituation' ? params.habituationTrials : pvtMaximumTestStimuli(params);
+  return (
+    Number.isInteger(position.trialNumber) &&
+    position.trialNumber >= 0 &&
+    position.trialNumber < Math.min(count, MAX_TRIAL_NUMBER + 1)
+  );
+}
+
+/** Orders positions as a run takes them: habituation, then the test. */
+export function comparePvtRunOrder(a: TrialPosition, b: TrialPosition): number {
+  return (
+    PVT_PHASES.indexOf(a.phase as PvtPhase) - PVT_PHASES.indexOf(b.phase as PvtPhase) ||
+    a.block - b.block ||
+    a.trialNumber - b.trialNumber
+  );
+}
+
+/**
+ * The time on task at which the foreperiod after this trial starts: its end plus the feedback,
+ * or its end itself after a timeout (the press that goes on after 'Please respond faster' is the
+ * trial's end, and the next foreperiod starts at it).
+ */
+export function pvtNextForeperiodElapsedMs(
+  params: Pick<PvtParams, 'feedbackMs'>,
+  trial: { type: PvtTrialType; endElapsedMs: number },
+): number {
+  return trial.endElapsedMs + (trial.type === 'timeout' ? 0 : params.feedbackMs);
+}
+
+/** Does the test end after this trial (its next foreperiod would start at or after the duration)? */
+export function pvtEndsTest(
+  params: Pick<PvtParams, 'feedbackMs' | 'durationMs'>,
+  trial: { type: PvtTrialType; endElapsedMs: number },
+): boolean {
+  return pvtNextForeperiodElapsedMs(params, trial) >= params.durationMs;
+}
+
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/** A trial's run-order fields (SavedTrial or ArrivedTrial), or null where missing or malformed. */
+export function pvtRunOrderFieldsOf(trial: {
+  fields?: Readonly<Record<string, unknown>>;
+}): PvtRunOrderFields | null {
+  const { planIndex, nFalseStarts, type, startElapsedMs, endElapsedMs } = trial.fields ?? {};
+  if (
+    !isNumber(planIndex) ||
+    !isNumber(nFalseStarts) ||
+    !isNumber(startElapsedMs) ||
+    !isNumber(endElapsedMs) ||
+    !(PVT_TRIAL_TYPES as readonly unknown[]).includes(type)
+  ) {
+    return null;
+  }
+  return { planIndex, nFalseStarts, type: type as PvtTrialType, startElapsedMs, endElapsedMs };
+}
+
+/**
+ * Where a run stands after the trials saved so far: the next position (null when the run is
+ * over), and how its phase goes on: the plan draw of its next foreperiod, the time on task
+ * already spent in the phase (resumes continue it: the test lasts its duration on task, the
+ * reload's gap left out) and whether the phase was begun before.
+ */
+export type PvtResumePoint = {
+  next: PvtPosition | null;
+  planIndex: number;
+  carriedMs: number;
+  isPhaseBegun: boolean;
+};
+
+/**
+ * The resume point after `saved` (positions the run cannot have are ignored). After the last
+ * habituation trial comes the test; after a test trial, the next one unless the test ended with
+ * it (pvtEndsTest: its next foreperiod would start at or after the duration). A trial saved
+ * without its run-order fields (never sent so) counts as ending nothing and using one draw. The
+ * next trial takes the draw after the last saved trial's, so a trial in progress at a reload
+ * (never saved) is taken again from its own first draw.
+ */
+export function getPvtResumePoint(params: PvtParams, saved: readonly SavedTrial[]): PvtResumePoint {
+  let last: SavedTrial | null = null;
+  for (const trial of saved) {
+    if (!isPvtPosition(params, trial)) continue;
+    if (!last || comparePvtRunOrder(trial, last) > 0) last = trial;
+  }
+  const first: PvtPosition =
+    params.habituationTrials > 0
+      ? { phase: 'habituation', block: 0, trialNumber: 0 }
+      : { phase: 'test', block: 0, trialNumber: 0 };
+  if (!last) return { next: first, planIndex: 0, carriedMs: 0, isPhaseBegun: false };
+  const phase = last.phase as PvtPhase;
+  const fields = pvtRunOrderFieldsOf(last);
+  const planIndex = fields ? fields.planIndex + fields.nFalseStarts + 1 : last.trialNumber + 1;
+  const carriedMs = fields ? pvtNextForeperiodElapsedMs(params, fields) : 0;
+  if (phase === 'habituation') {
+    if (last.trialNumber + 1 < params.habituationTrials) {
+      return {
+        next: { phase, block: 0, trialNumber: last.trialNumber + 1 },
+        planIndex,
+        carriedMs,
+        isPhaseBegun: true,
+      };
+    }
+    return {
+      next: { phase: 'test', block: 0, trialNumber: 0 },
+      planIndex: 0,
+      carriedMs: 0,
+      isPhaseBegun: false,
+    };
+  }
+  const isOver =
+    (fields !== null && pvtEndsTest(params, fields)) ||
+    !isPvtPosition(params, { phase, block: 0, trialNumber: last.trialNumber + 1 });
+  return {
+    next: isOver ? null : { phase, block: 0, trialNumber: last.trialNumber + 1 },
+    planIndex,
+    carriedMs,
+    isPhaseBegun: true,
+  };
+}
+
+/** Where a run continues after the trials saved so far; null when the test is over. */
+export function getPvtNextPosition(
+  config: PvtConfig,
+  saved: readonly SavedTrial[],
+): PvtPosition | null {
+  return getPvtResumePoint(resolvePvtConfig(config), saved).next;
+}

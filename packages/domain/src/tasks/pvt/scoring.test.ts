@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PVT_CONFIG, PvtConfigSchema } from './config';
+import { type PvtScoredTrial, pvtReportCellOf, scorePvt } from './scoring';
+import type { PvtTrialType } from './trial';
+
+/** A scored trial: its type, RT and foreperiod, `minute` minutes into the test. */
+function trial(
+  trialNumber: number,
+  type: PvtTrialType,
+  reactionTime: number | null,
+  foreperiodMs: number,
+  extra: Partial<PvtScoredTrial> = {},
+): PvtScoredTrial {
+  return {
+    phase: 'test',
+    block: 0,
+    trialNumber,
+    variant: 'PVT-10',
+    type,
+    reactionTime,
+    foreperiodMs,
+    nFalseStarts: 0,
+    elapsedMs: (trialNumber + 1) * 60_000,
+    resumed: false,
+    nExtraResponses: 0,
+    timing: { wasInterrupted: false },
+    ...extra,
+  };
+}
+
+/**
+ * A hand-scored run (PVT-10: lapse from 500 ms, false start under 100 ms): eight counters, one
+ * of them interrupted (left out of every score, its false start and extra presses too), and a
+ * habituation trial that counts for nothing.
+ */
+const TRIALS: PvtScoredTrial[] = [
+  { ...trial(0, 'valid', 300, 2000, { nFalseStarts: 1 }), phase: 'habituation' },
+  trial(0, 'valid', 250, 3000),
+  trial(1, 'valid', 200, 6000, { nFalseStarts: 1 }),
+  trial(2, 'lapse', 600, 4000),
+  trial(3, 'false_start', 80, 7000),
+  trial(4, 'timeout', null, 2500),
+  trial(5, 'valid', 400, 5000, { nFalseStarts: 2, nExtraResponses: 1 }),
+  trial(6, 'lapse', 1000, 9000),
+  trial(7, 'valid', 300, 8000, {
+    nFalseStarts: 1,
+    nExtraResponses: 2,
+    timing: { wasInterrupted: true },
+  }),
+];
+
+describe('PVT scoring', () => {
+  it('scores a hand-computed run', () => {
+    const score = scorePvt(DEFAULT_PVT_CONFIG, TRIALS);
+    // Scored RTs (valid and lapses, not interrupted): 250, 200, 600, 400, 1000. The envelope's
+    // counts are every counter of the test and its valid responses, trial 7 included.
+    expect(score).toMatchObject({
+      overallScore: 30,
+      totalTrials: 8,
+      correctTrials: 4,
+      averageReactionTime: 490,
+    });
+    const { scores } = score;
+    expect(scores).toMatchObject({
+      variant: 'PVT-10',
+      lapseThresholdMs: 500,
+      falseStartThresholdMs: 100,
+      durationS: 600,
+      // Three valid responses, two slow ones and the timeout; not the 80 ms response (a false
+      // start) nor the interrupted trial 7.
+      stimuli: 6,
+      meanRtMs: 490,
+      medianRtMs: 400,
+      // Two slow responses and the timeout.
+      lapses: 3,
+      // Three presses before a counter (not trial 7's) and the 80 ms response.
+      falseStarts: 4,
+      // k = max(1, round(5 / 10)) = 1: the fastest 200 ms, the slowest 1000 ms.
+      fastest10PercentSpeed: 5,
+      slowest10PercentSpeed: 1,
+      fastest10PercentRtMs: 200,
+      counts: {
+        valid: 3,
+        slowResponses: 2,
+        timeouts: 1,
+        falseStartsBeforeCounter: 3,
+        falseStartResponses: 1,
+        extraResponses: 1,
+        interrupted: 1,
+        resumed: 0,
+      },
+      habituation: { trials: 1, falseStarts: 1 },
+      qcFlags: { falseStartsAbove10: false, pageInterrupted: true },
+    });
+    // Three lapses over six stimuli.
+    expect(scores.lapseRate).toBe(0.5);
+    // (4 + 5 + 1000/600 + 2.5 + 1) / 5.
+    expect(scores.meanSpeed).toBeCloseTo((4 + 5 + 1000 / 600 + 2.5 + 1) / 5, 12);
+    // Squared deviations from 490: 57600 + 84100 + 12100 + 8100 + 260100 = 422000, / 4.
+    expect(scores.sdRtMs).toBeCloseTo(Math.sqrt(105_500), 9);
+    expect(scores.cvRt).toBeCloseTo(Math.sqrt(105_500) / 490, 12);
+    // 1 - (3 lapses + 4 false starts) / (6 stimuli + 4 false starts) = 0.3.
+    expect(scores.performanceScore).toBeCloseTo(0.3, 12);
+    // 1/RT against minutes on task (1, 2, 3, 6, 7): Sxy = -12.8333..., Sxx = 26.8.
+    expect(scores.speedSlopePerMinute).toBeCloseTo(-(77 / 6) / 26.8, 12);
+    // PVT-10 cells split at 6 s: short are trials 0, 2, 4, 5 (valid 250 and 400 ms; a lapse and
+    // a timeout), long are 1, 3, 6 (valid 200 ms; a false start and a lapse); 7 is interrupted.
+    const empty = {
+      trialCount: 0,
+      rtTrialCount: 0,
+      meanRtMs: null,
+      errorTrialCount: 0,
+      errorRatePercent: null,
+    };
+    expect(score.reportCells).toEqual({
+      pvt10Short: {
+        trialCount: 4,
+        rtTrialCount: 2,
+        meanRtMs: 325,
+        errorTrialCount: 4,
+        errorRatePercent: 50,
+      },
+      pvt10Long: {
+        trialCount: 3,
+        rtTrialCount: 1,
+        meanRtMs: 200,
+        errorTrialCount: 3,
+        errorRatePercent: (2 / 3) * 100,
+      },
+      pvtBShort: empty,
+      pvtBLong: empty,
+    });
+    expect(score.trialExclusions).toEqual([
+      { phase: 'test', block: 0, trialNumber: 3, exclusions: ['falseStart'] },
+      { phase: 'test', block: 0, trialNumber: 4, exclusions: ['timeout'] },
+      { phase: 'test', block: 0, trialNumber: 7, exclusions: ['interrupted'] },
+    ]);
+  });
+
+  it('takes the fastest and slowest 10 % as k = max(1, round(n / 10)) responses, halves up', () => {
+    const run = (n: number) =>
+      scorePvt(
+        DEFAULT_PVT_CONFIG,
+        Array.from({ length: n }, (_, i) => trial(i, 'valid', 200 + i, 3000)),
+      ).scores;
+    // n = 25: k = 3 (2.5 rounds up), so the fastest three are 200, 201, 202 ms.
+    expect(run(25).fastest10PercentRtMs).toBe(201);
+    expect(run(25).slowest10PercentSpeed).toBeCloseTo((1000 / 222 + 1000 / 223 + 1000 / 224) / 3);
+    // n = 14: k = 1; n = 15: k = 2.
+    expect(run(14).fastest10PercentRtMs).toBe(200);
+    expect(run(15).fastest10PercentRtMs).toBe(200.5);
+    expect(run(4).fastest10PercentRtMs).toBe(200);
+  });
+
+  it('judges lapses by the variant: PVT-B from 355 ms', () => {
+    const b = PvtConfigSchema.parse({ variant: 'PVT-B' });
+    const score = scorePvt(b, [trial(0, 'lapse', 400, 3000), trial(1, 'valid', 300, 3000)]);
+    expect(score.scores).toMatchObject({ variant: 'PVT-B', lapseThresholdMs: 355, lapses: 1 });
+  });
+
+  it('flags more than 10 false starts, and scores an empty test as nothing', () => {
+    const many = scorePvt(DEFAULT_PVT_CONFIG, [
+      trial(0, 'valid', 250, 3000, { nFalseStarts: 10 }),
+      trial(1, 'false_start', 50, 3000),
+    ]);
+    expect(many.scores.falseStarts).toBe(11);
+    expect(many.scores.qcFlags.falseStartsAbove10).toBe(true);
+    const ten = scorePvt(DEFAULT_PVT_CONFIG, [trial(0, 'valid', 250, 3000, { nFalseStarts: 10 })]);
+    expect(ten.scores.qcFlags.falseStartsAbove10).toBe(false);
+    const empty = scorePvt(DEFAULT_PVT_CONFIG, []);
+    expect(empty).toMatchObject({ overallScore: 0, totalTrials: 0, averageReactionTime: null });
+    expect(empty.scores).toMatchObject({
+      meanRtMs: null,
+      meanSpeed: null,
+      lapseRate: null,
+      performanceScore: null,
+      fastest10PercentSpeed: null,
+    });
+  });
+
+  it("puts test trials in a cell by variant and foreperiod, split at the middle of the variant's range", () => {
+    const cell = (variant: 'PVT-10' | 'PVT-B', foreperiodMs: number, phase = 'test') =>
+      pvtReportCellOf({ phase, variant, foreperiodMs });
+    expect(cell('PVT-10', 5999)).toBe('pvt10Short');
+    expect(cell('PVT-10', 6000)).toBe('pvt10Long');
+    expect(cell('PVT-B', 3499)).toBe('pvtBShort');
+    expect(cell('PVT-B', 3500)).toBe('pvtBLong');
+    // By the trial's variant, whatever its range was set to.
+    expect(cell('PVT-10', 500)).toBe('pvt10Short');
+    expect(cell('PVT-10', 3000, 'habituation')).toBeNull();
+  });
+
+  it('leaves an interrupted trial out of every score', () => {
+    const plain = [trial(0, 'valid', 250, 3000), trial(1, 'lapse', 700, 4000)];
+    const interrupted = trial(2, 'timeout', null, 3000, {
+      nFalseStarts: 3,
+      timing: { wasInterrupted: true },
+    });
+    const without = scorePvt(DEFAULT_PVT_CONFIG, plain);
+    const withIt = scorePvt(DEFAULT_PVT_CONFIG, [...plain, interrupted]);
+    const { counts: c1, qcFlags: q1, ...rest1 } = without.scores;
+    const { counts: c2, qcFlags: q2, ...rest2 } = withIt.scores;
+    expect(rest2).toEqual(rest1);
+    expect(c2).toEqual({ ...c1, interrupted: 1 });
+    expect(q2).toEqual({ ...q1, pageInterrupted: true });
+    expect(withIt.overallScore).toBe(without.overallScore);
+    expect(withIt.reportCells).toEqual(without.reportCells);
+    expect(withIt.totalTrials).toBe(3);
+  });
+});

@@ -1,0 +1,299 @@
+import type { RunScore, StoredTrial, TrialExclusions } from '../contract';
+import type { CellAggregate } from '../shared/report-cells';
+import { mean, median, ratio, sampleSd } from '../shared/statistics';
+import { type PvtConfig, type PvtVariant, resolvePvtConfig } from './config';
+import type { PvtTrial } from './trial';
+
+/** The scores are computed by this version of the rules (test_results.scoring_version). */
+export const PVT_SCORING_VERSION = 1;
+
+/**
+ * Where each variant's foreperiods are split into short and long for the report: the middle of
+ * its standard range (2-10 s, 2-5 s), ms. Read from the trial's variant, so a run whose range was
+ * set otherwise is still split there.
+ */
+export const PVT_FOREPERIOD_SPLIT_MS: Record<PvtVariant, number> = {
+  'PVT-10': 6000,
+  'PVT-B': 3500,
+};
+
+/**
+ * The report cells: test trials by variant, and by foreperiod under the variant's split or not
+ * (responses after short foreperiods are slower and more variable; Matthews et al., 2015). The
+ * variants are kept apart: their foreperiods, and so their reaction times, differ.
+ */
+export const PVT_REPORT_CELLS = [
+  { key: 'pvt10Short', label: 'PVT-10, foreperiod under 6 s' },
+  { key: 'pvt10Long', label: 'PVT-10, foreperiod 6 s or longer' },
+  { key: 'pvtBShort', label: 'PVT-B, foreperiod under 3.5 s' },
+  { key: 'pvtBLong', label: 'PVT-B, foreperiod 3.5 s or longer' },
+] as const;
+export type PvtReportCell = (typeof PVT_REPORT_CELLS)[number]['key'];
+
+/** More false starts than this in the test flag the run. */
+export const PVT_FALSE_START_FLAG_ABOVE = 10;
+
+/**
+ * The PVT's own scores (scoring version 1), stored in `test_results.scores`. Test trials only.
+ * Times are ms, speeds s⁻¹ (1000 / RT in ms), rates proportions (0-1); a score whose denominator
+ * is 0 is null. docs/scoring/pvt.md gives every formula.
+ */
+export type PvtScores = {
+  /** What the scores mean depends on these: stored with them. */
+  variant: PvtVariant;
+  lapseThresholdMs: number;
+  falseStartThresholdMs: number;
+  durationS: number;
+  /**
+   * Counters that count as stimuli: valid responses, lapses by reaction time and timeouts, on
+   * trials not interrupted (a response under the false-start threshold is a false start).
+   */
+  stimuli: number;
+  /** Mean and median of the scored RTs: responses at or above the false-start threshold. */
+  meanRtMs: number | null;
+  medianRtMs: number | null;
+  /** Mean of 1000 / RT over the scored RTs: response speed, s⁻¹. */
+  meanSpeed: number | null;
+  /** RTs at or above the lapse threshold, plus timeouts. */
+  lapses: number;
+  /** lapses / stimuli. */
+  lapseRate: number | null;
+  /** Presses before a counter, plus responses under the false-start threshold. */
+  falseStarts: number;
+  /** Mean 1000 / RT of the fastest and of the slowest k scored RTs, k = max(1, round(n / 10)). */
+  fastest10PercentSpeed: number | null;
+  slowest10PercentSpeed: number | null;
+  /** Mean RT of those fastest k, ms. */
+  fastest10PercentRtMs: number | null;
+  /** Sample SD (n - 1) of the scored RTs; null under two. */
+  sdRtMs: number | null;
+  /** sdRtMs / meanRtMs. */
+  cvRt: number | null;
+  /**
+   * 1 - (lapses + false starts) / (stimuli + false starts): the performance score of Basner,
+   * Mollicone & Dinges, 1 without a lapse or false start, 0 with only those.
+   */
+  performanceScore: number | null;
+  /** OLS slope of 1000 / RT against time on task (minutes), s⁻¹ per minute: the decrement. */
+  speedSlopePerMinute: number | null;
+  counts: {
+    valid: number;
+    /** Responses at or above the lapse threshold (lapses without the timeouts). */
+    slowResponses: number;
+    timeouts: number;
+    /** Presses before a counter, which restarted their trial. */
+    falseStartsBeforeCounter: number;
+    /** Responses under the false-start threshold. */
+    falseStartResponses: number;
+    /** Presses that were neither a response nor a false start. */
+    extraResponses: number;
+    /**
+     * Test trials during which the page lost focus or was hidden, or whose counter came more
+     * than 100 ms off its due time: left out of every other score.
+     */
+    interrupted: number;
+    /** Test trials that began a resumed run. */
+    resumed: number;
+  };
+  habituation: { trials: number; falseStarts: number };
+  /** Quality checks: each true when the run fails it. */
+  qcFlags: {
+    /** More than 10 false starts in the test. */
+    falseStartsAbove10: boolean;
+    /** A test trial was interrupted (counts.interrupted). */
+    pageInterrupted: boolean;
+  };
+};
+
+/** The fields of a stored trial that scoring reads. */
+export type PvtScoredTrial = Pick<
+  StoredTrial<PvtTrial>,
+  | 'phase'
+  | 'trialNumber'
+  | 'variant'
+  | 'type'
+  | 'reactionTime'
+  | 'foreperiodMs'
+  | 'nFalseStarts'
+  | 'elapsedMs'
+  | 'resumed'
+  | 'nExtraResponses'
+> & {
+  /** Absent means 0, as in a trial the browser sends. */
+  block?: number;
+  timing: { wasInterrupted: boolean } | null;
+};
+
+/** The report cell of a test trial: its variant, and its foreperiod under the variant's split or not. */
+export function pvtReportCellOf(trial: {
+  phase: string;
+  variant: PvtVariant;
+  foreperiodMs: number;
+}): PvtReportCell | null {
+  if (trial.phase !== 'test') return null;
+  const isShort = trial.foreperiodMs < PVT_FOREPERIOD_SPLIT_MS[trial.variant];
+  if (trial.variant === 'PVT-B') return isShort ? 'pvtBShort' : 'pvtBLong';
+  return isShort ? 'pvt10Short' : 'pvt10Long';
+}
+
+/** Was the trial interrupted (the page hidden or left, or its counter off its due time)? */
+const isInterrupted = (trial: PvtScoredTrial) => trial.timing?.wasInterrupted === true;
+
+/** A trial whose reaction time is scored: a response at or above the false-start threshold. */
+function hasScoredRt(trial: PvtScoredTrial): trial is PvtScoredTrial & { reactionTime: number } {
+  return trial.reactionTime !== null && (trial.type === 'valid' || trial.type === 'lapse');
+}
+
+const speedOf = (rtMs: number) => 1000 / rtMs;
+
+/** The mean speed and mean RT of the fastest and slowest k of `rts`, k = max(1, round(n / 10)). */
+function tenPercent(rts: readonly number[]) {
+  if (rts.length === 0) return { fastestSpeed: null, slowestSpeed: null, fastestRtMs: null };
+  const sorted = [...rts].sort((a, b) => a - b);
+  const k = Math.max(1, Math.round(sorted.length / 10));
+  const fastest = sorted.slice(0, k);
+  const slowest = sorted.slice(-k);
+  return {
+    fastestSpeed: mean(fastest.map(speedOf)),
+    slowestSpeed: mean(slowest.map(speedOf)),
+    fastestRtMs: mean(fastest),
+  };
+}
+
+/** Least-squares slope of y on x; null under two points or when every x is the same. */
+function olsSlope(points: readonly { x: number; y: number }[]): number | null {
+  if (points.length < 2) return null;
+  const mx = points.reduce((s, p) => s + p.x, 0) / points.length;
+  const my = points.reduce((s, p) => s + p.y, 0) / points.length;
+  let sxy = 0;
+  let sxx = 0;
+  for (const p of points) {
+    sxy += (p.x - mx) * (p.y - my);
+    sxx += (p.x - mx) ** 2;
+  }
+  return sxx === 0 ? null : sxy / sxx;
+}
+
+/**
+ * A report cell of one run: its counters (trials not interrupted), the mean reaction time of its
+ * valid responses, and the share of its counters without a valid response as its error rate.
+ */
+function aggregatePvtCell(trials: readonly PvtScoredTrial[]): CellAggregate {
+  const rts = trials.flatMap((t) =>
+    t.type === 'valid' && t.reactionTime !== null ? [t.reactionTime] : [],
+  );
+  return {
+    trialCount: trials.length,
+    rtTrialCount: rts.length,
+    meanRtMs: mean(rts),
+    errorTrialCount: trials.length,
+    errorRatePercent:
+      trials.length === 0 ? null : ((trials.length - rts.length) / trials.length) * 100,
+  };
+}
+
+/** Why a test trial is left out of some scores: interrupted, a timeout, a false start. */
+function exclusionsOf(trial: PvtScoredTrial): string[] {
+  return [
+    ...(isInterrupted(trial) ? ['interrupted'] : []),
+    ...(trial.type === 'timeout' ? ['timeout'] : []),
+    ...(trial.type === 'false_start' ? ['falseStart'] : []),
+  ];
+}
+
+/**
+ * A run's scores from its stored trials (every phase; only the test is scored). An interrupted
+ * test trial is left out of every score (it is counted in counts.interrupted). The headline:
+ * overallScore = floor(100 x performanceScore) (0 without a counter or false start), total
+ * trials = every counter of the test, correct trials = its valid responses (interrupted or not,
+ * as the envelope counts them), averageReactionTime = meanRtMs.
+ */
+export function scorePvt(
+  config: PvtConfig,
+  trials: readonly PvtScoredTrial[],
+): RunScore<PvtScores> {
+  const params = resolvePvtConfig(config);
+  const test = trials.filter((t) => t.phase === 'test');
+  const counted = test.filter((t) => !isInterrupted(t));
+  const habituation = trials.filter((t) => t.phase === 'habituation');
+  const scored = counted.filter(hasScoredRt);
+  const rts = scored.map((t) => t.reactionTime);
+  const count = (type: PvtTrial['type']) => counted.filter((t) => t.type === type).length;
+  const valid = count('valid');
+  const slowResponses = count('lapse');
+  const timeouts = count('timeout');
+  const falseStartResponses = count('false_start');
+  const falseStartsBeforeCounter = counted.reduce((sum, t) => sum + t.nFalseStarts, 0);
+  const stimuli = valid + slowResponses + timeouts;
+  const lapses = slowResponses + timeouts;
+  const falseStarts = falseStartsBeforeCounter + falseStartResponses;
+  const meanRtMs = mean(rts);
+  const sdRtMs = sampleSd(rts);
+  const ten = tenPercent(rts);
+  const interrupted = test.length - counted.length;
+  // Every stimulus and every false start (before a counter or by its RT); failing: every lapse
+  // and every false start.
+  const denominator = stimuli + falseStarts;
+  const failures = lapses + falseStarts;
+  const scores: PvtScores = {
+    variant: params.variant,
+    lapseThresholdMs: params.lapseThresholdMs,
+    falseStartThresholdMs: params.falseStartMs,
+    durationS: params.durationMs / 1000,
+    stimuli,
+    meanRtMs,
+    medianRtMs: median(rts),
+    meanSpeed: mean(rts.map(speedOf)),
+    lapses,
+    lapseRate: ratio(lapses, stimuli),
+    falseStarts,
+    fastest10PercentSpeed: ten.fastestSpeed,
+    slowest10PercentSpeed: ten.slowestSpeed,
+    fastest10PercentRtMs: ten.fastestRtMs,
+    sdRtMs,
+    cvRt: sdRtMs !== null && meanRtMs ? sdRtMs / meanRtMs : null,
+    performanceScore: denominator === 0 ? null : 1 - failures / denominator,
+    speedSlopePerMinute: olsSlope(
+      scored.map((t) => ({ x: t.elapsedMs / 60_000, y: speedOf(t.reactionTime) })),
+    ),
+    counts: {
+      valid,
+      slowResponses,
+      timeouts,
+      falseStartsBeforeCounter,
+      falseStartResponses,
+      extraResponses: counted.reduce((sum, t) => sum + t.nExtraResponses, 0),
+      interrupted,
+      resumed: test.filter((t) => t.resumed).length,
+    },
+    habituation: {
+      trials: habituation.length,
+      falseStarts: habituation.reduce((sum, t) => sum + t.nFalseStarts, 0),
+    },
+    qcFlags: {
+      falseStartsAbove10: falseStarts > PVT_FALSE_START_FLAG_ABOVE,
+      pageInterrupted: interrupted > 0,
+    },
+  };
+  const trialExclusions: TrialExclusions[] = test.flatMap((t) => {
+    const exclusions = exclusionsOf(t);
+    if (exclusions.length === 0) return [];
+    return [{ phase: t.phase, block: t.block ?? 0, trialNumber: t.trialNumber, exclusions }];
+  });
+  return {
+    // (denominator - failures) x 100 / denominator in one division: exact for whole percentages.
+    overallScore:
+      denominator === 0 ? 0 : Math.floor(((denominator - failures) * 100) / denominator),
+    totalTrials: test.length,
+    correctTrials: test.filter((t) => t.type === 'valid').length,
+    averageReactionTime: meanRtMs,
+    scores,
+    reportCells: Object.fromEntries(
+      PVT_REPORT_CELLS.map(({ key }) => [
+        key,
+        aggregatePvtCell(counted.filter((t) => pvtReportCellOf(t) === key)),
+      ]),
+    ),
+    trialExclusions,
+  };
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PVT_CONFIG, PvtConfigSchema } from './config';
+import { pvtFixtureRun } from './fixture-run';
+import { planPvt } from './plan';
+import { getPvtTrialFlags } from './plausibility';
+import { findPvtTrialProblems, type PvtTrial, PvtTrialSchema } from './trial';
+
+const SEED = 'trial-check-seed';
+const config = DEFAULT_PVT_CONFIG;
+const plan = planPvt(SEED, config);
+const fixture = pvtFixtureRun(SEED, config);
+
+const find = (predicate: (t: PvtTrial) => boolean) => {
+  const trial = fixture.find(predicate);
+  if (!trial) throw new Error('no such fixture trial');
+  return trial;
+};
+const valid = find(
+  (t) => t.phase === 'test' && t.trialNumber > 0 && t.type === 'valid' && t.nFalseStarts === 0,
+);
+const restarted = find((t) => t.nFalseStarts > 0);
+const timedOut = find((t) => t.type === 'timeout');
+const problems = (trial: PvtTrial, cfg = config) => findPvtTrialProblems(trial, plan, cfg);
+
+describe('the PVT trial check', () => {
+  it('accepts every trial of the fixture run, and refuses the same trials against another plan', () => {
+    for (const trial of fixture) {
+      expect(problems(PvtTrialSchema.parse(JSON.parse(JSON.stringify(trial))))).toEqual([]);
+    }
+    const other = planPvt('another-seed', config);
+    expect(findPvtTrialProblems(valid, other, config).join()).toMatch(/must be the plan's draw/);
+  });
+
+  it("refuses foreperiods other than the plan's draws in order", () => {
+    expect(problems({ ...valid, foreperiodMs: valid.foreperiodMs + 1 }).join()).toMatch(
+      /foreperiodMs must be the plan's draw/,
+    );
+    expect(problems({ ...valid, planIndex: valid.planIndex + 1 }).join()).toMatch(/plan's draw/);
+    // A planIndex before the trial's first possible draw.
+    expect(problems({ ...valid, planIndex: valid.trialNumber - 1 }).join()).toMatch(
+      /first possible draw/,
+    );
+    const [first] = restarted.falseStarts;
+    if (!first) throw new Error('no false start');
+    expect(
+      problems({
+        ...restarted,
+        falseStarts: [{ ...first, foreperiodMs: first.foreperiodMs + 1 }],
+      }).join(),
+    ).toMatch(/falseStarts\[0]\.foreperiodMs must be the plan's draw/);
+    expect(problems({ ...restarted, nFalseStarts: 0 }).join()).toMatch(
+      /count the same false starts/,
+    );
+  });
+
+  it('refuses a reaction time other than the timestamps say, and a type the thresholds do not give', () => {
+    expect(
+      problems({ ...valid, reactionTime: (valid.reactionTime as number) + 50 }).join(),
+    ).toMatch(/reactionTime must be timing.responseTimestampMs minus/);
+    expect(problems({ ...valid, type: 'lapse', isCorrect: false }).join()).toMatch(
+      /type must be 'valid'/,
+    );
+    expect(problems({ ...valid, isCorrect: false }).join()).toMatch(/isCorrect must be true/);
+    expect(problems({ ...timedOut, reactionTime: 100 }).join()).toMatch(
+      /A timeout has no response/,
+    );
+    expect(problems({ ...valid, type: 'timeout', isCorrect: false }).join()).toMatch(
+      /A timeout has no response/,
+    );
+    expect(problems({ ...valid, inputModality: 'touch' }).join()).toMatch(/keyboard's, not touch/);
+    expect(problems({ ...valid, variant: 'PVT-B' }).join()).toMatch(/variant must be 'PVT-10'/);
+    expect(problems({ ...valid, lapseThresholdMs: 355 }).join()).toMatch(
+      /lapseThresholdMs must be 500/,
+    );
+  });
+
+  it('refuses timing out of order, a counter before its foreperiod was over, and times on task that disagree', () => {
+    const { timing } = valid;
+    expect(
+      problems({
+        ...valid,
+        timing: { ...timing, foreperiodStartMs: timing.stimulusOnsetMs + 1 },
+      }).join(),
+    ).toMatch(/out of order/);
+    // The trial's foreperiod (no false start) must begin at the trial's start.
+    expect(
+      problems({
+        ...valid,
+        timing: { ...timing, foreperiodStartMs: timing.foreperiodStartMs + 100 },
+      }).join(),
+    ).toMatch(/foreperiodStartMs must be timing.trialStartMs without a false start/);
+    expect(problems({ ...valid, endElapsedMs: valid.endElapsedMs + 5 }).join()).toMatch(
+      /endElapsedMs/,
+    );
+    expect(problems({ ...timedOut, endElapsedMs: timedOut.elapsedMs + 29_000 }).join()).toMatch(
+      /endElapsedMs of a timeout must be at least/,
+    );
+    expect(problems({ ...valid, endTime: '2000-01-01T00:00:00.000Z' }).join()).toMatch(
+      /endTime is before startTime/,
+    );
+  });
+
+  it('refuses a test trial begun after the test time was up, and positions the run cannot have', () => {
+    // Shifted in time on task so that its first foreperiod began 1 ms after the 600 s.
+    const late = 600_001 - valid.startElapsedMs;
+    expect(
+      problems({
+        ...valid,
+        startElapsedMs: valid.startElapsedMs + late,
+        elapsedMs: valid.elapsedMs + late,
+        endElapsedMs: valid.endElapsedMs + late,
+      }),
+    ).toEqual(['The trial began 600.0 s into a 600 s test: no trial starts once its time is up']);
+    const habituation = find((t) => t.phase === 'habituation');
+    expect(problems({ ...habituation, trialNumber: 5 })).toEqual([
+      'trialNumber 5 does not exist in the habituation (0-4)',
+    ]);
+    expect(problems({ ...valid, block: 1 })).toEqual([
+      'block 1 does not exist in the test (only 0)',
+    ]);
+    // A 30 s test of 2 s foreperiods can show 11 counters at most.
+    const short = PvtConfigSchema.parse({ durationS: 30, habituationTrials: 0 });
+    expect(
+      findPvtTrialProblems({ ...valid, trialNumber: 20 }, planPvt(SEED, short), short),
+    ).toEqual(['trialNumber 20 is more counters than the test can show']);
+  });
+
+  it("ties the foreperiods to the trial's start and its false starts, and the times on task to the timing", () => {
+    const { timing } = restarted;
+    const [first] = restarted.falseStarts;
+    if (!first) throw new Error('no false start');
+    // Each foreperiod after a false start begins when its 'Too soon!' ends.
+    expect(
+      problems({
+        ...restarted,
+        timing: { ...timing, foreperiodStartMs: timing.foreperiodStartMs + 50 },
+      }).join(),
+    ).toMatch(/foreperiodStartMs must be the last false start plus the feedback/);
+    expect(
+      problems({ ...restarted, falseStarts: [{ ...first, afterMs: first.afterMs - 40 }] }).join(),
+    ).toMatch(/falseStarts\[0]\.afterMs must be its timestamp minus the start of its foreperiod/);
+    expect(problems({ ...restarted, rsiMs: (restarted.rsiMs as number) + 5 }).join()).toMatch(
+      /rsiMs must be the onset minus the last false start/,
+    );
+    expect(problems({ ...valid, rsiMs: 10 }).join()).toMatch(/rsiMs is shorter than the trial/);
+    // The time on task at the trial's start follows from its onset's.
+    expect(problems({ ...valid, startElapsedMs: valid.startElapsedMs - 1 }).join()).toMatch(
+      /startElapsedMs must be elapsedMs minus/,
+    );
+    // A phase's first trial takes draw 0 at time on task 0.
+    const first0 = find((t) => t.phase === 'test' && t.trialNumber === 0);
+    expect(first0).toMatchObject({ planIndex: 0, startElapsedMs: 0 });
+    const shifted = {
+      ...first0,
+      startElapsedMs: 5000,
+      elapsedMs: first0.elapsedMs + 5000,
+      endElapsedMs: first0.endElapsedMs + 5000,
+    };
+    expect(problems(shifted)).toEqual(["The test's first trial must start at time on task 0"]);
+    expect(problems({ ...valid, trialNumber: 0 }).join()).toMatch(
+      /The test's first trial must take its first draw \(planIndex 0\)/,
+    );
+  });
+
+  it('accepts a counter off its due time only on a trial marked interrupted, however far off', () => {
+    const { timing } = valid;
+    /** The trial with its foreperiod begun `shiftMs` later: its counter that much earlier. */
+    const early = (shiftMs: number, wasInterrupted = false): PvtTrial => ({
+      ...valid,
+      startElapsedMs: valid.startElapsedMs + shiftMs,
+      rsiMs: (valid.rsiMs as number) - shiftMs,
+      timing: {
+        ...timing,
+        trialStartMs: timing.trialStartMs + shiftMs,
+        foreperiodStartMs: timing.foreperiodStartMs + shiftMs,
+        wasInterrupted,
+      },
+    });
+    expect(problems(early(90))).toEqual([]);
+    expect(problems(early(150))).toEqual([
+      'A counter presented more than 100 ms from its due time marks its trial interrupted (timing.wasInterrupted)',
+    ]);
+    expect(problems(early(150, true))).toEqual([]);
+    // Minutes late (the foreperiod ran while the page was hidden), and a false start then.
+    expect(problems(early(-120_000)).join()).toMatch(/marks its trial interrupted/);
+    expect(problems(early(-120_000, true))).toEqual([]);
+    const [first] = restarted.falseStarts;
+    const atMs = restarted.timing.falseStartsMs[0];
+    if (!first || atMs === undefined) throw new Error('no false start');
+    const hidden = PvtTrialSchema.parse({
+      ...restarted,
+      startElapsedMs: restarted.startElapsedMs - 70_000,
+      falseStarts: [{ ...first, afterMs: first.afterMs + 70_000 }],
+      timing: {
+        ...restarted.timing,
+        trialStartMs: restarted.timing.trialStartMs - 70_000,
+        wasInterrupted: true,
+      },
+    });
+    expect(problems(hidden)).toEqual([]);
+    expect(problems({ ...hidden, timing: { ...hidden.timing, wasInterrupted: false } })).toEqual([
+      'A counter presented more than 100 ms from its due time marks its trial interrupted (timing.wasInterrupted)',
+    ]);
+  });
+
+  it('is strict about fields, and flags false starts and timeouts', () => {
+    expect(PvtTrialSchema.safeParse({ ...valid, injected: true }).success).toBe(false);
+    expect(PvtTrialSchema.safeParse({ ...valid, type: 'miss' }).success).toBe(false);
+    expect(getPvtTrialFlags(valid)).toEqual([]);
+    expect(getPvtTrialFlags(timedOut)).toEqual(['timeout']);
+    expect(getPvtTrialFlags(find((t) => t.type === 'false_start'))).toEqual(['falseStart']);
+  });
+});

@@ -1,0 +1,10 @@
+import type { TaskCard } from '../catalog';
+
+/** The SART's card on the test list; its definition takes its identity from here. */
+export const sartCard = {
+  testType: 'sartTest',
+  category: 'attention',
+  slug: 'sart',
+  name: 'SART',
+  description: 'Sustained attention: respond to every digit except the rare target.',
+} as const satisfies TaskCard;

@@ -1,0 +1,216 @@
+import {
+  createSoaEngine,
+  type SoaEffect,
+  type SoaEngineOptions,
+  type SoaEvent,
+  type SoaOnsetMethod,
+  type SoaRules,
+  type SoaRunContext,
+  type SoaState,
+  type SoaTrialInProgress,
+  soaNextDueMs,
+  soaTimingRecord,
+  stepSoa,
+} from '../shared/soa-engine';
+import {
+  getSartBlockTrialCount,
+  getSartFontSizePx,
+  getSartSoaMs,
+  getSartTrialPeriodMs,
+  SART_NOMINAL_VIEWPORT,
+  type SartConfig,
+  type SartPhase,
+  type SartViewport,
+  sartHasFeedback,
+} from './config';
+import {
+  type PlannedSartTrial,
+  plannedSartTrialAt,
+  type SartPlan,
+  type SartPosition,
+} from './plan';
+import { getSartNextPosition } from './run-order';
+import {
+  isSartCorrect,
+  type SartResponseType,
+  type SartTrial,
+  sartLatencyTypeOf,
+  sartResponseTypeOf,
+} from './trial';
+
+/**
+ * The SART on the shared fixed-SOA engine (shared/soa-engine.ts): a pure state machine whose
+ * events carry page timestamps and whose effects say what to show when. Each digit is shown
+ * for digitMs and then replaced by the mask until the next digit, SOA = digitMs + maskMs on an
+ * absolute time line. A digit's response window runs from its presented onset until the next
+ * digit is presented (windowUntilNextOnset; before practice feedback and at the block's end, to
+ * its due end), so a press during the digit or the mask is its response and never the next
+ * one's. Practice is one fixed block; the test follows it whatever the accuracy.
+ */
+
+/** A key press or a tap: its event's timeStamp, on the page's performance.now() time line. */
+export type SartEvent = SoaEvent<unknown>;
+
+/**
+ * Practice feedback after a trial: 'commission' (pressed for the no-go digit), 'omission'
+ * (no press for a go digit), 'none' after a right answer (a blank of the same duration).
+ */
+export type SartFeedbackKind = 'none' | 'commission' | 'omission';
+
+/** The practice block's result, shown before the test. */
+export type SartPracticeResult = { correct: number; total: number };
+
+/** What the runtime must do after a step (see SoaEffect). */
+export type SartEffect = SoaEffect<
+  SartPosition,
+  PlannedSartTrial,
+  SartTrial,
+  SartFeedbackKind,
+  SartPracticeResult
+>;
+export type SartTrialInProgress = SoaTrialInProgress<PlannedSartTrial, unknown>;
+export type SartState = SoaState<SartPosition, PlannedSartTrial, unknown>;
+export type SartStep = { state: SartState; effects: SartEffect[] };
+export type SartEngineOptions = SoaEngineOptions<SartConfig>;
+
+/** How a digit was drawn: its font size as rendered (CSS px) and the device's pixels per CSS pixel. */
+export type SartDrawnDigit = { fontSizePx: number; devicePixelRatio: number };
+
+/**
+ * How the page drew each digit, for its record: the browser measures its own viewport when it
+ * draws a digit; simulated runs use a fixed viewport (sartDisplayOn).
+ */
+export type SartDisplay = { drawnAs(trial: PlannedSartTrial): SartDrawnDigit };
+
+/** Digits drawn on a fixed viewport (by default SART_NOMINAL_VIEWPORT). */
+export function sartDisplayOn(
+  config: SartConfig,
+  viewport: SartViewport = SART_NOMINAL_VIEWPORT,
+): SartDisplay {
+  return {
+    drawnAs: (trial) => ({
+      fontSizePx: getSartFontSizePx(config, trial.fontSizeIndex, viewport),
+      devicePixelRatio: viewport.devicePixelRatio,
+    }),
+  };
+}
+
+/**
+ * The engine's first step: the intro of the block where the run starts (practice, the test when
+ * practice is off, or the position after the saved trials on resume), or FINISHED.
+ */
+export function createSartEngine(options: SartEngineOptions): SartStep {
+  return createSoaEngine(getSartNextPosition(options.config, options.saved ?? []), options);
+}
+
+const periodOf = (config: SartConfig) => (phase: string) =>
+  getSartTrialPeriodMs(config, phase as SartPhase);
+
+/**
+ * The next time the engine needs a TICK: the end of the trial on screen (once its onset is
+ * known) or of the feedback; while the next onset is awaited, the latest end of the previous
+ * trial's open window; null while it waits for START or an ONSET, and when finished.
+ */
+export function sartNextDueMs(config: SartConfig, state: SartState): number | null {
+  return soaNextDueMs({ soaMs: getSartSoaMs(config), periodMs: periodOf(config) }, state);
+}
+
+const FEEDBACK: Record<SartResponseType, SartFeedbackKind> = {
+  go_success: 'none',
+  nogo_success: 'none',
+  commission: 'commission',
+  omission: 'omission',
+};
+
+/**
+ * The record of a trial whose response window closed at `endMs`: the first press in [onset,
+ * endMs) is the response, later ones in it are extra responses. Presses before the onset belong
+ * to no trial (they were the digit before's).
+ */
+function recordTrial(
+  trial: SartTrialInProgress,
+  onset: { atMs: number; method: SoaOnsetMethod },
+  endMs: number,
+  context: SoaRunContext,
+  display: SartDisplay,
+): SartTrial {
+  const presses = [...trial.presses].sort((a, b) => a.atMs - b.atMs);
+  const inWindow = presses.filter((p) => p.atMs >= onset.atMs && p.atMs < endMs);
+  const first = inWindow[0];
+  const { planned } = trial;
+  const responseType = sartResponseTypeOf(planned.isNogo, first !== undefined);
+  const reactionTime = first ? first.atMs - onset.atMs : null;
+  const drawn = display.drawnAs(planned);
+  const iso = (ms: number) => new Date(context.timeOriginMs + ms).toISOString();
+  return {
+    phase: planned.phase,
+    block: planned.block,
+    trialNumber: planned.trialNumber,
+    digit: planned.digit,
+    isNogo: planned.isNogo,
+    fontSizeIndex: planned.fontSizeIndex,
+    fontSizePx: drawn.fontSizePx,
+    devicePixelRatio: drawn.devicePixelRatio,
+    response: first ? (first.modality === 'keyboard' ? 'space' : 'tap') : null,
+    reactionTime,
+    isCorrect: isSartCorrect(responseType),
+    responded: first !== undefined,
+    latencyType: sartLatencyTypeOf(reactionTime),
+    responseType,
+    nExtraResponses: Math.max(0, inWindow.length - 1),
+    inputModality: first?.modality ?? context.modality,
+    startTime: iso(onset.atMs),
+    endTime: iso(Math.max(endMs, onset.atMs)),
+    timing: soaTimingRecord(trial, onset, first),
+  };
+}
+
+/** The SART's rules for the shared engine, from the configuration, the plan and the display. */
+export function sartRules(
+  config: SartConfig,
+  plan: SartPlan,
+  display: SartDisplay = sartDisplayOn(config),
+): SoaRules<
+  SartPosition,
+  PlannedSartTrial,
+  unknown,
+  SartTrial,
+  SartFeedbackKind,
+  SartPracticeResult
+> {
+  return {
+    soaMs: getSartSoaMs(config),
+    stimulusMs: config.digitMs,
+    feedbackMs: config.feedbackMs,
+    // A press during the digit or its mask is the digit's, until the next digit is on screen.
+    windowUntilNextOnset: true,
+    periodMs: periodOf(config),
+    hasFeedback: sartHasFeedback,
+    blockTrialCount: (position) => getSartBlockTrialCount(config, position.phase),
+    plannedAt: (position) => plannedSartTrialAt(plan, config, position),
+    record: (trial, onset, endMs, context) => recordTrial(trial, onset, endMs, context, display),
+    feedbackOf: (record) => FEEDBACK[record.responseType],
+    afterBlock(last, correct) {
+      if (last.phase === 'test') return { next: null, result: null };
+      return {
+        next: { phase: 'test', block: 0, trialNumber: 0 },
+        result: { correct, total: getSartBlockTrialCount(config, 'practice') },
+      };
+    },
+  };
+}
+
+/**
+ * The SART as a pure state machine: (state, event) -> (state, effects), on the shared
+ * fixed-SOA engine. A response never ends a trial early. `display` says how the page drew each
+ * digit (by default the nominal viewport of simulated runs).
+ */
+export function stepSart(
+  config: SartConfig,
+  plan: SartPlan,
+  state: SartState,
+  event: SartEvent,
+  display?: SartDisplay,
+): SartStep {
+  return stepSoa(sartRules(config, plan, display), state, event);
+}

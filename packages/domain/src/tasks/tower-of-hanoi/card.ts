@@ -1,0 +1,10 @@
+import type { TaskCard } from '../catalog';
+
+/** The Tower of Hanoi's card on the test list; its definition takes its identity from here. */
+export const towerOfHanoiCard = {
+  testType: 'towerOfHanoiTest',
+  category: 'planning',
+  slug: 'tower-of-hanoi',
+  name: 'Tower of Hanoi',
+  description: 'Planning: move the tower one disc at a time in as few moves as you can.',
+} as const satisfies TaskCard;

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { type ConfigOf, defineSettings, type TaskSettings } from '../shared/settings';
+
+/** The phases of a run, in run order: one practice problem (may be off), then the test. */
+export const TOWER_OF_HANOI_PHASES = ['practice', 'test'] as const;
+export type TowerOfHanoiPhase = (typeof TOWER_OF_HANOI_PHASES)[number];
+export const TowerOfHanoiPhaseSchema = z.enum(TOWER_OF_HANOI_PHASES);
+
+/**
+ * The problem sets: Bishop et al. (2001), 13 problems of 2-4 discs in ascending difficulty; the
+ * classic transfer of a whole tower from the left peg to the right; ten random 3-disc problems.
+ */
+export const TOWER_OF_HANOI_PROBLEM_SETS = ['bishop', 'classic', 'random3'] as const;
+export type TowerOfHanoiProblemSet = (typeof TOWER_OF_HANOI_PROBLEM_SETS)[number];
+
+/**
+ * The most events (pickups, drops, cancels, refused drops, empty-peg taps, resets) one problem
+ * records, over all its attempts: a problem's record is sent in one request, and this many
+ * events of the longest kind (about 170 bytes of JSON each) keep it within the server's 64 KiB
+ * (apps/server/src/lib/body-limit.ts). Each attempt has its share (towerOfHanoiAttemptEventLimit).
+ */
+export const TOWER_OF_HANOI_MAX_EVENTS = 360;
+
+/** The least time a person takes for a move (lifting a disc and putting it down), ms. */
+export const TOWER_OF_HANOI_MIN_MOVE_MS = 300;
+
+/** The least time from one problem's end to the next problem (reading the result, a button), ms. */
+export const TOWER_OF_HANOI_MIN_BETWEEN_MS = 250;
+
+const SETTINGS = defineSettings({
+  problemSet: {
+    kind: 'choice',
+    default: 'bishop',
+    options: TOWER_OF_HANOI_PROBLEM_SETS,
+    label: 'Problem set',
+    description:
+      "'bishop': the 13 problems of Bishop et al. (2001), 2 to 4 discs, shortest solutions of 3 to 9 moves, in ascending difficulty. 'classic': one whole tower from the left peg to the right (Classic discs). 'random3': Random problems of 3 discs, each a distinct start and goal drawn from the 27 positions with the run's seed.",
+  },
+  classicDiscs: {
+    kind: 'number',
+    default: 3,
+    min: 3,
+    max: 5,
+    integer: true,
+    unit: 'discs',
+    label: 'Classic discs',
+    description:
+      "Discs of the classic tower (problem set 'classic' only); its shortest solution takes 2^n - 1 moves.",
+  },
+  randomProblems: {
+    kind: 'number',
+    default: 10,
+    min: 1,
+    max: 20,
+    integer: true,
+    unit: 'problems',
+    label: 'Random problems',
+    description: "Problems of the 'random3' set; no start and goal pair is given twice.",
+  },
+  practice: {
+    kind: 'boolean',
+    default: true,
+    label: 'Practice problem',
+    description:
+      'One 2-disc practice problem (3 moves) before the test, with the moves it took and the minimum shown after it.',
+  },
+  timeLimitS: {
+    kind: 'number',
+    default: 180,
+    min: 10,
+    max: 600,
+    integer: true,
+    unit: 's',
+    label: 'Time limit',
+    description:
+      'Time for each attempt at a problem, from its start. When it runs out the attempt ends unsolved and the next attempt or problem follows.',
+  },
+  maxAttempts: {
+    kind: 'number',
+    default: 1,
+    min: 1,
+    max: 3,
+    integer: true,
+    unit: 'attempts',
+    label: 'Attempts per problem',
+    description:
+      'Attempts at each problem. An attempt that ends unsolved (time or move limit) puts the discs back at the start for the next attempt; after the last the problem counts as unsolved.',
+  },
+  moveLimit: {
+    kind: 'boolean',
+    default: false,
+    label: 'Move limit',
+    description:
+      "Limit the moves of each attempt to the problem's minimum plus Extra moves allowed; an attempt that reaches the limit unsolved ends.",
+  },
+  moveLimitExtra: {
+    kind: 'number',
+    default: 0,
+    min: 0,
+    max: 50,
+    integer: true,
+    unit: 'moves',
+    label: 'Extra moves allowed',
+    description:
+      'With the move limit on: moves allowed beyond the minimum (0: exactly the shortest solution).',
+  },
+  testFeedback: {
+    kind: 'boolean',
+    default: false,
+    label: 'Moves in the test feedback',
+    description:
+      'After each test problem, show the moves it took and the minimum (as after the practice problem); otherwise only whether it was solved.',
+  },
+});
+
+export type TowerOfHanoiConfig = ConfigOf<typeof SETTINGS.specs>;
+
+/** Every setting with its default, unit, bounds and description. */
+export const TOWER_OF_HANOI_SETTINGS: TaskSettings<TowerOfHanoiConfig> = SETTINGS;
+export const TowerOfHanoiConfigSchema = TOWER_OF_HANOI_SETTINGS.schema;
+
+/** The configuration the product uses. */
+export const DEFAULT_TOWER_OF_HANOI_CONFIG: TowerOfHanoiConfig = TOWER_OF_HANOI_SETTINGS.defaults;
+
+/** An attempt's time limit, ms. */
+export const attemptLimitMs = (config: Pick<TowerOfHanoiConfig, 'timeLimitS'>) =>
+  config.timeLimitS * 1000;
+
+/** The most moves an attempt at a problem of `minMoves` may take; null without a move limit. */
+export function moveLimitOf(
+  config: Pick<TowerOfHanoiConfig, 'moveLimit' | 'moveLimitExtra'>,
+  minMoves: number,
+): number | null {
+  return config.moveLimit ? minMoves + config.moveLimitExtra : null;
+}
+
+/** Is the result shown with its moves and the minimum after a problem of `phase`? */
+export function towerOfHanoiShowsMoves(config: TowerOfHanoiConfig, phase: TowerOfHanoiPhase) {
+  return phase === 'practice' || config.testFeedback;
+}
+
+/**
+ * The most events one attempt records (not counting the reset that begins it): an equal share
+ * of TOWER_OF_HANOI_MAX_EVENTS, with room for the resets between attempts, so that a long first
+ * attempt never takes the later attempts' room. An attempt that reaches it ends unsolved, as at
+ * its move limit: 360 events with one attempt, 179 with two, 119 with three.
+ */
+export function towerOfHanoiAttemptEventLimit(
+  config: Pick<TowerOfHanoiConfig, 'maxAttempts'>,
+): number {
+  return Math.floor((TOWER_OF_HANOI_MAX_EVENTS - (config.maxAttempts - 1)) / config.maxAttempts);
+}

@@ -1,0 +1,542 @@
+import type { SavedTrial } from '../contract';
+import type { InputModality, ONSET_METHODS } from '../shared/envelope';
+import {
+  attemptLimitMs,
+  moveLimitOf,
+  type TowerOfHanoiConfig,
+  towerOfHanoiAttemptEventLimit,
+} from './config';
+import {
+  problemAt,
+  type TowerOfHanoiPlan,
+  type TowerOfHanoiPosition,
+  type TowerOfHanoiProblem,
+} from './plan';
+import { applyMove, isLegalMove, type Peg, topDisc } from './puzzle';
+import {
+  replayTowerOfHanoi,
+  roundMs,
+  statedByEvents,
+  type TowerOfHanoiEndReason,
+  type TowerOfHanoiEvent,
+} from './replay';
+import { towerOfHanoiPositionKey, towerOfHanoiRunOrder } from './run-order';
+import type { TowerOfHanoiTrial } from './trial';
+
+export type TowerOfHanoiOnsetMethod = (typeof ONSET_METHODS)[number];
+
+/**
+ * What the participant does: choose a peg (a tap or click on it, the end of a drag over it, its
+ * key), which lifts its top disc when none is lifted and puts the lifted one there otherwise;
+ * or cancel (Esc), which puts the lifted disc back.
+ */
+export type TowerOfHanoiInput = { kind: 'peg'; peg: Peg } | { kind: 'cancel' };
+
+/**
+ * A TICK ends an attempt this long after its time limit, so that an input stamped before the
+ * limit but delivered a little after it is still taken, ms.
+ */
+export const TOWER_OF_HANOI_LATE_INPUT_GRACE_MS = 100;
+
+/**
+ * What the runtime tells the engine; every time is a page timestamp (performance.now() time
+ * line), so the engine reads no clock.
+ * - START: the participant pressed the button of an intro or of a problem's result.
+ * - ONSET: the problem the engine asked for was presented at `atMs` (Element Timing, or the
+ *   animation frame's timestamp, marked).
+ * - INPUT: a peg chosen or a cancel, at its input event's timestamp. Inputs that arrive before
+ *   the onset is known wait for it; those stamped before it are then dropped.
+ * - INTERRUPTED: the page lost focus or was hidden; the problem on screen is marked.
+ * - TICK: the clock has reached `atMs` (sent at towerOfHanoiNextDueMs: an attempt's time limit).
+ */
+export type TowerOfHanoiEngineEvent =
+  | { type: 'START'; atMs: number }
+  | { type: 'ONSET'; atMs: number; method: TowerOfHanoiOnsetMethod }
+  | { type: 'INPUT'; input: TowerOfHanoiInput; atMs: number; modality: InputModality }
+  | { type: 'INTERRUPTED'; atMs: number }
+  | { type: 'TICK'; atMs: number };
+
+/** What the board shows: the discs' pegs, the disc lifted, the moves and attempt so far. */
+export type TowerOfHanoiBoard = {
+  position: string;
+  lifted: { disc: number; from: Peg } | null;
+  moves: number;
+  attempt: number;
+};
+
+/** What the runtime must do after a step: the engine never touches a clock or the DOM. */
+export type TowerOfHanoiEffect =
+  /**
+   * Show the intro of the phase `next` is in (or of the rest of the run) and wait for START.
+   * `resumed`: the run goes on after problems recorded before a reload; `restarting`: `next` was
+   * begun before a reload and is given again from its start (and flagged restarted).
+   */
+  | { type: 'SHOW_INTRO'; next: TowerOfHanoiPosition; resumed: boolean; restarting: boolean }
+  /** Present the problem (its start on the pegs, its goal above them) at once; report its ONSET. */
+  | { type: 'SHOW_PROBLEM'; position: TowerOfHanoiPosition; problem: TowerOfHanoiProblem }
+  /** Something happened on the board: show `board`, and what `event` was (a cue, a message). */
+  | { type: 'BOARD_EVENT'; event: TowerOfHanoiEvent; board: TowerOfHanoiBoard }
+  /** Send the trial to the server (the outbox). */
+  | { type: 'RECORD_TRIAL'; trial: TowerOfHanoiTrial }
+  /** Show how the problem ended; START goes on to `next` (null: the run is done). */
+  | { type: 'SHOW_RESULT'; trial: TowerOfHanoiTrial; next: TowerOfHanoiPosition | null }
+  /** Every problem is recorded. */
+  | { type: 'FINISHED' };
+
+type Input = { input: TowerOfHanoiInput; atMs: number; modality: InputModality };
+
+/** The problem on screen and what happened in it so far. Times in `events` are from its onset. */
+export type TowerOfHanoiProblemInProgress = {
+  position: TowerOfHanoiPosition;
+  problem: TowerOfHanoiProblem;
+  /** The presentation's page time and how it was measured; null until reported. */
+  onset: { atMs: number; method: TowerOfHanoiOnsetMethod } | null;
+  /** Inputs that came before the onset was known. */
+  pending: readonly Input[];
+  board: TowerOfHanoiBoard;
+  /** When the attempt on screen began, ms from the onset. */
+  attemptStartMs: number;
+  events: readonly TowerOfHanoiEvent[];
+  /** The first pickup's page time (the planning time's end); null before one. */
+  firstPickupAtMs: number | null;
+  interrupted: boolean;
+  restarted: boolean;
+};
+
+/** What the engine carries from problem to problem. */
+export type TowerOfHanoiRunContext = {
+  /** performance.timeOrigin: page time + this = device wall-clock time (ms since the epoch). */
+  timeOriginMs: number;
+  /** The run's input mode, recorded on a problem without any input. */
+  modality: InputModality;
+  /** Positions recorded in this run (saved before a resume too), by towerOfHanoiPositionKey. */
+  done: ReadonlySet<string>;
+  /** The problem the page was reloaded in, if any: given again from its start, flagged. */
+  restartedKey: string | null;
+};
+
+export type TowerOfHanoiState =
+  | { kind: 'waiting'; next: TowerOfHanoiPosition; context: TowerOfHanoiRunContext }
+  | { kind: 'problem'; current: TowerOfHanoiProblemInProgress; context: TowerOfHanoiRunContext }
+  | {
+      kind: 'result';
+      last: TowerOfHanoiPosition;
+      next: TowerOfHanoiPosition | null;
+      context: TowerOfHanoiRunContext;
+    }
+  | { kind: 'finished'; context: TowerOfHanoiRunContext };
+
+export type TowerOfHanoiStep = { state: TowerOfHanoiState; effects: TowerOfHanoiEffect[] };
+
+export type TowerOfHanoiEngineOptions = {
+  config: TowerOfHanoiConfig;
+  /** The run's trials saved so far: the engine starts at the first problem not among them. */
+  saved?: readonly SavedTrial[];
+  /** performance.timeOrigin of the page. */
+  timeOriginMs: number;
+  /** The run's input mode. */
+  inputModality?: InputModality;
+  /**
+   * The position of a problem this page (or an earlier load of it) presented and did not
+   * finish: when it is the next one, it is given again from its start and flagged restarted.
+   */
+  restartedPosition?: TowerOfHanoiPosition | null;
+};
+
+function nextOf(
+  config: TowerOfHanoiConfig,
+  context: TowerOfHanoiRunContext,
+): TowerOfHanoiPosition | null {
+  return (
+    towerOfHanoiRunOrder(config).find((p) => !context.done.has(towerOfHanoiPositionKey(p))) ?? null
+  );
+}
+
+/** Is `position` the problem begun before a reload, to be given again from its start? */
+const isRestart = (context: TowerOfHanoiRunContext, position: TowerOfHanoiPosition) =>
+  context.restartedKey === towerOfHanoiPositionKey(position);
+
+/** The intro before `next`. */
+function introOf(
+  next: TowerOfHanoiPosition,
+  context: TowerOfHanoiRunContext,
+  resumed: boolean,
+): TowerOfHanoiEffect {
+  return { type: 'SHOW_INTRO', next, resumed, restarting: isRestart(context, next) };
+}
+
+/**
+ * The engine's first step: the intro of the phase where the run starts (its first problem, or
+ * the first one not saved when a run resumes), or FINISHED if nothing is left.
+ */
+export function createTowerOfHanoiEngine(options: TowerOfHanoiEngineOptions): TowerOfHanoiStep {
+  const { config, saved = [] } = options;
+  const order = new Set(towerOfHanoiRunOrder(config).map(towerOfHanoiPositionKey));
+  const done = new Set(saved.map(towerOfHanoiPositionKey).filter((key) => order.has(key)));
+  const restarted = options.restartedPosition
+    ? towerOfHanoiPositionKey(options.restartedPosition)
+    : null;
+  const context: TowerOfHanoiRunContext = {
+    timeOriginMs: options.timeOriginMs,
+    modality: options.inputModality ?? 'keyboard',
+    done,
+    restartedKey: restarted !== null && !done.has(restarted) ? restarted : null,
+  };
+  const next = nextOf(config, context);
+  if (!next) return { state: { kind: 'finished', context }, effects: [{ type: 'FINISHED' }] };
+  return {
+    state: { kind: 'waiting', next, context },
+    effects: [introOf(next, context, done.size > 0)],
+  };
+}
+
+/** When the attempt on screen runs out of time, on the page's time line; null without one. */
+function deadlineOf(config: TowerOfHanoiConfig, state: TowerOfHanoiState): number | null {
+  if (state.kind !== 'problem' || !state.current.onset) return null;
+  return state.current.onset.atMs + state.current.attemptStartMs + attemptLimitMs(config);
+}
+
+/**
+ * The time the engine needs a TICK: the attempt's time limit plus
+ * TOWER_OF_HANOI_LATE_INPUT_GRACE_MS, or null while no attempt is timed.
+ */
+export function towerOfHanoiNextDueMs(
+  config: TowerOfHanoiConfig,
+  state: TowerOfHanoiState,
+): number | null {
+  const deadline = deadlineOf(config, state);
+  return deadline === null ? null : deadline + TOWER_OF_HANOI_LATE_INPUT_GRACE_MS;
+}
+
+function beginProblem(
+  plan: TowerOfHanoiPlan,
+  position: TowerOfHanoiPosition,
+  context: TowerOfHanoiRunContext,
+): TowerOfHanoiStep {
+  const problem = problemAt(plan, position);
+  if (!problem) {
+    throw new Error(`The plan has no ${position.phase} problem ${position.trialNumber}`);
+  }
+  const current: TowerOfHanoiProblemInProgress = {
+    position,
+    problem,
+    onset: null,
+    pending: [],
+    board: { position: problem.start, lifted: null, moves: 0, attempt: 1 },
+    attemptStartMs: 0,
+    events: [],
+    firstPickupAtMs: null,
+    interrupted: false,
+    restarted: isRestart(context, position),
+  };
+  return {
+    state: { kind: 'problem', current, context },
+    effects: [{ type: 'SHOW_PROBLEM', position, problem }],
+  };
+}
+
+/** The trial record of the problem on screen, ended `endMs` after its onset. */
+function recordOf(
+  config: TowerOfHanoiConfig,
+  current: TowerOfHanoiProblemInProgress,
+  onset: { atMs: number; method: TowerOfHanoiOnsetMethod },
+  endMs: number,
+  reason: TowerOfHanoiEndReason,
+  context: TowerOfHanoiRunContext,
+): TowerOfHanoiTrial {
+  const { problem, position, events } = current;
+  const { summary } = replayTowerOfHanoi(problem, events, config);
+  const iso = (ms: number) => new Date(context.timeOriginMs + ms).toISOString();
+  return {
+    phase: position.phase,
+    block: position.block,
+    trialNumber: position.trialNumber,
+    problemId: problem.id,
+    discs: problem.discs,
+    start: problem.start,
+    goal: problem.goal,
+    minMoves: problem.minMoves,
+    events: [...events],
+    solved: summary.solved,
+    endReason: reason,
+    timedOut: reason === 'timeLimit',
+    ...statedByEvents(summary),
+    totalTimeMs: endMs,
+    restarted: current.restarted,
+    response: null,
+    isCorrect: summary.solved,
+    inputModality: events.find((e) => e.modality !== null)?.modality ?? context.modality,
+    startTime: iso(onset.atMs),
+    endTime: iso(onset.atMs + endMs),
+    timing: {
+      stimulusOnsetMs: onset.atMs,
+      responseTimestampMs: current.firstPickupAtMs,
+      onsetMethod: onset.method,
+      wasInterrupted: current.interrupted,
+      endMs: onset.atMs + endMs,
+    },
+  };
+}
+
+/** Ends the problem on screen: records it and shows how it ended. */
+function endProblem(
+  config: TowerOfHanoiConfig,
+  state: Extract<TowerOfHanoiState, { kind: 'problem' }>,
+  endMs: number,
+  reason: TowerOfHanoiEndReason,
+  effects: TowerOfHanoiEffect[],
+): TowerOfHanoiStep {
+  const { current, context } = state;
+  const onset = current.onset as { atMs: number; method: TowerOfHanoiOnsetMethod };
+  const trial = recordOf(config, current, onset, endMs, reason, context);
+  const done = new Set(context.done);
+  done.add(towerOfHanoiPositionKey(current.position));
+  const nextContext = { ...context, done };
+  const next = nextOf(config, nextContext);
+  effects.push({ type: 'RECORD_TRIAL', trial }, { type: 'SHOW_RESULT', trial, next });
+  return {
+    state: { kind: 'result', last: current.position, next, context: nextContext },
+    effects,
+  };
+}
+
+/**
+ * Adds an event to the problem on screen, then ends the problem or the attempt if the event
+ * does: the goal reached, or the attempt's move limit or its share of the record reached (a
+ * reset when an attempt is left, the problem's end otherwise).
+ */
+function addEvent(
+  config: TowerOfHanoiConfig,
+  state: Extract<TowerOfHanoiState, { kind: 'problem' }>,
+  event: Omit<TowerOfHanoiEvent, 'sinceLastMs'>,
+  board: TowerOfHanoiBoard,
+  effects: TowerOfHanoiEffect[],
+): TowerOfHanoiStep {
+  const { current } = state;
+  const lastMs = current.events.at(-1)?.atMs ?? 0;
+  const recorded: TowerOfHanoiEvent = { ...event, sinceLastMs: roundMs(event.atMs - lastMs) };
+  const events = [...current.events, recorded];
+  const updated = { ...state, current: { ...current, events, board } };
+  effects.push({ type: 'BOARD_EVENT', event: recorded, board });
+  if (event.type === 'drop' && board.position === current.problem.goal) {
+    return endProblem(config, updated, event.atMs, 'solved', effects);
+  }
+  if (event.type === 'reset') return { state: updated, effects };
+  const limit = moveLimitOf(config, current.problem.minMoves);
+  const atMoveLimit = event.type === 'drop' && limit !== null && board.moves >= limit;
+  const attemptEvents = events.length - 1 - events.findLastIndex((e) => e.type === 'reset');
+  const atEventLimit = attemptEvents >= towerOfHanoiAttemptEventLimit(config);
+  if (!atMoveLimit && !atEventLimit) return { state: updated, effects };
+  if (board.attempt < config.maxAttempts) {
+    return resetAttempt(config, updated, event.atMs, effects);
+  }
+  return endProblem(config, updated, event.atMs, atMoveLimit ? 'moveLimit' : 'eventLimit', effects);
+}
+
+/** The attempt on screen ended unsolved with another left: the discs go back to the start. */
+function resetAttempt(
+  config: TowerOfHanoiConfig,
+  state: Extract<TowerOfHanoiState, { kind: 'problem' }>,
+  atMs: number,
+  effects: TowerOfHanoiEffect[],
+): TowerOfHanoiStep {
+  const { current } = state;
+  const board: TowerOfHanoiBoard = {
+    position: current.problem.start,
+    lifted: null,
+    moves: 0,
+    attempt: current.board.attempt + 1,
+  };
+  const step = addEvent(
+    config,
+    state,
+    {
+      type: 'reset',
+      disc: null,
+      from: null,
+      to: null,
+      legal: true,
+      before: current.board.position,
+      after: current.problem.start,
+      atMs,
+      modality: null,
+    },
+    board,
+    effects,
+  );
+  if (step.state.kind !== 'problem') return step;
+  return {
+    state: { ...step.state, current: { ...step.state.current, attemptStartMs: atMs } },
+    effects: step.effects,
+  };
+}
+
+/** Applies one input (stamped within the attempt on screen: from its start, before its limit). */
+function applyInput(
+  config: TowerOfHanoiConfig,
+  state: Extract<TowerOfHanoiState, { kind: 'problem' }>,
+  input: Input,
+  effects: TowerOfHanoiEffect[],
+): TowerOfHanoiStep {
+  const { current } = state;
+  const onset = current.onset as { atMs: number };
+  const lastMs = current.events.at(-1)?.atMs ?? 0;
+  // An input stamped before the previous event (two input sources a hair apart) takes its time.
+  const atMs = Math.max(roundMs(input.atMs - onset.atMs), lastMs);
+  const { board } = current;
+  const { position, lifted } = board;
+  const base = { before: position, after: position, atMs, modality: input.modality };
+  if (input.input.kind === 'cancel') {
+    if (!lifted) return { state, effects };
+    const event = {
+      ...base,
+      type: 'cancel',
+      disc: lifted.disc,
+      from: lifted.from,
+      to: lifted.from,
+      legal: true,
+    } as const;
+    return addEvent(config, state, event, { ...board, lifted: null }, effects);
+  }
+  const { peg } = input.input;
+  if (!lifted) {
+    const top = topDisc(position, peg);
+    if (top === null) {
+      const event = {
+        ...base,
+        type: 'emptySource',
+        disc: null,
+        from: peg,
+        to: null,
+        legal: true,
+      } as const;
+      return addEvent(config, state, event, board, effects);
+    }
+    const event = { ...base, type: 'pickup', disc: top, from: peg, to: null, legal: true } as const;
+    // The planning time's end as recorded (to the µs), so that it and the timestamp agree.
+    const firstPickupAtMs = current.firstPickupAtMs ?? onset.atMs + atMs;
+    const picked = { ...state, current: { ...current, firstPickupAtMs } };
+    return addEvent(config, picked, event, { ...board, lifted: { disc: top, from: peg } }, effects);
+  }
+  const moving = { disc: lifted.disc, from: lifted.from, to: peg };
+  if (peg === lifted.from) {
+    return addEvent(
+      config,
+      state,
+      { ...base, ...moving, type: 'cancel', legal: true },
+      { ...board, lifted: null },
+      effects,
+    );
+  }
+  if (!isLegalMove(position, lifted.from, peg)) {
+    return addEvent(
+      config,
+      state,
+      { ...base, ...moving, type: 'illegal', legal: false },
+      board,
+      effects,
+    );
+  }
+  const after = applyMove(position, lifted.from, peg);
+  return addEvent(
+    config,
+    state,
+    { ...base, ...moving, type: 'drop', legal: true, after },
+    { ...board, position: after, lifted: null, moves: board.moves + 1 },
+    effects,
+  );
+}
+
+/**
+ * Applies inputs in order until one ends the problem. Inputs outside the attempt on screen are
+ * dropped: stamped before the onset, before the attempt began (an input of the attempt that
+ * just ended, delivered after its reset), or at or after its time limit.
+ */
+function applyInputs(
+  config: TowerOfHanoiConfig,
+  state: Extract<TowerOfHanoiState, { kind: 'problem' }>,
+  inputs: readonly Input[],
+): TowerOfHanoiStep {
+  let current: TowerOfHanoiState = state;
+  const effects: TowerOfHanoiEffect[] = [];
+  for (const input of inputs) {
+    if (current.kind !== 'problem' || !current.current.onset) break;
+    const { onset, attemptStartMs } = current.current;
+    const deadline = deadlineOf(config, current);
+    if (input.atMs < onset.atMs) continue;
+    if (roundMs(input.atMs - onset.atMs) < attemptStartMs) continue;
+    if (deadline !== null && input.atMs >= deadline) continue;
+    current = applyInput(config, current, input, effects).state;
+  }
+  return { state: current, effects };
+}
+
+/**
+ * The Tower of Hanoi as a pure state machine: (state, event) -> (state, effects). A problem is
+ * presented whole (its start and its goal); its onset is that presentation. Every input is
+ * judged by the rules at its own timestamp: a peg chosen lifts its top disc (or, when it is
+ * empty, counts as an empty-source tap), or puts the lifted disc down: back on its own peg is a
+ * cancel, on a larger disc or an empty peg a move, on a smaller disc a refused (illegal) drop
+ * that leaves the disc lifted. The problem ends when the goal is reached, or unsolved when the
+ * last attempt's time or move limit is reached (an earlier attempt's ends in a reset to the
+ * start), or when an attempt fills its share of the record (likewise). Events that do not fit
+ * the state change nothing.
+ */
+export function stepTowerOfHanoi(
+  config: TowerOfHanoiConfig,
+  plan: TowerOfHanoiPlan,
+  state: TowerOfHanoiState,
+  event: TowerOfHanoiEngineEvent,
+): TowerOfHanoiStep {
+  const unchanged: TowerOfHanoiStep = { state, effects: [] };
+  switch (event.type) {
+    case 'START':
+      if (state.kind === 'waiting') return beginProblem(plan, state.next, state.context);
+      if (state.kind === 'result') {
+        const { next, last, context } = state;
+        if (!next) return { state: { kind: 'finished', context }, effects: [{ type: 'FINISHED' }] };
+        if (next.phase !== last.phase) {
+          return {
+            state: { kind: 'waiting', next, context },
+            effects: [introOf(next, context, false)],
+          };
+        }
+        return beginProblem(plan, next, context);
+      }
+      return unchanged;
+    case 'ONSET': {
+      if (state.kind !== 'problem' || state.current.onset) return unchanged;
+      const { pending } = state.current;
+      const shown = {
+        ...state,
+        current: {
+          ...state.current,
+          onset: { atMs: event.atMs, method: event.method },
+          pending: [],
+        },
+      };
+      return applyInputs(config, shown, pending);
+    }
+    case 'INPUT': {
+      if (state.kind !== 'problem') return unchanged;
+      const input: Input = { input: event.input, atMs: event.atMs, modality: event.modality };
+      if (!state.current.onset) {
+        const pending = [...state.current.pending, input];
+        return { state: { ...state, current: { ...state.current, pending } }, effects: [] };
+      }
+      return applyInputs(config, state, [input]);
+    }
+    case 'INTERRUPTED':
+      if (state.kind !== 'problem') return unchanged;
+      return { state: { ...state, current: { ...state.current, interrupted: true } }, effects: [] };
+    case 'TICK': {
+      const due = towerOfHanoiNextDueMs(config, state);
+      if (state.kind !== 'problem' || due === null || event.atMs < due) return unchanged;
+      const endMs = roundMs(state.current.attemptStartMs + attemptLimitMs(config));
+      if (state.current.board.attempt < config.maxAttempts) {
+        return resetAttempt(config, state, endMs, []);
+      }
+      return endProblem(config, state, endMs, 'timeLimit', []);
+    }
+  }
+}

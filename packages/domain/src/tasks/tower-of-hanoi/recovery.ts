@@ -1,0 +1,117 @@
+import { DEFAULT_TOWER_OF_HANOI_CONFIG, type TowerOfHanoiConfig } from './config';
+import { simulateTowerOfHanoiParticipant, TOWER_OF_HANOI_DEFAULT_PARTICIPANT } from './participant';
+import { bishopProblems, type TowerOfHanoiProblem } from './plan';
+import { allPositions, applyMove, distancesTo, legalMoves } from './puzzle';
+import { scoreTowerOfHanoi, type TowerOfHanoiScores } from './scoring';
+
+/**
+ * The exact expected number of moves a participant of error rate `errorRate` takes to solve a
+ * problem (participant.ts: a non-improving move with probability errorRate where there is one,
+ * an improving one otherwise, each of its kind alike): E(goal) = 0 and, elsewhere,
+ * E(s) = 1 + the mean of E over the kind of move chosen, weighted by its probability, solved
+ * by iteration to convergence.
+ */
+export function expectedTowerOfHanoiMoves(
+  problem: Pick<TowerOfHanoiProblem, 'start' | 'goal'>,
+  errorRate: number,
+): number {
+  const distances = distancesTo(problem.goal);
+  const positions = allPositions(problem.goal.length);
+  const choices = new Map(
+    positions.map((position) => {
+      const here = distances.get(position) as number;
+      const next = legalMoves(position).map(([f, t]) => applyMove(position, f, t));
+      const better = next.filter((p) => (distances.get(p) as number) < here);
+      const other = next.filter((p) => (distances.get(p) as number) >= here);
+      return [position, { better, other }] as const;
+    }),
+  );
+  let expected = new Map(positions.map((p) => [p, distances.get(p) as number]));
+  const meanOf = (list: readonly string[]) =>
+    list.reduce((sum, p) => sum + (expected.get(p) as number), 0) / list.length;
+  for (let round = 0; round < 100_000; round++) {
+    const next = new Map<string, number>();
+    let change = 0;
+    for (const position of positions) {
+      if (position === problem.goal) {
+        next.set(position, 0);
+        continue;
+      }
+      const { better, other } = choices.get(position) as { better: string[]; other: string[] };
+      const value =
+        other.length === 0
+          ? 1 + meanOf(better)
+          : 1 + (1 - errorRate) * meanOf(better) + errorRate * meanOf(other);
+      change = Math.max(change, Math.abs(value - (expected.get(position) as number)));
+      next.set(position, value);
+    }
+    expected = next;
+    if (change < 1e-12) break;
+  }
+  return expected.get(problem.start) as number;
+}
+
+/** The expected excess-move rate (excess over minimum moves, summed over `problems`). */
+export function expectedExcessMoveRate(
+  problems: readonly TowerOfHanoiProblem[],
+  errorRate: number,
+): number {
+  const minimum = problems.reduce((sum, p) => sum + p.minMoves, 0);
+  const expected = problems.reduce((sum, p) => sum + expectedTowerOfHanoiMoves(p, errorRate), 0);
+  return (expected - minimum) / minimum;
+}
+
+/** The error rate whose expected excess-move rate on `problems` is `rate` (bisection). */
+export function errorRateForExcessMoveRate(
+  problems: readonly TowerOfHanoiProblem[],
+  rate: number,
+): number {
+  let low = 0;
+  let high = 0.95;
+  for (let i = 0; i < 60; i++) {
+    const middle = (low + high) / 2;
+    if (expectedExcessMoveRate(problems, middle) < rate) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
+}
+
+/** The true excess-move rates of the recovery runs, each in turn. */
+export const TOWER_OF_HANOI_RECOVERY_RATES = [0.1, 0.25, 0.5, 1] as const;
+
+/** One recovery run: the participant's true excess-move rate, and the scores of its run. */
+export type TowerOfHanoiRecoveryRun = {
+  truth: number;
+  errorRate: number;
+  scores: TowerOfHanoiScores;
+};
+
+/**
+ * Recovery run `i` (0-based) at `config` (the Bishop set): a default participant (no slips but
+ * the chosen moves) whose error rate gives the true excess-move rate
+ * TOWER_OF_HANOI_RECOVERY_RATES[i mod 4] on the Bishop problems, played through the engine and
+ * scored.
+ */
+export function simulateTowerOfHanoiRecoveryRun(
+  i: number,
+  errorRates: readonly number[],
+  config: TowerOfHanoiConfig = DEFAULT_TOWER_OF_HANOI_CONFIG,
+): TowerOfHanoiRecoveryRun {
+  const index = i % TOWER_OF_HANOI_RECOVERY_RATES.length;
+  const errorRate = errorRates[index] as number;
+  const trials = simulateTowerOfHanoiParticipant(`recovery-${i}`, config, {
+    ...TOWER_OF_HANOI_DEFAULT_PARTICIPANT,
+    errorRate,
+  });
+  return {
+    truth: TOWER_OF_HANOI_RECOVERY_RATES[index] as number,
+    errorRate,
+    scores: scoreTowerOfHanoi(config, trials).scores,
+  };
+}
+
+/** The error rates of the recovery runs' participants, one per true rate, on the Bishop set. */
+export function towerOfHanoiRecoveryErrorRates(): number[] {
+  const problems = bishopProblems();
+  return TOWER_OF_HANOI_RECOVERY_RATES.map((rate) => errorRateForExcessMoveRate(problems, rate));
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { storedTrialOf } from '../shared/envelope';
+import { DEFAULT_TOWER_OF_HANOI_CONFIG } from './config';
+import { shortestSolution } from './puzzle';
+import { scoreTowerOfHanoi } from './scoring';
+import { playScriptedProblem, scriptMoves } from './testing';
+
+const config = { ...DEFAULT_TOWER_OF_HANOI_CONFIG, timeLimitS: 20 };
+const at = (phase: 'practice' | 'test', trialNumber: number) => ({ phase, block: 0, trialNumber });
+/** bishop-1 ('11' -> '33') solved in its 3 moves: first pickup at 2000 ms, a move every second. */
+const optimalFirstProblem = () =>
+  playScriptedProblem(config, at('test', 0), scriptMoves(shortestSolution('11', '33'), 2000, 1000));
+
+const stored = (trial: ReturnType<typeof playScriptedProblem>) => storedTrialOf(trial);
+
+/**
+ * A hand-scored run of the first three Bishop problems and the practice problem:
+ * - practice '11' -> '22' (minimum 3): solved in 3 moves;
+ * - bishop-1 '11' -> '33' (minimum 3): solved in 3 moves, first pickup at 2000 ms, moves every
+ *   1000 ms, each drop 300 ms after its lift: solved at 4300 ms, execution (4300 - 2000) / 3;
+ * - bishop-2 '122' -> '333' (minimum 4): solved in 6 moves (the smallest disc to peg 3 and back
+ *   first), first pickup at 3000 ms; the page lost focus: its times are left out;
+ * - bishop-3 '111' -> '322' (minimum 4): one move, one refused drop, one cancel and one
+ *   empty-peg tap, then nothing until the 20 s limit: unsolved.
+ */
+function handScoredRun() {
+  const practice = playScriptedProblem(
+    config,
+    at('practice', 0),
+    scriptMoves(
+      [
+        [1, 3],
+        [1, 2],
+        [3, 2],
+      ],
+      1000,
+      1000,
+    ),
+  );
+  const first = optimalFirstProblem();
+  const second = playScriptedProblem(
+    config,
+    at('test', 1),
+    scriptMoves(
+      [
+        [2, 3],
+        [3, 2],
+        [1, 3],
+        [2, 1],
+        [2, 3],
+        [1, 3],
+      ],
+      3000,
+      1000,
+    ),
+    { interrupted: true },
+  );
+  const third = playScriptedProblem(config, at('test', 2), [
+    { peg: 2, atMs: 3500 }, // empty: an empty-source tap
+    { peg: 1, atMs: 4000 }, // lift the smallest disc
+    { peg: 1, atMs: 4200 }, // put it back: a cancel
+    { peg: 1, atMs: 4500 },
+    { peg: 3, atMs: 4800 }, // smallest to the right
+    { peg: 1, atMs: 5500 }, // lift the middle disc
+    { peg: 3, atMs: 5800 }, // onto the smallest: refused
+  ]);
+  return [practice, first, second, third];
+}
+
+describe('scoreTowerOfHanoi', () => {
+  it('scores a hand-computed run', () => {
+    const trials = handScoredRun();
+    expect(trials.map((t) => [t.solved, t.moves])).toEqual([
+      [true, 3],
+      [true, 3],
+      [true, 6],
+      [false, 1],
+    ]);
+    const score = scoreTowerOfHanoi(config, trials.map(stored));
+    expect(score.totalTrials).toBe(3);
+    expect(score.correctTrials).toBe(2);
+    // (3/3 + 4/6 + 0) / 3 x 100 = 55.56
+    expect(score.scores.solutionScore).toBeCloseTo((100 * (1 + 4 / 6)) / 3, 10);
+    expect(score.overallScore).toBe(55);
+    expect(score.scores).toMatchObject({
+      problems: 3,
+      solved: 2,
+      solvedFirstAttempt: 2,
+      optimal: 1,
+      totalExcessMoves: 2,
+      meanExcessMoves: 1,
+      illegalAttempts: 1,
+      emptySourceAttempts: 1,
+      cancels: 1,
+      timedOut: 1,
+      moveLimitReached: 0,
+      restarted: 0,
+      interrupted: 1,
+      practice: { solved: true, moves: 3, minMoves: 3 },
+    });
+    expect(score.scores.proportionSolved).toBeCloseTo(2 / 3, 12);
+    expect(score.scores.proportionOptimal).toBeCloseTo(1 / 3, 12);
+    expect(score.scores.excessMoveRate).toBeCloseTo(2 / 7, 12);
+    expect(score.scores.meanMoveEfficiency).toBeCloseTo((1 + 4 / 6) / 2, 12);
+    // Times of bishop-1 and bishop-3 (bishop-2 was interrupted).
+    expect(score.scores.medianPlanningTimeMs).toBe((2000 + 4000) / 2);
+    expect(score.averageReactionTime).toBe(3000);
+    expect(score.scores.medianFirstMoveTimeMs).toBe((2300 + 4800) / 2);
+    expect(score.scores.medianSolutionTimeMs).toBe(4300);
+    expect(score.scores.medianExecutionTimePerMoveMs).toBeCloseTo(2300 / 3, 9);
+    expect(score.scores.totalTimeMs).toBe(4300 + 8300 + 20_000);
+    expect(score.trialExclusions).toEqual([
+      { phase: 'test', block: 0, trialNumber: 1, exclusions: ['interrupted'] },
+    ]);
+    // bishop-1 (2 discs) optimal; bishop-2 and -3 (3 discs) not, and only bishop-3's planning.
+    expect(score.reportCells['discs-2']).toEqual({
+      trialCount: 1,
+      rtTrialCount: 1,
+      meanRtMs: 2000,
+      errorTrialCount: 1,
+      errorRatePercent: 0,
+    });
+    expect(score.reportCells['discs-3']).toEqual({
+      trialCount: 2,
+      rtTrialCount: 1,
+      meanRtMs: 4000,
+      errorTrialCount: 2,
+      errorRatePercent: 100,
+    });
+    expect(score.reportCells['discs-4']?.trialCount).toBe(0);
+  });
+
+  it('scores from the moves, not from the counts sent beside them', () => {
+    const trials = handScoredRun().map(stored);
+    const forged = trials.map((t) => ({ ...t, moves: t.minMoves, illegalAttempts: 0 }));
+    expect(scoreTowerOfHanoi(config, forged)).toEqual(scoreTowerOfHanoi(config, trials));
+  });
+
+  it('gives 100 to a run of optimal solutions, and 0 to one with none solved', () => {
+    const optimal = optimalFirstProblem();
+    expect(scoreTowerOfHanoi(config, [stored(optimal)]).overallScore).toBe(100);
+    const none = playScriptedProblem(config, at('test', 0), []);
+    const score = scoreTowerOfHanoi(config, [stored(none)]);
+    expect(score.overallScore).toBe(0);
+    expect(score.scores).toMatchObject({
+      solved: 0,
+      excessMoveRate: null,
+      meanMoveEfficiency: null,
+      medianPlanningTimeMs: null,
+    });
+    expect(score.averageReactionTime).toBeNull();
+  });
+
+  it('leaves a problem given again after a reload out of the time scores', () => {
+    const trial = stored(optimalFirstProblem());
+    const score = scoreTowerOfHanoi(config, [{ ...trial, restarted: true }]);
+    expect(score.scores.medianPlanningTimeMs).toBeNull();
+    expect(score.scores.optimal).toBe(1);
+    expect(score.trialExclusions).toEqual([
+      { phase: 'test', block: 0, trialNumber: 0, exclusions: ['restarted'] },
+    ]);
+  });
+});

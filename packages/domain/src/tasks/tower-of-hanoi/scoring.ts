@@ -1,0 +1,229 @@
+import type { RunScore, StoredTrial, TrialExclusions } from '../contract';
+import type { CellAggregate } from '../shared/report-cells';
+import { mean, median, ratio } from '../shared/statistics';
+import type { TowerOfHanoiConfig } from './config';
+import { replayTowerOfHanoi, type TowerOfHanoiSummary } from './replay';
+import type { TowerOfHanoiTrial } from './trial';
+
+/** The scores are computed by this version of the rules (test_results.scoring_version). */
+export const TOWER_OF_HANOI_SCORING_VERSION = 1;
+
+/** The report cells: the test problems by their number of discs. */
+export const TOWER_OF_HANOI_REPORT_CELLS = [
+  { key: 'discs-2', label: '2 discs' },
+  { key: 'discs-3', label: '3 discs' },
+  { key: 'discs-4', label: '4 discs' },
+  { key: 'discs-5', label: '5 discs' },
+] as const;
+
+/** The report cell of a test problem of `discs` discs. */
+export const towerOfHanoiCellOf = (discs: number) => `discs-${discs}`;
+
+/**
+ * Why a test problem is left out of the time scores (planning, first move, solution and
+ * execution times): it was given again after a reload ('restarted': the participant had seen it),
+ * or the page lost focus or was hidden while it was on ('interrupted'). Its moves still count.
+ */
+export const TOWER_OF_HANOI_EXCLUSIONS = ['restarted', 'interrupted'] as const;
+export type TowerOfHanoiExclusion = (typeof TOWER_OF_HANOI_EXCLUSIONS)[number];
+
+/**
+ * The Tower of Hanoi's own scores (scoring version 1), stored in `test_results.scores`, over the
+ * test problems; docs/scoring/tower-of-hanoi.md gives every formula. Times in ms.
+ */
+export type TowerOfHanoiScores = {
+  /** Test problems given. */
+  problems: number;
+  /** Problems solved (in any attempt), and their share of the problems. */
+  solved: number;
+  proportionSolved: number | null;
+  /** Problems solved in their first attempt. */
+  solvedFirstAttempt: number;
+  /** Problems solved in their minimum number of moves, and their share of the problems. */
+  optimal: number;
+  proportionOptimal: number | null;
+  /** Moves beyond the minimum, summed over the solved problems (of the solving attempt). */
+  totalExcessMoves: number;
+  /** totalExcessMoves per solved problem. */
+  meanExcessMoves: number | null;
+  /** totalExcessMoves over the minimum moves of the solved problems. */
+  excessMoveRate: number | null;
+  /** The mean over solved problems of minimum / moves (1 = every one optimal). */
+  meanMoveEfficiency: number | null;
+  /**
+   * The headline's unrounded value: the mean over every test problem of minimum / moves for a
+   * solved one and 0 for an unsolved one, as a percentage.
+   */
+  solutionScore: number;
+  /** Median planning time (onset to the first pickup) over the timed problems with a pickup. */
+  medianPlanningTimeMs: number | null;
+  /** Median time from the onset to the first completed move, over the timed problems. */
+  medianFirstMoveTimeMs: number | null;
+  /** Median time from the onset to the solving move, over the timed solved problems. */
+  medianSolutionTimeMs: number | null;
+  /**
+   * Median over the timed solved problems of the solving attempt's time from its first pickup
+   * to its last move, per move.
+   */
+  medianExecutionTimePerMoveMs: number | null;
+  /** Time on the test problems, onset to end of each, summed. */
+  totalTimeMs: number;
+  /** Drops refused because the disc below was smaller (rule-violation attempts). */
+  illegalAttempts: number;
+  /** Taps on an empty peg with no disc lifted, apart from the rule violations. */
+  emptySourceAttempts: number;
+  /** Discs put back on their own peg. */
+  cancels: number;
+  /** Problems whose last attempt's time ran out, or whose move limit was reached, unsolved. */
+  timedOut: number;
+  moveLimitReached: number;
+  /** Problems left out of the time scores, by reason. */
+  restarted: number;
+  interrupted: number;
+  /** How the practice problem went; null without one. */
+  practice: { solved: boolean; moves: number; minMoves: number } | null;
+};
+
+/** The fields of a stored trial that scoring reads. */
+export type TowerOfHanoiScoredTrial = Pick<
+  StoredTrial<TowerOfHanoiTrial>,
+  | 'phase'
+  | 'trialNumber'
+  | 'discs'
+  | 'start'
+  | 'goal'
+  | 'minMoves'
+  | 'events'
+  | 'endReason'
+  | 'totalTimeMs'
+  | 'restarted'
+> & {
+  /** Absent means 0, as in a trial the browser sends. */
+  block?: number;
+  /** Null for a simulated trial (nothing was measured). */
+  timing: { wasInterrupted: boolean } | null;
+};
+
+/** A scored problem: what its events give, and why its times are left out. */
+type ScoredProblem = {
+  trial: TowerOfHanoiScoredTrial;
+  summary: TowerOfHanoiSummary;
+  exclusions: TowerOfHanoiExclusion[];
+  /** Solved: its moves minus the minimum. */
+  excess: number | null;
+};
+
+function scoreProblem(config: TowerOfHanoiConfig, trial: TowerOfHanoiScoredTrial): ScoredProblem {
+  // The scores come from the moves themselves (replayed from the start), not from the counts the
+  // browser sent beside them; the server checked both when it saved the trial.
+  const { summary } = replayTowerOfHanoi(trial, trial.events, config);
+  const exclusions: TowerOfHanoiExclusion[] = [];
+  if (trial.restarted) exclusions.push('restarted');
+  if (trial.timing?.wasInterrupted) exclusions.push('interrupted');
+  return {
+    trial,
+    summary,
+    exclusions,
+    excess: summary.solved ? summary.moves - trial.minMoves : null,
+  };
+}
+
+const values = (list: readonly (number | null)[]) => list.filter((v): v is number => v !== null);
+
+/** The aggregate of one report cell: planning time as its RT, non-optimal problems as errors. */
+function cellOf(problems: readonly ScoredProblem[]): CellAggregate {
+  const timed = problems.filter((p) => p.exclusions.length === 0);
+  const planning = values(timed.map((p) => p.summary.firstPickupMs));
+  const errors = problems.filter((p) => p.excess !== 0).length;
+  return {
+    trialCount: problems.length,
+    rtTrialCount: planning.length,
+    meanRtMs: mean(planning),
+    errorTrialCount: problems.length,
+    errorRatePercent: problems.length === 0 ? null : (errors / problems.length) * 100,
+  };
+}
+
+/**
+ * A run's scores from its stored trials (the test problems are scored; the practice problem is
+ * reported). The headline: overallScore = floor of solutionScore (100 when every problem is
+ * solved in its minimum, less for each extra move and each unsolved problem); correct trials =
+ * problems solved; averageReactionTime = mean planning time of the timed problems.
+ */
+export function scoreTowerOfHanoi(
+  config: TowerOfHanoiConfig,
+  trials: readonly TowerOfHanoiScoredTrial[],
+): RunScore<TowerOfHanoiScores> {
+  const test = trials
+    .filter((t) => t.phase === 'test')
+    .sort((a, b) => a.trialNumber - b.trialNumber)
+    .map((t) => scoreProblem(config, t));
+  const solved = test.filter((p) => p.summary.solved);
+  const timed = test.filter((p) => p.exclusions.length === 0);
+  const timedSolved = timed.filter((p) => p.summary.solved);
+  const totalExcess = solved.reduce((sum, p) => sum + (p.excess ?? 0), 0);
+  const solvedMinimum = solved.reduce((sum, p) => sum + p.trial.minMoves, 0);
+  const efficiencies = solved.map((p) => p.trial.minMoves / p.summary.moves);
+  const solutionScore =
+    test.length === 0 ? 0 : (efficiencies.reduce((sum, e) => sum + e, 0) / test.length) * 100;
+  const planning = values(timed.map((p) => p.summary.firstPickupMs));
+  const practiceTrial = trials.find((t) => t.phase === 'practice');
+  const practice = practiceTrial ? scoreProblem(config, practiceTrial) : null;
+  const ended = (reason: string) => test.filter((p) => p.trial.endReason === reason).length;
+  const trialExclusions: TrialExclusions[] = test
+    .filter((p) => p.exclusions.length > 0)
+    .map((p) => ({
+      phase: 'test',
+      block: p.trial.block ?? 0,
+      trialNumber: p.trial.trialNumber,
+      exclusions: p.exclusions,
+    }));
+  return {
+    // The allowance keeps a sum of exact ratios that rounds a hair under a whole number whole.
+    overallScore: Math.floor(solutionScore + 1e-9),
+    totalTrials: test.length,
+    correctTrials: solved.length,
+    averageReactionTime: mean(planning),
+    scores: {
+      problems: test.length,
+      solved: solved.length,
+      proportionSolved: ratio(solved.length, test.length),
+      solvedFirstAttempt: solved.filter((p) => p.summary.attempts === 1).length,
+      optimal: solved.filter((p) => p.excess === 0).length,
+      proportionOptimal: ratio(solved.filter((p) => p.excess === 0).length, test.length),
+      totalExcessMoves: totalExcess,
+      meanExcessMoves: ratio(totalExcess, solved.length),
+      excessMoveRate: ratio(totalExcess, solvedMinimum),
+      meanMoveEfficiency: mean(efficiencies),
+      solutionScore,
+      medianPlanningTimeMs: median(planning),
+      medianFirstMoveTimeMs: median(values(timed.map((p) => p.summary.firstMoveTimeMs))),
+      medianSolutionTimeMs: median(values(timedSolved.map((p) => p.summary.solutionTimeMs))),
+      medianExecutionTimePerMoveMs: median(
+        timedSolved.map((p) => (p.summary.executionTimeMs as number) / p.summary.moves),
+      ),
+      totalTimeMs: test.reduce((sum, p) => sum + p.trial.totalTimeMs, 0),
+      illegalAttempts: test.reduce((sum, p) => sum + p.summary.illegalAttempts, 0),
+      emptySourceAttempts: test.reduce((sum, p) => sum + p.summary.emptySourceAttempts, 0),
+      cancels: test.reduce((sum, p) => sum + p.summary.cancels, 0),
+      timedOut: ended('timeLimit'),
+      moveLimitReached: ended('moveLimit'),
+      restarted: test.filter((p) => p.exclusions.includes('restarted')).length,
+      interrupted: test.filter((p) => p.exclusions.includes('interrupted')).length,
+      practice: practice
+        ? {
+            solved: practice.summary.solved,
+            moves: practice.summary.moves,
+            minMoves: practice.trial.minMoves,
+          }
+        : null,
+    },
+    reportCells: Object.fromEntries(
+      TOWER_OF_HANOI_REPORT_CELLS.map(({ key }) => [
+        key,
+        cellOf(test.filter((p) => towerOfHanoiCellOf(p.trial.discs) === key)),
+      ]),
+    ),
+    trialExclusions,
+  };
+}

@@ -1,0 +1,131 @@
+import type { SavedTrial } from '../contract';
+import type { InputModality } from '../shared/envelope';
+import type { TowerOfHanoiConfig } from './config';
+import {
+  createTowerOfHanoiEngine,
+  stepTowerOfHanoi,
+  TOWER_OF_HANOI_LATE_INPUT_GRACE_MS,
+  type TowerOfHanoiBoard,
+  type TowerOfHanoiEffect,
+  type TowerOfHanoiEngineEvent,
+  type TowerOfHanoiInput,
+  type TowerOfHanoiState,
+  type TowerOfHanoiStep,
+  towerOfHanoiNextDueMs,
+} from './engine';
+import type { TowerOfHanoiPlan, TowerOfHanoiPosition, TowerOfHanoiProblem } from './plan';
+import type { TowerOfHanoiTrial } from './trial';
+
+/** What a participant does next on a problem: an input, this long after the previous one. */
+export type TowerOfHanoiNextInput = {
+  input: TowerOfHanoiInput;
+  afterMs: number;
+  modality?: InputModality;
+};
+
+/**
+ * How a participant plays one problem: asked for the next input with the board as it is now and
+ * the time since the onset; null when they do nothing more (the time limit ends the attempt).
+ */
+export type TowerOfHanoiBehaviour = (view: {
+  board: TowerOfHanoiBoard;
+  sinceOnsetMs: number;
+}) => TowerOfHanoiNextInput | null;
+
+export type TowerOfHanoiVirtualSessionOptions = {
+  config: TowerOfHanoiConfig;
+  plan: TowerOfHanoiPlan;
+  /** The participant's play of a problem: made when the problem is presented. */
+  behave: (position: TowerOfHanoiPosition, problem: TowerOfHanoiProblem) => TowerOfHanoiBehaviour;
+  /** performance.timeOrigin of the simulated page (ms since the epoch). */
+  timeOriginMs: number;
+  /** Page time at which the first intro appears. */
+  startMs: number;
+  /** Time spent on each intro before START, and on each problem's result, ms. */
+  introMs: number;
+  resultMs?: number;
+  /** From START to the problem's presented onset, ms. */
+  onsetDelayMs?: number;
+  inputModality?: InputModality;
+  /** The trials already saved: the session resumes after them. */
+  saved?: readonly SavedTrial[];
+  restartedPosition?: TowerOfHanoiPosition | null;
+  /** Stop after this many trials are recorded (an interrupted session). */
+  stopAfterTrials?: number;
+};
+
+export type TowerOfHanoiVirtualSession = {
+  trials: TowerOfHanoiTrial[];
+  events: TowerOfHanoiEngineEvent[];
+  effects: TowerOfHanoiEffect[];
+  state: TowerOfHanoiState;
+};
+
+/** The page's time origin of simulated and fixture runs, in ms since the epoch (late 2026). */
+export const TOWER_OF_HANOI_SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
+
+/**
+ * Runs the engine the way the browser runtime does, on a simulated page time line: START after
+ * each intro and result, the problem's ONSET a little after it, the participant's inputs at
+ * their times, and a TICK when an attempt's time is up. What it records is what a browser
+ * would send. Pure: no clock, no timers.
+ */
+export function runTowerOfHanoiVirtualSession(
+  options: TowerOfHanoiVirtualSessionOptions,
+): TowerOfHanoiVirtualSession {
+  const { config, plan } = options;
+  const events: TowerOfHanoiEngineEvent[] = [];
+  const effects: TowerOfHanoiEffect[] = [];
+  const trials: TowerOfHanoiTrial[] = [];
+  const modality = options.inputModality ?? 'mouse';
+  let behaviour: TowerOfHanoiBehaviour = () => null;
+  let nowMs = options.startMs;
+  const take = (step: TowerOfHanoiStep) => {
+    for (const effect of step.effects) {
+      effects.push(effect);
+      if (effect.type === 'RECORD_TRIAL') trials.push(effect.trial);
+      if (effect.type === 'SHOW_PROBLEM')
+        behaviour = options.behave(effect.position, effect.problem);
+    }
+    return step.state;
+  };
+  let state = take(
+    createTowerOfHanoiEngine({
+      config,
+      saved: options.saved,
+      timeOriginMs: options.timeOriginMs,
+      inputModality: modality,
+      restartedPosition: options.restartedPosition,
+    }),
+  );
+  const send = (event: TowerOfHanoiEngineEvent) => {
+    events.push(event);
+    state = take(stepTowerOfHanoi(config, plan, state, event));
+  };
+  const limit = options.stopAfterTrials ?? Number.POSITIVE_INFINITY;
+  while (state.kind !== 'finished' && trials.length < limit) {
+    if (state.kind === 'waiting' || state.kind === 'result') {
+      nowMs += state.kind === 'waiting' ? options.introMs : (options.resultMs ?? options.introMs);
+      send({ type: 'START', atMs: nowMs });
+      continue;
+    }
+    if (state.kind !== 'problem') break;
+    const { current } = state;
+    if (!current.onset) {
+      nowMs += options.onsetDelayMs ?? 16.5;
+      send({ type: 'ONSET', atMs: nowMs, method: 'element-timing' });
+      continue;
+    }
+    const next = behaviour({ board: current.board, sinceOnsetMs: nowMs - current.onset.atMs });
+    const dueMs = towerOfHanoiNextDueMs(config, state) as number;
+    const atMs = next === null ? Number.POSITIVE_INFINITY : nowMs + next.afterMs;
+    if (next === null || atMs >= dueMs - TOWER_OF_HANOI_LATE_INPUT_GRACE_MS) {
+      nowMs = Math.max(nowMs, dueMs);
+      send({ type: 'TICK', atMs: nowMs });
+      continue;
+    }
+    nowMs = atMs;
+    send({ type: 'INPUT', input: next.input, atMs, modality: next.modality ?? modality });
+  }
+  return { trials, events, effects, state };
+}
