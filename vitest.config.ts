@@ -10,8 +10,10 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
-    // Two cores: one worker per core; each server test file opens its own database.
-    maxWorkers: 2,
+    // Three workers on two cores: each server test file opens its own database, and a good share
+    // of the files wait on timers, child processes or PostgreSQL, so a third worker fills the
+    // time that two leave idle.
+    maxWorkers: 3,
     sequence: {
       sequencer: longestFirst([
         'fuzz-data.test.ts',
@@ -21,7 +23,8 @@ export default defineConfig({
         'create-admin.test.ts',
       ]),
     },
-    testTimeout: 30_000,
+    // Generous, as three workers share two cores; a test that hangs still ends in a minute.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

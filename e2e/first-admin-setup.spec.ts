@@ -10,6 +10,7 @@ import {
   spawnServer,
   waitForListening,
 } from '../apps/server/src/testing/spawn-server';
+import { E2E_SCRYPT_LOG2_N } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
@@ -35,7 +36,11 @@ describe('the first admin, from the setup link', { timeout: 120_000 }, () => {
   let link = '';
   beforeAll(async () => {
     const port = await getFreePort();
-    server = spawnServer({ PORT: String(port), DATA_DIR: dataDir });
+    server = spawnServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SCRYPT_LOG2_N: E2E_SCRYPT_LOG2_N,
+    });
     await waitForListening(server);
     origin = `http://localhost:${port}`;
     await eventually(() => {

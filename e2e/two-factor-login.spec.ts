@@ -26,8 +26,7 @@ async function passwordStep(page: Page, email: string) {
   await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
 }
 
-// These tests hash a password four or five times, each at full cost, on cores that the other
-// browser files share.
+// These tests log in four or five times each, on cores that the other browser files share.
 describe('two-factor login (TOTP)', { timeout: 120_000 }, () => {
   const browser = useBrowser();
 

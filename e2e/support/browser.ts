@@ -37,8 +37,8 @@ export function useBrowser(): BrowserFixture {
       });
       contexts.push(context);
       const page = await context.newPage();
-      // Generous: three browsers share two cores with the server, and each password hash is
-      // long CPU work. The tests check what pages do; how fast is measured by the benchmarks.
+      // Generous: three browsers share two cores with the server. The tests check what pages
+      // do; how fast is measured by the benchmarks.
       page.setDefaultTimeout(20_000);
       return page;
     },

@@ -8,7 +8,7 @@ import {
   spawnServer,
   waitForListening,
 } from '../../apps/server/src/testing/spawn-server';
-import { ADMIN, uniqueEmail } from './accounts';
+import { ADMIN, E2E_SCRYPT_LOG2_N, uniqueEmail } from './accounts';
 import { type EarlyRuns, startEarlyRuns } from './early-runs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -46,13 +46,22 @@ export default async function setup(project: TestProject) {
       '--last-name',
       ADMIN.lastName,
     ],
-    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'pipe' },
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SCRYPT_LOG2_N: E2E_SCRYPT_LOG2_N,
+      },
+      stdio: 'pipe',
+    },
   );
   const port = await getFreePort();
   const server = spawnServer({
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    SCRYPT_LOG2_N: E2E_SCRYPT_LOG2_N,
     // Every browser test signs up its own users from 127.0.0.1; the limit has its API tests.
     RATE_LIMIT_SIGNUP_PER_IP: '100000',
     // Every failed login of every browser test is a visitor's error-log entry from 127.0.0.1,
