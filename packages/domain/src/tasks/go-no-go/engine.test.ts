@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SavedTrial } from '../contract';
 import { createRng } from '../shared/random';
+import { SoaEngineDriver } from '../shared/soa-engine-driver';
 import { DEFAULT_GO_NO_GO_CONFIG, type GoNoGoConfig } from './config';
 import {
   createGoNoGoEngine,
   GO_NO_GO_ONSET_RESYNC_MS,
   type GoNoGoEffect,
-  type GoNoGoEvent,
   type GoNoGoState,
   goNoGoNextDueMs,
   stepGoNoGo,
@@ -28,57 +28,18 @@ const PRACTICE_PASSED: SavedTrial[] = Array.from({ length: config.practiceTrials
   isCorrect: true,
 }));
 
-/** Drives the engine by hand and keeps every effect. */
-class Driver {
-  state: GoNoGoState;
-  readonly effects: GoNoGoEffect[] = [];
-
+/** Drives the Go/No-Go engine by hand and keeps every effect. */
+class Driver extends SoaEngineDriver<GoNoGoState, GoNoGoEffect, GoNoGoTrial> {
   constructor(
     readonly plan: GoNoGoPlan,
     readonly cfg: GoNoGoConfig = config,
     saved: readonly SavedTrial[] = [],
   ) {
-    const step = createGoNoGoEngine({ config: cfg, saved, timeOriginMs: TIME_ORIGIN });
-    this.state = step.state;
-    this.effects.push(...step.effects);
-  }
-
-  send(event: GoNoGoEvent): GoNoGoEffect[] {
-    const step = stepGoNoGo(this.cfg, this.plan, this.state, event);
-    this.state = step.state;
-    this.effects.push(...step.effects);
-    return step.effects;
-  }
-
-  get records(): GoNoGoTrial[] {
-    return this.effects.flatMap((e) => (e.type === 'RECORD_TRIAL' ? [e.trial] : []));
-  }
-
-  get shown() {
-    return this.effects.flatMap((e) => (e.type === 'SHOW_STIMULUS' ? [e] : []));
-  }
-
-  /** The due time the engine asks a TICK for. */
-  get due(): number {
-    const due = goNoGoNextDueMs(this.cfg, this.state);
-    if (due === null) throw new Error(`nothing due in ${this.state.kind}`);
-    return due;
-  }
-
-  /** Presents the current stimulus `lateMs` after its due time. */
-  onset(lateMs = 0): number {
-    if (this.state.kind !== 'trial') throw new Error(`no trial in ${this.state.kind}`);
-    const atMs = this.state.trial.dueAtMs + lateMs;
-    this.send({ type: 'ONSET', atMs, method: 'element-timing' });
-    return atMs;
-  }
-
-  press(atMs: number, modality: 'keyboard' | 'touch' | 'mouse' = 'keyboard') {
-    return this.send({ type: 'PRESS', atMs, modality });
-  }
-
-  tick(atMs = this.due) {
-    return this.send({ type: 'TICK', atMs });
+    super({
+      start: () => createGoNoGoEngine({ config: cfg, saved, timeOriginMs: TIME_ORIGIN }),
+      step: (state, event) => stepGoNoGo(cfg, plan, state, event),
+      nextDueMs: (state) => goNoGoNextDueMs(cfg, state),
+    });
   }
 }
 

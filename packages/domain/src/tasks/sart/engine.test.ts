@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { SavedTrial } from '../contract';
 import { createRng } from '../shared/random';
 import { SOA_ONSET_RESYNC_MS, SOA_RESPONSE_SLACK_MS } from '../shared/soa-engine';
+import { SoaEngineDriver } from '../shared/soa-engine-driver';
 import { DEFAULT_SART_CONFIG, getSartSoaMs, type SartConfig } from './config';
 import {
   createSartEngine,
   type SartDisplay,
   type SartEffect,
-  type SartEvent,
   type SartState,
   sartDisplayOn,
   sartNextDueMs,
@@ -30,57 +30,19 @@ const PRACTICE_DONE: SavedTrial[] = Array.from({ length: config.practiceTrials }
   isCorrect: true,
 }));
 
-/** Drives the engine by hand and keeps every effect. */
-class Driver {
-  state: SartState;
-  readonly effects: SartEffect[] = [];
-
+/** Drives the SART engine by hand and keeps every effect. */
+class Driver extends SoaEngineDriver<SartState, SartEffect, SartTrial> {
   constructor(
     readonly plan: SartPlan,
     readonly cfg: SartConfig = config,
     saved: readonly SavedTrial[] = [],
-    readonly display?: SartDisplay,
+    display?: SartDisplay,
   ) {
-    const step = createSartEngine({ config: cfg, saved, timeOriginMs: TIME_ORIGIN });
-    this.state = step.state;
-    this.effects.push(...step.effects);
-  }
-
-  send(event: SartEvent): SartEffect[] {
-    const step = stepSart(this.cfg, this.plan, this.state, event, this.display);
-    this.state = step.state;
-    this.effects.push(...step.effects);
-    return step.effects;
-  }
-
-  get records(): SartTrial[] {
-    return this.effects.flatMap((e) => (e.type === 'RECORD_TRIAL' ? [e.trial] : []));
-  }
-
-  get shown() {
-    return this.effects.flatMap((e) => (e.type === 'SHOW_STIMULUS' ? [e] : []));
-  }
-
-  get due(): number {
-    const due = sartNextDueMs(this.cfg, this.state);
-    if (due === null) throw new Error(`nothing due in ${this.state.kind}`);
-    return due;
-  }
-
-  /** Presents the current digit `lateMs` after its due time. */
-  onset(lateMs = 0): number {
-    if (this.state.kind !== 'trial') throw new Error(`no trial in ${this.state.kind}`);
-    const atMs = this.state.trial.dueAtMs + lateMs;
-    this.send({ type: 'ONSET', atMs, method: 'element-timing' });
-    return atMs;
-  }
-
-  press(atMs: number, modality: 'keyboard' | 'touch' | 'mouse' = 'keyboard') {
-    return this.send({ type: 'PRESS', atMs, modality });
-  }
-
-  tick(atMs = this.due) {
-    return this.send({ type: 'TICK', atMs });
+    super({
+      start: () => createSartEngine({ config: cfg, saved, timeOriginMs: TIME_ORIGIN }),
+      step: (state, event) => stepSart(cfg, plan, state, event, display),
+      nextDueMs: (state) => sartNextDueMs(cfg, state),
+    });
   }
 }
 
