@@ -18,7 +18,7 @@ import {
   waitForNext,
 } from './support/go-no-go-driver';
 import { screenshot } from './support/screenshot';
-import { makeDelays, summarize } from './support/task-run';
+import { makeDelays, measureSoaTimeLine, summarize } from './support/task-run';
 
 /** What the participant did on one trial. */
 type Answer = ShownStimulus & {
@@ -188,30 +188,15 @@ describe('Go/No-Go, a whole default run at real pace', () => {
     // is reported.
     const soa = (blockOf: string) => {
       const block = answers.filter((a) => `${a.phase}:${a.block}` === blockOf);
-      const periodMs = blockOf.startsWith('test') ? 1500 : 2500;
-      // The engine's time line: anchored at the block's first onset, and again at an onset
-      // more than GO_NO_GO_ONSET_RESYNC_MS late (the page stalled: a loaded machine). Such an
-      // onset is counted as a resync and left out of the onset-to-onset figures.
-      let anchor = { k: 0, atMs: (block[0] as Answer).presentedAt };
-      let resyncs = 0;
-      const onsetToOnset: number[] = [];
-      const afterResponse: number[] = [];
-      const againstTimeLine: number[] = [];
-      block.forEach((a, k) => {
-        const lateness = a.presentedAt - anchor.atMs - (k - anchor.k) * periodMs;
-        if (lateness > GO_NO_GO_ONSET_RESYNC_MS) {
-          anchor = { k, atMs: a.presentedAt };
-          resyncs += 1;
-          return;
-        }
-        againstTimeLine.push(lateness);
-        const before = block[k - 1];
-        if (!before) return;
-        const error = a.presentedAt - before.presentedAt - periodMs;
-        onsetToOnset.push(error);
-        if (before.trueRtMs !== null) afterResponse.push(error);
-      });
-      return { onsetToOnset, afterResponse, againstTimeLine, resyncs };
+      const line = measureSoaTimeLine(
+        block.map((a) => a.presentedAt),
+        blockOf.startsWith('test') ? 1500 : 2500,
+        GO_NO_GO_ONSET_RESYNC_MS,
+      );
+      const afterResponse = line.onsetToOnset.filter(
+        (_, i) => block[(line.onsetToOnsetAt[i] as number) - 1]?.trueRtMs !== null,
+      );
+      return { ...line, afterResponse };
     };
     const test = soa('test:0');
     const practice = [soa('practice:0'), soa('practice:1')];

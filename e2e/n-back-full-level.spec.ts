@@ -24,6 +24,7 @@ import { screenshot } from './support/screenshot';
 import {
   ELEMENT_TIMING_RECORDER,
   makeDelays,
+  measureSoaTimeLine,
   startRunFromIntro,
   summarize,
   withinFrameShareBound,
@@ -255,24 +256,16 @@ describe('N-back, one whole 2-back level at the default timing', () => {
     }
 
     // The fixed SOA in the test blocks, against each block's absolute time line.
-    const onsetToOnset: number[] = [];
-    const againstTimeLine: number[] = [];
-    let resyncs = 0;
-    for (const block of [20, 21, 22]) {
-      const shown = answers.filter((a) => a.phase === 'test' && a.block === block);
-      let anchor = { k: 0, atMs: (shown[0] as Answer).presentedAt };
-      shown.forEach((a, k) => {
-        const lateness = a.presentedAt - anchor.atMs - (k - anchor.k) * 3000;
-        if (lateness > N_BACK_ONSET_RESYNC_MS) {
-          anchor = { k, atMs: a.presentedAt };
-          resyncs += 1;
-          return;
-        }
-        againstTimeLine.push(lateness);
-        const before = shown[k - 1];
-        if (before) onsetToOnset.push(a.presentedAt - before.presentedAt - 3000);
-      });
-    }
+    const lines = [20, 21, 22].map((block) =>
+      measureSoaTimeLine(
+        answers.filter((a) => a.phase === 'test' && a.block === block).map((a) => a.presentedAt),
+        3000,
+        N_BACK_ONSET_RESYNC_MS,
+      ),
+    );
+    const onsetToOnset = lines.flatMap((l) => l.onsetToOnset);
+    const againstTimeLine = lines.flatMap((l) => l.againstTimeLine);
+    const resyncs = lines.reduce((n, l) => n + l.resyncs, 0);
     const sortedAbs = durationErrors.map(Math.abs).sort((x, y) => x - y);
     const quantile = (q: number) =>
       sortedAbs[Math.min(sortedAbs.length - 1, Math.floor(q * sortedAbs.length))] ?? 0;

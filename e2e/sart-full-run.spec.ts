@@ -24,7 +24,12 @@ import {
   waitForNextDigit,
 } from './support/sart-driver';
 import { screenshot } from './support/screenshot';
-import { makeDelays, summarize, withinFrameShareBound } from './support/task-run';
+import {
+  makeDelays,
+  measureSoaTimeLine,
+  summarize,
+  withinFrameShareBound,
+} from './support/task-run';
 
 /** What the participant did on one trial. */
 type Answer = ShownDigit & {
@@ -219,37 +224,17 @@ describe('SART, a whole default run at real pace', () => {
     // The fixed SOA, from the presentation times, against the block's absolute time line.
     const soa = (phase: 'practice' | 'test') => {
       const block = answers.filter((a) => a.phase === phase);
-      const periodMs = phase === 'test' ? SOA_MS : PRACTICE_PERIOD_MS;
-      let anchor = { k: 0, atMs: (block[0] as Answer).presentedAt };
-      let resyncs = 0;
-      const onsetToOnset: number[] = [];
-      const againstTimeLine: number[] = [];
-      const latenessOf = new Map<Answer, number>();
-      block.forEach((a, k) => {
-        const lateness = a.presentedAt - anchor.atMs - (k - anchor.k) * periodMs;
-        latenessOf.set(a, lateness);
-        if (lateness > SOA_ONSET_RESYNC_MS) {
-          anchor = { k, atMs: a.presentedAt };
-          resyncs += 1;
-          return;
-        }
-        againstTimeLine.push(lateness);
-        const before = block[k - 1];
-        if (before) onsetToOnset.push(a.presentedAt - before.presentedAt - periodMs);
-      });
-      const last = block.at(-1) as Answer;
-      const median = summarize(againstTimeLine).medianMs;
+      const line = measureSoaTimeLine(
+        block.map((a) => a.presentedAt),
+        phase === 'test' ? SOA_MS : PRACTICE_PERIOD_MS,
+        SOA_ONSET_RESYNC_MS,
+      );
+      const median = summarize(line.againstTimeLine).medianMs;
+      const latenessOf = new Map(block.map((a, k) => [a, line.lateness[k] as number]));
       return {
-        onsetToOnset,
-        againstTimeLine,
+        ...line,
         // Each digit's onset against the block's typical place on its time line.
-        offTimeLine: (a: Answer) => ((latenessOf.get(a) ?? 0) - median) as number,
-        resyncs,
-        lastAgainstSchedule:
-          last.presentedAt - (block[0] as Answer).presentedAt - (block.length - 1) * periodMs,
-        // The last onset against the time line it is on (the first's, or the last stall's).
-        lastAgainstAnchor:
-          last.presentedAt - anchor.atMs - (block.length - 1 - anchor.k) * periodMs,
+        offTimeLine: (a: Answer) => (latenessOf.get(a) ?? 0) - median,
       };
     };
     const test = soa('test');

@@ -37,6 +37,67 @@ export const ELEMENT_TIMING_RECORDER = `
 /** How a test signs up the participant who takes the run. */
 type Register = (page: Page, email: string) => Promise<void>;
 
+/** One block of a fixed-SOA task's presented onsets against its absolute time line. */
+export type SoaTimeLine = {
+  /** Each onset minus its place on the time line it was on (first onset + k periods). */
+  lateness: number[];
+  /** The lateness of the onsets that kept the time line (resyncs left out). */
+  againstTimeLine: number[];
+  /** Onset minus the one before minus the period, for those onsets after the first. */
+  onsetToOnset: number[];
+  /** The index in the block of each onsetToOnset entry's onset. */
+  onsetToOnsetAt: number[];
+  /** Onsets more than `resyncMs` late: the page stalled, and a new time line starts there. */
+  resyncs: number;
+  /** The last onset against the first onset's schedule. */
+  lastAgainstSchedule: number;
+  /** The last onset against the time line it is on (the first's, or the last resync's). */
+  lastAgainstAnchor: number;
+};
+
+/**
+ * Measures a block's presented onsets as the fixed-SOA engine schedules them: anchored at the
+ * block's first onset, and again at an onset more than `resyncMs` late (the engine resyncs
+ * there, as after a stall of a loaded machine); such an onset counts as a resync and is left out
+ * of the onset figures.
+ */
+export function measureSoaTimeLine(
+  onsetsMs: readonly number[],
+  periodMs: number,
+  resyncMs: number,
+): SoaTimeLine {
+  const first = onsetsMs[0] ?? 0;
+  let anchor = { k: 0, atMs: first };
+  const line: SoaTimeLine = {
+    lateness: [],
+    againstTimeLine: [],
+    onsetToOnset: [],
+    onsetToOnsetAt: [],
+    resyncs: 0,
+    lastAgainstSchedule: 0,
+    lastAgainstAnchor: 0,
+  };
+  onsetsMs.forEach((atMs, k) => {
+    const lateness = atMs - anchor.atMs - (k - anchor.k) * periodMs;
+    line.lateness.push(lateness);
+    if (lateness > resyncMs) {
+      anchor = { k, atMs };
+      line.resyncs += 1;
+      return;
+    }
+    line.againstTimeLine.push(lateness);
+    const before = onsetsMs[k - 1];
+    if (before === undefined) return;
+    line.onsetToOnset.push(atMs - before - periodMs);
+    line.onsetToOnsetAt.push(k);
+  });
+  const lastK = onsetsMs.length - 1;
+  const last = onsetsMs[lastK] ?? first;
+  line.lastAgainstSchedule = last - first - lastK * periodMs;
+  line.lastAgainstAnchor = last - anchor.atMs - (lastK - anchor.k) * periodMs;
+  return line;
+}
+
 /**
  * Signs up a new user, opens the task's page (/cognitive-tests/<slug>), runs `beforeStart` on
  * the intro (to look at it, or choose the response mode), starts the test and presses
