@@ -1,28 +1,8 @@
 import type { RunSummary } from '@cogni/domain';
 import { useId } from 'react';
-import { TableScroll } from '../../components/ui/table-scroll';
+import { type ValueRow, ValueTable } from '../../components/ui/value-table';
 import { formatMs, formatPercent, NO_VALUE } from '../../lib/format-scores';
 import { goNoGoScoresOf, toPercent } from './labels';
-
-type Row = { label: string; value: string | number };
-
-function ValueTable({ caption, rows }: { caption: string; rows: readonly Row[] }) {
-  return (
-    <TableScroll label={caption}>
-      <table className="table table--numeric">
-        <caption>{caption}</caption>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.label}>
-              <th scope="row">{row.label}</th>
-              <td>{row.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
-}
 
 /**
  * A Go/No-Go run's scores beyond the tiles: the spread of go reaction times, the sensitivity
@@ -33,7 +13,7 @@ export function GoNoGoScoreDetails({ summary }: { summary: RunSummary }) {
   const checksId = useId();
   const scores = goNoGoScoresOf(summary);
   const { counts, practice, qcFlags } = scores;
-  const reactionTimes: Row[] = [
+  const reactionTimes: ValueRow[] = [
     { label: 'Median go reaction time', value: formatMs(scores.medianGoRtMs) },
     { label: 'Standard deviation of go reaction times', value: formatMs(scores.sdGoRtMs) },
     {
@@ -48,7 +28,7 @@ export function GoNoGoScoreDetails({ summary }: { summary: RunSummary }) {
     { label: 'Hit rate', value: formatPercent(toPercent(scores.hitRate)) },
     { label: 'Accuracy (all test trials)', value: formatPercent(toPercent(scores.accuracy)) },
   ];
-  const trialCounts: Row[] = [
+  const trialCounts: ValueRow[] = [
     { label: 'Go trials', value: counts.goTrials },
     { label: 'Hits (pressed on go)', value: counts.hits },
     { label: 'Omissions (missed go)', value: scores.omissions },

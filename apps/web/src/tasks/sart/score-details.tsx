@@ -1,29 +1,9 @@
 import type { RunSummary } from '@cogni/domain';
 import { useId } from 'react';
-import { TableScroll } from '../../components/ui/table-scroll';
+import { type ValueRow, ValueTable } from '../../components/ui/value-table';
 import { formatMs, formatPercent, formatSignedMs, NO_VALUE } from '../../lib/format-scores';
 import { sartScoresOf } from './labels';
 import { formatCv } from './scores';
-
-type Row = { label: string; value: string | number };
-
-function ValueTable({ caption, rows }: { caption: string; rows: readonly Row[] }) {
-  return (
-    <TableScroll label={caption}>
-      <table className="table table--numeric">
-        <caption>{caption}</caption>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.label}>
-              <th scope="row">{row.label}</th>
-              <td>{row.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
-}
 
 /** A time with the number of runs, trials or pairs it is the mean of: '412 ms (6)', '– (2)'. */
 const withCount = (text: string, count: number) => `${text} (${count})`;
@@ -37,7 +17,7 @@ export function SartScoreDetails({ summary }: { summary: RunSummary }) {
   const checksId = useId();
   const scores = sartScoresOf(summary);
   const { counts, practice, qcFlags, preErrorSpeeding: pre, postErrorSlowing: pes } = scores;
-  const reactionTimes: Row[] = [
+  const reactionTimes: ValueRow[] = [
     { label: 'Median go reaction time', value: formatMs(scores.medianGoRtMs) },
     { label: 'Standard deviation of go reaction times', value: formatMs(scores.sdGoRtMs) },
     { label: 'Coefficient of variation of go reaction times', value: formatCv(scores.cvGoRt) },
@@ -51,7 +31,7 @@ export function SartScoreDetails({ summary }: { summary: RunSummary }) {
       value: scores.dPrime === null ? NO_VALUE : scores.dPrime.toFixed(2).replace('-', '\u2212'),
     },
   ];
-  const aroundErrors: Row[] = [
+  const aroundErrors: ValueRow[] = [
     {
       label: 'Go reaction time before commissions (runs)',
       value: withCount(formatMs(pre.preCommissionRtMs), pre.commissionRuns),
@@ -73,7 +53,7 @@ export function SartScoreDetails({ summary }: { summary: RunSummary }) {
       value: withCount(formatSignedMs(pes.robustMs), pes.pairs),
     },
   ];
-  const trialCounts: Row[] = [
+  const trialCounts: ValueRow[] = [
     { label: 'Go digits', value: counts.goTrials },
     { label: 'Pressed for go digits', value: counts.goSuccesses },
     { label: 'Omissions (missed go digits)', value: scores.omissions },
