@@ -164,6 +164,15 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
     if (!planned) throw new Error('no plan');
     const trial = answerStroopTrial(planned, planned.correctKey, 400);
     expect((await bob.request('PUT', trialPath(run.id, trial), { body: trial })).status).toBe(404);
+    // A body the run's task would refuse gets the same answer: nothing tells the other user
+    // that the run exists or which task it is (its phases, its fields).
+    for (const body of [{ phase: 123 }, { ...trial, response: 'x' }, [], 'text', null]) {
+      for (const path of [trialPath(run.id, trial), `/api/results/${run.id}/trials/practice/0/0`]) {
+        const res = await bob.request('PUT', path, { body });
+        expect(res.status, JSON.stringify(body)).toBe(404);
+        expect(res.body.error.message).toBe('Result not found');
+      }
+    }
     expect((await bob.get(`/api/results/${run.id}`)).status).toBe(404);
     expect((await bob.post(`/api/results/${run.id}/complete`, {})).status).toBe(404);
     expect((await ada.get('/api/results/not-a-uuid')).status).toBe(404);

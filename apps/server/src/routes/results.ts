@@ -7,7 +7,7 @@ import {
   TrialPathSchema,
 } from '@cogni/domain';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppDeps, AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { parseJsonBody, readJsonBody } from '../lib/parse-body';
 import { parseResultId } from '../lib/parse-id';
@@ -32,9 +32,8 @@ const PLAIN_WHOLE_NUMBER = /^(0|[1-9][0-9]*)$/;
  * unfinished run. The body is the run's task's trial; the path names the same position.
  */
 async function saveTrialHandler(c: Context<AppEnv>) {
-  // Every save, answered or refused, is work of the trial path that hashing must not slow.
-  trialSaveRate.note();
   const { user } = requireUser(c);
+  const deps = c.get('deps');
   const resultId = parseResultId(c.req.param('id') ?? '');
   const block = c.req.param('block') ?? '0';
   const trialNumber = c.req.param('trialNumber') ?? '';
@@ -43,16 +42,42 @@ async function saveTrialHandler(c: Context<AppEnv>) {
     block: PLAIN_WHOLE_NUMBER.test(block) ? block : Number.NaN,
     trialNumber: PLAIN_WHOLE_NUMBER.test(trialNumber) ? trialNumber : Number.NaN,
   });
-  if (!path.success)
-    throw new AppError('BAD_REQUEST', 'The trial in the path does not match the body');
-  const body = await readJsonBody(c);
-  const outcome = await saveTrial(c.get('deps'), user.id, resultId, path.data, body);
+  // A path or body refused before the run is looked up is answered 404 when the run is not the
+  // caller's, as every other request about someone else's run is.
+  const { position, body } = await notFoundUnlessOwned(deps, user.id, resultId, async () => {
+    if (!path.success)
+      throw new AppError('BAD_REQUEST', 'The trial in the path does not match the body');
+    return { position: path.data, body: await readJsonBody(c) };
+  });
+  const outcome = await saveTrial(deps, user.id, resultId, position, body);
+  // Only a trial stored for its owner says that people are taking tasks, the load that password
+  // hashing yields to: refused, replayed or unauthenticated saves cost little, and counting them
+  // would let anyone push logins to the back of the CPU with requests that need no account.
+  if (outcome === 'created') trialSaveRate.note();
   const answer = { saved: true, duplicate: outcome === 'duplicate' } as const;
   const response = c.json(answer, outcome === 'created' ? 201 : 200);
   // With its length known, compress() leaves the 31-byte answer alone: gzipping it (as a
   // stream, with chunked encoding) would cost CPU on every save for no gain.
   response.headers.set('Content-Length', String(JSON.stringify(answer).length));
   return response;
+}
+
+/**
+ * Runs `step`; when it refuses the request, the run's owner is checked first, so someone else's
+ * run answers 404 whatever was wrong with the request.
+ */
+async function notFoundUnlessOwned<T>(
+  deps: AppDeps,
+  userId: string,
+  resultId: string,
+  step: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof AppError) await getOwnedRun(deps, userId, resultId);
+    throw error;
+  }
 }
 
 /** The refusal of a custom configuration from anyone but an admin (ADR 028). */

@@ -142,7 +142,11 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
     expect(replay.body).toEqual({ saved: true, duplicate: true });
 
     // Other runs push this one out of the server's memory: the one-by-one insert.
-    const facts = { ...run, task: stroopTask, result: { startTime: new Date(run.startTime) } };
+    const facts = {
+      ...run,
+      task: stroopTask,
+      result: { startTime: new Date(run.startTime), userId: 'someone' },
+    };
     for (let i = 0; i < 20_001; i++) rememberRun(`other-${i}`, facts);
     const [, planned] = planPhase(run.seed, 'sample', configOf(run));
     if (!planned) throw new Error('no plan');

@@ -69,21 +69,28 @@ describe.each(TEST_DATABASE_KINDS)('trial save paths on %s', (kind) => {
       task: stroopTask,
       seed: run.seed,
       config: run.config,
-      result: { startTime: new Date(run.startTime) },
+      result: { startTime: new Date(run.startTime), userId: 'someone' },
     };
     for (let i = 0; i < MORE_THAN_REMEMBERED; i++) rememberRun(`forget-${i}`, facts);
   }
 
-  it('counts every save, answered or refused, in the trial-save rate that hashing yields to', async () => {
+  it('counts only the trials it stores in the trial-save rate that hashing yields to', async () => {
     const { run, answer } = await start();
     const noted = vi.spyOn(trialSaveRate, 'note');
     try {
       expect((await put(ada, blockPath(run.id, 'sample', 0, 0), answer(0))).status).toBe(201);
+      expect(noted).toHaveBeenCalledTimes(1);
+      // A replay, a conflict, a bad path, another user's run and no session store nothing.
+      expect((await put(ada, blockPath(run.id, 'sample', 0, 0), answer(0))).status).toBe(200);
       expect((await put(ada, blockPath(run.id, 'sample', 0, 0), answer(0, false))).status).toBe(
         409,
       );
       expect((await put(ada, blockPath(run.id, 'sample', 0, 'x'), answer(1))).status).toBe(400);
-      expect(noted).toHaveBeenCalledTimes(3);
+      expect((await put(bob, blockPath(run.id, 'sample', 0, 1), answer(1))).status).toBe(404);
+      expect((await put(t.client(), blockPath(run.id, 'sample', 0, 1), answer(1))).status).toBe(
+        401,
+      );
+      expect(noted).toHaveBeenCalledTimes(1);
     } finally {
       noted.mockRestore();
     }

@@ -16,7 +16,12 @@ describe('remembered runs', () => {
     ['other trial counts', StroopConfigSchema.parse({ sampleTrials: 3, testTrials: 200 })],
   ])('give every planned trial exactly as planPhase plans it, with %s', (_, config) => {
     for (const seed of ['0123456789abcdef0123456789abcdef', 'another seed', 'x']) {
-      rememberRun(seed, { task: stroopTask, seed, config, result: { startTime: new Date() } });
+      rememberRun(seed, {
+        task: stroopTask,
+        seed,
+        config,
+        result: { startTime: new Date(), userId: 'u' },
+      });
       const facts = recallRun(seed);
       if (!facts) throw new Error('not remembered');
       // The remembered plan is Stroop's compact plan (one byte a trial).
@@ -36,7 +41,7 @@ describe('remembered runs', () => {
       task: stroopTask,
       seed: 's',
       config: DEFAULT_STROOP_CONFIG,
-      result: { startTime: new Date() },
+      result: { startTime: new Date(), userId: 'u' },
     });
     expect(recallRun('run-1')).toMatchObject({
       task: stroopTask,

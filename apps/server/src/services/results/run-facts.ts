@@ -1,10 +1,13 @@
 import { type AnyTask, getTask } from '@cogni/domain';
 
 /**
- * What never changes about a run once it is started: its task, the seed and the settings of its
- * plan, and when it started by the server's clock (each trial's arrival is judged against it).
+ * What never changes about a run once it is started: whose it is, its task, the seed and the
+ * settings of its plan, and when it started by the server's clock (each trial's arrival is judged
+ * against it).
  */
 export type RunFacts = {
+  /** The run's owner: a save of anyone else is never judged by the remembered task. */
+  userId: string;
   task: AnyTask;
   seed: string;
   config: unknown;
@@ -31,10 +34,16 @@ const runs = new Map<string, RunFacts>();
  */
 export function rememberRun(
   resultId: string,
-  facts: { task: AnyTask; seed: string; config: unknown; result: { startTime: Date } },
+  facts: {
+    task: AnyTask;
+    seed: string;
+    config: unknown;
+    result: { startTime: Date; userId: string };
+  },
 ): void {
   runs.delete(resultId);
   runs.set(resultId, {
+    userId: facts.result.userId,
     task: facts.task,
     seed: facts.seed,
     config: facts.config,

@@ -204,10 +204,11 @@ export async function saveTrial(
 ): Promise<SaveTrialOutcome> {
   // The hot path, one statement: the run's task, seed and settings are known from an earlier
   // save, so the trial is checked against the plan first; the insert itself checks owner, end
-  // and abandonment.
+  // and abandonment. Only the owner's saves take it: anyone else's body is never read by the
+  // run's task, so its answer cannot tell which task the run is (the full path answers 404).
   const arrivedAt = ctx.now();
   const known = recallRun(resultId);
-  if (known) {
+  if (known && known.userId === userId) {
     const trial = readTrial(known.task, known.config, body, path);
     if (known.task.checkTrial(trial.input, getPlan(known), known.config).length === 0) {
       if (await insertIfOwnedAndOpen(ctx, { userId, resultId, trial, arrivedAt })) {
