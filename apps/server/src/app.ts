@@ -19,7 +19,7 @@ import { resultRoutes } from './routes/results';
 import { sessionRoutes } from './routes/session';
 import { setupRoutes } from './routes/setup';
 import { serveWebApp } from './routes/static';
-import { setVisitorLogLimit } from './services/error-logs/visitor-log-limit';
+import { setErrorLogLimits } from './services/error-logs/entry-limits';
 
 export type AppOptions = {
   /**
@@ -38,8 +38,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   setHashingPriority(deps.config.HASHING_PRIORITY);
   setPasswordHashCost(deps.config.SCRYPT_LOG2_N);
-  setVisitorLogLimit(deps.db, {
-    perIp: deps.config.RATE_LIMIT_VISITOR_LOGS_PER_IP,
+  setErrorLogLimits(deps.db, {
+    perSubject: deps.config.RATE_LIMIT_VISITOR_LOGS_PER_IP,
     total: deps.config.RATE_LIMIT_VISITOR_LOGS_TOTAL,
   });
   app.use(async (c, next) => {

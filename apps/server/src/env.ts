@@ -84,7 +84,8 @@ export const ConfigSchema = z.object({
   /**
    * Error-log entries written for visitors (failed logins, refused requests, browser reports)
    * per client address in a minute, and from everyone together; past either, further ones are
-   * only counted, in one entry that says how many.
+   * only counted, in one entry that says how many. Signed-in users' entries (browser reports,
+   * server errors) are capped by the same numbers per account, counted apart.
    */
   RATE_LIMIT_VISITOR_LOGS_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_VISITOR_LOGS_TOTAL: z.coerce.number().int().min(1).default(600),
@@ -98,6 +99,13 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Browser error reports per client address in 15 minutes (the route takes visitors too). */
   RATE_LIMIT_ERROR_REPORTS_PER_IP: z.coerce.number().int().min(1).default(60),
+  /** Browser error reports per signed-in account in 15 minutes, from any address. */
+  RATE_LIMIT_ERROR_REPORTS_PER_USER: z.coerce.number().int().min(1).default(60),
+  /**
+   * Bytes (UTF-8, message and context as stored) a signed-in account's browser reports may add
+   * to the error log in an hour; at least one report of the largest stored size.
+   */
+  RATE_LIMIT_ERROR_REPORT_BYTES_PER_USER: z.coerce.number().int().min(10_000).default(100_000),
   /** Folder of the built web app, served at /. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });

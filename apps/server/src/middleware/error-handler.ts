@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../app-env';
 import { AppError, HTTP_STATUS } from '../lib/app-error';
 import { describeFailure } from '../lib/describe-failure';
-import { writeErrorLog, writeVisitorErrorLog } from '../services/error-logs/write-error-log';
+import { writeUserErrorLog, writeVisitorErrorLog } from '../services/error-logs/write-error-log';
 import { getClientIp } from './request-origin';
 
 /** Connection-level failures of the database: the request may be retried, nothing crashed. */
@@ -60,20 +60,21 @@ function isStatementTimeout(error: unknown): boolean {
 }
 
 /**
- * Writes the failure to errorLogs (a visitor's within the visitor limits of their address); a
- * failure to write is logged, never thrown.
+ * Writes the failure to errorLogs, within the limits of the visitor's address or the user's
+ * account; a failure to write is logged, never thrown.
  */
 async function recordServerError(c: Context<AppEnv>, error: Error) {
   const deps = c.get('deps');
-  const userId = c.get('session')?.user.id ?? null;
+  const userId = c.get('session')?.user.id;
   const entry = {
     errorType: 'SERVER_ERROR',
     errorMessage: describeFailure(error),
-    userId,
     context: { method: c.req.method, path: c.req.path },
   } as const;
   try {
-    await (userId ? writeErrorLog(deps, entry) : writeVisitorErrorLog(deps, getClientIp(c), entry));
+    await (userId
+      ? writeUserErrorLog(deps, userId, entry)
+      : writeVisitorErrorLog(deps, getClientIp(c), entry));
   } catch (logError) {
     deps.logger.error({ err: logError }, 'could not write the error log');
   }

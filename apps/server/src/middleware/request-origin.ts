@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
+import { toAddressKey } from '../lib/address-key';
 
 /**
  * The last X-Forwarded-* value, when a trusted proxy is in front (TRUST_PROXY). Proxies append
@@ -22,6 +23,15 @@ export function getClientIp(c: Context<AppEnv>): string | undefined {
     // app.request() in tests has no socket.
     return undefined;
   }
+}
+
+/**
+ * What per-address limits count the client by: its IPv4 address or its IPv6 /64
+ * (lib/address-key.ts); undefined without an address (in-process test requests).
+ */
+export function getClientAddress(c: Context<AppEnv>): string | undefined {
+  const ip = getClientIp(c);
+  return ip === undefined ? undefined : toAddressKey(ip);
 }
 
 /** The origin the browser is using, from APP_ORIGIN or else from the request itself. */

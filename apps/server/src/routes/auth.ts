@@ -11,7 +11,7 @@ import { AppError } from '../lib/app-error';
 import { createConcurrencyLimit } from '../lib/concurrency-limit';
 import { parseJsonBody, readJsonBody } from '../lib/parse-body';
 import { SIGN_INS_BUSY_MESSAGE } from '../lib/password';
-import { getClientIp } from '../middleware/request-origin';
+import { getClientAddress, getClientIp } from '../middleware/request-origin';
 import {
   clearSessionCookie,
   readDeviceToken,
@@ -89,7 +89,7 @@ async function identifyAttempt(c: Context<AppEnv>, email: string): Promise<Login
       counting: [{ limit: limits.loginPerDevice, subject: deviceId }],
     };
   }
-  const ipCheck = { limit: limits.loginPerIp, subject: getClientIp(c) };
+  const ipCheck = { limit: limits.loginPerIp, subject: getClientAddress(c) };
   return {
     email,
     deviceId,
@@ -106,7 +106,7 @@ async function identifyAttempt(c: Context<AppEnv>, email: string): Promise<Login
  */
 async function countPairAttempt(c: Context<AppEnv>, email: string): Promise<boolean> {
   const deps = c.get('deps');
-  const pair = accountFromAddress(email, getClientIp(c));
+  const pair = accountFromAddress(email, getClientAddress(c));
   if (pair === undefined) return true;
   const { loginPerAccountAndIp } = getAuthLimits(deps.config);
   const before = await countAttemptBefore(deps, loginPerAccountAndIp, pair, FAILED_LOGINS);
@@ -204,7 +204,7 @@ async function finishLogin(c: Context<AppEnv>, attempt: LoginAttempt, session: N
     { limit: limits.loginPerAccount, subject: attempt.email },
     {
       limit: limits.loginPerAccountAndIp,
-      subject: accountFromAddress(attempt.email, getClientIp(c)),
+      subject: accountFromAddress(attempt.email, getClientAddress(c)),
     },
     { limit: limits.loginPerDevice, subject: attempt.deviceId ?? undefined },
   ];
@@ -226,10 +226,14 @@ export const authRoutes = new Hono<AppEnv>()
     const deps = c.get('deps');
     const input = await parseJsonBody(c, RegisterInputSchema);
     const { signUpPerIp } = getAuthLimits(deps.config);
-    const ip = getClientIp(c);
+    const address = getClientAddress(c);
     await admitLogin(async () => {
-      await assertNotLockedOut(deps, [{ limit: signUpPerIp, subject: ip }], 'Too many sign-ups.');
-      if (ip) await countAttempt(deps, signUpPerIp, ip);
+      await assertNotLockedOut(
+        deps,
+        [{ limit: signUpPerIp, subject: address }],
+        'Too many sign-ups.',
+      );
+      if (address) await countAttempt(deps, signUpPerIp, address);
       // The same answer whether the email was new or taken (ASVS 6.3.8).
       await registerUser(deps, input);
     });
@@ -289,7 +293,7 @@ export const authRoutes = new Hono<AppEnv>()
     const input = await parseJsonBody(c, LoginTotpInputSchema);
     const ip = getClientIp(c);
     const limits = getAuthLimits(deps.config);
-    const ipCheck = { limit: limits.loginPerIp, subject: ip };
+    const ipCheck = { limit: limits.loginPerIp, subject: getClientAddress(c) };
     const pending: PendingLogin = await admitLogin(async () => {
       await refusalsLogged(c, undefined, () => assertNotLockedOut(deps, [ipCheck], FAILED_LOGINS));
       return countingFailures(c, [ipCheck], () => findLoginChallenge(deps, input.challengeId));

@@ -161,19 +161,33 @@ describe.each(TEST_DATABASE_KINDS)('error-log limits and retention on %s', (kind
     expect(await rows()).toHaveLength(0);
   });
 
-  it('writes the entries of signed-in users whatever the visitor limits', async () => {
+  it('caps a signed-in user’s entries per account by the same numbers, counted apart from visitors’', async () => {
+    t.clock.offsetMs += 60_000;
+    // Visitors use up everything the visitor limits allow in this minute...
+    for (let i = 0; i < 10; i++) await badLogin(`192.0.2.${20 + i}`, { email: `v${i}@x.org` });
+    // ...and a signed-in user still gets their own five entries, then a count of the rest.
     const user = await t.signUp({ email: 'signed-in@example.com' });
     for (let i = 0; i < 12; i++) {
       const res = await user.request('POST', '/api/error-logs', {
         body: { errorType: 'RENDER_ERROR', errorMessage: `render failure ${i}` },
-        headers: { 'x-forwarded-for': '192.0.2.9' },
+        headers: { 'x-forwarded-for': `192.0.2.${40 + i}` },
       });
       expect(res.status).toBe(204);
     }
-    const logs = await t.database.db
-      .select()
-      .from(errorLogs)
-      .where(eq(errorLogs.errorType, 'RENDER_ERROR'));
-    expect(logs).toHaveLength(12);
+    const renderErrors = () =>
+      t.database.db.select().from(errorLogs).where(eq(errorLogs.errorType, 'RENDER_ERROR'));
+    const logs = await vi.waitFor(
+      async () => {
+        const rows = await renderErrors();
+        expect(rows.filter((log) => log.errorMessage === SUPPRESSED_MESSAGE)).toHaveLength(1);
+        return rows;
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    expect(logs).toHaveLength(6);
+    const userId = logs[0]?.userId;
+    expect(userId).toBeTruthy();
+    expect(logs.every((log) => log.userId === userId)).toBe(true);
+    expect(logs.find((log) => log.errorMessage === SUPPRESSED_MESSAGE)?.count).toBe(7);
   });
 });

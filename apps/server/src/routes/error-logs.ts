@@ -2,27 +2,43 @@ import { ClientErrorLogInputSchema } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { parseJsonBody } from '../lib/parse-body';
-import { getClientIp } from '../middleware/request-origin';
-import { writeErrorLog, writeVisitorErrorLog } from '../services/error-logs/write-error-log';
-import { getErrorReportLimit } from '../services/rate-limit/auth-limits';
-import { assertNotLockedOut, countAttempt } from '../services/rate-limit/rate-limit';
+import { getClientAddress, getClientIp } from '../middleware/request-origin';
+import {
+  storedSizeOf,
+  writeUserErrorLog,
+  writeVisitorErrorLog,
+} from '../services/error-logs/write-error-log';
+import { getErrorReportLimits } from '../services/rate-limit/auth-limits';
+import { countAttemptBefore } from '../services/rate-limit/rate-limit';
 
-/** Browser error reports. User and time come from the server, never from the body. */
+const TOO_MANY = 'Too many error reports.';
+
+/**
+ * Browser error reports. User and time come from the server, never from the body. Each report is
+ * counted against its limits before its body is read, each count one statement that answers the
+ * report's own place, so reports sent together cannot all pass one check before any is counted;
+ * a signed-in user's report also counts its stored bytes against the account's hourly budget
+ * before it is written.
+ */
 export const errorLogRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const deps = c.get('deps');
-  const limit = getErrorReportLimit(deps.config);
-  const ip = getClientIp(c);
-  await assertNotLockedOut(deps, [{ limit, subject: ip }], 'Too many error reports.');
+  const limits = getErrorReportLimits(deps.config);
+  const address = getClientAddress(c);
+  const userId = c.get('session')?.user.id;
+  if (address) await countAttemptBefore(deps, limits.perIp, address, TOO_MANY);
+  if (userId) await countAttemptBefore(deps, limits.perUser, userId, TOO_MANY);
   const input = await parseJsonBody(c, ClientErrorLogInputSchema);
-  if (ip) await countAttempt(deps, limit, ip);
-  const userId = c.get('session')?.user.id ?? null;
   const entry = {
     errorType: input.errorType,
     errorMessage: input.errorMessage,
-    userId,
     context: input.context ?? {},
   };
-  // A visitor's report also passes the visitor limits, which cap everyone's reports together.
-  await (userId ? writeErrorLog(deps, entry) : writeVisitorErrorLog(deps, ip, entry));
+  if (userId) {
+    await countAttemptBefore(deps, limits.bytesPerUser, userId, TOO_MANY, storedSizeOf(entry));
+    await writeUserErrorLog(deps, userId, entry);
+  } else {
+    // A visitor's report also passes the visitor limits, which cap everyone's reports together.
+    await writeVisitorErrorLog(deps, getClientIp(c), entry);
+  }
   return c.body(null, 204);
 });

@@ -411,6 +411,41 @@ describe.each(TEST_DATABASE_KINDS)('brute-force limits on %s', (kind) => {
     expect(stored.map((log) => log.count)).toEqual([3]);
   });
 
+  it('counts an IPv6 client by its /64 in every per-address limit: logins, sign-ups, error reports', async () => {
+    const t = await context({
+      RATE_LIMIT_LOGIN_PER_IP: '2',
+      RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP: '2',
+      RATE_LIMIT_SIGNUP_PER_IP: '1',
+      RATE_LIMIT_ERROR_REPORTS_PER_IP: '1',
+    });
+    // Each request from a new address of one /64, as one machine can choose them.
+    const inNetwork = (i: number) => from(t.client(), `2001:db8:7:1:${i.toString(16)}::1`);
+    expect((await inNetwork(1).login('x@example.com', WRONG)).status).toBe(401);
+    expect((await inNetwork(2).login('y@example.com', WRONG)).status).toBe(401);
+    expect((await inNetwork(3).login('z@example.com', WRONG)).status).toBe(429);
+    // One account from the network: the pair's limit holds across its addresses too.
+    const pairs = await context({ RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP: '2' });
+    const pairFrom = (i: number) => from(pairs.client(), `2001:db8:7:2::${i.toString(16)}`);
+    expect((await pairFrom(1).login('w@example.com', WRONG)).status).toBe(401);
+    expect((await pairFrom(2).login('w@example.com', WRONG)).status).toBe(401);
+    expect((await pairFrom(3).login('w@example.com', WRONG)).status).toBe(429);
+
+    expect((await inNetwork(4).register('one@example.com')).status).toBe(201);
+    expect((await inNetwork(5).register('two@example.com')).status).toBe(429);
+    // Another /64 is another client.
+    expect((await from(t.client(), '2001:db8:7:3::1').register('two@example.com')).status).toBe(
+      201,
+    );
+
+    const report = (ip: string) =>
+      t.client().request('POST', '/api/error-logs', {
+        body: { errorType: 'RENDER_ERROR', errorMessage: 'boom' },
+        headers: { 'x-forwarded-for': ip },
+      });
+    expect((await report('2001:db8:7:4::1')).status).toBe(204);
+    expect((await report('2001:db8:7:4:ffff::2')).status).toBe(429);
+  });
+
   it('counts the address the proxy saw, not one the client put in X-Forwarded-For', async () => {
     const t = await context({ RATE_LIMIT_LOGIN_PER_IP: '2' });
     // The proxy appends the address it saw to whatever the client sent.

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { ErrorType } from '@cogni/domain';
 import { sql } from 'drizzle-orm';
 import { errorLogs } from '../../db/schema';
+import { toAddressKey } from '../../lib/address-key';
 import { toStorableJson, toStorableText } from '../../lib/storable-text';
 import type { ServiceContext } from '../context';
-import { getVisitorLogLimit, toAddressKey } from './visitor-log-limit';
+import { getErrorLogLimits } from './entry-limits';
 
 export type ErrorLogEntry = {
   errorType: ErrorType;
@@ -19,8 +20,8 @@ export const ERROR_LOG_MESSAGE_MAX_BYTES = 2_000;
 export const ERROR_LOG_CONTEXT_MAX_BYTES = 8_000;
 /** A suppressed count is written this long after its first entry, with those that follow it. */
 const SUPPRESSED_FLUSH_MS = 5_000;
-/** Addresses with a count of their own waiting at once; past this they are counted as 'many'. */
-const MAX_SUPPRESSED_ADDRESSES = 10;
+/** Subjects with a count of their own waiting at once; past this they are counted as 'many'. */
+const MAX_SUPPRESSED_SUBJECTS = 10;
 
 const encoder = new TextEncoder();
 
@@ -74,6 +75,27 @@ function fingerprintOf(row: {
     .digest('base64url');
 }
 
+/** The entry as it is stored: its message and context cut to their bounds. */
+function toStoredEntry(entry: ErrorLogEntry) {
+  return {
+    errorType: entry.errorType,
+    errorMessage: truncateUtf8(toStorableText(entry.errorMessage), ERROR_LOG_MESSAGE_MAX_BYTES),
+    userId: entry.userId ?? null,
+    context: boundContext(entry.context ?? {}),
+  };
+}
+
+/**
+ * The bytes of UTF-8 the entry's message and context take as stored: what the byte budget of an
+ * account's browser reports counts (routes/error-logs.ts).
+ */
+export function storedSizeOf(entry: ErrorLogEntry): number {
+  const row = toStoredEntry(entry);
+  return (
+    encoder.encode(row.errorMessage).length + encoder.encode(JSON.stringify(row.context)).length
+  );
+}
+
 /**
  * Records `count` occurrences of one error. A repeat of an entry already stored adds to its
  * count and moves its last-seen time instead of adding a row, so a flood of the same failure is
@@ -87,12 +109,7 @@ async function storeErrorLog(
   count: number,
 ): Promise<void> {
   const now = ctx.now();
-  const row = {
-    errorType: entry.errorType,
-    errorMessage: truncateUtf8(toStorableText(entry.errorMessage), ERROR_LOG_MESSAGE_MAX_BYTES),
-    userId: entry.userId ?? null,
-    context: boundContext(entry.context ?? {}),
-  };
+  const row = toStoredEntry(entry);
   await ctx.db
     .insert(errorLogs)
     .values({ ...row, fingerprint: fingerprintOf(row), count, timestamp: now, lastSeenAt: now })
@@ -106,40 +123,50 @@ async function storeErrorLog(
     });
 }
 
-/** Appends one errorLogs record, or counts it on the same error's record. */
+/**
+ * Appends one errorLogs record, or counts it on the same error's record, with no limit: for the
+ * server's own entries (mock data, tests). What a client causes goes through
+ * writeVisitorErrorLog or writeUserErrorLog.
+ */
 export function writeErrorLog(ctx: ServiceContext, entry: ErrorLogEntry): Promise<void> {
   return storeErrorLog(ctx, entry, 1);
 }
 
+/** Whose entries past the limits a count is: an address's (or many), or an account's. */
+type SuppressedSubject = { address: string } | { userId: string };
+
 /**
- * Counts an entry past the visitor limits; the first of its kind schedules one write of the
- * count a few seconds later, which takes all that follow it. An address past its own limit gets
- * a count of its own (up to MAX_SUPPRESSED_ADDRESSES at once, so its flood is one entry that
- * names it); entries past the limit of all visitors together, and any beyond those addresses,
- * are counted under 'many': a flood from many addresses is one entry too.
+ * Counts an entry past the limits; the first of its kind schedules one write of the count a few
+ * seconds later, which takes all that follow it. A subject past its own limit gets a count of
+ * its own (up to MAX_SUPPRESSED_SUBJECTS at once, so its flood is one entry that names it);
+ * entries past the limit of all subjects together, and any beyond those subjects, are counted
+ * under the address 'many': a flood from many addresses or accounts is one entry too.
  */
 function countSuppressed(
   ctx: ServiceContext,
   errorType: ErrorType,
-  address: string,
-  limit: 'address' | 'total',
+  subject: SuppressedSubject,
+  limit: 'subject' | 'total',
 ) {
-  const { suppressed } = getVisitorLogLimit(ctx.db);
-  const named = `${errorType}\n${address}`;
+  const { suppressed } = getErrorLogLimits(ctx.db);
+  const named = `${errorType}\n${JSON.stringify(subject)}`;
   const key =
-    limit === 'address' && (suppressed.has(named) || suppressed.size < MAX_SUPPRESSED_ADDRESSES)
+    limit === 'subject' && (suppressed.has(named) || suppressed.size < MAX_SUPPRESSED_SUBJECTS)
       ? named
-      : `${errorType}\nmany`;
+      : `${errorType}\n${JSON.stringify({ address: 'many' })}`;
   const waiting = suppressed.get(key);
   suppressed.set(key, (waiting ?? 0) + 1);
   if (waiting !== undefined) return;
   const timer = setTimeout(() => {
     const count = suppressed.get(key) ?? 0;
     suppressed.delete(key);
+    const counted = JSON.parse(key.slice(errorType.length + 1)) as SuppressedSubject;
     const entry: ErrorLogEntry = {
       errorType,
       errorMessage: SUPPRESSED_MESSAGE,
-      context: { address: key.slice(errorType.length + 1), reason: 'rate-limited' },
+      ...('userId' in counted
+        ? { userId: counted.userId, context: { reason: 'rate-limited' } }
+        : { context: { address: counted.address, reason: 'rate-limited' } }),
     };
     storeErrorLog(ctx, entry, count).catch(() => {
       // The database is away: losing a count of entries already refused is harmless.
@@ -150,22 +177,41 @@ function countSuppressed(
 
 /** The message of the entry that counts a visitor's entries past the limits. */
 export const SUPPRESSED_MESSAGE =
-  'Not stored one by one: more entries from this address than the visitor limits allow';
+  'Not stored one by one: more entries from this address or account than the limits allow';
 
 /**
  * Writes an entry caused by a visitor (someone not signed in: a failed login, a refused request,
- * a browser report) if the visitor limits allow it, and otherwise only counts it (see
- * VisitorLogLimit), so no visitor can fill the table or the disk with entries.
+ * a browser report) if the visitors' limits allow it for the address, and otherwise only counts
+ * it (see EntryLimit), so no visitor can fill the table or the disk with entries.
  */
 export async function writeVisitorErrorLog(
   ctx: ServiceContext,
   ip: string | undefined,
   entry: ErrorLogEntry,
 ): Promise<void> {
-  const outcome = getVisitorLogLimit(ctx.db).admit(ip, ctx.now().getTime());
+  const address = toAddressKey(ip);
+  const outcome = getErrorLogLimits(ctx.db).visitors.admit(address, ctx.now().getTime());
   if (outcome === 'admitted') {
     await storeErrorLog(ctx, entry, 1);
   } else {
-    countSuppressed(ctx, entry.errorType, toAddressKey(ip), outcome);
+    countSuppressed(ctx, entry.errorType, { address }, outcome);
+  }
+}
+
+/**
+ * Writes an entry caused by a signed-in user (a browser report, a server error of their request)
+ * if the users' limits allow it for the account, and otherwise only counts it, as a visitor's
+ * entries are: an account is capped however many addresses it writes from.
+ */
+export async function writeUserErrorLog(
+  ctx: ServiceContext,
+  userId: string,
+  entry: Omit<ErrorLogEntry, 'userId'>,
+): Promise<void> {
+  const outcome = getErrorLogLimits(ctx.db).users.admit(userId, ctx.now().getTime());
+  if (outcome === 'admitted') {
+    await storeErrorLog(ctx, { ...entry, userId }, 1);
+  } else {
+    countSuppressed(ctx, entry.errorType, { userId }, outcome);
   }
 }

@@ -61,13 +61,28 @@ export function accountFromAddress(email: string, ip: string | undefined): strin
 }
 
 /**
- * Browser error reports per address (ASVS 2.4.1): the one write open to visitors besides
- * sign-up, so a script cannot fill the error log and the database from one place.
+ * The limits of browser error reports (ASVS 2.4.1), the one write open to visitors besides
+ * sign-up, so a script cannot fill the error log and the database: reports per address, and for
+ * a signed-in user also reports per account and the bytes the account's reports add in an hour
+ * (each counted before the report is read, in one statement, so parallel requests cannot pass
+ * together).
  */
-export function getErrorReportLimit(config: Config): Limit {
+export function getErrorReportLimits(config: Config) {
   return {
-    name: 'error-report-ip',
-    max: config.RATE_LIMIT_ERROR_REPORTS_PER_IP,
-    windowMs: 15 * MINUTE,
-  };
+    perIp: {
+      name: 'error-report-ip',
+      max: config.RATE_LIMIT_ERROR_REPORTS_PER_IP,
+      windowMs: 15 * MINUTE,
+    },
+    perUser: {
+      name: 'error-report-user',
+      max: config.RATE_LIMIT_ERROR_REPORTS_PER_USER,
+      windowMs: 15 * MINUTE,
+    },
+    bytesPerUser: {
+      name: 'error-report-bytes-user',
+      max: config.RATE_LIMIT_ERROR_REPORT_BYTES_PER_USER,
+      windowMs: 60 * MINUTE,
+    },
+  } satisfies Record<string, Limit>;
 }

@@ -36,25 +36,29 @@ export async function getLockout(
 }
 
 /**
- * Counts one attempt in one statement (an upsert, so two server instances or two requests at
- * once never lose a count); a window that has ended starts again at 1. Answers the count and
- * the window the attempt was counted in.
+ * Counts one attempt of `weight` (1, or the bytes of a limit that counts bytes) in one statement
+ * (an upsert, so two server instances or two requests at once never lose a count); a window that
+ * has ended starts again at `weight`. Answers the count and the window the attempt was counted
+ * in.
  */
 async function upsertAttempt(
   ctx: ServiceContext,
   limit: Limit,
   subject: string,
+  weight = 1,
 ): Promise<{ count: number; windowStart: Date }> {
+  const amount = Math.max(1, Math.ceil(weight));
   const now = ctx.now();
   const windowBegins = new Date(now.getTime() - limit.windowMs);
   const isExpired = sql`${rateLimits.windowStart} <= ${windowBegins.toISOString()}::timestamptz`;
   const [row] = await ctx.db
     .insert(rateLimits)
-    .values({ key: keyOf(limit, subject), windowStart: now, count: 1 })
+    .values({ key: keyOf(limit, subject), windowStart: now, count: amount })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${isExpired} then 1 else ${rateLimits.count} + 1 end`,
+        // Capped at the column's largest value: a count must never fail the statement.
+        count: sql`case when ${isExpired} then ${amount}::integer else least(${rateLimits.count}::bigint + ${amount}, 2147483647) end`,
         windowStart: sql`case when ${isExpired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
       },
     })
@@ -156,18 +160,20 @@ export async function reserveTurn(
  * upsert answers the count it left, so requests arriving together are each told their own place
  * and exactly `max` of them pass in a window, on any number of server instances (checking first
  * and counting after would let every request that checked before the others counted through). A
- * refused attempt counts too; a window that has ended starts again at 1. Answers how many
- * attempts the subject had in the window before this one.
+ * refused attempt counts too; a window that has ended starts again at 1. An attempt may weigh
+ * more than one (`weight`: a limit of bytes counts each attempt's bytes). Answers how many
+ * attempts (or how much weight) the subject had in the window before this one.
  */
 export async function countAttemptBefore(
   ctx: ServiceContext,
   limit: Limit,
   subject: string,
   message: string,
+  weight = 1,
 ): Promise<number> {
-  const row = await upsertAttempt(ctx, limit, subject);
+  const row = await upsertAttempt(ctx, limit, subject, weight);
   if (row.count > limit.max) {
     throw rateLimited(message, row.windowStart.getTime() + limit.windowMs - ctx.now().getTime());
   }
-  return row.count - 1;
+  return row.count - Math.max(1, Math.ceil(weight));
 }
