@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   existsSync,
-  mkdirSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -21,6 +20,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { makeDataDirPrivate } from './private-data-dir';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -41,10 +41,16 @@ const MIGRATION_LOCK_KEY = 7_211_042;
 
 /**
  * Opens the embedded database in dataDir (created if missing) and applies the migrations.
- * Only one process may use a data dir at a time: PGlite has no cross-process locking.
+ * Only one process may use a data dir at a time: PGlite has no cross-process locking. The folder
+ * and its files are made readable by their owner only (db/private-data-dir.ts), at open and
+ * again at close; `onTightened` hears of any that were open to others at open.
  */
-export async function openPglite(dataDir: string): Promise<Database> {
-  mkdirSync(dataDir, { recursive: true });
+export async function openPglite(
+  dataDir: string,
+  options: { onTightened?: (paths: readonly string[]) => void } = {},
+): Promise<Database> {
+  const tightened = makeDataDirPrivate(dataDir);
+  if (tightened.length > 0) options.onTightened?.(tightened);
   const releaseLock = acquireDataDirLock(dataDir);
   try {
     const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
@@ -55,6 +61,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
       kind: 'pglite',
       close: async () => {
         await client.close();
+        // The files PGlite made while open (0666, in private folders) become private too.
+        makeDataDirPrivate(dataDir);
         releaseLock();
       },
     };

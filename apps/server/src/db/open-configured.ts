@@ -9,5 +9,11 @@ export function openConfiguredDatabase(config: Config, logger?: Logger): Promise
         poolMax: config.DATABASE_POOL_MAX,
         onPoolError: (error) => logger?.warn({ err: error }, 'idle database connection lost'),
       })
-    : openPglite(config.DATA_DIR);
+    : openPglite(config.DATA_DIR, {
+        onTightened: (paths) =>
+          logger?.warn(
+            { dataDir: config.DATA_DIR, tightened: paths.length, first: paths[0] },
+            'DATA_DIR was open to other users of this machine: made readable by its owner only',
+          ),
+      });
 }
