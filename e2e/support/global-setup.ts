@@ -39,8 +39,6 @@ export default async function setup(project: TestProject) {
       path.join(ROOT, 'apps/server/src/cli/create-admin.ts'),
       '--email',
       ADMIN.email,
-      '--password',
-      ADMIN.password,
       '--first-name',
       ADMIN.firstName,
       '--last-name',
@@ -53,6 +51,8 @@ export default async function setup(project: TestProject) {
         DATABASE_URL: '',
         SCRYPT_LOG2_N: E2E_SCRYPT_LOG2_N,
       },
+      // The password on standard input, as an operator pipes it: never among the arguments.
+      input: `${ADMIN.password}\n`,
       stdio: 'pipe',
     },
   );

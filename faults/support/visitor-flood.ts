@@ -56,8 +56,12 @@ export async function runVisitorFlood(options: {
   keys: number;
 }): Promise<FloodFigures> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cogni-flood-'));
-  const quiet = { log: () => {}, error: (line: string) => console.error(line) };
-  const args = ['--email', ADMIN.email, '--password', ADMIN.password];
+  const quiet = {
+    log: () => {},
+    error: (line: string) => console.error(line),
+    readPassword: async () => ADMIN.password,
+  };
+  const args = ['--email', ADMIN.email];
   const names = ['--first-name', 'Flood', '--last-name', 'Admin'];
   if ((await runCreateAdmin([...args, ...names], { DATA_DIR: dataDir }, quiet)) !== 0) {
     throw new Error('create-admin failed');

@@ -152,18 +152,13 @@ describe('the server process', () => {
 
       const lines: string[] = [];
       const code = await runCreateAdmin(
-        [
-          '--email',
-          'ops@example.com',
-          '--password',
-          'a long admin passphrase',
-          '--first-name',
-          'Op',
-          '--last-name',
-          'Erator',
-        ],
+        ['--email', 'ops@example.com', '--first-name', 'Op', '--last-name', 'Erator'],
         { DATA_DIR: freshDir },
-        { log: (line) => lines.push(line), error: (line) => lines.push(line) },
+        {
+          log: (line) => lines.push(line),
+          error: (line) => lines.push(line),
+          readPassword: async () => 'a long admin passphrase',
+        },
       );
       expect(lines).toEqual(['Created admin account ops@example.com.']);
       expect(code).toBe(0);

@@ -7,22 +7,22 @@ import { openPglite } from '../db/client';
 import { users } from '../db/schema';
 import { verifyPassword } from '../lib/password';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../testing/test-database';
-import { runCreateAdmin } from './create-admin';
+import { type CliIo, PASSWORD_ARGUMENT_WARNING, runCreateAdmin } from './create-admin';
 
-const ARGS = [
-  '--email',
-  'Boss@Example.com',
-  '--password',
-  'a long admin passphrase',
-  '--first-name',
-  'Grace',
-  '--last-name',
-  'Hopper',
-];
+const ARGS = ['--email', 'Boss@Example.com', '--first-name', 'Grace', '--last-name', 'Hopper'];
 
-function capture() {
+/** The CLI's output, and `password` typed when it asks for one. */
+function capture(password?: string) {
   const lines: string[] = [];
-  return { lines, out: { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) } };
+  const out: CliIo = {
+    log: (l: string) => lines.push(l),
+    error: (l: string) => lines.push(l),
+    readPassword: async () => {
+      if (password === undefined) throw new Error('no password was expected to be asked for');
+      return password;
+    },
+  };
+  return { lines, out };
 }
 
 describe.each(TEST_DATABASE_KINDS)('create-admin CLI on %s', (kind) => {
@@ -62,8 +62,8 @@ describe.each(TEST_DATABASE_KINDS)('create-admin CLI on %s', (kind) => {
     }
   }
 
-  it('creates an admin account when the email is new', async () => {
-    const { lines, out } = capture();
+  it('creates an admin account when the email is new, with the password read from standard input', async () => {
+    const { lines, out } = capture('a long admin passphrase');
     expect(await runCreateAdmin(ARGS, await env(), out)).toBe(0);
     expect(lines).toEqual(['Created admin account boss@example.com.']);
     const [admin] = await readUsers();
@@ -93,7 +93,9 @@ describe.each(TEST_DATABASE_KINDS)('create-admin CLI on %s', (kind) => {
       out,
     );
     expect(code).toBe(0);
-    expect(lines[0]).toMatch(/^Promoted existing account boss@example.com/);
+    // A password on the command line still works, with a warning that others can see it.
+    expect(lines[0]).toBe(PASSWORD_ARGUMENT_WARNING);
+    expect(lines[1]).toMatch(/^Promoted existing account boss@example.com/);
     const all = await readUsers();
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ role: 'admin', firstName: 'Grace' });
@@ -108,10 +110,19 @@ describe.each(TEST_DATABASE_KINDS)('create-admin CLI on %s', (kind) => {
     expect(lines.join('\n')).toMatch(/--password: Password must be at least 12 characters/);
     expect(lines.join('\n')).toMatch(/--first-name: /);
     expect(await runCreateAdmin(['--bogus'], await env(), capture().out)).toBe(2);
-    const malformed = capture();
+    const malformed = capture('a long admin passphrase');
     const badEmail = ['--email', 'not-an-email', ...ARGS.slice(2)];
     expect(await runCreateAdmin(badEmail, await env(), malformed.out)).toBe(2);
     expect(malformed.lines[0]).toBe('--email: Enter a valid email address');
+    // A short password read from standard input is named as the flag would be.
+    const short = capture('short');
+    expect(await runCreateAdmin(ARGS, await env(), short.out)).toBe(2);
+    expect(short.lines[0]).toMatch(/^--password: Password must be at least 12 characters/);
+    // Input that ends before a line is refused with a message.
+    const ended = capture();
+    ended.out.readPassword = () => Promise.reject(new Error('standard input ended'));
+    expect(await runCreateAdmin(ARGS, await env(), ended.out)).toBe(2);
+    expect(ended.lines).toEqual(['Could not read the password: standard input ended']);
     const promoted = (await readUsers()).filter((u) => u.email === 'x@example.com');
     expect(promoted).toEqual([]);
   });

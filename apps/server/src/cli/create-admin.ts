@@ -7,17 +7,33 @@ import { AppError } from '../lib/app-error';
 import { setPasswordHashCost } from '../lib/password';
 import { askLocalServer, localAdminSocketPath } from '../services/setup/local-admin-channel';
 import { type AdminOutcome, createOrPromoteAdmin } from '../services/users/create-or-promote-admin';
+import { readSecret } from './read-secret';
 
 const USAGE =
-  'Usage: npm run create-admin -- --email E --password P --first-name F --last-name L\n' +
+  'Usage: npm run create-admin -- --email E --first-name F --last-name L [--password P]\n' +
   'Creates an admin account, or promotes the account with that email (its password and name stay).\n' +
+  'Without --password the password is read from standard input: typed at a prompt that does not\n' +
+  'show it, or the first line of a pipe (printf %s\\n "$PASSWORD" | npm run create-admin -- ...).\n' +
+  'A password given as --password is visible to every user of the machine in the process list.\n' +
   'While a server runs on the embedded database, the command asks that server to do it.';
+
+/** What the CLI warns when the password comes on the command line. */
+export const PASSWORD_ARGUMENT_WARNING =
+  'Warning: --password is visible to other users of this machine in the process list while the command runs; leave it out to type the password at a prompt or pipe it on standard input.';
+
+/** The CLI's output, and where a password not given as an argument comes from. */
+export type CliIo = {
+  log: (line: string) => void;
+  error: (line: string) => void;
+  /** The password when --password is not given: read from standard input by default. */
+  readPassword?: () => Promise<string>;
+};
 
 /** Runs the CLI; returns the exit code. Exported for tests. */
 export async function runCreateAdmin(
   argv: string[],
   env: Record<string, string | undefined>,
-  out: { log: (line: string) => void; error: (line: string) => void },
+  out: CliIo,
 ): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -40,9 +56,20 @@ export async function runCreateAdmin(
     out.log(USAGE);
     return 0;
   }
+  let password = values.password;
+  if (password === undefined) {
+    try {
+      password = await (out.readPassword ?? (() => readSecret('Password for the admin: ')))();
+    } catch (error) {
+      out.error(`Could not read the password: ${(error as Error).message}`);
+      return 2;
+    }
+  } else {
+    out.error(PASSWORD_ARGUMENT_WARNING);
+  }
   const parsed = RegisterInputSchema.safeParse({
     email: values.email,
-    password: values.password,
+    password,
     firstName: values['first-name'],
     lastName: values['last-name'],
   });
