@@ -27,6 +27,7 @@ export * from './tasks/shared/random';
 export * from './tasks/shared/report-cells';
 export * from './tasks/shared/settings';
 export * from './tasks/shared/soa-engine';
+export * from './tasks/shared/time-floors';
 export * from './tasks/stroop';
 export * from './tasks/tower-of-hanoi';
 export * from './test-types';

@@ -75,8 +75,8 @@ describe('SART chart data', () => {
       // 90 (anticipation) and 600 (interrupted) are left out, as in the scores.
       ['go', [400, 380, 360, 340, 420, 410, 450, 500]],
       ['before-commission', [400, 380, 360, 340]],
-      // Trials 6-9 (90 420 410 450) are correct go trials of any latency.
-      ['before-withhold', [90, 420, 410, 450]],
+      // Trials 6-9 (90 420 410 450) hold an anticipation: no run, as in the scores.
+      ['before-withhold', []],
       ['commission', [300]],
     ]);
     expect(describeSartSpreadChart(spread)).toContain(

@@ -3,8 +3,12 @@ import { positionOf } from '../shared/envelope';
 import { DEFAULT_DIGIT_SPAN_CONFIG, getDigitSpanMinimumTrialMs } from './config';
 import { digitSpanFixtureRun } from './fixture-run';
 import {
+  DIGIT_SPAN_FIRST_KEY_FLOOR_MS,
+  DIGIT_SPAN_KEY_INTERVAL_FLOOR_MS,
+  digitSpanTimesUnderFloor,
   findDigitSpanEarlyArrival,
   findDigitSpanRunImplausibility,
+  getDigitSpanAnswerTimeFloorMs,
   getDigitSpanMinimumArrivalMs,
   getDigitSpanTrialFlags,
 } from './plausibility';
@@ -56,11 +60,47 @@ describe('Digit Span plausibility', () => {
     ).toBeNull();
   });
 
+  /** A list answered with `digits` digits and `backspaces` Backspaces, then submitted. */
+  const answered = (digits: number, firstKeyRt: number, reactionTime: number, backspaces = 0) => ({
+    nDigitsEntered: digits,
+    nBackspaces: backspaces,
+    firstKeyRt,
+    reactionTime,
+    response: 'enter' as const,
+    timedOut: false,
+  });
+
   it('flags answers without a digit and lists that timed out', () => {
-    expect(getDigitSpanTrialFlags({ nDigitsEntered: 0, timedOut: true })).toEqual([
+    const timedOut = { nBackspaces: 0, firstKeyRt: null, reactionTime: null, response: null };
+    expect(getDigitSpanTrialFlags({ ...timedOut, nDigitsEntered: 0, timedOut: true })).toEqual([
       'emptyAnswer',
       'timedOut',
     ]);
-    expect(getDigitSpanTrialFlags({ nDigitsEntered: 3, timedOut: false })).toEqual([]);
+    expect(getDigitSpanTrialFlags(answered(3, 1000, 3000))).toEqual([]);
+  });
+
+  it('holds the first key to its floor and the answer to a floor per key', () => {
+    // 7 digits and the submit: 7 keys after the first, at least 50 ms each.
+    const floorMs = DIGIT_SPAN_FIRST_KEY_FLOOR_MS + 7 * DIGIT_SPAN_KEY_INTERVAL_FLOOR_MS;
+    expect(getDigitSpanAnswerTimeFloorMs(answered(7, 100, floorMs))).toBe(floorMs);
+    expect(digitSpanTimesUnderFloor(answered(7, 100, floorMs))).toEqual([]);
+    expect(digitSpanTimesUnderFloor(answered(7, 100, floorMs - 1))).toEqual(['reactionTime']);
+    // A later first key moves the answer's floor with it.
+    expect(digitSpanTimesUnderFloor(answered(7, 2000, 2000 + 7 * 50 - 1))).toEqual([
+      'reactionTime',
+    ]);
+    // Each Backspace is a key too.
+    expect(digitSpanTimesUnderFloor(answered(3, 1000, 1000 + 3 * 50))).toEqual([]);
+    expect(digitSpanTimesUnderFloor(answered(3, 1000, 1000 + 3 * 50, 1))).toEqual(['reactionTime']);
+    expect(digitSpanTimesUnderFloor(answered(3, 99, 3000))).toEqual(['firstKeyRt']);
+  });
+
+  it('flags a forged list: reactionTime 0.02 ms, firstKeyRt 0.01 ms', () => {
+    const forged = answered(7, 0.01, 0.02);
+    expect(digitSpanTimesUnderFloor(forged)).toEqual(['firstKeyRt', 'reactionTime']);
+    expect(getDigitSpanTrialFlags(forged)).toEqual(['tooFast']);
+    // A list that timed out after a first key too early.
+    const early = { ...answered(0, 50, 0), reactionTime: null, response: null, timedOut: true };
+    expect(getDigitSpanTrialFlags(early)).toEqual(['emptyAnswer', 'timedOut', 'tooFast']);
   });
 });

@@ -6,6 +6,12 @@ import {
   judgeArrivedRun,
 } from '../shared/plausibility';
 import {
+  fieldsUnderFloor,
+  INPUT_INTERVAL_FLOOR_MS,
+  SIMPLE_REACTION_FLOOR_MS,
+  TOO_FAST,
+} from '../shared/time-floors';
+import {
   DIGIT_SPAN_PRACTICE_LENGTH,
   type DigitSpanConfig,
   type DigitSpanDirection,
@@ -16,19 +22,62 @@ import {
 } from './config';
 import type { DigitSpanPosition } from './plan';
 import { compareDigitSpanRunOrder, digitSpanLengthOf, isDigitSpanPosition } from './run-order';
+import type { DigitSpanTrial } from './trial';
+
+/**
+ * The floor of `firstKeyRt` (the keypad's onset to the answer's first key), ms: no key can answer
+ * the keypad sooner than a simple reaction to it (ADR 036).
+ */
+export const DIGIT_SPAN_FIRST_KEY_FLOOR_MS = SIMPLE_REACTION_FLOOR_MS;
+
+/**
+ * The floor of each key after the first up to the submit, ms, on average over the answer: the
+ * record holds only the first key's and the submit's times, so the answer time (`reactionTime`)
+ * must leave at least this much per key between them (ADR 036).
+ */
+export const DIGIT_SPAN_KEY_INTERVAL_FLOOR_MS = INPUT_INTERVAL_FLOOR_MS;
+
+/** What the reaction-time floor reads of a list. */
+type TimedList = Pick<
+  DigitSpanTrial,
+  'firstKeyRt' | 'reactionTime' | 'nDigitsEntered' | 'nBackspaces' | 'response'
+>;
+
+/**
+ * The floor of a list's answer time (`reactionTime`, the keypad's onset to the submit), ms: its
+ * first key at the first-key floor (or later, when it came later), then every further key it
+ * took at least a key interval after the one before: each digit left in the answer, each
+ * Backspace and the submit (the least count: a digit taken away by a Backspace is not counted).
+ */
+export function getDigitSpanAnswerTimeFloorMs(list: TimedList): number {
+  const keys = list.nDigitsEntered + list.nBackspaces + (list.response === null ? 0 : 1);
+  const firstKeyMs = Math.max(list.firstKeyRt ?? 0, DIGIT_SPAN_FIRST_KEY_FLOOR_MS);
+  return firstKeyMs + Math.max(0, keys - 1) * DIGIT_SPAN_KEY_INTERVAL_FLOOR_MS;
+}
+
+/** The timed fields of a list under their floor (ADR 036): 'firstKeyRt', 'reactionTime'. */
+export function digitSpanTimesUnderFloor(list: TimedList): string[] {
+  return fieldsUnderFloor([
+    { field: 'firstKeyRt', ms: list.firstKeyRt, floorMs: DIGIT_SPAN_FIRST_KEY_FLOOR_MS },
+    { field: 'reactionTime', ms: list.reactionTime, floorMs: getDigitSpanAnswerTimeFloorMs(list) },
+  ]);
+}
 
 /** What the server notes about a trial it keeps. */
-export const DIGIT_SPAN_TRIAL_FLAGS = ['emptyAnswer', 'timedOut'] as const;
+export const DIGIT_SPAN_TRIAL_FLAGS = ['emptyAnswer', 'timedOut', TOO_FAST] as const;
 export type DigitSpanTrialFlag = (typeof DIGIT_SPAN_TRIAL_FLAGS)[number];
 
-/** The flags of a trial: an answer without a digit, a list that timed out. */
-export function getDigitSpanTrialFlags(trial: {
-  nDigitsEntered: number;
-  timedOut: boolean;
-}): DigitSpanTrialFlag[] {
+/**
+ * The flags of a trial: an answer without a digit, a list that timed out, a time under its floor
+ * ('tooFast'). They follow from the trial alone, so a replay gets the same ones.
+ */
+export function getDigitSpanTrialFlags(
+  trial: TimedList & { timedOut: boolean },
+): DigitSpanTrialFlag[] {
   const flags: DigitSpanTrialFlag[] = [];
   if (trial.nDigitsEntered === 0) flags.push('emptyAnswer');
   if (trial.timedOut) flags.push('timedOut');
+  if (digitSpanTimesUnderFloor(trial).length > 0) flags.push(TOO_FAST);
   return flags;
 }
 

@@ -29,6 +29,8 @@ function list(
     nCorrectPositions: answer.positions ?? (answer.correct ? length : 0),
     timedOut: answer.timedOut ?? false,
     firstKeyRt: entered === 0 && answer.timedOut ? null : 1000,
+    nBackspaces: 0,
+    response: answer.timedOut ? null : 'enter',
   };
 }
 
@@ -44,7 +46,7 @@ describe('Digit Span scoring by hand', () => {
     list('test', 'forward', 4, { correct: false, positions: 2 }, 2),
     list('test', 'forward', 4, { correct: true, rt: 3000 }, 3),
     list('test', 'forward', 5, { correct: false, positions: 3, entered: 4 }, 4),
-    list('test', 'forward', 5, { correct: false, positions: 0, entered: 0, rt: 900 }, 5),
+    list('test', 'forward', 5, { correct: false, positions: 0, entered: 0, rt: 1100 }, 5),
     ...[0, 1, 2, 3].map((n) => list('practice', 'backward', 2, { correct: false }, n)),
     list('test', 'backward', 2, { correct: false, entered: 0 }, 0),
     list('test', 'backward', 2, { correct: false, entered: 0 }, 1),
@@ -166,6 +168,30 @@ describe('Digit Span scoring by hand', () => {
         list('test', 'forward', 4, { correct: false }),
       ]),
     ).toBe(3);
+  });
+
+  it('leaves a list with a time under its floor out of the time means and the report RT', () => {
+    const forged = (trialNumber: number) => ({
+      ...list('test', 'forward', 3, { correct: true, rt: 0.02 }, trialNumber),
+      firstKeyRt: 0.01,
+    });
+    const timed = list('test', 'forward', 3, { correct: true, rt: 2000 }, 2);
+    const run = scoreDigitSpan(DEFAULT_DIGIT_SPAN_CONFIG, [forged(0), forged(1), timed]);
+    expect(run.scores.forward).toMatchObject({
+      totalCorrect: 3,
+      meanAnswerTimeMs: 2000,
+      meanFirstKeyMs: 1000,
+    });
+    expect(run.reportCells.forward).toMatchObject({
+      trialCount: 3,
+      rtTrialCount: 1,
+      meanRtMs: 2000,
+      errorRatePercent: 0,
+    });
+    expect(run.trialExclusions).toEqual([
+      { phase: 'test', block: 0, trialNumber: 0, exclusions: ['tooFast'] },
+      { phase: 'test', block: 0, trialNumber: 1, exclusions: ['tooFast'] },
+    ]);
   });
 
   it('scores a run without trials as zero', () => {

@@ -1,16 +1,23 @@
 import type { RunScore, StoredTrial } from '../contract';
+import { listTrialExclusions } from '../shared/envelope';
 import { aggregateCells } from '../shared/report-cells';
 import { mean, ratio } from '../shared/statistics';
+import { TOO_FAST } from '../shared/time-floors';
 import {
   type DigitSpanConfig,
   type DigitSpanDirection,
   getDigitSpanDirections,
   getDigitSpanLadderTrialCount,
 } from './config';
+import { digitSpanTimesUnderFloor } from './plausibility';
 import type { DigitSpanTrial } from './trial';
 
-/** The scores are computed by this version of the rules (test_results.scoring_version). */
-export const DIGIT_SPAN_SCORING_VERSION = 1;
+/**
+ * The scores are computed by this version of the rules (test_results.scoring_version). Version
+ * 2: a list with a time under its floor ('tooFast', ADR 036) is left out of the time means and
+ * the report cells' RT; version 1 took every list's times.
+ */
+export const DIGIT_SPAN_SCORING_VERSION = 2;
 
 /** The report cells: the test lists of each direction. */
 export const DIGIT_SPAN_REPORT_CELLS = [
@@ -50,9 +57,12 @@ export type DigitSpanDirectionScores = {
   emptyAnswers: number;
   /** Test lists whose response time limit ran out. */
   timedOut: number;
-  /** Mean answer time (keypad onset to submit) of the correct lists: descriptive only. */
+  /**
+   * Mean answer time (keypad onset to submit) of the correct lists without a time under its
+   * floor: descriptive only.
+   */
   meanAnswerTimeMs: number | null;
-  /** Mean time from the keypad's onset to the first key, over the lists with one. */
+  /** Mean time from the keypad's onset to the first key, over the lists with one and no 'tooFast'. */
   meanFirstKeyMs: number | null;
   /** Practice lists given and whether one was correct; null when the run had no practice. */
   practice: { tries: number; passed: boolean } | null;
@@ -66,7 +76,7 @@ export type DigitSpanDirectionScores = {
 };
 
 /**
- * Digit Span's own scores (scoring version 1), stored in `test_results.scores`, per direction
+ * Digit Span's own scores (scoring versions 1 and 2: the same scores), stored in `test_results.scores`, per direction
  * (null for a direction the run did not give). docs/scoring/digit-span.md gives every formula.
  */
 export type DigitSpanScores = {
@@ -93,6 +103,8 @@ export type DigitSpanScoredTrial = Pick<
   | 'nCorrectPositions'
   | 'timedOut'
   | 'firstKeyRt'
+  | 'nBackspaces'
+  | 'response'
 > & {
   /** Absent means 0, as in a trial the browser sends. */
   block?: number;
@@ -113,6 +125,14 @@ export function twoErrorMaxSpan(trials: readonly DigitSpanScoredTrial[]): number
   }
   return span;
 }
+
+/** Why a list is left out of the time means: a time under its floor ('tooFast', ADR 036). */
+function timeExclusions(list: DigitSpanScoredTrial): string[] {
+  return digitSpanTimesUnderFloor(list).length > 0 ? [TOO_FAST] : [];
+}
+
+/** Lists whose times the time means take: no time under its floor. */
+const isTimed = (list: DigitSpanScoredTrial) => timeExclusions(list).length === 0;
 
 function scoreDirection(
   config: DigitSpanConfig,
@@ -147,9 +167,11 @@ function scoreDirection(
     emptyAnswers,
     timedOut: test.filter((t) => t.timedOut).length,
     meanAnswerTimeMs: mean(
-      correct.flatMap((t) => (t.reactionTime === null ? [] : [t.reactionTime])),
+      correct.filter(isTimed).flatMap((t) => (t.reactionTime === null ? [] : [t.reactionTime])),
     ),
-    meanFirstKeyMs: mean(test.flatMap((t) => (t.firstKeyRt === null ? [] : [t.firstKeyRt]))),
+    meanFirstKeyMs: mean(
+      test.filter(isTimed).flatMap((t) => (t.firstKeyRt === null ? [] : [t.firstKeyRt])),
+    ),
     practice: practiceResult,
     valid: invalidReasons.length === 0,
     invalidReasons,
@@ -190,15 +212,17 @@ export function scoreDigitSpan(
       totalCorrect,
       maxTotalCorrect,
     },
-    // The plain rule: the error rate over each direction's lists, RT = answer time of correct lists.
+    // The plain rule: the error rate over each direction's lists, RT = answer time of correct
+    // lists, those with a time under its floor left out (as meanAnswerTimeMs).
     reportCells: aggregateCells(
       DIGIT_SPAN_REPORT_CELLS.map((cell) => cell.key),
       test.map((t) => ({
         cell: t.direction,
         isCorrect: t.isCorrect,
         reactionTime: t.reactionTime,
+        rtExcluded: !isTimed(t),
       })),
     ),
-    trialExclusions: [],
+    trialExclusions: listTrialExclusions(test, timeExclusions),
   };
 }

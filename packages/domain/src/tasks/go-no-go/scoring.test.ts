@@ -102,6 +102,28 @@ describe('scoreGoNoGo against hand-computed runs', () => {
     });
     // Two rounds; the last (round 1) had 10 of 10 correct: criterion met.
     expect(s.practice).toEqual({ roundsTaken: 2, criterionMet: true });
+    // The report's cells by the same rules: the go RT over the RT-eligible hits (as meanGoRtMs),
+    // the anticipation and the interrupted hit left out of it but not of the error rate.
+    expect(result.reportCells).toEqual({
+      go: {
+        trialCount: 8,
+        rtTrialCount: 5,
+        meanRtMs: 450,
+        errorTrialCount: 8,
+        errorRatePercent: 12.5,
+      },
+      nogo: {
+        trialCount: 2,
+        rtTrialCount: 0,
+        meanRtMs: null,
+        errorTrialCount: 2,
+        errorRatePercent: 50,
+      },
+    });
+    expect(result.trialExclusions).toEqual([
+      { phase: 'test', block: 0, trialNumber: 4, exclusions: ['anticipation'] },
+      { phase: 'test', block: 0, trialNumber: 8, exclusions: ['interrupted'] },
+    ]);
     // Median 450 is not under 200; 12.5 % omissions is over 10 %; 50 % commissions is under 90 %.
     expect(s.qcFlags).toEqual({
       medianGoRtBelow200: false,
@@ -141,6 +163,14 @@ describe('scoreGoNoGo against hand-computed runs', () => {
     // d': H* = 8.5 / 9, F* = 2.5 / 3: Φ⁻¹(0.9444...) - Φ⁻¹(0.8333...) = 0.6257972519213489.
     expect(scores.dPrime).toBeCloseTo(0.6257972519213489, 13);
     expect(scores.counts.anticipations).toBe(1);
+    // A forged run's anticipations reach neither the RT scores nor the report's go cell.
+    const forged = scoreGoNoGo(
+      config,
+      trials.map((t) => (t.reactionTime === null ? t : { ...t, reactionTime: 0.001 })),
+    );
+    expect(forged.averageReactionTime).toBeNull();
+    expect(forged.reportCells.go).toMatchObject({ rtTrialCount: 0, meanRtMs: null });
+    expect(forged.scores.commissionRate).toBe(1);
     // No practice trials: criterion unknown.
     expect(scores.practice).toEqual({ roundsTaken: 0, criterionMet: null });
     expect(scores.qcFlags).toEqual({

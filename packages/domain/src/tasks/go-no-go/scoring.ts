@@ -1,13 +1,18 @@
 import type { RunScore, StoredTrial } from '../contract';
+import { listTrialExclusions } from '../shared/envelope';
 import { logLinearDPrime } from '../shared/normal';
 import { aggregateCells } from '../shared/report-cells';
 import { mean, median, ratio, sampleSd } from '../shared/statistics';
 import { type GoNoGoConfig, meetsGoNoGoPracticeCriterion } from './config';
-import { GO_NO_GO_ANTICIPATION_MS, isGoNoGoAnticipation } from './plausibility';
+import { isGoNoGoAnticipation } from './plausibility';
 import type { GoNoGoTrial } from './trial';
 
-/** The scores are computed by this version of the rules (test_results.scoring_version). */
-export const GO_NO_GO_SCORING_VERSION = 1;
+/**
+ * The scores are computed by this version of the rules (test_results.scoring_version). Version
+ * 2: the report cells' RT leaves out what the RT scores leave out (anticipations, interrupted
+ * trials); version 1 took every hit's RT.
+ */
+export const GO_NO_GO_SCORING_VERSION = 2;
 
 /** The report cells: go and no-go test trials. */
 export const GO_NO_GO_REPORT_CELLS = [
@@ -16,7 +21,7 @@ export const GO_NO_GO_REPORT_CELLS = [
 ] as const;
 
 /**
- * Go/No-Go's own scores (scoring version 1), stored in `test_results.scores`. Test trials only.
+ * Go/No-Go's own scores (scoring versions 1 and 2: the same scores), stored in `test_results.scores`. Test trials only.
  * Rates are proportions (0-1); times are ms. A score whose denominator is 0 is null.
  * docs/scoring/go-no-go.md gives every formula and exclusion.
  */
@@ -104,15 +109,19 @@ export type GoNoGoScoredTrial = Pick<
   timing: { wasInterrupted: boolean } | null;
 };
 
+/** Why a trial's RT is left out of the RT scores: under 100 ms, or the page was not attended. */
+function rtExclusions(trial: GoNoGoScoredTrial): string[] {
+  const exclusions: string[] = [];
+  if (isGoNoGoAnticipation(trial.reactionTime)) exclusions.push('anticipation');
+  if (trial.timing?.wasInterrupted) exclusions.push('interrupted');
+  return exclusions;
+}
+
 /** RT scores use a response of at least 100 ms on a trial that was not interrupted. */
 function isRtEligible(
   trial: GoNoGoScoredTrial,
 ): trial is GoNoGoScoredTrial & { reactionTime: number } {
-  return (
-    trial.reactionTime !== null &&
-    trial.reactionTime >= GO_NO_GO_ANTICIPATION_MS &&
-    !trial.timing?.wasInterrupted
-  );
+  return trial.reactionTime !== null && rtExclusions(trial).length === 0;
 }
 
 /**
@@ -197,15 +206,17 @@ export function scoreGoNoGo(
     correctTrials,
     averageReactionTime: meanGoRtMs,
     scores,
-    // The report's cells by the plain rule: RT over correct presses (hits), errors over all.
+    // The report's cells by the scores' rules: RT over the RT-eligible hits (as meanGoRtMs),
+    // errors over every trial (an anticipatory commission is still a commission).
     reportCells: aggregateCells(
       GO_NO_GO_REPORT_CELLS.map((cell) => cell.key),
       test.map((t) => ({
         cell: t.stimulusType,
         isCorrect: t.isCorrect,
         reactionTime: t.reactionTime,
+        rtExcluded: !isRtEligible(t),
       })),
     ),
-    trialExclusions: [],
+    trialExclusions: listTrialExclusions(test, rtExclusions),
   };
 }

@@ -4,9 +4,11 @@ import {
   type ArrivalRules,
   findPositionEarlyArrival,
   formatSeconds,
+  isAnticipation,
   judgeArrivedRun,
   RUN_ARRIVAL_TOLERANCE_MS,
 } from '../shared/plausibility';
+import { SIMPLE_REACTION_FLOOR_MS, TOO_FAST } from '../shared/time-floors';
 import {
   PVT_PHASES,
   type PvtConfig,
@@ -30,18 +32,38 @@ import type { PvtTrialType } from './trial';
  */
 const CHAIN_TOLERANCE_MS = 1;
 
+/**
+ * The floor of a response's reaction time, ms, whatever the run's false-start threshold: at the
+ * default threshold (100 ms) a response under it is a false start already, but the threshold may
+ * be set lower (down to 0), and a response under 100 ms is no reaction to the counter even then
+ * (Basner & Dinges, 2011; ADR 036).
+ */
+export const PVT_RESPONSE_FLOOR_MS = SIMPLE_REACTION_FLOOR_MS;
+
+/** Is a response under the floor though not a false start (its run's threshold is lower)? */
+export function isPvtTooFast(trial: { type: PvtTrialType; reactionTime: number | null }): boolean {
+  return (
+    (trial.type === 'valid' || trial.type === 'lapse') &&
+    isAnticipation(trial.reactionTime, PVT_RESPONSE_FLOOR_MS)
+  );
+}
+
 /** What the server notes about a trial it keeps. */
-export const PVT_TRIAL_FLAGS = ['falseStart', 'timeout'] as const;
+export const PVT_TRIAL_FLAGS = ['falseStart', 'timeout', TOO_FAST] as const;
 export type PvtTrialFlag = (typeof PVT_TRIAL_FLAGS)[number];
 
 /**
- * The flags of a trial: a response under the false-start threshold, a timeout. They follow from
- * the trial alone, so a replay gets the same ones.
+ * The flags of a trial: a response under the false-start threshold, a timeout, a response under
+ * the floor that the run's lower threshold did not make a false start ('tooFast'). They follow
+ * from the trial alone, so a replay gets the same ones.
  */
-export function getPvtTrialFlags(trial: { type: PvtTrialType }): PvtTrialFlag[] {
+export function getPvtTrialFlags(trial: {
+  type: PvtTrialType;
+  reactionTime: number | null;
+}): PvtTrialFlag[] {
   if (trial.type === 'false_start') return ['falseStart'];
   if (trial.type === 'timeout') return ['timeout'];
-  return [];
+  return isPvtTooFast(trial) ? [TOO_FAST] : [];
 }
 
 /** How many trials come before `position`: every habituation trial before the test's. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PVT_CONFIG, PvtConfigSchema } from './config';
+import { getPvtTrialFlags } from './plausibility';
 import { type PvtScoredTrial, pvtReportCellOf, scorePvt } from './scoring';
 import type { PvtTrialType } from './trial';
 
@@ -206,5 +207,26 @@ describe('PVT scoring', () => {
     expect(withIt.overallScore).toBe(without.overallScore);
     expect(withIt.reportCells).toEqual(without.reportCells);
     expect(withIt.totalTrials).toBe(3);
+  });
+
+  it('leaves a response under the floor out of the RT scores when the false-start threshold is lower', () => {
+    const config = PvtConfigSchema.parse({ ...DEFAULT_PVT_CONFIG, falseStartMs: 0 });
+    const trials = [trial(0, 'valid', 250, 3000), trial(1, 'valid', 0.001, 3000)];
+    expect(getPvtTrialFlags(trials[1] as PvtScoredTrial)).toEqual(['tooFast']);
+    expect(getPvtTrialFlags(trials[0] as PvtScoredTrial)).toEqual([]);
+    const score = scorePvt(config, trials);
+    expect(score.averageReactionTime).toBe(250);
+    expect(score.scores.fastest10PercentRtMs).toBe(250);
+    // Still a valid response: counted, and no error in its cell.
+    expect(score.scores.counts.valid).toBe(2);
+    expect(score.reportCells.pvt10Short).toMatchObject({
+      trialCount: 2,
+      rtTrialCount: 1,
+      meanRtMs: 250,
+      errorRatePercent: 0,
+    });
+    expect(score.trialExclusions).toEqual([
+      { phase: 'test', block: 0, trialNumber: 1, exclusions: ['tooFast'] },
+    ]);
   });
 });

@@ -1,11 +1,18 @@
 import type { RunScore, StoredTrial, TrialExclusions } from '../contract';
 import type { CellAggregate } from '../shared/report-cells';
 import { mean, median, ratio, sampleSd } from '../shared/statistics';
+import { TOO_FAST } from '../shared/time-floors';
 import { type PvtConfig, type PvtVariant, resolvePvtConfig } from './config';
+import { isPvtTooFast } from './plausibility';
 import type { PvtTrial } from './trial';
 
-/** The scores are computed by this version of the rules (test_results.scoring_version). */
-export const PVT_SCORING_VERSION = 1;
+/**
+ * The scores are computed by this version of the rules (test_results.scoring_version). Version
+ * 2: a response under PVT_RESPONSE_FLOOR_MS that a false-start threshold set lower did not make
+ * a false start ('tooFast', ADR 036) is left out of the RT scores and the report cells' RT;
+ * version 1 scored it. At the default threshold the scores are the same.
+ */
+export const PVT_SCORING_VERSION = 2;
 
 /**
  * Where each variant's foreperiods are split into short and long for the report: the middle of
@@ -34,7 +41,7 @@ export type PvtReportCell = (typeof PVT_REPORT_CELLS)[number]['key'];
 export const PVT_FALSE_START_FLAG_ABOVE = 10;
 
 /**
- * The PVT's own scores (scoring version 1), stored in `test_results.scores`. Test trials only.
+ * The PVT's own scores (scoring versions 1 and 2: the same scores), stored in `test_results.scores`. Test trials only.
  * Times are ms, speeds s⁻¹ (1000 / RT in ms), rates proportions (0-1); a score whose denominator
  * is 0 is null. docs/scoring/pvt.md gives every formula.
  */
@@ -139,9 +146,16 @@ export function pvtReportCellOf(trial: {
 /** Was the trial interrupted (the page hidden or left, or its counter off its due time)? */
 const isInterrupted = (trial: PvtScoredTrial) => trial.timing?.wasInterrupted === true;
 
-/** A trial whose reaction time is scored: a response at or above the false-start threshold. */
+/**
+ * A trial whose reaction time is scored: a response at or above the false-start threshold, and
+ * not under the floor (isPvtTooFast).
+ */
 function hasScoredRt(trial: PvtScoredTrial): trial is PvtScoredTrial & { reactionTime: number } {
-  return trial.reactionTime !== null && (trial.type === 'valid' || trial.type === 'lapse');
+  return (
+    trial.reactionTime !== null &&
+    (trial.type === 'valid' || trial.type === 'lapse') &&
+    !isPvtTooFast(trial)
+  );
 }
 
 const speedOf = (rtMs: number) => 1000 / rtMs;
@@ -179,25 +193,28 @@ function olsSlope(points: readonly { x: number; y: number }[]): number | null {
  * valid responses, and the share of its counters without a valid response as its error rate.
  */
 function aggregatePvtCell(trials: readonly PvtScoredTrial[]): CellAggregate {
-  const rts = trials.flatMap((t) =>
-    t.type === 'valid' && t.reactionTime !== null ? [t.reactionTime] : [],
-  );
+  const valid = trials.filter((t) => t.type === 'valid');
+  const rts = valid.flatMap((t) => (hasScoredRt(t) ? [t.reactionTime] : []));
   return {
     trialCount: trials.length,
     rtTrialCount: rts.length,
     meanRtMs: mean(rts),
     errorTrialCount: trials.length,
     errorRatePercent:
-      trials.length === 0 ? null : ((trials.length - rts.length) / trials.length) * 100,
+      trials.length === 0 ? null : ((trials.length - valid.length) / trials.length) * 100,
   };
 }
 
-/** Why a test trial is left out of some scores: interrupted, a timeout, a false start. */
+/**
+ * Why a test trial is left out of some scores: interrupted, a timeout, a false start, a response
+ * under the floor (isPvtTooFast).
+ */
 function exclusionsOf(trial: PvtScoredTrial): string[] {
   return [
     ...(isInterrupted(trial) ? ['interrupted'] : []),
     ...(trial.type === 'timeout' ? ['timeout'] : []),
     ...(trial.type === 'false_start' ? ['falseStart'] : []),
+    ...(isPvtTooFast(trial) ? [TOO_FAST] : []),
   ];
 }
 

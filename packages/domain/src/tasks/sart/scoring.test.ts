@@ -60,7 +60,7 @@ const HAND_RUN = run([
   'g90',
   'g350',
   'g360', //  16-19: 17 is anticipatory
-  'c280', //                         20: commission, run 16-19 (any latency): mean 307.5
+  'c280', //                         20: commission, run 16-19 holds the anticipation: none
   'g500',
   'g300',
   'g310',
@@ -77,13 +77,13 @@ const HAND_RUN = run([
 describe('scoreSart against hand-computed runs', () => {
   it('computes pre-error speeding over uninterrupted runs of 4 correct go trials', () => {
     const { preErrorSpeeding } = scoreSart(config, HAND_RUN).scores;
-    // Before commissions 4, 20, 26: (370 + 307.5 + 315) / 3 = 330.8333...; before withhold 15:
-    // 400. Difference 400 - 330.8333... = 69.1666...
-    expect(preErrorSpeeding.commissionRuns).toBe(3);
+    // Before commissions 4 and 26: (370 + 315) / 2 = 342.5 (an anticipation breaks the run before
+    // 20); before withhold 15: 400. Difference 400 - 342.5 = 57.5.
+    expect(preErrorSpeeding.commissionRuns).toBe(2);
     expect(preErrorSpeeding.withholdRuns).toBe(1);
-    expect(preErrorSpeeding.preCommissionRtMs).toBeCloseTo(992.5 / 3, 10);
+    expect(preErrorSpeeding.preCommissionRtMs).toBe(342.5);
     expect(preErrorSpeeding.preWithholdRtMs).toBe(400);
-    expect(preErrorSpeeding.differenceMs).toBeCloseTo(400 - 992.5 / 3, 10);
+    expect(preErrorSpeeding.differenceMs).toBe(57.5);
   });
 
   it('breaks a run at a trial that was not saved', () => {
@@ -92,8 +92,8 @@ describe('scoreSart against hand-computed runs', () => {
       config,
       HAND_RUN.filter((t) => t.trialNumber !== 1),
     ).scores;
-    expect(preErrorSpeeding.commissionRuns).toBe(2);
-    expect(preErrorSpeeding.preCommissionRtMs).toBe((307.5 + 315) / 2);
+    expect(preErrorSpeeding.commissionRuns).toBe(1);
+    expect(preErrorSpeeding.preCommissionRtMs).toBe(315);
   });
 
   it('computes post-error slowing, traditional and robust', () => {

@@ -4,8 +4,12 @@ import { aggregateCells } from '../shared/report-cells';
 import { mean, median, ratio, sampleSd } from '../shared/statistics';
 import { SART_ANTICIPATION_MS, SART_VALID_RT_MS, type SartTrial } from './trial';
 
-/** The scores are computed by this version of the rules (test_results.scoring_version). */
-export const SART_SCORING_VERSION = 1;
+/**
+ * The scores are computed by this version of the rules (test_results.scoring_version). Version
+ * 2: an anticipatory press (RT < 100 ms) breaks a pre-error run, so pre-error speeding takes no
+ * RT under the floor (ADR 036); version 1 took presses of any latency.
+ */
+export const SART_SCORING_VERSION = 2;
 
 /** The report cells: go digits and the no-go digit of the test. */
 export const SART_REPORT_CELLS = [
@@ -50,7 +54,7 @@ export type SartPostErrorSlowing = {
 };
 
 /**
- * The SART's own scores (scoring version 1), stored in `test_results.scores`. Test trials only.
+ * The SART's own scores (scoring versions 1 and 2: the same scores), stored in `test_results.scores`. Test trials only.
  * Percentages are 0-100, times ms. A score whose denominator is 0 is null.
  * docs/scoring/sart.md gives every formula and exclusion.
  */
@@ -165,8 +169,13 @@ type RunTrial = Pick<
   'phase' | 'trialNumber' | 'isNogo' | 'responded' | 'reactionTime'
 >;
 
+/** A go trial pressed for, not in anticipation (ambiguous and interrupted presses count). */
 const isCorrectGo = (trial: RunTrial | undefined): trial is RunTrial & Rt =>
-  trial !== undefined && !trial.isNogo && trial.responded && trial.reactionTime !== null;
+  trial !== undefined &&
+  !trial.isNogo &&
+  trial.responded &&
+  trial.reactionTime !== null &&
+  trial.reactionTime >= SART_ANTICIPATION_MS;
 
 const isCommission = (trial: SartScoredTrial) => trial.isNogo && trial.responded;
 
@@ -174,8 +183,8 @@ const rtsOf = (trials: readonly Rt[]) => trials.map((t) => t.reactionTime);
 
 /**
  * The RTs of the SART_PRE_ERROR_RUN trials before trial `at` when they are all correct go
- * trials (any latency), so that no no-go digit, omission or missing trial breaks the run; null
- * otherwise.
+ * trials pressed at or above the anticipation floor, so that no no-go digit, omission,
+ * anticipation or missing trial breaks the run; null otherwise.
  */
 function preRunRts(byNumber: readonly (RunTrial | undefined)[], at: number): number[] | null {
   if (at < SART_PRE_ERROR_RUN) return null;

@@ -148,6 +148,22 @@ export function positionOf(trial: Pick<TrialEnvelope, 'phase' | 'block' | 'trial
 }
 
 /**
+ * The exclusions of a run's scored trials by position (a RunScore's `trialExclusions`): each
+ * trial that `exclusionsOf` leaves out of some score, with why.
+ */
+export function listTrialExclusions<
+  T extends Pick<TrialEnvelope, 'phase' | 'block' | 'trialNumber'>,
+>(
+  trials: readonly T[],
+  exclusionsOf: (trial: T) => readonly string[],
+): (TrialPosition & { exclusions: readonly string[] })[] {
+  return trials.flatMap((trial) => {
+    const exclusions = exclusionsOf(trial);
+    return exclusions.length === 0 ? [] : [{ ...positionOf(trial), exclusions }];
+  });
+}
+
+/**
  * A trial as the server stores it and scoring reads it (a StoredTrial): the envelope's defaults
  * filled in (block 0, keyboard) and the server's flags, none unless given.
  */

@@ -18,12 +18,17 @@ export type CellTrial = {
   cell: string | null;
   isCorrect: boolean | null;
   reactionTime: number | null;
+  /**
+   * The run's scores leave the trial's RT out (e.g. an anticipation, a time under its floor):
+   * so does the cell's RT mean. Its correctness still counts in the error rate.
+   */
+  rtExcluded?: boolean;
 };
 
 /**
- * The plain rule, for tasks without exclusions of their own: a cell's RT mean is over its
- * correct trials with a reaction time, its error rate over its trials with a correctness.
- * Every cell of `cellKeys` is present, empty ones with zero counts.
+ * The plain rule: a cell's RT mean is over its correct trials with a reaction time that the
+ * task's scores do not leave out (`rtExcluded`), its error rate over its trials with a
+ * correctness. Every cell of `cellKeys` is present, empty ones with zero counts.
  */
 export function aggregateCells(
   cellKeys: readonly string[],
@@ -33,7 +38,7 @@ export function aggregateCells(
     cellKeys.map((key) => {
       const inCell = trials.filter((t) => t.cell === key);
       const rts = inCell.flatMap((t) =>
-        t.isCorrect === true && t.reactionTime !== null ? [t.reactionTime] : [],
+        t.isCorrect === true && t.reactionTime !== null && !t.rtExcluded ? [t.reactionTime] : [],
       );
       const judged = inCell.filter((t) => t.isCorrect !== null);
       const wrong = judged.filter((t) => t.isCorrect === false).length;

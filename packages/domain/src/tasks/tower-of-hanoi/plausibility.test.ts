@@ -4,9 +4,15 @@ import {
   findTowerOfHanoiEarlyArrival,
   findTowerOfHanoiRunImplausibility,
   getTowerOfHanoiTrialFlags,
+  TOWER_OF_HANOI_INPUT_FLOOR_MS,
+  TOWER_OF_HANOI_PLANNING_FLOOR_MS,
   towerOfHanoiMinimumProblemMs,
+  towerOfHanoiTimesUnderFloor,
 } from './plausibility';
+import { shortestSolution } from './puzzle';
 import { towerOfHanoiRunOrder } from './run-order';
+import { playScriptedProblem, scriptMoves } from './testing';
+import type { TowerOfHanoiTrial } from './trial';
 
 const config = DEFAULT_TOWER_OF_HANOI_CONFIG;
 
@@ -42,10 +48,68 @@ describe('Tower of Hanoi plausibility', () => {
   });
 
   it('flags a restarted problem and one ended by a limit', () => {
-    expect(getTowerOfHanoiTrialFlags({ restarted: true, endReason: 'timeLimit' })).toEqual([
-      'restarted',
-      'timedOut',
-    ]);
-    expect(getTowerOfHanoiTrialFlags({ restarted: false, endReason: 'solved' })).toEqual([]);
+    const untimed = { reactionTime: null, events: [] };
+    expect(
+      getTowerOfHanoiTrialFlags({ ...untimed, restarted: true, endReason: 'timeLimit' }),
+    ).toEqual(['restarted', 'timedOut']);
+    expect(
+      getTowerOfHanoiTrialFlags({ ...untimed, restarted: false, endReason: 'solved' }),
+    ).toEqual([]);
+  });
+
+  describe('time floors', () => {
+    /**
+     * bishop-1 ('11' -> '33') in its 3 moves: the first pickup at `firstMs`, a move every
+     * `everyMs`, each drop halfway to the next pickup.
+     */
+    const solved = (firstMs: number, everyMs: number) =>
+      playScriptedProblem(
+        config,
+        { phase: 'test', block: 0, trialNumber: 0 },
+        scriptMoves(shortestSolution('11', '33'), firstMs, everyMs, everyMs / 2),
+      );
+
+    it('passes a problem played at a person’s pace, however quick', () => {
+      // A pickup at the planning floor, then an input every 50 ms (a move every 100 ms).
+      const quick = solved(TOWER_OF_HANOI_PLANNING_FLOOR_MS, 2 * TOWER_OF_HANOI_INPUT_FLOOR_MS);
+      expect(towerOfHanoiTimesUnderFloor(quick)).toEqual([]);
+      expect(getTowerOfHanoiTrialFlags(quick)).toEqual([]);
+    });
+
+    it('flags a planning time under its floor', () => {
+      const early = solved(TOWER_OF_HANOI_PLANNING_FLOOR_MS - 1, 1000);
+      expect(towerOfHanoiTimesUnderFloor(early)).toEqual(['reactionTime', 'events']);
+      expect(getTowerOfHanoiTrialFlags(early)).toEqual(['tooFast']);
+    });
+
+    it('flags inputs closer than the input floor, even after a long planning time', () => {
+      const rushed = solved(30_000, 2 * TOWER_OF_HANOI_INPUT_FLOOR_MS - 2);
+      expect(towerOfHanoiTimesUnderFloor(rushed)).toEqual(['events']);
+      expect(getTowerOfHanoiTrialFlags(rushed)).toEqual(['tooFast']);
+    });
+
+    it('flags a forged record: every time scaled by 1e-4', () => {
+      const trial = solved(2000, 1000);
+      const forged = {
+        reactionTime: (trial.reactionTime as number) * 1e-4,
+        events: trial.events.map((e) => ({ ...e, atMs: e.atMs * 1e-4 })),
+      };
+      expect(towerOfHanoiTimesUnderFloor(forged)).toEqual(['reactionTime', 'events']);
+    });
+
+    it('holds the first input after a reset to the planning floor: a new board', () => {
+      const reset = { type: 'reset', atMs: 20_000 } as const;
+      const pickup = (atMs: number) => ({ type: 'pickup', atMs }) as const;
+      const events = (afterReset: number) =>
+        [
+          pickup(1000),
+          reset,
+          pickup(20_000 + afterReset),
+        ] as unknown as TowerOfHanoiTrial['events'];
+      expect(towerOfHanoiTimesUnderFloor({ reactionTime: 1000, events: events(100) })).toEqual([]);
+      expect(towerOfHanoiTimesUnderFloor({ reactionTime: 1000, events: events(60) })).toEqual([
+        'events',
+      ]);
+    });
   });
 });

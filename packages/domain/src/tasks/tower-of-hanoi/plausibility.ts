@@ -6,6 +6,12 @@ import {
   judgeArrivedRun,
 } from '../shared/plausibility';
 import {
+  fieldsUnderFloor,
+  INPUT_INTERVAL_FLOOR_MS,
+  SIMPLE_REACTION_FLOOR_MS,
+  TOO_FAST,
+} from '../shared/time-floors';
+import {
   TOWER_OF_HANOI_MIN_BETWEEN_MS,
   TOWER_OF_HANOI_MIN_MOVE_MS,
   type TowerOfHanoiConfig,
@@ -17,6 +23,58 @@ import {
   isTowerOfHanoiPosition,
   towerOfHanoiRunOrder,
 } from './run-order';
+import type { TowerOfHanoiTrial } from './trial';
+
+/**
+ * The floor of the planning time (`reactionTime`: the onset to the first pickup), and of any
+ * input that answers a new board (the problem's first, the first after a reset), ms: nothing
+ * answers a display sooner than a simple reaction to it (ADR 036).
+ */
+export const TOWER_OF_HANOI_PLANNING_FLOOR_MS = SIMPLE_REACTION_FLOOR_MS;
+
+/**
+ * The floor of each further input (`events[].atMs` after the event before: a pickup, a drop, a
+ * cancel, a refused drop, an empty-peg tap), ms: a move is two inputs, so a move takes at least
+ * twice this (ADR 036). The first-move, solution and total times follow from the events.
+ */
+export const TOWER_OF_HANOI_INPUT_FLOOR_MS = INPUT_INTERVAL_FLOOR_MS;
+
+/** What the time floors read of a problem. */
+type TimedProblem = Pick<TowerOfHanoiTrial, 'reactionTime' | 'events'>;
+
+/**
+ * Does some event of a problem come sooner than a person could make it: an input under the
+ * planning floor after the onset or a reset, or under the input floor after the input before? A
+ * reset is the time limit's, nobody's input.
+ */
+function hasEventUnderFloor(events: TimedProblem['events']): boolean {
+  let afterMs = 0;
+  let floorMs = TOWER_OF_HANOI_PLANNING_FLOOR_MS;
+  for (const event of events) {
+    if (event.type === 'reset') {
+      floorMs = TOWER_OF_HANOI_PLANNING_FLOOR_MS;
+    } else {
+      if (event.atMs - afterMs < floorMs) return true;
+      floorMs = TOWER_OF_HANOI_INPUT_FLOOR_MS;
+    }
+    afterMs = event.atMs;
+  }
+  return false;
+}
+
+/** The timed fields of a problem under their floor (ADR 036): 'reactionTime', 'events'. */
+export function towerOfHanoiTimesUnderFloor(problem: TimedProblem): string[] {
+  return [
+    ...fieldsUnderFloor([
+      {
+        field: 'reactionTime',
+        ms: problem.reactionTime,
+        floorMs: TOWER_OF_HANOI_PLANNING_FLOOR_MS,
+      },
+    ]),
+    ...(hasEventUnderFloor(problem.events) ? ['events'] : []),
+  ];
+}
 
 /** What the server notes about a problem it keeps. */
 export const TOWER_OF_HANOI_TRIAL_FLAGS = [
@@ -24,19 +82,23 @@ export const TOWER_OF_HANOI_TRIAL_FLAGS = [
   'timedOut',
   'moveLimit',
   'eventLimit',
+  TOO_FAST,
 ] as const;
 export type TowerOfHanoiTrialFlag = (typeof TOWER_OF_HANOI_TRIAL_FLAGS)[number];
 
-/** The flags of a problem: given again after a reload, or ended unsolved by a limit. */
-export function getTowerOfHanoiTrialFlags(trial: {
-  restarted: boolean;
-  endReason: TowerOfHanoiEndReason;
-}): TowerOfHanoiTrialFlag[] {
+/**
+ * The flags of a problem: given again after a reload, ended unsolved by a limit, or a time under
+ * its floor ('tooFast'). They follow from the problem alone, so a replay gets the same ones.
+ */
+export function getTowerOfHanoiTrialFlags(
+  trial: TimedProblem & { restarted: boolean; endReason: TowerOfHanoiEndReason },
+): TowerOfHanoiTrialFlag[] {
   const flags: TowerOfHanoiTrialFlag[] = [];
   if (trial.restarted) flags.push('restarted');
   if (trial.endReason === 'timeLimit') flags.push('timedOut');
   if (trial.endReason === 'moveLimit') flags.push('moveLimit');
   if (trial.endReason === 'eventLimit') flags.push('eventLimit');
+  if (towerOfHanoiTimesUnderFloor(trial).length > 0) flags.push(TOO_FAST);
   return flags;
 }
 

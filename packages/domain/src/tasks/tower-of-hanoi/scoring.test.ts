@@ -151,6 +151,31 @@ describe('scoreTowerOfHanoi', () => {
     expect(score.averageReactionTime).toBeNull();
   });
 
+  it('leaves a problem with a time under its floor out of the time scores and the report RT', () => {
+    const trial = stored(optimalFirstProblem());
+    const forged = {
+      ...trial,
+      events: trial.events.map((e) => ({
+        ...e,
+        atMs: e.atMs * 1e-4,
+        sinceLastMs: e.sinceLastMs * 1e-4,
+      })),
+    };
+    const score = scoreTowerOfHanoi(config, [forged]);
+    expect(score.averageReactionTime).toBeNull();
+    expect(score.scores.medianPlanningTimeMs).toBeNull();
+    expect(score.scores.medianFirstMoveTimeMs).toBeNull();
+    expect(score.scores.medianSolutionTimeMs).toBeNull();
+    expect(score.scores.medianExecutionTimePerMoveMs).toBeNull();
+    // Its moves still count.
+    expect(score.scores.optimal).toBe(1);
+    expect(score.overallScore).toBe(100);
+    expect(score.reportCells['discs-2']).toMatchObject({ trialCount: 1, rtTrialCount: 0 });
+    expect(score.trialExclusions).toEqual([
+      { phase: 'test', block: 0, trialNumber: 0, exclusions: ['tooFast'] },
+    ]);
+  });
+
   it('leaves a problem given again after a reload out of the time scores', () => {
     const trial = stored(optimalFirstProblem());
     const score = scoreTowerOfHanoi(config, [{ ...trial, restarted: true }]);

@@ -1,12 +1,18 @@
 import type { RunScore, StoredTrial, TrialExclusions } from '../contract';
 import type { CellAggregate } from '../shared/report-cells';
 import { mean, median, ratio } from '../shared/statistics';
+import { TOO_FAST } from '../shared/time-floors';
 import type { TowerOfHanoiConfig } from './config';
+import { towerOfHanoiTimesUnderFloor } from './plausibility';
 import { replayTowerOfHanoi, type TowerOfHanoiSummary } from './replay';
 import type { TowerOfHanoiTrial } from './trial';
 
-/** The scores are computed by this version of the rules (test_results.scoring_version). */
-export const TOWER_OF_HANOI_SCORING_VERSION = 1;
+/**
+ * The scores are computed by this version of the rules (test_results.scoring_version). Version
+ * 2: a problem with a time under its floor ('tooFast', ADR 036) is left out of the time scores
+ * and the report cells' RT; version 1 timed it.
+ */
+export const TOWER_OF_HANOI_SCORING_VERSION = 2;
 
 /** The report cells: the test problems by their number of discs. */
 export const TOWER_OF_HANOI_REPORT_CELLS = [
@@ -22,13 +28,14 @@ export const towerOfHanoiCellOf = (discs: number) => `discs-${discs}`;
 /**
  * Why a test problem is left out of the time scores (planning, first move, solution and
  * execution times): it was given again after a reload ('restarted': the participant had seen it),
- * or the page lost focus or was hidden while it was on ('interrupted'). Its moves still count.
+ * the page lost focus or was hidden while it was on ('interrupted'), or a time of it is under its
+ * floor ('tooFast': no person made its inputs that fast, ADR 036). Its moves still count.
  */
-export const TOWER_OF_HANOI_EXCLUSIONS = ['restarted', 'interrupted'] as const;
+export const TOWER_OF_HANOI_EXCLUSIONS = ['restarted', 'interrupted', TOO_FAST] as const;
 export type TowerOfHanoiExclusion = (typeof TOWER_OF_HANOI_EXCLUSIONS)[number];
 
 /**
- * The Tower of Hanoi's own scores (scoring version 1), stored in `test_results.scores`, over the
+ * The Tower of Hanoi's own scores (scoring versions 1 and 2: the same scores), stored in `test_results.scores`, over the
  * test problems; docs/scoring/tower-of-hanoi.md gives every formula. Times in ms.
  */
 export type TowerOfHanoiScores = {
@@ -77,7 +84,7 @@ export type TowerOfHanoiScores = {
   /** Problems whose last attempt's time ran out, or whose move limit was reached, unsolved. */
   timedOut: number;
   moveLimitReached: number;
-  /** Problems left out of the time scores, by reason. */
+  /** Problems left out of the time scores, by reason (a 'tooFast' problem's trial says so). */
   restarted: number;
   interrupted: number;
   /** How the practice problem went; null without one. */
@@ -120,6 +127,8 @@ function scoreProblem(config: TowerOfHanoiConfig, trial: TowerOfHanoiScoredTrial
   const exclusions: TowerOfHanoiExclusion[] = [];
   if (trial.restarted) exclusions.push('restarted');
   if (trial.timing?.wasInterrupted) exclusions.push('interrupted');
+  const timed = { reactionTime: summary.firstPickupMs, events: trial.events };
+  if (towerOfHanoiTimesUnderFloor(timed).length > 0) exclusions.push(TOO_FAST);
   return {
     trial,
     summary,
