@@ -4,14 +4,22 @@
 // busy: for each priority a fresh server on a new embedded database, as `npm start` runs it.
 //   Logins and sign-ups one after another, first on a quiet machine, then beside two CPU-bound
 //   processes at normal priority that this script starts (each in a session of its own, as a
-//   program started from another terminal or service is). Latency of each request as the client
-//   sees it; p50, p95 and max.
+//   program started from another terminal or service is), and then beside those two with an
+//   anonymous trickle as well: 30 trial saves a second without a session, each answered 401,
+//   which must not make hashing yield as real trial saves do. Latency of each request as the
+//   client sees it; p50, p95 and max.
 // burst: for each priority the load benchmark's login burst (bench/load.ts --hold N --burst
-//   --burst-cost full) on PostgreSQL: N participants saving trials, then 50 full-cost logins at
-//   once, three times; trial-save p99 before and during each burst.
+//   --burst-cost full): N participants saving trials, then 50 full-cost logins at once, three
+//   times; trial-save p99 before and during each burst, and how many logins were answered
+//   within 30 s. On PostgreSQL at --participants, and on the embedded database too when
+//   --pglite-participants is given. For `adaptive`, once for each autogroup nice of
+//   --busy-nices (HASHING_BUSY_NICE: the share of the CPU hashing gets while saves keep the
+//   server busy, ADR 037). With --beside-busy=N, N CPU-bound processes run beside it all, as
+//   on a machine that the participants alone keep busier (a slower VM, or another program).
 //
 // Usage: npm run bench:logins [-- --parts=busy,burst] [--priorities=background,adaptive]
-//   [--participants=1500] [--rounds=1]
+//   [--participants=1500] [--pglite-participants=N] [--busy-nices=10] [--bursts=3]
+//   [--beside-busy=0] [--rounds=1]
 // The burst part needs TEST_DATABASE_URL (a PostgreSQL it may fill and empty).
 // Writes bench/results/logins.json and logins.md (latest), and a dated copy of each.
 
@@ -20,7 +28,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { HASHING_PRIORITIES, type HashingPriority } from '../apps/server/src/lib/password';
+import {
+  DEFAULT_HASHING_BUSY_NICE,
+  HASHING_PRIORITIES,
+  type HashingPriority,
+} from '../apps/server/src/lib/password';
 import {
   getFreePort,
   spawnServer,
@@ -33,6 +45,10 @@ const { values: args } = parseArgs({
     parts: { type: 'string', default: 'busy,burst' },
     priorities: { type: 'string', default: 'background,adaptive' },
     participants: { type: 'string', default: '1500' },
+    'pglite-participants': { type: 'string' },
+    'busy-nices': { type: 'string', default: String(DEFAULT_HASHING_BUSY_NICE) },
+    bursts: { type: 'string', default: '3' },
+    'beside-busy': { type: 'string', default: '0' },
     rounds: { type: 'string', default: '1' },
     logins: { type: 'string', default: '20' },
     'sign-ups': { type: 'string', default: '10' },
@@ -64,14 +80,30 @@ const figures = (times: number[]): Figures => {
   };
 };
 
-/** Two CPU-bound processes at the priority of any other program, each in a session of its own. */
+/** Every CPU-bound process started and not yet killed. */
+const running = new Set<ChildProcess>();
+/**
+ * Sessions of their own outlive this script, so a script stopped by a signal kills them first:
+ * a busy process left behind would load every later measurement.
+ */
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of running) child.kill('SIGKILL');
+    process.exit(1);
+  });
+}
+
+/** CPU-bound processes at the priority of any other program, each in a session of its own. */
 function startBusyProcesses(count: number): ChildProcess[] {
-  return Array.from({ length: count }, () =>
-    spawn(process.execPath, ['-e', 'let x = 0; for (;;) x += 1;'], {
+  return Array.from({ length: count }, () => {
+    const child = spawn(process.execPath, ['-e', 'let x = 0; for (;;) x += 1;'], {
       detached: true,
       stdio: 'ignore',
-    }),
-  );
+    });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
+    return child;
+  });
 }
 
 async function post(baseUrl: string, route: string, body: unknown): Promise<number> {
@@ -103,7 +135,38 @@ type BusyResult = {
   priority: HashingPriority;
   quiet: { login: Figures; signUp: Figures };
   besideTwoBusy: { login: Figures; signUp: Figures };
+  /** Beside the two busy processes, with ANONYMOUS_SAVES_PER_SEC unauthenticated trial saves. */
+  withAnonymousTrickle: { login: Figures; signUp: Figures; answers: Record<string, number> };
 };
+
+/** The anonymous trickle's rate: above the 20 saves a second at which hashing yields. */
+const ANONYMOUS_SAVES_PER_SEC = 30;
+
+/**
+ * Sends ANONYMOUS_SAVES_PER_SEC trial saves a second without a session (an Origin header, so
+ * the API guard lets them reach the route) until stopped; counts the answers by status.
+ */
+function startAnonymousTrickle(baseUrl: string) {
+  const answers: Record<string, number> = {};
+  const body = JSON.stringify({ phase: 'test', trialNumber: 0, response: 'R', reactionTime: 500 });
+  const timer = setInterval(() => {
+    const runId = crypto.randomUUID();
+    fetch(`${baseUrl}/api/results/${runId}/trials/test/0/0`, {
+      method: 'PUT',
+      headers: { origin: baseUrl, 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(30_000),
+    })
+      .then(async (response) => {
+        await response.text();
+        answers[response.status] = (answers[response.status] ?? 0) + 1;
+      })
+      .catch(() => {
+        answers.failed = (answers.failed ?? 0) + 1;
+      });
+  }, 1000 / ANONYMOUS_SAVES_PER_SEC);
+  return { answers, stop: () => clearInterval(timer) };
+}
 
 async function measureBusy(priority: HashingPriority): Promise<BusyResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cogni-logins-'));
@@ -146,7 +209,19 @@ async function measureBusy(priority: HashingPriority): Promise<BusyResult> {
       login: await timeEach(LOGINS, logIn),
       signUp: await timeEach(SIGN_UPS, signUp),
     };
-    const result = { priority, quiet, besideTwoBusy };
+    const trickle = startAnonymousTrickle(baseUrl);
+    let withAnonymousTrickle: BusyResult['withAnonymousTrickle'];
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      withAnonymousTrickle = {
+        login: await timeEach(LOGINS, logIn),
+        signUp: await timeEach(SIGN_UPS, signUp),
+        answers: trickle.answers,
+      };
+    } finally {
+      trickle.stop();
+    }
+    const result = { priority, quiet, besideTwoBusy, withAnonymousTrickle };
     console.log(JSON.stringify(result));
     return result;
   } finally {
@@ -157,12 +232,63 @@ async function measureBusy(priority: HashingPriority): Promise<BusyResult> {
   }
 }
 
-type BurstResult = { priority: HashingPriority; round: number; lines: string[] };
+/** One burst of 50 logins as bench/load.ts prints it, read back into figures. */
+type Burst = {
+  line: string;
+  p99BeforeMs: number;
+  p99DuringMs: number;
+  savesPerSecDuring: number;
+  loginP50Ms: number;
+  loginLastMs: number;
+  statuses: Record<string, number>;
+};
 
-/** The load benchmark's login burst at `participants` with HASHING_PRIORITY=priority. */
-function measureBurst(priority: HashingPriority, round: number): Promise<BurstResult> {
-  const participants = args.participants;
-  return new Promise((resolve, reject) => {
+type BurstResult = {
+  priority: HashingPriority;
+  /** CPU-bound processes running beside the benchmark. */
+  besideBusy: number;
+  /** HASHING_BUSY_NICE, for `adaptive`. */
+  busyNice: number | null;
+  database: 'postgres' | 'pglite';
+  participants: number;
+  round: number;
+  bursts: Burst[];
+};
+
+const BURST_LINE =
+  /trial-save p99 ([\d.]+) ms before, ([\d.]+) ms during \(max [\d.]+ ms, ([\d.]+) saves\/s\); logins p50 ([\d.]+) ms, last ([\d.]+) ms, (\{.*\})/;
+
+function readBurst(line: string): Burst {
+  const match = BURST_LINE.exec(line);
+  if (!match) throw new Error(`not a burst line: ${line}`);
+  const [, before, during, saves, p50, last, statuses] = match;
+  return {
+    line: line.trim(),
+    p99BeforeMs: Number(before),
+    p99DuringMs: Number(during),
+    savesPerSecDuring: Number(saves),
+    loginP50Ms: Number(p50),
+    loginLastMs: Number(last),
+    statuses: JSON.parse(statuses ?? '{}') as Record<string, number>,
+  };
+}
+
+/** The load benchmark's login bursts at `participants` with the given hashing settings. */
+function measureBurst(
+  priority: HashingPriority,
+  busyNice: number | null,
+  database: BurstResult['database'],
+  participants: number,
+  round: number,
+): Promise<BurstResult> {
+  const hashing: Record<string, string> = { HASHING_PRIORITY: priority };
+  if (busyNice !== null) hashing.HASHING_BUSY_NICE = String(busyNice);
+  const besideBusy = Number(args['beside-busy']);
+  const busy = startBusyProcesses(besideBusy);
+  const stopBusy = () => {
+    for (const process of busy) process.kill('SIGKILL');
+  };
+  return new Promise<BurstResult>((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [
@@ -170,20 +296,20 @@ function measureBurst(priority: HashingPriority, round: number): Promise<BurstRe
         'tsx',
         'bench/load.ts',
         '--db',
-        'postgres',
+        database,
         '--hold',
-        participants,
+        String(participants),
         '--windows',
         '2',
         '--burst',
         '--burst-cost',
         'full',
         '--bursts',
-        '3',
+        args.bursts,
       ],
       {
         cwd: ROOT,
-        env: { ...process.env, HASHING_PRIORITY: priority },
+        env: { ...process.env, ...hashing },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
@@ -196,13 +322,14 @@ function measureBurst(priority: HashingPriority, round: number): Promise<BurstRe
     child.once('exit', (code) => {
       if (code !== 0) reject(new Error(`bench/load.ts exited with ${code}`));
       else {
-        const lines = output
+        const bursts = output
           .split('\n')
-          .filter((line) => line.includes(`postgres ${participants}`));
-        resolve({ priority, round, lines });
+          .filter((line) => line.includes(`${database} ${participants}, `))
+          .map(readBurst);
+        resolve({ priority, besideBusy, busyNice, database, participants, round, bursts });
       }
     });
-  });
+  }).finally(stopBusy);
 }
 
 const date = new Date().toISOString();
@@ -214,16 +341,34 @@ for (let round = 1; round <= rounds; round++) {
     if (parts.has('busy')) busyResults.push(await measureBusy(priority));
   }
 }
+// A database with 0 participants (--participants=0: PGlite alone) is left out.
+const burstDatabases = (
+  [
+    ['postgres', Number(args.participants)],
+    ['pglite', Number(args['pglite-participants'] ?? 0)],
+  ] as [BurstResult['database'], number][]
+).filter(([, participants]) => participants > 0);
+const busyNices = args['busy-nices'].split(',').map(Number);
 for (let round = 1; round <= rounds; round++) {
-  for (const priority of priorities) {
-    if (parts.has('burst')) burstResults.push(await measureBurst(priority, round));
+  for (const [database, participants] of burstDatabases) {
+    for (const priority of priorities) {
+      if (!parts.has('burst')) continue;
+      for (const busyNice of priority === 'adaptive' ? busyNices : [null]) {
+        burstResults.push(await measureBurst(priority, busyNice, database, participants, round));
+      }
+    }
   }
 }
 
 const row = (r: BusyResult) =>
   `| ${r.priority} | ${r.quiet.login.p50Ms} / ${r.quiet.login.p95Ms} | ${r.quiet.signUp.p50Ms} / ${r.quiet.signUp.p95Ms} | ` +
   `${r.besideTwoBusy.login.p50Ms} / ${r.besideTwoBusy.login.p95Ms} (max ${r.besideTwoBusy.login.maxMs}, n ${r.besideTwoBusy.login.n}) | ` +
-  `${r.besideTwoBusy.signUp.p50Ms} / ${r.besideTwoBusy.signUp.p95Ms} (max ${r.besideTwoBusy.signUp.maxMs}, n ${r.besideTwoBusy.signUp.n}) |`;
+  `${r.besideTwoBusy.signUp.p50Ms} / ${r.besideTwoBusy.signUp.p95Ms} (max ${r.besideTwoBusy.signUp.maxMs}, n ${r.besideTwoBusy.signUp.n}) | ` +
+  `${r.withAnonymousTrickle.login.p50Ms} / ${r.withAnonymousTrickle.login.p95Ms} (max ${r.withAnonymousTrickle.login.maxMs}, n ${r.withAnonymousTrickle.login.n}) | ` +
+  `${r.withAnonymousTrickle.signUp.p50Ms} / ${r.withAnonymousTrickle.signUp.p95Ms} (max ${r.withAnonymousTrickle.signUp.maxMs}, n ${r.withAnonymousTrickle.signUp.n}) | ` +
+  `${Object.entries(r.withAnonymousTrickle.answers)
+    .map(([status, n]) => `${n}× ${status}`)
+    .join(', ')} |`;
 const markdown = [
   '# Logins on a busy machine (`npm run bench:logins`)',
   '',
@@ -235,26 +380,30 @@ const markdown = [
         '',
         'Each priority on a fresh server on the embedded database; one request at a time; ms.',
         '',
-        '| HASHING_PRIORITY | login p50 / p95, quiet | sign-up p50 / p95, quiet | login p50 / p95, two busy | sign-up p50 / p95, two busy |',
-        '|---|---|---|---|---|',
+        `The last three columns add ${ANONYMOUS_SAVES_PER_SEC} anonymous trial saves a second to the two busy processes.`,
+        '',
+        '| HASHING_PRIORITY | login p50 / p95, quiet | sign-up p50 / p95, quiet | login p50 / p95, two busy | sign-up p50 / p95, two busy | login p50 / p95, two busy + anonymous | sign-up p50 / p95, two busy + anonymous | anonymous answers |',
+        '|---|---|---|---|---|---|---|---|',
         ...busyResults.map(row),
         '',
       ]
     : []),
   ...(burstResults.length
     ? [
-        `## 50 logins at once at ${args.participants} participants (PostgreSQL)`,
+        '## 50 logins at once beside participants saving trials',
         '',
-        "The load benchmark's lines, as printed.",
+        'Trial-save p99 during each burst (just before it in brackets), and the logins: how many',
+        'were answered 200 within 30 s, their p50 and the last answer.',
         '',
-        ...burstResults.flatMap((r) => [
-          `### HASHING_PRIORITY=${r.priority}, round ${r.round}`,
-          '',
-          '```',
-          ...r.lines,
-          '```',
-          '',
-        ]),
+        '| database | participants | busy processes beside | HASHING_PRIORITY | HASHING_BUSY_NICE | round | burst | save p99 during (before), ms | saves/s during | logins answered | login p50 / last, s |',
+        '|---|--:|--:|---|--:|--:|--:|---|--:|---|---|',
+        ...burstResults.flatMap((r) =>
+          r.bursts.map(
+            (b, i) =>
+              `| ${r.database} | ${r.participants} | ${r.besideBusy} | ${r.priority} | ${r.busyNice ?? ''} | ${r.round} | ${i + 1} | ${b.p99DuringMs} (${b.p99BeforeMs}) | ${b.savesPerSecDuring} | ${b.statuses['200'] ?? 0} of ${Object.values(b.statuses).reduce((a, n) => a + n, 0)} | ${round1(b.loginP50Ms / 1000)} / ${round1(b.loginLastMs / 1000)} |`,
+          ),
+        ),
+        '',
       ]
     : []),
 ];

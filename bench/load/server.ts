@@ -17,7 +17,11 @@ export type BenchServer = {
 };
 
 /** Server settings the benchmark passes on from its own environment. */
-const PASSED_SETTINGS = ['MAX_REQUESTS_IN_FLIGHT', 'HASHING_PRIORITY'] as const;
+const PASSED_SETTINGS = [
+  'MAX_REQUESTS_IN_FLIGHT',
+  'HASHING_PRIORITY',
+  'HASHING_BUSY_NICE',
+] as const;
 
 /** The real server with the benchmark's routes (bench-server.ts). */
 const MAIN = path.join(ROOT, 'bench/load/bench-server.ts');

@@ -3,7 +3,7 @@ import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './app-env';
 import { AppError } from './lib/app-error';
 import { limitBodySize } from './lib/body-limit';
-import { setHashingPriority, setPasswordHashCost } from './lib/password';
+import { setHashingBusyNice, setHashingPriority, setPasswordHashCost } from './lib/password';
 import { apiGuard } from './middleware/api-guard';
 import { handleError } from './middleware/error-handler';
 import { securityHeaders } from './middleware/security-headers';
@@ -37,6 +37,7 @@ export type AppOptions = {
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   setHashingPriority(deps.config.HASHING_PRIORITY);
+  setHashingBusyNice(deps.config.HASHING_BUSY_NICE);
   setPasswordHashCost(deps.config.SCRYPT_LOG2_N);
   setErrorLogLimits(deps.db, {
     perSubject: deps.config.RATE_LIMIT_VISITOR_LOGS_PER_IP,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './env';
+import { DEFAULT_HASHING_BUSY_NICE } from './lib/password';
 
 describe('configuration', () => {
   it('has defaults that start the app on the embedded database at port 3000', () => {
@@ -9,15 +10,19 @@ describe('configuration', () => {
     expect(config.DATA_DIR).toBe(path.resolve('data'));
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.HASHING_PRIORITY).toBe('adaptive');
+    expect(config.HASHING_BUSY_NICE).toBe(DEFAULT_HASHING_BUSY_NICE);
+    expect(config.RATE_LIMIT_ERROR_REPORTS_PER_USER).toBe(60);
+    expect(config.RATE_LIMIT_ERROR_REPORT_BYTES_PER_USER).toBe(100_000);
   });
 
-  it('reads PORT, DATA_DIR, DATABASE_URL and HASHING_PRIORITY', () => {
+  it('reads PORT, DATA_DIR, DATABASE_URL, HASHING_PRIORITY and HASHING_BUSY_NICE', () => {
     const config = parseConfig({
       PORT: '8080',
       DATA_DIR: '/tmp/x',
       DATABASE_URL: 'postgres://app@db:5432/cogni',
       APP_ORIGIN: 'https://cogni.example.org/',
       HASHING_PRIORITY: 'background',
+      HASHING_BUSY_NICE: '5',
     });
     expect(config).toMatchObject({
       PORT: 8080,
@@ -25,6 +30,7 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://app@db:5432/cogni',
       APP_ORIGIN: 'https://cogni.example.org',
       HASHING_PRIORITY: 'background',
+      HASHING_BUSY_NICE: 5,
     });
   });
 
@@ -36,6 +42,10 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ HASHING_PRIORITY: 'low' }, 'HASHING_PRIORITY'],
+    [{ HASHING_BUSY_NICE: '20' }, 'HASHING_BUSY_NICE'],
+    [{ HASHING_BUSY_NICE: '2.5' }, 'HASHING_BUSY_NICE'],
+    [{ HASHING_BUSY_NICE: 'low' }, 'HASHING_BUSY_NICE'],
+    [{ RATE_LIMIT_ERROR_REPORT_BYTES_PER_USER: '100' }, 'RATE_LIMIT_ERROR_REPORT_BYTES_PER_USER'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

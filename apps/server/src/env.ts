@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { HASHING_PRIORITIES } from './lib/password';
+import { DEFAULT_HASHING_BUSY_NICE, HASHING_PRIORITIES } from './lib/password';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -52,6 +52,16 @@ export const ConfigSchema = z.object({
   HASHING_PRIORITY: z
     .enum(HASHING_PRIORITIES, { error: `must be one of ${HASHING_PRIORITIES.join(', ')}` })
     .default('adaptive'),
+  /**
+   * With HASHING_PRIORITY=adaptive, the autogroup nice (0-19) of password hashing while trial
+   * saves keep the server busy: 0 is a fair share, 19 the least weight (ADR 037).
+   */
+  HASHING_BUSY_NICE: z.coerce
+    .number({ error: 'must be a whole number from 0 to 19' })
+    .int('must be a whole number from 0 to 19')
+    .min(0, 'must be a whole number from 0 to 19')
+    .max(19, 'must be a whole number from 0 to 19')
+    .default(DEFAULT_HASHING_BUSY_NICE),
   /**
    * The public origin (scheme://host[:port]) browsers use. Unset, state-changing requests must
    * come from the origin that matches the request's Host header.

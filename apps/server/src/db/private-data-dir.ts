@@ -43,8 +43,8 @@ export function makeDataDirPrivate(dataDir: string): string[] {
 
 /**
  * Adds group and other bits to the process's umask, so every folder (and every file whose mode
- * is left to the umask) the process creates from now on is its owner's only. A worker thread cannot change the umask (Node refuses); there the
- * folder's own mode still keeps others out.
+ * is left to the umask) the process creates from now on is its owner's only. A worker thread
+ * cannot change the umask (Node refuses); there the folder's own mode still keeps others out.
  */
 function restrictNewFiles(): void {
   try {

@@ -68,22 +68,33 @@ describe('scrypt in background processes', () => {
     },
   );
 
-  it.runIf(existsSync('/proc/self/stat'))(
-    'at the normal weight, hashes in sessions of their own at the priority of the server',
-    async () => {
-      const normal = createBackgroundScrypt(1, 'normal');
-      await normal('z', SALT, 32, PARAMS);
+  it.runIf(existsSync('/proc/self/stat')).each([
+    [0, 'the normal weight', 0],
+    [10, 'a middle weight', 10],
+    [4, 'a middle weight', 4],
+  ])(
+    'at autogroup nice %i (%s), hashes in sessions of their own, that much below the server',
+    async (autogroupNice, _weight, threadNice) => {
+      const weighted = createBackgroundScrypt(1, autogroupNice);
+      await weighted('z', SALT, 32, PARAMS);
       const serverNice = Number(readStat('self')[16]);
-      const [pid] = normal.processIds();
+      const [pid] = weighted.processIds();
       if (pid === undefined) throw new Error('no hashing process');
       const stat = readStat(pid);
       expect(Number(stat[3])).toBe(pid);
-      expect(Number(stat[16])).toBe(serverNice);
+      expect(Number(stat[16])).toBe(Math.min(19, serverNice + threadNice));
       if (existsSync('/proc/self/autogroup')) {
-        expect(readFileSync(`/proc/${pid}/autogroup`, 'utf8')).toMatch(/nice 0\b/);
+        expect(readFileSync(`/proc/${pid}/autogroup`, 'utf8')).toMatch(
+          new RegExp(`nice ${autogroupNice}\\b`),
+        );
       }
     },
   );
+
+  it('refuses an autogroup nice Linux does not have', () => {
+    expect(() => createBackgroundScrypt(1, 20)).toThrow(/a whole number from 0 to 19/);
+    expect(() => createBackgroundScrypt(1, -1)).toThrow(/a whole number from 0 to 19/);
+  });
 
   it.runIf(existsSync('/proc/self/stat'))(
     'stops hashing when the server is killed',

@@ -8,25 +8,31 @@ import { type ChildProcess, spawn } from 'node:child_process';
  * compete with PostgreSQL's backends as if not niced at all (ADR 020). A session of its own gives
  * the hashing a group whose weight it can set (`/proc/self/autogroup`).
  *
- * Two weights (`HashingWeight`, ADR 033):
- * - `background`: the least weight of a group (autogroup nice 19) and thread nice +10 (for where
- *   no autogroup applies): the hashing gets only what the rest of the machine leaves.
+ * Three weights (`HashingWeight`, ADR 033, ADR 037), each set by the autogroup nice of the
+ * hashing processes' sessions (and a thread nice, for where no autogroup applies):
+ * - `background`: the least weight of a group (autogroup nice 19, thread nice +10): the hashing
+ *   gets only what the rest of the machine leaves.
+ * - `shared`: a middle weight (autogroup nice HASHING_BUSY_NICE), for a server that trial saves
+ *   keep busy: the saves keep most of the CPU, and a crowd of logins still gets through.
  * - `normal`: the weight of any other session, so the hashing gets its fair share.
  */
-export type HashingWeight = 'background' | 'normal';
+export type HashingWeight = 'background' | 'shared' | 'normal';
 
-/** Thread nice of `background` hashing, above the server's own. */
+/** Thread nice of lowered hashing, above the server's own, at most. */
 export const HASHING_NICE = 10;
 
 /** Autogroup nice of `background` hashing: the least weight Linux gives a scheduling group. */
 export const HASHING_AUTOGROUP_NICE = 19;
 
-/** Plain CommonJS, so the child needs no TypeScript loader. */
-function childSource(weight: HashingWeight): string {
+/**
+ * Plain CommonJS, so the child needs no TypeScript loader. Above autogroup nice 0 the child
+ * lowers its session's weight, and its thread nice by as much (at most HASHING_NICE).
+ */
+function childSource(autogroupNice: number): string {
   const lowerPriority =
-    weight === 'background'
-      ? `try { writeFileSync('/proc/self/autogroup', '${HASHING_AUTOGROUP_NICE}'); } catch {}
-try { os.setPriority(Math.min(19, os.getPriority() + ${HASHING_NICE})); } catch {}`
+    autogroupNice > 0
+      ? `try { writeFileSync('/proc/self/autogroup', '${autogroupNice}'); } catch {}
+try { os.setPriority(Math.min(19, os.getPriority() + ${Math.min(HASHING_NICE, autogroupNice)})); } catch {}`
       : '';
   return `
 const { scryptSync } = require('node:crypto');
@@ -134,11 +140,15 @@ function createHashingProcess(source: string) {
 }
 
 /**
- * `processes` hashing processes at `weight`, each started on first use; each hash goes to the
- * one with the least queued. `processIds` lists the running ones (for tests).
+ * `processes` hashing processes in sessions at `autogroupNice` (0: the weight of any other
+ * session; 19, the default: the least), each started on first use; each hash goes to the one
+ * with the least queued. `processIds` lists the running ones (for tests).
  */
-export function createBackgroundScrypt(processes: number, weight: HashingWeight = 'background') {
-  const source = childSource(weight);
+export function createBackgroundScrypt(processes: number, autogroupNice = HASHING_AUTOGROUP_NICE) {
+  if (!Number.isInteger(autogroupNice) || autogroupNice < 0 || autogroupNice > 19) {
+    throw new Error(`autogroup nice ${autogroupNice}: a whole number from 0 to 19`);
+  }
+  const source = childSource(autogroupNice);
   const pool = Array.from({ length: processes }, () => ({
     process: createHashingProcess(source),
     queued: 0,

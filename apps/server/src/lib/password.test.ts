@@ -60,14 +60,14 @@ describe('password hashing', () => {
     expect(await verifyAgainstDummy('whatever')).toBe(false);
   });
 
-  it('hashes at the background weight only while trial saves keep the server busy, by default', () => {
+  it('hashes at the shared weight only while trial saves keep the server busy, by default', () => {
     try {
       setHashingPriority('adaptive');
       // This worker saves no trials: a login gets its fair share of a busy machine.
       expect(trialSaveRate.perSecond()).toBe(0);
       expect(currentHashingWeight()).toBe('normal');
       for (let i = 0; i < BUSY_TRIAL_SAVES_PER_SEC; i++) trialSaveRate.note();
-      expect(currentHashingWeight()).toBe('background');
+      expect(currentHashingWeight()).toBe('shared');
       setHashingPriority('normal');
       expect(currentHashingWeight()).toBe('normal');
       setHashingPriority('background');

@@ -1,5 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createBackgroundScrypt, type HashingWeight } from './background-scrypt';
+import {
+  createBackgroundScrypt,
+  HASHING_AUTOGROUP_NICE,
+  type HashingWeight,
+} from './background-scrypt';
 import { createConcurrencyLimit } from './concurrency-limit';
 import { trialSaveRate } from './trial-save-rate';
 
@@ -51,10 +55,11 @@ function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promis
 }
 
 /**
- * How the hashing competes for the CPU (the HASHING_PRIORITY setting, ADR 033):
- * - `adaptive` (the default): at the background weight while trial saves keep the server busy,
- *   so a crowd of logins cannot slow them; otherwise at the normal weight, so a login takes its
- *   fair share of a machine that other work keeps busy instead of waiting behind all of it.
+ * How the hashing competes for the CPU (the HASHING_PRIORITY setting, ADR 033, ADR 037):
+ * - `adaptive` (the default): at the shared weight (autogroup nice HASHING_BUSY_NICE) while
+ *   trial saves keep the server busy, so a crowd of logins slows them only a little and still
+ *   gets through; otherwise at the normal weight, so a login takes its fair share of a machine
+ *   that other work keeps busy instead of waiting behind all of it.
  * - `background`: always at the background weight (the least; logins wait behind everything).
  * - `normal`: always at the normal weight.
  */
@@ -69,22 +74,40 @@ export function setHashingPriority(priority: HashingPriority): void {
 }
 
 /**
- * Trial saves per second from which adaptive hashing runs at the background weight: about 40
+ * Trial saves per second from which adaptive hashing runs at the shared weight: about 40
  * participants in a task at once. Below it the trial path takes a few percent of a core, and a
  * save that arrives while a hash runs gets the other core or the next time slice.
  */
 export const BUSY_TRIAL_SAVES_PER_SEC = 20;
 
+/**
+ * The autogroup nice of adaptive hashing while trial saves keep the server busy (the
+ * HASHING_BUSY_NICE setting): the share of the CPU a crowd of logins gets beside them (ADR 037).
+ */
+export const DEFAULT_HASHING_BUSY_NICE = 10;
+
 /** As many processes of each weight as hashes may run at once, each started on first use. */
 const hashingProcesses: Record<HashingWeight, ReturnType<typeof createBackgroundScrypt>> = {
-  background: createBackgroundScrypt(2, 'background'),
-  normal: createBackgroundScrypt(2, 'normal'),
+  background: createBackgroundScrypt(2, HASHING_AUTOGROUP_NICE),
+  shared: createBackgroundScrypt(2, DEFAULT_HASHING_BUSY_NICE),
+  normal: createBackgroundScrypt(2, 0),
 };
+let busyNice = DEFAULT_HASHING_BUSY_NICE;
+
+/**
+ * Sets the autogroup nice of the shared weight from here on (createApp passes the
+ * configuration); its processes start again at the new weight when next used.
+ */
+export function setHashingBusyNice(nice: number): void {
+  if (nice === busyNice) return;
+  busyNice = nice;
+  hashingProcesses.shared = createBackgroundScrypt(2, nice);
+}
 
 /** The hashing processes a hash starting now goes to. */
 export function currentHashingWeight(): HashingWeight {
   if (hashingPriority !== 'adaptive') return hashingPriority;
-  return trialSaveRate.perSecond() >= BUSY_TRIAL_SAVES_PER_SEC ? 'background' : 'normal';
+  return trialSaveRate.perSecond() >= BUSY_TRIAL_SAVES_PER_SEC ? 'shared' : 'normal';
 }
 
 function deriveKeyNow(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {

@@ -21,9 +21,9 @@ export const GO_NO_GO_REPORT_CELLS = [
 ] as const;
 
 /**
- * Go/No-Go's own scores (scoring versions 1 and 2: the same scores), stored in `test_results.scores`. Test trials only.
- * Rates are proportions (0-1); times are ms. A score whose denominator is 0 is null.
- * docs/scoring/go-no-go.md gives every formula and exclusion.
+ * Go/No-Go's own scores (scoring versions 1 and 2: the same scores), stored in
+ * `test_results.scores`. Test trials only. Rates are proportions (0-1); times are ms. A score
+ * whose denominator is 0 is null. docs/scoring/go-no-go.md gives every formula and exclusion.
  */
 export type GoNoGoScores = {
   /** No-go trials with a press in the response window (anticipations included). */
