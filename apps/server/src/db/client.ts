@@ -20,7 +20,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
-import { makeDataDirPrivate } from './private-data-dir';
+import { createPrivateDataDir, makeDataDirPrivate, type Tightened } from './private-data-dir';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,17 +42,19 @@ const MIGRATION_LOCK_KEY = 7_211_042;
 /**
  * Opens the embedded database in dataDir (created if missing) and applies the migrations.
  * Only one process may use a data dir at a time: PGlite has no cross-process locking. The folder
- * and its files are made readable by their owner only (db/private-data-dir.ts), at open and
- * again at close; `onTightened` hears of any that were open to others at open.
+ * and its files are made readable by their owner only (db/private-data-dir.ts), at open (once
+ * its lock is held) and again at close; `onTightened` hears of folders others could enter.
  */
 export async function openPglite(
   dataDir: string,
-  options: { onTightened?: (paths: readonly string[]) => void } = {},
+  options: { onTightened?: (tightened: Tightened) => void } = {},
 ): Promise<Database> {
-  const tightened = makeDataDirPrivate(dataDir);
-  if (tightened.length > 0) options.onTightened?.(tightened);
+  createPrivateDataDir(dataDir);
   const releaseLock = acquireDataDirLock(dataDir);
   try {
+    const tightened = makeDataDirPrivate(dataDir);
+    // Files alone (PGlite's, left open after a crash) sat in folders nobody else could enter.
+    if (tightened.folders.length > 0) options.onTightened?.(tightened);
     const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

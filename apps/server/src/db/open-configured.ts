@@ -10,9 +10,9 @@ export function openConfiguredDatabase(config: Config, logger?: Logger): Promise
         onPoolError: (error) => logger?.warn({ err: error }, 'idle database connection lost'),
       })
     : openPglite(config.DATA_DIR, {
-        onTightened: (paths) =>
+        onTightened: ({ folders, files }) =>
           logger?.warn(
-            { dataDir: config.DATA_DIR, tightened: paths.length, first: paths[0] },
+            { dataDir: config.DATA_DIR, folders: folders.length, files: files.length },
             'DATA_DIR was open to other users of this machine: made readable by its owner only',
           ),
       });

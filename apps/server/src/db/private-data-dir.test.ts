@@ -95,20 +95,16 @@ describe('the embedded database’s folder', () => {
     symlinkSync('/etc/hostname', path.join(dir, 'link'));
     expect(nobodyCanRead(path.join(dir, 'pglite', 'pg_wal', 'segment'))).not.toBe(false);
     const tightened = makeDataDirPrivate(dir);
-    expect(tightened.sort()).toEqual(
-      [
-        dir,
-        path.join(dir, 'pglite'),
-        path.join(dir, 'pglite', 'pg_wal'),
-        path.join(dir, 'pglite', 'pg_wal', 'segment'),
-      ].sort(),
+    expect(tightened.folders.sort()).toEqual(
+      [dir, path.join(dir, 'pglite'), path.join(dir, 'pglite', 'pg_wal')].sort(),
     );
+    expect(tightened.files).toEqual([path.join(dir, 'pglite', 'pg_wal', 'segment')]);
     expect(openToOthers(modesUnder(dir))).toEqual([]);
     expect(statSync(path.join(dir, 'pglite', 'pg_wal', 'segment')).mode & 0o777).toBe(0o600);
     expect(statSync('/etc/hostname').mode & 0o004).toBe(0o004);
     expect(nobodyCanRead(path.join(dir, 'pglite', 'pg_wal', 'segment'))).not.toBe(true);
     // Once private, nothing more to do.
-    expect(makeDataDirPrivate(dir)).toEqual([]);
+    expect(makeDataDirPrivate(dir)).toEqual({ folders: [], files: [] });
   });
 
   it('is tightened at start with a warning when it was open to others', async () => {
@@ -131,8 +127,28 @@ describe('the embedded database’s folder', () => {
       level: 40,
       msg: 'DATA_DIR was open to other users of this machine: made readable by its owner only',
       dataDir: dir,
-      tightened: 1,
+      folders: 1,
+      files: 0,
     });
     expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it('tightens files left open in private folders (a crash before close) without a warning', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'cogni-private-'));
+    writeFileSync(path.join(dir, 'left-by-pglite'), 'x', { mode: 0o666 });
+    chmodSync(path.join(dir, 'left-by-pglite'), 0o666);
+    let written = '';
+    const logger = createLogger(
+      'info',
+      new Writable({
+        write(chunk, _encoding, done) {
+          written += chunk.toString();
+          done();
+        },
+      }),
+    );
+    await (await openConfiguredDatabase(parseConfig({ DATA_DIR: dir }), logger)).close();
+    expect(written).toBe('');
+    expect(statSync(path.join(dir, 'left-by-pglite')).mode & 0o777).toBe(0o600);
   });
 });

@@ -12,26 +12,38 @@ const OWNER_BITS = 0o700;
 /** The bits that give anyone but the owner access. */
 const OTHERS_BITS = 0o077;
 
+/** What makeDataDirPrivate took group and other permissions from. */
+export type Tightened = { folders: string[]; files: string[] };
+
 /**
- * Makes `dataDir` private to the process's user: creates it (and any missing parent) readable by
- * its owner only, and takes group and other permissions from it and from everything already in
- * it (a folder made before, or by another program with a looser umask). It also sets the
- * process's umask to leave nothing to others: PGlite makes its folders whenever it needs them,
- * and the umask keeps each new one private. PGlite sets the modes of its files itself (0666,
- * whatever the umask), so a file it creates while open is open to others, in a folder nobody
- * else can enter; openPglite calls this again on close, so that at rest every file is private.
- * Symbolic links are not followed. Answers the paths it tightened, for the caller to warn about.
+ * Creates `dataDir` (and any missing parent) readable by its owner only, and sets the process's
+ * umask to leave nothing to others: PGlite makes its folders whenever it needs them, and the
+ * umask keeps each new one private. Runs before the folder's lock is taken, so it changes
+ * nothing that another process may be using.
  */
-export function makeDataDirPrivate(dataDir: string): string[] {
+export function createPrivateDataDir(dataDir: string): void {
   restrictNewFiles();
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  const tightened: string[] = [];
+}
+
+/**
+ * Makes `dataDir` private to the process's user (creating it as createPrivateDataDir does):
+ * takes group and other permissions from it and from everything in it (a folder made before, or
+ * by another program with a looser umask). PGlite sets the modes of its files itself (0666,
+ * whatever the umask), so a file it creates while open is open to others, in a folder nobody
+ * else can enter; openPglite calls this at open and again at close, so that at rest every file
+ * is private. Call it only while holding the folder's lock. Symbolic links are not followed.
+ * Answers what it tightened: folders that others could enter (worth a warning), and files.
+ */
+export function makeDataDirPrivate(dataDir: string): Tightened {
+  createPrivateDataDir(dataDir);
+  const tightened: Tightened = { folders: [], files: [] };
   const visit = (entry: string) => {
     const stat = lstatSync(entry);
     if (stat.isSymbolicLink()) return;
     if ((stat.mode & OTHERS_BITS) !== 0) {
       chmodSync(entry, stat.isDirectory() ? PRIVATE_DIR_MODE : stat.mode & OWNER_BITS);
-      tightened.push(entry);
+      (stat.isDirectory() ? tightened.folders : tightened.files).push(entry);
     }
     if (stat.isDirectory()) {
       for (const name of readdirSync(entry)) visit(path.join(entry, name));
