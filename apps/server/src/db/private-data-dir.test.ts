@@ -11,11 +11,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../env';
-import { createLogger } from '../lib/logger';
+import { captureLog } from '../testing/capture-log';
 import { openPglite } from './client';
 import { openConfiguredDatabase } from './open-configured';
 import { makeDataDirPrivate } from './private-data-dir';
@@ -110,19 +109,9 @@ describe('the embedded database’s folder', () => {
   it('is tightened at start with a warning when it was open to others', async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cogni-private-'));
     chmodSync(dir, 0o755);
-    let written = '';
-    const logger = createLogger(
-      'info',
-      new Writable({
-        write(chunk, _encoding, done) {
-          written += chunk.toString();
-          done();
-        },
-      }),
-    );
-    const config = parseConfig({ DATA_DIR: dir });
-    await (await openConfiguredDatabase(config, logger)).close();
-    const warning = JSON.parse(written.trim().split('\n')[0] ?? '{}');
+    const log = captureLog();
+    await (await openConfiguredDatabase(parseConfig({ DATA_DIR: dir }), log.logger)).close();
+    const warning = JSON.parse(log.lines()[0] ?? '{}');
     expect(warning).toMatchObject({
       level: 40,
       msg: 'DATA_DIR was open to other users of this machine: made readable by its owner only',
@@ -137,18 +126,9 @@ describe('the embedded database’s folder', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'cogni-private-'));
     writeFileSync(path.join(dir, 'left-by-pglite'), 'x', { mode: 0o666 });
     chmodSync(path.join(dir, 'left-by-pglite'), 0o666);
-    let written = '';
-    const logger = createLogger(
-      'info',
-      new Writable({
-        write(chunk, _encoding, done) {
-          written += chunk.toString();
-          done();
-        },
-      }),
-    );
-    await (await openConfiguredDatabase(parseConfig({ DATA_DIR: dir }), logger)).close();
-    expect(written).toBe('');
+    const log = captureLog();
+    await (await openConfiguredDatabase(parseConfig({ DATA_DIR: dir }), log.logger)).close();
+    expect(log.lines()).toEqual([]);
     expect(statSync(path.join(dir, 'left-by-pglite')).mode & 0o777).toBe(0o600);
   });
 });

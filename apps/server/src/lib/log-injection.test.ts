@@ -1,22 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLog } from '../testing/capture-log';
 import { createTestContext, type TestContext } from '../testing/test-app';
-import { createLogger } from './logger';
-
-/** Collects what the logger writes, split into lines as a log shipper would read them. */
-function captureLog() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return {
-    logger: createLogger('info', stream),
-    lines: () => text.split('\n').filter((line) => line !== ''),
-  };
-}
 
 /** A client-chosen string that tries to end the record and forge another one. */
 const FORGED = 'x\n{"level":60,"msg":"forged record"}\r\n\u2028\u2029\u001b[31mred\u0000';

@@ -35,6 +35,9 @@ export async function getLockout(
   return window && window.count >= limit.max ? window.remainingMs : 0;
 }
 
+/** What an attempt of `weight` adds to its count: a whole number, at least 1. */
+const countedWeight = (weight: number) => Math.max(1, Math.ceil(weight));
+
 /**
  * Counts one attempt of `weight` (1, or the bytes of a limit that counts bytes) in one statement
  * (an upsert, so two server instances or two requests at once never lose a count); a window that
@@ -47,7 +50,7 @@ async function upsertAttempt(
   subject: string,
   weight = 1,
 ): Promise<{ count: number; windowStart: Date }> {
-  const amount = Math.max(1, Math.ceil(weight));
+  const amount = countedWeight(weight);
   const now = ctx.now();
   const windowBegins = new Date(now.getTime() - limit.windowMs);
   const isExpired = sql`${rateLimits.windowStart} <= ${windowBegins.toISOString()}::timestamptz`;
@@ -175,5 +178,5 @@ export async function countAttemptBefore(
   if (row.count > limit.max) {
     throw rateLimited(message, row.windowStart.getTime() + limit.windowMs - ctx.now().getTime());
   }
-  return row.count - Math.max(1, Math.ceil(weight));
+  return row.count - countedWeight(weight);
 }
