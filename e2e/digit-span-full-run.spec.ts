@@ -46,9 +46,35 @@ const position = (t: { phase: string; block: number; trialNumber: number }) =>
   `${t.phase}:${t.block}:${t.trialNumber}`;
 
 /**
+ * The list whose presentation the page loses focus in: the first forward list of 4 digits (place
+ * 2 of the ladder; test numbers are place x 3, each place with room for two new lists).
+ */
+const INTERRUPTED = 'test:0:6';
+
+/**
+ * Takes the focus from the page (a blur, then focus back) as the first digit of the list at
+ * INTERRUPTED is drawn, as switching to another window and back does.
+ */
+const INTERRUPTER = `
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof HTMLElement) || !node.matches('.ds-digit')) continue;
+        if (node.dataset.position !== '${INTERRUPTED}' || node.dataset.index !== '0') continue;
+        if (window.__dsInterrupted) continue;
+        window.__dsInterrupted = true;
+        window.dispatchEvent(new FocusEvent('blur'));
+        window.dispatchEvent(new FocusEvent('focus'));
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+/**
  * The participant's answer (keys before Enter) to a list: forward practice wrong (reversed) then
- * right; forward lists right up to 4 digits (the first with a wrong digit corrected), both lists
- * of 5 wrong (the last digit left out, then the first two swapped); backward practice right;
+ * right; forward lists right up to 4 digits (the first with a wrong digit corrected; the first
+ * list of 4 is interrupted, so a new list of 4 follows in its place, also right), both lists of
+ * 5 wrong (the last digit left out, then the first two swapped); backward practice right;
  * backward lists right up to 3 digits, both of 4 wrong (typed in forward order, then empty).
  */
 function answerFor(list: ShownList, expected: number[]): AnswerKey[] {
@@ -61,11 +87,11 @@ function answerFor(list: ShownList, expected: number[]): AnswerKey[] {
     return [expected[0] as number, 9 === expected[1] ? 8 : 9, 'backspace', ...expected.slice(1)];
   }
   if (forward && length === 5) {
-    return list.trialNumber === 4
+    return list.trialNumber === 12
       ? expected.slice(0, -1)
       : [expected[1] as number, expected[0] as number, ...expected.slice(2)];
   }
-  if (!forward && length === 4) return list.trialNumber === 4 ? list.digits : [];
+  if (!forward && length === 4) return list.trialNumber === 12 ? list.digits : [];
   return expected;
 }
 
@@ -75,6 +101,7 @@ describe('Digit Span, a whole default run with keys', () => {
   it('runs both directions with practice, stops each by the two-failure rule, and stores every answer as typed', async () => {
     const page = await browser.newPage();
     await page.addInitScript(DIGIT_SPAN_RECORDER);
+    await page.addInitScript(INTERRUPTER);
     const { runId, cdp } = await startTaskRun(page, {
       slug: 'digit-span',
       emailPrefix: 'ds-full',
@@ -106,6 +133,10 @@ describe('Digit Span, a whole default run with keys', () => {
         continue;
       }
       previous = next.padId;
+      if (position(next) === 'test:0:7') {
+        // The new list in the place of the interrupted one: the progress line says why.
+        await page.getByText('a new list: the last one was interrupted').waitFor();
+      }
       const expected = next.block === 0 ? next.digits : [...next.digits].reverse();
       const typed = answerFor(next, expected);
       const screenshotTaken = answers.length === 0;
@@ -147,17 +178,21 @@ describe('Digit Span, a whole default run with keys', () => {
     }
     await screenshot(page, 'digit-span-finished-1280');
 
-    // The ladder: each direction stopped after both lists of a length were missed.
+    // The ladder: each direction stopped after both lists of a length were missed; the
+    // interrupted first list of 4 (test 6) was followed by a new list of 4 in its place (7).
     expect(answers.map(position)).toEqual([
       'practice:0:0',
       'practice:0:1',
-      ...[0, 1, 2, 3, 4, 5].map((n) => `test:0:${n}`),
+      ...[0, 3, 6, 7, 9, 12, 15].map((n) => `test:0:${n}`),
       'practice:1:0',
-      ...[0, 1, 2, 3, 4, 5].map((n) => `test:1:${n}`),
+      ...[0, 3, 6, 9, 12, 15].map((n) => `test:1:${n}`),
     ]);
     expect(answers.map((a) => a.digits.length)).toEqual([
-      2, 2, 3, 3, 4, 4, 5, 5, 2, 2, 2, 3, 3, 4, 4,
+      2, 2, 3, 3, 4, 4, 4, 5, 5, 2, 2, 2, 3, 3, 4, 4,
     ]);
+    const interrupted = answers.find((a) => position(a) === INTERRUPTED) as Answer;
+    const repeated = answers.find((a) => position(a) === 'test:0:7') as Answer;
+    expect(repeated.digits).not.toEqual(interrupted.digits);
     // Feedback after each practice list, showing the right answer; intros before each part.
     expect(prompts.map((p) => p.kind)).toEqual([
       'feedback',
@@ -179,7 +214,7 @@ describe('Digit Span, a whole default run with keys', () => {
     expect(forwardTest).toContain('(Practice: right on list 2.)');
     expect(backwardIntro).toContain('Now in reverse order');
     expect(backwardIntro).toContain('2 7 3');
-    const backwardPractice = answers[8] as Answer;
+    const backwardPractice = answers[9] as Answer;
     expect(backwardRight).toContain(`In reverse order: ${backwardPractice.expected.join(' ')}.`);
     expect(backwardTest).toContain('Lists start at 2 digits');
 
@@ -188,7 +223,8 @@ describe('Digit Span, a whole default run with keys', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'digit-span-results-1280');
 
-    // What the server stored: every list once, as typed, with its true answer times.
+    // What the server stored: every list once, as typed, with its true answer times; the
+    // interrupted list marked, and left out of the scores (its exclusions).
     const { run, trials } = await page.evaluate(async (id) => {
       const result = await (await fetch(`/api/results/${id}`)).json();
       const listed = await (await fetch(`/api/results/${id}/trials`)).json();
@@ -220,8 +256,14 @@ describe('Digit Span, a whole default run with keys', () => {
         timedOut: false,
         response: 'enter',
         inputModality: 'keyboard',
+        interrupted: position(a) === INTERRUPTED,
+        repeat: position(a) === 'test:0:7' ? 1 : 0,
       });
+      expect(t.exclusions ?? [], position(a)).toEqual(
+        position(a) === INTERRUPTED ? ['interrupted'] : [],
+      );
       const timing = t.timing as Record<string, unknown>;
+      expect(timing.wasInterrupted).toBe(position(a) === INTERRUPTED);
       expect(timing.stimulusOnsetMs).toBe(a.padOnset);
       expect(timing.digitOnsetsMs).toEqual(a.digitOnsets);
       expect(timing.onsetMethod).toBe('element-timing');
@@ -291,13 +333,15 @@ describe('Digit Span, a whole default run with keys', () => {
       expect(size.maxAbsMs).toBeLessThanOrEqual(4 * FRAME_MS);
     }
 
-    // The scores of what was typed: forward span 4, backward 3, 4 + 4 lists right of 28.
+    // The scores of what was typed: forward span 4, backward 3, 4 + 4 lists right of 28 (the
+    // interrupted list, though right, counts neither way); 13 test lists given.
     const summary = run.summary as RunSummary & { scores: DigitSpanScores };
     expect(summary).toMatchObject({
       overallScore: Math.floor(800 / 28),
-      totalTrials: 12,
+      totalTrials: 13,
       correctTrials: 8,
       averageReactionTime: null,
+      scoringVersion: 3,
     });
     expect(summary.scores).toMatchObject({
       forward: {
@@ -305,6 +349,8 @@ describe('Digit Span, a whole default run with keys', () => {
         twoErrorMaxSpan: 4,
         totalCorrect: 4,
         trials: 6,
+        interrupted: 1,
+        interruptedOverLimit: 0,
         valid: true,
         practice: { tries: 2, passed: true },
       },
@@ -334,6 +380,9 @@ describe('Digit Span, a whole default run with keys', () => {
       .getByRole('img', { name: 'Length of each backward list, right or missed' })
       .waitFor();
     await result.getByText('Backward test lists (6, 2 errors)').waitFor();
+    await result
+      .getByText('Forward test lists (7, 2 errors, 1 interrupted and given again)')
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'digit-span-progress-1280');
   }, 600_000);

@@ -304,7 +304,13 @@ describe('Go/No-Go, a whole default run at real pace', () => {
     expect(await tile('Mean go reaction time').textContent()).toBe(
       `${Math.round(scores.meanGoRtMs as number)} ms`,
     );
-    expect(await tile('Sensitivity').textContent()).toBe((scores.dPrime as number).toFixed(2));
+    // d', then what never pressing gives with these counts: Φ⁻¹(0.5 / 129) - Φ⁻¹(0.5 / 33).
+    expect(await tile('Sensitivity').textContent()).toBe(
+      `${(scores.dPrime as number).toFixed(2)}never pressing gives \u22120.50`,
+    );
+    expect(await tile('Overall score').textContent()).toContain(
+      'go and no-go trials weighed equally',
+    );
 
     // And progress tracking, with the task's charts and trial tables.
     await page.getByRole('link', { name: 'See all your results' }).click();

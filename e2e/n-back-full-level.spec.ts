@@ -331,6 +331,9 @@ describe('N-back, one whole 2-back level at the default timing', () => {
     const tile = (name: string) =>
       page.locator('.score-list__item', { hasText: name }).locator('dd');
     expect(await tile('Overall score').textContent()).toContain(`${expected.overallScore}%`);
+    expect(await tile('Overall score').textContent()).toContain(
+      'targets and non-targets weighed equally',
+    );
     expect(await tile('Sensitivity').textContent()).toContain(
       (expected.scores.overall.dPrime as number).toFixed(2).replace('-', '\u2212'),
     );
@@ -345,6 +348,11 @@ describe('N-back, one whole 2-back level at the default timing', () => {
       .getByRole('button', { name: /Show trials/ })
       .click();
     await page.getByRole('table', { name: /Scores by level/ }).waitFor();
+    // What d' gives without discrimination at 18 targets and 42 non-targets:
+    // Φ⁻¹(0.5 / 19) - Φ⁻¹(0.5 / 43) = 0.33.
+    await page
+      .getByText(/never answering “same”.* gives 0\.33 over all levels \(2-back 0\.33\)/)
+      .waitFor();
     await page.getByText('2-back, block 2 (22 letters, 2 errors)').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'n-back-admin-details-1280');

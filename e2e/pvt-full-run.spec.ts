@@ -29,6 +29,12 @@ import { makeDelays, STAMPED_TIME_BOUND_MS, summarize } from './support/task-run
 type Answer = ShownCounter & {
   /** The true delay of the response from the presentation, ms; null after a timeout. */
   trueRtMs: number | null;
+  /**
+   * The timestamp of the last press before the counter that the page counts (a response, the
+   * press after a timeout, a false start): the start of its response-to-stimulus interval; null
+   * for the run's first counter.
+   */
+  pressBeforeMs: number | null;
   /** The timestamps of the presses before this counter that restarted its trial. */
   falseStartsMs: number[];
   extraPresses: number;
@@ -45,13 +51,17 @@ describe('PVT-B, a whole run at real pace by keys', () => {
 
   it('runs habituation and 3 minutes of test, stores every trial as pressed with its true RT, and scores it', async () => {
     const page = await browser.newPage();
-    const { runId, cdp } = await startPvtPreview(page, { variant: 'PVT-B' }, async (intro) => {
-      expect(await intro.getByRole('radio', { name: /Keyboard/ }).isChecked()).toBe(true);
-      await intro.getByText('The test lasts 3 minutes: stay with it to the end.').waitFor();
-      await intro.getByText('A red counter will appear at random times').waitFor();
-      expect(await axeViolations(intro)).toEqual([]);
-      await screenshot(intro, 'pvt-intro-1280');
-    });
+    const { runId, plan, cdp } = await startPvtPreview(
+      page,
+      { variant: 'PVT-B' },
+      async (intro) => {
+        expect(await intro.getByRole('radio', { name: /Keyboard/ }).isChecked()).toBe(true);
+        await intro.getByText('The test lasts 3 minutes: stay with it to the end.').waitFor();
+        await intro.getByText('A red counter will appear at random times').waitFor();
+        expect(await axeViolations(intro)).toEqual([]);
+        await screenshot(intro, 'pvt-intro-1280');
+      },
+    );
 
     // The first practice counter comes with the reminder.
     await page.getByTestId('pvt-reminder').waitFor();
@@ -63,7 +73,9 @@ describe('PVT-B, a whole run at real pace by keys', () => {
     const answers: Answer[] = [];
     let previous: string | null = null;
     let lastResponseMs: number | null = null;
+    let lastPressMs: number | null = null;
     let pendingFalseStarts: number[] = [];
+    let hasFalseStarted = false;
     let timeouts = 0;
     for (;;) {
       const next = await waitForNextCounter(page, previous);
@@ -76,9 +88,11 @@ describe('PVT-B, a whole run at real pace by keys', () => {
         await screenshot(page, 'pvt-timeout-1280');
         lastResponseMs = (await pageNow(page)) + 700;
         await pressSpaceAt(page, cdp, lastResponseMs);
+        lastPressMs = lastResponseMs;
         continue;
       }
       previous = next.identifier;
+      const pressBeforeMs = lastPressMs;
       const k = next.phase === 'test' ? next.trialNumber : -1;
       if (next.phase === 'test' && k === 0) {
         expect(await page.getByTestId('pvt-reminder').count()).toBe(0);
@@ -95,23 +109,35 @@ describe('PVT-B, a whole run at real pace by keys', () => {
       } else if (trueRtMs !== null) {
         lastResponseMs = next.presentedAt + trueRtMs;
         await pressSpaceAt(page, cdp, lastResponseMs);
+        lastPressMs = lastResponseMs;
         if (k === 10) {
           // A second press during the feedback: an extra response.
           await pressSpaceAt(page, cdp, lastResponseMs + 400);
           extraPresses = 1;
         }
       }
-      answers.push({ ...next, trueRtMs, falseStartsMs: pendingFalseStarts, extraPresses });
+      answers.push({
+        ...next,
+        trueRtMs,
+        pressBeforeMs,
+        falseStartsMs: pendingFalseStarts,
+        extraPresses,
+      });
       pendingFalseStarts = [];
       if (next.phase === 'habituation' && next.trialNumber === 0) {
         await page.locator('.pvt-counter').waitFor();
         await screenshot(page, 'pvt-feedback-1280');
       }
-      if (k === 7 && lastResponseMs !== null) {
-        // A false start: 700 ms into the next foreperiod (the feedback ends 1 s after the
-        // response, and no foreperiod is under 2 s).
-        const falseStartMs = lastResponseMs + 1700;
+      // The interval to the next test counter (from this response, its 1 s of feedback in it):
+      // the plan's next draw.
+      const nextIntervalMs = k >= 0 ? (plan.test[next.draw + 1] as number) : 0;
+      if (k >= 7 && !hasFalseStarted && trueRtMs !== null && nextIntervalMs - 1000 >= 400) {
+        // A false start halfway through the blank wait before the next counter (the feedback
+        // over, the counter not yet due).
+        hasFalseStarted = true;
+        const falseStartMs = (lastResponseMs as number) + 1000 + (nextIntervalMs - 1000) / 2;
         await pressSpaceAt(page, cdp, falseStartMs);
+        lastPressMs = falseStartMs;
         await page.locator('.pvt-too-soon').waitFor();
         expect(await page.locator('.pvt-too-soon').textContent()).toBe('Too soon!');
         await screenshot(page, 'pvt-too-soon-1280');
@@ -125,8 +151,9 @@ describe('PVT-B, a whole run at real pace by keys', () => {
     const test = answers.filter((a) => a.phase === 'test');
     expect(habituation.map(position)).toEqual([0, 1, 2, 3, 4].map((n) => `habituation:${n}`));
     expect(test.map((a) => a.trialNumber)).toEqual(test.map((_, n) => n));
-    // 3 minutes of test at about 4.5 s a counter.
-    expect(test.length).toBeGreaterThan(25);
+    expect(hasFalseStarted).toBe(true);
+    // 3 minutes of test (a 30 s timeout in it) at about 2.8 s a counter: 1-4 s from a response.
+    expect(test.length).toBeGreaterThan(40);
 
     await page.getByRole('button', { name: 'View Results' }).click();
     await page.getByRole('heading', { name: 'Preview Complete' }).waitFor({ timeout: 30_000 });
@@ -185,6 +212,14 @@ describe('PVT-B, a whole run at real pace by keys', () => {
         );
       });
       foreperiodErrors.push(timing.stimulusOnsetMs - timing.foreperiodStartMs - t.foreperiodMs);
+      // The response-to-stimulus interval: from the last press the page counted to the onset.
+      if (a.pressBeforeMs === null) expect(t.rsiMs, where).toBeNull();
+      else {
+        expect(
+          Math.abs((t.rsiMs as number) - (a.presentedAt - a.pressBeforeMs)),
+          where,
+        ).toBeLessThanOrEqual(STAMPED_TIME_BOUND_MS);
+      }
       if (a.trueRtMs === null) {
         expect(t.reactionTime, where).toBeNull();
       } else {
@@ -215,8 +250,8 @@ describe('PVT-B, a whole run at real pace by keys', () => {
     // the scheduler's half frame. (Loaded machines drop frames; the median is asserted.)
     expect(Math.abs(figures.foreperiodError.medianMs)).toBeLessThanOrEqual(1000 / 60);
     expect(Math.min(...foreperiodErrors)).toBeGreaterThan(-35);
-    // The time-based end: the foreperiod after the last counter would have started at or after
-    // the 3 minutes (its end plus the feedback, or its end after a timeout), no earlier one's.
+    // The time-based end: the interval after the last counter would have started at or after
+    // the 3 minutes (at its response, or the press after a timeout), no earlier one's.
     const lastTest = stored.at(-1) as PvtTrial;
     expect(pvtEndsTest(params, lastTest)).toBe(true);
     for (const t of stored.filter((s) => s.phase === 'test').slice(0, -1)) {

@@ -21,7 +21,7 @@ describe('PVT on a phone', () => {
     // A short PVT-B through the admin preview (ADR 028): one practice counter, 30 s of test.
     const config = { variant: 'PVT-B', durationS: 30, habituationTrials: 1 };
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isPhone: true });
-    const { runId, cdp } = await startPvtPreview(page, config, async (intro) => {
+    const { runId, plan, cdp } = await startPvtPreview(page, config, async (intro) => {
       // A coarse pointer: touch is chosen, and the instructions speak of the screen.
       expect(await intro.getByRole('radio', { name: /Tap the screen/ }).isChecked()).toBe(true);
       await intro.getByText('tap the dark area of the screen as fast as you can').waitFor();
@@ -49,6 +49,8 @@ describe('PVT on a phone', () => {
     let previous: string | null = null;
     let pending: number[] = [];
     let isFingerResting = false;
+    /** The counter after which the false start came; the next one's feedback gets the finger. */
+    let falseStartAfter: number | null = null;
     for (;;) {
       const next = await waitForNextCounter(page, previous);
       if (next.kind === 'finished') break;
@@ -66,17 +68,20 @@ describe('PVT on a phone', () => {
         falseStarts: pending,
       });
       pending = [];
-      if (touched.length === 1) {
-        await screenshot(page, 'pvt-feedback-390');
-        // A touch 700 ms into the next foreperiod: too soon.
-        const falseStartMs = responseMs + 1700;
+      if (touched.length === 1) await screenshot(page, 'pvt-feedback-390');
+      // The interval to the next counter, from this response (its 1 s of feedback in it): the
+      // test's next draw (the test's first after the one practice counter).
+      const nextIntervalMs = plan.test[next.phase === 'test' ? next.draw + 1 : 0] as number;
+      if (falseStartAfter === null && nextIntervalMs - 1000 >= 400) {
+        // A touch halfway through the blank wait before the next counter: too soon.
+        falseStartAfter = touched.length - 1;
+        const falseStartMs = responseMs + 1000 + (nextIntervalMs - 1000) / 2;
         await touchStageAt(page, cdp, falseStartMs);
         await page.locator('.pvt-too-soon').waitFor();
         await page.getByTestId('pvt-announcement').getByText('Too soon!').waitFor();
         await screenshot(page, 'pvt-too-soon-390');
         pending = [falseStartMs];
-      }
-      if (touched.length === 2) {
+      } else if (falseStartAfter !== null && touched.length - 1 === falseStartAfter + 1) {
         // A finger comes to rest on the screen during the feedback (an extra press): the next
         // counter is stopped by another finger, which is not the primary pointer.
         await restFingerOnStageAt(page, cdp, responseMs + 300);
@@ -111,11 +116,13 @@ describe('PVT on a phone', () => {
       });
       return (trial.reactionTime as number) - expected.trueRtMs;
     });
-    // The false start by touch restarted the first test trial; the resting finger was an extra
-    // press in its feedback, and the next counter was stopped by the second finger.
-    expect(stored[1]?.nFalseStarts).toBe(1);
-    expect(stored[1]?.nExtraResponses).toBe(1);
-    expect(stored[2]).toMatchObject({ response: 'tap', nFalseStarts: 0 });
+    // The false start by touch restarted the trial after it; the resting finger was an extra
+    // press in that one's feedback, and the next counter was stopped by the second finger.
+    if (falseStartAfter === null) throw new Error('no room for a false start');
+    const restarted = stored[falseStartAfter + 1];
+    expect(restarted?.nFalseStarts).toBe(1);
+    expect(restarted?.nExtraResponses).toBe(1);
+    expect(stored[falseStartAfter + 2]).toMatchObject({ response: 'tap', nFalseStarts: 0 });
     const summary = summarize(errors);
     expect(Math.abs(summary.medianMs)).toBeLessThanOrEqual(0.1);
     expect(summary.maxAbsMs).toBeLessThanOrEqual(1);
@@ -150,8 +157,9 @@ describe('PVT on a phone', () => {
     const last = before.at(-1) as PvtTrial;
     await page.reload();
     await page.getByRole('button', { name: 'Start Test' }).click();
-    // The runner finds the unfinished run and says where it goes on.
-    const leftMinutes = Math.round((600_000 - (last.endElapsedMs + 1000)) / 60_000);
+    // The runner finds the unfinished run and says where it goes on: the next interval would
+    // have started at the last response.
+    const leftMinutes = Math.round((600_000 - last.endElapsedMs) / 60_000);
     await page.getByText(`of the test remain`).waitFor();
     await page.getByRole('button', { name: 'Continue test' }).click();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
@@ -175,8 +183,10 @@ describe('PVT on a phone', () => {
       rsiMs: null,
       planIndex: last.planIndex + last.nFalseStarts + 1,
     });
-    // Time on task goes on from where it stopped, the reload's gap left out.
-    expect(resumed?.elapsedMs).toBeGreaterThan(last.endElapsedMs + 1000);
-    expect(resumed?.elapsedMs).toBeLessThan(last.endElapsedMs + 1000 + 12_000);
+    // Time on task goes on from where it stopped, the reload's gap left out: its first interval
+    // (2-10 s) from the Continue button.
+    expect(resumed?.startElapsedMs).toBeCloseTo(last.endElapsedMs, 6);
+    expect(resumed?.elapsedMs).toBeGreaterThan(last.endElapsedMs + 2000 - 1);
+    expect(resumed?.elapsedMs).toBeLessThan(last.endElapsedMs + 12_000);
   }, 180_000);
 });

@@ -1,3 +1,4 @@
+import { type PvtConfig, PvtConfigSchema, type PvtPlan, planPvt } from '@cogni/domain';
 import type { CDPSession, Page } from 'playwright-core';
 import { encodePreviewConfig } from '../../apps/web/src/lib/preview';
 import { ADMIN } from './accounts';
@@ -37,14 +38,14 @@ export type NextOnPvtStage = ShownCounter | { kind: 'timeout' } | { kind: 'finis
 
 /**
  * Logs in as the admin and opens the PVT page as an admin preview of `config` (ADR 028); runs
- * `beforeStart` on the instructions, then starts the run. Returns the run and a DevTools session
- * for trusted input.
+ * `beforeStart` on the instructions, then starts the run. Returns the run, its plan (the draws
+ * the page will take, from the run's seed and settings) and a DevTools session for trusted input.
  */
 export async function startPvtPreview(
   page: Page,
   config: Record<string, unknown>,
   beforeStart?: (page: Page) => Promise<void>,
-): Promise<{ runId: string; cdp: CDPSession }> {
+): Promise<{ runId: string; plan: PvtPlan; config: PvtConfig; cdp: CDPSession }> {
   await page.addInitScript(ELEMENT_TIMING_RECORDER);
   await page.addInitScript(ELEMENT_TIMING_COUNTER);
   await logInViaForm(page, ADMIN.email, ADMIN.password);
@@ -53,7 +54,10 @@ export async function startPvtPreview(
   await beforeStart?.(page);
   const { run, cdp } = await startRunFromIntro(page);
   if (!run.isPreview) throw new Error('the run is not a preview');
-  return { runId: run.id, cdp };
+  // The server's answer is the whole run: its seed and settings give the plan.
+  const started = run as typeof run & { seed: string; config: unknown };
+  const runConfig = PvtConfigSchema.parse(started.config);
+  return { runId: run.id, plan: planPvt(started.seed, runConfig), config: runConfig, cdp };
 }
 
 /**

@@ -21,6 +21,7 @@ export * from './tasks/pvt';
 export * from './tasks/registry';
 export * from './tasks/sart';
 export * from './tasks/shared/envelope';
+export * from './tasks/shared/headline';
 export * from './tasks/shared/normal';
 export * from './tasks/shared/plausibility';
 export * from './tasks/shared/random';

@@ -85,7 +85,7 @@ async function storeVersionOneRun(connection: Connection): Promise<{ v1: unknown
 }
 
 describe.each(TEST_DATABASE_KINDS)('migration 0008 and the rescore on %s', (kind) => {
-  it('keeps version 1 on record, then rescores the run by version 2 from its trials', async () => {
+  it('keeps version 1 on record, then rescores the run by the current version from its trials', async () => {
     const connection = await openFresh(kind);
     try {
       await connection.migrate(oldFolder);
@@ -108,7 +108,8 @@ describe.each(TEST_DATABASE_KINDS)('migration 0008 and the rescore on %s', (kind
       );
       expect(index).toEqual([]);
 
-      // The rescore: version 2 on the result, both versions in the history, trials flagged.
+      // The rescore: the current version (version 2's rules and after) on the result, both
+      // versions in the history, trials flagged.
       expect(await rescoreStoredRuns({ db: connection.db })).toBe(1);
       expect(await rescoreStoredRuns({ db: connection.db })).toBe(0);
       const [result] = await connection.query<{
@@ -116,8 +117,8 @@ describe.each(TEST_DATABASE_KINDS)('migration 0008 and the rescore on %s', (kind
         scores: { scoringVersion: number; switchCost: { rtMs: { mean: number } } };
         report_cells: Record<string, { trialCount: number }>;
       }>(`select scoring_version, scores, report_cells from test_results where id = 'result-0008'`);
-      expect(result?.scoring_version).toBe(2);
-      expect(result?.scores.scoringVersion).toBe(2);
+      expect(result?.scoring_version).toBe(stroopTask.scoringVersion);
+      expect(result?.scores.scoringVersion).toBe(stroopTask.scoringVersion);
       // The fixture run has no switch effect: version 1 finds +10.6 ms, version 2 finds 0.
       expect(
         (v1 as { metrics: { switchCost: { rtMs: number } } }).metrics.switchCost.rtMs,
@@ -127,7 +128,7 @@ describe.each(TEST_DATABASE_KINDS)('migration 0008 and the rescore on %s', (kind
         Object.values(result?.report_cells ?? {}).reduce((sum, c) => sum + c.trialCount, 0),
       ).toBe(143);
       const versions = await history();
-      expect(versions.map((v) => v.scoring_version)).toEqual([1, 2]);
+      expect(versions.map((v) => v.scoring_version)).toEqual([1, stroopTask.scoringVersion]);
       expect(versions[0]?.scores).toEqual(v1);
       expect(versions[1]?.scores).toEqual(result?.scores);
       const flagged = await connection.query<{ phase: string; n: number; first: number }>(

@@ -28,6 +28,13 @@ export interface TaskDefinition<Config, Plan, Trial extends TrialEnvelope, Score
 
   /** Every setting with its default, unit, bounds and description; `schema` validates a config. */
   readonly settings: TaskSettings<Config>;
+  /**
+   * What a setting added since runs were stored reads as in a stored configuration that lacks
+   * it (`test_sessions.config`, read by the server's readConfig), where its default for new runs
+   * would give those runs another procedure than the one they had. Absent: a missing setting
+   * takes its default.
+   */
+  readonly storedConfigDefaults?: Readonly<Record<string, unknown>>;
 
   /** Phase names in run order. */
   readonly phases: readonly string[];
@@ -167,8 +174,9 @@ export type RunScore<Scores> = {
    */
   reportCells: Record<string, CellAggregate>;
   /**
-   * Why each scored trial is left out of some scores (e.g. 'postError'), stored with the trial;
-   * empty where the task leaves nothing out.
+   * Every scored trial with why it is left out of some scores (e.g. 'postError'; an empty list
+   * for a trial every score reads), stored with the trial: the export then says 'none' for a
+   * scored trial and nothing for one the scoring does not read (another phase).
    */
   trialExclusions: readonly TrialExclusions[];
 };

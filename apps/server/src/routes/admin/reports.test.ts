@@ -93,7 +93,7 @@ describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (ADR 029) on %s'
       testType: 'stroopTest',
       includeMock: true,
       includeImplausible: false,
-      scoringVersion: 2,
+      scoringVersion: 3,
       runCount: 0,
       participantCount: 0,
       runsAwaitingRescore: 0,

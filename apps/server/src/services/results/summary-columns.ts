@@ -1,7 +1,7 @@
 import type { AnyTask, RunScore } from '@cogni/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { resultScores } from '../../db/schema';
+import { resultScores, trials } from '../../db/schema';
 
 /** A run's scores as the test_results columns that store them (ADR 027). */
 export function toSummaryColumns(task: AnyTask, score: RunScore<unknown>) {
@@ -19,7 +19,7 @@ export function toSummaryColumns(task: AnyTask, score: RunScore<unknown>) {
 /**
  * What goes beside a result's columns when it is scored (ADR 029), inside the caller's
  * transaction: this version's row of the result's score history (replaced if the same version
- * scored it before), and each scored trial's exclusions.
+ * scored it before), and each scored trial's exclusions (every other trial's cleared).
  */
 export async function recordScore(
   tx: Db,
@@ -35,6 +35,12 @@ export async function recordScore(
       target: [resultScores.resultId, resultScores.scoringVersion],
       set: { ...columns, reportCells, scoredAt: sql`now()` },
     });
+  // A rescore replaces every trial's exclusions: a trial this version does not score (or no
+  // longer leaves out) keeps none of an earlier version's.
+  await tx
+    .update(trials)
+    .set({ exclusions: null })
+    .where(and(eq(trials.resultId, resultId), isNotNull(trials.exclusions)));
   if (score.trialExclusions.length === 0) return;
   const rows = score.trialExclusions.map((t) => ({
     phase: t.phase,

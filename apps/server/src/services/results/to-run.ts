@@ -25,9 +25,18 @@ export type OwnedRun = {
   seed: string;
 };
 
-/** A run's settings as stored; runs from before settings were stored used the defaults. */
-export function readConfig(task: AnyTask, session: SessionRow): unknown {
-  const parsed = task.settings.schema.safeParse(session.config ?? {});
+/**
+ * A run's settings as stored; runs from before settings were stored used the defaults. A setting
+ * added since a run was stored reads as the task's storedConfigDefaults say (the procedure the
+ * run had), else as its default.
+ */
+export function readConfig(task: AnyTask, session: Pick<SessionRow, 'config'>): unknown {
+  const stored = session.config ?? {};
+  const parsed = task.settings.schema.safeParse(
+    task.storedConfigDefaults && typeof stored === 'object' && !Array.isArray(stored)
+      ? { ...task.storedConfigDefaults, ...stored }
+      : stored,
+  );
   return parsed.success ? parsed.data : task.settings.defaults;
 }
 

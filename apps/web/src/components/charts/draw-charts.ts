@@ -175,12 +175,15 @@ export type LevelPoint = { position: number; level: number; isCorrect: boolean }
 
 /**
  * Each trial's level in order, joined by a step line: circles correct, crosses errors, so an
- * adaptive ladder's climb and where it stopped are seen at a glance.
+ * adaptive ladder's climb and where it stopped are seen at a glance. The x axis runs to
+ * `lastPosition` (the points' count unless given: a chart whose points skip some trials passes
+ * the last trial's position).
  */
 export function drawLevelChart(
   points: readonly LevelPoint[],
   labels: { trial: string; level: string },
   width: number,
+  lastPosition: number = points.length,
 ) {
   const c = colours();
   const levels = points.map((p) => p.level);
@@ -193,7 +196,7 @@ export function drawLevelChart(
     style: FONT,
     x: {
       label: labels.trial,
-      domain: [0.5, Math.max(points.length, 2) + 0.5],
+      domain: [0.5, Math.max(lastPosition, 2) + 0.5],
       ticks: points.map((p) => p.position),
       tickFormat: 'd',
     },

@@ -1,14 +1,19 @@
 import type { DigitSpanDirection, ResultTrial } from '@cogni/domain';
 import type { LevelPoint } from '../../components/charts/draw-charts';
-import { asDigitSpanTrials, DIRECTION_NAMES } from './labels';
+import { asDigitSpanTrials, DIRECTION_NAMES, interruptionOf } from './labels';
 
-/** A direction's test lists in order, for its ladder chart. */
+/**
+ * A direction's test lists in order, for its ladder chart: those the scores count (an
+ * interrupted list given again is neither right nor missed, so the chart leaves it out).
+ */
 export function getLadderPoints(
   trials: readonly ResultTrial[],
   direction: DigitSpanDirection,
 ): LevelPoint[] {
   return asDigitSpanTrials(trials)
-    .filter((t) => t.phase === 'test' && t.direction === direction)
+    .filter(
+      (t) => t.phase === 'test' && t.direction === direction && interruptionOf(t) !== 'givenAgain',
+    )
     .sort((a, b) => a.trialNumber - b.trialNumber)
     .map((t, i) => ({ position: i + 1, level: t.length, isCorrect: t.isCorrect === true }));
 }

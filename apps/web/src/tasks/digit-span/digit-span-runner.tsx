@@ -1,4 +1,5 @@
 import {
+  DIGIT_SPAN_RUN_ORDER_FIELDS,
   type DigitSpanConfig,
   DigitSpanConfigSchema,
   type DigitSpanPosition,
@@ -54,6 +55,7 @@ export default function DigitSpanRunner({ mode }: { mode: ResponseMode }) {
         const order = next.block === 1 ? 'in reverse order' : 'in the same order';
         return `: the ${partName(next).toLowerCase()}, where you enter the digits ${order}.`;
       }}
+      runOrderFields={DIGIT_SPAN_RUN_ORDER_FIELDS}
       Running={RunningTest}
       ScoreTiles={DigitSpanScoreTiles}
     />
@@ -66,8 +68,9 @@ function progressText(snapshot: DigitSpanSnapshot | null, config: DigitSpanConfi
   if (position.phase === 'practice') {
     return `${partName(position)} · list ${position.trialNumber + 1}`;
   }
-  const { length, attempt } = digitSpanLengthOf(config, position);
-  return `${partName(position)} · ${length} digits · list ${attempt} of ${config.trialsPerLength}`;
+  const { length, attempt, repeat } = digitSpanLengthOf(config, position);
+  const again = repeat > 0 ? ' · a new list: the last one was interrupted' : '';
+  return `${partName(position)} · ${length} digits · list ${attempt} of ${config.trialsPerLength}${again}`;
 }
 
 /**
@@ -126,7 +129,11 @@ function RunningTest(props: RunningTaskProps) {
             />
           )}
           {kind === 'feedback' && snapshot?.feedback && runtime && (
-            <Feedback feedback={snapshot.feedback} onContinue={() => runtime.proceed()} />
+            <Feedback
+              feedback={snapshot.feedback}
+              config={config}
+              onContinue={() => runtime.proceed()}
+            />
           )}
           {kind === 'finished' && <FinishPrompt {...finishing} />}
           <p role="status" className="visually-hidden" data-testid="ds-announcement">
@@ -200,13 +207,21 @@ function PartIntro(props: {
 /** After a practice list (or a test list, with test feedback): right or not, and the answer. */
 function Feedback({
   feedback,
+  config,
   onContinue,
 }: {
   feedback: NonNullable<DigitSpanSnapshot['feedback']>;
+  config: DigitSpanConfig;
   onContinue: () => void;
 }) {
   const messageId = useId();
-  const { trial } = feedback;
+  const { trial, next } = feedback;
+  // The list was interrupted and a new one takes its place: it counts neither way.
+  const isGivenAgain =
+    next !== null &&
+    next.phase === 'test' &&
+    next.block === trial.block &&
+    digitSpanLengthOf(config, next).repeat > 0;
   const title = trial.isCorrect ? 'Correct' : trial.timedOut ? 'Time is up' : 'Not quite';
   return (
     <div
@@ -231,6 +246,12 @@ function Feedback({
         {!trial.isCorrect && (
           <p>
             You entered <strong className="ds-feedback__digits">{spaced(trial.entered)}</strong>.
+          </p>
+        )}
+        {isGivenAgain && (
+          <p>
+            The page was left during this list, so it does not count: a new list of the same length
+            follows.
           </p>
         )}
       </div>

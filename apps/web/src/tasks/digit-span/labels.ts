@@ -15,6 +15,10 @@ export type DigitSpanResultTrial = ResultTrial & {
   direction: DigitSpanDirection;
   length: number;
   attempt: number;
+  /** 0 for the ladder's own list; r for the r-th list given in its place (absent before 1.1.0). */
+  repeat?: number;
+  /** The page was hidden or unfocused during the list (absent before 1.1.0: see timing). */
+  interrupted?: boolean;
   presented: string;
   expected: string;
   entered: string;
@@ -33,7 +37,7 @@ export function asDigitSpanTrials(trials: readonly ResultTrial[]): readonly Digi
   return trials as readonly DigitSpanResultTrial[];
 }
 
-/** Digit Span's own scores of a finished run (its scoring code's shape, scoring version 1). */
+/** Digit Span's own scores of a finished run (its scoring code's shape, every version). */
 export function digitSpanScoresOf(summary: RunSummary): DigitSpanScores {
   return summary.scores as DigitSpanScores;
 }
@@ -56,7 +60,20 @@ export function spaced(digits: string): string {
 export const INVALID_REASON_TEXT: Record<DigitSpanInvalidReason, string> = {
   practiceNotPassed: 'no practice list was answered correctly',
   mostlyEmpty: 'more than half of the lists were answered with no digit',
+  interruptedOverLimit:
+    'a list during which the page was left counted by its answer, as no repeat was left',
 };
+
+/**
+ * What the run's scoring made of an interrupted list: given again (left out of every score) or
+ * scored by its answer (no repeat left); null for a list that was not interrupted, or was scored
+ * before scoring version 3.
+ */
+export function interruptionOf(trial: DigitSpanResultTrial): 'givenAgain' | 'counted' | null {
+  if (trial.exclusions?.includes('interrupted')) return 'givenAgain';
+  if (trial.exclusions?.includes('interruptedOverLimit')) return 'counted';
+  return null;
+}
 
 /** The directions a run gave, with their scores, in run order. */
 export function givenDirections(

@@ -19,6 +19,12 @@ const ROWS: readonly Row[] = [
   },
   { label: 'Answers with no digit', value: (s) => s.emptyAnswers },
   { label: 'Lists timed out', value: (s) => s.timedOut },
+  // Scores of scoring version 3 on; earlier versions did not count them.
+  { label: 'Interrupted lists given again', value: (s) => s.interrupted ?? NO_VALUE },
+  {
+    label: 'Interrupted lists counted (no repeat left)',
+    value: (s) => s.interruptedOverLimit ?? NO_VALUE,
+  },
   { label: 'Mean answer time, correct lists', value: (s) => formatMs(s.meanAnswerTimeMs) },
   { label: 'Mean time to the first key', value: (s) => formatMs(s.meanFirstKeyMs) },
   {

@@ -5,13 +5,27 @@ import {
   INPUT_NAMES,
 } from '../../components/task/trial-table';
 import { formatMs } from '../../lib/format-scores';
-import { asDigitSpanTrials, type DigitSpanResultTrial, partName, spaced } from './labels';
+import {
+  asDigitSpanTrials,
+  type DigitSpanResultTrial,
+  interruptionOf,
+  partName,
+  spaced,
+} from './labels';
 
-/** One part's lists, collapsed until asked for: what was shown, what was entered, how fast. */
+const INTERRUPTION_TEXT = { givenAgain: 'given again', counted: 'counted' } as const;
+
+/**
+ * One part's lists, collapsed until asked for: what was shown, what was entered, how fast, and
+ * whether the list was interrupted (and then given again, or counted by its answer).
+ */
 function PartTable({ title, trials }: { title: string; trials: readonly DigitSpanResultTrial[] }) {
+  const scored = trials.filter((t) => interruptionOf(t) !== 'givenAgain');
+  const givenAgain = trials.length - scored.length;
+  const again = givenAgain === 0 ? '' : `, ${givenAgain} interrupted and given again`;
   return (
     <CollapsedTrialTable
-      summary={`${title} lists (${trials.length}, ${describeErrors(trials)})`}
+      summary={`${title} lists (${trials.length}, ${describeErrors(scored)}${again})`}
       label={`${title} lists`}
       columns={[
         'List',
@@ -24,24 +38,30 @@ function PartTable({ title, trials }: { title: string; trials: readonly DigitSpa
         'First key',
         'Deletes',
         'Input',
+        'Interrupted',
       ]}
     >
-      {trials.map((t) => (
-        <tr key={t.trialNumber} className={t.isCorrect ? undefined : 'is-error'}>
-          <th scope="row">{t.trialNumber + 1}</th>
-          <td>{t.length}</td>
-          <td>{spaced(t.presented)}</td>
-          <td>{spaced(t.expected)}</td>
-          <td>{t.timedOut ? `${spaced(t.entered)} (timed out)` : spaced(t.entered)}</td>
-          <td>
-            {t.nCorrectPositions} of {t.length}
-          </td>
-          <td>{formatMs(t.reactionTime)}</td>
-          <td>{formatMs(t.firstKeyRt)}</td>
-          <td>{t.nBackspaces}</td>
-          <td>{INPUT_NAMES[t.inputModality] ?? ''}</td>
-        </tr>
-      ))}
+      {trials.map((t, i) => {
+        const interruption = interruptionOf(t);
+        const isError = !t.isCorrect && interruption !== 'givenAgain';
+        return (
+          <tr key={t.trialNumber} className={isError ? 'is-error' : undefined}>
+            <th scope="row">{i + 1}</th>
+            <td>{t.length}</td>
+            <td>{spaced(t.presented)}</td>
+            <td>{spaced(t.expected)}</td>
+            <td>{t.timedOut ? `${spaced(t.entered)} (timed out)` : spaced(t.entered)}</td>
+            <td>
+              {t.nCorrectPositions} of {t.length}
+            </td>
+            <td>{formatMs(t.reactionTime)}</td>
+            <td>{formatMs(t.firstKeyRt)}</td>
+            <td>{t.nBackspaces}</td>
+            <td>{INPUT_NAMES[t.inputModality] ?? ''}</td>
+            <td>{interruption ? INTERRUPTION_TEXT[interruption] : t.interrupted ? 'yes' : ''}</td>
+          </tr>
+        );
+      })}
     </CollapsedTrialTable>
   );
 }

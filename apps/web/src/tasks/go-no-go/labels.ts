@@ -8,6 +8,7 @@ import type {
   ResultTrial,
   RunSummary,
 } from '@cogni/domain';
+import { logLinearDPrime } from '@cogni/domain';
 import { NO_VALUE } from '../../lib/format-scores';
 
 /** A stored Go/No-Go trial as the API returns it: the envelope with the task's fields beside it. */
@@ -31,7 +32,13 @@ export function asGoNoGoTrials(trials: readonly ResultTrial[]): readonly GoNoGoR
   return trials as readonly GoNoGoResultTrial[];
 }
 
-/** Go/No-Go's own scores of a finished run (its scoring code's shape, scoring version 1). */
+/**
+ * The first scoring version whose overall score is floor(100 x balanced accuracy); earlier ones
+ * stored percent correct.
+ */
+export const GO_NO_GO_BALANCED_HEADLINE_VERSION = 3;
+
+/** Go/No-Go's own scores of a finished run (its scoring code's shape, every scoring version). */
 export function goNoGoScoresOf(summary: RunSummary): GoNoGoScores {
   return summary.scores as GoNoGoScores;
 }
@@ -68,6 +75,15 @@ export function describeStimulusRule(stimulusSet: GoNoGoStimulusSet): {
 /** A proportion (0-1) as a percentage, e.g. 0.125 -> 12.5; null stays null. */
 export function toPercent(rate: number | null): number | null {
   return rate === null ? null : rate * 100;
+}
+
+/**
+ * The d' of a run without a single press, under the log-linear correction: 0.5 / (go + 1)
+ * against 0.5 / (no-go + 1), which is not 0 when go and no-go trials differ in number (-0.50 at
+ * the default 128 and 32). Null without go or no-go trials.
+ */
+export function neverPressDPrime(goTrials: number, noGoTrials: number): number | null {
+  return logLinearDPrime(0, goTrials, 0, noGoTrials);
 }
 
 /** d' with two decimals (U+2212 for minus, as screen readers say it). */

@@ -2,12 +2,19 @@ import type { RunSummary } from '@cogni/domain';
 import { useId } from 'react';
 import { type ValueRow, ValueTable } from '../../components/ui/value-table';
 import { formatMs, formatPercent, NO_VALUE } from '../../lib/format-scores';
-import { goNoGoScoresOf, toPercent } from './labels';
+import {
+  formatDPrime,
+  GO_NO_GO_BALANCED_HEADLINE_VERSION,
+  goNoGoScoresOf,
+  neverPressDPrime,
+  toPercent,
+} from './labels';
 
 /**
  * A Go/No-Go run's scores beyond the tiles: the spread of go reaction times, the sensitivity
- * scores, every count, practice and the quality checks in plain words. In progress tracking and
- * the admin's result details.
+ * scores (with what the overall score and d′ give a participant who tells nothing apart), every
+ * count, practice and the quality checks in plain words. In progress tracking and the
+ * admin's result details.
  */
 export function GoNoGoScoreDetails({ summary }: { summary: RunSummary }) {
   const checksId = useId();
@@ -26,8 +33,19 @@ export function GoNoGoScoreDetails({ summary }: { summary: RunSummary }) {
       value: formatPercent(toPercent(scores.commissionRateExclAnticipations)),
     },
     { label: 'Hit rate', value: formatPercent(toPercent(scores.hitRate)) },
+    { label: 'Sensitivity d′ (log-linear)', value: formatDPrime(scores.dPrime) },
     { label: 'Accuracy (all test trials)', value: formatPercent(toPercent(scores.accuracy)) },
+    // Stored from scoring version 3 on.
+    ...(scores.balancedAccuracy === undefined
+      ? []
+      : [
+          {
+            label: 'Balanced accuracy (go and no-go weighed equally)',
+            value: formatPercent(toPercent(scores.balancedAccuracy)),
+          },
+        ]),
   ];
+  const neverPress = neverPressDPrime(counts.goTrials, counts.noGoTrials);
   const trialCounts: ValueRow[] = [
     { label: 'Go trials', value: counts.goTrials },
     { label: 'Hits (pressed on go)', value: counts.hits },
@@ -61,6 +79,21 @@ export function GoNoGoScoreDetails({ summary }: { summary: RunSummary }) {
     <>
       <ValueTable caption="Reaction times and rates (test trials)" rows={reactionTimes} />
       <ValueTable caption="Test trials by outcome" rows={trialCounts} />
+      {summary.scoringVersion >= GO_NO_GO_BALANCED_HEADLINE_VERSION && (
+        <p className="score-note">
+          The overall score is the balanced accuracy: the mean of the share of go trials pressed and
+          the share of no-go trials held back, so pressing for every shape, for none or at random
+          scores 50. Accuracy counts every test trial alike, so it is mostly go trials.
+        </p>
+      )}
+      {neverPress !== null && (
+        <p className="score-note">
+          Sensitivity (d′) uses the log-linear correction (Hautus, 1995), which is not 0 when
+          nothing is told apart: with {counts.goTrials} go and {counts.noGoTrials} no-go trials,
+          never pressing gives {formatDPrime(neverPress)} and pressing for everything{' '}
+          {formatDPrime(-neverPress)}.
+        </p>
+      )}
       <p className="score-note">
         {practice.criterionMet === null
           ? 'No practice trials were saved.'

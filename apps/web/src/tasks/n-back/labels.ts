@@ -8,7 +8,7 @@ import type {
   ResultTrial,
   RunSummary,
 } from '@cogni/domain';
-import { splitNBackBlock } from '@cogni/domain';
+import { logLinearDPrime, splitNBackBlock } from '@cogni/domain';
 import { NO_VALUE } from '../../lib/format-scores';
 
 /** A stored N-back trial as the API returns it: the envelope with the task's fields beside it. */
@@ -32,9 +32,24 @@ export function asNBackTrials(trials: readonly ResultTrial[]): readonly NBackRes
   return trials as readonly NBackResultTrial[];
 }
 
-/** N-back's own scores of a finished run (its scoring code's shape, scoring version 1). */
+/**
+ * The first scoring version whose overall score is floor(100 x balanced accuracy) with "same"
+ * as the response; version 1 stored percent correct.
+ */
+export const N_BACK_BALANCED_HEADLINE_VERSION = 2;
+
+/** N-back's own scores of a finished run (its scoring code's shape, every scoring version). */
 export function nBackScoresOf(summary: RunSummary): NBackScores {
   return summary.scores as NBackScores;
+}
+
+/**
+ * The d' of a run without a single "same" answer, under the log-linear correction: 0.5 /
+ * (targets + 1) against 0.5 / (non-targets + 1), which is not 0 when targets and non-targets
+ * differ in number (+0.33 at a default level's 18 and 42). Null without either.
+ */
+export function neverSameDPrime(targets: number, nonTargets: number): number | null {
+  return logLinearDPrime(0, targets, 0, nonTargets);
 }
 
 /** Where a run is, for people: '2-back practice, round 1' or '2-back, block 3'. */

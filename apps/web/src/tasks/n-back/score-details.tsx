@@ -2,7 +2,14 @@ import type { NBackLevelScores, RunSummary } from '@cogni/domain';
 import { useId } from 'react';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatMs, formatPercent, NO_VALUE } from '../../lib/format-scores';
-import { formatSignal, keysOf, nBackScoresOf, toPercent } from './labels';
+import {
+  formatSignal,
+  keysOf,
+  N_BACK_BALANCED_HEADLINE_VERSION,
+  nBackScoresOf,
+  neverSameDPrime,
+  toPercent,
+} from './labels';
 
 type Row = { label: string; value: (level: NBackLevelScores) => string | number };
 
@@ -51,8 +58,9 @@ const ROWS: readonly Row[] = [
 
 /**
  * An N-back run's scores beyond the tiles: every count, rate, d′, c and reaction time per level
- * (levels as columns), the overall d′ two ways, and the quality checks in plain words. In
- * progress tracking and the admin's result details.
+ * (levels as columns), the overall d′ two ways, what the overall score and d′ give a participant
+ * who tells nothing apart, and the quality checks in plain words. In progress tracking and the
+ * admin's result details.
  */
 export function NBackScoreDetails({ summary }: { summary: RunSummary }) {
   const checksId = useId();
@@ -61,6 +69,13 @@ export function NBackScoreDetails({ summary }: { summary: RunSummary }) {
   const caption = 'Scores by level (test blocks, fillers left out)';
   const keys = scores.keyMapping ? keysOf(scores.keyMapping) : null;
   const listLevels = (list: readonly number[]) => list.map((n) => `${n}-back`).join(', ');
+  const targets = levels.reduce((sum, l) => sum + l.targets, 0);
+  const nonTargets = levels.reduce((sum, l) => sum + l.nonTargets, 0);
+  const neverSame = neverSameDPrime(targets, nonTargets);
+  const neverSameByLevel = levels.flatMap((l) => {
+    const value = neverSameDPrime(l.targets, l.nonTargets);
+    return value === null ? [] : [`${l.n}-back ${formatSignal(value)}`];
+  });
   const checks = [
     {
       label: 'A level with more than 10% of letters unanswered',
@@ -111,6 +126,22 @@ export function NBackScoreDetails({ summary }: { summary: RunSummary }) {
         , {counts.scoredTrials} scored letters and {counts.fillers} fillers.
         {keys && ` Keys: ${keys.match} = same, ${keys.noMatch} = different.`}
       </p>
+      {summary.scoringVersion >= N_BACK_BALANCED_HEADLINE_VERSION && (
+        <p className="score-note">
+          The overall score is the balanced accuracy over all levels: the mean of the share of
+          targets answered “same” and the share of non-targets not answered “same”, so answering
+          “same” to every letter, “different” to every letter, nothing or at random scores 50.
+          Accuracy counts every scored letter alike, so it is mostly non-targets.
+        </p>
+      )}
+      {neverSame !== null && (
+        <p className="score-note">
+          d′ uses the log-linear correction (Hautus, 1995), which is not 0 when nothing is told
+          apart: never answering “same” (no answers, or “different” to every letter) gives{' '}
+          {formatSignal(neverSame)} over all levels ({neverSameByLevel.join(', ')}), and “same” to
+          every letter {formatSignal(-neverSame)}.
+        </p>
+      )}
       <p className="nback-checks__title" id={checksId}>
         Quality checks
       </p>

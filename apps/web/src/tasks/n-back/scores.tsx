@@ -1,14 +1,21 @@
 import type { RunSummary } from '@cogni/domain';
 import { OverallScoreTile, ScoreTile } from '../../components/task/score-tile';
 import { formatMs, formatPercent } from '../../lib/format-scores';
-import { formatSignal, nBackScoresOf, toPercent } from './labels';
+import { formatSignal, N_BACK_BALANCED_HEADLINE_VERSION, nBackScoresOf, toPercent } from './labels';
 
 /** An N-back run's headline scores as tiles: on 'Test Complete' and in progress tracking. */
 export function NBackScoreTiles({ summary }: { summary: RunSummary }) {
   const { overall, levels } = nBackScoresOf(summary);
   return (
     <dl className="score-list">
-      <OverallScoreTile summary={summary} />
+      <OverallScoreTile
+        summary={summary}
+        extra={
+          summary.scoringVersion >= N_BACK_BALANCED_HEADLINE_VERSION ? (
+            <>targets and non-targets weighed equally</>
+          ) : undefined
+        }
+      />
       <ScoreTile
         term={
           <>

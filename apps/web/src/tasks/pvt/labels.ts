@@ -32,7 +32,7 @@ export function asPvtTrials(trials: readonly ResultTrial[]): readonly PvtResultT
   return trials as readonly PvtResultTrial[];
 }
 
-/** The PVT's own scores of a finished run (its scoring code's shape, scoring version 1). */
+/** The PVT's own scores of a finished run (its scoring code's shape, every scoring version). */
 export function pvtScoresOf(summary: RunSummary): PvtScores {
   return summary.scores as PvtScores;
 }

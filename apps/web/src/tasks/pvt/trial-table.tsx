@@ -12,7 +12,10 @@ function describeMisses(trials: readonly PvtResultTrial[]): string {
   return `${lapses} ${lapses === 1 ? 'lapse' : 'lapses'}, ${falseStarts} ${falseStarts === 1 ? 'false start' : 'false starts'}`;
 }
 
-/** One phase's trials, collapsed until asked for: foreperiod, reaction time, type, false starts. */
+/**
+ * One phase's trials, collapsed until asked for: the interval drawn, the time from the last press
+ * to the counter (the response-to-stimulus interval), reaction time, type, false starts.
+ */
 function PhaseTable({ title, trials }: { title: string; trials: readonly PvtResultTrial[] }) {
   return (
     <CollapsedTrialTable
@@ -20,7 +23,8 @@ function PhaseTable({ title, trials }: { title: string; trials: readonly PvtResu
       label={`${title} trials`}
       columns={[
         'Trial',
-        'Foreperiod',
+        'Interval',
+        'Since last press',
         'RT',
         'Type',
         'False starts before',
@@ -32,6 +36,7 @@ function PhaseTable({ title, trials }: { title: string; trials: readonly PvtResu
         <tr key={trial.trialNumber} className={trial.type === 'valid' ? undefined : 'is-error'}>
           <th scope="row">{trial.trialNumber + 1}</th>
           <td>{formatMs(trial.foreperiodMs)}</td>
+          <td>{formatMs(trial.rsiMs)}</td>
           <td>{formatMs(trial.reactionTime)}</td>
           <td>{TYPE_NAMES[trial.type]}</td>
           <td>{trial.nFalseStarts}</td>

@@ -1,9 +1,13 @@
-import type { RunSummary } from '@cogni/domain';
+import { logLinearDPrime, type RunSummary } from '@cogni/domain';
 import { useId } from 'react';
 import { type ValueRow, ValueTable } from '../../components/ui/value-table';
 import { formatMs, formatPercent, formatSignedMs, NO_VALUE } from '../../lib/format-scores';
 import { sartScoresOf } from './labels';
 import { formatCv } from './scores';
+
+/** A d' with two decimals and a true minus sign: '−0.74'. */
+const formatDPrimeValue = (value: number | null) =>
+  value === null ? NO_VALUE : value.toFixed(2).replace('-', '\u2212');
 
 /** A time with the number of runs, trials or pairs it is the mean of: '412 ms (6)', '– (2)'. */
 const withCount = (text: string, count: number) => `${text} (${count})`;
@@ -26,9 +30,12 @@ export function SartScoreDetails({ summary }: { summary: RunSummary }) {
       label: 'Anticipations (go presses within 100 ms)',
       value: formatPercent(scores.anticipationPercent),
     },
+    { label: 'Sensitivity (d′)', value: formatDPrimeValue(scores.dPrime) },
     {
-      label: 'Sensitivity (d′)',
-      value: scores.dPrime === null ? NO_VALUE : scores.dPrime.toFixed(2).replace('-', '\u2212'),
+      // The log-linear correction gives no response at all a d' that is not 0 when go and no-go
+      // digits differ in number: the value a run's d' is to be read against.
+      label: 'd′ of a participant who never presses, with these digits',
+      value: formatDPrimeValue(logLinearDPrime(0, counts.goTrials, 0, counts.noGoTrials)),
     },
   ];
   const aroundErrors: ValueRow[] = [

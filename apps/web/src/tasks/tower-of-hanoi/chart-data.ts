@@ -1,5 +1,6 @@
 import type { ResultTrial } from '@cogni/domain';
 import type { LevelPoint } from '../../components/charts/draw-charts';
+import type { DrawChart } from '../../components/charts/plot-figure';
 import type { DisplayedTrialPoint, TestTrialPoint } from '../../lib/charts/chart-data';
 import { asTowerOfHanoiTrials, formatSeconds } from './labels';
 
@@ -12,7 +13,9 @@ function testProblems(trials: readonly ResultTrial[]) {
 
 /**
  * Each solved test problem's excess moves (moves beyond the fewest), by problem number: a circle
- * for an optimal solution, a cross for one with excess moves. Unsolved problems have no point.
+ * for an optimal solution, a cross for one with excess moves. Unsolved problems have no point
+ * (no excess moves to show): the chart's axis still runs over every problem, and its text
+ * alternative counts them, so a problem given up is never read as one without excess moves.
  */
 export function getExcessPoints(trials: readonly ResultTrial[]): LevelPoint[] {
   return testProblems(trials)
@@ -25,9 +28,18 @@ export function getExcessPoints(trials: readonly ResultTrial[]): LevelPoint[] {
 }
 
 /**
- * Is a test problem left out of the time scores: given again after a reload, or on while the
- * page was hidden or unfocused (the run's scoring says so in its exclusions; the trial's own
- * flags say it before the run is scored)?
+ * The excess-moves chart of `points` over a run of `problems` test problems: its axis runs to
+ * the last problem, so a solved problem after an unsolved one is drawn at its own number.
+ */
+export function drawExcessChart(points: readonly LevelPoint[], problems: number): DrawChart {
+  return (charts, width) =>
+    charts.drawLevelChart(points, { trial: 'Problem', level: 'Excess moves' }, width, problems);
+}
+
+/**
+ * Is a test problem left out of the time scores: given again after a reload, on while the page
+ * was hidden or unfocused, or with a time under its floor (the run's scoring says so in its
+ * exclusions; the trial's own fields say the first two before the run is scored)?
  */
 function isUntimed(trial: ReturnType<typeof testProblems>[number]): boolean {
   return (
@@ -37,7 +49,7 @@ function isUntimed(trial: ReturnType<typeof testProblems>[number]): boolean {
 
 /**
  * Each test problem's planning time (to its first disc lifted), solved or not; problems left
- * out of the time scores (restarted, interrupted) are left out here too.
+ * out of the time scores (restarted, interrupted, too fast) are left out here too.
  */
 export function getPlanningPoints(trials: readonly ResultTrial[]): TestTrialPoint[] {
   return testProblems(trials).flatMap((t) =>
@@ -71,7 +83,7 @@ export function describeExcess(points: readonly LevelPoint[], problems: number):
 
 /**
  * The planning-time chart in words, with the problems it leaves out (`untimed`: restarted after
- * a reload or interrupted, as in the time scores).
+ * a reload, interrupted or with a time under its floor, as in the time scores).
  */
 export function describePlanning(
   points: readonly DisplayedTrialPoint[],
@@ -81,7 +93,7 @@ export function describePlanning(
   const left =
     untimed.length === 0
       ? ''
-      : ` Left out, as in the time scores (restarted after a reload or interrupted): problem${untimed.length === 1 ? '' : 's'} ${untimed.join(', ')}.`;
+      : ` Left out, as in the time scores (restarted after a reload, interrupted, or a time too fast for a person): problem${untimed.length === 1 ? '' : 's'} ${untimed.join(', ')}.`;
   if (points.length === 0) return `No disc was lifted in a timed problem.${left}`;
   const times = points.map(
     (p) => `problem ${p.position}: ${formatSeconds(p.rtMs)}${p.isCorrect ? '' : ' (unsolved)'}`,

@@ -152,14 +152,14 @@ describe('the result charts', () => {
       ...trial(2, true, 3, 1500),
       timing: { wasInterrupted: true },
     } as unknown as ResultTrial;
-    const scored = { ...trial(3, true, 3, 1200), exclusions: ['interrupted'] } as ResultTrial;
+    const scored = { ...trial(3, true, 3, 1200), exclusions: ['tooFast'] } as ResultTrial;
     const all = [trial(0, true, 3, 2000), restarted, interrupted, scored];
     const points = getPlanningPoints(all);
     expect(points).toEqual([{ position: 1, rtMs: 2000, isCorrect: true }]);
     expect(getUntimedProblems(all)).toEqual([2, 3, 4]);
     const shown = getDisplayedTrialPoints(points);
     expect(describePlanning(shown.points, shown.cutOffMs, getUntimedProblems(all))).toBe(
-      "Time from each problem's start to its first disc lifted, solved problems as circles and unsolved ones as crosses: problem 1: 2.0 s. Left out, as in the time scores (restarted after a reload or interrupted): problems 2, 3, 4.",
+      "Time from each problem's start to its first disc lifted, solved problems as circles and unsolved ones as crosses: problem 1: 2.0 s. Left out, as in the time scores (restarted after a reload, interrupted, or a time too fast for a person): problems 2, 3, 4.",
     );
   });
 });

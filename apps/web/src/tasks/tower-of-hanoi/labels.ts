@@ -127,7 +127,7 @@ export function asTowerOfHanoiTrials(
   return trials as readonly TowerOfHanoiResultTrial[];
 }
 
-/** The Tower of Hanoi's own scores of a finished run (scoring version 1). */
+/** The Tower of Hanoi's own scores of a finished run (scoring versions 1 to 3: one shape). */
 export function towerOfHanoiScoresOf(summary: RunSummary): TowerOfHanoiScores {
   return summary.scores as TowerOfHanoiScores;
 }

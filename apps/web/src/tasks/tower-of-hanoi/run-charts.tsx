@@ -5,6 +5,7 @@ import { getDisplayedTrialPoints } from '../../lib/charts/chart-data';
 import {
   describeExcess,
   describePlanning,
+  drawExcessChart,
   getExcessPoints,
   getPlanningPoints,
   getUntimedProblems,
@@ -12,8 +13,10 @@ import {
 import { asTowerOfHanoiTrials } from './labels';
 
 /**
- * The charts of a Tower of Hanoi result: the excess moves of each solved problem, and the
- * planning time of each problem the time scores count (not those restarted or interrupted).
+ * The charts of a Tower of Hanoi result: the excess moves of each solved problem, on an axis of
+ * every test problem (an unsolved one is a gap, and the text alternative counts them), and the
+ * planning time of each problem the time scores count (not those restarted, interrupted or with
+ * a time under its floor).
  */
 export function TowerOfHanoiRunCharts({ trials }: { trials: readonly ResultTrial[] }) {
   const problems = useMemo(
@@ -23,11 +26,7 @@ export function TowerOfHanoiRunCharts({ trials }: { trials: readonly ResultTrial
   const excess = useMemo(() => getExcessPoints(trials), [trials]);
   const planning = useMemo(() => getDisplayedTrialPoints(getPlanningPoints(trials)), [trials]);
   const untimed = useMemo(() => getUntimedProblems(trials), [trials]);
-  const drawExcess = useCallback<DrawChart>(
-    (charts, width) =>
-      charts.drawLevelChart(excess, { trial: 'Problem', level: 'Excess moves' }, width),
-    [excess],
-  );
+  const drawExcess = useMemo(() => drawExcessChart(excess, problems), [excess, problems]);
   const drawPlanning = useCallback<DrawChart>(
     (charts, width) => charts.drawTrialRtChart(planning.points, [], Math.max(problems, 1), width),
     [planning, problems],

@@ -20,7 +20,10 @@ const ROWS: readonly { title: string; rows: readonly Row[] }[] = [
         label: 'Solved in the fewest moves (optimal)',
         value: (s) => `${s.optimal} of ${s.problems} (${percent(s.proportionOptimal)})`,
       },
-      { label: 'Excess moves, solved problems', value: (s) => s.totalExcessMoves },
+      {
+        label: 'Excess moves, solved problems only',
+        value: (s) => `${s.totalExcessMoves} over ${s.solved} solved`,
+      },
       {
         label: 'Excess moves per solved problem',
         value: (s) => (s.meanExcessMoves === null ? NO_VALUE : s.meanExcessMoves.toFixed(2)),
@@ -30,6 +33,10 @@ const ROWS: readonly { title: string; rows: readonly Row[] }[] = [
         value: (s) => (s.excessMoveRate === null ? NO_VALUE : s.excessMoveRate.toFixed(2)),
       },
       { label: 'Move efficiency (fewest ÷ moves)', value: (s) => percent(s.meanMoveEfficiency) },
+      {
+        label: 'Solution score (fewest ÷ moves, unsolved problems 0)',
+        value: (s) => formatPercent(s.solutionScore),
+      },
     ],
   },
   {

@@ -146,6 +146,17 @@ const SETTINGS = defineSettings({
     label: 'Feedback in the test',
     description: 'Show after each test list whether it was correct, and the correct answer.',
   },
+  interruptionRepeats: {
+    kind: 'number',
+    default: 2,
+    min: 0,
+    max: 4,
+    integer: true,
+    unit: 'lists',
+    label: 'Repeats after an interruption',
+    description:
+      'Per direction: a test list during which the page was hidden or lost focus counts neither as right nor as wrong and is given again, as a new list of the same length, up to this many times. An interrupted list after that counts by its answer, and the direction is flagged. 0: never given again (a stored run without this setting is read as 0, the procedure it ran).',
+  },
   responseTimeLimitMs: {
     kind: 'number',
     default: 0,
@@ -212,6 +223,16 @@ export const DigitSpanConfigSchema = DIGIT_SPAN_SETTINGS.schema;
 /** The configuration the product uses. */
 export const DEFAULT_DIGIT_SPAN_CONFIG: DigitSpanConfig = DIGIT_SPAN_SETTINGS.defaults;
 
+/**
+ * What a stored configuration without a setting added since reads as (the task contract's
+ * `storedConfigDefaults`): the procedure such a run had. A run stored before
+ * `interruptionRepeats` existed (task version 1.0.0) gave no list again after an interruption:
+ * the list counted by its answer, and the ladder went on from it.
+ */
+export const DIGIT_SPAN_STORED_CONFIG_DEFAULTS = {
+  interruptionRepeats: 0,
+} as const satisfies Partial<DigitSpanConfig>;
+
 /** The directions a run gives, in run order. */
 export function getDigitSpanDirections(
   config: Pick<DigitSpanConfig, 'directions'>,
@@ -229,13 +250,34 @@ export function getDigitSpanLengths(
     : { start: config.backwardStartLength, max: config.backwardMaxLength };
 }
 
-/** The test lists of a direction's whole ladder: every length from start to max, each in full. */
+/**
+ * The test lists of a direction's whole ladder: every length from start to max, each in full
+ * (its places; a list given again after an interruption stands in the place of the one it
+ * repeats).
+ */
 export function getDigitSpanLadderTrialCount(
   config: DigitSpanConfig,
   direction: DigitSpanDirection,
 ): number {
   const { start, max } = getDigitSpanLengths(config, direction);
   return Math.max(0, max - start + 1) * config.trialsPerLength;
+}
+
+/**
+ * Test positions per place of the ladder: its own list, then each list that may be given again
+ * in its place after an interruption (interruptionRepeats). Test trial numbers are
+ * place x this + repeat, so they follow the run order.
+ */
+export function getDigitSpanListsPerPlace(config: Pick<DigitSpanConfig, 'interruptionRepeats'>) {
+  return 1 + config.interruptionRepeats;
+}
+
+/** The test positions of a direction: each place of its ladder, and its possible repeats. */
+export function getDigitSpanTestPositionCount(
+  config: DigitSpanConfig,
+  direction: DigitSpanDirection,
+): number {
+  return getDigitSpanLadderTrialCount(config, direction) * getDigitSpanListsPerPlace(config);
 }
 
 /** Onset to onset of the digits of a list, ms. */

@@ -3,6 +3,7 @@ import { digitSpanCard } from './card';
 import {
   DIGIT_SPAN_PHASES,
   DIGIT_SPAN_SETTINGS,
+  DIGIT_SPAN_STORED_CONFIG_DEFAULTS,
   type DigitSpanConfig,
   getDigitSpanMinimumTrialMs,
 } from './config';
@@ -15,7 +16,7 @@ import {
   findDigitSpanRunImplausibility,
   getDigitSpanTrialFlags,
 } from './plausibility';
-import { getDigitSpanNextPosition } from './run-order';
+import { DIGIT_SPAN_RUN_ORDER_FIELDS, getDigitSpanNextPosition } from './run-order';
 import {
   DIGIT_SPAN_REPORT_CELLS,
   DIGIT_SPAN_SCORING_VERSION,
@@ -36,8 +37,11 @@ export const digitSpanTask: TaskDefinition<
   name: digitSpanCard.name,
   description: digitSpanCard.description,
   construct: 'Verbal short-term memory (forward) and working memory (backward)',
-  version: '1.0.0',
+  // 1.1.0: an interrupted test list is given again (interruptionRepeats); 1.0.0 is the
+  // procedure at interruptionRepeats 0, as its stored runs are read.
+  version: '1.1.0',
   settings: DIGIT_SPAN_SETTINGS,
+  storedConfigDefaults: DIGIT_SPAN_STORED_CONFIG_DEFAULTS,
   phases: DIGIT_SPAN_PHASES,
   scoredPhase: 'test',
   plan: planDigitSpan,
@@ -46,6 +50,8 @@ export const digitSpanTask: TaskDefinition<
     direction: trial.direction,
     length: trial.length,
     attempt: trial.attempt,
+    repeat: trial.repeat,
+    interrupted: trial.interrupted,
     presented: trial.presented,
     expected: trial.expected,
     entered: trial.entered,
@@ -60,6 +66,7 @@ export const digitSpanTask: TaskDefinition<
   earlyArrival: findDigitSpanEarlyArrival,
   runImplausibility: findDigitSpanRunImplausibility,
   nextPosition: getDigitSpanNextPosition,
+  runOrderFields: DIGIT_SPAN_RUN_ORDER_FIELDS,
   reportCells: DIGIT_SPAN_REPORT_CELLS,
   reportCell: (trial) => (trial.phase === 'test' ? trial.direction : null),
   trendMeasures: [

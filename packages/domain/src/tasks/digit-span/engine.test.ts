@@ -400,7 +400,9 @@ describe('the Digit Span engine', () => {
     expect(resumed.effects).toEqual([
       {
         type: 'SHOW_BLOCK_INTRO',
-        position: { phase: 'test', block: 0, trialNumber: 3 },
+        // The fourth place of the ladder: test numbers are place x 3 (each place and its two
+        // possible repeats after an interruption).
+        position: { phase: 'test', block: 0, trialNumber: 9 },
         resumed: true,
         practice: { tries: 2, passed: true },
       },
@@ -425,13 +427,13 @@ describe('the Digit Span engine', () => {
     });
     // The rest of the run: the fourth forward list, then empty answers stop each direction.
     expect(session.trials.map((t) => `${t.phase}:${t.block}:${t.trialNumber}`)).toEqual([
-      'test:0:3',
+      'test:0:9',
       'practice:1:0',
       'practice:1:1',
       'practice:1:2',
       'practice:1:3',
       'test:1:0',
-      'test:1:1',
+      'test:1:3',
     ]);
     const d = drive(config);
     d.send({ type: 'START', atMs: 0 });
@@ -440,14 +442,112 @@ describe('the Digit Span engine', () => {
     d.send({ type: 'ONSET', shown: { kind: 'pad' }, atMs: padDue, method: 'element-timing' });
     d.send({ type: 'KEY', key: 'submit', atMs: padDue + 1, modality: 'keyboard' });
     const record = d.send({ type: 'KEY', key: 'submit', atMs: padDue + 2, modality: 'keyboard' });
-    expect(record[0]).toMatchObject({ trial: { timing: { wasInterrupted: true } } });
+    expect(record[0]).toMatchObject({
+      trial: { interrupted: true, repeat: 0, timing: { wasInterrupted: true } },
+    });
+  });
+
+  it('gives a new list of the same length after an interrupted test list, up to the limit per direction', () => {
+    const config = DigitSpanConfigSchema.parse({ practiceMaxTries: 0, directions: 'forward' });
+    const plan = planDigitSpan('interrupted', config);
+    // The second list of 3, the first of 4 and the first of 5 interrupted; the two repeats
+    // answered wrong, every other list right. The third interruption is over the limit of 2.
+    const interruptedAt = new Set(['test:0:3', 'test:0:6', 'test:0:12']);
+    const wrongAt = new Set(['test:0:4', 'test:0:7']);
+    const session = runDigitSpanVirtualSession({
+      config,
+      plan,
+      timeOriginMs: 0,
+      startMs: 0,
+      introMs: 1000,
+      behave: (trial) => {
+        const key = `${trial.phase}:${trial.block}:${trial.trialNumber}`;
+        const answer = wrongAt.has(key) ? [9, 9] : parseDigits(trial.expected);
+        return {
+          interrupted: interruptedAt.has(key),
+          keys: [...answer.map(String), 'submit'].map((k, i) => ({
+            key: k as DigitSpanKey,
+            afterPadMs: 500 + 200 * i,
+          })),
+        };
+      },
+    });
+    const rows = session.trials.map((t) => [
+      t.trialNumber,
+      t.length,
+      t.attempt,
+      t.repeat,
+      t.interrupted,
+      t.isCorrect,
+    ]);
+    expect(rows.slice(0, 9)).toEqual([
+      [0, 3, 1, 0, false, true],
+      [3, 3, 2, 0, true, true],
+      // A new list in the place of the interrupted one, though it was answered right.
+      [4, 3, 2, 1, false, false],
+      [6, 4, 1, 0, true, true],
+      // The second and last repeat of the direction: it fails; the other list of 4 is right.
+      [7, 4, 1, 1, false, false],
+      [9, 4, 2, 0, false, true],
+      [12, 5, 1, 0, true, true],
+      // No repeat left: the interrupted list at 5 counted by its answer (right), so the
+      // ladder goes on to the second list of 5.
+      [15, 5, 2, 0, false, true],
+      [18, 6, 1, 0, false, true],
+    ]);
+    // A repeat is a new list: never the digits of the list it stands in place of.
+    const byNumber = new Map(session.trials.map((t) => [t.trialNumber, t]));
+    expect(byNumber.get(4)?.presented).not.toBe(byNumber.get(3)?.presented);
+    expect(byNumber.get(7)?.presented).not.toBe(byNumber.get(6)?.presented);
+    for (const trial of session.trials) {
+      expect(findDigitSpanTrialProblems(trial, plan, config), `${trial.trialNumber}`).toEqual([]);
+    }
+    // Resumed just after an interrupted list (its run-order field saved with it), the engine
+    // gives the repeat; saved without the field (a list stored before it existed), the next place.
+    const withFields = session.trials
+      .slice(0, 2)
+      .map((t) => ({ ...savedTrialOf(t), fields: { interrupted: t.interrupted } }));
+    const resumed = createDigitSpanEngine({ config, saved: withFields, timeOriginMs: 0 });
+    expect(resumed.effects[0]).toMatchObject({ position: { phase: 'test', trialNumber: 4 } });
+    const withoutFields = session.trials.slice(0, 2).map(savedTrialOf);
+    const old = createDigitSpanEngine({ config, saved: withoutFields, timeOriginMs: 0 });
+    expect(old.effects[0]).toMatchObject({ position: { phase: 'test', trialNumber: 6 } });
+  });
+
+  it('counts an interrupted list by its answer at interruptionRepeats 0, as task version 1.0.0 did', () => {
+    const config = DigitSpanConfigSchema.parse({
+      practiceMaxTries: 0,
+      directions: 'backward',
+      interruptionRepeats: 0,
+    });
+    const plan = planDigitSpan('interrupted', config);
+    const session = runDigitSpanVirtualSession({
+      config,
+      plan,
+      timeOriginMs: 0,
+      startMs: 0,
+      introMs: 1000,
+      // Both lists of 2 interrupted, and answered wrong: the direction stops there.
+      behave: () => ({
+        interrupted: true,
+        keys: [
+          { key: '9', afterPadMs: 500 },
+          { key: 'submit', afterPadMs: 700 },
+        ],
+      }),
+    });
+    expect(session.trials.map((t) => [t.trialNumber, t.repeat, t.interrupted])).toEqual([
+      [0, 0, true],
+      [1, 0, true],
+    ]);
+    expect(session.state.kind).toBe('finished');
   });
 });
 
 describe('every record the engine emits passes the server check', () => {
   const KEYS: readonly DigitSpanKey[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
-  it('over random key sequences, time limits, empty submits, backspaces and stalled pages', () => {
+  it('over random key sequences, time limits, empty submits, backspaces, stalled pages and interruptions', () => {
     const configs: DigitSpanConfig[] = [
       DEFAULT_DIGIT_SPAN_CONFIG,
       DigitSpanConfigSchema.parse({ responseTimeLimitMs: 2500, testFeedback: true }),
@@ -458,6 +558,7 @@ describe('every record the engine emits passes the server check', () => {
     let records = 0;
     let timedOutAfterEmptySubmit = 0;
     let stalled = 0;
+    let repeats = 0;
     for (let r = 0; r < 400; r++) {
       const config = configs[r % configs.length] as DigitSpanConfig;
       const plan = planDigitSpan(`every-record-${r}`, config);
@@ -488,6 +589,7 @@ describe('every record the engine emits passes the server check', () => {
           const late = rng() < 0.2 ? Math.floor(rng() * trial.length) : -1;
           if (late >= 0) stalled += 1;
           return {
+            interrupted: rng() < 0.1,
             keys: keys.map((key) => {
               atMs += 30 + rng() * 600;
               return { key, afterPadMs: atMs };
@@ -504,11 +606,13 @@ describe('every record the engine emits passes the server check', () => {
         if (trial.timedOut && trial.nDigitsEntered === 0 && trial.timing.firstKeyMs !== null) {
           timedOutAfterEmptySubmit += 1;
         }
+        if (trial.repeat > 0) repeats += 1;
         records += 1;
       }
     }
     expect(records).toBeGreaterThan(3000);
     expect(timedOutAfterEmptySubmit).toBeGreaterThan(10);
     expect(stalled).toBeGreaterThan(300);
+    expect(repeats).toBeGreaterThan(100);
   });
 });

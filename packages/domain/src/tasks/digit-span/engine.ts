@@ -16,7 +16,12 @@ import {
   parseDigits,
   plannedDigitSpanTrialAt,
 } from './plan';
-import { digitSpanOutcomesOf, digitSpanPositionKey, walkDigitSpanRun } from './run-order';
+import {
+  type DigitSpanOutcome,
+  digitSpanOutcomesOf,
+  digitSpanPositionKey,
+  walkDigitSpanRun,
+} from './run-order';
 import {
   countCorrectPositions,
   DIGIT_SPAN_MAX_BACKSPACES,
@@ -143,8 +148,11 @@ export type DigitSpanRunContext = {
   timeOriginMs: number;
   /** The latest key's modality (recorded on a list that timed out without a key). */
   modality: InputModality;
-  /** Correctness of every list answered in this run (saved before a resume too), by position. */
-  outcomes: ReadonlyMap<string, boolean | null>;
+  /**
+   * Correctness of every list answered in this run (saved before a resume too), and whether it
+   * was interrupted, by position.
+   */
+  outcomes: ReadonlyMap<string, DigitSpanOutcome>;
 };
 
 export type DigitSpanState =
@@ -185,7 +193,10 @@ function practiceSummary(
     key.startsWith(`practice:${block}:`),
   );
   if (answers.length === 0) return null;
-  return { tries: answers.length, passed: answers.some(([, correct]) => correct === true) };
+  return {
+    tries: answers.length,
+    passed: answers.some(([, outcome]) => outcome.isCorrect === true),
+  };
 }
 
 function intro(
@@ -213,10 +224,10 @@ function intro(
 export function createDigitSpanEngine(options: DigitSpanEngineOptions): DigitSpanStep {
   const { config, saved = [] } = options;
   const outcomeOf = digitSpanOutcomesOf(config, saved);
-  const outcomes = new Map<string, boolean | null>();
+  const outcomes = new Map<string, DigitSpanOutcome>();
   for (const trial of saved) {
-    const correct = outcomeOf(trial as DigitSpanPosition);
-    if (correct !== undefined) outcomes.set(digitSpanPositionKey(trial), correct);
+    const outcome = outcomeOf(trial as DigitSpanPosition);
+    if (outcome !== undefined) outcomes.set(digitSpanPositionKey(trial), outcome);
   }
   const context: DigitSpanRunContext = {
     timeOriginMs: options.timeOriginMs,
@@ -356,6 +367,8 @@ function recordOf(
     direction: planned.direction,
     length: planned.length,
     attempt: planned.attempt,
+    repeat: planned.repeat,
+    interrupted: trial.interrupted,
     presented: planned.presented,
     expected: planned.expected,
     entered,
@@ -394,7 +407,10 @@ function endList(
 ): DigitSpanStep {
   const record = recordOf(trial, pad, end, context);
   const outcomes = new Map(context.outcomes);
-  outcomes.set(digitSpanPositionKey(record as DigitSpanPosition), record.isCorrect);
+  outcomes.set(digitSpanPositionKey(record as DigitSpanPosition), {
+    isCorrect: record.isCorrect,
+    interrupted: record.interrupted,
+  });
   const next: DigitSpanRunContext = { ...context, outcomes };
   const last = trial.planned;
   const effects: DigitSpanEffect[] = [{ type: 'RECORD_TRIAL', trial: record }];

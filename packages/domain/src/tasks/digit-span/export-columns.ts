@@ -25,6 +25,14 @@ export const DIGIT_SPAN_EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<DigitS
     value: (t) => t.attempt,
   },
   {
+    name: 'span_repeat',
+    type: 'integer',
+    description:
+      "0 for the ladder's own list; r for the r-th new list of the same length given in its place after the list before was interrupted (was_interrupted): an interrupted list given again counts in no score (its exclusions say 'interrupted'). Empty for lists of task version 1.0.0, which gave none.",
+    // Lists stored before the field existed have none.
+    value: (t) => (t as { repeat?: number }).repeat ?? null,
+  },
+  {
     name: 'digits_presented',
     type: 'string',
     description: "The digits shown, in order, joined by '-' (e.g. 3-7-2).",

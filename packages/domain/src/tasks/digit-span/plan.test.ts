@@ -83,22 +83,24 @@ describe('the plan over 100,000 generated lists', () => {
       directions: 'backward',
       trialsPerLength: 3,
       practiceMaxTries: 2,
+      interruptionRepeats: 4,
     }),
     DigitSpanConfigSchema.parse({
       directions: 'forward',
       forwardStartLength: 2,
       trialsPerLength: 1,
       practiceMaxTries: 0,
+      interruptionRepeats: 0,
     }),
   ];
 
-  it('plans every list any path can need: its length, digits 1-9, no repeat, no run, the expected answer', () => {
+  it('plans every list any path can need: its length, digits 1-9, no repeat, no run, the expected answer, a new list for each repeat', () => {
     let lists = 0;
     const problems: string[] = [];
     // How often each digit is used, by digit (index 1-9).
     const digitCounts = new Float64Array(10);
     for (const [c, config] of configs.entries()) {
-      const seeds = c === 0 ? 2800 : 400;
+      const seeds = c === 0 ? 1000 : 400;
       for (let s = 0; s < seeds; s++) {
         const seed = `plan-${c}-${s}`;
         const plan = planDigitSpan(seed, config);
@@ -109,7 +111,9 @@ describe('the plan over 100,000 generated lists', () => {
             if (given || lists_) problems.push(`${seed}: the ${direction} plan`);
             continue;
           }
-          const ladder = getDigitSpanLadderTrialCount(config, direction);
+          // Each place of the ladder, and a new list for each repeat after an interruption.
+          const perPlace = 1 + config.interruptionRepeats;
+          const ladder = getDigitSpanLadderTrialCount(config, direction) * perPlace;
           if (lists_.practice.length !== config.practiceMaxTries || lists_.test.length !== ladder) {
             problems.push(`${seed}: ${direction} list counts`);
           }
@@ -120,21 +124,29 @@ describe('the plan over 100,000 generated lists', () => {
             for (let trialNumber = 0; trialNumber < lists_[phase].length; trialNumber++) {
               const planned = plannedDigitSpanTrialAt(plan, config, { phase, block, trialNumber });
               if (!planned) throw new Error('a planned list is missing');
+              const place = Math.floor(trialNumber / perPlace);
+              const repeat = phase === 'practice' ? 0 : trialNumber % perPlace;
               const length =
-                phase === 'practice' ? 2 : start + Math.floor(trialNumber / config.trialsPerLength);
+                phase === 'practice' ? 2 : start + Math.floor(place / config.trialsPerLength);
               const digits = parseDigits(planned.presented);
               const where = `${seed} ${phase} ${direction} ${trialNumber} ${planned.presented}`;
               for (const problem of listProblems(digits, length))
                 problems.push(`${where}: ${problem}`);
               const inOrder = direction === 'forward' ? digits : [...digits].reverse();
               const attempt =
-                phase === 'practice' ? trialNumber + 1 : (trialNumber % config.trialsPerLength) + 1;
+                phase === 'practice' ? trialNumber + 1 : (place % config.trialsPerLength) + 1;
               if (
                 planned.length !== length ||
                 planned.expected !== formatDigits(inOrder) ||
-                planned.attempt !== attempt
+                planned.attempt !== attempt ||
+                planned.repeat !== repeat
               ) {
-                problems.push(`${where}: length, expected answer or attempt`);
+                problems.push(`${where}: length, expected answer, attempt or repeat`);
+              }
+              // A repeat is a new list: not its place's own list nor an earlier repeat's.
+              const earlier = lists_.test.slice(place * perPlace, trialNumber);
+              if (phase === 'test' && earlier.includes(lists_.test[trialNumber] as string)) {
+                problems.push(`${where}: a repeat of a list given in its place`);
               }
               for (const d of digits) digitCounts[d] = (digitCounts[d] as number) + 1;
               lists += 1;
@@ -169,16 +181,39 @@ describe('the plan over 100,000 generated lists', () => {
     expect(moreTries.forward?.test).toEqual(two.forward?.test);
   });
 
+  it("keeps the ladder's own lists whatever the repeats: a run of task version 1.0.0 has the plan it had", () => {
+    // interruptionRepeats 0 is the plan of 1.0.0: one list per place, numbered by place.
+    const none = planDigitSpan('own', { ...DEFAULT_DIGIT_SPAN_CONFIG, interruptionRepeats: 0 });
+    expect(none.forward?.test).toHaveLength(14);
+    expect(none.forward?.test[0]).toBe('413');
+    expect(none.backward?.test[13]).toBe('95412637');
+    for (const repeats of [1, 2, 4]) {
+      const plan = planDigitSpan('own', {
+        ...DEFAULT_DIGIT_SPAN_CONFIG,
+        interruptionRepeats: repeats,
+      });
+      const own = plan.forward?.test.filter((_, i) => i % (1 + repeats) === 0);
+      expect(own).toEqual(none.forward?.test);
+    }
+    // The repeats of a place do not depend on how many there may be.
+    const two = planDigitSpan('own', DEFAULT_DIGIT_SPAN_CONFIG);
+    const four = planDigitSpan('own', { ...DEFAULT_DIGIT_SPAN_CONFIG, interruptionRepeats: 4 });
+    expect(two.backward?.test.slice(3, 6)).toEqual(four.backward?.test.slice(5, 8));
+  });
+
   it('has no list at a position the run cannot have', () => {
     const plan = planDigitSpan('none', DEFAULT_DIGIT_SPAN_CONFIG);
     const at = (phase: string, block: number, trialNumber: number) =>
       plannedDigitSpanTrialAt(plan, DEFAULT_DIGIT_SPAN_CONFIG, { phase, block, trialNumber });
-    expect(at('test', 0, 14)).toBeUndefined();
+    // 14 places of 3 positions each: the place's own list and its two possible repeats.
+    expect(at('test', 0, 42)).toBeUndefined();
     expect(at('practice', 1, 4)).toBeUndefined();
     expect(at('test', 2, 0)).toBeUndefined();
     expect(at('warmup', 0, 0)).toBeUndefined();
-    expect(at('test', 0, 13)).toMatchObject({ length: 9, attempt: 2 });
-    expect(at('test', 1, 13)).toMatchObject({ length: 8, attempt: 2 });
+    expect(at('test', 0, 39)).toMatchObject({ length: 9, attempt: 2, repeat: 0 });
+    expect(at('test', 0, 41)).toMatchObject({ length: 9, attempt: 2, repeat: 2 });
+    expect(at('test', 1, 40)).toMatchObject({ length: 8, attempt: 2, repeat: 1 });
+    expect(at('practice', 1, 3)).toMatchObject({ length: 2, attempt: 4, repeat: 0 });
   });
 
   it('refuses a configuration that cannot be run', () => {

@@ -10,6 +10,7 @@ import {
   getDigitSpanDirections,
   getDigitSpanLadderTrialCount,
   getDigitSpanLengths,
+  getDigitSpanListsPerPlace,
 } from './config';
 
 /** The digits lists are drawn from: 1-9 (no 0, so the keypad has no 0 either). */
@@ -57,7 +58,9 @@ export function drawDigitList(rng: Rng, length: number): number[] {
 
 /**
  * One direction's lists, as digit strings ('372'): the practice lists in the order they are
- * given, and the test lists by trial number, (length - start) x lists per length + (attempt - 1).
+ * given, and the test lists by trial number: place x (1 + interruptionRepeats) + repeat, where
+ * place = (length - start) x lists per length + (attempt - 1) and repeat is 0 for the ladder's
+ * own list, r for the r-th list given again in its place after an interruption.
  */
 export type DigitSpanDirectionPlan = {
   readonly practice: readonly string[];
@@ -83,6 +86,11 @@ export type PlannedDigitSpanTrial = DigitSpanPosition & {
   length: number;
   /** 1-based: the list within its length (test) or the practice list's number (practice). */
   attempt: number;
+  /**
+   * 0 for the ladder's own list (and every practice list); r for the r-th list given in its
+   * place after the one before was interrupted.
+   */
+  repeat: number;
   /** The digits shown, in order, as '3-7-2'. */
   presented: string;
   /** The right answer: `presented` in order (forward) or reversed (backward), as '2-7-3'. */
@@ -101,8 +109,12 @@ export function parseDigits(text: string): number[] {
 
 /**
  * The whole run's plan from its seed: each list drawn from a generator of its own (the seed, the
- * direction, the phase and the list's number), so no list shifts another. Throws for a
- * configuration findDigitSpanConfigProblems refuses (the settings schema refuses it first).
+ * direction, the phase, the list's place and, for a list given again after an interruption, its
+ * repeat number), so no list shifts another and the ladder's own lists do not depend on
+ * interruptionRepeats. A list given again is a new list of the same length: drawn again while it
+ * equals the list of its place or an earlier repeat, since the participant may have seen those.
+ * Throws for a configuration findDigitSpanConfigProblems refuses (the settings schema refuses it
+ * first).
  */
 export function planDigitSpan(seed: string, config: DigitSpanConfig): DigitSpanPlan {
   const problems = findDigitSpanConfigProblems(config);
@@ -110,8 +122,20 @@ export function planDigitSpan(seed: string, config: DigitSpanConfig): DigitSpanP
     throw new Error(`This Digit Span configuration cannot be run: ${problems.join('; ')}`);
   }
   const given = getDigitSpanDirections(config);
+  const perPlace = getDigitSpanListsPerPlace(config);
   const list = (direction: DigitSpanDirection, phase: DigitSpanPhase, index: number, n: number) =>
     drawDigitList(createRng(`${seed}:digit-span:${direction}:${phase}:${index}`), n).join('');
+  /** The lists of one place of the ladder: its own, then those given again in its place. */
+  const placeLists = (direction: DigitSpanDirection, place: number, n: number): string[] => {
+    const lists = [list(direction, 'test', place, n)];
+    for (let repeat = 1; repeat < perPlace; repeat++) {
+      const rng = createRng(`${seed}:digit-span:${direction}:test:${place}:repeat:${repeat}`);
+      let drawn = drawDigitList(rng, n).join('');
+      while (lists.includes(drawn)) drawn = drawDigitList(rng, n).join('');
+      lists.push(drawn);
+    }
+    return lists;
+  };
   const directionPlan = (direction: DigitSpanDirection): DigitSpanDirectionPlan | null => {
     if (!given.includes(direction)) return null;
     const { start } = getDigitSpanLengths(config, direction);
@@ -119,26 +143,48 @@ export function planDigitSpan(seed: string, config: DigitSpanConfig): DigitSpanP
       practice: Array.from({ length: config.practiceMaxTries }, (_, i) =>
         list(direction, 'practice', i, DIGIT_SPAN_PRACTICE_LENGTH),
       ),
-      test: Array.from({ length: getDigitSpanLadderTrialCount(config, direction) }, (_, i) =>
-        list(direction, 'test', i, start + Math.floor(i / config.trialsPerLength)),
-      ),
+      test: Array.from({ length: getDigitSpanLadderTrialCount(config, direction) }, (_, place) =>
+        placeLists(direction, place, start + Math.floor(place / config.trialsPerLength)),
+      ).flat(),
     };
   };
   return { forward: directionPlan('forward'), backward: directionPlan('backward') };
 }
 
-/** The test position of a direction's list of `length` digits, attempt (1-based) `attempt`. */
+/** Where a test trial number stands on the ladder: its place, length, attempt and repeat. */
+export function digitSpanTestPlaceOf(
+  config: DigitSpanConfig,
+  direction: DigitSpanDirection,
+  trialNumber: number,
+): { place: number; length: number; attempt: number; repeat: number } {
+  const perPlace = getDigitSpanListsPerPlace(config);
+  const place = Math.floor(trialNumber / perPlace);
+  const { start } = getDigitSpanLengths(config, direction);
+  return {
+    place,
+    length: start + Math.floor(place / config.trialsPerLength),
+    attempt: (place % config.trialsPerLength) + 1,
+    repeat: trialNumber % perPlace,
+  };
+}
+
+/**
+ * The test position of a direction's list of `length` digits, attempt (1-based) `attempt`:
+ * the ladder's own list (repeat 0) or the `repeat`-th list given again in its place.
+ */
 export function digitSpanTestPosition(
   config: DigitSpanConfig,
   direction: DigitSpanDirection,
   length: number,
   attempt: number,
+  repeat = 0,
 ): DigitSpanPosition {
   const { start } = getDigitSpanLengths(config, direction);
+  const place = (length - start) * config.trialsPerLength + attempt - 1;
   return {
     phase: 'test',
     block: DIGIT_SPAN_BLOCK_OF[direction],
-    trialNumber: (length - start) * config.trialsPerLength + attempt - 1,
+    trialNumber: place * getDigitSpanListsPerPlace(config) + repeat,
   };
 }
 
@@ -157,14 +203,18 @@ export function plannedDigitSpanTrialAt(
   const { phase, block, trialNumber } = position;
   const shown = [...digits];
   const inOrder = direction === 'forward' ? shown : [...shown].reverse();
-  const length = shown.length;
+  const { attempt, repeat } =
+    phase === 'practice'
+      ? { attempt: trialNumber + 1, repeat: 0 }
+      : digitSpanTestPlaceOf(config, direction, trialNumber);
   return {
     phase,
     block,
     trialNumber,
     direction,
-    length,
-    attempt: phase === 'practice' ? trialNumber + 1 : (trialNumber % config.trialsPerLength) + 1,
+    length: shown.length,
+    attempt,
+    repeat,
     presented: formatDigits(shown),
     expected: formatDigits(inOrder),
   };

@@ -46,8 +46,9 @@ describe('Digit Span plausibility', () => {
     expect(findDigitSpanRunImplausibility(config, runStart, rushed)).toMatch(
       /trials arrived within .* taking them takes at least/,
     );
-    // The second forward list of 5 digits follows a practice list and five test lists.
-    const position = { phase: 'test', block: 0, trialNumber: 5 } as const;
+    // The second forward list of 5 digits (place 5, test number 5 x 3) follows a practice list
+    // and five test lists.
+    const position = { phase: 'test', block: 0, trialNumber: 15 } as const;
     const least = getDigitSpanMinimumArrivalMs(config, position);
     // 'Ready' 800 + blank 500 + (L - 1) s + 800 on + 250 to answer, for lists of 2, 3, 3, 4, 4, 5, 5.
     const list = (length: number) => 800 + 500 + (length - 1) * 1000 + 800 + 250;
@@ -55,6 +56,9 @@ describe('Digit Span plausibility', () => {
     expect(findDigitSpanEarlyArrival(config, position, least - 6000)).toBe(
       `7 trials arrived within ${((least - 6000) / 1000).toFixed(1)} s; taking them takes at least ${(least / 1000).toFixed(1)} s`,
     );
+    // Its second repeat after interruptions follows the list it stands in for and the first.
+    const repeat = { phase: 'test', block: 0, trialNumber: 17 } as const;
+    expect(getDigitSpanMinimumArrivalMs(config, repeat)).toBe(least + 2 * list(5));
     expect(
       findDigitSpanEarlyArrival(config, { phase: 'test', block: 7, trialNumber: 0 }, 0),
     ).toBeNull();

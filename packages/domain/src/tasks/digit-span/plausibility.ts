@@ -101,8 +101,9 @@ function leastDirection(config: DigitSpanConfig, direction: DigitSpanDirection):
 
 /**
  * The least a run holds before `position`: every earlier direction at its shortest, then this
- * direction's practice lists before it (or one practice list, before the test), and every list
- * of the lengths below its own, since each length gives all its lists.
+ * direction's practice lists before it (or one practice list, before the test), every list
+ * of the lengths below its own, since each length gives all its lists, and for a list given
+ * again after an interruption the lists it stands in place of.
  */
 function leastBefore(config: DigitSpanConfig, position: DigitSpanPosition): Least {
   const direction = digitSpanDirectionOfBlock(position.block) ?? 'forward';
@@ -122,11 +123,12 @@ function leastBefore(config: DigitSpanConfig, position: DigitSpanPosition): Leas
     lists(config, Math.min(1, config.practiceMaxTries), DIGIT_SPAN_PRACTICE_LENGTH),
   );
   const { start } = getDigitSpanLengths(config, direction);
-  const { length, attempt } = digitSpanLengthOf(config, position);
+  const { length, attempt, repeat } = digitSpanLengthOf(config, position);
   for (let shorter = start; shorter < length; shorter++) {
     least = add(least, lists(config, config.trialsPerLength, shorter));
   }
-  return add(least, lists(config, attempt - 1, length));
+  // The earlier lists of its length, and the interrupted lists it is given in place of.
+  return add(least, lists(config, attempt - 1 + repeat, length));
 }
 
 /** The least time from a run's start to the list at `position` being sent, ms. */

@@ -1,16 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { SavedTrial } from '../contract';
 import { mean } from '../shared/statistics';
 import {
   DEFAULT_DIGIT_SPAN_CONFIG,
   type DigitSpanDirection,
   getDigitSpanLadderTrialCount,
 } from './config';
+import { DIGIT_SPAN_DEFAULT_PARTICIPANT, digitSpanRecallProbability } from './participant';
 import {
   DIGIT_SPAN_RECOVERY_SPANS,
   type DigitSpanRecoveryRun,
   expectedDigitSpanLongest,
   simulateDigitSpanRecoveryRun,
 } from './recovery';
+import { digitSpanLengthOf, getDigitSpanNextPosition } from './run-order';
+import { type DigitSpanScoredTrial, scoreDigitSpan } from './scoring';
+
+/** A list of a run walked through the run order: scored, and read by the run order. */
+type ListOfRun = DigitSpanScoredTrial & SavedTrial;
 
 /**
  * Span recovery (docs/scoring/digit-span.md, "Recovery"): 1,000 simulated runs at the default
@@ -119,5 +126,71 @@ describe('span recovery over 1,000 simulated runs at the default configuration',
       );
     }
     expect(getDigitSpanLadderTrialCount(config, 'forward')).toBe(14);
+  });
+});
+
+describe('what hiding failures behind interruptions gains (docs/scoring/digit-span.md, "Interrupted lists")', () => {
+  const config = {
+    ...DEFAULT_DIGIT_SPAN_CONFIG,
+    directions: 'forward' as const,
+    practiceMaxTries: 0,
+  };
+
+  /**
+   * The exact expected longest span of the default participant of span `span` who leaves the
+   * page on every list they fail (so each failure is given again while repeats are left): every
+   * path of the run order, scored, weighted by its probability (paths under 1e-8 left out).
+   */
+  function expectedLongestHidingFailures(span: number): { expected: number; covered: number } {
+    let expected = 0;
+    let covered = 0;
+    const explore = (trials: ListOfRun[], probability: number) => {
+      const next = getDigitSpanNextPosition(config, trials);
+      if (!next) {
+        expected += probability * (scoreDigitSpan(config, trials).scores.forward?.longestSpan ?? 0);
+        covered += probability;
+        return;
+      }
+      const { length } = digitSpanLengthOf(config, next);
+      const p = digitSpanRecallProbability(length, span, DIGIT_SPAN_DEFAULT_PARTICIPANT.spread);
+      for (const isCorrect of [true, false]) {
+        const branch = probability * (isCorrect ? p : 1 - p);
+        if (branch < 1e-8) continue;
+        const list = {
+          ...next,
+          direction: 'forward' as const,
+          length,
+          isCorrect,
+          interrupted: !isCorrect,
+          fields: { interrupted: !isCorrect },
+          reactionTime: 3000,
+          nDigitsEntered: length,
+          nCorrectPositions: isCorrect ? length : 0,
+          timedOut: false,
+          firstKeyRt: 1000,
+          nBackspaces: 0,
+          response: 'enter' as const,
+        };
+        explore([...trials, list], branch);
+      }
+    };
+    explore([], 1);
+    return { expected, covered };
+  }
+
+  it('raises the expected longest span by at most 0.3 digit with the default 2 repeats', () => {
+    // By hand (a recursion over lengths and repeats left): +0.255 at span 4, +0.253 at 6,
+    // +0.242 at 8.
+    for (const [span, gain] of [
+      [4, 0.255],
+      [6, 0.253],
+      [8, 0.242],
+    ] as const) {
+      const { expected, covered } = expectedLongestHidingFailures(span);
+      expect(covered).toBeGreaterThan(1 - 1e-5);
+      const honest = expectedDigitSpanLongest(config, 'forward', span);
+      expect(expected - honest, `span ${span}`).toBeCloseTo(gain, 2);
+      expect(expected - honest).toBeLessThan(0.3);
+    }
   });
 });

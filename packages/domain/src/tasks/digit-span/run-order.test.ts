@@ -16,16 +16,26 @@ import {
   isDigitSpanPosition,
 } from './run-order';
 
-type Walked = DigitSpanPosition & { isCorrect: boolean };
+type Walked = DigitSpanPosition & {
+  isCorrect: boolean;
+  /** The list's run-order field, as the server hands it over. */
+  fields: { interrupted: boolean };
+};
+
+/** How a list was answered: right or not, and whether the page was left during it. */
+type Answer = boolean | { isCorrect: boolean; interrupted: boolean };
 
 /** A whole run's positions, in order, answered by `answer`: nextPosition after each. */
-function walk(config: DigitSpanConfig, answer: (p: DigitSpanPosition) => boolean): Walked[] {
+function walk(config: DigitSpanConfig, answer: (p: DigitSpanPosition) => Answer): Walked[] {
   const saved: Walked[] = [];
   for (;;) {
     const next = getDigitSpanNextPosition(config, saved);
     if (!next) return saved;
-    if (saved.length > 200) throw new Error('the run does not end');
-    saved.push({ ...next, isCorrect: answer(next) });
+    if (saved.length > 400) throw new Error('the run does not end');
+    const given = answer(next);
+    const { isCorrect, interrupted } =
+      typeof given === 'boolean' ? { isCorrect: given, interrupted: false } : given;
+    saved.push({ ...next, isCorrect, fields: { interrupted } });
   }
 }
 
@@ -46,7 +56,7 @@ function ladderProblems(config: DigitSpanConfig, run: readonly Walked[]): string
   if (blocks.join() !== directions.join()) fail(`directions ${blocks}`);
   for (const block of directions) {
     const practice = run.filter((t) => t.block === block && t.phase === 'practice');
-    // Practice: lists until one is correct, at most practiceMaxTries.
+    // Practice: lists until one is correct, at most practiceMaxTries, interrupted or not.
     if (practice.some((t, i) => t.trialNumber !== i)) fail('practice numbers');
     const firstCorrect = practice.findIndex((t) => t.isCorrect);
     const practiceGiven = firstCorrect === -1 ? config.practiceMaxTries : firstCorrect + 1;
@@ -55,10 +65,35 @@ function ladderProblems(config: DigitSpanConfig, run: readonly Walked[]): string
     }
     const start = block === 0 ? config.forwardStartLength : config.backwardStartLength;
     const max = block === 0 ? config.forwardMaxLength : config.backwardMaxLength;
-    // The test lists by length: lengths from the start, one by one, never beyond the maximum.
+    const test = run.filter((t) => t.block === block && t.phase === 'test');
+    // Interruptions: the first interruptionRepeats interrupted lists of the direction are each
+    // followed by a new list in their place (same length and attempt, the next repeat); any
+    // later one counts by its answer.
+    let repeatsLeft = config.interruptionRepeats;
+    const deciding: Walked[] = [];
+    test.forEach((t, i) => {
+      const at = digitSpanLengthOf(config, t);
+      const next = test[i + 1];
+      const following = next && digitSpanLengthOf(config, next);
+      if (t.fields.interrupted && repeatsLeft > 0) {
+        repeatsLeft -= 1;
+        if (
+          !following ||
+          following.length !== at.length ||
+          following.attempt !== at.attempt ||
+          following.repeat !== at.repeat + 1
+        ) {
+          fail(`no new list after the interrupted ${digitSpanPositionKey(t)}`);
+        }
+      } else {
+        if (following && following.repeat !== 0) fail(`a repeat after ${digitSpanPositionKey(t)}`);
+        deciding.push(t);
+      }
+    });
+    // The test lists that decide their places, by length: lengths from the start, one by one,
+    // never beyond the maximum.
     const byLength = new Map<number, Walked[]>();
-    for (const t of run) {
-      if (t.block !== block || t.phase !== 'test') continue;
+    for (const t of deciding) {
       const { length } = digitSpanLengthOf(config, t);
       byLength.set(length, [...(byLength.get(length) ?? []), t]);
     }
@@ -82,16 +117,21 @@ function ladderProblems(config: DigitSpanConfig, run: readonly Walked[]): string
 }
 
 describe('the run order', () => {
-  it('walks the ladder by its rules over 100,000 lists answered at random', () => {
+  it('walks the ladder by its rules over 100,000 lists answered and interrupted at random', () => {
     const configs = [
       DEFAULT_DIGIT_SPAN_CONFIG,
-      DigitSpanConfigSchema.parse({ trialsPerLength: 3, practiceMaxTries: 1 }),
+      DigitSpanConfigSchema.parse({
+        trialsPerLength: 3,
+        practiceMaxTries: 1,
+        interruptionRepeats: 4,
+      }),
       DigitSpanConfigSchema.parse({ directions: 'backward', trialsPerLength: 1 }),
       DigitSpanConfigSchema.parse({
         directions: 'forward',
         practiceMaxTries: 0,
         forwardStartLength: 5,
         forwardMaxLength: 6,
+        interruptionRepeats: 0,
       }),
     ];
     const plans = configs.map((config, c) => planDigitSpan(`ladder-${c}`, config));
@@ -100,12 +140,19 @@ describe('the run order', () => {
     let lists = 0;
     let stoppedByRule = 0;
     let stoppedAtMax = 0;
+    let repeats = 0;
     for (let r = 0; r < 12_000; r++) {
       const c = r % configs.length;
       const config = configs[c] as DigitSpanConfig;
-      // Each run its own chance of recalling a list, from hopeless to perfect.
+      // Each run its own chance of recalling a list, from hopeless to perfect, and of being
+      // interrupted during one, from never to often.
       const pCorrect = rng();
-      const run = walk(config, () => rng() < pCorrect);
+      const pInterrupted = rng() < 0.5 ? 0 : rng() * 0.5;
+      const run = walk(config, () => ({
+        isCorrect: rng() < pCorrect,
+        interrupted: rng() < pInterrupted,
+      }));
+      repeats += run.filter((t) => digitSpanLengthOf(config, t).repeat > 0).length;
       for (const problem of ladderProblems(config, run)) problems.push(`run ${r}: ${problem}`);
       for (const position of run) {
         if (
@@ -126,6 +173,7 @@ describe('the run order', () => {
     expect(lists).toBeGreaterThanOrEqual(100_000);
     expect(stoppedByRule).toBeGreaterThan(1000);
     expect(stoppedAtMax).toBeGreaterThan(1000);
+    expect(repeats).toBeGreaterThan(5000);
   });
 
   it('stops a direction after both lists of a length fail, and gives the 28 lists of a perfect run', () => {
@@ -149,22 +197,73 @@ describe('the run order', () => {
 
   it('goes on after a wrong first list of a length, and after four wrong practice lists', () => {
     const config = DEFAULT_DIGIT_SPAN_CONFIG;
-    const run = walk(
-      config,
-      (p) => p.phase === 'test' && p.trialNumber % 2 === 1 && p.trialNumber < 5,
-    );
+    const run = walk(config, (p) => {
+      const { length, attempt } = digitSpanLengthOf(config, p);
+      return p.phase === 'test' && attempt === 2 && length < 5;
+    });
     expect(run.filter((t) => t.phase === 'practice' && t.block === 0)).toHaveLength(4);
-    // Lengths 3 and 4: the second list right; length 5: both wrong, the direction ends.
+    // Lengths 3 and 4: the second list right; length 5: both wrong, the direction ends. Test
+    // numbers are place x 3: each place has room for two new lists after interruptions.
     expect(
       run.filter((t) => t.phase === 'test' && t.block === 0).map((t) => t.trialNumber),
-    ).toEqual([0, 1, 2, 3, 4, 5]);
+    ).toEqual([0, 3, 6, 9, 12, 15]);
+  });
+
+  it('gives the same length again after an interrupted list, twice per direction at most', () => {
+    const config = DigitSpanConfigSchema.parse({ directions: 'forward', practiceMaxTries: 0 });
+    // Every list up to 4 digits right, none of 5. Interrupted: the second list of 3 and the
+    // first of 4 (right, but an interrupted list counts neither way: each is given again), and
+    // both lists of 5, over the limit.
+    const interrupted = new Set([3, 6, 12, 15]);
+    const run = walk(config, (p) => ({
+      isCorrect: digitSpanLengthOf(config, p).length < 5,
+      interrupted: interrupted.has(p.trialNumber),
+    }));
+    const rows = run.map((t) => {
+      const { length, attempt, repeat } = digitSpanLengthOf(config, t);
+      return `${t.trialNumber}: ${length}/${attempt}/${repeat}${t.fields.interrupted ? ' interrupted' : ''}`;
+    });
+    expect(rows).toEqual([
+      '0: 3/1/0',
+      '3: 3/2/0 interrupted',
+      '4: 3/2/1',
+      '6: 4/1/0 interrupted',
+      '7: 4/1/1',
+      '9: 4/2/0',
+      // No repeat left: the interrupted first list of 5 counts (wrong), and so does the second.
+      '12: 5/1/0 interrupted',
+      '15: 5/2/0 interrupted',
+    ]);
+    // The same answers under the procedure of task version 1.0.0 (no repeats): every list
+    // counts by its answer, the places are numbered one by one.
+    const old = DigitSpanConfigSchema.parse({
+      directions: 'forward',
+      practiceMaxTries: 0,
+      interruptionRepeats: 0,
+    });
+    const oldRun = walk(old, (p) => ({
+      isCorrect: digitSpanLengthOf(old, p).length < 5,
+      interrupted: [1, 2, 4, 5].includes(p.trialNumber),
+    }));
+    expect(oldRun.map((t) => t.trialNumber)).toEqual([0, 1, 2, 3, 4, 5]);
+    // Stored trials without the run-order field (from before it existed) are read as not
+    // interrupted.
+    const bare: SavedTrial[] = [
+      { phase: 'test', block: 0, trialNumber: 0, isCorrect: true },
+      { phase: 'test', block: 0, trialNumber: 3, isCorrect: true },
+    ];
+    expect(getDigitSpanNextPosition(config, bare)).toEqual({
+      phase: 'test',
+      block: 0,
+      trialNumber: 6,
+    });
   });
 
   it('resumes after any prefix of a run where the run went on, whatever order the saves came in', () => {
     const config = DEFAULT_DIGIT_SPAN_CONFIG;
     const rng = createRng('resume');
     for (let r = 0; r < 200; r++) {
-      const run = walk(config, () => rng() < 0.7);
+      const run = walk(config, () => ({ isCorrect: rng() < 0.7, interrupted: rng() < 0.2 }));
       const cut = Math.floor(rng() * (run.length + 1));
       const prefix: SavedTrial[] = run.slice(0, cut).reverse();
       expect(getDigitSpanNextPosition(config, prefix)).toEqual(

@@ -7,16 +7,29 @@ import {
   type DigitSpanPhase,
   digitSpanDirectionOfBlock,
   getDigitSpanDirections,
-  getDigitSpanLadderTrialCount,
   getDigitSpanLengths,
+  getDigitSpanTestPositionCount,
 } from './config';
-import { type DigitSpanPosition, digitSpanTestPosition } from './plan';
+import { type DigitSpanPosition, digitSpanTestPlaceOf, digitSpanTestPosition } from './plan';
+import type { DigitSpanTrial } from './trial';
 
 /**
- * What is known of a position: true or false once a list there was answered (null where its
- * correctness is unknown, which counts as not correct), undefined while it was not.
+ * The trial fields the run order reads beside the position and correctness (the task
+ * contract's `runOrderFields`): whether the list was interrupted, which decides whether a new
+ * list is given in its place.
  */
-export type DigitSpanOutcomeOf = (position: DigitSpanPosition) => boolean | null | undefined;
+export const DIGIT_SPAN_RUN_ORDER_FIELDS = [
+  'interrupted',
+] as const satisfies readonly (keyof DigitSpanTrial)[];
+
+/**
+ * A list answered: its correctness (null where unknown, which counts as not correct) and whether
+ * it was interrupted (the page hidden or unfocused while it was on).
+ */
+export type DigitSpanOutcome = { isCorrect: boolean | null; interrupted: boolean };
+
+/** What is known of a position: its outcome once a list there was answered, else undefined. */
+export type DigitSpanOutcomeOf = (position: DigitSpanPosition) => DigitSpanOutcome | undefined;
 
 /** A position as one string, 'test:1:4', to key maps and elements by. */
 export const digitSpanPositionKey = (p: { phase: string; block: number; trialNumber: number }) =>
@@ -26,8 +39,13 @@ export const digitSpanPositionKey = (p: { phase: string; block: number; trialNum
  * The run order, walked from the start through the answers known: in each direction (forward
  * first), practice lists until one is correct or practiceMaxTries were given, then the ladder
  * from the start length, every list of a length given, the next length only when at least one
- * of them was correct, up to the maximum length. Returns the first position not answered yet,
- * or null when the run is over (every direction ended by its stop rule or its maximum).
+ * of them was correct, up to the maximum length. A test list that was interrupted, while the
+ * direction has repeats left (interruptionRepeats, counted over the direction), counts neither
+ * way: a new list of the same length is given in its place (its repeat position), and that one
+ * decides the place. Once the repeats are used up, an interrupted list counts by its answer.
+ * Practice lists count by their answers, interrupted or not. Returns the first position not
+ * answered yet, or null when the run is over (every direction ended by its stop rule or its
+ * maximum).
  */
 export function walkDigitSpanRun(
   config: DigitSpanConfig,
@@ -39,16 +57,24 @@ export function walkDigitSpanRun(
       const position: DigitSpanPosition = { phase: 'practice', block, trialNumber };
       const outcome = outcomeOf(position);
       if (outcome === undefined) return position;
-      if (outcome === true) break;
+      if (outcome.isCorrect === true) break;
     }
     const { start, max } = getDigitSpanLengths(config, direction);
+    let repeatsLeft = config.interruptionRepeats;
     for (let length = start; length <= max; length++) {
       let anyCorrect = false;
       for (let attempt = 1; attempt <= config.trialsPerLength; attempt++) {
-        const position = digitSpanTestPosition(config, direction, length, attempt);
-        const outcome = outcomeOf(position);
-        if (outcome === undefined) return position;
-        if (outcome === true) anyCorrect = true;
+        for (let repeat = 0; ; repeat++) {
+          const position = digitSpanTestPosition(config, direction, length, attempt, repeat);
+          const outcome = outcomeOf(position);
+          if (outcome === undefined) return position;
+          if (outcome.interrupted && repeatsLeft > 0) {
+            repeatsLeft--;
+            continue;
+          }
+          if (outcome.isCorrect === true) anyCorrect = true;
+          break;
+        }
       }
       if (!anyCorrect) break;
     }
@@ -74,7 +100,7 @@ export function digitSpanPositionProblem(
   const count =
     phase === 'practice'
       ? config.practiceMaxTries
-      : getDigitSpanLadderTrialCount(config, direction);
+      : getDigitSpanTestPositionCount(config, direction);
   if (count === 0 || !getDigitSpanDirections(config).includes(direction)) {
     return `This run has no ${direction} ${phase} lists`;
   }
@@ -101,15 +127,24 @@ export function compareDigitSpanRunOrder(a: DigitSpanPosition, b: DigitSpanPosit
   );
 }
 
+/**
+ * The outcome of a saved trial: its correctness, and its run-order field `interrupted` (a trial
+ * stored without it, as before the field existed, was not given again: read as false).
+ */
+export function digitSpanOutcomeOfSaved(trial: SavedTrial): DigitSpanOutcome {
+  return { isCorrect: trial.isCorrect, interrupted: trial.fields?.interrupted === true };
+}
+
 /** The answers of saved trials by position, for walkDigitSpanRun; impossible positions ignored. */
 export function digitSpanOutcomesOf(
   config: DigitSpanConfig,
   saved: readonly SavedTrial[],
 ): DigitSpanOutcomeOf {
-  const outcomes = new Map<string, boolean | null>();
+  const outcomes = new Map<string, DigitSpanOutcome>();
   for (const trial of saved) {
-    if (isDigitSpanPosition(config, trial))
-      outcomes.set(digitSpanPositionKey(trial), trial.isCorrect);
+    if (isDigitSpanPosition(config, trial)) {
+      outcomes.set(digitSpanPositionKey(trial), digitSpanOutcomeOfSaved(trial));
+    }
   }
   return (position) => outcomes.get(digitSpanPositionKey(position));
 }
@@ -126,17 +161,18 @@ export function getDigitSpanNextPosition(
   return walkDigitSpanRun(config, digitSpanOutcomesOf(config, saved));
 }
 
-/** The length and 1-based attempt of a test position of a direction's ladder. */
+/**
+ * The length, 1-based attempt and repeat (0 for the ladder's own list, r for the r-th list given
+ * again in its place) of a position; practice lists are never repeats.
+ */
 export function digitSpanLengthOf(
   config: DigitSpanConfig,
   position: DigitSpanPosition,
-): { length: number; attempt: number } {
+): { length: number; attempt: number; repeat: number } {
   const direction = digitSpanDirectionOfBlock(position.block) ?? 'forward';
-  if (position.phase === 'practice')
-    return { length: DIGIT_SPAN_PRACTICE_LENGTH, attempt: position.trialNumber + 1 };
-  const { start } = getDigitSpanLengths(config, direction);
-  return {
-    length: start + Math.floor(position.trialNumber / config.trialsPerLength),
-    attempt: (position.trialNumber % config.trialsPerLength) + 1,
-  };
+  if (position.phase === 'practice') {
+    return { length: DIGIT_SPAN_PRACTICE_LENGTH, attempt: position.trialNumber + 1, repeat: 0 };
+  }
+  const { length, attempt, repeat } = digitSpanTestPlaceOf(config, direction, position.trialNumber);
+  return { length, attempt, repeat };
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { SavedTrial } from '../contract';
 import { DEFAULT_DIGIT_SPAN_CONFIG, DigitSpanConfigSchema } from './config';
+import { planDigitSpan, plannedDigitSpanTrialAt } from './plan';
+import { getDigitSpanNextPosition } from './run-order';
 import { type DigitSpanScoredTrial, scoreDigitSpan, twoErrorMaxSpan } from './scoring';
+
+/** A list of a run walked through the run order: scored, and read by the run order. */
+type ListOfRun = DigitSpanScoredTrial & SavedTrial;
 
 /** A scored list by hand: `positions` digits in place, `entered` digits typed, answer time `rt`. */
 function list(
@@ -71,6 +77,8 @@ describe('Digit Span scoring by hand', () => {
       meanAnswerTimeMs: 2400,
       meanFirstKeyMs: 1000,
       practice: { tries: 2, passed: true },
+      interrupted: 0,
+      interruptedOverLimit: 0,
       valid: true,
       invalidReasons: [],
     });
@@ -97,8 +105,10 @@ describe('Digit Span scoring by hand', () => {
       totalTrials: 8,
       correctTrials: 3,
       averageReactionTime: null,
-      trialExclusions: [],
     });
+    // Every test list is listed, none left out of anything.
+    expect(score.trialExclusions).toHaveLength(8);
+    expect(score.trialExclusions.every((t) => t.exclusions.length === 0)).toBe(true);
     expect(score.scores).toMatchObject({ spanDifference: 4, totalCorrect: 3, maxTotalCorrect: 28 });
   });
 
@@ -188,7 +198,7 @@ describe('Digit Span scoring by hand', () => {
       meanRtMs: 2000,
       errorRatePercent: 0,
     });
-    expect(run.trialExclusions).toEqual([
+    expect(run.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
       { phase: 'test', block: 0, trialNumber: 0, exclusions: ['tooFast'] },
       { phase: 'test', block: 0, trialNumber: 1, exclusions: ['tooFast'] },
     ]);
@@ -205,5 +215,102 @@ describe('Digit Span scoring by hand', () => {
       practice: null,
       valid: true,
     });
+  });
+});
+
+describe('the headline at chance (docs/scoring/digit-span.md, "Headline")', () => {
+  const config = DEFAULT_DIGIT_SPAN_CONFIG;
+
+  // One plan: random digits are right with the same chance whatever the list.
+  const plan = planDigitSpan('chance', config);
+
+  /** A whole run answered by `answer` (the digits typed for a list of that length), in run order. */
+  function runOf(answer: (length: number) => number[]): ListOfRun[] {
+    const trials: ListOfRun[] = [];
+    for (;;) {
+      const next = getDigitSpanNextPosition(config, trials);
+      if (!next) return trials;
+      const planned = plannedDigitSpanTrialAt(plan, config, next);
+      if (!planned) throw new Error('no planned list');
+      const entered = answer(planned.length).join('-');
+      const nDigits = entered === '' ? 0 : entered.split('-').length;
+      const expected = planned.expected.split('-');
+      trials.push({
+        ...next,
+        direction: planned.direction,
+        length: planned.length,
+        isCorrect: entered === planned.expected,
+        reactionTime: 3000,
+        nDigitsEntered: nDigits,
+        nCorrectPositions: entered.split('-').filter((d, i) => d === expected[i]).length,
+        timedOut: false,
+        firstKeyRt: 1000,
+        nBackspaces: 0,
+        response: 'enter',
+      });
+    }
+  }
+
+  it('is 0 for a participant who answers nothing', () => {
+    const score = scoreDigitSpan(
+      config,
+      runOf(() => []),
+    );
+    // Four practice lists and both lists of the start length, in each direction.
+    expect(score).toMatchObject({ overallScore: 0, totalTrials: 4, correctTrials: 0 });
+  });
+
+  it('is 0.083 on average (0 in 97 % of runs) for one who types random digits', () => {
+    // Exact: each of L digits typed uniformly from 1-9 is right with probability 9^-L; a length
+    // is passed with 1 - (1 - 9^-L)^2. One list right of 28 scores floor(100 / 28) = 3. By hand
+    // over the ladders (forward 3-9, backward 2-8, independent): E[total correct] = 0.02750,
+    // P(any list right) = 0.02721, E[overallScore] = 0.08280 (almost all from one list right:
+    // 3 x 0.0272 = 0.0816, plus the rare runs with more).
+    // Here every path of the run order is scored, weighted by its probability (paths under
+    // 1e-13 left out); practice is left out, as it is in no score of the headline.
+    const noPractice = { ...config, practiceMaxTries: 0 };
+    let expected = 0;
+    let anyRight = 0;
+    let covered = 0;
+    const explore = (trials: ListOfRun[], probability: number) => {
+      const next = getDigitSpanNextPosition(noPractice, trials);
+      if (!next) {
+        const { overallScore } = scoreDigitSpan(noPractice, trials);
+        expected += probability * overallScore;
+        if (overallScore > 0) anyRight += probability;
+        covered += probability;
+        return;
+      }
+      const planned = plannedDigitSpanTrialAt(plan, noPractice, next);
+      if (!planned) throw new Error('no planned list');
+      const right = 9 ** -planned.length;
+      for (const isCorrect of [true, false]) {
+        const p = probability * (isCorrect ? right : 1 - right);
+        if (p < 1e-13) continue;
+        explore(
+          [
+            ...trials,
+            {
+              ...next,
+              direction: planned.direction,
+              length: planned.length,
+              isCorrect,
+              reactionTime: 3000,
+              nDigitsEntered: planned.length,
+              nCorrectPositions: isCorrect ? planned.length : 0,
+              timedOut: false,
+              firstKeyRt: 1000,
+              nBackspaces: 0,
+              response: 'enter',
+            },
+          ],
+          p,
+        );
+      }
+    };
+    explore([], 1);
+    expect(covered).toBeGreaterThan(1 - 1e-9);
+    expect(expected).toBeCloseTo(0.0828, 4);
+    expect(anyRight).toBeCloseTo(0.02721, 5);
   });
 });

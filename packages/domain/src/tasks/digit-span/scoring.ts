@@ -14,10 +14,12 @@ import type { DigitSpanTrial } from './trial';
 
 /**
  * The scores are computed by this version of the rules (test_results.scoring_version). Version
- * 2: a list with a time under its floor ('tooFast', ADR 036) is left out of the time means and
- * the report cells' RT; version 1 took every list's times.
+ * 3: an interrupted test list given again (interruptionRepeats) is left out of every score, and
+ * one scored by its answer once no repeat was left is left out of the time means and flags its
+ * direction; version 2: a list with a time under its floor ('tooFast', ADR 036) is left out of
+ * the time means and the report cells' RT; version 1 took every list's times.
  */
-export const DIGIT_SPAN_SCORING_VERSION = 2;
+export const DIGIT_SPAN_SCORING_VERSION = 3;
 
 /** The report cells: the test lists of each direction. */
 export const DIGIT_SPAN_REPORT_CELLS = [
@@ -26,12 +28,25 @@ export const DIGIT_SPAN_REPORT_CELLS = [
 ] as const;
 
 /** Why a direction's scores may not mean what they say. */
-export const DIGIT_SPAN_INVALID_REASONS = ['practiceNotPassed', 'mostlyEmpty'] as const;
+export const DIGIT_SPAN_INVALID_REASONS = [
+  'practiceNotPassed',
+  'mostlyEmpty',
+  'interruptedOverLimit',
+] as const;
 export type DigitSpanInvalidReason = (typeof DIGIT_SPAN_INVALID_REASONS)[number];
+
+/**
+ * Why a test list is left out of some scores (its stored exclusions): 'interrupted', given again
+ * in its place, so left out of every score; 'interruptedOverLimit', interrupted when no repeat
+ * was left, so scored by its answer but left out of the time means; 'tooFast', a time under its
+ * floor (ADR 036), left out of the time means.
+ */
+export const DIGIT_SPAN_EXCLUSIONS = ['interrupted', 'interruptedOverLimit', TOO_FAST] as const;
+export type DigitSpanExclusion = (typeof DIGIT_SPAN_EXCLUSIONS)[number];
 
 /** One direction's scores (test lists only, apart from `practice`). Times in ms. */
 export type DigitSpanDirectionScores = {
-  /** Test lists given. */
+  /** Test lists scored: those given, less the interrupted ones given again (version 3 on). */
   trials: number;
   /** Total correct: test lists recalled exactly (the Wechsler raw score). */
   totalCorrect: number;
@@ -66,18 +81,30 @@ export type DigitSpanDirectionScores = {
   meanFirstKeyMs: number | null;
   /** Practice lists given and whether one was correct; null when the run had no practice. */
   practice: { tries: number; passed: boolean } | null;
+  /**
+   * Interrupted test lists given again in their place (a new list of the same length): left out
+   * of every score. Scoring version 3 on; absent from earlier versions' scores.
+   */
+  interrupted?: number;
+  /**
+   * Interrupted test lists scored by their answer, since the direction had no repeat left
+   * (interruptionRepeats): left out of the time means only. Scoring version 3 on.
+   */
+  interruptedOverLimit?: number;
   /** False when a reason in invalidReasons applies. */
   valid: boolean;
   /**
    * 'practiceNotPassed': no practice list was answered correctly. 'mostlyEmpty': more than
-   * half of the test lists were answered with no digit.
+   * half of the test lists scored were answered with no digit. 'interruptedOverLimit': an
+   * interrupted list was scored by its answer (version 3 on).
    */
   invalidReasons: DigitSpanInvalidReason[];
 };
 
 /**
- * Digit Span's own scores (scoring versions 1 and 2: the same scores), stored in `test_results.scores`, per direction
- * (null for a direction the run did not give). docs/scoring/digit-span.md gives every formula.
+ * Digit Span's own scores, stored in `test_results.scores`, per direction (null for a direction
+ * the run did not give): the same shape in every scoring version, version 3 adding each
+ * direction's interruption counts. docs/scoring/digit-span.md gives every formula.
  */
 export type DigitSpanScores = {
   forward: DigitSpanDirectionScores | null;
@@ -108,7 +135,38 @@ export type DigitSpanScoredTrial = Pick<
 > & {
   /** Absent means 0, as in a trial the browser sends. */
   block?: number;
+  /** Absent in trials stored before the field existed: timing.wasInterrupted says it. */
+  interrupted?: boolean;
+  /** Null for a simulated trial; absent where the caller has none. */
+  timing?: { wasInterrupted: boolean } | null;
 };
+
+/** Was a list interrupted (the page hidden or unfocused while it was on)? */
+export function isDigitSpanListInterrupted(list: DigitSpanScoredTrial): boolean {
+  return list.interrupted ?? list.timing?.wasInterrupted === true;
+}
+
+/**
+ * What each interrupted test list is to the scores: in each direction, in run
+ * order (test trial numbers follow it), the first interruptionRepeats interrupted lists were
+ * given again ('interrupted': left out of every score), the later ones were scored by their
+ * answer ('interruptedOverLimit'), as the run order gave them (walkDigitSpanRun).
+ */
+function interruptionsOf(
+  config: DigitSpanConfig,
+  test: readonly DigitSpanScoredTrial[],
+): Map<DigitSpanScoredTrial, DigitSpanExclusion> {
+  const kinds = new Map<DigitSpanScoredTrial, DigitSpanExclusion>();
+  for (const direction of getDigitSpanDirections(config)) {
+    const interrupted = test
+      .filter((t) => t.direction === direction && isDigitSpanListInterrupted(t))
+      .sort((a, b) => a.trialNumber - b.trialNumber);
+    interrupted.forEach((list, i) => {
+      kinds.set(list, i < config.interruptionRepeats ? 'interrupted' : 'interruptedOverLimit');
+    });
+  }
+  return kinds;
+}
 
 /**
  * The two-error maximum length of a direction's test lists: lengths are taken in ascending
@@ -126,20 +184,41 @@ export function twoErrorMaxSpan(trials: readonly DigitSpanScoredTrial[]): number
   return span;
 }
 
-/** Why a list is left out of the time means: a time under its floor ('tooFast', ADR 036). */
-function timeExclusions(list: DigitSpanScoredTrial): string[] {
-  return digitSpanTimesUnderFloor(list).length > 0 ? [TOO_FAST] : [];
-}
+/** A test list's exclusions and what they leave it out of. */
+type Judged = { exclusions: DigitSpanExclusion[]; isScored: boolean; isTimed: boolean };
 
-/** Lists whose times the time means take: no time under its floor. */
-const isTimed = (list: DigitSpanScoredTrial) => timeExclusions(list).length === 0;
+/**
+ * A test list's exclusions: its interruption (interruptionsOf), and a time under its floor
+ * ('tooFast', ADR 036). A list given again is scored nowhere; the time means take only lists
+ * with no exclusion.
+ */
+function judge(
+  list: DigitSpanScoredTrial,
+  interruptions: ReadonlyMap<DigitSpanScoredTrial, DigitSpanExclusion>,
+): Judged {
+  const interruption = interruptions.get(list);
+  const exclusions: DigitSpanExclusion[] = interruption ? [interruption] : [];
+  if (digitSpanTimesUnderFloor(list).length > 0) exclusions.push(TOO_FAST);
+  return {
+    exclusions,
+    isScored: interruption !== 'interrupted',
+    isTimed: exclusions.length === 0,
+  };
+}
 
 function scoreDirection(
   config: DigitSpanConfig,
   direction: DigitSpanDirection,
   trials: readonly DigitSpanScoredTrial[],
+  judged: ReadonlyMap<DigitSpanScoredTrial, Judged>,
 ): DigitSpanDirectionScores {
-  const test = trials.filter((t) => t.phase === 'test' && t.direction === direction);
+  const given = trials.filter((t) => t.phase === 'test' && t.direction === direction);
+  const judgedOf = (t: DigitSpanScoredTrial) => judged.get(t) as Judged;
+  const isTimed = (t: DigitSpanScoredTrial) => judgedOf(t).isTimed;
+  const test = given.filter((t) => judgedOf(t).isScored);
+  const overLimit = given.filter((t) =>
+    judgedOf(t).exclusions.includes('interruptedOverLimit'),
+  ).length;
   const practice = trials.filter((t) => t.phase === 'practice' && t.direction === direction);
   const correct = test.filter((t) => t.isCorrect === true);
   const longestSpan = Math.max(0, ...correct.map((t) => t.length));
@@ -153,6 +232,7 @@ function scoreDirection(
   const invalidReasons: DigitSpanInvalidReason[] = [];
   if (practiceResult && !practiceResult.passed) invalidReasons.push('practiceNotPassed');
   if (emptyAnswers * 2 > test.length) invalidReasons.push('mostlyEmpty');
+  if (overLimit > 0) invalidReasons.push('interruptedOverLimit');
   const max = direction === 'forward' ? config.forwardMaxLength : config.backwardMaxLength;
   return {
     trials: test.length,
@@ -173,6 +253,8 @@ function scoreDirection(
       test.filter(isTimed).flatMap((t) => (t.firstKeyRt === null ? [] : [t.firstKeyRt])),
     ),
     practice: practiceResult,
+    interrupted: given.length - test.length,
+    interruptedOverLimit: overLimit,
     valid: invalidReasons.length === 0,
     invalidReasons,
   };
@@ -180,22 +262,29 @@ function scoreDirection(
 
 /**
  * A run's scores from its stored trials (every phase; the test lists are scored, practice only
- * judges validity). The headline: overallScore = floor(100 x correct test lists / the ladders'
- * lists), so it grows with every list recalled whatever the ladder reached; correct trials =
- * total correct; averageReactionTime is null, since answer time grows with list length and is
- * not a score of this task.
+ * judges validity). An interrupted test list given again is left out of every score (neither
+ * right nor wrong); one scored by its answer once no repeat was left counts, but not in the time
+ * means, and flags its direction. The headline: overallScore = floor(100 x correct test lists
+ * scored / the ladders' lists), so it grows with every list recalled whatever the ladder
+ * reached; total trials = every test list given; correct trials = total correct;
+ * averageReactionTime is null, since answer time grows with list length and is not a score of
+ * this task.
  */
 export function scoreDigitSpan(
   config: DigitSpanConfig,
   trials: readonly DigitSpanScoredTrial[],
 ): RunScore<DigitSpanScores> {
   const given = getDigitSpanDirections(config);
+  const test = trials.filter((t) => t.phase === 'test');
+  const interruptions = interruptionsOf(config, test);
+  const judged = new Map(test.map((t) => [t, judge(t, interruptions)]));
+  const judgedOf = (t: DigitSpanScoredTrial) => judged.get(t) as Judged;
   const scoreOf = (direction: DigitSpanDirection) =>
-    given.includes(direction) ? scoreDirection(config, direction, trials) : null;
+    given.includes(direction) ? scoreDirection(config, direction, trials, judged) : null;
   const forward = scoreOf('forward');
   const backward = scoreOf('backward');
-  const test = trials.filter((t) => t.phase === 'test');
-  const totalCorrect = test.filter((t) => t.isCorrect === true).length;
+  const scored = test.filter((t) => judgedOf(t).isScored);
+  const totalCorrect = scored.filter((t) => t.isCorrect === true).length;
   const maxTotalCorrect = given.reduce(
     (sum, direction) => sum + getDigitSpanLadderTrialCount(config, direction),
     0,
@@ -212,17 +301,18 @@ export function scoreDigitSpan(
       totalCorrect,
       maxTotalCorrect,
     },
-    // The plain rule: the error rate over each direction's lists, RT = answer time of correct
-    // lists, those with a time under its floor left out (as meanAnswerTimeMs).
+    // The plain rule: the error rate over each direction's lists scored (a list given again has
+    // no correctness here), RT = answer time of correct lists without an exclusion (as
+    // meanAnswerTimeMs).
     reportCells: aggregateCells(
       DIGIT_SPAN_REPORT_CELLS.map((cell) => cell.key),
       test.map((t) => ({
         cell: t.direction,
-        isCorrect: t.isCorrect,
+        isCorrect: judgedOf(t).isScored ? t.isCorrect : null,
         reactionTime: t.reactionTime,
-        rtExcluded: !isTimed(t),
+        rtExcluded: !judgedOf(t).isTimed,
       })),
     ),
-    trialExclusions: listTrialExclusions(test, timeExclusions),
+    trialExclusions: listTrialExclusions(test, (t) => judgedOf(t).exclusions),
   };
 }

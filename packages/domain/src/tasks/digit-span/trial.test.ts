@@ -50,11 +50,42 @@ describe('the Digit Span trial check', () => {
     );
   });
 
+  it('checks a repeat after an interruption against the plan, and the interruption against its timing', () => {
+    // The new list given in the place of the backward list, after it was interrupted.
+    const position = { ...backward, trialNumber: backward.trialNumber + 1 };
+    const problems = check(position);
+    expect(problems).toContain(`repeat must be '1' for test block 1 trial ${position.trialNumber}`);
+    const planned = plan.backward?.test[position.trialNumber] as string;
+    expect(planned).not.toBe(backward.presented.split('-').join(''));
+    expect(problems).toContain(
+      `presented must be '${[...planned].join('-')}' for test block 1 trial ${position.trialNumber}`,
+    );
+    expect(check({ ...backward, interrupted: true })).toEqual([
+      'interrupted must equal timing.wasInterrupted',
+    ]);
+    expect(
+      check({
+        ...backward,
+        interrupted: true,
+        timing: { ...backward.timing, wasInterrupted: true },
+      }),
+    ).toEqual([]);
+    // The run-order field is required of a trial the browser sends.
+    const { interrupted: _interrupted, ...without } = backward;
+    expect(DigitSpanTrialSchema.safeParse(without).success).toBe(false);
+  });
+
   it('refuses positions the run cannot have', () => {
     expect(check({ ...forward, block: 2 })).toEqual([
       'block 2 does not exist (0 forward, 1 backward)',
     ]);
-    expect(check({ ...forward, trialNumber: 14 })).toEqual([
+    // 14 places of the ladder, each with room for two new lists after interruptions.
+    expect(check({ ...forward, trialNumber: 42 })).toEqual([
+      'trialNumber 42 does not exist in forward test (0-41)',
+    ]);
+    // Without repeats (a run of task version 1.0.0), the places are the positions.
+    const noRepeats = DigitSpanConfigSchema.parse({ interruptionRepeats: 0 });
+    expect(check({ ...forward, trialNumber: 14 }, noRepeats)).toEqual([
       'trialNumber 14 does not exist in forward test (0-13)',
     ]);
     const forwardOnly = DigitSpanConfigSchema.parse({ directions: 'forward' });

@@ -87,6 +87,16 @@ export const DigitSpanTrialSchema = z.strictObject({
   length: z.number().int().min(1).max(9),
   /** 1-based: the list within its length (test) or the practice list's number. */
   attempt: z.number().int().min(1).max(9),
+  /**
+   * 0 for the ladder's own list (and every practice list); r for the r-th new list given in its
+   * place after the one before was interrupted.
+   */
+  repeat: z.number().int().nonnegative().max(9),
+  /**
+   * The page was hidden or lost focus while the list was on ('Ready' to the submit): equal to
+   * timing.wasInterrupted, and kept beside the list's fields because the run order reads it.
+   */
+  interrupted: z.boolean(),
   presented: digitList('presented', 9, false),
   expected: digitList('expected', 9, false),
   /** The answer as submitted (left to right as typed); '' for an empty answer. */
@@ -266,8 +276,18 @@ export function findDigitSpanTrialProblems(
   if (!planned) return ['The trial is not part of this run'];
   const problems: string[] = [];
   const where = `${position.phase} block ${position.block} trial ${position.trialNumber}`;
-  for (const key of ['direction', 'length', 'attempt', 'presented', 'expected'] as const) {
+  for (const key of [
+    'direction',
+    'length',
+    'attempt',
+    'repeat',
+    'presented',
+    'expected',
+  ] as const) {
     if (trial[key] !== planned[key]) problems.push(`${key} must be '${planned[key]}' for ${where}`);
+  }
+  if (trial.interrupted !== trial.timing.wasInterrupted) {
+    problems.push('interrupted must equal timing.wasInterrupted');
   }
   return [...problems, ...answerProblems(trial), ...timingProblems(trial, config)];
 }

@@ -23,6 +23,8 @@ export type DigitSpanListBehaviour = {
    * per presentation (a stalled page shows one late).
    */
   onsetLateMs?: number | ((shown: DigitSpanShown) => number);
+  /** The page loses focus just after the first digit is presented (INTERRUPTED). */
+  interrupted?: boolean;
 };
 
 export type DigitSpanVirtualSessionOptions = {
@@ -58,8 +60,9 @@ export const DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
 /**
  * Runs the engine the way the browser runtime does, on a simulated page time line: START after
  * each intro and feedback, an ONSET for each presentation (digits, the blanks after them, the
- * keypad) at its due time plus the behaviour's lateness, in time order, the participant's keys
- * after the keypad's onset, and a TICK at the end of the answer (digitSpanNextDueMs). What it
+ * keypad) at its due time plus the behaviour's lateness, in time order, a lost focus after the
+ * first digit where the behaviour says so, the participant's keys after the keypad's onset, and
+ * a TICK at the end of the answer (digitSpanNextDueMs). What it
  * records is what a browser would send. Pure: no clock, no timers.
  */
 export function runDigitSpanVirtualSession(
@@ -129,6 +132,9 @@ export function runDigitSpanVirtualSession(
       presentations = rest;
       nowMs = Math.max(nowMs, first.atMs);
       send({ type: 'ONSET', shown: first.shown, atMs: first.atMs, method: 'element-timing' });
+      if (behaviour.interrupted && first.shown.kind === 'digit' && first.shown.index === 0) {
+        send({ type: 'INTERRUPTED', atMs: first.atMs + 1 });
+      }
       continue;
     }
     if (!trial.pad || answered === listKey) {

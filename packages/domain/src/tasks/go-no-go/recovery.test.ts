@@ -18,7 +18,9 @@ import { type GoNoGoScores, scoreGoNoGo } from './scoring';
  * - mean over runs of the go RT SD within ±3 ms of the truth;
  * - mean over runs of the commission rate within ±0.01 of the truth (SE 0.0022);
  * - mean over runs of the omission rate within ±0.005 of the truth (SE 0.0005);
- * - mean over runs of the log-linear d' within ±0.1 of Φ⁻¹(1 - omission) - Φ⁻¹(commission).
+ * - mean over runs of the log-linear d' within ±0.1 of Φ⁻¹(1 - omission) - Φ⁻¹(commission);
+ * - mean over runs of the balanced accuracy (the headline's basis) within ±0.005 of
+ *   (1 - omission + 1 - commission) / 2 (SE 0.0011).
  */
 const TRUTH = {
   goRtMeanMs: 420,
@@ -82,6 +84,13 @@ describe('parameter recovery over 1,000 simulated runs at the default configurat
     const truth = normalQuantile(1 - TRUTH.omissionRate) - normalQuantile(TRUTH.commissionRate);
     expect(truth).toBeCloseTo(2.722414841724165, 12);
     expect(Math.abs(mean(value((s) => s.dPrime)) - truth)).toBeLessThan(0.1);
+  });
+
+  it("recovers the headline's balanced accuracy within ±0.005 of (1 - omission + 1 - commission) / 2", () => {
+    // (0.97 + 0.80) / 2 = 0.885; the SE of the mean over 1,000 runs is about 0.0011.
+    const truth = (1 - TRUTH.omissionRate + 1 - TRUTH.commissionRate) / 2;
+    const observed = mean(value((s) => s.balancedAccuracy ?? null));
+    expect(Math.abs(observed - truth)).toBeLessThan(0.005);
   });
 
   it('counts every run as 160 scored trials with exact counts', () => {

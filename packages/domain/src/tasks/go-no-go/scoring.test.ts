@@ -63,10 +63,12 @@ describe('scoreGoNoGo against hand-computed runs', () => {
     ];
     const result = scoreGoNoGo(config, trials);
     // Go: 8 trials, hits 0 1 2 4 7 8 9 = 7, omissions 1. No-go: 2 trials, commissions 1, CR 1.
-    // Correct = 7 + 1 = 8 of 10: accuracy 0.8, overall score floor(80) = 80.
+    // Correct = 7 + 1 = 8 of 10: accuracy 0.8. Overall score: balanced accuracy
+    // (7/8 + 1/2) / 2 = 0.6875, floor(68.75) = 68.
     expect(result.totalTrials).toBe(10);
     expect(result.correctTrials).toBe(8);
-    expect(result.overallScore).toBe(80);
+    expect(result.overallScore).toBe(68);
+    expect(result.scores.balancedAccuracy).toBe(0.6875);
     // RT-eligible hits: 300 400 500 600 450 (80 is an anticipation, 350 interrupted).
     // Mean 2250 / 5 = 450. Median 450. Deviations -150 -50 50 150 0: squares 50000,
     // / (5 - 1) = 12500, SD = sqrt(12500) = 111.80339887498948. CV = 111.803... / 450.
@@ -120,7 +122,7 @@ describe('scoreGoNoGo against hand-computed runs', () => {
         errorRatePercent: 50,
       },
     });
-    expect(result.trialExclusions).toEqual([
+    expect(result.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
       { phase: 'test', block: 0, trialNumber: 4, exclusions: ['anticipation'] },
       { phase: 'test', block: 0, trialNumber: 8, exclusions: ['interrupted'] },
     ]);
@@ -149,8 +151,11 @@ describe('scoreGoNoGo against hand-computed runs', () => {
       config,
       trials,
     );
-    // Correct 8 (every go) of 10: 80. Go RTs 150..220: mean 185, median (180 + 190) / 2 = 185.
-    expect(overallScore).toBe(80);
+    // Correct 8 (every go) of 10 (accuracy 0.8), but every no-go answered too: balanced
+    // accuracy (8/8 + 0/2) / 2 = 0.5, overall score 50. Go RTs 150..220: mean 185, median
+    // (180 + 190) / 2 = 185.
+    expect(overallScore).toBe(50);
+    expect(scores.accuracy).toBe(0.8);
     expect(correctTrials).toBe(8);
     expect(averageReactionTime).toBe(185);
     expect(scores.medianGoRtMs).toBe(185);
@@ -216,6 +221,7 @@ describe('scoreGoNoGo against hand-computed runs', () => {
       s.meanCommissionRtMs,
       s.dPrime,
       s.accuracy,
+      s.balancedAccuracy,
     ]) {
       expect(value).toBeNull();
     }
@@ -229,6 +235,7 @@ describe('scoreGoNoGo against hand-computed runs', () => {
   });
 
   it('floors the headline without floating-point loss (29 of 100 is 29, not 28)', () => {
+    // Go trials only: no false-alarm rate, so the headline is percent correct.
     const specs: Spec[] = Array.from({ length: 100 }, (_, i) =>
       i < 29 ? { type: 'go', rt: 300 } : { type: 'go' },
     );

@@ -1,5 +1,6 @@
 import type { RunScore, StoredTrial } from '../contract';
 import { listTrialExclusions } from '../shared/envelope';
+import { balancedAccuracyHeadline } from '../shared/headline';
 import { logLinearDPrime } from '../shared/normal';
 import { aggregateCells } from '../shared/report-cells';
 import { mean, median, ratio, sampleSd } from '../shared/statistics';
@@ -9,10 +10,12 @@ import type { GoNoGoTrial } from './trial';
 
 /**
  * The scores are computed by this version of the rules (test_results.scoring_version). Version
- * 2: the report cells' RT leaves out what the RT scores leave out (anticipations, interrupted
- * trials); version 1 took every hit's RT.
+ * 3: the headline is floor(100 x balanced accuracy), so that pressing for everything, for
+ * nothing or at random scores 50; version 2 took percent correct (pressing for everything
+ * scored 80 at the default 80 % go). Version 2: the report cells' RT leaves out what the RT
+ * scores leave out (anticipations, interrupted trials); version 1 took every hit's RT.
  */
-export const GO_NO_GO_SCORING_VERSION = 2;
+export const GO_NO_GO_SCORING_VERSION = 3;
 
 /** The report cells: go and no-go test trials. */
 export const GO_NO_GO_REPORT_CELLS = [
@@ -21,7 +24,8 @@ export const GO_NO_GO_REPORT_CELLS = [
 ] as const;
 
 /**
- * Go/No-Go's own scores (scoring versions 1 and 2: the same scores), stored in
+ * Go/No-Go's own scores (scoring versions 1 to 3: the same scores, `balancedAccuracy` added in
+ * version 3), stored in
  * `test_results.scores`. Test trials only. Rates are proportions (0-1); times are ms. A score
  * whose denominator is 0 is null. docs/scoring/go-no-go.md gives every formula and exclusion.
  */
@@ -61,6 +65,11 @@ export type GoNoGoScores = {
   dPrime: number | null;
   /** (hits + correct rejections) / test trials: PEBL's headline, dominated by go trials. */
   accuracy: number | null;
+  /**
+   * (hitRate + (1 - commissionRate)) / 2: the headline's basis, go and no-go trials weighed
+   * equally. Null without go or without no-go trials; absent in scores of versions 1 and 2.
+   */
+  balancedAccuracy?: number | null;
   counts: {
     goTrials: number;
     noGoTrials: number;
@@ -126,8 +135,8 @@ function isRtEligible(
 
 /**
  * A run's scores from its stored trials (every phase; only the test is scored). The headline:
- * overallScore = floor(accuracy in percent), correct trials = hits + correct rejections,
- * averageReactionTime = meanGoRtMs.
+ * overallScore = floor(100 x balanced accuracy) (percent correct if a kind of trial is missing),
+ * correct trials = hits + correct rejections, averageReactionTime = meanGoRtMs.
  */
 export function scoreGoNoGo(
   config: GoNoGoConfig,
@@ -178,6 +187,10 @@ export function scoreGoNoGo(
     meanCommissionRtMs: mean(commissions.filter(isRtEligible).map((t) => t.reactionTime)),
     dPrime: logLinearDPrime(hits.length, go.length, commissions.length, noGo.length),
     accuracy: ratio(correctTrials, test.length),
+    balancedAccuracy:
+      go.length > 0 && noGo.length > 0
+        ? (hits.length / go.length + correctRejections / noGo.length) / 2
+        : null,
     counts: {
       goTrials: go.length,
       noGoTrials: noGo.length,
@@ -200,8 +213,14 @@ export function scoreGoNoGo(
     },
   };
   return {
-    // correct x 100 / total in one division: exact whenever the percentage is whole.
-    overallScore: test.length === 0 ? 0 : Math.floor((correctTrials * 100) / test.length),
+    // Go trials answered are the hits, no-go trials answered the false alarms: 50 for every
+    // strategy that does not tell go from no-go.
+    overallScore: balancedAccuracyHeadline({
+      signal: go.length,
+      hits: hits.length,
+      noise: noGo.length,
+      falseAlarms: commissions.length,
+    }),
     totalTrials: test.length,
     correctTrials,
     averageReactionTime: meanGoRtMs,

@@ -122,6 +122,18 @@ describe('parameter recovery over 1,000 simulated runs at the default configurat
     }
   });
 
+  it("recovers the headline's balanced accuracy within ±0.005 of the pooled rates'", () => {
+    // Every level has 18 targets and 42 non-targets, so the pooled rates are the means of the
+    // levels' rates: (1 + H - F) / 2 with H and F averaged over levels 1-3. The SE of the mean
+    // over 1,000 runs is under 0.0013.
+    const rates = [1, 2, 3].map((n) => observedRates(ABILITY[n] as NBackLevelAbility));
+    const hit = mean(rates.map((r) => r.hit));
+    const falseAlarm = mean(rates.map((r) => r.falseAlarm));
+    const truth = (1 + hit - falseAlarm) / 2;
+    const observed = mean(runs.map((s) => s.overall.balancedAccuracy as number));
+    expect(Math.abs(observed - truth)).toBeLessThan(0.005);
+  });
+
   it('scores every level of every run on 18 targets and 42 non-targets', () => {
     for (const scores of runs) {
       for (const level of scores.levels) {

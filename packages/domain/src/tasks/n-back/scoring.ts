@@ -1,4 +1,5 @@
 import type { RunScore, StoredTrial, TrialExclusions } from '../contract';
+import { balancedAccuracyHeadline } from '../shared/headline';
 import { logLinearDPrime, normalQuantile } from '../shared/normal';
 import { aggregateCells } from '../shared/report-cells';
 import { mean, median, ratio } from '../shared/statistics';
@@ -12,8 +13,14 @@ import {
 import { isNBackAnticipation } from './plausibility';
 import type { NBackTrial } from './trial';
 
-/** The scores are computed by this version of the rules (test_results.scoring_version). */
-export const N_BACK_SCORING_VERSION = 1;
+/**
+ * The scores are computed by this version of the rules (test_results.scoring_version). Version
+ * 2: the headline is floor(100 x balanced accuracy) over the scored test trials, with "same" as
+ * the response (hits on targets, false alarms on non-targets), so that answering "same" to
+ * everything, "different" to everything, nothing, or at random scores 50; version 1 took
+ * percent correct (always "different" scored 70 at the default 6 targets in 20).
+ */
+export const N_BACK_SCORING_VERSION = 2;
 
 /** The report cell of a scored test trial at level n: `${n}-target` or `${n}-nontarget`. */
 export function nBackReportCellOf(level: number, isTarget: boolean): string {
@@ -90,8 +97,9 @@ export type NBackLevelScores = {
 };
 
 /**
- * N-back's own scores (scoring version 1), stored in `test_results.scores`: per level, and over
- * all levels. docs/scoring/n-back.md gives every formula and exclusion.
+ * N-back's own scores (scoring versions 1 and 2: the same scores, `overall.balancedAccuracy`
+ * added in version 2), stored in `test_results.scores`: per level, and over all levels.
+ * docs/scoring/n-back.md gives every formula and exclusion.
  */
 export type NBackScores = {
   /** The run's key mapping (A: F = match; B: J = match); null without trials. */
@@ -110,6 +118,12 @@ export type NBackScores = {
     hitRate: number | null;
     falseAlarmRate: number | null;
     accuracy: number | null;
+    /**
+     * (hitRate + (1 - falseAlarmRate)) / 2 on the pooled counts: the headline's basis, targets
+     * and non-targets weighed equally. Null without targets or without non-targets; absent in
+     * scores of version 1.
+     */
+    balancedAccuracy?: number | null;
     meanHitRtMs: number | null;
     medianHitRtMs: number | null;
   };
@@ -246,9 +260,11 @@ function scoreLevel(
 
 /**
  * A run's scores from its stored trials (every phase; the test's scored trials are scored,
- * practice only for its criterion). The headline: overallScore = floor(accuracy over all
- * scored test trials, in percent), correct trials = hits + correct rejections,
- * averageReactionTime = the mean RT of hits over all levels.
+ * practice only for its criterion). The headline: overallScore = floor(100 x balanced accuracy)
+ * over all scored test trials (fillers left out; lures are non-targets; interrupted trials and
+ * anticipations count by their answer), with "same" as the response: H = targets answered
+ * "same" / targets, F = non-targets answered "same" / non-targets. Correct trials = hits +
+ * correct rejections, averageReactionTime = the mean RT of hits over all levels.
  */
 export function scoreNBack(
   config: NBackConfig,
@@ -288,6 +304,10 @@ export function scoreNBack(
       hitRate: ratio(hits, targets),
       falseAlarmRate: ratio(falseAlarms, nonTargets),
       accuracy: ratio(correctTrials, scored.length),
+      balancedAccuracy:
+        targets > 0 && nonTargets > 0
+          ? (hits / targets + (nonTargets - falseAlarms) / nonTargets) / 2
+          : null,
       meanHitRtMs: mean(hitRts),
       medianHitRtMs: median(hitRts),
     },
@@ -307,15 +327,23 @@ export function scoreNBack(
       oneKeyAbove85Percent: matchShare !== null && Math.max(matchShare, 1 - matchShare) > 0.85,
     },
   };
-  const trialExclusions: TrialExclusions[] = scored.flatMap((t) => {
-    const exclusions = rtExclusions(t);
-    return exclusions.length === 0
-      ? []
-      : [{ phase: t.phase, block: t.block ?? 0, trialNumber: t.trialNumber, exclusions }];
-  });
+  // Every scored trial, with what it is left out of (nothing for most): the export tells a
+  // scored trial that counts everywhere ('none') from one the scoring did not read (fillers).
+  const trialExclusions: TrialExclusions[] = scored.map((t) => ({
+    phase: t.phase,
+    block: t.block ?? 0,
+    trialNumber: t.trialNumber,
+    exclusions: rtExclusions(t),
+  }));
   return {
-    // correct x 100 / total in one division: exact whenever the percentage is whole.
-    overallScore: scored.length === 0 ? 0 : Math.floor((correctTrials * 100) / scored.length),
+    // "Same" is the response: "different" and no answer both withhold it, so that every
+    // strategy that does not tell targets from non-targets scores 50.
+    overallScore: balancedAccuracyHeadline({
+      signal: targets,
+      hits,
+      noise: nonTargets,
+      falseAlarms,
+    }),
     totalTrials: scored.length,
     correctTrials,
     averageReactionTime: scores.overall.meanHitRtMs,

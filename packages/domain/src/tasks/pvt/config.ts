@@ -19,7 +19,7 @@ export const PvtPhaseSchema = z.enum(PVT_PHASES);
 
 /**
  * The two standard versions: the 10-minute PVT (Dinges & Powell, 1985; Basner & Dinges, 2011)
- * and the 3-minute PVT-B (Basner, Mollicone & Dinges, 2011), whose shorter foreperiods give
+ * and the 3-minute PVT-B (Basner, Mollicone & Dinges, 2011), whose shorter intervals give
  * faster responses and fewer lapses, so its lapse threshold is lower.
  */
 export const PVT_VARIANTS = ['PVT-10', 'PVT-B'] as const;
@@ -28,7 +28,21 @@ export const PvtVariantSchema = z.enum(PVT_VARIANTS, {
   error: "variant must be 'PVT-10' or 'PVT-B'",
 });
 
-/** What a variant sets when its setting is left at 0: duration, foreperiods, lapse threshold. */
+/**
+ * Where the interval before each counter is counted from. 'response': from the last press that
+ * counts (the response, a false start, or the press that goes on after a timeout), the feedback
+ * shown in its first `feedbackMs`: the interval is the response-to-stimulus interval, as the
+ * PVT-192 and the PVT-B count it. 'feedbackEnd': from the end of the feedback (or of 'Too soon!'),
+ * Inquisit's order, so a response is followed by the feedback plus the interval; the timing of
+ * task version 1.0.0.
+ */
+export const PVT_INTERVAL_ANCHORS = ['response', 'feedbackEnd'] as const;
+export type PvtIntervalFrom = (typeof PVT_INTERVAL_ANCHORS)[number];
+
+/**
+ * What a variant sets when its setting is left at 0: duration, intervals (from the response: the
+ * published 2-10 s of the PVT and 1-4 s of the PVT-B), lapse threshold.
+ */
 export const PVT_VARIANT_DEFAULTS: Record<
   PvtVariant,
   { durationS: number; foreperiodMinMs: number; foreperiodMaxMs: number; lapseThresholdMs: number }
@@ -39,8 +53,28 @@ export const PVT_VARIANT_DEFAULTS: Record<
     foreperiodMaxMs: 10_000,
     lapseThresholdMs: 500,
   },
-  'PVT-B': { durationS: 180, foreperiodMinMs: 2000, foreperiodMaxMs: 5000, lapseThresholdMs: 355 },
+  'PVT-B': { durationS: 180, foreperiodMinMs: 1000, foreperiodMaxMs: 4000, lapseThresholdMs: 355 },
 };
+
+/**
+ * A variant's intervals counted from the end of the feedback ('feedbackEnd'), ms: those of task
+ * version 1.0.0 (2-10 s, and 2-5 s for the PVT-B), so that a run stored then is still read with
+ * the intervals it was planned with.
+ */
+export const PVT_FEEDBACK_END_FOREPERIODS: Record<PvtVariant, readonly [number, number]> = {
+  'PVT-10': [2000, 10_000],
+  'PVT-B': [2000, 5000],
+};
+
+/** A variant's interval range (both ends) when left at 0, by where the interval is counted from. */
+export function pvtVariantForeperiods(
+  variant: PvtVariant,
+  intervalFrom: PvtIntervalFrom,
+): readonly [number, number] {
+  if (intervalFrom === 'feedbackEnd') return PVT_FEEDBACK_END_FOREPERIODS[variant];
+  const defaults = PVT_VARIANT_DEFAULTS[variant];
+  return [defaults.foreperiodMinMs, defaults.foreperiodMaxMs];
+}
 
 /** The shortest test and the shortest foreperiod a configuration may set (for benchmarks). */
 export const PVT_MIN_DURATION_S = 30;
@@ -54,11 +88,21 @@ const VARIANT_SETTING: ChoiceSetting<PvtVariant> = {
   options: ['PVT-10', 'PVT-B'],
   label: 'Variant',
   description:
-    "'PVT-10': 10 minutes, foreperiods 2-10 s, lapse at 500 ms or more. 'PVT-B': 3 minutes, foreperiods 2-5 s, lapse at 355 ms or more. The variant sets the duration, foreperiods and lapse threshold left at 0.",
+    "'PVT-10': 10 minutes, intervals from the response to the next counter 2-10 s, lapse at 500 ms or more. 'PVT-B': 3 minutes, intervals 1-4 s, lapse at 355 ms or more. The variant sets the duration, intervals and lapse threshold left at 0 (counted from the feedback's end, the intervals are 2-10 s and 2-5 s).",
+};
+
+const INTERVAL_FROM_SETTING: ChoiceSetting<PvtIntervalFrom> = {
+  kind: 'choice',
+  default: 'response',
+  options: ['response', 'feedbackEnd'],
+  label: 'Interval counted from',
+  description:
+    "'response': the interval before each counter runs from the response (or the false start, or the press after a timeout), the feedback shown in its first part: the PVT's response-to-stimulus interval. 'feedbackEnd': it runs from the end of the feedback (or of 'Too soon!'), so the feedback comes on top of it. A configuration stored without this setting (before it existed) is read as 'feedbackEnd', the timing its run had.",
 };
 
 const SETTINGS = defineSettings({
   variant: VARIANT_SETTING,
+  intervalFrom: INTERVAL_FROM_SETTING,
   durationS: {
     kind: 'number',
     default: 0,
@@ -76,8 +120,8 @@ const SETTINGS = defineSettings({
     max: 60_000,
     integer: true,
     unit: 'ms',
-    label: 'Shortest foreperiod',
-    description: `Foreperiods (from the end of the feedback to the counter) are drawn uniformly, whole ms, between the shortest and the longest. 0: the variant's (2000 ms); otherwise at least ${PVT_MIN_FOREPERIOD_MS} ms.`,
+    label: 'Shortest interval',
+    description: `The interval before each counter (from the response, or from the feedback's end: see 'Interval counted from') is drawn uniformly, whole ms, between the shortest and the longest. 0: the variant's (2000 ms, or 1000 ms for PVT-B from the response); otherwise at least ${PVT_MIN_FOREPERIOD_MS} ms, and from the response at least the feedback duration.`,
   },
   foreperiodMaxMs: {
     kind: 'number',
@@ -86,8 +130,8 @@ const SETTINGS = defineSettings({
     max: 60_000,
     integer: true,
     unit: 'ms',
-    label: 'Longest foreperiod',
-    description: `The longest foreperiod, at least the shortest. 0: the variant's (10000 ms, or 5000 ms for PVT-B), or the shortest if that is longer. Habituation foreperiods are capped at ${PVT_HABITUATION_FOREPERIOD_CAP_MS} ms.`,
+    label: 'Longest interval',
+    description: `The longest interval, at least the shortest. 0: the variant's (10000 ms, or 4000 ms for PVT-B from the response), or the shortest if that is longer. Habituation intervals are capped at ${PVT_HABITUATION_FOREPERIOD_CAP_MS} ms.`,
   },
   lapseThresholdMs: {
     kind: 'number',
@@ -120,7 +164,7 @@ const SETTINGS = defineSettings({
     unit: 'ms',
     label: 'Timeout',
     description:
-      "With no response this long after the counter appears, the trial is a timeout (a lapse without a reaction time) and 'Please respond faster' waits for a press; the next foreperiod starts at that press.",
+      "With no response this long after the counter appears, the trial is a timeout (a lapse; its speed counts as 1 / this) and 'Please respond faster' waits for a press; the next interval starts at that press.",
   },
   feedbackMs: {
     kind: 'number',
@@ -131,7 +175,8 @@ const SETTINGS = defineSettings({
     unit: 'ms',
     label: 'Feedback duration',
     description:
-      "How long the frozen reaction time (or 'Too soon!' after a false start) is shown; the next foreperiod starts after it.",
+      "How long the frozen reaction time (or 'Too soon!' after a false start) is shown: the first part of the next interval when it is counted from the response (so at most the shortest interval), before it when it is counted from the feedback's end.",
+    maxNeeds: { foreperiodMinMs: 5000 },
   },
   habituationTrials: {
     kind: 'number',
@@ -146,12 +191,13 @@ const SETTINGS = defineSettings({
   },
 });
 
-/** The settings as stored: 0 means "the variant's" for duration, foreperiods and lapse threshold. */
+/** The settings as stored: 0 means "the variant's" for duration, intervals and lapse threshold. */
 export type PvtConfig = ConfigOf<typeof SETTINGS.specs>;
 
 /** A configuration with the variant's values filled in: what the engine, checks and scores use. */
 export type PvtParams = {
   variant: PvtVariant;
+  intervalFrom: PvtIntervalFrom;
   durationMs: number;
   foreperiodMinMs: number;
   foreperiodMaxMs: number;
@@ -167,15 +213,14 @@ export type PvtParams = {
 /** The configuration's values, each 0 replaced by the variant's. */
 export function resolvePvtConfig(config: PvtConfig): PvtParams {
   const variant = PVT_VARIANT_DEFAULTS[config.variant];
+  const [variantMinMs, variantMaxMs] = pvtVariantForeperiods(config.variant, config.intervalFrom);
   const or = (value: number, fallback: number) => (value === 0 ? fallback : value);
-  const foreperiodMinMs = or(config.foreperiodMinMs, variant.foreperiodMinMs);
-  // The variant's longest foreperiod gives way to a shortest set above it.
-  const foreperiodMaxMs = or(
-    config.foreperiodMaxMs,
-    Math.max(variant.foreperiodMaxMs, foreperiodMinMs),
-  );
+  const foreperiodMinMs = or(config.foreperiodMinMs, variantMinMs);
+  // The variant's longest interval gives way to a shortest set above it.
+  const foreperiodMaxMs = or(config.foreperiodMaxMs, Math.max(variantMaxMs, foreperiodMinMs));
   return {
     variant: config.variant,
+    intervalFrom: config.intervalFrom,
     durationMs: or(config.durationS, variant.durationS) * 1000,
     foreperiodMinMs,
     foreperiodMaxMs,
@@ -192,7 +237,7 @@ export function resolvePvtConfig(config: PvtConfig): PvtParams {
   };
 }
 
-/** The foreperiod range of a phase, ms (both ends drawn). */
+/** The interval range of a phase, ms (both ends drawn). */
 export function pvtForeperiodRange(params: PvtParams, phase: PvtPhase): [number, number] {
   return phase === 'habituation'
     ? [params.habituationForeperiodMinMs, params.habituationForeperiodMaxMs]
@@ -200,19 +245,61 @@ export function pvtForeperiodRange(params: PvtParams, phase: PvtPhase): [number,
 }
 
 /**
- * The least time from one foreperiod's start to the next's, ms: a false start at once and its
- * 'Too soon!', or a counter at the shortest foreperiod timing out (the next starts at a press).
+ * The least average time from one foreperiod's start to the next's over a phase, ms. Counted
+ * from the feedback's end: a false start at once and its 'Too soon!', or a counter at the
+ * shortest interval timing out (the next starts at a press). Counted from the response: a false
+ * start's foreperiod starts at it and the next false start comes after its 'Too soon!' (the
+ * feedback), a response comes at least the shortest interval after its foreperiod's start (which
+ * is at least the feedback), and a false start at once after the press that goes on after a
+ * timeout follows a foreperiod of at least the shortest interval plus the timeout: two
+ * foreperiods in that time.
  */
 export function pvtMinimumDrawSpacingMs(params: PvtParams): number {
+  if (params.intervalFrom === 'response') {
+    return Math.min(
+      params.feedbackMs,
+      params.foreperiodMinMs,
+      (params.foreperiodMinMs + params.maxRtMs) / 2,
+    );
+  }
   return Math.min(params.feedbackMs, params.foreperiodMinMs + params.maxRtMs);
 }
 
 /**
- * The least time from one counter's foreperiod start to the next trial's, ms: the shortest
- * foreperiod, and the feedback after a response (or a timeout's wait for a press).
+ * The least time from one trial's first foreperiod start to the next trial's, ms: the shortest
+ * interval (to the counter, answered at once: the next trial's interval starts at the response),
+ * and when counted from the feedback's end also the feedback after the response (or a timeout's
+ * wait for a press).
  */
 export function pvtMinimumTrialMs(params: PvtParams, phase: PvtPhase): number {
-  return pvtForeperiodRange(params, phase)[0] + Math.min(params.feedbackMs, params.maxRtMs);
+  const [shortest] = pvtForeperiodRange(params, phase);
+  if (params.intervalFrom === 'response') return shortest;
+  return shortest + Math.min(params.feedbackMs, params.maxRtMs);
+}
+
+/**
+ * How long before the feedback (or 'Too soon!') ends the engine moves on to the next interval
+ * when intervals are counted from the response, ms: the next counter can be due as the feedback
+ * ends, and the frame scheduler needs a few frames' notice to present it in the frame nearest
+ * its due time. Presses still count only from the feedback's end, and the stage is cleared then.
+ */
+export const PVT_HANDOVER_LEAD_MS = 250;
+
+/** The run's hand-over lead: PVT_HANDOVER_LEAD_MS counted from the response, 0 otherwise. */
+export function pvtHandoverLeadMs(params: PvtParams): number {
+  return params.intervalFrom === 'response' ? Math.min(PVT_HANDOVER_LEAD_MS, params.feedbackMs) : 0;
+}
+
+/**
+ * The least time from where a trial's next interval starts to the trial being sent, ms. Counted
+ * from the response, a trial is sent the hand-over lead before its feedback ends (the feedback is
+ * the next interval's first part), or at the press that goes on after a timeout (whose trial
+ * took the timeout more). Counted from the feedback's end the next interval starts when the trial
+ * is sent.
+ */
+export function pvtMinimumSendDelayMs(params: PvtParams): number {
+  if (params.intervalFrom !== 'response') return 0;
+  return Math.min(params.feedbackMs - pvtHandoverLeadMs(params), params.maxRtMs);
 }
 
 /**
@@ -228,10 +315,10 @@ export type PvtConfigIssue = ConfigIssue<PvtConfig>;
 
 /**
  * What makes a configuration that is within every setting's own bounds impossible to run (with
- * the variant's values filled in): a duration or foreperiod set below its floor, a longest
- * foreperiod shorter than the shortest, a lapse threshold not above the false-start threshold, a
- * timeout not above the lapse threshold, or a test that could show more counters than a block
- * can number.
+ * the variant's values filled in): a duration or interval set below its floor, a longest interval
+ * shorter than the shortest, an interval counted from the response shorter than the feedback shown
+ * in it, a lapse threshold not above the false-start threshold, a timeout not above the lapse
+ * threshold, or a test that could show more counters than a block can number.
  */
 export function findPvtConfigIssues(config: PvtConfig): PvtConfigIssue[] {
   const issues: PvtConfigIssue[] = [];
@@ -246,14 +333,21 @@ export function findPvtConfigIssues(config: PvtConfig): PvtConfigIssue[] {
     if (config[setting] !== 0 && config[setting] < PVT_MIN_FOREPERIOD_MS) {
       issues.push({
         setting,
-        message: `A foreperiod must be at least ${PVT_MIN_FOREPERIOD_MS} ms (or 0 for the variant's)`,
+        message: `An interval must be at least ${PVT_MIN_FOREPERIOD_MS} ms (or 0 for the variant's)`,
       });
     }
   }
   if (params.foreperiodMaxMs < params.foreperiodMinMs) {
     issues.push({
       setting: 'foreperiodMaxMs',
-      message: `The longest foreperiod (${params.foreperiodMaxMs} ms) must not be shorter than the shortest (${params.foreperiodMinMs} ms)`,
+      message: `The longest interval (${params.foreperiodMaxMs} ms) must not be shorter than the shortest (${params.foreperiodMinMs} ms)`,
+    });
+  }
+  if (params.intervalFrom === 'response' && params.foreperiodMinMs < params.feedbackMs) {
+    issues.push({
+      // On the setting that was set: the shortest interval, or the feedback over the variant's.
+      setting: config.foreperiodMinMs === 0 ? 'feedbackMs' : 'foreperiodMinMs',
+      message: `Counted from the response, the shortest interval (${params.foreperiodMinMs} ms) must be at least the feedback (${params.feedbackMs} ms), which is shown in it: lengthen the interval, shorten the feedback, or count the interval from the feedback's end`,
     });
   }
   if (!(params.lapseThresholdMs > params.falseStartMs)) {
@@ -271,7 +365,7 @@ export function findPvtConfigIssues(config: PvtConfig): PvtConfigIssue[] {
   if (issues.length === 0 && pvtMaximumTestStimuli(params) > MAX_TRIAL_NUMBER + 1) {
     issues.push({
       setting: 'durationS',
-      message: `A ${params.durationMs / 1000} s test with ${params.foreperiodMinMs} ms foreperiods could show ${pvtMaximumTestStimuli(params)} counters, more than the ${MAX_TRIAL_NUMBER + 1} a test can hold: shorten the test or lengthen the foreperiods`,
+      message: `A ${params.durationMs / 1000} s test with ${params.foreperiodMinMs} ms intervals could show ${pvtMaximumTestStimuli(params)} counters, more than the ${MAX_TRIAL_NUMBER + 1} a test can hold: shorten the test or lengthen the intervals`,
     });
   }
   return issues;
@@ -281,6 +375,16 @@ export function findPvtConfigIssues(config: PvtConfig): PvtConfigIssue[] {
 export function findPvtConfigProblems(config: PvtConfig): string[] {
   return findPvtConfigIssues(config).map((issue) => issue.message);
 }
+
+/**
+ * What a stored configuration without `intervalFrom` reads as (the task's storedConfigDefaults,
+ * applied by the server to the configuration stored with a run): such a run was started by task
+ * version 1.0.0, whose intervals were counted from the end of the feedback, so it is checked,
+ * resumed and scored against its own plan. A new run stores every setting.
+ */
+export const PVT_STORED_CONFIG_DEFAULTS = {
+  intervalFrom: 'feedbackEnd',
+} as const satisfies Partial<PvtConfig>;
 
 /**
  * Every setting with its default, unit, bounds and description. The schema also refuses

@@ -1,6 +1,6 @@
 import type { TaskDefinition } from '../contract';
 import { pvtCard } from './card';
-import { PVT_PHASES, PVT_SETTINGS, type PvtConfig } from './config';
+import { PVT_PHASES, PVT_SETTINGS, PVT_STORED_CONFIG_DEFAULTS, type PvtConfig } from './config';
 import { PVT_EXPORT_COLUMNS } from './export-columns';
 import { pvtFixtureMinimumMs, pvtFixtureRun } from './fixture-run';
 import { simulatePvtRun } from './participant';
@@ -23,8 +23,13 @@ export const pvtTask: TaskDefinition<PvtConfig, PvtPlan, PvtTrial, PvtScores> = 
   name: pvtCard.name,
   description: pvtCard.description,
   construct: 'Sustained attention and behavioural alertness (vigilance)',
-  version: '1.0.0',
+  // 2.0.0: the interval before each counter is counted from the response by default (2-10 s,
+  // PVT-B 1-4 s), the feedback shown in it; 1.0.0 counted it from the feedback's end (now the
+  // setting intervalFrom: 'feedbackEnd').
+  version: '2.0.0',
   settings: PVT_SETTINGS,
+  // A configuration stored by 1.0.0 has no intervalFrom: its run counted from the feedback's end.
+  storedConfigDefaults: PVT_STORED_CONFIG_DEFAULTS,
   phases: PVT_PHASES,
   scoredPhase: 'test',
   plan: planPvt,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SavedTrial } from '../contract';
 import { savedTrialWithFields } from '../shared/envelope';
-import { DEFAULT_PVT_CONFIG, type PvtConfig, PvtConfigSchema, resolvePvtConfig } from './config';
+import {
+  DEFAULT_PVT_CONFIG,
+  PVT_HANDOVER_LEAD_MS,
+  type PvtConfig,
+  PvtConfigSchema,
+  resolvePvtConfig,
+} from './config';
 import {
   createPvtEngine,
   PVT_LATE_PRESS_GRACE_MS,
@@ -138,26 +144,32 @@ describe('the PVT engine', () => {
     ]);
   });
 
-  it('stops the counter at the response, shows the RT for the feedback, then starts the next foreperiod', () => {
+  it('stops the counter at the response, shows the RT for the feedback, and counts the next interval from the response', () => {
     const driver = new Driver(plan);
     driver.send({ type: 'START', atMs: 1000 });
     const onset = driver.present(3.5);
     expect(driver.press(onset + 287.25)).toEqual([{ type: 'FREEZE_COUNTER', rtMs: 287.25 }]);
     // Presses during the feedback are extra responses of this trial.
     driver.press(onset + 600);
-    expect(driver.due).toBe(onset + 287.25 + params.feedbackMs);
+    // The next interval is taken up 250 ms before the feedback ends, for its counter's sake.
+    expect(driver.due).toBe(onset + 287.25 + params.feedbackMs - PVT_HANDOVER_LEAD_MS);
     const feedbackEnd = onset + 287.25 + 1000;
-    expect(driver.tick(feedbackEnd + 4)).toEqual([
+    expect(driver.tick(feedbackEnd - PVT_HANDOVER_LEAD_MS + 4)).toEqual([
       { type: 'RECORD_TRIAL', trial: expect.objectContaining({ trialNumber: 0 }) },
       { type: 'CLEAR', dueAtMs: feedbackEnd },
       {
         type: 'SHOW_COUNTER',
         position: { phase: 'habituation', block: 0, trialNumber: 1 },
         draw: 1,
-        // The foreperiod starts when the feedback is due to end, however late the TICK.
-        dueAtMs: feedbackEnd + (plan.habituation[1] as number),
+        // The interval runs from the response, the feedback in its first second, however late
+        // the TICK; the stage is cleared when the feedback ends.
+        dueAtMs: onset + 287.25 + (plan.habituation[1] as number),
       },
     ]);
+    // A press in the last 250 ms of the feedback is an extra press, of the next trial's interval.
+    driver.press(feedbackEnd - 100);
+    expect(driver.state.kind === 'trial' && driver.state.trial.falseStarts).toEqual([]);
+    expect(driver.state.kind === 'trial' && driver.state.trial.nExtraResponses).toBe(1);
     const [trial] = driver.records;
     expect(trial).toMatchObject({
       phase: 'habituation',
@@ -190,9 +202,18 @@ describe('the PVT engine', () => {
         falseStartsMs: [],
       },
     });
-    // The next counter's interval from the response: the feedback and its foreperiod.
+    // The next counter's response-to-stimulus interval is its draw (the counter on time).
     const next = driver.answer(300);
     expect(driver.records[1]?.rsiMs).toBe(next - (onset + 287.25));
+    expect(driver.records[1]?.rsiMs).toBe(plan.habituation[1]);
+    expect(driver.records[1]?.timing.foreperiodStartMs).toBe(onset + 287.25);
+    // A press stamped during the feedback, delivered after it, is an extra response.
+    const second = driver.records[1] as PvtTrial;
+    const secondResponse = second.timing.responseTimestampMs as number;
+    driver.tick(secondResponse + 1000);
+    driver.press(secondResponse + 900);
+    expect(driver.state.kind === 'trial' && driver.state.trial.falseStarts).toEqual([]);
+    expect(driver.state.kind === 'trial' && driver.state.trial.nExtraResponses).toBe(1);
     expectAccepted(driver.records, plan, DEFAULT_PVT_CONFIG);
   });
 
@@ -203,14 +224,15 @@ describe('the PVT engine', () => {
     expect(driver.press(1200.5)).toEqual([{ type: 'SHOW_TOO_SOON' }]);
     // More presses during 'Too soon!' restart nothing.
     expect(driver.press(1500)).toEqual([]);
-    expect(driver.due).toBe(2200.5);
+    expect(driver.due).toBe(2200.5 - PVT_HANDOVER_LEAD_MS);
     expect(driver.tick(2201)).toEqual([
       { type: 'CLEAR', dueAtMs: 2200.5 },
       {
         type: 'SHOW_COUNTER',
         position: { phase: 'habituation', block: 0, trialNumber: 0 },
         draw: 1,
-        dueAtMs: 2200.5 + (plan.habituation[1] as number),
+        // The new interval runs from the false start, 'Too soon!' in its first second.
+        dueAtMs: 1200.5 + (plan.habituation[1] as number),
       },
     ]);
     // A press after the counter was drawn but before its onset: the onset decides.
@@ -231,11 +253,17 @@ describe('the PVT engine', () => {
         { foreperiodMs: plan.habituation[1], afterMs: (plan.habituation[1] as number) - 2 },
       ],
       foreperiodMs: plan.habituation[2],
+      // The press during the first 'Too soon!'.
       nExtraResponses: 1,
-      // From the last press before the counter: the second false start.
+      // From the last press before the counter: the second false start, its interval's start.
       rsiMs: onset - (dueAtMs - 2),
-      timing: { trialStartMs: 0, falseStartsMs: [1200.5, dueAtMs - 2] },
+      timing: {
+        trialStartMs: 0,
+        foreperiodStartMs: dueAtMs - 2,
+        falseStartsMs: [1200.5, dueAtMs - 2],
+      },
     });
+    expect(driver.records[0]?.rsiMs).toBe(plan.habituation[2]);
     // The next trial takes the draw after the restarts.
     expect(driver.counter).toMatchObject({ draw: 3, position: { trialNumber: 1 } });
     expectAccepted(driver.records, plan, DEFAULT_PVT_CONFIG);
@@ -309,7 +337,7 @@ describe('the PVT engine', () => {
     expectAccepted(driver.records, minutePlan, minute);
   });
 
-  it('ends the test after the trial whose end plus the feedback reaches the duration, completing it', () => {
+  it('ends the test after the trial whose response reaches the duration, completing it', () => {
     const driver = new Driver(shortPlan, short);
     driver.send({ type: 'START', atMs: 500 });
     let guard = 0;
@@ -319,14 +347,16 @@ describe('the PVT engine', () => {
     const { records } = driver;
     const last = records.at(-1) as PvtTrial;
     const durationMs = 30_000;
-    expect(last.endElapsedMs + 1000).toBeGreaterThanOrEqual(durationMs);
+    // The next interval starts at the response: no new one once the time is up.
+    expect(last.endElapsedMs).toBeGreaterThanOrEqual(durationMs);
     for (const trial of records.slice(0, -1)) {
-      expect(trial.endElapsedMs + 1000).toBeLessThan(durationMs);
+      expect(trial.endElapsedMs).toBeLessThan(durationMs);
     }
-    // Each foreperiod is the plan's next draw, from the end of the feedback before it.
+    // Each interval is the plan's next draw, from the response before it.
     records.forEach((trial, k) => {
       expect(trial.planIndex).toBe(k);
       expect(trial.foreperiodMs).toBe(pvtForeperiodAt(shortPlan, 'test', k));
+      if (k > 0) expect(trial.startElapsedMs).toBe(records[k - 1]?.endElapsedMs);
     });
     expect(
       getPvtNextPosition(
@@ -348,7 +378,7 @@ describe('the PVT engine', () => {
         driver.state.trial.falseStarts.length < 3
       ) {
         // The last trial: false starts past the duration still restart it.
-        driver.press(driver.state.trial.attempt.startMs + 100);
+        driver.press(driver.state.trial.attempt.openMs + 100);
         driver.tick();
         continue;
       }
@@ -364,19 +394,20 @@ describe('the PVT engine', () => {
     const driver = new Driver(plan);
     driver.send({ type: 'START', atMs: 0 });
     for (let k = 0; k < 5; k++) driver.answer(330);
-    // No intro: the test's first foreperiod starts when the last habituation feedback ends.
+    // No intro: the test's first interval runs from the last habituation response.
     const lastEnd = (driver.records[4] as PvtTrial).timing.responseTimestampMs as number;
     expect(driver.counter).toEqual({
       type: 'SHOW_COUNTER',
       position: { phase: 'test', block: 0, trialNumber: 0 },
       draw: 0,
-      dueAtMs: lastEnd + 1000 + (plan.test[0] as number),
+      dueAtMs: lastEnd + (plan.test[0] as number),
     });
     driver.answer(280);
     const first = driver.records[5] as PvtTrial;
     expect(first).toMatchObject({ phase: 'test', trialNumber: 0, planIndex: 0 });
-    // Time on task restarts with the test.
+    // Time on task restarts with the test's first interval; its RSI is from that response.
     expect(first.elapsedMs).toBe(plan.test[0]);
+    expect(first.rsiMs).toBe(plan.test[0]);
     // Habituation foreperiods are 2-5 s, the test's 2-10 s.
     for (const fp of plan.habituation) {
       expect(fp).toBeGreaterThanOrEqual(2000);
@@ -401,6 +432,28 @@ describe('the PVT engine', () => {
     driver.answer(300);
     driver.answer(300);
     expect(driver.records.map((t) => t.timing.wasInterrupted)).toEqual([true, false]);
+  });
+
+  it('marks the next trial too when the page loses focus during a feedback its interval runs through', () => {
+    const marks = (config: PvtConfig) => {
+      const driver = new Driver(planPvt('engine-seed', config), config);
+      driver.send({ type: 'START', atMs: 0 });
+      const onset = driver.present();
+      driver.press(onset + 300);
+      // During the feedback.
+      driver.send({ type: 'INTERRUPTED', atMs: onset + 800 });
+      driver.tick();
+      driver.answer(300);
+      driver.answer(300);
+      return driver.records.map((t) => t.timing.wasInterrupted);
+    };
+    expect(marks(short)).toEqual([true, true, false]);
+    // Counted from the feedback's end, the feedback is not in the next interval.
+    expect(marks(PvtConfigSchema.parse({ ...short, intervalFrom: 'feedbackEnd' }))).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('marks a trial whose counter came more than 100 ms off its due time: its foreperiod ran hidden', () => {
@@ -484,7 +537,8 @@ describe('the PVT engine', () => {
     const last = full.trials.at(-1) as PvtTrial;
     expect(last).toMatchObject({ phase: 'test', trialNumber: 6 });
     const resumed = new Driver(plan, DEFAULT_PVT_CONFIG, saved);
-    const carried = last.endElapsedMs + 1000;
+    // Where the next interval would have started: the last response.
+    const carried = last.endElapsedMs;
     expect(resumed.effects).toEqual([
       {
         type: 'SHOW_INTRO',
@@ -529,5 +583,63 @@ describe('the PVT engine', () => {
     expect(byPhase('test').length).toBeGreaterThan(50);
     expect(session.state.kind).toBe('finished');
     expectAccepted(session.trials, plan, DEFAULT_PVT_CONFIG);
+  });
+});
+
+describe("the PVT engine, intervals counted from the feedback's end (intervalFrom: 'feedbackEnd')", () => {
+  const legacy = PvtConfigSchema.parse({ intervalFrom: 'feedbackEnd' });
+  const legacyPlan = planPvt('engine-seed', legacy);
+
+  it('starts each interval when the feedback or "Too soon!" ends: the RSI is the feedback plus the draw', () => {
+    const driver = new Driver(legacyPlan, legacy);
+    driver.send({ type: 'START', atMs: 0 });
+    const onset = driver.answer(300);
+    const feedbackEnd = onset + 300 + 1000;
+    expect(driver.counter.dueAtMs).toBe(feedbackEnd + (legacyPlan.habituation[1] as number));
+    const next = driver.answer(250);
+    expect(driver.records[1]).toMatchObject({
+      rsiMs: next - (onset + 300),
+      timing: { trialStartMs: feedbackEnd, foreperiodStartMs: feedbackEnd },
+    });
+    expect(driver.records[1]?.rsiMs).toBe(1000 + (legacyPlan.habituation[1] as number));
+    // A false start: the new interval starts when 'Too soon!' ends.
+    const falseStartMs = driver.state.kind === 'trial' ? driver.state.trial.attempt.openMs + 50 : 0;
+    driver.press(falseStartMs);
+    driver.tick();
+    expect(driver.counter.dueAtMs).toBe(
+      falseStartMs + 1000 + (legacyPlan.habituation[3] as number),
+    );
+    driver.answer(260);
+    expect(driver.records[2]).toMatchObject({
+      nFalseStarts: 1,
+      timing: { foreperiodStartMs: falseStartMs + 1000 },
+    });
+    expectAccepted(driver.records, legacyPlan, legacy);
+  });
+
+  it('resumes where the next interval would have started: the last end plus the feedback', () => {
+    const session = runPvtVirtualSession({
+      config: legacy,
+      plan: legacyPlan,
+      timeOriginMs: TIME_ORIGIN,
+      startMs: 0,
+      introMs: 1000,
+      behave: () => ({ rtMs: 270 }),
+      stopAfterTrials: 8,
+    });
+    expectAccepted(session.trials, legacyPlan, legacy);
+    const last = session.trials.at(-1) as PvtTrial;
+    const saved = session.trials.map((t) => savedTrialWithFields(t, PVT_RUN_ORDER_FIELDS));
+    const resumed = new Driver(legacyPlan, legacy, saved);
+    expect(resumed.effects[0]).toMatchObject({
+      type: 'SHOW_INTRO',
+      remainingMs: 600_000 - (last.endElapsedMs + 1000),
+    });
+    session.trials.slice(1).forEach((trial, k) => {
+      const before = session.trials[k] as PvtTrial;
+      if (trial.phase === before.phase) {
+        expect(trial.startElapsedMs).toBeCloseTo(before.endElapsedMs + 1000, 6);
+      }
+    });
   });
 });

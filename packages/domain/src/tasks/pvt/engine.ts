@@ -1,6 +1,6 @@
 import type { SavedTrial } from '../contract';
 import { type InputModality, MAX_EXTRA_RESPONSES, type ONSET_METHODS } from '../shared/envelope';
-import { type PvtConfig, type PvtParams, resolvePvtConfig } from './config';
+import { type PvtConfig, type PvtParams, pvtHandoverLeadMs, resolvePvtConfig } from './config';
 import { type PvtPlan, type PvtPosition, pvtForeperiodAt } from './plan';
 import { getPvtResumePoint, pvtEndsTest } from './run-order';
 import {
@@ -35,7 +35,8 @@ export const PVT_LATE_PRESS_GRACE_MS = 100;
  *   presented more than PVT_OFF_SCHEDULE_MS from its due time marks its trial too: its
  *   foreperiod ran while the page was hidden or stalled.)
  * - TICK: the clock has reached `atMs` (sent at pvtNextDueMs: the end of the feedback or of
- *   'Too soon!', or the timeout).
+ *   'Too soon!', or the timeout). The next counter is asked for when the feedback ends, due its
+ *   interval after that interval's start.
  */
 export type PvtEvent =
   | { type: 'START'; atMs: number }
@@ -63,7 +64,7 @@ export type PvtEffect =
   | { type: 'SHOW_TOO_SOON' }
   /** A timeout: show 'Please respond faster' until a press. */
   | { type: 'SHOW_TIMEOUT' }
-  /** Empty the stage at `dueAtMs` (the feedback is over; the foreperiod runs). */
+  /** Empty the stage at `dueAtMs` (the feedback is over; the interval runs on). */
   | { type: 'CLEAR'; dueAtMs: number }
   /** Send the trial to the server (the outbox). */
   | { type: 'RECORD_TRIAL'; trial: PvtTrial }
@@ -73,12 +74,25 @@ export type PvtEffect =
 /** A press the engine keeps: when, with what. */
 type Press = { atMs: number; modality: InputModality };
 
-/** One foreperiod of a trial (its first, or a restart after a false start) and its counter. */
+/**
+ * One foreperiod of a trial (its first, or a restart after a false start) and its counter: the
+ * interval drawn, from its start to the counter's due onset.
+ */
 export type PvtAttempt = {
   /** The plan draw of its foreperiod. */
   draw: number;
   foreperiodMs: number;
+  /**
+   * Where the interval is counted from: the press before it (the response, the false start, the
+   * press after a timeout) when counted from the response, else the end of the feedback or of
+   * 'Too soon!'; the intro's button (START) for a phase's first.
+   */
   startMs: number;
+  /**
+   * From when a press is this foreperiod's (a false start, or the response): the end of the
+   * feedback or of 'Too soon!' shown in its first part, or its start when none is.
+   */
+  openMs: number;
   /** When its counter was put on the stage; null until then. */
   drawnMs: number | null;
   /** Its counter's presented onset; null until reported. */
@@ -110,6 +124,12 @@ export type PvtTrialInProgress = {
   lastPressMs: number | null;
   nExtraResponses: number;
   interrupted: boolean;
+  /**
+   * The page lost focus or was hidden during the feedback after the response, when the next
+   * interval is counted from the response: that feedback is the next trial's interval too, so the
+   * next trial is marked interrupted.
+   */
+  interruptsNext: boolean;
   resumed: boolean;
 };
 
@@ -194,12 +214,22 @@ export function pvtElapsedAt(clock: PvtClock, atMs: number): number {
   return clock.carriedMs + atMs - clock.startMs;
 }
 
-/** When the trial on screen's stage ends by the clock: feedback, 'Too soon!' or the timeout. */
-function stageDueMs(params: PvtParams, trial: PvtTrialInProgress): number | null {
+/**
+ * When the trial on screen's stage ends by the clock: the feedback or 'Too soon!' (the lead
+ * before its end, counted from the response, except after the trial that ends the test), or the
+ * timeout.
+ */
+function stageDueMs(params: PvtParams, state: TrialState): number | null {
+  const { trial } = state;
   if (trial.stage === 'feedback' && trial.response) {
-    return trial.response.atMs + params.feedbackMs;
+    const endElapsedMs = pvtElapsedAt(state.clock, trial.response.atMs);
+    const isLast =
+      trial.position.phase === 'test' && pvtEndsTest(params, { type: 'valid', endElapsedMs });
+    return trial.response.atMs + params.feedbackMs - (isLast ? 0 : pvtHandoverLeadMs(params));
   }
-  if (trial.stage === 'too-soon') return trial.tooSoonUntilMs;
+  if (trial.stage === 'too-soon' && trial.tooSoonUntilMs !== null) {
+    return trial.tooSoonUntilMs - pvtHandoverLeadMs(params);
+  }
   if (trial.stage === 'foreperiod' && trial.attempt.onset) {
     return trial.attempt.onset.atMs + params.maxRtMs;
   }
@@ -207,24 +237,35 @@ function stageDueMs(params: PvtParams, trial: PvtTrialInProgress): number | null
 }
 
 /**
- * The next time the engine needs a TICK: the end of the feedback or of 'Too soon!', or the
- * timeout plus PVT_LATE_PRESS_GRACE_MS; null while it waits for START, an onset or a press.
+ * The next time the engine needs a TICK: the end of the feedback or of 'Too soon!' (less the
+ * hand-over lead, pvtHandoverLeadMs), or the timeout plus PVT_LATE_PRESS_GRACE_MS; null while
+ * it waits for START, an onset or a press.
  */
 export function pvtNextDueMs(config: PvtConfig, state: PvtState): number | null {
   if (state.kind !== 'trial') return null;
   const params = resolvePvtConfig(config);
-  const due = stageDueMs(params, state.trial);
+  const due = stageDueMs(params, state);
   if (due === null) return null;
   return state.trial.stage === 'foreperiod' ? due + PVT_LATE_PRESS_GRACE_MS : due;
 }
 
-/** A new foreperiod (of plan draw `draw`) starting at `startMs`, its counter due after it. */
-function beginAttempt(plan: PvtPlan, state: TrialState, draw: number, startMs: number): PvtStep {
+/**
+ * A new foreperiod (of plan draw `draw`) counted from `startMs`, open to presses from `openMs`,
+ * its counter due its interval after its start.
+ */
+function beginAttempt(
+  plan: PvtPlan,
+  state: TrialState,
+  draw: number,
+  startMs: number,
+  openMs: number,
+): PvtStep {
   const foreperiodMs = pvtForeperiodAt(plan, state.trial.position.phase, draw);
   const attempt: PvtAttempt = {
     draw,
     foreperiodMs,
     startMs,
+    openMs,
     drawnMs: null,
     onset: null,
     pending: [],
@@ -245,32 +286,43 @@ function beginAttempt(plan: PvtPlan, state: TrialState, draw: number, startMs: n
   };
 }
 
-/** A new trial at `position`, its first foreperiod starting at `startMs`. */
+/** A new trial at `position`, its first foreperiod counted from `startMs`, open from `openMs`. */
 function beginTrial(
   plan: PvtPlan,
   position: PvtPosition,
   planIndex: number,
   startMs: number,
+  openMs: number,
   clock: PvtClock,
   context: PvtRunContext,
   resumed: boolean,
+  interrupted = false,
 ): PvtStep {
   const trial: PvtTrialInProgress = {
     position,
     planIndex,
     trialStartMs: startMs,
     stage: 'foreperiod',
-    attempt: { draw: planIndex, foreperiodMs: 0, startMs, drawnMs: null, onset: null, pending: [] },
+    attempt: {
+      draw: planIndex,
+      foreperiodMs: 0,
+      startMs,
+      openMs,
+      drawnMs: null,
+      onset: null,
+      pending: [],
+    },
     falseStarts: [],
     tooSoonUntilMs: null,
     response: null,
     timedOutAtMs: null,
     lastPressMs: context.lastPressMs,
     nExtraResponses: 0,
-    interrupted: false,
+    interrupted,
+    interruptsNext: false,
     resumed,
   };
-  return beginAttempt(plan, { kind: 'trial', trial, clock, context }, planIndex, startMs);
+  return beginAttempt(plan, { kind: 'trial', trial, clock, context }, planIndex, startMs, openMs);
 }
 
 /** One more press that is neither a response nor a false start (kept under the schema's limit). */
@@ -370,31 +422,40 @@ function recordOf(params: PvtParams, state: TrialState, endAtMs: number): PvtTri
 
 /**
  * Ends the trial on screen at `atMs` (its feedback is over, or the press after its timeout came):
- * records it, then starts what follows at `atMs`: the next trial, the test after the last
- * habituation trial (without a break), or the end once the test's time is up.
+ * records it, then starts what follows: the next trial, the test after the last habituation trial
+ * (without a break), or the end once the test's time is up. The next interval is counted from the
+ * response when the run counts it so (the feedback just shown was its first part), else from
+ * `atMs`; presses count from `atMs`.
  */
 function endTrial(params: PvtParams, plan: PvtPlan, state: TrialState, atMs: number): PvtStep {
   const record = recordOf(params, state, atMs);
   const { trial, clock, context } = state;
+  // Presses count, and the stage is cleared, when the feedback ends (at the press after a timeout).
+  const openMs = trial.response ? trial.response.atMs + params.feedbackMs : atMs;
   const effects: PvtEffect[] = [
     { type: 'RECORD_TRIAL', trial: record },
-    { type: 'CLEAR', dueAtMs: atMs },
+    { type: 'CLEAR', dueAtMs: openMs },
   ];
+  const fromMs =
+    params.intervalFrom === 'response' && trial.response ? trial.response.atMs : openMs;
+  const carried = trial.interruptsNext;
   const { phase, trialNumber } = trial.position;
   let next: PvtStep;
   if (phase === 'habituation' && trialNumber + 1 < params.habituationTrials) {
     const planIndex = trial.planIndex + trial.falseStarts.length + 1;
     const position: PvtPosition = { phase, block: 0, trialNumber: trialNumber + 1 };
-    next = beginTrial(plan, position, planIndex, atMs, clock, context, false);
+    next = beginTrial(plan, position, planIndex, fromMs, openMs, clock, context, false, carried);
   } else if (phase === 'habituation') {
+    // The test's time on task starts with its first interval.
     const position: PvtPosition = { phase: 'test', block: 0, trialNumber: 0 };
-    next = beginTrial(plan, position, 0, atMs, { startMs: atMs, carriedMs: 0 }, context, false);
+    const testClock: PvtClock = { startMs: fromMs, carriedMs: 0 };
+    next = beginTrial(plan, position, 0, fromMs, openMs, testClock, context, false, carried);
   } else if (pvtEndsTest(params, record)) {
     return { state: { kind: 'finished', context }, effects: [...effects, { type: 'FINISHED' }] };
   } else {
     const planIndex = trial.planIndex + trial.falseStarts.length + 1;
     const position: PvtPosition = { phase, block: 0, trialNumber: trialNumber + 1 };
-    next = beginTrial(plan, position, planIndex, atMs, clock, context, false);
+    next = beginTrial(plan, position, planIndex, fromMs, openMs, clock, context, false, carried);
   }
   return { state: next.state, effects: [...effects, ...next.effects] };
 }
@@ -402,7 +463,8 @@ function endTrial(params: PvtParams, plan: PvtPlan, state: TrialState, atMs: num
 /**
  * Takes the trial on screen through every stage that ends by the clock before `atMs`: the end of
  * the feedback (the trial is recorded and the next begins), of 'Too soon!' (a new foreperiod,
- * the next draw) or the timeout (`graceMs` later for a TICK, see PVT_LATE_PRESS_GRACE_MS). Each
+ * the next draw, counted from the false start or from the end of 'Too soon!' as the run counts
+ * intervals; counted from the response, both come pvtHandoverLeadMs early) or the timeout (`graceMs` later for a TICK, see PVT_LATE_PRESS_GRACE_MS). Each
  * happens at its due time, not at `atMs`, so a late timer moves nothing.
  */
 function advance(
@@ -416,17 +478,20 @@ function advance(
   for (;;) {
     const { state } = current;
     if (state.kind !== 'trial') return current;
-    const due = stageDueMs(params, state.trial);
+    const due = stageDueMs(params, state);
     if (due === null) return current;
     const { stage } = state.trial;
     if (atMs < due + (stage === 'foreperiod' ? graceMs : 0)) return current;
     let next: PvtStep;
     if (stage === 'feedback') next = endTrial(params, plan, state, due);
     else if (stage === 'too-soon') {
-      const restart = beginAttempt(plan, state, state.trial.attempt.draw + 1, due);
+      const openMs = state.trial.tooSoonUntilMs ?? due;
+      const falseStartMs = state.trial.falseStarts.at(-1)?.atMs ?? openMs;
+      const fromMs = params.intervalFrom === 'response' ? falseStartMs : openMs;
+      const restart = beginAttempt(plan, state, state.trial.attempt.draw + 1, fromMs, openMs);
       next = {
         state: restart.state,
-        effects: [{ type: 'CLEAR', dueAtMs: due }, ...restart.effects],
+        effects: [{ type: 'CLEAR', dueAtMs: openMs }, ...restart.effects],
       };
     } else {
       next = {
@@ -444,9 +509,9 @@ function onPress(params: PvtParams, plan: PvtPlan, state: TrialState, press: Pre
   const { attempt } = trial;
   switch (trial.stage) {
     case 'foreperiod':
-      // Stamped before this foreperiod began (during the feedback or 'Too soon!' before it,
-      // delivered late): not this foreperiod's.
-      if (press.atMs < attempt.startMs) return withExtra(state);
+      // Stamped before this foreperiod was open (during the feedback or 'Too soon!' in or before
+      // it, delivered late): not this foreperiod's.
+      if (press.atMs < attempt.openMs) return withExtra(state);
       if (attempt.onset) {
         return press.atMs < attempt.onset.atMs
           ? falseStart(params, state, press)
@@ -508,15 +573,17 @@ function onOnset(
 }
 
 /**
- * The PVT as a pure state machine: (state, event) -> (state, effects). Each trial's foreperiod
- * is the plan's next draw, from the end of the feedback (or of 'Too soon!') to the counter's due
- * onset; the counter counts up until the first press after its presented onset, the response,
- * and its frozen reaction time is the feedback. A press before the onset is a false start:
- * 'Too soon!', then the trial restarts with the next draw. With no response by the timeout the
- * trial ends as one and waits for a press. Habituation runs into the test; the test ends after
- * the trial whose next foreperiod would start at or after its duration (its end plus the
- * feedback, or its end after a timeout; the trial in progress is always completed). Events that
- * do not fit the state change nothing.
+ * The PVT as a pure state machine: (state, event) -> (state, effects). Each trial's interval
+ * (foreperiod) is the plan's next draw, to the counter's due onset: counted from the response
+ * (or the false start, or the press after a timeout), the feedback or 'Too soon!' shown in its
+ * first `feedbackMs`, or, when the run counts it so, from the end of the feedback (or of
+ * 'Too soon!'). The counter counts up until the first press after its presented onset, the
+ * response, and its frozen reaction time is the feedback. A press before the onset (once the
+ * feedback is over) is a false start: 'Too soon!', then the trial restarts with the next draw.
+ * With no response by the timeout the trial ends as one and waits for a press. Habituation runs
+ * into the test; the test ends after the trial whose next interval would start at or after its
+ * duration (pvtEndsTest; the trial in progress is always completed). Events that do not fit the
+ * state change nothing.
  */
 export function stepPvt(
   config: PvtConfig,
@@ -535,6 +602,7 @@ export function stepPvt(
         plan,
         state.next,
         state.planIndex,
+        event.atMs,
         event.atMs,
         clock,
         context,
@@ -565,9 +633,17 @@ export function stepPvt(
       });
       return { state: pressed.state, effects: [...advanced.effects, ...pressed.effects] };
     }
-    case 'INTERRUPTED':
+    case 'INTERRUPTED': {
       if (state.kind !== 'trial') return unchanged;
-      return { state: { ...state, trial: { ...state.trial, interrupted: true } }, effects: [] };
+      const inSharedFeedback =
+        params.intervalFrom === 'response' && state.trial.stage === 'feedback';
+      const trial = {
+        ...state.trial,
+        interrupted: true,
+        interruptsNext: state.trial.interruptsNext || inSharedFeedback,
+      };
+      return { state: { ...state, trial }, effects: [] };
+    }
     case 'TICK':
       return advance(params, plan, unchanged, event.atMs, PVT_LATE_PRESS_GRACE_MS);
   }

@@ -21,14 +21,14 @@ export const PVT_EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<PvtTrial>>[] 
     name: 'pvt_foreperiod_ms',
     type: 'integer',
     description:
-      'The foreperiod drawn for the counter: from the end of the feedback (or of the last false start\'s "Too soon!") to the counter\'s due onset.',
+      "The interval drawn for the counter, to its due onset: from the last press (the response, false start or press after a timeout; the feedback shown in its first part) by default, or from the end of the feedback (or of 'Too soon!') in runs whose intervals are counted so (task version 1.0.0).",
     value: (t) => t.foreperiodMs,
   },
   {
     name: 'pvt_rsi_ms',
     type: 'number',
     description:
-      "Response-to-onset interval: from the last press before the counter to its onset; empty on a run's first trial and after a resume.",
+      "Response-to-stimulus interval: from the last press before the counter (the previous response, the press after a timeout, or this trial's last false start) to the counter's presented onset, ms; empty on the first trial after the intro's button (a run's first, or a resumed run's) without a false start.",
     value: (t) => t.rsiMs,
   },
   {
@@ -97,7 +97,8 @@ export const PVT_EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<PvtTrial>>[] 
   {
     name: 'pvt_foreperiod_start_ms',
     type: 'number',
-    description: "When the counter's foreperiod began (page time line, ms).",
+    description:
+      "Where the counter's interval was counted from (page time line, ms): the last press, or the end of the feedback.",
     value: (t) => t.timing?.foreperiodStartMs ?? null,
   },
   {

@@ -1,6 +1,5 @@
-import { type PvtConfig, resolvePvtConfig } from './config';
+import { type PvtConfig, pvtHandoverLeadMs, resolvePvtConfig } from './config';
 import { planPvt } from './plan';
-import { pvtNextForeperiodElapsedMs } from './run-order';
 import type { PvtTrial } from './trial';
 import { PVT_SIMULATED_TIME_ORIGIN_MS, runPvtVirtualSession } from './virtual-runtime';
 
@@ -16,9 +15,9 @@ const CONTINUE_AFTER_MS = 1200;
  * - habituation: every counter answered at 320 ms;
  * - test trial k: answered at 250.25 ms + 10 ms x (k % 5), except a lapse at the lapse threshold
  *   + 120.5 ms when k % 17 === 5, a response under the false-start threshold (60.5 ms) at k = 7,
- *   a timeout (and a press 1.2 s after it) at k = 20; a false start 900 ms into the first
- *   foreperiod (or halfway, if shorter) when k % 23 === 11; a second press 300 ms after the
- *   response when k % 13 === 3.
+ *   a timeout (and a press 1.2 s after it) at k = 20; a false start 900 ms into the blank wait
+ *   of the first foreperiod (or halfway, if shorter) when k % 23 === 11; a second press 300 ms
+ *   after the response when k % 13 === 3.
  */
 export function pvtFixtureRun(seed: string, config: PvtConfig): PvtTrial[] {
   const params = resolvePvtConfig(config);
@@ -28,11 +27,11 @@ export function pvtFixtureRun(seed: string, config: PvtConfig): PvtTrial[] {
     timeOriginMs: PVT_SIMULATED_TIME_ORIGIN_MS,
     startMs: 1000,
     introMs: 3000,
-    behave({ position, attempt, foreperiodMs }) {
+    behave({ position, attempt, waitMs }) {
       const k = position.trialNumber;
       if (position.phase === 'habituation') return { rtMs: PVT_FIXTURE_RT_MS.habituation };
       if (k % 23 === 11 && attempt === 0) {
-        return { falseStartAfterMs: Math.min(900, foreperiodMs / 2), rtMs: null };
+        return { falseStartAfterMs: Math.min(900, waitMs / 2), rtMs: null };
       }
       let rtMs: number | null = PVT_FIXTURE_RT_MS.test + 10 * (k % 5);
       if (k % 17 === 5) rtMs = params.lapseThresholdMs + 120.5;
@@ -49,9 +48,15 @@ export function pvtFixtureRun(seed: string, config: PvtConfig): PvtTrial[] {
 }
 
 /**
- * The least time a trial takes a person: from its first foreperiod's start to its feedback's end
- * (to the press after its timeout, for a timeout).
+ * The least time a trial takes a person: from its first foreperiod's start to its being sent,
+ * at its feedback's end (less the hand-over lead, counted from the response; at the press after
+ * its timeout, for a timeout). Counted from the response, the feedback is also the first part of
+ * the next trial's interval, so a run paced by these sums is slower than a person by up to a
+ * feedback a trial, never faster.
  */
 export function pvtFixtureMinimumMs(config: PvtConfig, trial: PvtTrial): number {
-  return pvtNextForeperiodElapsedMs(resolvePvtConfig(config), trial) - trial.startElapsedMs;
+  const params = resolvePvtConfig(config);
+  const sendingMs = params.feedbackMs - pvtHandoverLeadMs(params);
+  const sentMs = trial.endElapsedMs + (trial.reactionTime === null ? 0 : sendingMs);
+  return sentMs - trial.startElapsedMs;
 }

@@ -17,7 +17,7 @@ import {
  * timeout with `timeoutProbability` of those), a response under the false-start threshold with
  * `fastFalseStartProbability`, and otherwise a response whose speed (1000 / RT, s⁻¹) is uniform
  * in [speedMin, speedMax]. Each foreperiod is cut short by a false start with
- * `falseStartProbability`, at a uniform point of it.
+ * `falseStartProbability`, at a uniform point of its blank wait (after the feedback shown in it).
  */
 export type PvtParticipantParams = {
   lapseProbability: number;
@@ -64,10 +64,10 @@ export function simulatePvtParticipant(
   const params = resolvePvtConfig(config);
   const rng = createRng(`${seed}:pvt:participant`);
   const chance = (p: number | undefined) => rng() < (p ?? 0);
-  const behave = (foreperiodMs: number): PvtAttemptBehaviour => {
+  const behave = (waitMs: number): PvtAttemptBehaviour => {
     const onsetLateMs = rng() * (participant.onsetJitterMs ?? 0);
     if (chance(participant.falseStartProbability)) {
-      return { falseStartAfterMs: rng() * foreperiodMs, rtMs: null, onsetLateMs };
+      return { falseStartAfterMs: rng() * waitMs, rtMs: null, onsetLateMs };
     }
     let rtMs: number | null;
     if (chance(participant.lapseProbability)) {
@@ -95,7 +95,7 @@ export function simulatePvtParticipant(
     startMs: 500,
     introMs: participant.introMs ?? 5000,
     inputModality: participant.inputModality,
-    behave: ({ foreperiodMs }) => behave(foreperiodMs),
+    behave: ({ waitMs }) => behave(waitMs),
   }).trials;
 }
 

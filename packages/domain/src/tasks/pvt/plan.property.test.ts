@@ -12,6 +12,7 @@ import { runPvtVirtualSession } from './virtual-runtime';
 const configArbitrary: fc.Arbitrary<PvtConfig> = fc
   .record({
     variant: fc.constantFrom('PVT-10' as const, 'PVT-B' as const),
+    intervalFrom: fc.constantFrom('response' as const, 'feedbackEnd' as const),
     durationS: fc.oneof(fc.constant(0), fc.integer({ min: 30, max: 240 })),
     foreperiodMinMs: fc.oneof(fc.constant(0), fc.integer({ min: 500, max: 6000 })),
     foreperiodMaxMs: fc.oneof(fc.constant(0), fc.integer({ min: 500, max: 12_000 })),
@@ -73,14 +74,12 @@ describe('planPvt (property tests)', () => {
             timeOriginMs: 1_795_000_000_000,
             startMs: 0,
             introMs: 500,
-            behave: ({ foreperiodMs, attempt }) => {
+            behave: ({ waitMs, attempt }) => {
               const b = behaviours[n++ % behaviours.length] as (typeof behaviours)[number];
               return {
                 // At most three false starts in a row, so every trial ends.
                 falseStartAfterMs:
-                  b.falseStart === undefined || attempt >= 3
-                    ? undefined
-                    : b.falseStart * foreperiodMs,
+                  b.falseStart === undefined || attempt >= 3 ? undefined : b.falseStart * waitMs,
                 rtMs: b.rtMs,
                 onsetLateMs: b.lateMs,
               };

@@ -8,6 +8,7 @@ import {
   pvtMaximumTestStimuli,
   resolvePvtConfig,
 } from './config';
+import { pvtTask } from './definition';
 import {
   drawPvtForeperiod,
   PVT_SPARE_DRAWS,
@@ -90,8 +91,9 @@ describe('the PVT plan', () => {
   it('holds a draw for every foreperiod the test can start, and spares', () => {
     const params = resolvePvtConfig(DEFAULT_PVT_CONFIG);
     const plan = planPvt('size', DEFAULT_PVT_CONFIG);
-    // Foreperiods start at least 1 s apart (a false start's 'Too soon!'): 600 in 10 minutes.
-    expect(plan.test).toHaveLength(600 + 1 + PVT_SPARE_DRAWS);
+    // Foreperiods start at least 1 s apart (a false start's 'Too soon!'): 600 in 10 minutes, the
+    // one in progress then, and one cut at once after the intro's button.
+    expect(plan.test).toHaveLength(600 + 2 + PVT_SPARE_DRAWS);
     expect(plan.habituation).toHaveLength(5 + PVT_SPARE_DRAWS);
     expect(pvtPlannedDraws(params, 'test')).toBe(plan.test.length);
     for (const fp of plan.test) {
@@ -104,19 +106,37 @@ describe('the PVT plan', () => {
     expect(pvtForeperiodAt(plan, 'test', plan.test.length + 3)).toBe(plan.test[3]);
   });
 
-  it('follows the variant: PVT-B is 3 minutes of 2-5 s foreperiods, lapses from 355 ms', () => {
+  it('follows the variant: PVT-B is 3 minutes of 1-4 s intervals from the response, lapses from 355 ms', () => {
     const b = PvtConfigSchema.parse({ variant: 'PVT-B' });
     expect(resolvePvtConfig(b)).toMatchObject({
       variant: 'PVT-B',
+      intervalFrom: 'response',
       durationMs: 180_000,
-      foreperiodMinMs: 2000,
-      foreperiodMaxMs: 5000,
+      foreperiodMinMs: 1000,
+      foreperiodMaxMs: 4000,
+      habituationForeperiodMaxMs: 4000,
       lapseThresholdMs: 355,
       falseStartMs: 100,
       maxRtMs: 30_000,
       feedbackMs: 1000,
     });
-    for (const fp of planPvt('b', b).test) expect(fp).toBeLessThanOrEqual(5000);
+    const bDraws = planPvt('b', b).test;
+    expect(Math.min(...bDraws)).toBeGreaterThanOrEqual(1000);
+    expect(Math.min(...bDraws)).toBeLessThan(1100);
+    expect(Math.max(...bDraws)).toBeLessThanOrEqual(4000);
+    expect(Math.max(...bDraws)).toBeGreaterThan(3900);
+    // The PVT-10's are 2-10 s from the response, as published.
+    expect(resolvePvtConfig(DEFAULT_PVT_CONFIG)).toMatchObject({
+      intervalFrom: 'response',
+      foreperiodMinMs: 2000,
+      foreperiodMaxMs: 10_000,
+    });
+    // Counted from the feedback's end, the variants keep the intervals of task version 1.0.0.
+    const legacyB = PvtConfigSchema.parse({ variant: 'PVT-B', intervalFrom: 'feedbackEnd' });
+    expect(resolvePvtConfig(legacyB)).toMatchObject({
+      foreperiodMinMs: 2000,
+      foreperiodMaxMs: 5000,
+    });
     // A set value overrides the variant's; a shortest above the variant's longest takes it too.
     expect(
       resolvePvtConfig(PvtConfigSchema.parse({ variant: 'PVT-B', lapseThresholdMs: 500 })),
@@ -133,9 +153,22 @@ describe('the PVT plan', () => {
       const parsed = PVT_SETTINGS.schema.safeParse(config);
       return parsed.success ? null : parsed.error.issues.map((i) => [i.path[0], i.message]);
     };
-    expect(issue({ durationS: 30, foreperiodMinMs: 500, foreperiodMaxMs: 500 })).toBeNull();
+    expect(
+      issue({ durationS: 30, foreperiodMinMs: 500, foreperiodMaxMs: 500, feedbackMs: 500 }),
+    ).toBeNull();
+    // Counted from the response, an interval shorter than the feedback shown in it is refused,
+    // on the setting that was set; counted from the feedback's end it is not.
+    expect(issue({ foreperiodMinMs: 800 })).toEqual([
+      ['foreperiodMinMs', expect.stringContaining('must be at least the feedback (1000 ms)')],
+    ]);
+    expect(issue({ variant: 'PVT-B', feedbackMs: 1500 })).toEqual([
+      ['feedbackMs', expect.stringContaining('the shortest interval (1000 ms) must be at least')],
+    ]);
+    expect(issue({ foreperiodMinMs: 800, intervalFrom: 'feedbackEnd' })).toBeNull();
+    expect(issue({ variant: 'PVT-B', feedbackMs: 1000 })).toBeNull();
+    expect(issue({ intervalFrom: 'stimulus' })).toEqual([['intervalFrom', expect.any(String)]]);
     expect(issue({ durationS: 29 })).toEqual([['durationS', expect.stringContaining('30 s')]]);
-    expect(issue({ foreperiodMinMs: 499 })).toEqual([
+    expect(issue({ foreperiodMinMs: 499, intervalFrom: 'feedbackEnd' })).toEqual([
       ['foreperiodMinMs', expect.stringContaining('500 ms')],
     ]);
     expect(issue({ foreperiodMinMs: 3000, foreperiodMaxMs: 2500 })).toEqual([
@@ -147,20 +180,57 @@ describe('the PVT plan', () => {
     expect(issue({ maxRtMs: 1000, lapseThresholdMs: 1000 })).toEqual([
       ['maxRtMs', expect.stringContaining('longer than the lapse threshold')],
     ]);
-    // 1800 s of 500 ms foreperiods and 500 ms feedback: up to 1801 counters.
+    // 1800 s of 500 ms intervals from the response: a counter every 500 ms at most, 3601.
     const crowded = {
       durationS: 1800,
       foreperiodMinMs: 500,
       foreperiodMaxMs: 600,
       feedbackMs: 500,
     };
-    expect(
-      pvtMaximumTestStimuli(
-        resolvePvtConfig(PvtConfigSchema.parse({ ...crowded, durationS: 999 })),
-      ),
-    ).toBe(1000);
+    const maximum = (config: object) =>
+      pvtMaximumTestStimuli(resolvePvtConfig(PvtConfigSchema.parse({ ...crowded, ...config })));
+    expect(maximum({ durationS: 499 })).toBe(999);
+    // From the feedback's end the feedback comes on top: a counter every 1000 ms at most.
+    expect(maximum({ durationS: 999, intervalFrom: 'feedbackEnd' })).toBe(1000);
     expect(issue(crowded)).toEqual([['durationS', expect.stringContaining('more than the 1000')]]);
     expect(() => planPvt('x', { ...DEFAULT_PVT_CONFIG, durationS: 10 })).toThrow(/cannot be run/);
     expect(findPvtConfigProblems(DEFAULT_PVT_CONFIG)).toEqual([]);
+  });
+});
+
+describe('a configuration stored by task version 1.0.0 (before intervalFrom)', () => {
+  /** The whole configuration a 1.0.0 run stored: every setting of that version, no intervalFrom. */
+  const storedV1 = {
+    variant: 'PVT-B',
+    durationS: 0,
+    foreperiodMinMs: 0,
+    foreperiodMaxMs: 0,
+    lapseThresholdMs: 0,
+    falseStartMs: 100,
+    maxRtMs: 30_000,
+    feedbackMs: 1000,
+    habituationTrials: 5,
+  };
+  /** As the server reads a stored configuration: the task's storedConfigDefaults under it. */
+  const readStored = (stored: object) =>
+    PvtConfigSchema.parse({ ...pvtTask.storedConfigDefaults, ...stored });
+
+  it("is read with the timing it ran with: from the feedback's end, 2-5 s for the PVT-B", () => {
+    const read = readStored(storedV1);
+    expect(read.intervalFrom).toBe('feedbackEnd');
+    expect(resolvePvtConfig(read)).toMatchObject({ foreperiodMinMs: 2000, foreperiodMaxMs: 5000 });
+    // Its plan is the one 1.0.0 drew: as many draws (ceil(180 s / 1 s) + 1 + spares), the range.
+    const plan = planPvt('v1-seed', read);
+    expect(plan.test).toHaveLength(180 + 1 + PVT_SPARE_DRAWS);
+    expect(Math.min(...plan.test)).toBeGreaterThanOrEqual(2000);
+    expect(Math.max(...plan.test)).toBeLessThanOrEqual(5000);
+  });
+
+  it('leaves a configuration stored with the setting as stored; a new one without it takes the default', () => {
+    expect(readStored({ ...storedV1, intervalFrom: 'response' }).intervalFrom).toBe('response');
+    expect(readStored(DEFAULT_PVT_CONFIG)).toEqual(DEFAULT_PVT_CONFIG);
+    // A new run's settings (an admin preview's, partial) are not a stored configuration.
+    expect(PvtConfigSchema.parse({ variant: 'PVT-B' }).intervalFrom).toBe('response');
+    expect(PVT_SETTINGS.defaults.intervalFrom).toBe('response');
   });
 });

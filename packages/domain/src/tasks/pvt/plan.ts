@@ -17,8 +17,8 @@ import {
 export const PVT_SPARE_DRAWS = 20;
 
 /**
- * A run's plan, as the server keeps it to check each save: every foreperiod the run may draw,
- * in ms, in the order they are drawn, one list per phase. Each foreperiod (a trial's first, and
+ * A run's plan, as the server keeps it to check each save: every interval (foreperiod) the run
+ * may draw, in ms, in the order they are drawn, one list per phase. Each foreperiod (a trial's first, and
  * each restart after a false start) takes the next draw. A phase that has used every draw (a
  * participant false-starting for minutes after the test's time is up) takes them again from the
  * first: draw i is `draws[i mod length]`, for the engine and the server alike.
@@ -31,19 +31,22 @@ export type PvtPlan = {
 /** Where a trial sits in a PVT run. */
 export type PvtPosition = { phase: PvtPhase; block: number; trialNumber: number };
 
-/** A foreperiod drawn uniformly from [min, max] in whole ms (both ends included). */
+/** An interval drawn uniformly from [min, max] in whole ms (both ends included). */
 export function drawPvtForeperiod(rng: Rng, [min, max]: readonly [number, number]): number {
   return min + Math.floor(rng() * (max - min + 1));
 }
 
 /**
  * How many draws a phase is planned with: habituation trials plus spares; for the test, one for
- * every foreperiod that can start before the time is up (foreperiod starts are at least
- * pvtMinimumDrawSpacingMs apart), plus spares.
+ * every foreperiod that can start before the time is up (foreperiod starts are on average at
+ * least pvtMinimumDrawSpacingMs apart, and one more can start then), plus spares. Counted from the
+ * response, a false start at once after the intro's button starts a second foreperiod at once:
+ * one draw more.
  */
 export function pvtPlannedDraws(params: PvtParams, phase: PvtPhase): number {
   if (phase === 'habituation') return params.habituationTrials + PVT_SPARE_DRAWS;
-  return Math.ceil(params.durationMs / pvtMinimumDrawSpacingMs(params)) + 1 + PVT_SPARE_DRAWS;
+  const atStart = params.intervalFrom === 'response' ? 2 : 1;
+  return Math.ceil(params.durationMs / pvtMinimumDrawSpacingMs(params)) + atStart + PVT_SPARE_DRAWS;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   PVT_PHASES,
   type PvtConfig,
   type PvtParams,
+  pvtMinimumSendDelayMs,
   pvtMinimumTrialMs,
   resolvePvtConfig,
 } from './config';
@@ -73,15 +74,19 @@ function countTrialsBefore(params: PvtParams, position: PvtPosition): number {
 
 /**
  * The least time from a run's start to the trial at `position` being sent: each trial before it
- * and itself at its least (the shortest foreperiod of its phase, then the feedback, or the
- * timeout), since a trial is sent when its feedback ends. Constant time, for every save.
+ * and itself at its least (pvtMinimumTrialMs: the shortest interval of its phase, and when the
+ * interval is counted from the feedback's end the feedback or the timeout too), then its sending
+ * (pvtMinimumSendDelayMs: a trial is sent when its feedback ends, which counted from the response
+ * is within the next interval). Constant time, for every save.
  */
 export function getPvtMinimumArrivalMs(params: PvtParams, position: PvtPosition): number {
   const habituation = pvtMinimumTrialMs(params, 'habituation');
-  if (position.phase === 'habituation') return (position.trialNumber + 1) * habituation;
+  const sending = pvtMinimumSendDelayMs(params);
+  if (position.phase === 'habituation') return (position.trialNumber + 1) * habituation + sending;
   return (
     params.habituationTrials * habituation +
-    (position.trialNumber + 1) * pvtMinimumTrialMs(params, 'test')
+    (position.trialNumber + 1) * pvtMinimumTrialMs(params, 'test') +
+    sending
   );
 }
 
@@ -110,7 +115,8 @@ export function findPvtEarlyArrival(
  * Why the trials of a run do not follow one another as the engine runs them, or null if they
  * do. In each phase, by trial number: the numbers go 0, 1, 2, ... without a gap; each trial takes
  * the plan draw after the last one the trial before took (planIndex + nFalseStarts + 1) and
- * starts in time on task where that one left off (its end plus the feedback, or its end after a
+ * starts in time on task where that one's next interval started (pvtNextForeperiodElapsedMs: its
+ * end, or when counted from the feedback's end its end plus the feedback, its end after a
  * timeout; a resumed trial too, as the resume carries the time on task over); and no test trial
  * follows the one that ended the test. Each trial's own check (on save) ties its first draw and
  * its start to its foreperiods and timing record, and a phase's first trial to draw 0 and time on
@@ -158,9 +164,9 @@ export function findPvtChainBreak(
 /**
  * Why a finished run cannot have been taken by a person, or null if it can: its trials do not
  * follow one another (findPvtChainBreak: skipped plan draws or time on task), they reached the
- * server sooner after the run's start than their foreperiods and feedback take, its last test
+ * server sooner after the run's start than their intervals and feedback take, its last test
  * trial came before the test's duration could have passed (the test ends only with a trial whose
- * next foreperiod would start at or after it), or the device's clock times of its trials go
+ * next interval would start at or after it), or the device's clock times of its trials go
  * backwards. Scores of such a run are still kept; this only tells reports to leave it out.
  */
 export function findPvtRunImplausibility(

@@ -5,13 +5,16 @@ import { type PvtScores, scorePvt } from './scoring';
 
 /**
  * Parameter recovery (docs/scoring/pvt.md, "Recovery"): 1,000 simulated runs of the default
- * PVT-10 (about 85 counters each), played through the engine, by a participant with a known
- * lapse probability (0.1: a reaction time uniform on [500, 1200) ms) and a known speed otherwise
- * (1000 / RT uniform on [3, 5] s⁻¹, reaction times 200-333 ms), who also false-starts on 3 % of
+ * PVT-10 (intervals of 2-10 s from the response; about 90 counters each), played through the
+ * engine, by a participant with a known lapse probability (0.1: a timeout with probability 0.1,
+ * otherwise a reaction time uniform on [500, 1200) ms) and a known speed otherwise (1000 / RT
+ * uniform on [3, 5] s⁻¹, reaction times 200-333 ms), who also false-starts on 3 % of
  * foreperiods. The truth:
- * - lapse rate 0.1;
- * - mean 1/RT = 0.9 x 4 + 0.1 x (1000 ln(1200 / 500) / 700) = 3.72507 s⁻¹ (the mean of 1000 / RT
- *   over a uniform RT on [500, 1200) is 1000 ln(1200 / 500) / 700).
+ * - lapse rate 0.1 (timeouts are lapses);
+ * - mean 1/RT over every stimulus, a timeout at the 30 s timeout's 1000 / 30000 (scoring
+ *   version 3) = 0.9 x 4 + 0.1 x (0.9 x 1000 ln(1200 / 500) / 700 + 0.1 x 1000 / 30000)
+ *   = 3.71289 s⁻¹ (the mean of 1000 / RT over a uniform RT on [500, 1200) is
+ *   1000 ln(1200 / 500) / 700).
  * The bounds, each far outside what chance gives at 1,000 runs but inside what a bias would
  * break:
  * - mean over runs of the lapse rate within ±0.005 of the truth (its SE over runs is about 0.001);
@@ -25,10 +28,14 @@ const TRUTH = {
   speedMin: 3,
   speedMax: 5,
   lapseSpanMs: 700,
+  timeoutProbability: 0.1,
   falseStartProbability: 0.03,
   onsetJitterMs: 8,
 } satisfies PvtParticipantParams;
-const TRUE_SPEED = 0.9 * 4 + (0.1 * (1000 * Math.log(1200 / 500))) / 700;
+/** A timeout's speed: 1000 / the default 30 s timeout. */
+const TIMEOUT_SPEED = 1000 / 30_000;
+const TRUE_SPEED =
+  0.9 * 4 + 0.1 * ((0.9 * 1000 * Math.log(1200 / 500)) / 700 + 0.1 * TIMEOUT_SPEED);
 const RUNS = 1000;
 
 const mean = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
@@ -40,7 +47,10 @@ describe('parameter recovery over 1,000 simulated runs of the default PVT-10', (
       const trials = simulatePvtParticipant(`recovery-${i}`, DEFAULT_PVT_CONFIG, TRUTH);
       const { scores } = scorePvt(DEFAULT_PVT_CONFIG, trials);
       const test = trials.filter((t) => t.phase === 'test');
-      const speeds = test.flatMap((t) => (t.reactionTime === null ? [] : [1000 / t.reactionTime]));
+      // Every stimulus's speed: a timeout at the timeout's.
+      const speeds = test.map((t) =>
+        t.reactionTime === null ? TIMEOUT_SPEED : 1000 / t.reactionTime,
+      );
       return { scores, speeds, pressesBefore: test.reduce((s, t) => s + t.falseStarts.length, 0) };
     });
   });
@@ -52,7 +62,7 @@ describe('parameter recovery over 1,000 simulated runs of the default PVT-10', (
     });
 
   it('recovers the lapse rate within ±0.005', () => {
-    expect(TRUE_SPEED).toBeCloseTo(3.725067, 6);
+    expect(TRUE_SPEED).toBeCloseTo(3.712894, 6);
     expect(Math.abs(mean(value((s) => s.lapseRate)) - TRUTH.lapseProbability)).toBeLessThan(0.005);
   });
 

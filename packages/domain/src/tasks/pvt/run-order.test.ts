@@ -83,7 +83,8 @@ describe('the PVT run order', () => {
     expect(getPvtResumePoint(params, upTo)).toEqual({
       next: { phase: 'test', block: 0, trialNumber: restarted.trialNumber + 1 },
       planIndex: restarted.planIndex + restarted.nFalseStarts + 1,
-      carriedMs: restarted.endElapsedMs + 1000,
+      // The next interval starts at the response.
+      carriedMs: restarted.endElapsedMs,
       isPhaseBegun: true,
     });
     // Positions alone (no fields): nothing is taken to end, one draw a trial.
@@ -118,8 +119,8 @@ describe('PVT plausibility by the server clock', () => {
     expect(findPvtRunImplausibility(config, start, arrived(0.6))).toMatch(
       /^The test's last trial arrived .* after the start; a 600 s test takes at least/,
     );
-    // At 30 %, trials come faster than their shortest foreperiods and feedback.
-    const fast = findPvtRunImplausibility(config, start, arrived(0.3));
+    // At 20 %, trials come faster than their shortest intervals.
+    const fast = findPvtRunImplausibility(config, start, arrived(0.2));
     expect(fast).toMatch(/trials arrived within/);
     expect(fast).toMatch(/a 600 s test takes at least/);
   });
@@ -141,6 +142,7 @@ describe('PVT plausibility by the server clock', () => {
       ...second,
       planIndex: best,
       foreperiodMs: fp,
+      rsiMs: fp,
       startElapsedMs: second.elapsedMs - fp,
       timing: { ...second.timing, trialStartMs: onset - fp, foreperiodStartMs: onset - fp },
     };
@@ -186,12 +188,12 @@ describe('PVT plausibility by the server clock', () => {
     if (!first) throw new Error('no test trial 0');
     const habituation = fixture.filter((t) => t.phase === 'habituation');
     const onset = first.timing.stimulusOnsetMs;
-    const claimedMs = 599_000;
+    const claimedMs = 599_900;
     const forged: PvtTrial = {
       ...first,
       elapsedMs: claimedMs,
       endElapsedMs: claimedMs + (first.reactionTime as number),
-      rsiMs: null,
+      rsiMs: first.foreperiodMs,
       timing: {
         ...first.timing,
         trialStartMs: onset - claimedMs,
@@ -205,6 +207,7 @@ describe('PVT plausibility by the server clock', () => {
     // left out of every score.
     const consistent: PvtTrial = {
       ...forged,
+      rsiMs: claimedMs,
       timing: { ...forged.timing, foreperiodStartMs: onset - claimedMs },
     };
     expect(findPvtTrialProblems(consistent, plan, config).join()).toMatch(
@@ -226,19 +229,28 @@ describe('PVT plausibility by the server clock', () => {
     });
   });
 
-  it('knows the least time to each trial: the shortest foreperiods and feedback before it', () => {
-    // Habituation trial k: (k + 1) x (2 s + 1 s); test trial k after 5 of them.
+  it('knows the least time to each trial: the shortest intervals before it, and its feedback', () => {
+    // Habituation trial k: (k + 1) x 2 s, then its 1 s of feedback less the 250 ms hand-over
+    // (the feedback is within the next interval); test trial k after 5 of them.
     expect(getPvtMinimumArrivalMs(params, { phase: 'habituation', block: 0, trialNumber: 2 })).toBe(
-      9000,
+      6750,
     );
     expect(getPvtMinimumArrivalMs(params, { phase: 'test', block: 0, trialNumber: 9 })).toBe(
-      15_000 + 30_000,
+      10_000 + 20_000 + 750,
     );
     expect(
-      findPvtEarlyArrival(config, { phase: 'test', block: 0, trialNumber: 9 }, 45_000),
+      findPvtEarlyArrival(config, { phase: 'test', block: 0, trialNumber: 9 }, 30_750),
     ).toBeNull();
     expect(
-      findPvtEarlyArrival(config, { phase: 'test', block: 0, trialNumber: 9 }, 30_000),
-    ).toMatch(/15 trials arrived within 30.0 s/);
+      findPvtEarlyArrival(config, { phase: 'test', block: 0, trialNumber: 9 }, 20_000),
+    ).toMatch(/15 trials arrived within 20.0 s/);
+    // Counted from the feedback's end, each trial takes its interval and its feedback.
+    const legacy = resolvePvtConfig(PvtConfigSchema.parse({ intervalFrom: 'feedbackEnd' }));
+    expect(getPvtMinimumArrivalMs(legacy, { phase: 'habituation', block: 0, trialNumber: 2 })).toBe(
+      9000,
+    );
+    expect(getPvtMinimumArrivalMs(legacy, { phase: 'test', block: 0, trialNumber: 9 })).toBe(
+      15_000 + 30_000,
+    );
   });
 });

@@ -13,7 +13,7 @@ import { PVT_TRIAL_TYPES, type PvtTrial, type PvtTrialType } from './trial';
 
 /**
  * The trial fields the run order reads beside the position (ADR 027's `runOrderFields`): the
- * test ends after the trial whose next foreperiod would start at or after its duration, a
+ * test ends after the trial whose next interval would start at or after its duration, a
  * resumed phase goes on with the next plan draw and the time on task so far, and the run's
  * check (findPvtRunImplausibility) reads that each trial starts where the one before left off.
  */
@@ -53,20 +53,21 @@ export function comparePvtRunOrder(a: TrialPosition, b: TrialPosition): number {
 }
 
 /**
- * The time on task at which the foreperiod after this trial starts: its end plus the feedback,
- * or its end itself after a timeout (the press that goes on after 'Please respond faster' is the
- * trial's end, and the next foreperiod starts at it).
+ * The time on task at which the interval after this trial starts. Counted from the response: its
+ * end (the response, or the press that goes on after 'Please respond faster'). Counted from the
+ * feedback's end: its end plus the feedback, or its end itself after a timeout (no feedback).
  */
 export function pvtNextForeperiodElapsedMs(
-  params: Pick<PvtParams, 'feedbackMs'>,
+  params: Pick<PvtParams, 'feedbackMs' | 'intervalFrom'>,
   trial: { type: PvtTrialType; endElapsedMs: number },
 ): number {
-  return trial.endElapsedMs + (trial.type === 'timeout' ? 0 : params.feedbackMs);
+  if (params.intervalFrom === 'response' || trial.type === 'timeout') return trial.endElapsedMs;
+  return trial.endElapsedMs + params.feedbackMs;
 }
 
-/** Does the test end after this trial (its next foreperiod would start at or after the duration)? */
+/** Does the test end after this trial (its next interval would start at or after the duration)? */
 export function pvtEndsTest(
-  params: Pick<PvtParams, 'feedbackMs' | 'durationMs'>,
+  params: Pick<PvtParams, 'feedbackMs' | 'intervalFrom' | 'durationMs'>,
   trial: { type: PvtTrialType; endElapsedMs: number },
 ): boolean {
   return pvtNextForeperiodElapsedMs(params, trial) >= params.durationMs;
@@ -108,7 +109,7 @@ export type PvtResumePoint = {
 /**
  * The resume point after `saved` (positions the run cannot have are ignored). After the last
  * habituation trial comes the test; after a test trial, the next one unless the test ended with
- * it (pvtEndsTest: its next foreperiod would start at or after the duration). A trial saved
+ * it (pvtEndsTest: its next interval would start at or after the duration). A trial saved
  * without its run-order fields (never sent so) counts as ending nothing and using one draw. The
  * next trial takes the draw after the last saved trial's, so a trial in progress at a reload
  * (never saved) is taken again from its own first draw.

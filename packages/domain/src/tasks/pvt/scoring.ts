@@ -8,11 +8,15 @@ import type { PvtTrial } from './trial';
 
 /**
  * The scores are computed by this version of the rules (test_results.scoring_version). Version
- * 2: a response under PVT_RESPONSE_FLOOR_MS that a false-start threshold set lower did not make
- * a false start ('tooFast', ADR 036) is left out of the RT scores and the report cells' RT;
- * version 1 scored it. At the default threshold the scores are the same.
+ * 3: a timeout counts in the speed scores (meanSpeed, the fastest and slowest 10 % and their RT,
+ * speedSlopePerMinute) at the speed of the timeout, 1000 / maxRtMs (Basner & Dinges, 2011:
+ * response speed over every stimulus); versions 1 and 2 left timeouts out of them. Version 2: a
+ * response under PVT_RESPONSE_FLOOR_MS that a false-start threshold set lower did not make a
+ * false start ('tooFast', ADR 036) is left out of the RT scores and the report cells' RT;
+ * version 1 scored it. Without a timeout versions 2 and 3 give the same scores, and at the
+ * default false-start threshold versions 1 and 2 do.
  */
-export const PVT_SCORING_VERSION = 2;
+export const PVT_SCORING_VERSION = 3;
 
 /**
  * Where each variant's foreperiods are split into short and long for the report: the middle of
@@ -41,9 +45,11 @@ export type PvtReportCell = (typeof PVT_REPORT_CELLS)[number]['key'];
 export const PVT_FALSE_START_FLAG_ABOVE = 10;
 
 /**
- * The PVT's own scores (scoring versions 1 and 2: the same scores), stored in `test_results.scores`. Test trials only.
- * Times are ms, speeds s⁻¹ (1000 / RT in ms), rates proportions (0-1); a score whose denominator
- * is 0 is null. docs/scoring/pvt.md gives every formula.
+ * The PVT's own scores (scoring versions 1 to 3: the same scores), stored in
+ * `test_results.scores`. Test trials only. Times are ms, speeds s⁻¹ (1000 / RT in ms), rates
+ * proportions (0-1); a score whose denominator is 0 is null. The speed scores are over the
+ * stimuli with a speed: the scored RTs, and each timeout at 1000 / maxRtMs (version 3; versions 1
+ * and 2 over the scored RTs only). docs/scoring/pvt.md gives every formula.
  */
 export type PvtScores = {
   /** What the scores mean depends on these: stored with them. */
@@ -59,7 +65,7 @@ export type PvtScores = {
   /** Mean and median of the scored RTs: responses at or above the false-start threshold. */
   meanRtMs: number | null;
   medianRtMs: number | null;
-  /** Mean of 1000 / RT over the scored RTs: response speed, s⁻¹. */
+  /** Mean of 1000 / RT over the scored RTs and the timeouts (at the timeout): response speed, s⁻¹. */
   meanSpeed: number | null;
   /** RTs at or above the lapse threshold, plus timeouts. */
   lapses: number;
@@ -67,10 +73,13 @@ export type PvtScores = {
   lapseRate: number | null;
   /** Presses before a counter, plus responses under the false-start threshold. */
   falseStarts: number;
-  /** Mean 1000 / RT of the fastest and of the slowest k scored RTs, k = max(1, round(n / 10)). */
+  /**
+   * Mean 1000 / RT of the fastest and of the slowest k of the n scored RTs and timeouts (a timeout
+   * at the timeout), k = max(1, round(n / 10)).
+   */
   fastest10PercentSpeed: number | null;
   slowest10PercentSpeed: number | null;
-  /** Mean RT of those fastest k, ms. */
+  /** Mean RT of those fastest k, ms (a timeout among them at the timeout). */
   fastest10PercentRtMs: number | null;
   /** Sample SD (n - 1) of the scored RTs; null under two. */
   sdRtMs: number | null;
@@ -81,7 +90,10 @@ export type PvtScores = {
    * Mollicone & Dinges, 1 without a lapse or false start, 0 with only those.
    */
   performanceScore: number | null;
-  /** OLS slope of 1000 / RT against time on task (minutes), s⁻¹ per minute: the decrement. */
+  /**
+   * OLS slope of 1000 / RT (a timeout at the timeout) against time on task (minutes), s⁻¹ per
+   * minute: the decrement.
+   */
   speedSlopePerMinute: number | null;
   counts: {
     valid: number;
@@ -160,6 +172,16 @@ function hasScoredRt(trial: PvtScoredTrial): trial is PvtScoredTrial & { reactio
 
 const speedOf = (rtMs: number) => 1000 / rtMs;
 
+/**
+ * The RT a stimulus has in the speed scores, ms: its scored RT, or the timeout for a timeout
+ * (Basner & Dinges, 2011: response speed over every stimulus, a timeout at the timeout's 1/RT);
+ * null for a trial with no speed (a false start, a response under the floor).
+ */
+function speedRtOf(trial: PvtScoredTrial, maxRtMs: number): number | null {
+  if (trial.type === 'timeout') return maxRtMs;
+  return hasScoredRt(trial) ? trial.reactionTime : null;
+}
+
 /** The mean speed and mean RT of the fastest and slowest k of `rts`, k = max(1, round(n / 10)). */
 function tenPercent(rts: readonly number[]) {
   if (rts.length === 0) return { fastestSpeed: null, slowestSpeed: null, fastestRtMs: null };
@@ -235,6 +257,12 @@ export function scorePvt(
   const habituation = trials.filter((t) => t.phase === 'habituation');
   const scored = counted.filter(hasScoredRt);
   const rts = scored.map((t) => t.reactionTime);
+  // The speed scores' stimuli: the scored RTs and the timeouts, each at its RT for speed.
+  const paced = counted.flatMap((t) => {
+    const rtMs = speedRtOf(t, params.maxRtMs);
+    return rtMs === null ? [] : [{ rtMs, minute: t.elapsedMs / 60_000 }];
+  });
+  const speedRts = paced.map((p) => p.rtMs);
   const count = (type: PvtTrial['type']) => counted.filter((t) => t.type === type).length;
   const valid = count('valid');
   const slowResponses = count('lapse');
@@ -246,7 +274,7 @@ export function scorePvt(
   const falseStarts = falseStartsBeforeCounter + falseStartResponses;
   const meanRtMs = mean(rts);
   const sdRtMs = sampleSd(rts);
-  const ten = tenPercent(rts);
+  const ten = tenPercent(speedRts);
   const interrupted = test.length - counted.length;
   // Every stimulus and every false start (before a counter or by its RT); failing: every lapse
   // and every false start.
@@ -260,7 +288,7 @@ export function scorePvt(
     stimuli,
     meanRtMs,
     medianRtMs: median(rts),
-    meanSpeed: mean(rts.map(speedOf)),
+    meanSpeed: mean(speedRts.map(speedOf)),
     lapses,
     lapseRate: ratio(lapses, stimuli),
     falseStarts,
@@ -270,9 +298,7 @@ export function scorePvt(
     sdRtMs,
     cvRt: sdRtMs !== null && meanRtMs ? sdRtMs / meanRtMs : null,
     performanceScore: denominator === 0 ? null : 1 - failures / denominator,
-    speedSlopePerMinute: olsSlope(
-      scored.map((t) => ({ x: t.elapsedMs / 60_000, y: speedOf(t.reactionTime) })),
-    ),
+    speedSlopePerMinute: olsSlope(paced.map((p) => ({ x: p.minute, y: speedOf(p.rtMs) }))),
     counts: {
       valid,
       slowResponses,
@@ -292,11 +318,13 @@ export function scorePvt(
       pageInterrupted: interrupted > 0,
     },
   };
-  const trialExclusions: TrialExclusions[] = test.flatMap((t) => {
-    const exclusions = exclusionsOf(t);
-    if (exclusions.length === 0) return [];
-    return [{ phase: t.phase, block: t.block ?? 0, trialNumber: t.trialNumber, exclusions }];
-  });
+  // Every test trial, with what it is left out of (nothing for most).
+  const trialExclusions: TrialExclusions[] = test.map((t) => ({
+    phase: t.phase,
+    block: t.block ?? 0,
+    trialNumber: t.trialNumber,
+    exclusions: exclusionsOf(t),
+  }));
   return {
     // (denominator - failures) x 100 / denominator in one division: exact for whole percentages.
     overallScore:

@@ -129,20 +129,52 @@ describe('the PVT trial check', () => {
     const { timing } = restarted;
     const [first] = restarted.falseStarts;
     if (!first) throw new Error('no false start');
-    // Each foreperiod after a false start begins when its 'Too soon!' ends.
+    // Each interval after a false start is counted from the false start.
+    expect(restarted.timing.foreperiodStartMs).toBe(restarted.timing.falseStartsMs.at(-1));
     expect(
       problems({
         ...restarted,
         timing: { ...timing, foreperiodStartMs: timing.foreperiodStartMs + 50 },
       }).join(),
-    ).toMatch(/foreperiodStartMs must be the last false start plus the feedback/);
+    ).toMatch(/foreperiodStartMs must be the last false start,/);
     expect(
       problems({ ...restarted, falseStarts: [{ ...first, afterMs: first.afterMs - 40 }] }).join(),
     ).toMatch(/falseStarts\[0]\.afterMs must be its timestamp minus the start of its foreperiod/);
-    expect(problems({ ...restarted, rsiMs: (restarted.rsiMs as number) + 5 }).join()).toMatch(
-      /rsiMs must be the onset minus the last false start/,
+    // The RSI is the onset minus the last press before it: the start of the counter's interval.
+    expect(restarted.rsiMs).toBe(
+      restarted.timing.stimulusOnsetMs - restarted.timing.foreperiodStartMs,
     );
-    expect(problems({ ...valid, rsiMs: 10 }).join()).toMatch(/rsiMs is shorter than the trial/);
+    expect(valid.rsiMs).toBe(valid.timing.stimulusOnsetMs - valid.timing.foreperiodStartMs);
+    const rsiRule = /rsiMs must be timing.stimulusOnsetMs minus timing.foreperiodStartMs/;
+    expect(problems({ ...restarted, rsiMs: (restarted.rsiMs as number) + 5 }).join()).toMatch(
+      rsiRule,
+    );
+    expect(problems({ ...valid, rsiMs: 10 }).join()).toMatch(rsiRule);
+    expect(problems({ ...valid, rsiMs: null }).join()).toMatch(rsiRule);
+    // Null only on the first trial after the intro's button, when no press came before it.
+    const runFirst = find((t) => t.phase === 'habituation' && t.trialNumber === 0);
+    expect(runFirst.rsiMs).toBeNull();
+    expect(problems({ ...runFirst, rsiMs: 3000 }).join()).toMatch(/rsiMs must be null/);
+    // A second false start within the 'Too soon!' of the first is no press the page counts.
+    const twice: PvtTrial = {
+      ...restarted,
+      nFalseStarts: 2,
+      falseStarts: [
+        ...restarted.falseStarts,
+        {
+          foreperiodMs: plan.test[restarted.planIndex + 1] as number,
+          afterMs: 400,
+        },
+      ],
+      foreperiodMs: plan.test[restarted.planIndex + 2] as number,
+      timing: {
+        ...timing,
+        foreperiodStartMs: (timing.falseStartsMs[0] as number) + 400,
+        falseStartsMs: [...timing.falseStartsMs, (timing.falseStartsMs[0] as number) + 400],
+        wasInterrupted: true,
+      },
+    };
+    expect(problems(twice).join()).toMatch(/falseStarts\[1]\.afterMs is within the 'Too soon!'/);
     // The time on task at the trial's start follows from its onset's.
     expect(problems({ ...valid, startElapsedMs: valid.startElapsedMs - 1 }).join()).toMatch(
       /startElapsedMs must be elapsedMs minus/,
@@ -209,5 +241,37 @@ describe('the PVT trial check', () => {
     expect(getPvtTrialFlags(valid)).toEqual([]);
     expect(getPvtTrialFlags(timedOut)).toEqual(['timeout']);
     expect(getPvtTrialFlags(find((t) => t.type === 'false_start'))).toEqual(['falseStart']);
+  });
+});
+
+describe("the PVT trial check, intervals counted from the feedback's end", () => {
+  const legacy = PvtConfigSchema.parse({ intervalFrom: 'feedbackEnd' });
+  const legacyPlan = planPvt(SEED, legacy);
+  const legacyRun = pvtFixtureRun(SEED, legacy);
+  const check = (trial: PvtTrial) => findPvtTrialProblems(trial, legacyPlan, legacy);
+  const restartedLegacy = legacyRun.find((t) => t.nFalseStarts > 0) as PvtTrial;
+  const validLegacy = legacyRun.find(
+    (t) => t.phase === 'test' && t.trialNumber > 0 && t.type === 'valid' && t.nFalseStarts === 0,
+  ) as PvtTrial;
+
+  it("ties each interval after a false start to the end of its 'Too soon!', and the RSI to the last press", () => {
+    for (const trial of legacyRun) expect(check(trial)).toEqual([]);
+    const { timing } = restartedLegacy;
+    expect(timing.foreperiodStartMs).toBe((timing.falseStartsMs.at(-1) as number) + 1000);
+    expect(
+      check({
+        ...restartedLegacy,
+        timing: { ...timing, foreperiodStartMs: timing.foreperiodStartMs + 50 },
+      }).join(),
+    ).toMatch(/foreperiodStartMs must be the last false start plus the feedback/);
+    expect(
+      check({ ...restartedLegacy, rsiMs: (restartedLegacy.rsiMs as number) + 5 }).join(),
+    ).toMatch(/rsiMs must be the onset minus the last false start/);
+    // The RSI is the feedback and the interval.
+    expect(validLegacy.rsiMs).toBeCloseTo(
+      validLegacy.timing.stimulusOnsetMs - validLegacy.timing.foreperiodStartMs + 1000,
+      6,
+    );
+    expect(check({ ...validLegacy, rsiMs: 10 }).join()).toMatch(/rsiMs is shorter than the trial/);
   });
 });

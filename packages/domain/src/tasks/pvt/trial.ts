@@ -81,8 +81,8 @@ const timeOnTaskMs = (name: string) =>
     .max(24 * 60 * 60 * 1000, `${name} must be under a day`);
 
 /**
- * A false start that restarted the trial: the foreperiod it cut short (its draw) and when it
- * came, ms after that foreperiod began (a counter held back by a hidden page can make it long).
+ * A false start that restarted the trial: the interval it cut short (its draw) and when it came,
+ * ms after that interval's start (a counter held back by a hidden page can make it long).
  */
 export const PvtFalseStartSchema = z.strictObject({
   foreperiodMs: wholeMs('falseStarts.foreperiodMs'),
@@ -93,8 +93,8 @@ export type PvtFalseStart = z.infer<typeof PvtFalseStartSchema>;
 /**
  * A trial's timing record, in ms on the page's performance.now() time line: the common part (the
  * counter's presented onset and how it was measured; the response's timestamp, null after a
- * timeout), when the counter's foreperiod began, when the trial's first foreperiod began (before
- * any false start), and the timestamps of the false starts that restarted it.
+ * timeout), where the counter's interval was counted from, where the trial's first interval was
+ * (before any false start), and the timestamps of the false starts that restarted it.
  */
 export const PvtTimingSchema = z.strictObject({
   ...TIMING_BASE_SHAPE,
@@ -123,12 +123,18 @@ export const PvtTrialSchema = z.strictObject({
   reactionTime: NullableReactionTimeSchema,
   /** A valid response. */
   isCorrect: z.boolean(),
-  /** The foreperiod drawn for the counter (from its foreperiod's start to its due onset), ms. */
+  /**
+   * The interval drawn for the counter, from its foreperiod's start (timing.foreperiodStartMs:
+   * the last press when intervals are counted from the response, the end of the feedback or of
+   * 'Too soon!' when counted from the feedback's end) to its due onset, ms.
+   */
   foreperiodMs: wholeMs('foreperiodMs'),
   /**
-   * The response-to-onset interval: from the last press before the counter (the previous trial's
-   * response, the press after its timeout, or this trial's last false start) to the counter's
-   * onset, ms; null on a run's (or a resumed run's) first trial.
+   * The response-to-stimulus interval: from the last press before the counter (the previous
+   * trial's response, the press after its timeout, or this trial's last false start) to the
+   * counter's presented onset, ms. Counted from the response it is the drawn interval plus the
+   * counter's lateness; null on the first trial after the intro's button (a run's first, or a
+   * resumed run's) without a false start: no press came before its counter.
    */
   rsiMs: z.number().finite().nonnegative().nullable(),
   /** The lapse threshold the trial was judged by, ms. */
@@ -140,8 +146,9 @@ export const PvtTrialSchema = z.strictObject({
   falseStarts: z.array(PvtFalseStartSchema).max(PVT_MAX_FALSE_STARTS_PER_TRIAL),
   /**
    * Time on task at the trial's first foreperiod start, ms: from the phase's first foreperiod,
-   * resumes continued. 0 for a phase's first trial; for a later one, the previous trial's end
-   * plus the feedback (nothing after a timeout).
+   * resumes continued. 0 for a phase's first trial; for a later one, where the previous trial's
+   * next interval started (pvtNextForeperiodElapsedMs: its end, or its end plus the feedback when
+   * intervals are counted from the feedback's end).
    */
   startElapsedMs: timeOnTaskMs('startElapsedMs'),
   /** Time on task at the counter's onset, ms. */
@@ -153,7 +160,10 @@ export const PvtTrialSchema = z.strictObject({
   /** Presses that were neither the response nor a false start (during feedback or 'Too soon!'). */
   nExtraResponses: extraResponsesSchema(MAX_EXTRA_RESPONSES),
   inputModality: InputModalitySchema.optional(),
-  /** Device wall-clock time of the trial's first foreperiod start (ISO 8601, UTC). */
+  /**
+   * Device wall-clock time of the trial's first foreperiod start (ISO 8601, UTC): counted from the
+   * response, the previous trial's end.
+   */
   startTime: TrialClockTimeSchema,
   /** Device wall-clock time of the response or the timeout (ISO 8601, UTC). */
   endTime: TrialClockTimeSchema,
@@ -259,12 +269,21 @@ function responseProblems(params: PvtParams, trial: PvtTrial): string[] {
 }
 
 /**
- * When each foreperiod of the trial began, on the page's time line: the first at the trial's
- * start, each after a false start when its 'Too soon!' ended (the false start plus the feedback).
+ * Where each interval of the trial was counted from, on the page's time line: the first from the
+ * trial's start, each after a false start from the false start itself (counted from the
+ * response) or from the end of its 'Too soon!' (the false start plus the feedback).
  */
 function foreperiodStartsOf(params: PvtParams, trial: PvtTrial): number[] {
   const { trialStartMs, falseStartsMs } = trial.timing;
-  return [trialStartMs, ...falseStartsMs.map((ms) => ms + params.feedbackMs)];
+  const after = params.intervalFrom === 'response' ? 0 : params.feedbackMs;
+  return [trialStartMs, ...falseStartsMs.map((ms) => ms + after)];
+}
+
+/** Is the trial the first after the intro's button: a run's first, or a resumed run's? */
+function isFirstAfterIntro(params: PvtParams, trial: PvtTrial): boolean {
+  const isRunFirst =
+    trial.trialNumber === 0 && (trial.phase === 'habituation' || params.habituationTrials === 0);
+  return trial.resumed || isRunFirst;
 }
 
 const isAbout = (a: number, b: number) => Math.abs(a - b) <= REACTION_TIME_TOLERANCE_MS;
@@ -278,7 +297,9 @@ function foreperiodProblems(params: PvtParams, trial: PvtTrial): string[] {
     problems.push(
       trial.nFalseStarts === 0
         ? 'timing.foreperiodStartMs must be timing.trialStartMs without a false start'
-        : 'timing.foreperiodStartMs must be the last false start plus the feedback',
+        : params.intervalFrom === 'response'
+          ? 'timing.foreperiodStartMs must be the last false start'
+          : 'timing.foreperiodStartMs must be the last false start plus the feedback',
     );
   }
   trial.falseStarts.forEach((falseStart, i) => {
@@ -286,6 +307,16 @@ function foreperiodProblems(params: PvtParams, trial: PvtTrial): string[] {
     if (!isAbout(falseStart.afterMs, atMs - (starts[i] as number))) {
       problems.push(
         `falseStarts[${i}].afterMs must be its timestamp minus the start of its foreperiod`,
+      );
+    }
+    // Counted from a false start, the interval shows 'Too soon!' first: no press counts then.
+    if (
+      i > 0 &&
+      params.intervalFrom === 'response' &&
+      falseStart.afterMs < params.feedbackMs - REACTION_TIME_TOLERANCE_MS
+    ) {
+      problems.push(
+        `falseStarts[${i}].afterMs is within the 'Too soon!' of the false start before (${params.feedbackMs} ms)`,
       );
     }
   });
@@ -298,6 +329,30 @@ function foreperiodProblems(params: PvtParams, trial: PvtTrial): string[] {
     );
   }
   return problems;
+}
+
+/**
+ * The problems of the response-to-stimulus interval when intervals are counted from the response:
+ * the counter's interval was counted from the last press before it, so rsiMs is the onset minus
+ * the foreperiod's start; null exactly when no press came before the counter (the first trial
+ * after the intro's button, without a false start).
+ */
+function rsiProblems(params: PvtParams, trial: PvtTrial): string[] {
+  const isNull = isFirstAfterIntro(params, trial) && trial.nFalseStarts === 0;
+  if (isNull) {
+    return trial.rsiMs === null
+      ? []
+      : [
+          "rsiMs must be null on the first trial after the intro's button without a false start: no press came before its counter",
+        ];
+  }
+  const { stimulusOnsetMs, foreperiodStartMs } = trial.timing;
+  if (trial.rsiMs === null || !isAbout(trial.rsiMs, stimulusOnsetMs - foreperiodStartMs)) {
+    return [
+      'rsiMs must be timing.stimulusOnsetMs minus timing.foreperiodStartMs (the last press before the counter)',
+    ];
+  }
+  return [];
 }
 
 /** The problems of the timing record and the times on task. */
@@ -321,7 +376,9 @@ function timingProblems(params: PvtParams, trial: PvtTrial): string[] {
     return problems;
   }
   problems.push(...foreperiodProblems(params, trial));
-  if (trial.rsiMs !== null) {
+  if (params.intervalFrom === 'response') {
+    problems.push(...rsiProblems(params, trial));
+  } else if (trial.rsiMs !== null) {
     // The last press before the counter: this trial's last false start, or one before the trial.
     const lastFalseStartMs = t.falseStartsMs.at(-1);
     if (lastFalseStartMs !== undefined) {
@@ -368,8 +425,10 @@ function timingProblems(params: PvtParams, trial: PvtTrial): string[] {
  * plan's draws in order, a response record that contradicts itself, a type or correctness that
  * does not follow from the reaction time and the thresholds, a reaction time other than the
  * response timestamp minus the onset, timing events out of order, foreperiods that do not follow
- * from the trial's start and its false starts, a counter off its due time by more than
- * PVT_OFF_SCHEDULE_MS on a trial not marked interrupted, times on task that disagree with the
+ * from the trial's start and its false starts (counted from the response: a false start within
+ * the 'Too soon!' of the one before, or a response-to-stimulus interval other than the onset minus
+ * the last press), a counter off its due time by more than PVT_OFF_SCHEDULE_MS on a trial not
+ * marked interrupted, times on task that disagree with the
  * timing record, a phase's first trial not at its first draw and time on task 0, a test trial
  * begun after the test's time was up. Empty when valid. Cheap: every save runs it; that each
  * trial follows the one before is the run's check (findPvtRunImplausibility).

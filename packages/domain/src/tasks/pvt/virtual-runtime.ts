@@ -18,12 +18,21 @@ export type PvtAttemptInfo = {
   position: PvtPosition;
   /** 0 for the trial's first foreperiod, then one more after each false start. */
   attempt: number;
+  /** The interval drawn, from the foreperiod's start to the counter's due onset, ms. */
   foreperiodMs: number;
+  /**
+   * How long the stage is blank before the counter is due, ms: the interval without the feedback
+   * or 'Too soon!' shown in its first part (when intervals are counted from the response).
+   */
+  waitMs: number;
 };
 
 /** What a participant does on one foreperiod, and how the page presents its counter. */
 export type PvtAttemptBehaviour = {
-  /** A press this many ms into the foreperiod, before the counter: a false start. */
+  /**
+   * A press this many ms after the stage went blank (the feedback or 'Too soon!' over): a false
+   * start if it comes before the counter's onset, the response if after it.
+   */
   falseStartAfterMs?: number;
   /** The response, ms after the counter's presented onset; null: none (a timeout). */
   rtMs: number | null;
@@ -69,8 +78,9 @@ const DRAW_LATENCY_MS = 8;
 
 /**
  * Runs the engine the way the browser runtime does, on a simulated page time line: START after
- * the intro; for each foreperiod the participant's false start (a press before the counter), or
- * the counter drawn and presented at its due time plus the behaviour's lateness and the response
+ * the intro; for each foreperiod the participant's false start (a press once the stage is blank,
+ * before the counter), or the counter drawn and presented at its due time plus the behaviour's
+ * lateness and the response
  * (or a TICK at the timeout, then a press to go on); presses during the feedback; a TICK at the
  * end of each feedback and 'Too soon!'. What it records is what a browser would send. Pure: no
  * clock, no timers.
@@ -133,27 +143,34 @@ export function runPvtVirtualSession(options: PvtVirtualSessionOptions): PvtVirt
       position: trial.position,
       attempt: trial.falseStarts.length,
       foreperiodMs: attempt.foreperiodMs,
+      waitMs: attempt.startMs + attempt.foreperiodMs - attempt.openMs,
     });
     const onsetMs = shown.dueAtMs + (behaviour.onsetLateMs ?? 0);
-    if (behaviour.interrupted) send({ type: 'INTERRUPTED', atMs: attempt.startMs + 1 });
+    if (behaviour.interrupted) send({ type: 'INTERRUPTED', atMs: attempt.openMs + 1 });
     const falseStartMs =
       behaviour.falseStartAfterMs === undefined
         ? null
-        : attempt.startMs + behaviour.falseStartAfterMs;
+        : attempt.openMs + behaviour.falseStartAfterMs;
     if (falseStartMs !== null && falseStartMs < onsetMs - DRAW_LATENCY_MS) {
       press(falseStartMs);
       continue;
     }
     send({ type: 'DRAWN', draw: attempt.draw, atMs: onsetMs - DRAW_LATENCY_MS });
-    if (falseStartMs !== null) press(falseStartMs);
+    // Pressed after the counter was put on the stage but before its onset: the onset decides.
+    if (falseStartMs !== null && falseStartMs < onsetMs) press(falseStartMs);
     send({ type: 'ONSET', draw: attempt.draw, atMs: onsetMs, method: 'element-timing' });
     if (state.kind !== 'trial' || state.trial.stage !== 'foreperiod') continue;
-    if (behaviour.rtMs === null) {
+    // A press meant before the counter that comes after its onset is the response.
+    const responseMs = falseStartMs ?? (behaviour.rtMs === null ? null : onsetMs + behaviour.rtMs);
+    if (responseMs === null) {
       tick();
       continue;
     }
-    const responseMs = onsetMs + behaviour.rtMs;
+    // A press after the timeout is the one that goes on after it (the engine times out first).
     press(responseMs);
+    // (The press stepped the engine: its state is read again.)
+    const answered = state as PvtState;
+    if (answered.kind !== 'trial' || answered.trial.stage !== 'feedback') continue;
     for (const afterMs of behaviour.extraPressesAfterMs ?? []) press(responseMs + afterMs);
   }
   return { trials, events, effects, state };

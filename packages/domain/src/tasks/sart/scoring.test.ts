@@ -158,8 +158,9 @@ describe('scoreSart against hand-computed runs', () => {
         errorRatePercent: (4 / 7) * 100,
       },
     });
-    // The RTs left out of the RT scores, and why.
-    expect(result.trialExclusions).toEqual([
+    // Every test trial is listed; the RTs left out of the RT scores say why.
+    expect(result.trialExclusions).toHaveLength(32);
+    expect(result.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
       { phase: 'test', block: 0, trialNumber: 17, exclusions: ['anticipation'] },
       { phase: 'test', block: 0, trialNumber: 28, exclusions: ['ambiguous'] },
     ]);

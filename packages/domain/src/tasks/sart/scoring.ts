@@ -1,4 +1,5 @@
 import type { RunScore, StoredTrial, TrialExclusions } from '../contract';
+import { balancedAccuracyHeadline } from '../shared/headline';
 import { logLinearDPrime } from '../shared/normal';
 import { aggregateCells } from '../shared/report-cells';
 import { mean, median, ratio, sampleSd } from '../shared/statistics';
@@ -6,10 +7,12 @@ import { SART_ANTICIPATION_MS, SART_VALID_RT_MS, type SartTrial } from './trial'
 
 /**
  * The scores are computed by this version of the rules (test_results.scoring_version). Version
- * 2: an anticipatory press (RT < 100 ms) breaks a pre-error run, so pre-error speeding takes no
- * RT under the floor (ADR 036); version 1 took presses of any latency.
+ * 3: the scores of version 2, with every test trial's exclusions recorded (an empty list where
+ * none applies, which the export shows as 'none'; ADR 038). Version 2: an anticipatory press
+ * (RT < 100 ms) breaks a pre-error run, so pre-error speeding takes no RT under the floor
+ * (ADR 036); version 1 took presses of any latency.
  */
-export const SART_SCORING_VERSION = 2;
+export const SART_SCORING_VERSION = 3;
 
 /** The report cells: go digits and the no-go digit of the test. */
 export const SART_REPORT_CELLS = [
@@ -279,20 +282,6 @@ const percent = (count: number, total: number) => {
 };
 
 /**
- * The headline: floor(100 x balanced accuracy), the mean of the share of go digits answered and
- * the share of no-go digits withheld, so that neither pressing for everything nor pressing for
- * nothing scores over 50. Integer arithmetic, exact whenever the percentage is whole; percent
- * correct where a kind of digit is missing, 0 without test trials.
- */
-function headline(go: number, goAnswered: number, noGo: number, withheld: number): number {
-  if (go > 0 && noGo > 0) {
-    return Math.floor(((goAnswered * noGo + withheld * go) * 100) / (2 * go * noGo));
-  }
-  const total = go + noGo;
-  return total === 0 ? 0 : Math.floor(((goAnswered + withheld) * 100) / total);
-}
-
-/**
  * A run's scores from its stored trials (every phase; only the test is scored). The headline:
  * overallScore = floor(100 x balanced accuracy), correct trials = go answered + no-go withheld,
  * averageReactionTime = meanGoRtMs.
@@ -375,7 +364,12 @@ export function scoreSart(
     },
   };
   return {
-    overallScore: headline(go.length, goAnswered.length, noGo.length, withheld),
+    overallScore: balancedAccuracyHeadline({
+      signal: go.length,
+      hits: goAnswered.length,
+      noise: noGo.length,
+      falseAlarms: commissions,
+    }),
     totalTrials: test.length,
     correctTrials,
     averageReactionTime: meanGoRtMs,
@@ -389,11 +383,15 @@ export function scoreSart(
         reactionTime: isValidCorrectGo(t) ? t.reactionTime : null,
       })),
     ),
-    trialExclusions: test.flatMap((t): TrialExclusions[] => {
-      const exclusions = rtExclusions(t);
-      return exclusions.length === 0
-        ? []
-        : [{ phase: t.phase, block: t.block ?? 0, trialNumber: t.trialNumber, exclusions }];
-    }),
+    // Every test trial, with what it is left out of (nothing for most): the export tells a
+    // scored trial that counts everywhere ('none') from one the scoring did not read.
+    trialExclusions: test.map(
+      (t): TrialExclusions => ({
+        phase: t.phase,
+        block: t.block ?? 0,
+        trialNumber: t.trialNumber,
+        exclusions: rtExclusions(t),
+      }),
+    ),
   };
 }

@@ -148,8 +148,8 @@ export function positionOf(trial: Pick<TrialEnvelope, 'phase' | 'block' | 'trial
 }
 
 /**
- * The exclusions of a run's scored trials by position (a RunScore's `trialExclusions`): each
- * trial that `exclusionsOf` leaves out of some score, with why.
+ * The exclusions of a run's scored trials by position (a RunScore's `trialExclusions`): every
+ * trial, with what `exclusionsOf` leaves it out of (an empty list for one every score reads).
  */
 export function listTrialExclusions<
   T extends Pick<TrialEnvelope, 'phase' | 'block' | 'trialNumber'>,
@@ -157,10 +157,7 @@ export function listTrialExclusions<
   trials: readonly T[],
   exclusionsOf: (trial: T) => readonly string[],
 ): (TrialPosition & { exclusions: readonly string[] })[] {
-  return trials.flatMap((trial) => {
-    const exclusions = exclusionsOf(trial);
-    return exclusions.length === 0 ? [] : [{ ...positionOf(trial), exclusions }];
-  });
+  return trials.map((trial) => ({ ...positionOf(trial), exclusions: exclusionsOf(trial) }));
 }
 
 /**

@@ -12,6 +12,12 @@ export type NumberSetting = {
   unit: string;
   label: string;
   description: string;
+  /**
+   * Other settings the largest value needs, where a rule across settings refuses it beside the
+   * defaults (the PVT's feedback must fit in its shortest interval): a configuration with these
+   * and `max` is valid. The description says the rule.
+   */
+  maxNeeds?: Readonly<Record<string, unknown>>;
 };
 
 /** A setting that takes one of a list of values. */

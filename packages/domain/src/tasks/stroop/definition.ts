@@ -10,7 +10,7 @@ import { findEarlyArrival, findRunImplausibility, getTrialFlags } from './plausi
 import { getReportCell, REPORT_CELLS, type ReportCell } from './scoring';
 import {
   flagStroopTrials,
-  STROOP_SCORING_VERSION_2,
+  STROOP_SCORING_VERSION,
   type StroopScoresV2,
   scoreFlaggedStroopTrials,
 } from './scoring-v2';
@@ -101,7 +101,7 @@ export const stroopTask: TaskDefinition<
       value: (scores) => scores.colorNamingCost.rtMs,
     },
   ],
-  scoringVersion: STROOP_SCORING_VERSION_2,
+  scoringVersion: STROOP_SCORING_VERSION,
   score(config, trials) {
     const flagged = flagStroopTrials(
       config,

@@ -1,7 +1,15 @@
+import { balancedHeadline } from '../shared/headline';
 import { mean, sampleSd } from '../shared/statistics';
 import { isRestBreakAfter, type StroopConfig } from './config';
 import { getReportCell, REPORT_CELLS, type ReportCell } from './scoring';
-import { type Cue, getCorrectKey, type Ink, type ResponseKey, type Word } from './stimuli';
+import {
+  type Cue,
+  getCorrectKey,
+  type Ink,
+  RESPONSE_KEYS,
+  type ResponseKey,
+  type Word,
+} from './stimuli';
 
 /**
  * Stroop scoring, version 2 (docs/scoring/stroop.md): per-trial exclusion flags, switch costs
@@ -9,6 +17,14 @@ import { type Cue, getCorrectKey, type Ink, type ResponseKey, type Word } from '
  * the switch cost split by response repetition.
  */
 export const STROOP_SCORING_VERSION_2 = 2;
+
+/**
+ * Version 3: version 2's scores with the headline as balanced accuracy over the three correct
+ * keys (stroopHeadline), computed exactly. Version 2's floor(correct / total x 100) rewarded
+ * pressing one key by that key's share of the run, and its floating-point division is one point
+ * low at some counts (29 / 50 gives 57). The runs are scored by this version.
+ */
+export const STROOP_SCORING_VERSION = 3;
 
 /** A reaction time below this (ms) is an anticipation: faster than reading the stimulus allows. */
 export const STROOP_ANTICIPATION_MS = 200;
@@ -169,7 +185,8 @@ export type StroopCellV2 = {
 
 /** Stroop's own scores of version 2, stored in `test_results.scores`. */
 export type StroopScoresV2 = {
-  scoringVersion: 2;
+  /** The version that computed the scores: 2 or 3 (the same scores, the headline exact in 3). */
+  scoringVersion: 2 | 3;
   /** Percent correct of the Colour-cue and the Word-cue test trials in the error-rate scores. */
   colorNamingAccuracy: number | null;
   wordReadingAccuracy: number | null;
@@ -206,7 +223,7 @@ export type StroopScoresV2 = {
 export type StroopSummaryV2 = {
   totalTrials: number;
   correctTrials: number;
-  /** floor(correct / total * 100), over every test trial. */
+  /** stroopHeadline: balanced accuracy over the correct keys, every test trial. */
   overallScore: number;
   /** Mean RT of the RT trials (correct, no exclusion), in ms. */
   averageReactionTime: number | null;
@@ -253,7 +270,23 @@ export function scoreStroopV2(
   return scoreFlaggedStroopTrials(flagStroopTrials(config, allTrials));
 }
 
-/** Scores test trials flagged by flagStroopTrials (version 2). */
+/**
+ * The headline: floor(100 x the mean, over the keys R, G and B, of the share of the trials
+ * whose correct key it is that were answered correctly), every test trial, no exclusion. Pressing
+ * one key for everything, or keys at random, scores 33 whatever the keys' shares in the run
+ * (the plan draws the stimuli, so the shares vary); a participant right on every trial scores
+ * 100, one right on 90 % of each key's trials 90.
+ */
+export function stroopHeadline(trials: readonly StroopScoringTrial[]): number {
+  return balancedHeadline(
+    RESPONSE_KEYS.map((key) => {
+      const ofKey = trials.filter((t) => correctKeyOf(t) === key);
+      return { trials: ofKey.length, correct: ofKey.filter((t) => t.isCorrect).length };
+    }),
+  );
+}
+
+/** Scores test trials flagged by flagStroopTrials (versions 2 and 3: the rules of version 3). */
 export function scoreFlaggedStroopTrials(flagged: readonly FlaggedStroopTrial[]): StroopSummaryV2 {
   const correct = flagged.filter((t) => t.isCorrect).length;
   const inCell = (cell: ReportCell) => flagged.filter((t) => t.cell === cell);
@@ -300,10 +333,10 @@ export function scoreFlaggedStroopTrials(flagged: readonly FlaggedStroopTrial[])
   return {
     totalTrials: flagged.length,
     correctTrials: correct,
-    overallScore: flagged.length === 0 ? 0 : Math.floor((correct / flagged.length) * 100),
+    overallScore: stroopHeadline(flagged),
     averageReactionTime,
     scores: {
-      scoringVersion: 2,
+      scoringVersion: STROOP_SCORING_VERSION,
       colorNamingAccuracy: accuracyOf('Color'),
       wordReadingAccuracy: accuracyOf('Word'),
       colorNamingCost: {

@@ -75,14 +75,19 @@ export const towerOfHanoiTask: TaskDefinition<
   nextPosition: getTowerOfHanoiNextPosition,
   reportCells: TOWER_OF_HANOI_REPORT_CELLS,
   reportCell: (trial) => (trial.phase === 'test' ? towerOfHanoiCellOf(trial.discs) : null),
+  // The overall score is the moves measure progress tracking follows first: the percentage of
+  // problems solved in the minimum ("perfect solutions"). The solution score beside it gives
+  // graded credit for every move saved. Both count an unsolved problem against the
+  // participant; excess moves count solved problems only, so a problem given up would lower
+  // them, and they are not followed (docs/scoring/tower-of-hanoi.md, "Progress").
   trendMeasures: [
     {
-      key: 'excessMoves',
-      label: 'Excess moves',
-      axisLabel: 'Moves beyond the minimum, solved problems',
-      format: 'number',
-      better: 'lower',
-      value: (scores) => scores.totalExcessMoves,
+      key: 'solutionScore',
+      label: 'Solution score',
+      axisLabel: 'Fewest moves ÷ moves, unsolved problems 0 (%)',
+      format: 'percent',
+      better: 'higher',
+      value: (scores) => scores.solutionScore,
     },
     {
       key: 'planningTime',
@@ -91,15 +96,6 @@ export const towerOfHanoiTask: TaskDefinition<
       format: 'ms',
       better: 'lower',
       value: (scores) => scores.medianPlanningTimeMs,
-    },
-    {
-      key: 'optimalSolutions',
-      label: 'Optimal solutions',
-      axisLabel: 'Problems solved in the fewest moves (%)',
-      format: 'percent',
-      better: 'higher',
-      value: (scores) =>
-        scores.proportionOptimal === null ? null : scores.proportionOptimal * 100,
     },
   ],
   scoringVersion: TOWER_OF_HANOI_SCORING_VERSION,

@@ -4,9 +4,12 @@ import { bishopProblems, type TowerOfHanoiProblem } from './plan';
 import { allPositions, applyMove, distancesTo, legalMoves } from './puzzle';
 import {
   expectedTowerOfHanoiMoves,
+  expectedTowerOfHanoiProportionOptimal,
   simulateTowerOfHanoiRecoveryRun,
   TOWER_OF_HANOI_RECOVERY_RATES,
   type TowerOfHanoiRecoveryRun,
+  towerOfHanoiHeadlineDistribution,
+  towerOfHanoiOptimalProbability,
   towerOfHanoiRecoveryErrorRates,
 } from './recovery';
 
@@ -22,6 +25,12 @@ import {
  * - at each true rate, the mean scored rate within ±10 % of it (relative) and within 3.5
  *   standard errors (its standard error over 250 runs is 3.5 % of the rate or less);
  * - the mean scored rates in the order of the true ones.
+ * The same runs recover the proportion of problems solved in their minimum, whose true value
+ * at each error rate is the exact probability of a solution without a non-improving move,
+ * averaged over the 13 problems, and the headline (floor(100 K / 13), K the problems solved in
+ * their minimum), whose true value is its exact expectation over K's distribution (the problems
+ * are independent): each mean scored value within 3.5 standard errors of its true value, the
+ * means in the reverse order of the rates.
  */
 const RUNS = 1000;
 
@@ -84,6 +93,28 @@ function expectedMovesBySolving(
   return rows[index.get(problem.start) as number]?.[n] as number;
 }
 
+/**
+ * The probability of a solution in the minimum, found another way than recovery.ts's pass over
+ * the positions: every shortest path from the start enumerated, each with the product of its
+ * steps' probabilities (the improving move taken, among the improving ones alike, and no
+ * non-improving move where there is one).
+ */
+function optimalProbabilityByPaths(
+  problem: Pick<TowerOfHanoiProblem, 'start' | 'goal'>,
+  errorRate: number,
+): number {
+  const distances = distancesTo(problem.goal);
+  const walk = (position: string): number => {
+    if (position === problem.goal) return 1;
+    const here = distances.get(position) as number;
+    const next = legalMoves(position).map(([from, to]) => applyMove(position, from, to));
+    const better = next.filter((p) => (distances.get(p) as number) < here);
+    const keep = better.length < next.length ? 1 - errorRate : 1;
+    return better.reduce((sum, p) => sum + (keep / better.length) * walk(p), 0);
+  };
+  return walk(problem.start);
+}
+
 describe('the true excess-move rates of the recovery participants', () => {
   it('computes the expected moves exactly: the same as solving the equations directly', () => {
     for (const problem of bishopProblems()) {
@@ -109,6 +140,45 @@ describe('the true excess-move rates of the recovery participants', () => {
       const expected = problems.reduce((sum, p) => sum + expectedMovesBySolving(p, errorRate), 0);
       expect((expected - minimum) / minimum).toBeCloseTo(rate, 6);
     }
+  });
+
+  it('computes the probability of a solution in the minimum exactly: the same by its paths', () => {
+    for (const problem of bishopProblems()) {
+      expect(towerOfHanoiOptimalProbability(problem, 0)).toBe(1);
+      for (const errorRate of [0.05, 0.2, 0.5]) {
+        expect(towerOfHanoiOptimalProbability(problem, errorRate), problem.id).toBeCloseTo(
+          optimalProbabilityByPaths(problem, errorRate),
+          12,
+        );
+      }
+    }
+  });
+});
+
+describe('the exact distribution of the headline', () => {
+  it('is the same as summing over every outcome of the 13 problems (2^13 of them)', () => {
+    const probabilities = bishopProblems().map((p) => towerOfHanoiOptimalProbability(p, 0.2));
+    let mean = 0;
+    let meanSquare = 0;
+    for (let outcome = 0; outcome < 2 ** 13; outcome++) {
+      let probability = 1;
+      let optimal = 0;
+      for (const [i, p] of probabilities.entries()) {
+        const isOptimal = (outcome >> i) & 1;
+        probability *= isOptimal ? p : 1 - p;
+        optimal += isOptimal;
+      }
+      const headline = Math.floor((optimal * 100) / 13);
+      mean += probability * headline;
+      meanSquare += probability * headline ** 2;
+    }
+    const exact = towerOfHanoiHeadlineDistribution(probabilities);
+    expect(exact.mean).toBeCloseTo(mean, 10);
+    expect(exact.sd).toBeCloseTo(Math.sqrt(meanSquare - mean ** 2), 10);
+    expect(exact.count.reduce((sum, q) => sum + q, 0)).toBeCloseTo(1, 12);
+    // Every problem certain: 13 of 13, exactly 100; none possible: 0.
+    expect(towerOfHanoiHeadlineDistribution(probabilities.map(() => 1)).mean).toBe(100);
+    expect(towerOfHanoiHeadlineDistribution(probabilities.map(() => 0)).mean).toBe(0);
   });
 });
 
@@ -145,6 +215,45 @@ describe('excess-move recovery over 1,000 simulated runs at the default configur
     }
     for (let i = 1; i < means.length; i++) {
       expect(means[i]).toBeGreaterThan(means[i - 1] as number);
+    }
+  });
+
+  it('recovers the true proportion solved in the minimum within 3.5 standard errors', () => {
+    const errorRates = towerOfHanoiRecoveryErrorRates();
+    const means: number[] = [];
+    for (const [i, truth] of TOWER_OF_HANOI_RECOVERY_RATES.entries()) {
+      const expected = expectedTowerOfHanoiProportionOptimal(
+        bishopProblems(),
+        errorRates[i] as number,
+      );
+      const proportions = runs
+        .filter((run) => run.truth === truth)
+        .map((run) => run.scores.proportionOptimal as number);
+      const m = mean(proportions) as number;
+      const se = (sampleSd(proportions) as number) / Math.sqrt(proportions.length);
+      expect(Math.abs(m - expected), `at true rate ${truth}`).toBeLessThan(3.5 * se);
+      means.push(m);
+    }
+    for (let i = 1; i < means.length; i++) {
+      expect(means[i]).toBeLessThan(means[i - 1] as number);
+    }
+  });
+
+  it('recovers the true expected headline (perfect solutions) within 3.5 standard errors', () => {
+    const errorRates = towerOfHanoiRecoveryErrorRates();
+    const means: number[] = [];
+    for (const [i, truth] of TOWER_OF_HANOI_RECOVERY_RATES.entries()) {
+      const expected = towerOfHanoiHeadlineDistribution(
+        bishopProblems().map((p) => towerOfHanoiOptimalProbability(p, errorRates[i] as number)),
+      ).mean;
+      const headlines = runs.filter((run) => run.truth === truth).map((run) => run.overallScore);
+      const m = mean(headlines) as number;
+      const se = (sampleSd(headlines) as number) / Math.sqrt(headlines.length);
+      expect(Math.abs(m - expected), `at true rate ${truth}`).toBeLessThan(3.5 * se);
+      means.push(m);
+    }
+    for (let i = 1; i < means.length; i++) {
+      expect(means[i]).toBeLessThan(means[i - 1] as number);
     }
   });
 });

@@ -76,6 +76,71 @@ export function errorRateForExcessMoveRate(
   return (low + high) / 2;
 }
 
+/**
+ * The exact probability that a participant of error rate `errorRate` solves a problem in its
+ * minimum (participant.ts): every move an improving one. From a position with a non-improving
+ * move the next move improves with probability 1 - errorRate, from one without it always does,
+ * and each improving move is alike: P(goal) = 1 and, elsewhere,
+ * P(s) = (1 - errorRate, or 1) x the mean of P over the improving moves. Positions are taken in
+ * order of their distance to the goal, so each improving move's P is known before it is needed.
+ */
+export function towerOfHanoiOptimalProbability(
+  problem: Pick<TowerOfHanoiProblem, 'start' | 'goal'>,
+  errorRate: number,
+): number {
+  const distances = distancesTo(problem.goal);
+  const byDistance = [...distances.keys()].sort(
+    (a, b) => (distances.get(a) as number) - (distances.get(b) as number),
+  );
+  const probability = new Map<string, number>();
+  for (const position of byDistance) {
+    if (position === problem.goal) {
+      probability.set(position, 1);
+      continue;
+    }
+    const here = distances.get(position) as number;
+    const next = legalMoves(position).map(([f, t]) => applyMove(position, f, t));
+    const better = next.filter((p) => (distances.get(p) as number) < here);
+    const hasOther = better.length < next.length;
+    const meanBetter =
+      better.reduce((sum, p) => sum + (probability.get(p) as number), 0) / better.length;
+    probability.set(position, (hasOther ? 1 - errorRate : 1) * meanBetter);
+  }
+  return probability.get(problem.start) as number;
+}
+
+/** The expected proportion of `problems` solved in their minimum at error rate `errorRate`. */
+export function expectedTowerOfHanoiProportionOptimal(
+  problems: readonly TowerOfHanoiProblem[],
+  errorRate: number,
+): number {
+  const sum = problems.reduce((s, p) => s + towerOfHanoiOptimalProbability(p, errorRate), 0);
+  return sum / problems.length;
+}
+
+/**
+ * The exact distribution of the headline (scoring version 3: floor(100 K / n), K the problems of
+ * n solved in their minimum) when problem i is solved in its minimum with probability
+ * `probabilities[i]`, independently of the others: K's distribution by adding one problem at a
+ * time (P(K = k) after problem i is P(k) (1 - p_i) + P(k - 1) p_i), then the headline's mean,
+ * its SD, and the distribution of K itself (`count[k]` = P(K = k)).
+ */
+export function towerOfHanoiHeadlineDistribution(probabilities: readonly number[]): {
+  count: number[];
+  mean: number;
+  sd: number;
+} {
+  let count = [1];
+  for (const p of probabilities) {
+    count = [...count, 0].map((q, k) => q * (1 - p) + (k > 0 ? (count[k - 1] as number) * p : 0));
+  }
+  const n = probabilities.length;
+  const headline = (k: number) => (n === 0 ? 0 : Math.floor((k * 100) / n));
+  const mean = count.reduce((sum, q, k) => sum + q * headline(k), 0);
+  const meanSquare = count.reduce((sum, q, k) => sum + q * headline(k) ** 2, 0);
+  return { count, mean, sd: Math.sqrt(Math.max(0, meanSquare - mean ** 2)) };
+}
+
 /** The true excess-move rates of the recovery runs, each in turn. */
 export const TOWER_OF_HANOI_RECOVERY_RATES = [0.1, 0.25, 0.5, 1] as const;
 
@@ -83,6 +148,8 @@ export const TOWER_OF_HANOI_RECOVERY_RATES = [0.1, 0.25, 0.5, 1] as const;
 export type TowerOfHanoiRecoveryRun = {
   truth: number;
   errorRate: number;
+  /** The run's headline (overallScore). */
+  overallScore: number;
   scores: TowerOfHanoiScores;
 };
 
@@ -103,10 +170,12 @@ export function simulateTowerOfHanoiRecoveryRun(
     ...TOWER_OF_HANOI_DEFAULT_PARTICIPANT,
     errorRate,
   });
+  const score = scoreTowerOfHanoi(config, trials);
   return {
     truth: TOWER_OF_HANOI_RECOVERY_RATES[index] as number,
     errorRate,
-    scores: scoreTowerOfHanoi(config, trials).scores,
+    overallScore: score.overallScore,
+    scores: score.scores,
   };
 }
 

@@ -9,10 +9,13 @@ import type { TowerOfHanoiTrial } from './trial';
 
 /**
  * The scores are computed by this version of the rules (test_results.scoring_version). Version
+ * 3: the headline (overallScore) is the percentage of test problems solved in their minimum
+ * ("perfect solutions"), so that never moving and random legal moves both score about 0;
+ * versions 1 and 2 gave it floor(solutionScore), which random moving raises to about 11. Version
  * 2: a problem with a time under its floor ('tooFast', ADR 036) is left out of the time scores
  * and the report cells' RT; version 1 timed it.
  */
-export const TOWER_OF_HANOI_SCORING_VERSION = 2;
+export const TOWER_OF_HANOI_SCORING_VERSION = 3;
 
 /** The report cells: the test problems by their number of discs. */
 export const TOWER_OF_HANOI_REPORT_CELLS = [
@@ -35,8 +38,9 @@ export const TOWER_OF_HANOI_EXCLUSIONS = ['restarted', 'interrupted', TOO_FAST] 
 export type TowerOfHanoiExclusion = (typeof TOWER_OF_HANOI_EXCLUSIONS)[number];
 
 /**
- * The Tower of Hanoi's own scores (scoring versions 1 and 2: the same scores), stored in `test_results.scores`, over the
- * test problems; docs/scoring/tower-of-hanoi.md gives every formula. Times in ms.
+ * The Tower of Hanoi's own scores (scoring versions 1 to 3: the same scores), stored in
+ * `test_results.scores`, over the test problems; docs/scoring/tower-of-hanoi.md gives every
+ * formula. Times in ms.
  */
 export type TowerOfHanoiScores = {
   /** Test problems given. */
@@ -46,10 +50,18 @@ export type TowerOfHanoiScores = {
   proportionSolved: number | null;
   /** Problems solved in their first attempt. */
   solvedFirstAttempt: number;
-  /** Problems solved in their minimum number of moves, and their share of the problems. */
+  /**
+   * Problems solved in their minimum number of moves ("perfect solutions"), and their share of
+   * the problems: an unsolved problem counts as not optimal, so giving a problem up never raises
+   * it. The headline is floor(optimal x 100 / problems) (scoring version 3).
+   */
   optimal: number;
   proportionOptimal: number | null;
-  /** Moves beyond the minimum, summed over the solved problems (of the solving attempt). */
+  /**
+   * Moves beyond the minimum, summed over the solved problems (of the solving attempt). An
+   * unsolved problem adds nothing, so a run that gives problems up scores fewer: read it beside
+   * `solved`.
+   */
   totalExcessMoves: number;
   /** totalExcessMoves per solved problem. */
   meanExcessMoves: number | null;
@@ -58,8 +70,9 @@ export type TowerOfHanoiScores = {
   /** The mean over solved problems of minimum / moves (1 = every one optimal). */
   meanMoveEfficiency: number | null;
   /**
-   * The headline's unrounded value: the mean over every test problem of minimum / moves for a
-   * solved one and 0 for an unsolved one, as a percentage.
+   * The mean over every test problem of minimum / moves for a solved one and 0 for an unsolved
+   * one, as a percentage: graded credit that grows with every move saved (random legal moves
+   * score about 11 on it). The headline of scoring versions 1 and 2 was its floor.
    */
   solutionScore: number;
   /** Median planning time (onset to the first pickup) over the timed problems with a pickup. */
@@ -155,8 +168,11 @@ function cellOf(problems: readonly ScoredProblem[]): CellAggregate {
 
 /**
  * A run's scores from its stored trials (the test problems are scored; the practice problem is
- * reported). The headline: overallScore = floor of solutionScore (100 when every problem is
- * solved in its minimum, less for each extra move and each unsolved problem); correct trials =
+ * reported). The headline: overallScore = the percentage of test problems solved in exactly
+ * their minimum number of moves ("perfect solutions", Owen et al. 1990), floor(optimal x 100 /
+ * problems) in integer arithmetic, 0 without problems: an unsolved problem counts as not
+ * optimal, so a participant who never moves scores 0 and one who moves at random almost always
+ * 0 (docs/scoring/tower-of-hanoi.md, "Chance"). Correct trials =
  * problems solved; averageReactionTime = mean planning time of the timed problems.
  */
 export function scoreTowerOfHanoi(
@@ -175,21 +191,22 @@ export function scoreTowerOfHanoi(
   const efficiencies = solved.map((p) => p.trial.minMoves / p.summary.moves);
   const solutionScore =
     test.length === 0 ? 0 : (efficiencies.reduce((sum, e) => sum + e, 0) / test.length) * 100;
+  const optimal = solved.filter((p) => p.excess === 0).length;
   const planning = values(timed.map((p) => p.summary.firstPickupMs));
   const practiceTrial = trials.find((t) => t.phase === 'practice');
   const practice = practiceTrial ? scoreProblem(config, practiceTrial) : null;
   const ended = (reason: string) => test.filter((p) => p.trial.endReason === reason).length;
-  const trialExclusions: TrialExclusions[] = test
-    .filter((p) => p.exclusions.length > 0)
-    .map((p) => ({
-      phase: 'test',
-      block: p.trial.block ?? 0,
-      trialNumber: p.trial.trialNumber,
-      exclusions: p.exclusions,
-    }));
+  // Every test problem, with what it is left out of (nothing for most).
+  const trialExclusions: TrialExclusions[] = test.map((p) => ({
+    phase: 'test',
+    block: p.trial.block ?? 0,
+    trialNumber: p.trial.trialNumber,
+    exclusions: p.exclusions,
+  }));
   return {
-    // The allowance keeps a sum of exact ratios that rounds a hair under a whole number whole.
-    overallScore: Math.floor(solutionScore + 1e-9),
+    // optimal x 100 and the problems are whole numbers, so the quotient is exact when whole
+    // (13 of 13 is 100) and otherwise at least 1 / problems from one (600 / 13 is 46).
+    overallScore: test.length === 0 ? 0 : Math.floor((optimal * 100) / test.length),
     totalTrials: test.length,
     correctTrials: solved.length,
     averageReactionTime: mean(planning),
@@ -198,8 +215,8 @@ export function scoreTowerOfHanoi(
       solved: solved.length,
       proportionSolved: ratio(solved.length, test.length),
       solvedFirstAttempt: solved.filter((p) => p.summary.attempts === 1).length,
-      optimal: solved.filter((p) => p.excess === 0).length,
-      proportionOptimal: ratio(solved.filter((p) => p.excess === 0).length, test.length),
+      optimal,
+      proportionOptimal: ratio(optimal, test.length),
       totalExcessMoves: totalExcess,
       meanExcessMoves: ratio(totalExcess, solved.length),
       excessMoveRate: ratio(totalExcess, solvedMinimum),

@@ -17,11 +17,15 @@ import {
 import { formatCounter, PVT_COUNTER_NAME, PvtRuntime } from './pvt-runtime';
 
 const SEED = 'pvt-runtime-seed';
-/** A short test: 30 s, 0.5-0.6 s foreperiods, one practice counter, a 1 s timeout. */
+/**
+ * A short test: 30 s, 0.5-0.6 s intervals from the response with 0.5 s of feedback in them, one
+ * practice counter, a 1 s timeout.
+ */
 const CONFIG = PvtConfigSchema.parse({
   durationS: 30,
   foreperiodMinMs: 500,
   foreperiodMaxMs: 600,
+  feedbackMs: 500,
   habituationTrials: 1,
   maxRtMs: 1000,
 });
@@ -63,10 +67,13 @@ describe('formatCounter', () => {
 describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
   let recorded: PvtTrial[] = [];
   let runtime: PvtRuntime | null = null;
+  /** The Element Timing name of the last counter answered. */
+  let answeredCounter: string | null = null;
   const page = useFakeStage(() => {
     runtime?.dispose();
     runtime = null;
     recorded = [];
+    answeredCounter = null;
   });
 
   function startRuntime(
@@ -82,6 +89,16 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
 
   const shown = () => page.stage.firstElementChild as HTMLElement | null;
   const counterShown = () => shown()?.classList.contains('pvt-counter') === true;
+  /**
+   * A counter other than the last one answered is on the stage (a trial is recorded a little
+   * before its feedback, the frozen counter, is cleared).
+   */
+  const newCounterShown = () =>
+    counterShown() && shown()?.getAttribute('elementtiming') !== answeredCounter;
+  /** Notes the counter on the stage as answered. */
+  const answering = () => {
+    answeredCounter = shown()?.getAttribute('elementtiming') ?? null;
+  };
 
   /** Steps the fake clock a frame at a time until `until` holds (or `ms` pass). */
   async function runUntil(until: () => boolean, ms = 10_000) {
@@ -155,7 +172,7 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
     // Screen readers hear it through the page's live region, not a status element on the stage.
     expect(shown()?.getAttribute('role')).toBeNull();
     expect(current.getSnapshot().announcement).toBe('Too soon!');
-    await vi.advanceTimersByTimeAsync(500);
+    await vi.advanceTimersByTimeAsync(300);
     expect(shown()?.textContent).toBe('Too soon!');
     await runUntil(counterShown, 3000);
     expect(current.getSnapshot().announcement).toBe('');
@@ -195,8 +212,9 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
     // The resting finger went down before the first counter: a false start.
     touch(page.stage);
     for (let k = 0; k < 3; k++) {
-      await runUntil(counterShown, 12_000);
+      await runUntil(newCounterShown, 12_000);
       await vi.advanceTimersByTimeAsync(300);
+      answering();
       const tap = touch(page.stage, false);
       await runUntil(() => recorded.length === k + 1, 2000);
       expect(recorded[k]).toMatchObject({
@@ -243,8 +261,17 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
     expect(current.getSnapshot().kind).toBe('finished');
     const test = recorded.filter((t) => t.phase === 'test');
     expect(test.length).toBeGreaterThan(15);
+    // The next interval would have started at the last response: at or after the 30 s.
     const last = test.at(-1) as PvtTrial;
-    expect(last.endElapsedMs + 1000).toBeGreaterThanOrEqual(30_000);
+    expect(last.endElapsedMs).toBeGreaterThanOrEqual(30_000);
+    for (const t of test.slice(0, -1)) expect(t.endElapsedMs).toBeLessThan(30_000);
+    // Each counter came its drawn interval after the last press, within a few frames: the
+    // feedback was shown in the interval, not before it.
+    for (const t of test) {
+      const lateMs = (t.rsiMs as number) - t.foreperiodMs;
+      expect(lateMs).toBeGreaterThanOrEqual(-FAKE_FRAME_MS);
+      expect(lateMs).toBeLessThan(3 * FAKE_FRAME_MS);
+    }
     expect(page.stage.childElementCount).toBe(0);
   });
 
@@ -252,8 +279,9 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
     const first = startRuntime();
     first.begin();
     for (let k = 0; k < 3; k++) {
-      await runUntil(counterShown);
+      await runUntil(newCounterShown);
       await vi.advanceTimersByTimeAsync(200);
+      answering();
       pressSpace();
       await runUntil(() => recorded.length === k + 1, 2000);
     }
@@ -266,7 +294,7 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
       kind: 'intro',
       resumed: true,
       position: { phase: 'test', trialNumber: 2 },
-      remainingMs: 30_000 - (last.endElapsedMs + 1000),
+      remainingMs: 30_000 - last.endElapsedMs,
     });
     resumed.begin();
     await runUntil(counterShown);
@@ -279,6 +307,6 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
       resumed: true,
       planIndex: last.planIndex + 1,
     });
-    expect(recorded[3]?.elapsedMs).toBeGreaterThan(last.endElapsedMs + 1000);
+    expect(recorded[3]?.elapsedMs).toBeGreaterThan(last.endElapsedMs + 500);
   });
 });

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import {
+  DEFAULT_N_BACK_CONFIG,
+  nBackTask,
+  type RunSummary,
+  scoreNBack,
+  simulateNBackRun,
+  storedTrialOf,
+} from '@cogni/domain';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NBackScoreDetails } from './score-details';
+import { NBackScoreTiles } from './scores';
+
+afterEach(cleanup);
+
+/** A mock run's stored summary (levels 1-3, 18 targets and 42 non-targets each). */
+function mockSummary(scoringVersion = nBackTask.scoringVersion): RunSummary {
+  const run = simulateNBackRun('views-seed', DEFAULT_N_BACK_CONFIG, Date.parse('2026-11-27'));
+  const score = scoreNBack(
+    DEFAULT_N_BACK_CONFIG,
+    run.trials.map((t) => storedTrialOf(t)),
+  );
+  return {
+    overallScore: score.overallScore,
+    totalTrials: score.totalTrials,
+    correctTrials: score.correctTrials,
+    averageReactionTime: score.averageReactionTime,
+    scoringVersion,
+    scores: score.scores,
+  };
+}
+
+const tileText = (term: string) =>
+  screen.getByText(term, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
+
+describe('the N-back result views', () => {
+  it('say what the overall score weighs', () => {
+    render(<NBackScoreTiles summary={mockSummary()} />);
+    expect(tileText('Overall score')).toContain('targets and non-targets weighed equally');
+  });
+
+  it('describe a stored percent-correct headline (scoring version 1) as correct trials', () => {
+    const summary = mockSummary(1);
+    render(<NBackScoreTiles summary={summary} />);
+    expect(tileText('Overall score')).toContain(
+      `${summary.correctTrials} of ${summary.totalTrials} correct`,
+    );
+  });
+
+  it("explain the balanced accuracy and d' without discrimination in the details", () => {
+    render(<NBackScoreDetails summary={mockSummary()} />);
+    expect(
+      screen.getByText(/“different” to every letter, nothing or at random scores 50/),
+    ).toBeTruthy();
+    // Pooled Φ⁻¹(0.5 / 55) - Φ⁻¹(0.5 / 127) = 0.296; per level Φ⁻¹(0.5 / 19) - Φ⁻¹(0.5 / 43) = 0.331.
+    expect(
+      screen.getByText(
+        /gives 0\.30 over all levels \(1-back 0\.33, 2-back 0\.33, 3-back 0\.33\), and “same” to every letter \u22120\.30/,
+      ),
+    ).toBeTruthy();
+  });
+});

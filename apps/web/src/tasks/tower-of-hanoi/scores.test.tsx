@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import {
+  DEFAULT_TOWER_OF_HANOI_CONFIG,
+  type RunSummary,
+  scoreTowerOfHanoi,
+  simulateTowerOfHanoiRun,
+  storedTrialOf,
+  towerOfHanoiTask,
+} from '@cogni/domain';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TowerOfHanoiScoreDetails } from './score-details';
+import { TowerOfHanoiScoreTiles } from './scores';
+
+afterEach(cleanup);
+
+/** A mock run's stored summary (the 13 Bishop problems), under `scoringVersion`. */
+function mockSummary(scoringVersion = towerOfHanoiTask.scoringVersion): RunSummary {
+  const run = simulateTowerOfHanoiRun(
+    'views-seed',
+    DEFAULT_TOWER_OF_HANOI_CONFIG,
+    Date.parse('2026-11-27'),
+  );
+  const score = scoreTowerOfHanoi(
+    DEFAULT_TOWER_OF_HANOI_CONFIG,
+    run.trials.map((t) => storedTrialOf(t)),
+  );
+  return {
+    overallScore: score.overallScore,
+    totalTrials: score.totalTrials,
+    correctTrials: score.correctTrials,
+    averageReactionTime: score.averageReactionTime,
+    scoringVersion,
+    scores: score.scores,
+  };
+}
+
+const tileText = (term: string) =>
+  screen.getByText(term, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
+
+describe('the Tower of Hanoi result views', () => {
+  it('say the overall score counts the problems solved in the fewest moves, with the solution score beside it', () => {
+    const summary = mockSummary();
+    const scores = summary.scores as { optimal: number; problems: number };
+    render(<TowerOfHanoiScoreTiles summary={summary} />);
+    expect(tileText('Overall score')).toContain(
+      `Problems solved in the fewest moves: ${scores.optimal} of ${scores.problems}`,
+    );
+    expect(tileText('Solution score')).toContain('unsolved ones as 0');
+    // The overall score already is the problems in the fewest moves: no tile repeats it.
+    expect(screen.queryByText('In the fewest moves', { selector: 'dt' })).toBeNull();
+  });
+
+  it('describe a stored solution-score headline (scoring version 2) as the solution score', () => {
+    render(<TowerOfHanoiScoreTiles summary={mockSummary(2)} />);
+    expect(tileText('Overall score')).toContain(
+      'Each solved problem counted as fewest moves ÷ moves',
+    );
+    expect(tileText('In the fewest moves')).toContain('Solved optimally');
+    expect(screen.queryByText('Solution score', { selector: 'dt' })).toBeNull();
+  });
+
+  it('show the solution score in the details', () => {
+    const summary = mockSummary();
+    render(<TowerOfHanoiScoreDetails summary={summary} />);
+    const solution = (summary.scores as { solutionScore: number }).solutionScore;
+    const row = screen.getByText('Solution score (fewest ÷ moves, unsolved problems 0)');
+    expect(row.parentElement?.querySelector('td')?.textContent).toBe(
+      `${solution.toFixed(1).replace(/\.0$/, '')}%`,
+    );
+  });
+});

@@ -1,0 +1,238 @@
+// Parameter recovery of the scores a methods review changed (issue 37, ADR 038): for each
+// changed measure, 1,000 simulated runs per task at the default settings, by a simulated
+// participant whose true value of the measure is known, each run played through the task's
+// engine on its own plan and scored by the current scoring version. The table gives the true
+// value, the mean estimate over the runs, its bias and SE, and the SD of single runs.
+// Usage: npm run bench:score-recovery   Writes bench/results/score-recovery-<date>.{json,md}.
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import {
+  bishopProblems,
+  DEFAULT_GO_NO_GO_CONFIG,
+  DEFAULT_N_BACK_CONFIG,
+  DEFAULT_SART_CONFIG,
+  DEFAULT_STROOP_CONFIG,
+  defaultNBackAbility,
+  GO_NO_GO_DEFAULT_PARTICIPANT,
+  getCorrectKey,
+  N_BACK_DEFAULT_PARTICIPANT,
+  nBackMatchProbability,
+  RESPONSE_KEYS,
+  SART_DEFAULT_PARTICIPANT,
+  STROOP_SIMULATED_PARTICIPANT,
+  scoreGoNoGo,
+  scoreNBack,
+  scoreSart,
+  scoreStroopV2,
+  simulateGoNoGoParticipant,
+  simulateNBackParticipant,
+  simulateSartParticipant,
+  simulateStroopTestPhase,
+} from '../packages/domain/src/index';
+import {
+  simulateTowerOfHanoiRecoveryRun,
+  TOWER_OF_HANOI_RECOVERY_RATES,
+  towerOfHanoiHeadlineDistribution,
+  towerOfHanoiOptimalProbability,
+  towerOfHanoiRecoveryErrorRates,
+} from '../packages/domain/src/tasks/tower-of-hanoi/recovery';
+import { ROOT } from './lib';
+
+const RUNS = 1000;
+
+/** One changed measure's recovery: its truth and the estimates of RUNS runs. */
+type Row = {
+  task: string;
+  measure: string;
+  /** How the truth follows from the simulated participant. */
+  truthNote: string;
+  truth: number;
+  estimates: number[];
+  /** The largest |bias| the row passes with. */
+  bound: number;
+};
+
+const mean = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+const sd = (values: readonly number[]) => {
+  const m = mean(values);
+  return Math.sqrt(values.reduce((s, v) => s + (v - m) ** 2, 0) / (values.length - 1));
+};
+
+/** RUNS estimates of one measure, one per seeded run. */
+const overRuns = (measure: (seed: string) => number) =>
+  Array.from({ length: RUNS }, (_, i) => measure(`score-recovery-${i}`));
+
+const rows: Row[] = [];
+const started = performance.now();
+
+// Go/No-Go headline: balanced accuracy, true value (1 - omission + 1 - commission) / 2; the
+// headline's floor() lowers it by 0.5 on average, so the unfloored balanced accuracy
+// (hit rate + 1 - false-alarm rate) / 2 from the run's own rates is what is compared.
+{
+  const p = GO_NO_GO_DEFAULT_PARTICIPANT;
+  rows.push({
+    task: 'Go/No-Go',
+    measure: 'headline (balanced accuracy, %)',
+    truthNote: `50 x (1 + (1 - omissions ${p.omissionRate}) - commissions ${p.commissionRate})`,
+    truth: 50 * (2 - p.omissionRate - p.commissionRate),
+    estimates: overRuns((seed) => {
+      const { scores } = scoreGoNoGo(
+        DEFAULT_GO_NO_GO_CONFIG,
+        simulateGoNoGoParticipant(seed, DEFAULT_GO_NO_GO_CONFIG, p),
+      );
+      return 50 * (1 + (scores.hitRate ?? 0) - (scores.falseAlarmRate ?? 0));
+    }),
+    bound: 0.5,
+  });
+}
+
+// SART headline (unchanged, now computed by the shared balanced-accuracy headline).
+{
+  const p = SART_DEFAULT_PARTICIPANT;
+  rows.push({
+    task: 'SART',
+    measure: 'headline (balanced accuracy, %)',
+    truthNote: `50 x (1 + (1 - omissions ${p.omissionRate}) - commissions ${p.commissionRate})`,
+    truth: 50 * (2 - p.omissionRate - p.commissionRate),
+    estimates: overRuns((seed) => {
+      const { scores } = scoreSart(
+        DEFAULT_SART_CONFIG,
+        simulateSartParticipant(seed, DEFAULT_SART_CONFIG, p),
+      );
+      return scores.balancedAccuracy === null ? Number.NaN : 100 * scores.balancedAccuracy;
+    }),
+    bound: 0.5,
+  });
+}
+
+// Stroop headline: balanced accuracy over the three correct keys. The simulated participant's
+// chance of a right answer on a trial is (1 - anticipation) x (1 - error rate of its cue, plus
+// the switch increase on a switch) + anticipation / 3; the truth of a run is the mean over the
+// keys of that chance averaged over the key's trials, and the table's truth its mean over runs.
+// The estimate is floor()ed by the headline: 0.5 is added back.
+{
+  const p = STROOP_SIMULATED_PARTICIPANT;
+  const truths: number[] = [];
+  const estimates = overRuns((seed) => {
+    const trials = simulateStroopTestPhase(seed, DEFAULT_STROOP_CONFIG, p);
+    const chanceRight = (t: (typeof trials)[number]) =>
+      (1 - p.anticipationRate) *
+        (1 - p.errorRate[t.cueWord] - (t.isSwitch ? p.switchErrorIncrease : 0)) +
+      p.anticipationRate / 3;
+    const perKey = RESPONSE_KEYS.map((key) =>
+      mean(
+        trials
+          .filter((t) => getCorrectKey(t.cueWord, t.stimulusWord, t.stimulusColor) === key)
+          .map(chanceRight),
+      ),
+    );
+    truths.push(100 * mean(perKey));
+    return scoreStroopV2(DEFAULT_STROOP_CONFIG, trials).overallScore + 0.5;
+  });
+  rows.push({
+    task: 'Stroop',
+    measure: 'headline (balanced accuracy over keys, %), + 0.5 for the floor',
+    truthNote: `errors Colour ${p.errorRate.Color}, Word ${p.errorRate.Word}, +${p.switchErrorIncrease} on switches, anticipations ${p.anticipationRate} (right 1 in 3)`,
+    truth: mean(truths),
+    estimates,
+    bound: 0.5,
+  });
+}
+
+// N-back headline: balanced accuracy with "same" as the response. The mock participant answers
+// a trial with probability 1 - omission and says "same" with P = Φ(±d'/2 - c) by level; an
+// omission is never "same". Every level has as many targets (and non-targets) as the others, so
+// the truth is (1 + H - F) / 2 with H and F averaged over the default levels 1-3.
+{
+  const p = N_BACK_DEFAULT_PARTICIPANT;
+  const answered = 1 - p.omissionRate;
+  const levels = [1, 2, 3];
+  const rate = (isTarget: boolean) =>
+    mean(levels.map((n) => answered * nBackMatchProbability(defaultNBackAbility(n), isTarget)));
+  rows.push({
+    task: 'N-back',
+    measure: 'headline (balanced accuracy, %)',
+    truthNote: `levels 1-3, d' ${levels.map((n) => defaultNBackAbility(n).dPrime.toFixed(1)).join(', ')}, criterion 0.2, omissions ${p.omissionRate}`,
+    truth: 50 * (1 + rate(true) - rate(false)),
+    estimates: overRuns((seed) => {
+      const { scores } = scoreNBack(
+        DEFAULT_N_BACK_CONFIG,
+        simulateNBackParticipant(seed, DEFAULT_N_BACK_CONFIG, p),
+      );
+      return 100 * (scores.overall.balancedAccuracy ?? Number.NaN);
+    }),
+    bound: 0.5,
+  });
+}
+
+// Tower of Hanoi headline: problems solved in their minimum, %. The participant makes a move
+// that does not bring the discs nearer the goal with a set probability; each problem's chance
+// of a perfect solution follows exactly (towerOfHanoiOptimalProbability), and so does the
+// floored headline's expectation (towerOfHanoiHeadlineDistribution).
+{
+  const errorRates = towerOfHanoiRecoveryErrorRates();
+  const problems = bishopProblems();
+  TOWER_OF_HANOI_RECOVERY_RATES.forEach((trueRate, index) => {
+    const errorRate = errorRates[index] as number;
+    rows.push({
+      task: 'Tower of Hanoi',
+      measure: `headline (perfect solutions, %), true excess-move rate ${trueRate}`,
+      truthNote: `exact, from each problem's chance of a perfect solution at error rate ${errorRate.toFixed(4)}`,
+      truth: towerOfHanoiHeadlineDistribution(
+        problems.map((problem) => towerOfHanoiOptimalProbability(problem, errorRate)),
+      ).mean,
+      estimates: Array.from(
+        { length: RUNS },
+        (_, k) =>
+          simulateTowerOfHanoiRecoveryRun(
+            k * TOWER_OF_HANOI_RECOVERY_RATES.length + index,
+            errorRates,
+          ).overallScore,
+      ),
+      bound: 1.5,
+    });
+  });
+}
+
+const seconds = (performance.now() - started) / 1000;
+const date = new Date().toISOString();
+const machine = `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, Node ${process.version}`;
+const f = (value: number, digits = 3) => value.toFixed(digits);
+const summarized = rows.map((row) => {
+  const valid = row.estimates.filter((v) => Number.isFinite(v));
+  const m = mean(valid);
+  const spread = sd(valid);
+  const bias = m - row.truth;
+  return {
+    ...row,
+    estimates: undefined,
+    runs: valid.length,
+    mean: m,
+    bias,
+    se: spread / Math.sqrt(valid.length),
+    sd: spread,
+    passed: Math.abs(bias) <= row.bound,
+  };
+});
+const md = [
+  '# Recovery of the scores changed by the methods review',
+  '',
+  `${date}, ${machine}; ${RUNS} simulated runs per row at the default settings, ${seconds.toFixed(1)} s in all (\`npm run bench:score-recovery\`).`,
+  '',
+  '| task | measure | truth | mean estimate | bias | SE of mean | SD of a run | bound on bias | passed | truth from |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---|---|',
+  ...summarized.map(
+    (r) =>
+      `| ${r.task} | ${r.measure} | ${f(r.truth)} | ${f(r.mean)} | ${f(r.bias)} | ${f(r.se)} | ${f(r.sd)} | ±${r.bound} | ${r.passed ? 'yes' : '**no**'} | ${r.truthNote} |`,
+  ),
+  '',
+].join('\n');
+const stamp = date.slice(0, 10);
+writeFileSync(path.join(ROOT, `bench/results/score-recovery-${stamp}.md`), md);
+writeFileSync(
+  path.join(ROOT, `bench/results/score-recovery-${stamp}.json`),
+  `${JSON.stringify({ date, machine, runsPerRow: RUNS, seconds, rows: summarized }, null, 2)}\n`,
+);
+console.log(md);
+if (summarized.some((r) => !r.passed)) process.exitCode = 1;
