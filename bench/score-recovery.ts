@@ -11,6 +11,7 @@ import {
   bishopProblems,
   DEFAULT_GO_NO_GO_CONFIG,
   DEFAULT_N_BACK_CONFIG,
+  DEFAULT_PVT_CONFIG,
   DEFAULT_SART_CONFIG,
   DEFAULT_STROOP_CONFIG,
   defaultNBackAbility,
@@ -18,15 +19,20 @@ import {
   getCorrectKey,
   N_BACK_DEFAULT_PARTICIPANT,
   nBackMatchProbability,
+  PVT_RECOVERY_PARTICIPANT,
+  PVT_SETTINGS,
+  pvtRecoveryTrueSpeed,
   RESPONSE_KEYS,
   SART_DEFAULT_PARTICIPANT,
   STROOP_SIMULATED_PARTICIPANT,
   scoreGoNoGo,
   scoreNBack,
+  scorePvt,
   scoreSart,
   scoreStroopV2,
   simulateGoNoGoParticipant,
   simulateNBackParticipant,
+  simulatePvtParticipant,
   simulateSartParticipant,
   simulateStroopTestPhase,
 } from '../packages/domain/src/index';
@@ -164,6 +170,28 @@ const started = performance.now();
     }),
     bound: 0.5,
   });
+}
+
+// PVT response speed (scoring version 3: a timeout counts at 1000 / the 30 s timeout), for the
+// recovery participant (PVT_RECOVERY_PARTICIPANT; its lapse RTs start at the variant's lapse
+// threshold, so its true speed is pvtRecoveryTrueSpeed of that threshold), on both variants at
+// the published intervals.
+{
+  const participant = PVT_RECOVERY_PARTICIPANT;
+  for (const config of [DEFAULT_PVT_CONFIG, PVT_SETTINGS.schema.parse({ variant: 'PVT-B' })]) {
+    rows.push({
+      task: 'PVT',
+      measure: `mean response speed (s⁻¹), timeouts at the timeout, ${config.variant}`,
+      truthNote: `lapses 0.1 (a tenth of them timeouts, the rest uniform over 700 ms from the ${config.variant === 'PVT-B' ? 355 : 500} ms threshold), speed otherwise uniform on [3, 5] s⁻¹`,
+      truth: pvtRecoveryTrueSpeed(config.variant === 'PVT-B' ? 355 : 500),
+      estimates: overRuns(
+        (seed) =>
+          scorePvt(config, simulatePvtParticipant(seed, config, participant)).scores.meanSpeed ??
+          Number.NaN,
+      ),
+      bound: 0.02,
+    });
+  }
 }
 
 // Tower of Hanoi headline: problems solved in their minimum, %. The participant makes a move

@@ -2,7 +2,7 @@ import { type AdminResult, type AnyTask, TASKS, type TestType } from '@cogni/dom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFinishedRun } from '../../services/results/insert-finished-run';
 import { insertUser, signUpAdmin } from '../../testing/admin-fixtures';
-import { DEVICE_INFO, MEASUREMENT } from '../../testing/fixture-run';
+import { fixtureFinishedRun } from '../../testing/fixture-run';
 import { createTestContext, type TestClient, type TestContext } from '../../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../../testing/test-database';
 
@@ -277,15 +277,8 @@ function runWithInterruptions(task: AnyTask, userId: string, index: number) {
     };
   });
   return {
-    task,
-    userId,
-    seed,
-    config,
-    startTime,
+    ...fixtureFinishedRun(userId, startTime, { seed, task }),
     endTime: new Date(startTime.getTime() + 30 * 60_000),
-    deviceInfo: DEVICE_INFO,
-    measurement: MEASUREMENT,
-    isMock: false,
     trials,
   };
 }

@@ -43,6 +43,20 @@ export function goNoGoScoresOf(summary: RunSummary): GoNoGoScores {
   return summary.scores as GoNoGoScores;
 }
 
+/**
+ * What the tiles and the details both read of a run: its scores, whether its overall score is
+ * the balanced accuracy (stored from GO_NO_GO_BALANCED_HEADLINE_VERSION on), and the d' of never
+ * pressing at its numbers of go and no-go trials (neverPressDPrime).
+ */
+export function goNoGoResultOf(summary: RunSummary) {
+  const scores = goNoGoScoresOf(summary);
+  return {
+    scores,
+    balancedHeadline: summary.scoringVersion >= GO_NO_GO_BALANCED_HEADLINE_VERSION,
+    neverPress: neverPressDPrime(scores.counts.goTrials, scores.counts.noGoTrials),
+  };
+}
+
 /** Where a run is, for people: 'Practice round 2' or 'Test'. */
 export function blockName(position: Pick<GoNoGoPosition, 'phase' | 'block'>): string {
   return position.phase === 'practice' ? `Practice round ${position.block + 1}` : 'Test';

@@ -2,13 +2,7 @@ import type { RunSummary } from '@cogni/domain';
 import { useId } from 'react';
 import { type ValueRow, ValueTable } from '../../components/ui/value-table';
 import { formatMs, formatPercent, NO_VALUE } from '../../lib/format-scores';
-import {
-  formatDPrime,
-  GO_NO_GO_BALANCED_HEADLINE_VERSION,
-  goNoGoScoresOf,
-  neverPressDPrime,
-  toPercent,
-} from './labels';
+import { formatDPrime, goNoGoResultOf, toPercent } from './labels';
 
 /**
  * A Go/No-Go run's scores beyond the tiles: the spread of go reaction times, the sensitivity
@@ -18,7 +12,7 @@ import {
  */
 export function GoNoGoScoreDetails({ summary }: { summary: RunSummary }) {
   const checksId = useId();
-  const scores = goNoGoScoresOf(summary);
+  const { scores, balancedHeadline, neverPress } = goNoGoResultOf(summary);
   const { counts, practice, qcFlags } = scores;
   const reactionTimes: ValueRow[] = [
     { label: 'Median go reaction time', value: formatMs(scores.medianGoRtMs) },
@@ -45,7 +39,6 @@ export function GoNoGoScoreDetails({ summary }: { summary: RunSummary }) {
           },
         ]),
   ];
-  const neverPress = neverPressDPrime(counts.goTrials, counts.noGoTrials);
   const trialCounts: ValueRow[] = [
     { label: 'Go trials', value: counts.goTrials },
     { label: 'Hits (pressed on go)', value: counts.hits },
@@ -79,7 +72,7 @@ export function GoNoGoScoreDetails({ summary }: { summary: RunSummary }) {
     <>
       <ValueTable caption="Reaction times and rates (test trials)" rows={reactionTimes} />
       <ValueTable caption="Test trials by outcome" rows={trialCounts} />
-      {summary.scoringVersion >= GO_NO_GO_BALANCED_HEADLINE_VERSION && (
+      {balancedHeadline && (
         <p className="score-note">
           The overall score is the balanced accuracy: the mean of the share of go trials pressed and
           the share of no-go trials held back, so pressing for every shape, for none or at random

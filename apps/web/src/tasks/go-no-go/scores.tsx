@@ -1,28 +1,17 @@
 import type { RunSummary } from '@cogni/domain';
 import { OverallScoreTile, ScoreTile } from '../../components/task/score-tile';
 import { formatMs, formatPercent } from '../../lib/format-scores';
-import {
-  formatDPrime,
-  GO_NO_GO_BALANCED_HEADLINE_VERSION,
-  goNoGoScoresOf,
-  neverPressDPrime,
-  toPercent,
-} from './labels';
+import { formatDPrime, goNoGoResultOf, toPercent } from './labels';
 
 /** A Go/No-Go run's headline scores as tiles: on 'Test Complete' and in progress tracking. */
 export function GoNoGoScoreTiles({ summary }: { summary: RunSummary }) {
-  const scores = goNoGoScoresOf(summary);
+  const { scores, balancedHeadline, neverPress } = goNoGoResultOf(summary);
   const { counts } = scores;
-  const neverPress = neverPressDPrime(counts.goTrials, counts.noGoTrials);
   return (
     <dl className="score-list">
       <OverallScoreTile
         summary={summary}
-        extra={
-          summary.scoringVersion >= GO_NO_GO_BALANCED_HEADLINE_VERSION ? (
-            <>go and no-go trials weighed equally</>
-          ) : undefined
-        }
+        extra={balancedHeadline ? <>go and no-go trials weighed equally</> : undefined}
       />
       <ScoreTile
         term="Commission rate"

@@ -1,38 +1,15 @@
 // @vitest-environment jsdom
-import {
-  DEFAULT_GO_NO_GO_CONFIG,
-  goNoGoTask,
-  type RunSummary,
-  scoreGoNoGo,
-  simulateGoNoGoRun,
-  storedTrialOf,
-} from '@cogni/domain';
+import { goNoGoTask } from '@cogni/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mockRunSummary, tileText } from '../../lib/testing/result-views';
 import { GoNoGoScoreDetails } from './score-details';
 import { GoNoGoScoreTiles } from './scores';
 
 afterEach(cleanup);
 
 /** A mock run's stored summary (128 go + 32 no-go test trials), under `scoringVersion`. */
-function mockSummary(scoringVersion = goNoGoTask.scoringVersion): RunSummary {
-  const run = simulateGoNoGoRun('views-seed', DEFAULT_GO_NO_GO_CONFIG, Date.parse('2026-11-27'));
-  const score = scoreGoNoGo(
-    DEFAULT_GO_NO_GO_CONFIG,
-    run.trials.map((t) => storedTrialOf(t)),
-  );
-  return {
-    overallScore: score.overallScore,
-    totalTrials: score.totalTrials,
-    correctTrials: score.correctTrials,
-    averageReactionTime: score.averageReactionTime,
-    scoringVersion,
-    scores: score.scores,
-  };
-}
-
-const tileText = (term: string) =>
-  screen.getByText(term, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
+const mockSummary = (scoringVersion?: number) => mockRunSummary(goNoGoTask, scoringVersion);
 
 describe('the Go/No-Go result views', () => {
   it("say what the overall score weighs and what d' gives without a press", () => {

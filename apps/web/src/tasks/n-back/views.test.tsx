@@ -1,38 +1,15 @@
 // @vitest-environment jsdom
-import {
-  DEFAULT_N_BACK_CONFIG,
-  nBackTask,
-  type RunSummary,
-  scoreNBack,
-  simulateNBackRun,
-  storedTrialOf,
-} from '@cogni/domain';
+import { nBackTask } from '@cogni/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mockRunSummary, tileText } from '../../lib/testing/result-views';
 import { NBackScoreDetails } from './score-details';
 import { NBackScoreTiles } from './scores';
 
 afterEach(cleanup);
 
 /** A mock run's stored summary (levels 1-3, 18 targets and 42 non-targets each). */
-function mockSummary(scoringVersion = nBackTask.scoringVersion): RunSummary {
-  const run = simulateNBackRun('views-seed', DEFAULT_N_BACK_CONFIG, Date.parse('2026-11-27'));
-  const score = scoreNBack(
-    DEFAULT_N_BACK_CONFIG,
-    run.trials.map((t) => storedTrialOf(t)),
-  );
-  return {
-    overallScore: score.overallScore,
-    totalTrials: score.totalTrials,
-    correctTrials: score.correctTrials,
-    averageReactionTime: score.averageReactionTime,
-    scoringVersion,
-    scores: score.scores,
-  };
-}
-
-const tileText = (term: string) =>
-  screen.getByText(term, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
+const mockSummary = (scoringVersion?: number) => mockRunSummary(nBackTask, scoringVersion);
 
 describe('the N-back result views', () => {
   it('say what the overall score weighs', () => {

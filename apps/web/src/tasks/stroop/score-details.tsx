@@ -89,8 +89,8 @@ function VersionTwoDetails({ scores }: { scores: StroopScoresV2 }) {
         Left out of the RT scores (correct trials only): {left.first} first after a start, break or
         resume, {left.postError} after an error, {left.anticipation} faster than 200 ms,{' '}
         {left.interrupted} interrupted, {left.outlier} outliers, {left.errors} errors;{' '}
-        {left.rtTrials} trials used. Error rates use {left.errorRateTrials} trials. Scoring version
-        2.
+        {left.rtTrials} trials used. Error rates use {left.errorRateTrials} trials. Scoring version{' '}
+        {scores.scoringVersion}.
       </p>
     </>
   );
@@ -116,8 +116,8 @@ function VersionOneDetails({ scores }: { scores: StroopScores }) {
       <p className="score-note">
         Inverse efficiency {formatMs(metrics.inverseEfficiencyMs)}. Left out of the RT scores:{' '}
         {left.errors} errors, {left.firstOfPhase} first of phase, {left.firstAfterBreak} first after
-        a break. Scoring version 1 (pooled switch cost): the server rescores this run by version 2
-        shortly.
+        a break. Scoring version 1 (pooled switch cost): the server rescores this run by the current
+        version shortly.
       </p>
     </>
   );

@@ -1,42 +1,15 @@
 // @vitest-environment jsdom
-import {
-  DEFAULT_TOWER_OF_HANOI_CONFIG,
-  type RunSummary,
-  scoreTowerOfHanoi,
-  simulateTowerOfHanoiRun,
-  storedTrialOf,
-  towerOfHanoiTask,
-} from '@cogni/domain';
+import { towerOfHanoiTask } from '@cogni/domain';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mockRunSummary, tileText } from '../../lib/testing/result-views';
 import { TowerOfHanoiScoreDetails } from './score-details';
 import { TowerOfHanoiScoreTiles } from './scores';
 
 afterEach(cleanup);
 
 /** A mock run's stored summary (the 13 Bishop problems), under `scoringVersion`. */
-function mockSummary(scoringVersion = towerOfHanoiTask.scoringVersion): RunSummary {
-  const run = simulateTowerOfHanoiRun(
-    'views-seed',
-    DEFAULT_TOWER_OF_HANOI_CONFIG,
-    Date.parse('2026-11-27'),
-  );
-  const score = scoreTowerOfHanoi(
-    DEFAULT_TOWER_OF_HANOI_CONFIG,
-    run.trials.map((t) => storedTrialOf(t)),
-  );
-  return {
-    overallScore: score.overallScore,
-    totalTrials: score.totalTrials,
-    correctTrials: score.correctTrials,
-    averageReactionTime: score.averageReactionTime,
-    scoringVersion,
-    scores: score.scores,
-  };
-}
-
-const tileText = (term: string) =>
-  screen.getByText(term, { selector: 'dt' }).parentElement?.querySelector('dd')?.textContent;
+const mockSummary = (scoringVersion?: number) => mockRunSummary(towerOfHanoiTask, scoringVersion);
 
 describe('the Tower of Hanoi result views', () => {
   it('say the overall score counts the problems solved in the fewest moves, with the solution score beside it', () => {

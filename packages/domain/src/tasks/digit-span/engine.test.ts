@@ -21,7 +21,11 @@ import {
   DigitSpanTrialSchema,
   findDigitSpanTrialProblems,
 } from './trial';
-import { DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS, runDigitSpanVirtualSession } from './virtual-runtime';
+import {
+  DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS,
+  type DigitSpanVirtualSessionOptions,
+  runDigitSpanVirtualSession,
+} from './virtual-runtime';
 
 /** Drives the engine by hand and keeps every effect. */
 function drive(config: DigitSpanConfig, seed = 'engine') {
@@ -40,6 +44,11 @@ function drive(config: DigitSpanConfig, seed = 'engine') {
   };
   return { plan, send, effects, state: () => state };
 }
+
+/** A session through the virtual runtime, its page's clock at 0 from the start, 1 s per intro. */
+const playSession = (
+  options: Omit<DigitSpanVirtualSessionOptions, 'timeOriginMs' | 'startMs' | 'introMs'>,
+) => runDigitSpanVirtualSession({ timeOriginMs: 0, startMs: 0, introMs: 1000, ...options });
 
 /**
  * Presents the list on screen from a 'Ready' onset at `readyMs`, each presentation (digits, the
@@ -411,12 +420,9 @@ describe('the Digit Span engine', () => {
     expect(createDigitSpanEngine({ config, saved: all, timeOriginMs: 0 }).effects).toEqual([
       { type: 'FINISHED' },
     ]);
-    const session = runDigitSpanVirtualSession({
+    const session = playSession({
       config,
       plan: planDigitSpan('engine', config),
-      timeOriginMs: 0,
-      startMs: 0,
-      introMs: 1000,
       saved,
       behave: () => ({
         keys: [
@@ -454,12 +460,9 @@ describe('the Digit Span engine', () => {
     // answered wrong, every other list right. The third interruption is over the limit of 2.
     const interruptedAt = new Set(['test:0:3', 'test:0:6', 'test:0:12']);
     const wrongAt = new Set(['test:0:4', 'test:0:7']);
-    const session = runDigitSpanVirtualSession({
+    const session = playSession({
       config,
       plan,
-      timeOriginMs: 0,
-      startMs: 0,
-      introMs: 1000,
       behave: (trial) => {
         const key = `${trial.phase}:${trial.block}:${trial.trialNumber}`;
         const answer = wrongAt.has(key) ? [9, 9] : parseDigits(trial.expected);
@@ -521,12 +524,9 @@ describe('the Digit Span engine', () => {
       interruptionRepeats: 0,
     });
     const plan = planDigitSpan('interrupted', config);
-    const session = runDigitSpanVirtualSession({
+    const session = playSession({
       config,
       plan,
-      timeOriginMs: 0,
-      startMs: 0,
-      introMs: 1000,
       // Both lists of 2 interrupted, and answered wrong: the direction stops there.
       behave: () => ({
         interrupted: true,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DIGIT_SPAN_CONFIG, DigitSpanConfigSchema } from './config';
 import { type DigitSpanScoredTrial, scoreDigitSpan } from './scoring';
+import { type ListAnswer, scoredList } from './testing';
 
 /**
  * Hand-built runs scored by hand from docs/scoring/digit-span.md (scoring version 3), the
@@ -8,84 +9,41 @@ import { type DigitSpanScoredTrial, scoreDigitSpan } from './scoring';
  * interruptionRepeats 2 (place = (length - start) x 2 + attempt - 1).
  */
 
-type ListAnswer = {
-  /** Right or wrong. */
-  correct: boolean;
-  /** Digits typed, and how many are in their place. */
-  entered: number;
-  positions: number;
-  /** Keypad onset to the first key, and to the submit, ms. */
-  firstKey: number;
-  rt: number;
-  /** The page was hidden or unfocused during the list. */
-  interrupted?: boolean;
-};
-
-/** A list by hand (all times well above their floors). */
-function list(
-  phase: 'practice' | 'test',
-  direction: 'forward' | 'backward',
-  trialNumber: number,
-  length: number,
-  answer: ListAnswer,
-): DigitSpanScoredTrial {
-  return {
-    phase,
-    block: direction === 'forward' ? 0 : 1,
-    trialNumber,
-    direction,
-    length,
-    isCorrect: answer.correct,
-    reactionTime: answer.rt,
-    nDigitsEntered: answer.entered,
-    nCorrectPositions: answer.positions,
-    timedOut: false,
-    firstKeyRt: answer.firstKey,
-    nBackspaces: 0,
-    response: 'enter',
-    interrupted: answer.interrupted ?? false,
-    timing: { wasInterrupted: answer.interrupted ?? false },
-  };
-}
-
-const right = (length: number, firstKey: number, rt: number, interrupted = false) => ({
-  correct: true,
-  entered: length,
-  positions: length,
-  firstKey,
-  rt,
-  interrupted,
-});
-const wrong = (entered: number, positions: number, firstKey: number, rt: number, i = false) => ({
-  correct: false,
-  entered,
-  positions,
-  firstKey,
-  rt,
-  interrupted: i,
-});
+/** A right answer: every digit typed in its place (all times well above their floors). */
+const right = (length: number, firstKey: number, rt: number, interrupted = false) =>
+  ({
+    correct: true,
+    entered: length,
+    positions: length,
+    firstKey,
+    rt,
+    interrupted,
+  }) satisfies ListAnswer;
+/** A wrong answer: `entered` digits typed, `positions` of them in their place. */
+const wrong = (entered: number, positions: number, firstKey: number, rt: number, i = false) =>
+  ({ correct: false, entered, positions, firstKey, rt, interrupted: i }) satisfies ListAnswer;
 
 describe('Digit Span scored by hand: a run with interrupted lists (default configuration)', () => {
   const trials: DigitSpanScoredTrial[] = [
-    list('practice', 'forward', 0, 2, right(2, 800, 1500)),
+    scoredList('practice', 'forward', 0, 2, right(2, 800, 1500)),
     // Forward, start 3.
-    list('test', 'forward', 0, 3, right(3, 800, 2000)), //                3/1
-    list('test', 'forward', 3, 3, wrong(3, 2, 900, 5000, true)), //       3/2 interrupted: given again
-    list('test', 'forward', 4, 3, right(3, 1000, 2400)), //               3/2 repeat 1
-    list('test', 'forward', 6, 4, wrong(4, 2, 1000, 3000)), //            4/1
-    list('test', 'forward', 9, 4, right(4, 1100, 2600, true)), //         4/2 interrupted (right): given again
-    list('test', 'forward', 10, 4, right(4, 1200, 3200)), //              4/2 repeat 1: passes 4
-    list('test', 'forward', 12, 5, wrong(5, 3, 1300, 4000)), //           5/1
-    list('test', 'forward', 15, 5, wrong(4, 1, 1400, 3500, true)), //     5/2 interrupted, no repeat left
+    scoredList('test', 'forward', 0, 3, right(3, 800, 2000)), //            3/1
+    scoredList('test', 'forward', 3, 3, wrong(3, 2, 900, 5000, true)), //   3/2 interrupted: given again
+    scoredList('test', 'forward', 4, 3, right(3, 1000, 2400)), //           3/2 repeat 1
+    scoredList('test', 'forward', 6, 4, wrong(4, 2, 1000, 3000)), //        4/1
+    scoredList('test', 'forward', 9, 4, right(4, 1100, 2600, true)), //     4/2 interrupted (right): given again
+    scoredList('test', 'forward', 10, 4, right(4, 1200, 3200)), //          4/2 repeat 1: passes 4
+    scoredList('test', 'forward', 12, 5, wrong(5, 3, 1300, 4000)), //       5/1
+    scoredList('test', 'forward', 15, 5, wrong(4, 1, 1400, 3500, true)), // 5/2 interrupted, no repeat left
     // Backward, start 2: its own two repeats.
-    list('practice', 'backward', 0, 2, right(2, 700, 1400)),
-    list('test', 'backward', 0, 2, right(2, 700, 1500)), //               2/1
-    list('test', 'backward', 3, 2, right(2, 900, 1700)), //               2/2
-    list('test', 'backward', 6, 3, wrong(0, 0, 1000, 2000, true)), //     3/1 interrupted, empty: given again
-    list('test', 'backward', 7, 3, wrong(3, 1, 1100, 2500)), //           3/1 repeat 1
-    list('test', 'backward', 9, 3, right(3, 900, 2100)), //               3/2
-    list('test', 'backward', 12, 4, wrong(4, 2, 1200, 3000)), //          4/1
-    list('test', 'backward', 15, 4, wrong(0, 0, 1000, 1500)), //          4/2 empty: ends at 4
+    scoredList('practice', 'backward', 0, 2, right(2, 700, 1400)),
+    scoredList('test', 'backward', 0, 2, right(2, 700, 1500)), //           2/1
+    scoredList('test', 'backward', 3, 2, right(2, 900, 1700)), //           2/2
+    scoredList('test', 'backward', 6, 3, wrong(0, 0, 1000, 2000, true)), // 3/1 interrupted, empty: given again
+    scoredList('test', 'backward', 7, 3, wrong(3, 1, 1100, 2500)), //       3/1 repeat 1
+    scoredList('test', 'backward', 9, 3, right(3, 900, 2100)), //           3/2
+    scoredList('test', 'backward', 12, 4, wrong(4, 2, 1200, 3000)), //      4/1
+    scoredList('test', 'backward', 15, 4, wrong(0, 0, 1000, 1500)), //      4/2 empty: ends at 4
   ];
   const score = scoreDigitSpan(DEFAULT_DIGIT_SPAN_CONFIG, trials);
 
@@ -199,7 +157,7 @@ describe('Digit Span scored by hand: a stored run of task version 1.0.0 (no repe
     interruptionRepeats: 0,
   });
   const stored = (n: number, length: number, answer: ListAnswer): DigitSpanScoredTrial => {
-    const { interrupted: _field, ...trial } = list('test', 'forward', n, length, answer);
+    const { interrupted: _field, ...trial } = scoredList('test', 'forward', n, length, answer);
     return trial;
   };
   const score = scoreDigitSpan(config, [

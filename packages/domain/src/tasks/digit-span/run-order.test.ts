@@ -22,6 +22,17 @@ type Walked = DigitSpanPosition & {
   fields: { interrupted: boolean };
 };
 
+/** A position, as getDigitSpanNextPosition gives it. */
+const at = (phase: string, block: number, trialNumber: number) => ({ phase, block, trialNumber });
+
+/** A list saved at a position, answered right unless `isCorrect` says otherwise. */
+const savedAt = (
+  phase: string,
+  block: number,
+  trialNumber: number,
+  isCorrect: boolean | null = true,
+): SavedTrial => ({ ...at(phase, block, trialNumber), isCorrect });
+
 /** How a list was answered: right or not, and whether the page was left during it. */
 type Answer = boolean | { isCorrect: boolean; interrupted: boolean };
 
@@ -248,15 +259,8 @@ describe('the run order', () => {
     expect(oldRun.map((t) => t.trialNumber)).toEqual([0, 1, 2, 3, 4, 5]);
     // Stored trials without the run-order field (from before it existed) are read as not
     // interrupted.
-    const bare: SavedTrial[] = [
-      { phase: 'test', block: 0, trialNumber: 0, isCorrect: true },
-      { phase: 'test', block: 0, trialNumber: 3, isCorrect: true },
-    ];
-    expect(getDigitSpanNextPosition(config, bare)).toEqual({
-      phase: 'test',
-      block: 0,
-      trialNumber: 6,
-    });
+    const bare = [savedAt('test', 0, 0), savedAt('test', 0, 3)];
+    expect(getDigitSpanNextPosition(config, bare)).toEqual(at('test', 0, 6));
   });
 
   it('resumes after any prefix of a run where the run went on, whatever order the saves came in', () => {
@@ -276,44 +280,17 @@ describe('the run order', () => {
 
   it('ignores positions the run cannot have, and starts at the first practice list', () => {
     const config = DEFAULT_DIGIT_SPAN_CONFIG;
-    expect(getDigitSpanNextPosition(config, [])).toEqual({
-      phase: 'practice',
-      block: 0,
-      trialNumber: 0,
-    });
-    const strange: SavedTrial[] = [
-      { phase: 'test', block: 5, trialNumber: 0, isCorrect: true },
-      { phase: 'warmup', block: 0, trialNumber: 0, isCorrect: true },
-      { phase: 'practice', block: 0, trialNumber: 9, isCorrect: true },
-    ];
-    expect(getDigitSpanNextPosition(config, strange)).toEqual({
-      phase: 'practice',
-      block: 0,
-      trialNumber: 0,
-    });
+    expect(getDigitSpanNextPosition(config, [])).toEqual(at('practice', 0, 0));
+    const strange = [savedAt('test', 5, 0), savedAt('warmup', 0, 0), savedAt('practice', 0, 9)];
+    expect(getDigitSpanNextPosition(config, strange)).toEqual(at('practice', 0, 0));
     const backwardOnly = DigitSpanConfigSchema.parse({
       directions: 'backward',
       practiceMaxTries: 0,
     });
-    expect(getDigitSpanNextPosition(backwardOnly, [])).toEqual({
-      phase: 'test',
-      block: 1,
-      trialNumber: 0,
-    });
-    expect(isDigitSpanPosition(backwardOnly, { phase: 'test', block: 0, trialNumber: 0 })).toBe(
-      false,
-    );
+    expect(getDigitSpanNextPosition(backwardOnly, [])).toEqual(at('test', 1, 0));
+    expect(isDigitSpanPosition(backwardOnly, at('test', 0, 0))).toBe(false);
     // A correctness of null (unknown) counts as not correct.
-    const unknown: SavedTrial[] = [0, 1, 2, 3].map((trialNumber) => ({
-      phase: 'practice',
-      block: 0,
-      trialNumber,
-      isCorrect: null,
-    }));
-    expect(getDigitSpanNextPosition(config, unknown)).toEqual({
-      phase: 'test',
-      block: 0,
-      trialNumber: 0,
-    });
+    const unknown = [0, 1, 2, 3].map((n) => savedAt('practice', 0, n, null));
+    expect(getDigitSpanNextPosition(config, unknown)).toEqual(at('test', 0, 0));
   });
 });

@@ -4,58 +4,27 @@ import { DEFAULT_DIGIT_SPAN_CONFIG, DigitSpanConfigSchema } from './config';
 import { planDigitSpan, plannedDigitSpanTrialAt } from './plan';
 import { getDigitSpanNextPosition } from './run-order';
 import { type DigitSpanScoredTrial, scoreDigitSpan, twoErrorMaxSpan } from './scoring';
+import { scoredList } from './testing';
 
 /** A list of a run walked through the run order: scored, and read by the run order. */
 type ListOfRun = DigitSpanScoredTrial & SavedTrial;
-
-/** A scored list by hand: `positions` digits in place, `entered` digits typed, answer time `rt`. */
-function list(
-  phase: 'practice' | 'test',
-  direction: 'forward' | 'backward',
-  length: number,
-  answer: {
-    correct: boolean;
-    positions?: number;
-    entered?: number;
-    rt?: number;
-    timedOut?: boolean;
-  },
-  trialNumber = 0,
-): DigitSpanScoredTrial {
-  const entered = answer.entered ?? length;
-  return {
-    phase,
-    block: direction === 'forward' ? 0 : 1,
-    trialNumber,
-    direction,
-    length,
-    isCorrect: answer.correct,
-    reactionTime: answer.timedOut ? null : (answer.rt ?? 3000),
-    nDigitsEntered: entered,
-    nCorrectPositions: answer.positions ?? (answer.correct ? length : 0),
-    timedOut: answer.timedOut ?? false,
-    firstKeyRt: entered === 0 && answer.timedOut ? null : 1000,
-    nBackspaces: 0,
-    response: answer.timedOut ? null : 'enter',
-  };
-}
 
 describe('Digit Span scoring by hand', () => {
   // Forward: practice wrong then right; lengths 3 (both right), 4 (swap, right), 5 (one digit
   // short with 3 in place, then empty): stops at 5. Backward: four wrong practice lists, then
   // both lists of 2 submitted empty.
   const trials: DigitSpanScoredTrial[] = [
-    list('practice', 'forward', 2, { correct: false, positions: 0 }, 0),
-    list('practice', 'forward', 2, { correct: true }, 1),
-    list('test', 'forward', 3, { correct: true, rt: 2000 }, 0),
-    list('test', 'forward', 3, { correct: true, rt: 2200 }, 1),
-    list('test', 'forward', 4, { correct: false, positions: 2 }, 2),
-    list('test', 'forward', 4, { correct: true, rt: 3000 }, 3),
-    list('test', 'forward', 5, { correct: false, positions: 3, entered: 4 }, 4),
-    list('test', 'forward', 5, { correct: false, positions: 0, entered: 0, rt: 1100 }, 5),
-    ...[0, 1, 2, 3].map((n) => list('practice', 'backward', 2, { correct: false }, n)),
-    list('test', 'backward', 2, { correct: false, entered: 0 }, 0),
-    list('test', 'backward', 2, { correct: false, entered: 0 }, 1),
+    scoredList('practice', 'forward', 0, 2, { correct: false, positions: 0 }),
+    scoredList('practice', 'forward', 1, 2, { correct: true }),
+    scoredList('test', 'forward', 0, 3, { correct: true, rt: 2000 }),
+    scoredList('test', 'forward', 1, 3, { correct: true, rt: 2200 }),
+    scoredList('test', 'forward', 2, 4, { correct: false, positions: 2 }),
+    scoredList('test', 'forward', 3, 4, { correct: true, rt: 3000 }),
+    scoredList('test', 'forward', 4, 5, { correct: false, positions: 3, entered: 4 }),
+    scoredList('test', 'forward', 5, 5, { correct: false, positions: 0, entered: 0, rt: 1100 }),
+    ...[0, 1, 2, 3].map((n) => scoredList('practice', 'backward', n, 2, { correct: false })),
+    scoredList('test', 'backward', 0, 2, { correct: false, entered: 0 }),
+    scoredList('test', 'backward', 1, 2, { correct: false, entered: 0 }),
   ];
   const score = scoreDigitSpan(DEFAULT_DIGIT_SPAN_CONFIG, trials);
 
@@ -138,10 +107,15 @@ describe('Digit Span scoring by hand', () => {
       practiceMaxTries: 0,
     });
     const ceiling = scoreDigitSpan(config, [
-      list('test', 'forward', 8, { correct: false, entered: 0 }, 0),
-      list('test', 'forward', 8, { correct: true }, 1),
-      list('test', 'forward', 9, { correct: true, rt: 5000 }, 2),
-      list('test', 'forward', 9, { correct: false, timedOut: true, entered: 0, positions: 0 }, 3),
+      scoredList('test', 'forward', 0, 8, { correct: false, entered: 0 }),
+      scoredList('test', 'forward', 1, 8, { correct: true }),
+      scoredList('test', 'forward', 2, 9, { correct: true, rt: 5000 }),
+      scoredList('test', 'forward', 3, 9, {
+        correct: false,
+        timedOut: true,
+        entered: 0,
+        positions: 0,
+      }),
     ]);
     expect(ceiling.scores.backward).toBeNull();
     expect(ceiling.scores.spanDifference).toBeNull();
@@ -160,10 +134,10 @@ describe('Digit Span scoring by hand', () => {
     // Three lists per length: length 3 has one right and two wrong, so the ladder goes on,
     // but the two-error count ends before it.
     const three = [
-      list('test', 'forward', 3, { correct: true }),
-      list('test', 'forward', 3, { correct: false }),
-      list('test', 'forward', 3, { correct: false }),
-      list('test', 'forward', 4, { correct: true }),
+      scoredList('test', 'forward', 0, 3, { correct: true }),
+      scoredList('test', 'forward', 0, 3, { correct: false }),
+      scoredList('test', 'forward', 0, 3, { correct: false }),
+      scoredList('test', 'forward', 0, 4, { correct: true }),
     ];
     expect(twoErrorMaxSpan(three)).toBe(0);
     const config = DigitSpanConfigSchema.parse({ directions: 'forward', trialsPerLength: 3 });
@@ -174,18 +148,18 @@ describe('Digit Span scoring by hand', () => {
     // One list per length: the first failed length ends the count.
     expect(
       twoErrorMaxSpan([
-        list('test', 'forward', 3, { correct: true }),
-        list('test', 'forward', 4, { correct: false }),
+        scoredList('test', 'forward', 0, 3, { correct: true }),
+        scoredList('test', 'forward', 0, 4, { correct: false }),
       ]),
     ).toBe(3);
   });
 
   it('leaves a list with a time under its floor out of the time means and the report RT', () => {
     const forged = (trialNumber: number) => ({
-      ...list('test', 'forward', 3, { correct: true, rt: 0.02 }, trialNumber),
+      ...scoredList('test', 'forward', trialNumber, 3, { correct: true, rt: 0.02 }),
       firstKeyRt: 0.01,
     });
-    const timed = list('test', 'forward', 3, { correct: true, rt: 2000 }, 2);
+    const timed = scoredList('test', 'forward', 2, 3, { correct: true, rt: 2000 });
     const run = scoreDigitSpan(DEFAULT_DIGIT_SPAN_CONFIG, [forged(0), forged(1), timed]);
     expect(run.scores.forward).toMatchObject({
       totalCorrect: 3,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
+import { mean, median, sampleSd } from '../shared/statistics';
 import { DEFAULT_GO_NO_GO_CONFIG } from './config';
 import { planGoNoGo } from './plan';
 import { scoreGoNoGo } from './scoring';
@@ -36,24 +37,6 @@ function playRun(seed: string): GoNoGoTrial[] {
       };
     },
   }).trials;
-}
-
-const mean = (values: readonly number[]) =>
-  values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
-
-function median(values: readonly number[]) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
-function sampleSd(values: readonly number[]) {
-  const m = mean(values);
-  if (m === null || values.length < 2) return null;
-  return Math.sqrt(values.reduce((sum, v) => sum + (v - m) ** 2, 0) / (values.length - 1));
 }
 
 describe('Go/No-Go RT scores follow the recorded exclusions alone', () => {

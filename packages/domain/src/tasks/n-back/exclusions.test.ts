@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
+import { mean, median } from '../shared/statistics';
 import { N_BACK_SETTINGS } from './config';
 import { planNBack } from './plan';
 import { nBackReportCellOf, scoreNBack } from './scoring';
@@ -42,18 +43,6 @@ function playRun(seed: string): NBackTrial[] {
       };
     },
   }).trials;
-}
-
-const mean = (values: readonly number[]) =>
-  values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
-
-function median(values: readonly number[]) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 describe('N-back RT scores follow the recorded exclusions alone', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PvtConfigSchema } from './config';
 import { type PvtScoredTrial, scorePvt } from './scoring';
+import { scoredPvtTrial } from './testing';
 import type { PvtTrialType } from './trial';
 
 /**
@@ -8,29 +9,13 @@ import type { PvtTrialType } from './trial';
  * the arithmetic in the comments: the speed scores with timeouts at the timeout's speed, and the
  * headline. Test trial n is at minute `minute` of time on task.
  */
-function trial(
+const trial = (
   trialNumber: number,
   minute: number,
   type: PvtTrialType,
   reactionTime: number | null,
   extra: Partial<PvtScoredTrial> = {},
-): PvtScoredTrial {
-  return {
-    phase: 'test',
-    block: 0,
-    trialNumber,
-    variant: 'PVT-10',
-    type,
-    reactionTime,
-    foreperiodMs: 3000,
-    nFalseStarts: 0,
-    elapsedMs: minute * 60_000,
-    resumed: false,
-    nExtraResponses: 0,
-    timing: { wasInterrupted: false },
-    ...extra,
-  };
-}
+) => scoredPvtTrial(trialNumber, type, reactionTime, { elapsedMs: minute * 60_000, ...extra });
 
 describe('PVT scores computed by hand', () => {
   it('counts timeouts in the speed scores at 1000 / timeout, and scores the headline', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { savedTrialWithFields } from '../shared/envelope';
-import { PvtConfigSchema, resolvePvtConfig } from './config';
-import { pvtTask } from './definition';
+import { resolvePvtConfig } from './config';
 import { pvtFixtureRun } from './fixture-run';
 import { planPvt } from './plan';
 import { findPvtChainBreak } from './plausibility';
 import { getPvtResumePoint, PVT_RUN_ORDER_FIELDS } from './run-order';
 import { scorePvt } from './scoring';
+import { configStoredBy100, readStoredPvtConfig } from './testing';
 import { findPvtTrialProblems, PvtTrialSchema } from './trial';
 
 /**
@@ -44,25 +44,9 @@ function fnv1a(text: string): string {
   return hash.toString(16).padStart(8, '0');
 }
 
-/** The configuration a 1.0.0 run of `variant` stored: its defaults, every setting written out. */
-const storedBy100 = (variant: 'PVT-10' | 'PVT-B') => ({
-  variant,
-  durationS: 0,
-  foreperiodMinMs: 0,
-  foreperiodMaxMs: 0,
-  lapseThresholdMs: 0,
-  falseStartMs: 100,
-  maxRtMs: 30_000,
-  feedbackMs: 1000,
-  habituationTrials: 5,
-});
-
 describe.each(['PVT-10', 'PVT-B'] as const)('a %s run stored by task version 1.0.0', (variant) => {
   // As the server reads a stored configuration: the task's storedConfigDefaults under it.
-  const config = PvtConfigSchema.parse({
-    ...pvtTask.storedConfigDefaults,
-    ...storedBy100(variant),
-  });
+  const config = readStoredPvtConfig(configStoredBy100(variant));
   const params = resolvePvtConfig(config);
   const golden = VERSION_1[variant];
   const plan = planPvt('v1-seed', config);

@@ -53,6 +53,34 @@ export const PVT_DEFAULT_PARTICIPANT = {
 } satisfies PvtParticipantParams;
 
 /**
+ * The participant of the recovery test and the score-recovery bench: lapses with probability
+ * 0.1 (a tenth of them timeouts, the rest an RT uniform over 700 ms from the lapse threshold),
+ * otherwise a speed uniform on [3, 5] s⁻¹, and false starts on 3 % of intervals. Its mean
+ * response speed over every stimulus, a timeout at 1000 / the 30 s timeout, is
+ * pvtRecoveryTrueSpeed(lapse threshold).
+ */
+export const PVT_RECOVERY_PARTICIPANT = {
+  lapseProbability: 0.1,
+  speedMin: 3,
+  speedMax: 5,
+  lapseSpanMs: 700,
+  timeoutProbability: 0.1,
+  falseStartProbability: 0.03,
+  onsetJitterMs: 8,
+} satisfies PvtParticipantParams;
+
+/**
+ * The recovery participant's true mean response speed, s⁻¹, at a lapse threshold L (ms):
+ * 0.9 x 4 + 0.1 x (0.9 x 1000 ln((L + 700) / L) / 700 + 0.1 x 1000 / 30000), the mean of
+ * 1000 / RT over an RT uniform on [L, L + 700) being 1000 ln((L + 700) / L) / 700. At the
+ * PVT's 500 ms: 3.71289; at the PVT-B's 355 ms: 3.74037.
+ */
+export function pvtRecoveryTrueSpeed(lapseThresholdMs: number): number {
+  const lapseSpeed = (1000 * Math.log((lapseThresholdMs + 700) / lapseThresholdMs)) / 700;
+  return 0.9 * 4 + 0.1 * (0.9 * lapseSpeed + (0.1 * 1000) / 30_000);
+}
+
+/**
  * A simulated participant's whole run, as a browser would send it: the run's own plan, played
  * through the engine (runPvtVirtualSession) on a simulated page time line, with timing records.
  */

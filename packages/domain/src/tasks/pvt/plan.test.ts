@@ -8,7 +8,6 @@ import {
   pvtMaximumTestStimuli,
   resolvePvtConfig,
 } from './config';
-import { pvtTask } from './definition';
 import {
   drawPvtForeperiod,
   PVT_SPARE_DRAWS,
@@ -16,6 +15,7 @@ import {
   pvtForeperiodAt,
   pvtPlannedDraws,
 } from './plan';
+import { configStoredBy100, readStoredPvtConfig } from './testing';
 
 /** Pearson's chi-square statistic of observed counts against equal expected shares. */
 function chiSquare(counts: readonly number[], expected: readonly number[]): number {
@@ -199,24 +199,10 @@ describe('the PVT plan', () => {
 });
 
 describe('a configuration stored by task version 1.0.0 (before intervalFrom)', () => {
-  /** The whole configuration a 1.0.0 run stored: every setting of that version, no intervalFrom. */
-  const storedV1 = {
-    variant: 'PVT-B',
-    durationS: 0,
-    foreperiodMinMs: 0,
-    foreperiodMaxMs: 0,
-    lapseThresholdMs: 0,
-    falseStartMs: 100,
-    maxRtMs: 30_000,
-    feedbackMs: 1000,
-    habituationTrials: 5,
-  };
-  /** As the server reads a stored configuration: the task's storedConfigDefaults under it. */
-  const readStored = (stored: object) =>
-    PvtConfigSchema.parse({ ...pvtTask.storedConfigDefaults, ...stored });
+  const storedV1 = configStoredBy100('PVT-B');
 
   it("is read with the timing it ran with: from the feedback's end, 2-5 s for the PVT-B", () => {
-    const read = readStored(storedV1);
+    const read = readStoredPvtConfig(storedV1);
     expect(read.intervalFrom).toBe('feedbackEnd');
     expect(resolvePvtConfig(read)).toMatchObject({ foreperiodMinMs: 2000, foreperiodMaxMs: 5000 });
     // Its plan is the one 1.0.0 drew: as many draws (ceil(180 s / 1 s) + 1 + spares), the range.
@@ -227,8 +213,10 @@ describe('a configuration stored by task version 1.0.0 (before intervalFrom)', (
   });
 
   it('leaves a configuration stored with the setting as stored; a new one without it takes the default', () => {
-    expect(readStored({ ...storedV1, intervalFrom: 'response' }).intervalFrom).toBe('response');
-    expect(readStored(DEFAULT_PVT_CONFIG)).toEqual(DEFAULT_PVT_CONFIG);
+    expect(readStoredPvtConfig({ ...storedV1, intervalFrom: 'response' }).intervalFrom).toBe(
+      'response',
+    );
+    expect(readStoredPvtConfig(DEFAULT_PVT_CONFIG)).toEqual(DEFAULT_PVT_CONFIG);
     // A new run's settings (an admin preview's, partial) are not a stored configuration.
     expect(PvtConfigSchema.parse({ variant: 'PVT-B' }).intervalFrom).toBe('response');
     expect(PVT_SETTINGS.defaults.intervalFrom).toBe('response');

@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PVT_CONFIG } from './config';
-import { type PvtParticipantParams, simulatePvtParticipant } from './participant';
+import {
+  PVT_RECOVERY_PARTICIPANT,
+  pvtRecoveryTrueSpeed,
+  simulatePvtParticipant,
+} from './participant';
 import { type PvtScores, scorePvt } from './scoring';
 
 /**
@@ -23,19 +27,10 @@ import { type PvtScores, scorePvt } from './scoring';
  *   speeds) of the truth (nominally 95 %; the SE over 1,000 runs of that share is 0.7 points);
  * - every run's false starts counted: the presses before a counter the participant made.
  */
-const TRUTH = {
-  lapseProbability: 0.1,
-  speedMin: 3,
-  speedMax: 5,
-  lapseSpanMs: 700,
-  timeoutProbability: 0.1,
-  falseStartProbability: 0.03,
-  onsetJitterMs: 8,
-} satisfies PvtParticipantParams;
+const TRUTH = PVT_RECOVERY_PARTICIPANT;
 /** A timeout's speed: 1000 / the default 30 s timeout. */
 const TIMEOUT_SPEED = 1000 / 30_000;
-const TRUE_SPEED =
-  0.9 * 4 + 0.1 * ((0.9 * 1000 * Math.log(1200 / 500)) / 700 + 0.1 * TIMEOUT_SPEED);
+const TRUE_SPEED = pvtRecoveryTrueSpeed(500);
 const RUNS = 1000;
 
 const mean = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;

@@ -2,32 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PVT_CONFIG, PvtConfigSchema } from './config';
 import { getPvtTrialFlags } from './plausibility';
 import { type PvtScoredTrial, pvtReportCellOf, scorePvt } from './scoring';
+import { scoredPvtTrial } from './testing';
 import type { PvtTrialType } from './trial';
 
-/** A scored trial: its type, RT and foreperiod, `minute` minutes into the test. */
-function trial(
+/** A scored trial: its type, RT and foreperiod, trialNumber + 1 minutes into the test. */
+const trial = (
   trialNumber: number,
   type: PvtTrialType,
   reactionTime: number | null,
   foreperiodMs: number,
   extra: Partial<PvtScoredTrial> = {},
-): PvtScoredTrial {
-  return {
-    phase: 'test',
-    block: 0,
-    trialNumber,
-    variant: 'PVT-10',
-    type,
-    reactionTime,
-    foreperiodMs,
-    nFalseStarts: 0,
-    elapsedMs: (trialNumber + 1) * 60_000,
-    resumed: false,
-    nExtraResponses: 0,
-    timing: { wasInterrupted: false },
-    ...extra,
-  };
-}
+) => scoredPvtTrial(trialNumber, type, reactionTime, { foreperiodMs, ...extra });
 
 /**
  * A hand-scored run (PVT-10: lapse from 500 ms, false start under 100 ms): eight counters, one

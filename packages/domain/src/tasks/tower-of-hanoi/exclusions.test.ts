@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunScore } from '../contract';
 import { storedTrialOf } from '../shared/envelope';
 import { createRng } from '../shared/random';
+import { mean, median } from '../shared/statistics';
 import { DEFAULT_TOWER_OF_HANOI_CONFIG } from './config';
 import { simulateTowerOfHanoiParticipant, TOWER_OF_HANOI_DEFAULT_PARTICIPANT } from './participant';
 import { getTowerOfHanoiTrialFlags } from './plausibility';
@@ -23,16 +24,6 @@ import type { TowerOfHanoiTrial } from './trial';
 
 const config = { ...DEFAULT_TOWER_OF_HANOI_CONFIG, timeLimitS: 30 };
 
-const medianOf = (values: readonly number[]): number | null => {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
-const meanOf = (values: readonly number[]): number | null =>
-  values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
 const present = (values: readonly (number | null)[]) =>
   values.filter((v): v is number => v !== null);
 
@@ -74,13 +65,13 @@ function expectScoresFollowExclusions(
   const timedSolved = timed.filter((t) => t.solved);
   const planning = present(timed.map((t) => t.reactionTime));
   const { scores } = score;
-  expect(score.averageReactionTime).toBe(meanOf(planning));
-  expect(scores.medianPlanningTimeMs).toBe(medianOf(planning));
-  expect(scores.medianFirstMoveTimeMs).toBe(medianOf(present(timed.map((t) => t.firstMoveTimeMs))));
+  expect(score.averageReactionTime).toBe(mean(planning));
+  expect(scores.medianPlanningTimeMs).toBe(median(planning));
+  expect(scores.medianFirstMoveTimeMs).toBe(median(present(timed.map((t) => t.firstMoveTimeMs))));
   expect(scores.medianSolutionTimeMs).toBe(
-    medianOf(present(timedSolved.map((t) => t.solutionTimeMs))),
+    median(present(timedSolved.map((t) => t.solutionTimeMs))),
   );
-  const execution = medianOf(timedSolved.map(executionPerMove));
+  const execution = median(timedSolved.map(executionPerMove));
   if (execution === null) expect(scores.medianExecutionTimePerMoveMs).toBeNull();
   else expect(scores.medianExecutionTimePerMoveMs).toBeCloseTo(execution, 9);
   expect(scores.totalTimeMs).toBe(test.reduce((sum, t) => sum + t.totalTimeMs, 0));
@@ -94,7 +85,7 @@ function expectScoresFollowExclusions(
     expect(score.reportCells[key], key).toMatchObject({
       trialCount: test.filter(inCell).length,
       rtTrialCount: cellPlanning.length,
-      meanRtMs: meanOf(cellPlanning),
+      meanRtMs: mean(cellPlanning),
     });
   }
 }
