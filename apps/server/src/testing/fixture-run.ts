@@ -60,28 +60,3 @@ export function fixtureFinishedRun(
     trials: fixtureRun(seed, config, task),
   };
 }
-
-/**
- * The Stroop headline the docs give for a run's test trials (docs/scoring/stroop.md), counted
- * here from the trials' own fields rather than by the scoring code: the correct key is the
- * initial of the ink (cue Color) or of the word (cue Word); the headline is floor(100 x the mean
- * over the keys of the share right), a small allowance keeping a whole result whole.
- */
-export function stroopHeadlineOf(trials: readonly object[]): number {
-  const test = (
-    trials as readonly {
-      phase: string;
-      cueWord: string;
-      stimulusWord: string;
-      stimulusColor: string;
-      isCorrect: boolean;
-    }[]
-  ).filter((t) => t.phase === 'test');
-  const keyOf = (t: (typeof test)[number]) =>
-    (t.cueWord === 'Color' ? t.stimulusColor : t.stimulusWord).charAt(0).toUpperCase();
-  const shares = ['R', 'G', 'B'].flatMap((key) => {
-    const ofKey = test.filter((t) => keyOf(t) === key);
-    return ofKey.length === 0 ? [] : [ofKey.filter((t) => t.isCorrect).length / ofKey.length];
-  });
-  return Math.floor((100 * shares.reduce((a, b) => a + b, 0)) / shares.length + 1e-9);
-}

@@ -12,15 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResults, testSessions, trials } from '../../db/schema';
 import { insertFinishedRun } from '../../services/results/insert-finished-run';
 import { insertUser, signUpAdmin } from '../../testing/admin-fixtures';
-import { fixtureFinishedRun, stroopHeadlineOf } from '../../testing/fixture-run';
+import { fixtureFinishedRun } from '../../testing/fixture-run';
 import { parseCsv } from '../../testing/parse-csv';
 import { createTestContext, type TestClient, type TestContext } from '../../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../../testing/test-database';
 
 /** Stroop's own export columns, after the common ones. */
-/** The start of Ada's first fixture run (r1). */
-const R1_START = new Date('2026-01-10T10:00:00Z');
-
 const STROOP_COLUMNS = [
   'cue_word',
   'stimulus_word',
@@ -72,7 +69,10 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
     const db = t.database.db;
     adaId = await insertUser(db, { email: 'ada@example.com', firstName: 'Ada', lastName: 'L' });
     bobId = await insertUser(db, { email: 'bob@example.com', firstName: 'Bob', lastName: 'B' });
-    ids.r1 = await insertFinishedRun(t.database, fixtureFinishedRun(adaId, R1_START));
+    ids.r1 = await insertFinishedRun(
+      t.database,
+      fixtureFinishedRun(adaId, new Date('2026-01-10T10:00:00Z')),
+    );
     ids.r2 = await insertFinishedRun(
       t.database,
       fixtureFinishedRun(bobId, new Date('2026-01-12T23:30:00Z')),
@@ -143,7 +143,7 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
       trialCount: 168,
       // The fixture run: 132 of 144 correct; 600.25 ms on Color, 450.25 ms on Word trials.
       scores: {
-        overallScore: stroopHeadlineOf(fixtureFinishedRun(adaId, R1_START).trials),
+        overallScore: 91,
         totalTrials: 144,
         correctTrials: 132,
         averageReactionTime: expect.closeTo((56 * 600.25 + 60 * 450.25) / 116, 9),

@@ -1,5 +1,4 @@
 import type { RunSummary } from '@cogni/domain';
-import { OverallScoreTile } from '../../components/task/score-tile';
 import {
   formatMs,
   formatPercent,
@@ -23,16 +22,10 @@ export function StroopScoreTiles({ summary }: StroopScoresProps) {
       : versioned.scores.metrics.switchCost;
   return (
     <dl className="score-list">
-      <OverallScoreTile
-        summary={summary}
-        extra={
-          summary.scoringVersion >= 3 ? (
-            <>the three answer keys weighed equally</>
-          ) : (
-            <>percent correct</>
-          )
-        }
-      />
+      <div className="score-list__item">
+        <dt>Overall score</dt>
+        <dd>{summary.overallScore}%</dd>
+      </div>
       <div className="score-list__item">
         <dt>Correct answers</dt>
         <dd>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balancedAccuracyHeadline, balancedHeadline } from './headline';
+import { balancedAccuracyHeadline, balancedHeadline, percentHeadline } from './headline';
 
 describe('balancedHeadline', () => {
   it('gives 100 / k to one answer for everything, whatever the kinds shares', () => {
@@ -39,5 +39,15 @@ describe('balancedHeadline', () => {
     ).toBe(75);
     expect(balancedHeadline([])).toBe(0);
     expect(balancedAccuracyHeadline({ signal: 0, hits: 0, noise: 0, falseAlarms: 0 })).toBe(0);
+  });
+});
+
+describe('percentHeadline', () => {
+  it('divides once, so a whole percentage stays whole', () => {
+    // floor(29 / 50 x 100) and floor(57 / 100 x 100) are 57 and 56 in floating point.
+    expect(percentHeadline(29, 50)).toBe(58);
+    expect(percentHeadline(57, 100)).toBe(57);
+    expect(percentHeadline(131, 144)).toBe(90); // 90.97...
+    expect(percentHeadline(0, 0)).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ export type AnswerClass = { trials: number; correct: number };
  * floor(100 x balanced accuracy): the mean over the kinds of trial (the answers the task asks
  * for) of the share answered correctly. A strategy that does not tell the kinds apart (one answer
  * to everything, no answer, answers at random) is right on 1 / k of each kind on average, so
- * it scores 100 / k whatever the kinds' shares: 50 with two kinds, 33 with three. Kinds without
+ * it scores 100 / k whatever the kinds' shares: 50 with two kinds. Kinds without
  * trials are left out; 0 without trials. Integer arithmetic (the sum of correct_i x the product
  * of the other kinds' trials, over k x the product of all), exact whenever the result is whole.
  */
@@ -35,4 +35,13 @@ export function balancedAccuracyHeadline(counts: {
     { trials: counts.signal, correct: counts.hits },
     { trials: counts.noise, correct: counts.noise - counts.falseAlarms },
   ]);
+}
+
+/**
+ * The headline of a task scored as a share of its trials: floor(100 x correct / total) in one
+ * integer division, exact, where floor(correct / total x 100) in floating point is one point low
+ * at some counts (29 / 50 x 100 is 57.99999999999999). 0 without trials.
+ */
+export function percentHeadline(correct: number, total: number): number {
+  return total === 0 ? 0 : Math.floor((correct * 100) / total);
 }

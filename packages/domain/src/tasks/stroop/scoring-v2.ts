@@ -1,15 +1,8 @@
-import { balancedHeadline } from '../shared/headline';
+import { percentHeadline } from '../shared/headline';
 import { mean, sampleSd } from '../shared/statistics';
 import { isRestBreakAfter, type StroopConfig } from './config';
 import { getReportCell, REPORT_CELLS, type ReportCell } from './scoring';
-import {
-  type Cue,
-  getCorrectKey,
-  type Ink,
-  RESPONSE_KEYS,
-  type ResponseKey,
-  type Word,
-} from './stimuli';
+import { type Cue, getCorrectKey, type Ink, type ResponseKey, type Word } from './stimuli';
 
 /**
  * Stroop scoring, version 2 (docs/scoring/stroop.md): per-trial exclusion flags, switch costs
@@ -19,10 +12,10 @@ import {
 export const STROOP_SCORING_VERSION_2 = 2;
 
 /**
- * Version 3: version 2's scores with the headline as balanced accuracy over the three correct
- * keys (stroopHeadline), computed exactly. Version 2's floor(correct / total x 100) rewarded
- * pressing one key by that key's share of the run, and its floating-point division is one point
- * low at some counts (29 / 50 gives 57). The runs are scored by this version.
+ * Version 3: version 2's scores with the headline computed exactly, floor(correct x 100 /
+ * total) in one integer division (percentHeadline); version 2's floor(correct / total x 100) is
+ * one point low where the floating-point division falls under a whole percentage (29 / 50
+ * gives 57). The runs are scored by this version.
  */
 export const STROOP_SCORING_VERSION = 3;
 
@@ -223,7 +216,7 @@ export type StroopScoresV2 = {
 export type StroopSummaryV2 = {
   totalTrials: number;
   correctTrials: number;
-  /** stroopHeadline: balanced accuracy over the correct keys, every test trial. */
+  /** floor(correct x 100 / total), over every test trial, exact (percentHeadline). */
   overallScore: number;
   /** Mean RT of the RT trials (correct, no exclusion), in ms. */
   averageReactionTime: number | null;
@@ -268,22 +261,6 @@ export function scoreStroopV2(
   allTrials: readonly StroopScoringTrial[],
 ): StroopSummaryV2 {
   return scoreFlaggedStroopTrials(flagStroopTrials(config, allTrials));
-}
-
-/**
- * The headline: floor(100 x the mean, over the keys R, G and B, of the share of the trials
- * whose correct key it is that were answered correctly), every test trial, no exclusion. Pressing
- * one key for everything, or keys at random, scores 33 whatever the keys' shares in the run
- * (the plan draws the stimuli, so the shares vary); a participant right on every trial scores
- * 100, one right on 90 % of each key's trials 90.
- */
-export function stroopHeadline(trials: readonly StroopScoringTrial[]): number {
-  return balancedHeadline(
-    RESPONSE_KEYS.map((key) => {
-      const ofKey = trials.filter((t) => correctKeyOf(t) === key);
-      return { trials: ofKey.length, correct: ofKey.filter((t) => t.isCorrect).length };
-    }),
-  );
 }
 
 /** Scores test trials flagged by flagStroopTrials (versions 2 and 3: the rules of version 3). */
@@ -333,7 +310,7 @@ export function scoreFlaggedStroopTrials(flagged: readonly FlaggedStroopTrial[])
   return {
     totalTrials: flagged.length,
     correctTrials: correct,
-    overallScore: stroopHeadline(flagged),
+    overallScore: percentHeadline(correct, flagged.length),
     averageReactionTime,
     scores: {
       scoringVersion: STROOP_SCORING_VERSION,
