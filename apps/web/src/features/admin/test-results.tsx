@@ -305,6 +305,7 @@ function ResultTrials({ resultId }: { resultId: string }) {
       {settings}
       {task && result.scores && (
         <Suspense fallback={<Spinner label="Loading scores…" />}>
+          <p>Scored by version {result.scores.scoringVersion} of the task's scoring rules.</p>
           <task.ScoreDetails summary={result.scores} />
         </Suspense>
       )}

@@ -28,6 +28,11 @@ export function ResultDetails({ result, summary, task }: ResultDetailsProps) {
           <dt>Duration</dt>
           <dd>{formatDuration(result.durationMs)}</dd>
         </div>
+        <div>
+          {/* Scores change only by a new version of the rules, and a rescore says so here. */}
+          <dt>Scoring</dt>
+          <dd>version {summary.scoringVersion}</dd>
+        </div>
       </dl>
       <Suspense fallback={loading}>
         <task.ScoreTiles summary={summary} />
