@@ -1,4 +1,5 @@
 import type { CDPSession, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { uniqueEmail } from './accounts';
 import { logInViaForm, registerViaApi } from './browser';
 
@@ -9,6 +10,37 @@ import { logInViaForm, registerViaApi } from './browser';
  * page's clock itself has a 5 µs grain.
  */
 export const STAMPED_TIME_BOUND_MS = 0.1;
+
+/**
+ * How far any one stored time may sit from its stamp, in ms, where a test checks many
+ * (expectStampedTimes): a busy machine moves the stamp's clock conversion by up to a few tenths
+ * of a ms on a few inputs, while a page that stored the time it handled an input, rather than the
+ * input's own timestamp, is off by its handling delay on every input.
+ */
+export const STAMPED_TIME_OUTLIER_MS = 1;
+
+/**
+ * Stored times against the times the test stamped on its inputs: every one within
+ * STAMPED_TIME_OUTLIER_MS, and their median within STAMPED_TIME_BOUND_MS. A stall of the machine
+ * moves a few stamps; only a page that takes the wrong time moves the median.
+ */
+export function expectStampedTimes(
+  pairs: readonly { label: string; storedMs: number; stampedMs: number }[],
+): void {
+  const errors = pairs.map((p) => Math.abs(p.storedMs - p.stampedMs));
+  for (const [i, pair] of pairs.entries()) {
+    expect(errors[i], pair.label).toBeLessThanOrEqual(STAMPED_TIME_OUTLIER_MS);
+  }
+  const sorted = [...errors].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median =
+    sorted.length % 2 === 1
+      ? (sorted[middle] as number)
+      : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  expect(median, 'median distance of stored times from their stamps').toBeLessThanOrEqual(
+    STAMPED_TIME_BOUND_MS,
+  );
+}
 
 /**
  * The least share of a whole run's presentations whose presented duration a browser test
