@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { balancedAccuracyHeadline, balancedHeadline, percentHeadline } from './headline';
+import { balancedAccuracyHeadline, percentHeadline } from './headline';
 
-describe('balancedHeadline', () => {
-  it('gives 100 / k to one answer for everything, whatever the kinds shares', () => {
-    // 3 kinds of 10, 20 and 30 trials, all answered with the first kind's answer: 1/3 -> 33.
-    expect(
-      balancedHeadline([
-        { trials: 10, correct: 10 },
-        { trials: 20, correct: 0 },
-        { trials: 30, correct: 0 },
-      ]),
-    ).toBe(33);
-    // Two kinds, 150 go and 50 no-go, a press for everything: (1 + 0) / 2 -> 50 (accuracy 75).
+describe('balancedAccuracyHeadline', () => {
+  it('gives 50 to one answer for everything, whatever the kinds shares', () => {
+    // 150 go and 50 no-go, a press for everything: (1 + 0) / 2 -> 50 (accuracy 75).
     expect(balancedAccuracyHeadline({ signal: 150, hits: 150, noise: 50, falseAlarms: 50 })).toBe(
       50,
     );
@@ -20,24 +12,13 @@ describe('balancedHeadline', () => {
 
   it('is exact where floating point rounds under a whole number', () => {
     // (29/50 + 29/50) / 2 = 0.58: floor(0.58 x 100) is 57 in floating point, the headline 58.
-    expect(
-      balancedHeadline([
-        { trials: 50, correct: 29 },
-        { trials: 50, correct: 29 },
-      ]),
-    ).toBe(58);
+    expect(balancedAccuracyHeadline({ signal: 50, hits: 29, noise: 50, falseAlarms: 21 })).toBe(58);
     // (7/8 + 3/4) / 2 = 0.8125 -> 81.
     expect(balancedAccuracyHeadline({ signal: 8, hits: 7, noise: 4, falseAlarms: 1 })).toBe(81);
   });
 
-  it('leaves out kinds without trials, and gives 0 without any', () => {
-    expect(
-      balancedHeadline([
-        { trials: 0, correct: 0 },
-        { trials: 4, correct: 3 },
-      ]),
-    ).toBe(75);
-    expect(balancedHeadline([])).toBe(0);
+  it('gives percent correct where a kind is missing, and 0 without trials', () => {
+    expect(balancedAccuracyHeadline({ signal: 0, hits: 0, noise: 4, falseAlarms: 1 })).toBe(75);
     expect(balancedAccuracyHeadline({ signal: 0, hits: 0, noise: 0, falseAlarms: 0 })).toBe(0);
   });
 });
