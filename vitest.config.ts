@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { longestFirst } from './scripts/longest-first-sequencer';
+import { SLOW_UNIT_TEST_FILES } from './scripts/slow-unit-tests.mjs';
 
 export default defineConfig({
   test: {
@@ -10,18 +12,16 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
+    // The screen's report, and a JSON one from which `.ci/run` names the failed test files
+    // (scripts/failed-tests.mjs).
+    reporters: ['default', 'json'],
+    outputFile: { json: path.resolve(import.meta.dirname, 'test-results/vitest-unit.json') },
     // Three workers on two cores: each server test file opens its own database, and a good share
     // of the files wait on timers, child processes or PostgreSQL, so a third worker fills the
     // time that two leave idle.
     maxWorkers: 3,
     sequence: {
-      sequencer: longestFirst([
-        'fuzz-data.test.ts',
-        'fuzz-accounts.test.ts',
-        'main.test.ts',
-        'rate-limits.test.ts',
-        'create-admin.test.ts',
-      ]),
+      sequencer: longestFirst(SLOW_UNIT_TEST_FILES),
     },
     // Generous, as three workers share two cores; a test that hangs still ends in a minute.
     testTimeout: 60_000,

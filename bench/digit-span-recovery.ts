@@ -1,17 +1,16 @@
 // Span recovery of Digit Span: the 1,000 simulated runs of the domain's recovery test
-// (packages/domain/src/tasks/digit-span/recovery.ts: every pair of a forward span 4-8 and a
+// (packages/domain/src/tasks/digit-span/testing/parameter-recovery.ts: every pair of a forward span 4-8 and a
 // backward span 3-7, the default configuration), with the figures the test only bounds.
 // Usage: npx tsx bench/digit-span-recovery.ts   Writes bench/results/digit-span-recovery.json.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_DIGIT_SPAN_CONFIG, type DigitSpanDirection } from '@cogni/domain/tasks/digit-span';
 import {
-  DEFAULT_DIGIT_SPAN_CONFIG,
   DIGIT_SPAN_RECOVERY_SPANS,
-  type DigitSpanDirection,
   expectedDigitSpanLongest,
   simulateDigitSpanRecoveryRun,
-} from '../packages/domain/src/index';
+} from '@cogni/domain/tasks/digit-span/testing';
 import { mean } from '../packages/domain/src/tasks/shared/statistics';
 import { ROOT } from './lib';
 

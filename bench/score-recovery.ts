@@ -8,39 +8,47 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import {
-  bishopProblems,
   DEFAULT_GO_NO_GO_CONFIG,
-  DEFAULT_N_BACK_CONFIG,
-  DEFAULT_PVT_CONFIG,
-  DEFAULT_SART_CONFIG,
-  DEFAULT_STROOP_CONFIG,
-  defaultNBackAbility,
   GO_NO_GO_DEFAULT_PARTICIPANT,
+  scoreGoNoGo,
+  simulateGoNoGoParticipant,
+} from '@cogni/domain/tasks/go-no-go';
+import {
+  DEFAULT_N_BACK_CONFIG,
+  defaultNBackAbility,
   N_BACK_DEFAULT_PARTICIPANT,
   nBackMatchProbability,
+  scoreNBack,
+  simulateNBackParticipant,
+} from '@cogni/domain/tasks/n-back';
+import {
+  DEFAULT_PVT_CONFIG,
   PVT_RECOVERY_PARTICIPANT,
   PVT_SETTINGS,
   pvtRecoveryTrueSpeed,
-  SART_DEFAULT_PARTICIPANT,
-  STROOP_SIMULATED_PARTICIPANT,
-  scoreGoNoGo,
-  scoreNBack,
   scorePvt,
-  scoreSart,
-  scoreStroopV2,
-  simulateGoNoGoParticipant,
-  simulateNBackParticipant,
   simulatePvtParticipant,
+} from '@cogni/domain/tasks/pvt';
+import {
+  DEFAULT_SART_CONFIG,
+  SART_DEFAULT_PARTICIPANT,
+  scoreSart,
   simulateSartParticipant,
+} from '@cogni/domain/tasks/sart';
+import {
+  DEFAULT_STROOP_CONFIG,
+  STROOP_SIMULATED_PARTICIPANT,
+  scoreStroopV2,
   simulateStroopTestPhase,
-} from '../packages/domain/src/index';
+} from '@cogni/domain/tasks/stroop';
+import { bishopProblems } from '@cogni/domain/tasks/tower-of-hanoi';
 import {
   simulateTowerOfHanoiRecoveryRun,
   TOWER_OF_HANOI_RECOVERY_RATES,
   towerOfHanoiHeadlineDistribution,
   towerOfHanoiOptimalProbability,
   towerOfHanoiRecoveryErrorRates,
-} from '../packages/domain/src/tasks/tower-of-hanoi/recovery';
+} from '@cogni/domain/tasks/tower-of-hanoi/testing';
 import { ROOT } from './lib';
 
 const RUNS = 1000;

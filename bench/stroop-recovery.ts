@@ -7,12 +7,11 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_STROOP_CONFIG, STROOP_SIMULATED_PARTICIPANT } from '@cogni/domain/tasks/stroop';
 import {
-  DEFAULT_STROOP_CONFIG,
   recoverStroopSwitchCost,
-  STROOP_SIMULATED_PARTICIPANT,
   type StroopRecoveryCell,
-} from '../packages/domain/src/index';
+} from '@cogni/domain/tasks/stroop/testing';
 import { ROOT } from './lib';
 
 const RUNS = 1000;

@@ -5,7 +5,9 @@
 // - soa: the SART's fixed-SOA short exposure (digit 250 ms, mask 900 ms), durations, drift and
 //   RTs during digit and mask;
 // - pvt: RTs while the PVT's counter is redrawn every frame (Cogni only).
-// Writes bench/results/timing.{json,md}; a run of some parts keeps the others' last results.
+// Writes bench/results/timing.{json,md} as each part ends, and as each condition of soa and pvt
+// ends, so a later failure or a Ctrl-C keeps what is done; a run of some parts keeps the others'
+// last results.
 // Usage: npm run bench:timing [-- --parts=stroop,soa,pvt --trials=500 --cue-ms=100
 //   --real-cue-trials=100 --touch-trials=300 --soa-trials=540 --pvt-trials=300] [-- --touch-only]
 //   (--touch-only: only the touch condition, written to bench/results/timing-touch.{json,md})
@@ -201,15 +203,30 @@ async function runStroop(
   };
 }
 
-/** The SART's design, both systems under each condition, one after the other. */
+/**
+ * The SART's design, both systems under each condition, one after the other; hands the part's
+ * results to `onCondition` as each condition ends (the conditions not run keep `previous`).
+ */
 async function runFixedSoa(
   browser: import('playwright-core').Browser,
   baseUrl: string,
   previous: FixedSoaResults | undefined,
-): Promise<FixedSoaResults> {
+  onCondition: (results: FixedSoaResults) => void,
+): Promise<void> {
   const systems = structuredClone(
     previous?.systems ?? { cogni: {}, jspsych: {} },
   ) as FixedSoaResults['systems'];
+  const results = (): FixedSoaResults => ({
+    machine,
+    browser: describeBrowser(browser),
+    date: new Date().toISOString(),
+    design: {
+      ...SOA_DESIGN,
+      soaMs: SOA_DESIGN.digitMs + SOA_DESIGN.maskMs,
+      delays: `every other press during the digit (150-${SOA_DESIGN.digitMs - 10} ms), the rest during the mask (${SOA_DESIGN.digitMs + 20}-${SOA_DESIGN.digitMs + SOA_DESIGN.maskMs - 100} ms), uniform`,
+    },
+    systems,
+  });
   for (const [index, condition] of CONDITIONS.entries()) {
     if (!RUN_CONDITIONS.has(condition)) continue;
     for (const system of SYSTEMS) {
@@ -229,27 +246,28 @@ async function runFixedSoa(
       };
       log(`${system} fixed SOA ${condition}: ${trials.length} trials`);
     }
+    onCondition(results());
   }
-  return {
-    machine,
-    browser: describeBrowser(browser),
-    date: new Date().toISOString(),
-    design: {
-      ...SOA_DESIGN,
-      soaMs: SOA_DESIGN.digitMs + SOA_DESIGN.maskMs,
-      delays: `every other press during the digit (150-${SOA_DESIGN.digitMs - 10} ms), the rest during the mask (${SOA_DESIGN.digitMs + 20}-${SOA_DESIGN.digitMs + SOA_DESIGN.maskMs - 100} ms), uniform`,
-    },
-    systems,
-  };
 }
 
-/** RTs while the PVT's counter is redrawn every frame: Cogni under each condition. */
+/**
+ * RTs while the PVT's counter is redrawn every frame: Cogni under each condition; hands the
+ * part's results to `onCondition` as each condition ends (the conditions not run keep `previous`).
+ */
 async function runPvtCounter(
   browser: import('playwright-core').Browser,
   baseUrl: string,
   previous: PvtCounterResults | undefined,
-): Promise<PvtCounterResults> {
+  onCondition: (results: PvtCounterResults) => void,
+): Promise<void> {
   const conditions = structuredClone(previous?.conditions ?? {}) as PvtCounterResults['conditions'];
+  const results = (): PvtCounterResults => ({
+    machine,
+    browser: describeBrowser(browser),
+    date: new Date().toISOString(),
+    delayMs: '150 + 550·u³ ms (150-700 ms)',
+    conditions,
+  });
   for (const [index, condition] of CONDITIONS.entries()) {
     if (!RUN_CONDITIONS.has(condition)) continue;
     conditions[condition] = await runPvtTrials({
@@ -261,14 +279,8 @@ async function runPvtCounter(
       drawDelayMs: makeDelayDrawer(index + 31),
     });
     log(`cogni PVT counter ${condition}: ${PVT_TRIALS} trials`);
+    onCondition(results());
   }
-  return {
-    machine,
-    browser: describeBrowser(browser),
-    date: new Date().toISOString(),
-    delayMs: '150 + 550·u³ ms (150-700 ms)',
-    conditions,
-  };
 }
 
 function describeBrowser(browser: import('playwright-core').Browser): string {
@@ -296,19 +308,37 @@ try {
   const previous = existsSync(jsonFile)
     ? (JSON.parse(readFileSync(jsonFile, 'utf8')) as TimingResults)
     : null;
-  const stroop = PARTS.has('stroop') ? await runStroop(browser, pages.baseUrl) : previous;
-  if (!stroop) throw new Error('No Stroop results yet: run the stroop part first');
-  const results: TimingResults = {
-    ...stroop,
-    fixedSoa: PARTS.has('soa')
-      ? await runFixedSoa(browser, pages.baseUrl, previous?.fixedSoa)
-      : previous?.fixedSoa,
-    pvtCounter: PARTS.has('pvt')
-      ? await runPvtCounter(browser, pages.baseUrl, previous?.pvtCounter)
-      : previous?.pvtCounter,
+  if (!PARTS.has('stroop') && !previous) {
+    throw new Error('No Stroop results yet: run the stroop part first');
+  }
+  // The files are rewritten whole at each save, the parts not run kept from `previous`.
+  const save = (next: TimingResults) => {
+    writeFileSync(jsonFile, `${JSON.stringify(next, null, 2)}\n`);
+    writeFileSync(path.join(out, 'timing.md'), renderMarkdown(next));
+    log(
+      `written: ${path.relative(ROOT, jsonFile)}, ${path.relative(ROOT, path.join(out, 'timing.md'))}`,
+    );
+    return next;
   };
-  writeFileSync(jsonFile, `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(path.join(out, 'timing.md'), renderMarkdown(results));
+  let results = previous as TimingResults;
+  if (PARTS.has('stroop')) {
+    const stroop = await runStroop(browser, pages.baseUrl);
+    results = save({
+      ...stroop,
+      fixedSoa: previous?.fixedSoa,
+      pvtCounter: previous?.pvtCounter,
+    });
+  }
+  if (PARTS.has('soa')) {
+    await runFixedSoa(browser, pages.baseUrl, results.fixedSoa, (fixedSoa) => {
+      results = save({ ...results, fixedSoa });
+    });
+  }
+  if (PARTS.has('pvt')) {
+    await runPvtCounter(browser, pages.baseUrl, results.pvtCounter, (pvtCounter) => {
+      results = save({ ...results, pvtCounter });
+    });
+  }
   console.log(renderMarkdown(results));
   if (!results.realPage.storedEqualsRecorded) process.exitCode = 1;
 } finally {

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AdminTrial, DigitSpanScores, RunSummary } from '@cogni/domain';
+import type { AdminTrial, RunSummary } from '@cogni/domain';
+import type { DigitSpanScores } from '@cogni/domain/tasks/digit-span';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';

@@ -1,13 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AdminTrial, RunSummary } from '@cogni/domain';
 import {
-  type AdminTrial,
   GO_NO_GO_ONSET_RESYNC_MS,
   type GoNoGoConfig,
   type GoNoGoScoredTrial,
-  type RunSummary,
   scoreGoNoGo,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/go-no-go';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';

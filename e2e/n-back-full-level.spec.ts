@@ -1,13 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AdminTrial, RunSummary } from '@cogni/domain';
 import {
-  type AdminTrial,
   N_BACK_ONSET_RESYNC_MS,
   type NBackConfig,
   type NBackScoredTrial,
-  type RunSummary,
   scoreNBack,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/n-back';
 import { describe, expect, it } from 'vitest';
 import { encodePreviewConfig } from '../apps/web/src/lib/preview';
 import { ADMIN } from './support/accounts';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Run, Trial } from '@cogni/domain';
+import type { Run } from '@cogni/domain';
+import type { Trial } from '@cogni/domain/tasks/stroop';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { parseCsv } from '../apps/server/src/testing/parse-csv';

@@ -1,16 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AdminTrial, RunSummary } from '@cogni/domain';
 import {
-  type AdminTrial,
   type PvtConfig,
   type PvtScoredTrial,
   type PvtTrial,
   pvtEndsTest,
   pvtTypeOf,
-  type RunSummary,
   resolvePvtConfig,
   scorePvt,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/pvt';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';

@@ -1,4 +1,5 @@
-import type { AdminTrial, PvtTrial } from '@cogni/domain';
+import type { AdminTrial } from '@cogni/domain';
+import type { PvtTrial } from '@cogni/domain/tasks/pvt';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';

@@ -1,16 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type AdminTrial, type RunSummary, SOA_ONSET_RESYNC_MS } from '@cogni/domain';
 import {
-  type AdminTrial,
   decodeSartCode,
   getSartFontHeights,
   planSart,
-  type RunSummary,
   type SartConfig,
   type SartScoredTrial,
-  SOA_ONSET_RESYNC_MS,
   scoreSart,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/sart';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';

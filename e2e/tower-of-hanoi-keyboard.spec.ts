@@ -1,13 +1,13 @@
+import type { Run } from '@cogni/domain';
 import {
   applyMove,
   legalMoves,
   type Peg,
   planTowerOfHanoi,
   problemAt,
-  type Run,
   shortestSolution,
   TowerOfHanoiConfigSchema,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/tower-of-hanoi';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { encodePreviewConfig } from '../apps/web/src/lib/preview';

@@ -1,12 +1,12 @@
+import type { Run } from '@cogni/domain';
 import {
   type Peg,
   planTowerOfHanoi,
   problemAt,
-  type Run,
   shortestSolution,
   TowerOfHanoiConfigSchema,
   type TowerOfHanoiScores,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/tower-of-hanoi';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';

@@ -1,4 +1,4 @@
-import { type Peg, shortestSolution } from '@cogni/domain';
+import { type Peg, shortestSolution } from '@cogni/domain/tasks/tower-of-hanoi';
 import { describe, expect, it } from 'vitest';
 import { encodePreviewConfig } from '../apps/web/src/lib/preview';
 import { ADMIN } from './support/accounts';

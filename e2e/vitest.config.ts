@@ -12,6 +12,10 @@ export default defineConfig({
     dir: path.resolve(import.meta.dirname, '..'),
     include: ['e2e/**/*.spec.ts', 'faults/browser-*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    // The screen's report, and a JSON one from which `.ci/run` names the failed test files
+    // (scripts/failed-tests.mjs).
+    reporters: ['default', 'json'],
+    outputFile: { json: path.resolve(import.meta.dirname, '../test-results/vitest-e2e.json') },
     // One built server for the whole run. Three browser files at a time on two cores: the tests
     // mostly wait on pages and timers, but a fourth browser makes headless Chromium drop enough
     // frames that Go/No-Go's fixed-SOA run misses its bounds. The longest start first, each on

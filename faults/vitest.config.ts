@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const TIMEOUTS = { testTimeout: 240_000, hookTimeout: 120_000 };
@@ -20,6 +21,10 @@ export default defineConfig({
     root: import.meta.dirname,
     // Vitest's default on two cores is one worker.
     maxWorkers: 2,
+    // The screen's report, and a JSON one from which `.ci/run` names the failed test files
+    // (scripts/failed-tests.mjs).
+    reporters: ['default', 'json'],
+    outputFile: { json: path.resolve(import.meta.dirname, '../test-results/vitest-faults.json') },
     projects: [
       {
         extends: true,

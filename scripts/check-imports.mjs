@@ -9,16 +9,23 @@
 // Domain (packages/domain/src):
 //   (d) a task's folder imports no other task's folder; tasks/shared/ and the files beside the
 //       folders (tasks/contract.ts, tasks/registry.ts) are shared.
+// Task subpaths (ADR 039), `@cogni/domain/tasks/<id>`:
+//   (e) a web task imports the package root and its own task's subpath only; outside the task
+//       folders only test files and testing/ folders import a task's subpath (production code
+//       reaches a task through the registries);
+//   (f) only test files and testing/ folders import a testing/ folder (the benchmarks, not
+//       read here, may too), so test support never reaches a production bundle.
 //
 // Imports are `import ... from`, `import '...'`, `export ... from`, `import(...)` and
-// `require(...)` with a relative specifier, resolved against the importing file's folder. Only
-// apps/web and packages/domain are read: the benchmarks (bench/timing) drive the Stroop runtime
-// itself on purpose.
+// `require(...)` with a relative specifier, resolved against the importing file's folder, or a
+// `@cogni/domain` specifier, read as the folder it names. apps/web, apps/server and
+// packages/domain are read: the benchmarks (bench/timing) drive the task runtimes themselves on
+// purpose.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SCANNED = ['apps/web', 'packages/domain'];
+const SCANNED = ['apps/web', 'apps/server', 'packages/domain'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.git']);
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
 const WEB = 'apps/web/src';
@@ -30,7 +37,11 @@ const RULES = {
   b: 'code outside tasks/ imports a task; use tasks/registry.ts',
   c: 'a web task imports another task or a feature',
   d: 'a domain task imports another task; move shared code to tasks/shared/',
+  e: "a task's subpath imported outside its own tasks; use the registries",
+  f: 'a testing/ folder imported by production code; test support stays out of the bundles',
 };
+const PACKAGE = '@cogni/domain';
+const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$/;
 
 function* sourceFiles(dir) {
   let entries;
@@ -128,15 +139,20 @@ const IMPORT_PATTERNS = [
   /(?<![\w$.])(?:import|require)\s*\(\s*(['"`])([^'"`\n]+)\1\s*\)/g,
 ];
 
-/** Every relative specifier the file imports, with its line. */
-function relativeImports(source) {
+/** Every relative or `@cogni/domain` specifier the file imports, with its line. */
+function localImports(source) {
   const { code, inString } = scan(source);
   const found = new Map();
   for (const pattern of IMPORT_PATTERNS) {
     for (const match of code.matchAll(pattern)) {
       if (inString[match.index]) continue;
       const specifier = match[2];
-      if (!specifier.startsWith('.')) continue;
+      if (
+        !specifier.startsWith('.') &&
+        specifier !== PACKAGE &&
+        !specifier.startsWith(`${PACKAGE}/`)
+      )
+        continue;
       const offset = match.index + match[0].lastIndexOf(specifier);
       found.set(offset, specifier);
     }
@@ -155,6 +171,7 @@ function locate(root, file) {
   for (const [app, base] of [
     ['web', WEB],
     ['domain', DOMAIN],
+    ['server', 'apps/server/src'],
   ]) {
     if (relative !== base && !relative.startsWith(`${base}/`)) continue;
     const [area = '', name, ...rest] = relative.slice(base.length + 1).split('/');
@@ -177,8 +194,37 @@ function stripExtension(name) {
   return extension ? name.slice(0, -extension.length) : name;
 }
 
+/** Whether the path is a test file or lies in a testing/ folder. */
+function isTestSupport(relative) {
+  return TEST_FILE.test(relative) || relative.split('/').includes('testing');
+}
+
+/** The path a specifier names: relative to the importing file, or inside the domain package. */
+function resolveSpecifier(root, file, specifier) {
+  const bare = specifier.replace(/[?#].*$/, '');
+  if (bare === PACKAGE) return path.join(root, DOMAIN, 'index.ts');
+  if (bare.startsWith(`${PACKAGE}/`))
+    return path.join(root, DOMAIN, bare.slice(PACKAGE.length + 1));
+  return path.resolve(path.dirname(file), bare);
+}
+
+/** The rule an import of a task's subpath or of a testing/ folder breaks, or null. */
+function brokenSubpathRule(from, to) {
+  if (to.relative.split('/').includes('testing') && !isTestSupport(from.relative)) return 'f';
+  if (to.app !== 'domain' || to.area !== 'tasks' || !to.folder || to.folder === 'shared') {
+    return null;
+  }
+  if (from.app === 'web' && from.area === 'tasks' && from.folder) {
+    return to.folder === from.folder ? null : 'e';
+  }
+  if (from.app === 'domain' && from.area === 'tasks') return null;
+  return isTestSupport(from.relative) ? null : 'e';
+}
+
 /** The rule the import breaks, or null. */
 function brokenRule(from, to) {
+  const subpathRule = brokenSubpathRule(from, to);
+  if (subpathRule) return subpathRule;
   if (from.app === 'web' && to.app === 'web') {
     if (from.area === 'features' && from.folder) {
       if (to.area === 'features' && to.folder && to.folder !== from.folder) return 'a';
@@ -206,8 +252,8 @@ export function checkImports(root) {
       fileCount++;
       const from = locate(root, file);
       if (from.app === null) continue;
-      for (const { specifier, line } of relativeImports(readFileSync(file, 'utf8'))) {
-        const target = path.resolve(path.dirname(file), specifier.replace(/[?#].*$/, ''));
+      for (const { specifier, line } of localImports(readFileSync(file, 'utf8'))) {
+        const target = resolveSpecifier(root, file, specifier);
         const to = locate(root, target);
         const rule = brokenRule(from, to);
         if (rule) {

@@ -11,14 +11,13 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { getTask, type Run } from '@cogni/domain';
 import {
   answerStroopTrial,
-  getTask,
   planRun,
-  type Run,
   StroopConfigSchema,
   wrongStroopKey,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { finishRun, type Send, startRun } from '../apps/server/src/testing/participant-api';
 import { ROOT, startServer } from '../bench/lib';

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // Cross-origin isolation lets the Stroop runner use high-resolution timers (rule 4 in
 // docs/timing-rules.md); the production server sends the same two headers.
@@ -8,8 +8,25 @@ const crossOriginIsolationHeaders = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+/**
+ * Fails a production build that takes in a module from a testing/ folder: test and benchmark
+ * support (parameter recovery, fake stages, hand-built trials) never ships. The import rules
+ * (scripts/check-imports.mjs, rule f) say the same of the source; this proves it of the bundle.
+ */
+function noTestSupport(): Plugin {
+  return {
+    name: 'cogni-no-test-support',
+    apply: 'build',
+    moduleParsed(module) {
+      if (/[/\\]testing[/\\]/.test(module.id) && !module.id.includes('node_modules')) {
+        this.error(`a testing/ module is in the production build: ${module.id}`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), noTestSupport()],
   server: {
     headers: crossOriginIsolationHeaders,
     proxy: {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { type Db, openPglite } from '../../apps/server/src/db/client';
 import { trials, userProfiles, users } from '../../apps/server/src/db/schema';
-import { hashPassword } from '../../apps/server/src/lib/password';
+import { createPasswordHasher } from '../../apps/server/src/lib/password';
 import type { Account } from './participant';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -85,8 +85,8 @@ export async function createBenchDatabase(
   const cheapBurstEmails = burstEmails.map((email) => `cheap-${email}`);
   const seed = async (db: Db) => {
     await seedAccounts(db, [...emails, ...cheapBurstEmails], hashCheaply(PASSWORD));
-    // One real hash for all of them: each login still costs the full scrypt.
-    await seedAccounts(db, burstEmails, await hashPassword(PASSWORD));
+    // One real hash for all of them (the production cost): each login still costs the full scrypt.
+    await seedAccounts(db, burstEmails, await createPasswordHasher().hash(PASSWORD));
   };
   const toAccounts = (list: string[]) => list.map((email) => ({ email, password: PASSWORD }));
   const common = {

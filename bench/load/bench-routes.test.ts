@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trials } from '../../apps/server/src/db/schema';
 import { firstTask, fixtureRun, START_RUN } from '../../apps/server/src/testing/fixture-run';
 import { createTestContext, type TestContext } from '../../apps/server/src/testing/test-app';
-import { benchRoutes } from './bench-routes';
+import { createBenchApp } from './bench-routes';
 
 const ceilingPath = (resultId: string, t: TrialEnvelope) =>
   `/api/bench/ceiling/${resultId}/trials/${t.phase}/${t.block ?? 0}/${t.trialNumber}`;
@@ -41,11 +41,7 @@ describe('the benchmark endpoints', () => {
   describe("in the benchmark's server (bench-server.ts)", () => {
     let t: TestContext;
     beforeAll(async () => {
-      t = await createTestContext(
-        'pglite',
-        {},
-        { mountFirst: (app) => app.route('/api/bench', benchRoutes) },
-      );
+      t = await createTestContext('pglite', {}, { buildApp: createBenchApp });
     });
     afterAll(() => t.close());
 
@@ -82,6 +78,31 @@ describe('the benchmark endpoints', () => {
         reportCell: firstTask().reportCell(first),
         fields: firstTask().fieldsOf(first),
       });
+    });
+
+    it("answer a bad body with the app's error handling", async () => {
+      const { runId, first } = await startRun(t, 'cleo@example.com');
+      const bad = await t.client().request('PUT', ceilingPath(runId, first), { body: '{' });
+      expect(bad).toMatchObject({ status: 400, body: { error: { code: 'BAD_REQUEST' } } });
+    });
+
+    it("leave every other request to the app, with all of the app's middleware", async () => {
+      const visitor = t.client();
+      // Headers, the API guard's refusal of another site, and the app's answer to no endpoint.
+      const health = await visitor.get('/api/health');
+      expect(health.status).toBe(200);
+      expect(health.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(health.headers.get('cache-control')).toContain('no-store');
+      const forged = await visitor.request('POST', '/api/auth/login', {
+        body: { email: 'ada@example.com', password: 'x' },
+        origin: 'https://elsewhere.example',
+      });
+      expect(forged.status).toBe(403);
+      for (const path of ['/api/bench', '/api/bench/nothing', '/api/nothing']) {
+        const missing = await visitor.get(path);
+        expect(missing).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND' } } });
+        expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+      }
     });
 
     it('report the process memory', async () => {

@@ -1,8 +1,10 @@
 import type { TrialEnvelope } from '@cogni/domain';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../apps/server/src/app-env';
+import { createApp, provideDeps } from '../../apps/server/src/app';
+import type { AppDeps, AppEnv } from '../../apps/server/src/app-env';
 import { trials } from '../../apps/server/src/db/schema';
 import { readJsonBody } from '../../apps/server/src/lib/parse-body';
+import { handleError } from '../../apps/server/src/middleware/error-handler';
 import { toTrialRow } from '../../apps/server/src/services/results/trial-row';
 import { firstTask } from '../../apps/server/src/testing/fixture-run';
 import { monitorEventLoop } from './event-loop';
@@ -13,8 +15,8 @@ const eventLoop = monitorEventLoop();
 const task = firstTask();
 
 /**
- * The load benchmark's own routes, mounted ahead of every middleware by its server entry
- * (bench-server.ts), never by the app's.
+ * The load benchmark's own routes, served ahead of every middleware of the app by its server
+ * entry (bench-server.ts, through createBenchApp), never by the app's.
  *
  * The ceiling endpoint is what a trial save would cost with nothing of ours around it: the same
  * row into the same table through the same pool (toTrialRow: the envelope's columns, the task's
@@ -45,3 +47,19 @@ export const benchRoutes = new Hono<AppEnv>()
   .get('/memory', (c) => c.json(process.memoryUsage()))
   // How late the event loop ran since the last call (a stall delays every request at once).
   .get('/event-loop', (c) => c.json(eventLoop.take()));
+
+/**
+ * The benchmark server's app: the benchmark's routes at /api/bench, with the app's dependencies
+ * and error handler and nothing else of the app around them, then createApp's app, which gets
+ * every other request whole, as the outermost app would (its own middleware, not-found answers
+ * and error handling, the web app's files).
+ */
+export function createBenchApp(deps: AppDeps): Hono<AppEnv> {
+  const app = createApp(deps);
+  const bench = new Hono<AppEnv>();
+  bench.use('/api/bench/*', provideDeps(deps));
+  bench.route('/api/bench', benchRoutes);
+  bench.all('*', (c) => app.fetch(c.req.raw, c.env));
+  bench.onError(handleError);
+  return bench;
+}

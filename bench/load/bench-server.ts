@@ -1,11 +1,7 @@
-// The load benchmark's server: the real server (apps/server/src/start-server.ts), with the
-// benchmark's routes mounted at /api/bench ahead of every middleware. The app's own entry,
-// main.ts, has no way to mount them.
+// The load benchmark's server: the real server (apps/server/src/start-server.ts) serving the
+// benchmark's own app (createBenchApp), its routes at /api/bench ahead of the real app. The
+// app's own entry, main.ts, has no way to serve them.
 import { startServer } from '../../apps/server/src/start-server';
-import { benchRoutes } from './bench-routes';
+import { createBenchApp } from './bench-routes';
 
-void startServer({
-  mountFirst: (app) => {
-    app.route('/api/bench', benchRoutes);
-  },
-});
+void startServer({ buildApp: createBenchApp });

@@ -1,7 +1,7 @@
+import { getBackoffDelay } from '@cogni/domain';
 import {
   answerStroopTrial,
   DEFAULT_STROOP_CONFIG,
-  getBackoffDelay,
   hasFeedback,
   type PlannedTrial,
   planRun,
@@ -10,7 +10,7 @@ import {
   stroopFixtureRun,
   type TrialInput,
   wrongStroopKey,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import {
   type ApiCall,
   type ApiMethod,

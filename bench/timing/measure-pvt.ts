@@ -33,6 +33,11 @@ export type PvtConditionResult = {
  */
 export async function runPvtTrials(options: PvtRunOptions): Promise<PvtConditionResult> {
   const { browser, condition, trials } = options;
+  // No trials asked for: no page, which needs at least one; figures of no errors.
+  if (trials < 1) {
+    const none = summarizeErrors([]);
+    return { trials: 0, measuredAt: new Date().toISOString(), rtErrorMs: none, onsetErrorMs: none };
+  }
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -51,7 +56,12 @@ export async function runPvtTrials(options: PvtRunOptions): Promise<PvtCondition
     const delays: number[] = [];
     const shown: number[] = [];
     for (let k = 0; k < trials; k++) {
-      const presentedMs = await waitForNth(page, options.counterName, k);
+      const presentedMs = await waitForNth(page, options.counterName, k).catch((error: Error) => {
+        // As in the other parts: keep the trials measured so far and report the shorter count.
+        console.warn(`cogni PVT ${condition}: stopped after ${k} trials: ${error.message}`);
+        return null;
+      });
+      if (presentedMs === null) break;
       const delayMs = options.drawDelayMs();
       const pressAtMs = presentedMs + delayMs;
       await clock.waitUntil(pressAtMs);
@@ -67,23 +77,23 @@ export async function runPvtTrials(options: PvtRunOptions): Promise<PvtCondition
       delays.push(delayMs);
       shown.push(presentedMs);
     }
+    // After a stall the last press may not have been taken: wait for all but that one.
+    const expected = delays.length < trials ? delays.length - 1 : trials;
     await page.waitForFunction(
       (n) => (window as unknown as { __bench: { records: unknown[] } }).__bench.records.length >= n,
-      trials,
+      expected,
       { timeout: 15_000 },
     );
-    const records: RecordedTrial[] = await page.evaluate(
-      () => (window as unknown as { __bench: { records: RecordedTrial[] } }).__bench.records,
-    );
+    const records: RecordedTrial[] = (
+      await page.evaluate(
+        () => (window as unknown as { __bench: { records: RecordedTrial[] } }).__bench.records,
+      )
+    ).slice(0, delays.length);
     return {
-      trials,
+      trials: records.length,
       measuredAt: new Date().toISOString(),
-      rtErrorMs: summarizeErrors(
-        records.slice(0, trials).map((r, k) => r.rtMs - (delays[k] as number)),
-      ),
-      onsetErrorMs: summarizeErrors(
-        records.slice(0, trials).map((r, k) => r.onsetMs - (shown[k] as number)),
-      ),
+      rtErrorMs: summarizeErrors(records.map((r, k) => r.rtMs - (delays[k] as number))),
+      onsetErrorMs: summarizeErrors(records.map((r, k) => r.onsetMs - (shown[k] as number))),
     };
   } finally {
     await context.close();

@@ -67,6 +67,8 @@ export function makeSoaDelays(seed: number, design: SoaDesign): (k: number) => n
 export async function runSoaTrials(options: SoaRunOptions): Promise<SoaTrial[]> {
   const { browser, system, condition, trials, design, names } = options;
   const soaMs = design.digitMs + design.maskMs;
+  // No trials asked for: no page, which needs at least one; no trials to summarise.
+  if (trials < 1) return [];
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();

@@ -50,6 +50,8 @@ export function makeDelayDrawer(seed: number, minMs = 150, maxMs = 700): () => n
 export async function runTrials(options: RunOptions): Promise<TrialErrors[]> {
   const { browser, system, condition, trials, cueMs } = options;
   const input = options.input ?? 'key';
+  // No trials asked for (`--real-cue-trials=0`): no page, which needs at least one; no errors.
+  if (trials < 1) return [];
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     hasTouch: input === 'touch',

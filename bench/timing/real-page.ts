@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TrialInput } from '@cogni/domain';
+import type { TrialInput } from '@cogni/domain/tasks/stroop';
 import type { Browser, Page } from 'playwright-core';
 import { PASSWORD } from '../../e2e/support/accounts';
 import { answerNextTrial, startStroopRun } from '../../e2e/support/stroop-driver';
@@ -16,7 +16,8 @@ export type RealPageCheck = {
   rtErrorMs: ReturnType<typeof summarizeErrors>;
 };
 
-const TRIAL_PATH = /^\/api\/results\/[^/]+\/trials\/\w+\/\d+$/;
+/** The app's trial save: `PUT /api/results/:resultId/trials/:phase/:block/:trialNumber`. */
+const TRIAL_PATH = /^\/api\/results\/[^/]+\/trials\/\w+\/\d+\/\d+$/;
 
 /**
  * A short run of the real Stroop page, signed in and saving to the real server on a fresh

@@ -3,7 +3,7 @@ import type { System } from './measure';
 import type { PvtConditionResult } from './measure-pvt';
 import type { RealPageCheck } from './real-page';
 import { type FixedSoaResults, renderSoaMarkdown } from './soa-report';
-import type { ErrorStats } from './stats';
+import { type ErrorStats, NO_SAMPLES } from './stats';
 
 /** One system under one condition, as bench/results/timing.json has it. */
 export type ConditionResult = {
@@ -24,11 +24,11 @@ export type TimingResults = {
     cueMs: number;
     systems: Record<
       System,
-      { trials: number; cueIntervalErrorMs: ErrorStats; withinFrame: number }
+      { trials: number; cueIntervalErrorMs: ErrorStats; withinFrame: number | null }
     >;
   };
-  /** Share of trials whose cue interval is within one 60 Hz frame (16.7 ms). */
-  cueWithinFrame: Record<System, Record<Condition, number>>;
+  /** Share of trials whose cue interval is within one 60 Hz frame (16.7 ms); null with none. */
+  cueWithinFrame: Record<System, Record<Condition, number | null>>;
   realPage: RealPageCheck;
   /** Cogni's runtime answered by touch (Input.dispatchTouchEvent on its answer button). */
   touch?: Record<Condition, ConditionResult>;
@@ -68,9 +68,29 @@ function pvtTable(results: PvtCounterResults): string[] {
 
 const FIGURES = ['rtErrorMs', 'onsetErrorMs', 'cueIntervalErrorMs'] as const;
 const LABELS = { rtErrorMs: 'RT', onsetErrorMs: 'Onset', cueIntervalErrorMs: 'Cue interval' };
-const fmt = (ms: number) => (ms < 0.1 ? ms.toFixed(4) : ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
-const ratio = (theirs: number, ours: number) =>
-  ours > 0 ? `${(theirs / ours).toFixed(0)}×` : theirs > 0 ? '∞ (ours exact)' : '1×';
+/** A figure in ms, or "no samples" for a figure of none (null). */
+const fmt = (ms: number | null) =>
+  ms === null ? NO_SAMPLES : ms < 0.1 ? ms.toFixed(4) : ms < 10 ? ms.toFixed(2) : ms.toFixed(1);
+const ratio = (theirs: number | null, ours: number | null) =>
+  theirs === null || ours === null
+    ? NO_SAMPLES
+    : ours > 0
+      ? `${(theirs / ours).toFixed(0)}×`
+      : theirs > 0
+        ? '∞ (ours exact)'
+        : '1×';
+const pct = (share: number | null) =>
+  share === null ? NO_SAMPLES : `${(share * 100).toFixed(1)} %`;
+
+/** The ratio of two cue interval medians, to two decimals. */
+const cueRatio = (theirs: number | null, ours: number | null) =>
+  theirs === null || ours === null
+    ? NO_SAMPLES
+    : ours > 0
+      ? `${(theirs / ours).toFixed(2)}×`
+      : theirs > 0
+        ? '∞'
+        : '1.00×';
 
 /**
  * The touch condition's table (docs/product.md#touch-mode): Cogni only, jsPsych's keyboard plugin
@@ -149,10 +169,9 @@ export function renderMarkdown(results: TimingResults): string {
     const o = cogni[c];
     const j = jspsych[c];
     lines.push(
-      `| ${c} | ${ratio(j.rtErrorMs.median, o.rtErrorMs.median)} | ${ratio(j.rtErrorMs.p99, o.rtErrorMs.p99)} | ${ratio(j.onsetErrorMs.median, o.onsetErrorMs.median)} | ${ratio(j.onsetErrorMs.p99, o.onsetErrorMs.p99)} | ${(j.cueIntervalErrorMs.median / o.cueIntervalErrorMs.median).toFixed(2)}× |`,
+      `| ${c} | ${ratio(j.rtErrorMs.median, o.rtErrorMs.median)} | ${ratio(j.rtErrorMs.p99, o.rtErrorMs.p99)} | ${ratio(j.onsetErrorMs.median, o.onsetErrorMs.median)} | ${ratio(j.onsetErrorMs.p99, o.onsetErrorMs.p99)} | ${cueRatio(j.cueIntervalErrorMs.median, o.cueIntervalErrorMs.median)} |`,
     );
   }
-  const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
   lines.push('', '## Cue interval within one frame (16.7 ms)', '');
   lines.push('| system | idle | jank | throttled | 1400 ms cue, idle |');
   lines.push('|---|--:|--:|--:|--:|');
@@ -162,9 +181,11 @@ export function renderMarkdown(results: TimingResults): string {
   ] as const) {
     const w = results.cueWithinFrame[key];
     const real = results.realCue.systems[key];
-    lines.push(
-      `| ${name} | ${pct(w.idle)} | ${pct(w.jank)} | ${pct(w.throttled)} | ${pct(real.withinFrame)} (n=${real.trials}, median ${fmt(real.cueIntervalErrorMs.median)}, p99 ${fmt(real.cueIntervalErrorMs.p99)}, max ${fmt(real.cueIntervalErrorMs.max)}) |`,
-    );
+    const realCell =
+      real.withinFrame === null
+        ? `${NO_SAMPLES} (n=${real.trials})`
+        : `${pct(real.withinFrame)} (n=${real.trials}, median ${fmt(real.cueIntervalErrorMs.median)}, p99 ${fmt(real.cueIntervalErrorMs.p99)}, max ${fmt(real.cueIntervalErrorMs.max)})`;
+    lines.push(`| ${name} | ${pct(w.idle)} | ${pct(w.jank)} | ${pct(w.throttled)} | ${realCell} |`);
   }
   if (results.touch) lines.push('', ...touchTable(results.touch));
   if (results.fixedSoa) lines.push('', ...renderSoaMarkdown(results.fixedSoa));
@@ -174,7 +195,7 @@ export function renderMarkdown(results: TimingResults): string {
     '',
     '## The real Stroop page',
     '',
-    `${real.trials} trials of the real page, signed in and saving to the server: the RTs stored in the database ${real.storedEqualsRecorded ? 'equal' : 'DO NOT equal'} what the runtime recorded, bit for bit; RT error median ${fmt(real.rtErrorMs.median)} ms, max ${fmt(real.rtErrorMs.max)} ms.`,
+    `${real.trials} trials of the real page, signed in and saving to the server: the RTs stored in the database ${real.storedEqualsRecorded ? 'equal' : 'DO NOT equal'} what the runtime recorded, bit for bit; ${real.rtErrorMs.median === null ? `RT error: ${NO_SAMPLES}` : `RT error median ${fmt(real.rtErrorMs.median)} ms, max ${fmt(real.rtErrorMs.max)} ms`}.`,
     '',
   );
   return lines.join('\n');

@@ -1,6 +1,6 @@
 import type { Condition } from './conditions';
 import type { SoaDesign, SoaTrial } from './measure-soa';
-import { type ErrorStats, shareWithin, summarizeErrors } from './stats';
+import { type ErrorStats, NO_SAMPLES, shareWithin, summarizeErrors } from './stats';
 
 /** A 60 Hz frame, ms: the bound for presented durations and drift. */
 export const FRAME_MS = 1000 / 60;
@@ -8,16 +8,25 @@ export const FRAME_MS = 1000 / 60;
 /** One system's fixed-SOA run under one condition, as bench/results/timing.json has it. */
 export type SoaConditionResult = {
   trials: number;
-  /** Presented digit duration minus the design's, ms, and the share within one frame. */
-  digitDurationErrorMs: ErrorStats & { signedMedian: number };
-  digitWithinFrame: number;
-  maskDurationErrorMs: ErrorStats & { signedMedian: number };
-  maskWithinFrame: number;
+  /**
+   * Presented digit duration minus the design's, ms, and the share within one frame (null, as
+   * are the figures, when no duration was measured).
+   */
+  digitDurationErrorMs: ErrorStats & { signedMedian: number | null };
+  digitWithinFrame: number | null;
+  maskDurationErrorMs: ErrorStats & { signedMedian: number | null };
+  maskWithinFrame: number | null;
   /**
    * Digit onsets against the absolute schedule (first digit + k × SOA), ms: at trial 225 (the
-   * SART's length), at the last trial, the largest, and the least-squares slope per trial.
+   * SART's length), at the last trial, the largest, and the least-squares slope per trial; null
+   * when the run is too short for the figure (the slope needs two trials).
    */
-  driftMs: { atTrial225: number | null; atLast: number; maxAbs: number; perTrial: number };
+  driftMs: {
+    atTrial225: number | null;
+    atLast: number | null;
+    maxAbs: number | null;
+    perTrial: number | null;
+  };
   /** RT error (recorded minus true), presses during the digit and during the mask. */
   rtErrorMs: { all: ErrorStats; duringDigit: ErrorStats; duringMask: ErrorStats };
   /** Presses the system recorded no response for. */
@@ -38,12 +47,13 @@ export type FixedSoaResults = {
 
 const signedMedian = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? null;
 };
 
-/** Least-squares slope of y against its index. */
-function slope(values: number[]): number {
+/** Least-squares slope of y against its index; null below two values. */
+function slope(values: number[]): number | null {
   const n = values.length;
+  if (n < 2) return null;
   const meanX = (n - 1) / 2;
   const meanY = values.reduce((s, v) => s + v, 0) / n;
   let sxy = 0;
@@ -52,7 +62,7 @@ function slope(values: number[]): number {
     sxy += (i - meanX) * (v - meanY);
     sxx += (i - meanX) ** 2;
   });
-  return sxx > 0 ? sxy / sxx : 0;
+  return sxy / sxx;
 }
 
 const defined = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
@@ -72,8 +82,8 @@ export function summarizeSoa(trials: SoaTrial[]): SoaConditionResult {
     maskWithinFrame: shareWithin(mask, FRAME_MS),
     driftMs: {
       atTrial225: drift[224] ?? null,
-      atLast: drift[drift.length - 1] as number,
-      maxAbs: Math.max(...drift.map(Math.abs)),
+      atLast: drift[drift.length - 1] ?? null,
+      maxAbs: drift.length > 0 ? Math.max(...drift.map(Math.abs)) : null,
       perTrial: slope(drift),
     },
     rtErrorMs: {
@@ -86,9 +96,17 @@ export function summarizeSoa(trials: SoaTrial[]): SoaConditionResult {
   };
 }
 
-const fmt = (ms: number) =>
-  Math.abs(ms) < 0.1 ? ms.toFixed(4) : Math.abs(ms) < 10 ? ms.toFixed(2) : ms.toFixed(1);
-const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
+/** A figure in ms, or "no samples" for a figure of none (null). */
+const fmt = (ms: number | null) =>
+  ms === null
+    ? NO_SAMPLES
+    : Math.abs(ms) < 0.1
+      ? ms.toFixed(4)
+      : Math.abs(ms) < 10
+        ? ms.toFixed(2)
+        : ms.toFixed(1);
+const pct = (share: number | null) =>
+  share === null ? NO_SAMPLES : `${(share * 100).toFixed(1)} %`;
 
 /** The fixed-SOA section of bench/results/timing.md. */
 export function renderSoaMarkdown(results: FixedSoaResults): string[] {
@@ -116,7 +134,7 @@ export function renderSoaMarkdown(results: FixedSoaResults): string[] {
   };
   rows(
     (name, c, m) =>
-      `| ${name} | ${c} | ${m.trials} | ${pct(m.digitWithinFrame)} | ${fmt(m.digitDurationErrorMs.median)} | ${fmt(m.digitDurationErrorMs.p99)} | ${fmt(m.digitDurationErrorMs.max)} | ${pct(m.maskWithinFrame)} | ${fmt(m.maskDurationErrorMs.median)} | ${m.driftMs.atTrial225 === null ? '–' : fmt(m.driftMs.atTrial225)} | ${fmt(m.driftMs.atLast)} | ${fmt(m.driftMs.perTrial)} |`,
+      `| ${name} | ${c} | ${m.trials} | ${pct(m.digitWithinFrame)} | ${fmt(m.digitDurationErrorMs.median)} | ${fmt(m.digitDurationErrorMs.p99)} | ${fmt(m.digitDurationErrorMs.max)} | ${pct(m.maskWithinFrame)} | ${fmt(m.maskDurationErrorMs.median)} | ${m.driftMs.atTrial225 === null ? '–' : fmt(m.driftMs.atTrial225)} | ${fmt(m.driftMs.atLast)} | ${m.driftMs.perTrial === null && m.trials > 0 ? '–' : fmt(m.driftMs.perTrial)} |`,
   );
   lines.push(
     '',

@@ -1,4 +1,4 @@
-import type { GoNoGoStimulusId } from '@cogni/domain';
+import type { GoNoGoStimulusId } from '@cogni/domain/tasks/go-no-go';
 import type { CDPSession, Page } from 'playwright-core';
 import { startTaskRun, waitForNamedStimulus } from './task-run';
 import { pressKeyAt, touchPadButtonAt } from './trusted-input';

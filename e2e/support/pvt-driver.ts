@@ -1,4 +1,4 @@
-import { type PvtConfig, PvtConfigSchema, type PvtPlan, planPvt } from '@cogni/domain';
+import { type PvtConfig, PvtConfigSchema, type PvtPlan, planPvt } from '@cogni/domain/tasks/pvt';
 import type { CDPSession, Page } from 'playwright-core';
 import { encodePreviewConfig } from '../../apps/web/src/lib/preview';
 import { ADMIN } from './accounts';

@@ -7,7 +7,7 @@ import {
   RESPONSE_KEYS,
   type ResponseKey,
   type Word,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import type { CDPSession, Page } from 'playwright-core';
 import { startTaskRun } from './task-run';
 import { pressKeyAt, touchPadButtonAt } from './trusted-input';

@@ -1,4 +1,5 @@
-import type { AdminTrial, Peg } from '@cogni/domain';
+import type { AdminTrial } from '@cogni/domain';
+import type { Peg } from '@cogni/domain/tasks/tower-of-hanoi';
 import type { CDPSession, Page } from 'playwright-core';
 import { type TrustedKey, waitForPageTime } from './trusted-input';
 

@@ -1,14 +1,11 @@
+import { type AdminTrial, type Run, type StoredTrial, storedTrialOf } from '@cogni/domain';
 import {
-  type AdminTrial,
-  type Run,
-  type StoredTrial,
   StroopConfigSchema,
   type StroopTaskTrial,
-  storedTrialOf,
   stroopFixtureRun,
   stroopTask,
   type TrialInput,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 import { type ApiCall, api, fetchTransport } from '../../apps/server/src/testing/participant-api';

@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
-import type { AppDeps, AppEnv } from './app-env';
+import type { AppDeps, AppEnv, AppInput } from './app-env';
 import { AppError } from './lib/app-error';
 import { limitBodySize } from './lib/body-limit';
-import { setHashingBusyNice, setHashingPriority, setPasswordHashCost } from './lib/password';
+import { createPasswordHasher } from './lib/password';
 import { apiGuard } from './middleware/api-guard';
 import { handleError } from './middleware/error-handler';
 import { securityHeaders } from './middleware/security-headers';
@@ -19,35 +19,51 @@ import { resultRoutes } from './routes/results';
 import { sessionRoutes } from './routes/session';
 import { setupRoutes } from './routes/setup';
 import { serveWebApp } from './routes/static';
-import { setErrorLogLimits } from './services/error-logs/entry-limits';
+import { createErrorLogLimits } from './services/error-logs/entry-limits';
 
-export type AppOptions = {
-  /**
-   * Mounts routes ahead of every middleware. Only the load benchmark's own entry point uses it
-   * (its bare-insert ceiling must cost what an insert costs); the production entry never does.
-   */
-  mountFirst?: (app: Hono<AppEnv>) => void;
-};
+/**
+ * The app's dependencies, with what the configuration sets built where not given: the password
+ * hasher (SCRYPT_LOG2_N, HASHING_PRIORITY, HASHING_BUSY_NICE) and the error-log limits
+ * (RATE_LIMIT_VISITOR_LOGS_PER_IP, RATE_LIMIT_VISITOR_LOGS_TOTAL). Each call builds its own, so
+ * two apps in one process keep their own settings and counts.
+ */
+export function createAppDeps(input: AppInput): AppDeps {
+  const { config } = input;
+  return {
+    ...input,
+    passwords:
+      input.passwords ??
+      createPasswordHasher({
+        costLog2N: config.SCRYPT_LOG2_N,
+        priority: config.HASHING_PRIORITY,
+        busyNice: config.HASHING_BUSY_NICE,
+      }),
+    errorLogLimits:
+      input.errorLogLimits ??
+      createErrorLogLimits({
+        perSubject: config.RATE_LIMIT_VISITOR_LOGS_PER_IP,
+        total: config.RATE_LIMIT_VISITOR_LOGS_TOTAL,
+      }),
+  };
+}
+
+/** Puts the app's dependencies on each request's context, for what runs after it. */
+export function provideDeps(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  };
+}
 
 /**
  * The whole HTTP application. Middleware order matters: headers wrap everything; the API guard
  * (origin, content type) runs before the session is read, so a forged request never touches
  * the database.
  */
-export function createApp(deps: AppDeps, options: AppOptions = {}) {
+export function createApp(input: AppInput) {
   const app = new Hono<AppEnv>();
-  setHashingPriority(deps.config.HASHING_PRIORITY);
-  setHashingBusyNice(deps.config.HASHING_BUSY_NICE);
-  setPasswordHashCost(deps.config.SCRYPT_LOG2_N);
-  setErrorLogLimits(deps.db, {
-    perSubject: deps.config.RATE_LIMIT_VISITOR_LOGS_PER_IP,
-    total: deps.config.RATE_LIMIT_VISITOR_LOGS_TOTAL,
-  });
-  app.use(async (c, next) => {
-    c.set('deps', deps);
-    await next();
-  });
-  options.mountFirst?.(app);
+  const deps = createAppDeps(input);
+  app.use(provideDeps(deps));
   app.use(securityHeaders);
   app.use(compress());
   app.use('/api/*', limitBodySize);

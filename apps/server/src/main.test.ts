@@ -30,6 +30,12 @@ describe('the server process', () => {
     const origin = `http://localhost:${port}`;
     const health = await fetch(`${origin}/api/health`);
     expect(health.status).toBe(200);
+    // Over a real socket too, compressed or not, an API answer is never cached (ASVS 14.3.2).
+    expect(health.headers.get('cache-control')).toBe('no-store');
+    const plain = await fetch(`${origin}/api/session`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('cache-control')).toBe('no-store');
     // An idle connection outlives a load balancer's 60 s, and a participant's pauses.
     expect(health.headers.get('keep-alive')).toBe('timeout=65');
     // Connections waiting to be accepted: a listening socket's Send-Q (the kernel caps it at

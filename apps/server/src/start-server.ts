@@ -3,7 +3,9 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
-import { type AppOptions, createApp } from './app';
+import type { Hono } from 'hono';
+import { createApp, createAppDeps } from './app';
+import type { AppDeps, AppEnv } from './app-env';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open-configured';
 import { ConfigError, parseConfig } from './env';
@@ -39,13 +41,21 @@ const DEFAULT_WEB_DIST = path.resolve(
   '../../web/dist',
 );
 
+export type ServerOptions = {
+  /**
+   * The app the server serves, from the dependencies it built: createApp's unless given. Only the
+   * load benchmark's own entry (bench/load/bench-server.ts) gives one, which serves its own
+   * routes ahead of createApp's app.
+   */
+  buildApp?: (deps: AppDeps) => Hono<AppEnv>;
+};
+
 /**
  * Starts the server as configured by the environment: opens the database, serves the app, and
  * drains and closes on SIGTERM or SIGINT. Exits the process with a clear message when the
- * configuration, the database or the port is unusable. `main.ts` calls it with no options; the
- * load benchmark's own entry (bench/load/bench-server.ts) mounts its routes through `options`.
+ * configuration, the database or the port is unusable. `main.ts` calls it with no options.
  */
-export async function startServer(options: AppOptions = {}): Promise<void> {
+export async function startServer({ buildApp = createApp }: ServerOptions = {}): Promise<void> {
   const startedAt = performance.now();
   let config: ReturnType<typeof parseConfig>;
   try {
@@ -78,10 +88,14 @@ export async function startServer(options: AppOptions = {}): Promise<void> {
   if (!existsSync(path.join(webDistDir, 'index.html'))) {
     logger.warn({ webDistDir }, 'web app not built: run `npm run build`; serving the API only');
   }
-  const app = createApp(
-    { db: database.db, now: () => new Date(), config, logger, webDistDir },
-    options,
-  );
+  const deps = createAppDeps({
+    db: database.db,
+    now: () => new Date(),
+    config,
+    logger,
+    webDistDir,
+  });
+  const app = buildApp(deps);
 
   let lastShedWarning = Number.NEGATIVE_INFINITY;
   let shedSinceWarning = 0;
@@ -106,9 +120,9 @@ export async function startServer(options: AppOptions = {}): Promise<void> {
     hostname: config.HOST,
   }) as Server;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  const services = { db: database.db, now: () => new Date() };
+  // The app's own dependencies: an admin made through the local channel gets its hash cost.
   const localAdmin =
-    database.kind === 'pglite' ? await listenForLocalAdmin(services, config.DATA_DIR) : null;
+    database.kind === 'pglite' ? await listenForLocalAdmin(deps, config.DATA_DIR) : null;
   server.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG }, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -122,7 +136,7 @@ export async function startServer(options: AppOptions = {}): Promise<void> {
       },
       `Cogni listening on ${origin}`,
     );
-    void openFirstAdminSetup(services).then((token) => {
+    void openFirstAdminSetup(deps).then((token) => {
       if (!token) return;
       logger.warn(
         `No admin yet: open ${origin}/setup/${token} to create the first admin (the link works once, until the server restarts; or run npm run create-admin)`,

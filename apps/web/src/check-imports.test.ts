@@ -16,7 +16,7 @@ function check(root?: string) {
   const args = root === undefined ? [CHECKER] : [CHECKER, root];
   const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
   const output = `${run.stdout}${run.stderr}`;
-  const problems = [...output.matchAll(/^(\S+:\d+) {2}rule \(([a-d])\)/gm)].map(
+  const problems = [...output.matchAll(/^(\S+:\d+) {2}rule \(([a-f])\)/gm)].map(
     ([, at, rule]) => `${at} ${rule}`,
   );
   return { status: run.status, output, problems: problems.sort() };
@@ -72,6 +72,25 @@ const ALLOWED = {
     '',
   ].join('\n'),
   'packages/domain/src/tasks/t2/index.ts': "import { random } from '../shared/random';\n",
+  'packages/domain/src/tasks/t1/testing/index.ts': "export { plan } from '../plan';\n",
+  'packages/domain/src/tasks/t1/plan.test.ts': "import { helper } from './testing';\n",
+  'packages/domain/src/index.ts': "export { TASKS } from './tasks/registry';\n",
+  // A web task reads the root and its own subpath; tests and testing/ folders read any.
+  'apps/web/src/tasks/t1/page.tsx': [
+    "import { TASKS } from '@cogni/domain';",
+    "import { plan } from '@cogni/domain/tasks/t1';",
+    '',
+  ].join('\n'),
+  'apps/web/src/tasks/t1/page.test.tsx':
+    "import { helper } from '@cogni/domain/tasks/t1/testing';\n",
+  'apps/web/src/features/a/a.test.tsx': "import { plan } from '@cogni/domain/tasks/t2';\n",
+  'apps/web/src/lib/testing/runs.ts': "import { helper } from '@cogni/domain/tasks/t1/testing';\n",
+  'apps/server/src/routes/results.ts': "import { TASKS } from '@cogni/domain';\n",
+  'apps/server/src/routes/results.test.ts': [
+    "import { plan } from '@cogni/domain/tasks/t1';",
+    "import { app } from '../testing/test-app';",
+    '',
+  ].join('\n'),
   // Built output and dependencies are not read.
   'apps/web/dist/assets/index.js': "import '../../src/tasks/t1/web-task.js';\n",
   'apps/web/node_modules/dep/index.js': "import '../../src/features/a/ok';\n",
@@ -116,6 +135,20 @@ describe('the import rules (scripts/check-imports.mjs)', () => {
           'import {',
           '  t2,',
           "} from '../t2';",
+          "import { helper } from './testing';",
+          "import { other } from '@cogni/domain/tasks/t2';",
+          '',
+        ].join('\n'),
+        'apps/web/src/tasks/t2/web-task.ts': [
+          "import { plan } from '@cogni/domain/tasks/t1';",
+          "import { helper } from '@cogni/domain/tasks/t2/testing';",
+          '',
+        ].join('\n'),
+        'apps/web/src/features/b/b.ts': "import { plan } from '@cogni/domain/tasks/t1';\n",
+        'apps/server/src/routes/results.ts': [
+          "import { TASKS } from '@cogni/domain';",
+          "import { plan } from '@cogni/domain/tasks/t1';",
+          "import { app } from '../testing/test-app';",
           '',
         ].join('\n'),
       }),
@@ -132,6 +165,13 @@ describe('the import rules (scripts/check-imports.mjs)', () => {
         'apps/web/src/tasks/t1/page.tsx:1 c',
         'apps/web/src/tasks/t1/page.tsx:2 c',
         'packages/domain/src/tasks/t1/plan.ts:4 d',
+        'packages/domain/src/tasks/t1/plan.ts:5 f',
+        'packages/domain/src/tasks/t1/plan.ts:6 d',
+        'apps/web/src/tasks/t2/web-task.ts:1 e',
+        'apps/web/src/tasks/t2/web-task.ts:2 f',
+        'apps/web/src/features/b/b.ts:1 e',
+        'apps/server/src/routes/results.ts:2 e',
+        'apps/server/src/routes/results.ts:3 f',
       ].sort(),
     );
   });

@@ -1,9 +1,12 @@
 // Our PVT runtime, the very class the PVT page uses, with its millisecond counter redrawn every
 // frame from the counter's first presented frame until the press. Habituation is off and the
-// foreperiods are short (500-1000 ms) so that hundreds of trials fit in minutes; the test is long
-// enough that the harness's presses, not the clock, end the measurement.
+// foreperiods are short (500-1000 ms) so that hundreds of trials fit in minutes. The test is long
+// enough that the harness's presses, not the clock, end the measurement (300 trials take about
+// six minutes) and short enough to keep within the counters a test can number (480 s at 500 ms
+// is at most 960).
 import '../../../apps/web/src/tasks/pvt/pvt.css';
-import { PvtConfigSchema, type Run } from '@cogni/domain';
+import type { Run } from '@cogni/domain';
+import { PvtConfigSchema } from '@cogni/domain/tasks/pvt';
 import { measureEnvironment } from '../../../apps/web/src/lib/task-runtime/device';
 import { PvtRuntime } from '../../../apps/web/src/tasks/pvt/runtime/pvt-runtime';
 import type { BenchApi } from './bench-page';
@@ -17,7 +20,7 @@ const run: Run = {
   seed: 'timing-bench',
   config: PvtConfigSchema.parse({
     variant: 'PVT-B',
-    durationS: 900,
+    durationS: 480,
     foreperiodMinMs: 500,
     foreperiodMaxMs: 1000,
     feedbackMs: 500,

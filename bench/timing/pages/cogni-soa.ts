@@ -1,6 +1,7 @@
 // Our fixed-SOA runtime, the very class the SART page uses, on a test block with practice off:
 // 9 digits × reps, each digit for digitMs, then the mask for maskMs. The harness presses Space.
-import { type Run, SartConfigSchema } from '@cogni/domain';
+import type { Run } from '@cogni/domain';
+import { SartConfigSchema } from '@cogni/domain/tasks/sart';
 import { measureEnvironment } from '../../../apps/web/src/lib/task-runtime/device';
 import { SartRuntime } from '../../../apps/web/src/tasks/sart/runtime/sart-runtime';
 import '../../../apps/web/src/tasks/sart/sart.css';

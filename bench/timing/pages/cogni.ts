@@ -1,6 +1,7 @@
 // Our runtime, the very class the Stroop page uses, on a run of test-phase trials only: the
 // test phase has no feedback, and a rest break interval above the trial count means no breaks.
-import { type Run, StroopConfigSchema } from '@cogni/domain';
+import type { Run } from '@cogni/domain';
+import { StroopConfigSchema } from '@cogni/domain/tasks/stroop';
 import { measureEnvironment } from '../../../apps/web/src/lib/task-runtime/device';
 import { StroopRuntime } from '../../../apps/web/src/tasks/stroop/runtime/stroop-runtime';
 import { type BenchApi, readSettings } from './bench-page';

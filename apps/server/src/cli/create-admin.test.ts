@@ -5,9 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client';
 import { users } from '../db/schema';
-import { verifyPassword } from '../lib/password';
+import { createPasswordHasher } from '../lib/password';
 import { createTestDatabase, TEST_DATABASE_KINDS } from '../testing/test-database';
 import { type CliIo, PASSWORD_ARGUMENT_WARNING, runCreateAdmin } from './create-admin';
+
+/** Verifies a stored hash at the parameters stored in it, whatever the cost of new hashes. */
+const passwords = createPasswordHasher();
 
 const ARGS = ['--email', 'Boss@Example.com', '--first-name', 'Grace', '--last-name', 'Hopper'];
 
@@ -73,7 +76,7 @@ describe.each(TEST_DATABASE_KINDS)('create-admin CLI on %s', (kind) => {
       isActive: true,
       firstName: 'Grace',
     });
-    expect(await verifyPassword('a long admin passphrase', admin?.passwordHash ?? '')).toBe(true);
+    expect(await passwords.verify('a long admin passphrase', admin?.passwordHash ?? '')).toBe(true);
   });
 
   it('promotes an existing account and keeps its password and name', async () => {
@@ -99,7 +102,9 @@ describe.each(TEST_DATABASE_KINDS)('create-admin CLI on %s', (kind) => {
     const all = await readUsers();
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ role: 'admin', firstName: 'Grace' });
-    expect(await verifyPassword('a long admin passphrase', all[0]?.passwordHash ?? '')).toBe(true);
+    expect(await passwords.verify('a long admin passphrase', all[0]?.passwordHash ?? '')).toBe(
+      true,
+    );
   });
 
   it('refuses missing or bad arguments and names the flag', async () => {

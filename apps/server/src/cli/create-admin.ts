@@ -4,7 +4,7 @@ import { DataDirInUseError } from '../db/data-dir-lock';
 import { openConfiguredDatabase } from '../db/open-configured';
 import { ConfigError, parseConfig } from '../env';
 import { AppError } from '../lib/app-error';
-import { setPasswordHashCost } from '../lib/password';
+import { createPasswordHasher } from '../lib/password';
 import { askLocalServer, localAdminSocketPath } from '../services/setup/local-admin-channel';
 import { type AdminOutcome, createOrPromoteAdmin } from '../services/users/create-or-promote-admin';
 import { readSecret } from './read-secret';
@@ -92,7 +92,9 @@ export async function runCreateAdmin(
     }
     throw error;
   }
-  setPasswordHashCost(config.SCRYPT_LOG2_N);
+  // The configured cost (the production one unless SCRYPT_LOG2_N says otherwise), at the
+  // default priority (adaptive: with no trial saves in this process, the normal weight).
+  const passwords = createPasswordHasher({ costLog2N: config.SCRYPT_LOG2_N });
   const report = (outcome: AdminOutcome) => {
     out.log(
       outcome === 'created'
@@ -114,7 +116,10 @@ export async function runCreateAdmin(
   }
   try {
     return report(
-      await createOrPromoteAdmin({ db: database.db, now: () => new Date() }, parsed.data),
+      await createOrPromoteAdmin(
+        { db: database.db, now: () => new Date(), passwords },
+        parsed.data,
+      ),
     );
   } catch (error) {
     out.error(error instanceof AppError ? error.message : `Failed: ${(error as Error).message}`);

@@ -7,8 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client';
 import { users } from '../db/schema';
-import { verifyPassword } from '../lib/password';
+import { createPasswordHasher } from '../lib/password';
 import { readSecret } from './read-secret';
+
+/** Verifies a stored hash at the parameters stored in it, whatever the cost of new hashes. */
+const passwords = createPasswordHasher();
 
 /** A terminal stand-in: a stream that records whether it is in raw mode. */
 function fakeTerminal() {
@@ -95,7 +98,7 @@ describe('the create-admin command', () => {
       try {
         const [admin] = await database.db.select().from(users);
         expect(admin?.role).toBe('admin');
-        expect(await verifyPassword('a piped admin passphrase', admin?.passwordHash ?? '')).toBe(
+        expect(await passwords.verify('a piped admin passphrase', admin?.passwordHash ?? '')).toBe(
           true,
         );
       } finally {

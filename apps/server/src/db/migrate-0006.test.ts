@@ -5,7 +5,7 @@
 // compares every stored value, on each database the suite runs on.
 
 import { rmSync } from 'node:fs';
-import { DEFAULT_STROOP_CONFIG, generateMockRun } from '@cogni/domain';
+import { DEFAULT_STROOP_CONFIG, generateMockRun } from '@cogni/domain/tasks/stroop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Connection,

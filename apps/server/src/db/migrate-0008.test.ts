@@ -11,7 +11,7 @@ import {
   stroopFixtureRun,
   stroopTask,
   type TrialInput,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rescoreStoredRuns } from '../services/results/rescore';
 import {

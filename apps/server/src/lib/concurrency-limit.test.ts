@@ -39,16 +39,18 @@ describe('createConcurrencyLimit', () => {
 
 describe('createKeyedLine', () => {
   it('runs the tasks of one key one at a time and spaced apart, other keys beside them, and refuses past the line', async () => {
-    const line = createKeyedLine({ spacingMs: 100, maxWaiting: 2, busyMessage: 'wait' });
+    const line = createKeyedLine({ maxWaiting: 2, busyMessage: 'wait' });
     const started = performance.now();
     const startedAt: Record<string, number> = {};
     const task = (name: string) => () => {
       startedAt[name] = performance.now() - started;
       return Promise.reject(new Error(name));
     };
-    const runs = ['a1', 'a2', 'a3'].map((name) => line('a', task(name)).catch((e) => e.message));
-    const other = line('b', task('b1')).catch((e) => e.message);
-    const refused = line('a', task('a4')).catch((e) => e);
+    const runs = ['a1', 'a2', 'a3'].map((name) =>
+      line('a', 100, task(name)).catch((e) => e.message),
+    );
+    const other = line('b', 100, task('b1')).catch((e) => e.message);
+    const refused = line('a', 100, task('a4')).catch((e) => e);
     expect(await Promise.all([...runs, other])).toEqual(['a1', 'a2', 'a3', 'b1']);
     expect(await refused).toEqual(new AppError('RATE_LIMITED', 'wait'));
     expect(startedAt.a4).toBeUndefined();

@@ -43,28 +43,22 @@ export function createConcurrencyLimit(options: {
 
 /**
  * One line per key (a user, say): the tasks of one key run one at a time, in order of arrival,
- * each starting at least `spacingMs` after the one before it started; tasks of different keys do
- * not wait for each other. Parallel callers of one key are thereby paced: each waits for its
+ * each starting at least its `spacingMs` after the one before it started; tasks of different keys
+ * do not wait for each other. Parallel callers of one key are thereby paced: each waits for its
  * answer, and answers come one per `spacingMs` at most, whatever the task does (succeed, fail or
  * refuse). Past `maxWaiting` tasks waiting for one key, a new one is refused with 429, after
  * `spacingMs` too: refused at once, a caller that tries again at once would spin, and take the CPU
- * of everyone else with it.
+ * of everyone else with it. Each call gives its spacing, so one line serves callers whose spacing
+ * follows a setting of their own (an app's hash cost).
  */
-export function createKeyedLine(options: {
-  /** A number, or a function read at each use (a spacing that follows a setting). */
-  spacingMs: number | (() => number);
-  maxWaiting: number;
-  busyMessage: string;
-}) {
+export function createKeyedLine(options: { maxWaiting: number; busyMessage: string }) {
   const lines = new Map<string, { tail: Promise<void>; size: number }>();
-  const { spacingMs } = options;
-  const spacing = typeof spacingMs === 'function' ? spacingMs : () => spacingMs;
 
-  return async function run<T>(key: string, task: () => Promise<T>): Promise<T> {
+  return async function run<T>(key: string, spacingMs: number, task: () => Promise<T>): Promise<T> {
     const line = lines.get(key) ?? { tail: Promise.resolve(), size: 0 };
     // `size` counts the running task (or the spacing after it) and the waiting ones.
     if (line.size > options.maxWaiting) {
-      await sleep(spacing());
+      await sleep(spacingMs);
       throw new AppError('RATE_LIMITED', options.busyMessage);
     }
     line.size += 1;
@@ -83,7 +77,7 @@ export function createKeyedLine(options: {
     try {
       return await task();
     } finally {
-      const rest = started + spacing() - performance.now();
+      const rest = started + spacingMs - performance.now();
       if (rest > 0) setTimeout(leave, rest).unref();
       else leave();
     }

@@ -14,27 +14,6 @@ import { trialSaveRate } from './trial-save-rate';
  */
 export const PRODUCTION_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 
-/** log2 of scrypt's N that new hashes use (the SCRYPT_LOG2_N setting, 17 unless configured). */
-let costLog2N = Math.log2(PRODUCTION_COST.N);
-
-/**
- * Sets the cost of new hashes from here on (createApp passes the configuration). Below 17 it is
- * under what ASVS asks: for test suites, which sign up hundreds of accounts.
- */
-export function setPasswordHashCost(log2N: number): void {
-  costLog2N = log2N;
-}
-
-const currentCost = () => ({ ...PRODUCTION_COST, N: 2 ** costLog2N });
-
-/**
- * What one new hash costs against the full cost: 1 as configured by default, less where
- * SCRYPT_LOG2_N is lower. Limits that exist to share out the hashing time scale their waits by
- * it.
- */
-export function hashCostShare(): number {
-  return 2 ** costLog2N / PRODUCTION_COST.N;
-}
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
@@ -43,16 +22,15 @@ type ScryptParams = { N: number; r: number; p: number };
 /** The 503 of a server that has too many logins, sign-ups or password changes waiting. */
 export const SIGN_INS_BUSY_MESSAGE = 'Too many sign-ins at once. Please try again in a moment.';
 
-/** Two hashes at a time (two cores), 64 waiting (about 10 s of work); more get a 503. */
+/**
+ * Two hashes at a time (two cores), 64 waiting (about 10 s of work); more get a 503. One limit
+ * for the whole process, whatever hashers it holds: they share its cores.
+ */
 const limitHashing = createConcurrencyLimit({
   concurrency: 2,
   maxQueued: 64,
   busyMessage: SIGN_INS_BUSY_MESSAGE,
 });
-
-function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  return limitHashing(() => deriveKeyNow(password, salt, params));
-}
 
 /**
  * How the hashing competes for the CPU (the HASHING_PRIORITY setting, ADR 033, ADR 037):
@@ -65,13 +43,6 @@ function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promis
  */
 export const HASHING_PRIORITIES = ['adaptive', 'background', 'normal'] as const;
 export type HashingPriority = (typeof HASHING_PRIORITIES)[number];
-
-let hashingPriority: HashingPriority = 'adaptive';
-
-/** Sets how hashing competes for the CPU from here on (createApp passes the configuration). */
-export function setHashingPriority(priority: HashingPriority): void {
-  hashingPriority = priority;
-}
 
 /**
  * Trial saves per second from which adaptive hashing runs at the shared weight: about 40
@@ -86,64 +57,125 @@ export const BUSY_TRIAL_SAVES_PER_SEC = 20;
  */
 export const DEFAULT_HASHING_BUSY_NICE = 10;
 
-/** As many processes of each weight as hashes may run at once, each started on first use. */
-const hashingProcesses: Record<HashingWeight, ReturnType<typeof createBackgroundScrypt>> = {
-  background: createBackgroundScrypt(2, HASHING_AUTOGROUP_NICE),
-  shared: createBackgroundScrypt(2, DEFAULT_HASHING_BUSY_NICE),
-  normal: createBackgroundScrypt(2, 0),
+/** The settings of a password hasher; each has the default a server has unless configured. */
+export type PasswordHashing = {
+  /**
+   * log2 of scrypt's N that new hashes use (the SCRYPT_LOG2_N setting; 17 by default, the
+   * production cost). Below 17 it is under what ASVS asks: for test suites, which sign up
+   * hundreds of accounts.
+   */
+  costLog2N: number;
+  /** How hashing competes for the CPU (the HASHING_PRIORITY setting). */
+  priority: HashingPriority;
+  /** The autogroup nice of the shared weight (the HASHING_BUSY_NICE setting). */
+  busyNice: number;
 };
-let busyNice = DEFAULT_HASHING_BUSY_NICE;
+
+const DEFAULT_HASHING: PasswordHashing = {
+  costLog2N: Math.log2(PRODUCTION_COST.N),
+  priority: 'adaptive',
+  busyNice: DEFAULT_HASHING_BUSY_NICE,
+};
+
+type HashingProcesses = ReturnType<typeof createBackgroundScrypt>;
 
 /**
- * Sets the autogroup nice of the shared weight from here on (createApp passes the
- * configuration); its processes start again at the new weight when next used.
+ * As many processes of each weight as hashes may run at once, each started on first use, and
+ * shared by every hasher of the process that hashes at that weight: the shared weight has a set
+ * for each busy nice a hasher uses.
  */
-export function setHashingBusyNice(nice: number): void {
-  if (nice === busyNice) return;
-  busyNice = nice;
-  hashingProcesses.shared = createBackgroundScrypt(2, nice);
-}
+const backgroundProcesses = createBackgroundScrypt(2, HASHING_AUTOGROUP_NICE);
+const normalProcesses = createBackgroundScrypt(2, 0);
+const sharedProcessesByNice = new Map<number, HashingProcesses>();
 
-/** The hashing processes a hash starting now goes to. */
-export function currentHashingWeight(): HashingWeight {
-  if (hashingPriority !== 'adaptive') return hashingPriority;
-  return trialSaveRate.perSecond() >= BUSY_TRIAL_SAVES_PER_SEC ? 'shared' : 'normal';
+function sharedProcesses(nice: number): HashingProcesses {
+  let processes = sharedProcessesByNice.get(nice);
+  if (!processes) {
+    processes = createBackgroundScrypt(2, nice);
+    sharedProcessesByNice.set(nice, processes);
+  }
+  return processes;
 }
-
-function deriveKeyNow(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  // maxmem must exceed 128 * N * r bytes or node refuses the parameters.
-  const maxmem = 256 * params.N * params.r;
-  const hash = hashingProcesses[currentHashingWeight()];
-  return hash(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem });
-}
-
-/** Returns `scrypt$N$r$p$salt$key` (salt and key base64). */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_LENGTH);
-  const cost = currentCost();
-  const key = await deriveKey(password, salt, cost);
-  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join(
-    '$',
-  );
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, saltText, keyText] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltText || !keyText) return false;
-  const params = { N: Number(n), r: Number(r), p: Number(p) };
-  const expected = Buffer.from(keyText, 'base64');
-  const actual = await deriveKey(password, Buffer.from(saltText, 'base64'), params);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
-let dummyHash: Promise<string> | undefined;
 
 /**
- * Spends the same time as a real verification, for logins with an unknown email, so response
- * time does not tell which emails are registered (ASVS 6.3.8).
+ * One app's password hashing, at its own settings (PasswordHashing): its cost for new hashes and
+ * how its hashes compete for the CPU. Hashes store their parameters (`scrypt$N$r$p$salt$key`), so
+ * any hasher verifies any hash at the cost it was made with.
  */
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('cogni-dummy-password-for-timing');
-  await verifyPassword(password, await dummyHash);
-  return false;
+export type PasswordHasher = {
+  /** Returns `scrypt$N$r$p$salt$key` (salt and key base64), at this hasher's cost. */
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /**
+   * Spends the same time as a real verification, for logins with an unknown email, so response
+   * time does not tell which emails are registered (ASVS 6.3.8).
+   */
+  verifyDummy(password: string): Promise<false>;
+  /**
+   * What one new hash costs against the full cost: 1 at the default cost, less where
+   * costLog2N is lower. Limits that exist to share out the hashing time scale their waits by it.
+   */
+  readonly costShare: number;
+  /** The weight a hash starting now runs at. */
+  currentWeight(): HashingWeight;
+};
+
+export function createPasswordHasher(settings: Partial<PasswordHashing> = {}): PasswordHasher {
+  const own: PasswordHashing = { ...DEFAULT_HASHING, ...settings };
+  const cost: ScryptParams = { ...PRODUCTION_COST, N: 2 ** own.costLog2N };
+  const processesOf: Record<HashingWeight, HashingProcesses> = {
+    background: backgroundProcesses,
+    shared: sharedProcesses(own.busyNice),
+    normal: normalProcesses,
+  };
+  let dummyHash: Promise<string> | undefined;
+
+  const currentWeight = (): HashingWeight => {
+    if (own.priority !== 'adaptive') return own.priority;
+    return trialSaveRate.perSecond() >= BUSY_TRIAL_SAVES_PER_SEC ? 'shared' : 'normal';
+  };
+
+  const deriveKey = (password: string, salt: Buffer, params: ScryptParams) =>
+    limitHashing(() => {
+      // maxmem must exceed 128 * N * r bytes or node refuses the parameters.
+      const maxmem = 256 * params.N * params.r;
+      const processes = processesOf[currentWeight()];
+      return processes(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem });
+    });
+
+  const hash = async (password: string) => {
+    const salt = randomBytes(SALT_LENGTH);
+    const key = await deriveKey(password, salt, cost);
+    return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join(
+      '$',
+    );
+  };
+
+  const verify = async (password: string, stored: string) => {
+    const [scheme, n, r, p, saltText, keyText] = stored.split('$');
+    if (scheme !== 'scrypt' || !saltText || !keyText) return false;
+    const params = { N: Number(n), r: Number(r), p: Number(p) };
+    const expected = Buffer.from(keyText, 'base64');
+    const actual = await deriveKey(password, Buffer.from(saltText, 'base64'), params);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  };
+
+  return {
+    hash,
+    verify,
+    async verifyDummy(password) {
+      // Made at this hasher's cost on first use, so a refusal costs what a real check does. A
+      // failed attempt (the hashing limit full, a hashing process gone) is not kept: the next
+      // refusal makes it again instead of repeating that failure for every unknown email.
+      dummyHash ??= hash('cogni-dummy-password-for-timing');
+      const made = dummyHash;
+      made.catch(() => {
+        if (dummyHash === made) dummyHash = undefined;
+      });
+      await verify(password, await made);
+      return false;
+    },
+    costShare: 2 ** own.costLog2N / PRODUCTION_COST.N,
+    currentWeight,
+  };
 }

@@ -26,7 +26,11 @@ export const apiGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
       throw new AppError('BAD_REQUEST', JSON_REQUIRED);
     }
   }
+  // Before the handler, so c.json() and c.body() build the response with it. Set on the
+  // finished response instead, it is lost over a real socket: compress() then copies the
+  // response (c.header('Vary')), and the Node adapter's copy reads the headers the response was
+  // made with. A handler that builds its own Response gets it afterwards.
+  c.header('Cache-Control', 'no-store');
   await next();
-  // On the response itself: c.header() here would copy the whole Response (security-headers.ts).
-  c.res.headers.set('Cache-Control', 'no-store');
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
 };

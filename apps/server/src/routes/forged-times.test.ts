@@ -1,29 +1,31 @@
 import {
   type AdminTrial,
   type AnyTask,
-  DIGIT_SPAN_FIRST_KEY_FLOOR_MS,
-  type DigitSpanTrial,
   type FixtureTrial,
-  GO_NO_GO_ANTICIPATION_MS,
-  N_BACK_ANTICIPATION_MS,
-  PVT_SIMULATED_TIME_ORIGIN_MS,
-  type PvtConfig,
-  planPvt,
   positionOf,
-  pvtFixtureMinimumMs,
   type Run,
-  resolvePvtConfig,
-  runPvtVirtualSession,
-  SART_ANTICIPATION_MS,
-  STROOP_ANTICIPATION_MS,
-  sartLatencyTypeOf,
   TASKS,
   type TaskReportResponse,
   type TestType,
-  TOWER_OF_HANOI_PLANNING_FLOOR_MS,
-  type TowerOfHanoiTrial,
   type TrialEnvelope,
 } from '@cogni/domain';
+import { DIGIT_SPAN_FIRST_KEY_FLOOR_MS, type DigitSpanTrial } from '@cogni/domain/tasks/digit-span';
+import { GO_NO_GO_ANTICIPATION_MS } from '@cogni/domain/tasks/go-no-go';
+import { N_BACK_ANTICIPATION_MS } from '@cogni/domain/tasks/n-back';
+import {
+  PVT_SIMULATED_TIME_ORIGIN_MS,
+  type PvtConfig,
+  planPvt,
+  pvtFixtureMinimumMs,
+  resolvePvtConfig,
+  runPvtVirtualSession,
+} from '@cogni/domain/tasks/pvt';
+import { SART_ANTICIPATION_MS, sartLatencyTypeOf } from '@cogni/domain/tasks/sart';
+import { STROOP_ANTICIPATION_MS } from '@cogni/domain/tasks/stroop';
+import {
+  TOWER_OF_HANOI_PLANNING_FLOOR_MS,
+  type TowerOfHanoiTrial,
+} from '@cogni/domain/tasks/tower-of-hanoi';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResults } from '../db/schema';

@@ -1,4 +1,4 @@
-import { answerStroopTrial, planPhase, type StroopConfig } from '@cogni/domain';
+import { answerStroopTrial, planPhase, type StroopConfig } from '@cogni/domain/tasks/stroop';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, errorLogs, trials } from '../db/schema';

@@ -1,14 +1,12 @@
+import { findTask, TEST_TYPES, type TrialEnvelope } from '@cogni/domain';
 import {
   answerStroopTrial,
-  findTask,
   planPhase,
   type StroopConfig,
   type StroopScoresV2,
-  TEST_TYPES,
-  type TrialEnvelope,
   type TrialInput,
   wrongStroopKey,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSessions, trials } from '../db/schema';

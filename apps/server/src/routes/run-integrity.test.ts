@@ -1,18 +1,20 @@
+import type {
+  AdminResultListResponse,
+  AdminResultTrialsResponse,
+  ProgressResponse,
+  Run,
+  TaskReportResponse,
+  TrialEnvelope,
+} from '@cogni/domain';
 import {
-  type AdminResultListResponse,
-  type AdminResultTrialsResponse,
   ANTICIPATION_FLOOR_MS,
   answerStroopTrial,
-  type ProgressResponse,
   planPhase,
-  type Run,
   type StroopConfig,
   StroopConfigSchema,
   stroopTask,
-  type TaskReportResponse,
-  type TrialEnvelope,
   type TrialInput,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, testResults, trials } from '../db/schema';

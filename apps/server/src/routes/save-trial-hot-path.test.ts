@@ -4,7 +4,7 @@ import {
   type StroopConfig,
   type TrialInput,
   wrongStroopKey,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';

@@ -1,14 +1,13 @@
+import type { AdminTrial, Run } from '@cogni/domain';
 import {
-  type AdminTrial,
   answerStroopTrial,
   planPhase,
-  type Run,
   type StroopConfig,
   StroopConfigSchema,
   stroopTask,
   type TrialInput,
   wrongStroopKey,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { trials } from '../db/schema';

@@ -1,4 +1,6 @@
-import { type AppOptions, createApp } from '../app';
+import type { Hono } from 'hono';
+import { createApp, createAppDeps } from '../app';
+import type { AppDeps, AppEnv } from '../app-env';
 import type { Database } from '../db/client';
 import { parseConfig } from '../env';
 import { createLogger, type Logger } from '../lib/logger';
@@ -21,7 +23,7 @@ export class TestClient {
   cookie: string | undefined;
 
   constructor(
-    private readonly app: ReturnType<typeof createApp>,
+    private readonly app: Hono<AppEnv>,
     private readonly baseUrl = TEST_ORIGIN,
   ) {}
 
@@ -58,7 +60,9 @@ export class TestClient {
 }
 
 export type TestContext = {
-  app: ReturnType<typeof createApp>;
+  app: Hono<AppEnv>;
+  /** The app's dependencies: its database, clock, configuration, password hasher and limits. */
+  deps: AppDeps;
   /** `url`: the PostgreSQL database's, for a second connection of a test's own. */
   database: Database & { url?: string };
   /** The server's clock runs with real time; tests move it forward to expire sessions. */
@@ -79,23 +83,27 @@ export const DEFAULT_USER = {
 export async function createTestContext(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
-  options: { logger?: Logger; poolMax?: number } & AppOptions = {},
+  options: {
+    logger?: Logger;
+    poolMax?: number;
+    /** The app to test, from the dependencies: createApp's unless given (a server entry's). */
+    buildApp?: (deps: AppDeps) => Hono<AppEnv>;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind, { poolMax: options.poolMax });
   const clock = { offsetMs: 0 };
-  const app = createApp(
-    {
-      db: database.db,
-      now: () => new Date(Date.now() + clock.offsetMs),
-      // Hundreds of sign-ups: hashes 32 times cheaper than a real server's, by the setting.
-      config: parseConfig({ SCRYPT_LOG2_N: '12', ...env }),
-      logger: options.logger ?? createLogger('silent'),
-    },
-    { mountFirst: options.mountFirst },
-  );
+  const deps = createAppDeps({
+    db: database.db,
+    now: () => new Date(Date.now() + clock.offsetMs),
+    // Hundreds of sign-ups: hashes 32 times cheaper than a real server's, by the setting.
+    config: parseConfig({ SCRYPT_LOG2_N: '12', ...env }),
+    logger: options.logger ?? createLogger('silent'),
+  });
+  const app = (options.buildApp ?? createApp)(deps);
   const client = () => new TestClient(app, env.APP_ORIGIN ?? TEST_ORIGIN);
   return {
     app,
+    deps,
     database,
     clock,
     client,

@@ -10,7 +10,7 @@ import { SetUpTwoFactorPage } from '../features/profile/set-up-two-factor-page';
 import { PlaceholderPage } from '../features/static-pages/placeholder-page';
 import { PrivacyPage } from '../features/static-pages/privacy-page';
 import { TermsPage } from '../features/static-pages/terms-page';
-import { TestsPage } from '../features/tests/tests-page';
+import { TestListPage } from '../features/test-list/test-list-page';
 import { getTestTypeSlug } from '../lib/test-type-names';
 import { WEB_TASKS } from '../tasks/registry';
 import { AppLayout } from './layout/app-layout';
@@ -31,7 +31,7 @@ export function AppRoutes() {
         <Route path="set-up-two-factor" element={<SetUpTwoFactorPage />} />
         <Route element={<RequireOwnPassword />}>
           <Route index element={<HomePage />} />
-          <Route path="cognitive-tests" element={<TestsPage />} />
+          <Route path="cognitive-tests" element={<TestListPage />} />
           <Route path="training-exercises" element={<PlaceholderPage title="Training" />} />
           <Route path="educational-content" element={<PlaceholderPage title="Learn" />} />
           <Route

@@ -1,4 +1,4 @@
-import type { TestType } from '@cogni/domain';
+import { TEST_TYPES, type TestType } from '@cogni/domain';
 import type { WebTask } from './contract';
 import { digitSpanWebTask } from './digit-span/web-task';
 import { goNoGoWebTask } from './go-no-go/web-task';
@@ -10,17 +10,20 @@ import { towerOfHanoiWebTask } from './tower-of-hanoi/web-task';
 
 export type { WebTask } from './contract';
 
-/** Every task the web app runs, by test type: one line per task (ADR 027). */
+/** Each test type's web task: one line per task (ADR 027, ADR 039). */
+const WEB_TASK_BY_TYPE: { readonly [T in TestType]: WebTask } = {
+  stroopTest: stroopWebTask,
+  goNoGoTest: goNoGoWebTask,
+  nbackTest: nBackWebTask,
+  digitSpanTest: digitSpanWebTask,
+  sartTest: sartWebTask,
+  pvtTest: pvtWebTask,
+  towerOfHanoiTest: towerOfHanoiWebTask,
+};
+
+/** Every task the web app runs, by test type, in the order of the test list. */
 export const WEB_TASKS: ReadonlyMap<TestType, WebTask> = new Map(
-  [
-    stroopWebTask,
-    goNoGoWebTask,
-    digitSpanWebTask,
-    nBackWebTask,
-    sartWebTask,
-    pvtWebTask,
-    towerOfHanoiWebTask,
-  ].map((task) => [task.testType, task] as const),
+  TEST_TYPES.map((testType) => [testType, WEB_TASK_BY_TYPE[testType]] as const),
 );
 
 /** The task's pages; undefined for a test type the web app cannot run yet. */

@@ -1,11 +1,5 @@
 import type { TestType } from '../test-types';
-import { digitSpanCard } from './digit-span/card';
-import { goNoGoCard } from './go-no-go/card';
-import { nBackCard } from './n-back/card';
-import { pvtCard } from './pvt/card';
-import { sartCard } from './sart/card';
-import { stroopCard } from './stroop/card';
-import { towerOfHanoiCard } from './tower-of-hanoi/card';
+import { TASK_CARDS } from './cards';
 
 /**
  * The groups of the battery, in display order, as the test list and the admin's reports show
@@ -19,9 +13,12 @@ export const TASK_CATEGORIES = [
 ] as const;
 export type TaskCategory = (typeof TASK_CATEGORIES)[number]['key'];
 
-/** What the test list shows of a test. */
-export type TaskCard = {
-  testType: TestType;
+/**
+ * What a task's card.ts declares: its test type as a literal, from which the test types are
+ * built (tasks/cards.ts).
+ */
+export type TaskCardFields = {
+  testType: string;
   /** Which group of the battery it belongs to. */
   category: TaskCategory;
   /** URL slug under /cognitive-tests. */
@@ -30,23 +27,11 @@ export type TaskCard = {
   description: string;
 };
 
+/** What the test list shows of a test. */
+export type TaskCard = TaskCardFields & { testType: TestType };
+
 /** A card of the test list: a registered task (enabled), or one still to be built (disabled). */
 export type TestCatalogEntry = TaskCard & { isEnabled: boolean };
-
-/**
- * The cards of the registered tasks, in the order of the registry. Each task's folder keeps
- * its card in card.ts, apart from its definition, so the test list, test names and the
- * startable-type check stay out of the bundles that never run a task.
- */
-const BUILT: readonly TaskCard[] = [
-  stroopCard,
-  goNoGoCard,
-  nBackCard,
-  digitSpanCard,
-  sartCard,
-  pvtCard,
-  towerOfHanoiCard,
-];
 
 /** The battery's tests still to be built: the list shows them disabled. */
 const PLANNED: readonly TaskCard[] = [];
@@ -56,7 +41,7 @@ const PLANNED: readonly TaskCard[] = [];
  * the rest, disabled. tasks/catalog.test.ts keeps these cards and the registry in agreement.
  */
 export const TEST_CATALOG: readonly TestCatalogEntry[] = [
-  ...BUILT.map((card) => ({ ...card, isEnabled: true })),
+  ...TASK_CARDS.map((card) => ({ ...card, isEnabled: true })),
   ...PLANNED.map((card) => ({ ...card, isEnabled: false })),
 ];
 

@@ -1,4 +1,5 @@
 import type { ExportColumn, ExportTrialRow } from '../exports/trial-columns';
+import { TEST_TYPES, type TestType } from '../test-types';
 import type { AnyTask } from './contract';
 import { digitSpanTask } from './digit-span/definition';
 import { goNoGoTask } from './go-no-go/definition';
@@ -8,21 +9,23 @@ import { sartTask } from './sart/definition';
 import { stroopTask } from './stroop/definition';
 import { towerOfHanoiTask } from './tower-of-hanoi/definition';
 
+/** Each test type's task definition: one line per task (ADR 027, ADR 039). */
+const TASK_BY_TYPE: { readonly [T in TestType]: AnyTask } = {
+  stroopTest: stroopTask,
+  goNoGoTest: goNoGoTask,
+  nbackTest: nBackTask,
+  digitSpanTest: digitSpanTask,
+  sartTest: sartTask,
+  pvtTest: pvtTask,
+  towerOfHanoiTest: towerOfHanoiTask,
+};
+
 /**
- * Every task that can be taken, in the order of the test list (ADR 027). Adding a task is its
- * folder, one line here and one in tasks/catalog.ts (its card, from the folder's card.ts, in
- * place of the planned one); routes, services, reports, progress, the admin views, the export
- * and mock data find it through this list.
+ * Every task that can be taken, in the order of the test list (tasks/cards.ts). Routes,
+ * services, reports, progress, the admin views, the export and mock data find a task through
+ * this list; no code outside the task's folder names it.
  */
-export const TASKS: readonly AnyTask[] = [
-  stroopTask,
-  goNoGoTask,
-  nBackTask,
-  digitSpanTask,
-  sartTask,
-  pvtTask,
-  towerOfHanoiTask,
-];
+export const TASKS: readonly AnyTask[] = TEST_TYPES.map((testType) => TASK_BY_TYPE[testType]);
 
 /** The registered task of a test type, or undefined for a type no task implements. */
 export function findTask(testType: string): AnyTask | undefined {

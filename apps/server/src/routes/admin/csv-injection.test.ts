@@ -1,10 +1,5 @@
-import {
-  answerStroopTrial,
-  planPhase,
-  RESEARCH_EXPORT_COLUMNS,
-  type Run,
-  StroopConfigSchema,
-} from '@cogni/domain';
+import { RESEARCH_EXPORT_COLUMNS, type Run } from '@cogni/domain';
+import { answerStroopTrial, planPhase, StroopConfigSchema } from '@cogni/domain/tasks/stroop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAdmin } from '../../testing/admin-fixtures';
 import { DEVICE_INFO, START_RUN } from '../../testing/fixture-run';

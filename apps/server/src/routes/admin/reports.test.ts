@@ -1,12 +1,10 @@
+import { findTask, type TaskReportResponse, TEST_TYPES } from '@cogni/domain';
 import {
   type Cue,
   DEFAULT_STROOP_CONFIG,
-  findTask,
   type Phase,
   stroopTask,
-  type TaskReportResponse,
-  TEST_TYPES,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResults } from '../../db/schema';

@@ -3,10 +3,9 @@ import {
   type AdminResultListResponse,
   type AdminResultTrialsResponse,
   RESEARCH_EXPORT_COLUMNS,
-  type StroopScoresV2,
-  stroopTask,
   TASKS,
 } from '@cogni/domain';
+import { type StroopScoresV2, stroopTask } from '@cogni/domain/tasks/stroop';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResults, testSessions, trials } from '../../db/schema';

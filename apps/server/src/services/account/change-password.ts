@@ -27,7 +27,7 @@ export async function changePassword(
     'currentPassword',
     'password-change',
   );
-  const passwordHash = await hashNewPassword(input.newPassword, 'newPassword');
+  const passwordHash = await hashNewPassword(ctx.passwords, input.newPassword, 'newPassword');
   return ctx.db.transaction(async (tx) => {
     // The user's own password now: a password an admin set is replaced (ASVS 6.4.1).
     await tx

@@ -4,16 +4,16 @@ import { users } from '../../db/schema';
 import type { Config } from '../../env';
 import { AppError } from '../../lib/app-error';
 import { createConcurrencyLimit, createKeyedLine } from '../../lib/concurrency-limit';
-import { hashCostShare, verifyPassword } from '../../lib/password';
+import type { PasswordHasher } from '../../lib/password';
 import { writeAuditEntry } from '../audit/write-audit-entry';
-import type { ServiceContext } from '../context';
+import type { PasswordContext } from '../context';
 import { getAuthLimits } from '../rate-limit/auth-limits';
 import { assertNotLockedOut, countAttempt } from '../rate-limit/rate-limit';
 
 /** What the current password is asked again for; kept in the audit log with each wrong one. */
 export type RecheckPurpose = 'password-change' | 'totp-confirm' | 'totp-disable' | 'account-delete';
 
-export type RecheckContext = ServiceContext & { config: Config };
+export type RecheckContext = PasswordContext & { config: Config };
 
 export const RECHECKS_WAITING_MESSAGE =
   'Too many checks of your password are waiting. Please wait for the answers before trying again.';
@@ -40,12 +40,11 @@ const limitRechecks = createConcurrencyLimit({
  * loops are thereby paced to one answer a second, refusals included, rather than spinning on
  * refusals answered at once, which would take the CPU the hashing needs. One user holds about a
  * third of the checks' hashing place at most, and 64 waiting requests; past that, 429 (after the
- * same second). Cheaper hashes (SCRYPT_LOG2_N below 17) space checks by as much less.
+ * same second). Cheaper hashes (the app's SCRYPT_LOG2_N below 17) space checks by as much less.
  */
-export const recheckSpacingMs = () => 1000 * hashCostShare();
+export const recheckSpacingMs = (passwords: PasswordHasher) => 1000 * passwords.costShare;
 const RECHECKS_WAITING_PER_USER = 64;
 const lineOfUser = createKeyedLine({
-  spacingMs: recheckSpacingMs,
   maxWaiting: RECHECKS_WAITING_PER_USER,
   busyMessage: RECHECKS_WAITING_MESSAGE,
 });
@@ -85,7 +84,7 @@ export async function verifyCurrentPassword(
   field: string,
   purpose: RecheckPurpose,
 ): Promise<typeof users.$inferSelect> {
-  return lineOfUser(userId, async () => {
+  return lineOfUser(userId, recheckSpacingMs(ctx.passwords), async () => {
     const limits = getAuthLimits(ctx.config);
     await assertNotLockedOut(
       ctx,
@@ -100,7 +99,7 @@ export async function verifyCurrentPassword(
     await countAttempt(ctx, limits.passwordChecksPerUser, userId);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
     if (!row) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
-    if (!(await limitRechecks(() => verifyPassword(password, row.passwordHash)))) {
+    if (!(await limitRechecks(() => ctx.passwords.verify(password, row.passwordHash)))) {
       await recordFailedRecheck(ctx, userId, 'WRONG_CURRENT_PASSWORD', purpose);
       throw new AppError('BAD_REQUEST', 'The password is not correct', {
         [field]: 'This is not your current password',

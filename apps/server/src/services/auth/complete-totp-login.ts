@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { loginChallenges } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { ServiceContext } from '../context';
+import type { ErrorLogContext } from '../error-logs/write-error-log';
 import { logLoginFailure } from './log-in';
 import {
   LOGIN_CHALLENGE_EXPIRED,
@@ -17,7 +17,7 @@ import { spendSecondFactor, WRONG_TOTP_CODE } from './totp/spend-code';
  * route counts it against the account's failed-login limit too.
  */
 export async function completeTotpLogin(
-  ctx: ServiceContext,
+  ctx: ErrorLogContext,
   pending: PendingLogin,
   code: string,
   client: ClientInfo,

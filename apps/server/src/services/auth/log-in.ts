@@ -2,9 +2,8 @@ import { type LoginInput, MESSAGES } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
-import type { ServiceContext } from '../context';
-import { writeVisitorErrorLog } from '../error-logs/write-error-log';
+import type { PasswordContext } from '../context';
+import { type ErrorLogContext, writeVisitorErrorLog } from '../error-logs/write-error-log';
 import { createLoginChallenge } from './login-challenge';
 import { type ClientInfo, type NewSession, startSession } from './start-session';
 
@@ -16,7 +15,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
  * is not signed in, so the visitor limits of the client's address apply.
  */
 export function logLoginFailure(
-  ctx: ServiceContext,
+  ctx: ErrorLogContext,
   errorMessage: string,
   email: string | undefined,
   reason: string,
@@ -42,14 +41,14 @@ export type LoginResult =
  * (docs/product.md#accounts), and are told so once the password is right.
  */
 export async function logIn(
-  ctx: ServiceContext,
+  ctx: PasswordContext & ErrorLogContext,
   input: LoginInput,
   client: ClientInfo,
 ): Promise<LoginResult> {
   const [row] = await ctx.db.select().from(users).where(eq(users.email, input.email));
   const isPasswordValid = row
-    ? await verifyPassword(input.password, row.passwordHash)
-    : await verifyAgainstDummy(input.password);
+    ? await ctx.passwords.verify(input.password, row.passwordHash)
+    : await ctx.passwords.verifyDummy(input.password);
   if (!row || !isPasswordValid) {
     await logLoginFailure(
       ctx,

@@ -3,19 +3,24 @@ import type { Db } from '../../db/client';
 import { userProfiles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isCommonPassword } from '../../lib/common-passwords';
-import { hashPassword } from '../../lib/password';
+import type { PasswordHasher } from '../../lib/password';
 
 /**
  * The password rules beyond the schema's length (a local list of common passwords, no network),
- * then the hash: the one policy for registration and for accounts admins create.
+ * then the hash by the app's hasher: the one policy for registration and for accounts admins
+ * create.
  */
-export async function hashNewPassword(password: string, field = 'password'): Promise<string> {
+export async function hashNewPassword(
+  passwords: PasswordHasher,
+  password: string,
+  field = 'password',
+): Promise<string> {
   if (isCommonPassword(password)) {
     throw new AppError('BAD_REQUEST', 'Password is too common', {
       [field]: 'This password is too common; choose another',
     });
   }
-  return hashPassword(password);
+  return passwords.hash(password);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { RegisterInput } from '@cogni/domain';
-import type { ServiceContext } from '../context';
+import type { PasswordContext } from '../context';
 import { hashNewPassword, insertAccount } from './new-account';
 
 export type RegisterOutcome = 'created' | 'email-taken';
@@ -11,10 +11,10 @@ export type RegisterOutcome = 'created' | 'email-taken';
  * reveal which emails are registered (ASVS 6.3.8).
  */
 export async function registerUser(
-  ctx: ServiceContext,
+  ctx: PasswordContext,
   input: RegisterInput,
 ): Promise<RegisterOutcome> {
-  const passwordHash = await hashNewPassword(input.password);
+  const passwordHash = await hashNewPassword(ctx.passwords, input.password);
   return ctx.db.transaction(async (tx) => {
     const id = await insertAccount(tx, {
       email: input.email,

@@ -1,5 +1,3 @@
-import type { Db } from '../../db/client';
-
 /**
  * How many error-log entries one client may cause: failed logins, refused requests, browser
  * reports and server errors each write an entry, and a script can send thousands a second.
@@ -8,7 +6,7 @@ import type { Db } from '../../db/client';
  * how many were not stored one by one. Counted in this process's memory, so the check costs no
  * database work while a flood lasts; with several instances, each allows its own share.
  *
- * There are two such limits per database: one for visitors (requests without a signed-in user),
+ * There are two such limits per app: one for visitors (requests without a signed-in user),
  * whose subject is the address (lib/address-key.ts), and one for signed-in users, whose subject
  * is the account, so that an account is capped however many addresses it writes from.
  */
@@ -26,8 +24,6 @@ export type EntryLimits = { perSubject: number; total: number };
 export const ENTRY_LIMIT_WINDOW_MS = 60_000;
 /** Subjects tracked in one window; past this, a subject not seen yet gets no entries. */
 const MAX_TRACKED_SUBJECTS = 50_000;
-/** The limits of a database no app registered (a CLI, a test calling a service directly). */
-const DEFAULT_LIMITS: EntryLimits = { perSubject: 30, total: 600 };
 
 export function createEntryLimit(limits: EntryLimits): EntryLimit {
   let windowStart = Number.NEGATIVE_INFINITY;
@@ -51,7 +47,11 @@ export function createEntryLimit(limits: EntryLimits): EntryLimit {
   };
 }
 
-/** A database's two limits, and the entries refused and not yet written as a count. */
+/**
+ * One app's two limits (app.ts builds them from the configuration, AppDeps carries them), and
+ * the entries refused and not yet written as a count: two apps in one process keep their own
+ * counts. Visitors and signed-in users get the same numbers, each counted apart.
+ */
 export type ErrorLogLimits = {
   visitors: EntryLimit;
   users: EntryLimit;
@@ -59,31 +59,10 @@ export type ErrorLogLimits = {
   suppressed: Map<string, number>;
 };
 
-/**
- * One set of limits per database handle, set by the app that serves it (app.ts, from the
- * configuration), so services keep taking just the database and the clock, and two test apps in
- * one process do not share their counts. Visitors and signed-in users get the same numbers, each
- * counted apart.
- */
-const limitsByDb = new WeakMap<Db, ErrorLogLimits>();
-
-function createErrorLogLimits(limits: EntryLimits): ErrorLogLimits {
+export function createErrorLogLimits(limits: EntryLimits): ErrorLogLimits {
   return {
     visitors: createEntryLimit(limits),
     users: createEntryLimit(limits),
     suppressed: new Map(),
   };
-}
-
-export function setErrorLogLimits(db: Db, limits: EntryLimits): void {
-  limitsByDb.set(db, createErrorLogLimits(limits));
-}
-
-export function getErrorLogLimits(db: Db): ErrorLogLimits {
-  let limits = limitsByDb.get(db);
-  if (!limits) {
-    limits = createErrorLogLimits(DEFAULT_LIMITS);
-    limitsByDb.set(db, limits);
-  }
-  return limits;
 }

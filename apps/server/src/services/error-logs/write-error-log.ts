@@ -5,7 +5,10 @@ import { errorLogs } from '../../db/schema';
 import { toAddressKey } from '../../lib/address-key';
 import { toStorableJson, toStorableText } from '../../lib/storable-text';
 import type { ServiceContext } from '../context';
-import { getErrorLogLimits } from './entry-limits';
+import type { ErrorLogLimits } from './entry-limits';
+
+/** What the writers of entries a client causes receive: the app's limits besides the database. */
+export type ErrorLogContext = ServiceContext & { errorLogLimits: ErrorLogLimits };
 
 export type ErrorLogEntry = {
   errorType: ErrorType;
@@ -143,12 +146,12 @@ type SuppressedSubject = { address: string } | { userId: string };
  * under the address 'many': a flood from many addresses or accounts is one entry too.
  */
 function countSuppressed(
-  ctx: ServiceContext,
+  ctx: ErrorLogContext,
   errorType: ErrorType,
   subject: SuppressedSubject,
   limit: 'subject' | 'total',
 ) {
-  const { suppressed } = getErrorLogLimits(ctx.db);
+  const { suppressed } = ctx.errorLogLimits;
   const named = `${errorType}\n${JSON.stringify(subject)}`;
   const key =
     limit === 'subject' && (suppressed.has(named) || suppressed.size < MAX_SUPPRESSED_SUBJECTS)
@@ -185,12 +188,12 @@ export const SUPPRESSED_MESSAGE =
  * it (see EntryLimit), so no visitor can fill the table or the disk with entries.
  */
 export async function writeVisitorErrorLog(
-  ctx: ServiceContext,
+  ctx: ErrorLogContext,
   ip: string | undefined,
   entry: ErrorLogEntry,
 ): Promise<void> {
   const address = toAddressKey(ip);
-  const outcome = getErrorLogLimits(ctx.db).visitors.admit(address, ctx.now().getTime());
+  const outcome = ctx.errorLogLimits.visitors.admit(address, ctx.now().getTime());
   if (outcome === 'admitted') {
     await storeErrorLog(ctx, entry, 1);
   } else {
@@ -204,11 +207,11 @@ export async function writeVisitorErrorLog(
  * entries are: an account is capped however many addresses it writes from.
  */
 export async function writeUserErrorLog(
-  ctx: ServiceContext,
+  ctx: ErrorLogContext,
   userId: string,
   entry: Omit<ErrorLogEntry, 'userId'>,
 ): Promise<void> {
-  const outcome = getErrorLogLimits(ctx.db).users.admit(userId, ctx.now().getTime());
+  const outcome = ctx.errorLogLimits.users.admit(userId, ctx.now().getTime());
   if (outcome === 'admitted') {
     await storeErrorLog(ctx, { ...entry, userId }, 1);
   } else {

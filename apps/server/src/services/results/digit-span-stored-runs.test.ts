@@ -1,3 +1,4 @@
+import { positionOf, storedTrialOf } from '@cogni/domain';
 import {
   DEFAULT_DIGIT_SPAN_CONFIG,
   type DigitSpanConfig,
@@ -5,12 +6,10 @@ import {
   digitSpanTask,
   planDigitSpan,
   plannedDigitSpanTrialAt,
-  positionOf,
   runDigitSpanVirtualSession,
   scoreDigitSpan,
-  storedTrialOf,
-  stroopTask,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/digit-span';
+import { stroopTask } from '@cogni/domain/tasks/stroop';
 import { describe, expect, it } from 'vitest';
 import { readConfig, toSavedTrial } from './to-run';
 

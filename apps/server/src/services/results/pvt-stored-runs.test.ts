@@ -1,3 +1,4 @@
+import { savedTrialWithFields, storedTrialOf } from '@cogni/domain';
 import {
   DEFAULT_PVT_CONFIG,
   getPvtResumePoint,
@@ -7,9 +8,7 @@ import {
   pvtFixtureRun,
   pvtTask,
   resolvePvtConfig,
-  savedTrialWithFields,
-  storedTrialOf,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/pvt';
 import { describe, expect, it } from 'vitest';
 import { readConfig, toSavedTrial } from './to-run';
 

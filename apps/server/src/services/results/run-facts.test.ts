@@ -6,7 +6,7 @@ import {
   type StroopCompactPlan,
   StroopConfigSchema,
   stroopTask,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import { describe, expect, it } from 'vitest';
 import { getPlan, recallRun, rememberRun } from './run-facts';
 

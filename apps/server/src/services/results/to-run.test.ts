@@ -1,4 +1,5 @@
-import { DEFAULT_PVT_CONFIG, pvtTask, stroopTask } from '@cogni/domain';
+import { DEFAULT_PVT_CONFIG, pvtTask } from '@cogni/domain/tasks/pvt';
+import { stroopTask } from '@cogni/domain/tasks/stroop';
 import { describe, expect, it } from 'vitest';
 import { toArrivedTrial, toSavedTrial } from './to-run';
 

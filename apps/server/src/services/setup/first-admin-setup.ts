@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashNewPassword, insertAccount } from '../auth/new-account';
 import { type ClientInfo, type NewSession, startSession } from '../auth/start-session';
-import type { ServiceContext } from '../context';
+import type { PasswordContext, ServiceContext } from '../context';
 
 /**
  * The first admin of a new installation comes from a one-time setup link: the server that
@@ -53,7 +53,7 @@ export async function isSetupOpen(ctx: Pick<ServiceContext, 'db'>, token: string
  * The admin must set up two-factor login before anything else (users.mustSetUpTotp).
  */
 export async function createFirstAdmin(
-  ctx: ServiceContext,
+  ctx: PasswordContext,
   token: string,
   input: RegisterInput,
   client: ClientInfo,
@@ -64,7 +64,7 @@ export async function createFirstAdmin(
   let userId: string | null;
   try {
     if (await hasAdmin(ctx)) throw new AppError('NOT_FOUND', MESSAGES.setupLinkInvalid);
-    const passwordHash = await hashNewPassword(input.password);
+    const passwordHash = await hashNewPassword(ctx.passwords, input.password);
     userId = await ctx.db.transaction((tx) =>
       insertAccount(tx, {
         email: input.email,

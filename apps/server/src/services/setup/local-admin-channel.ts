@@ -3,7 +3,7 @@ import { connect, createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { type RegisterInput, RegisterInputSchema } from '@cogni/domain';
 import { AppError } from '../../lib/app-error';
-import type { ServiceContext } from '../context';
+import type { PasswordContext } from '../context';
 import { type AdminOutcome, createOrPromoteAdmin } from '../users/create-or-promote-admin';
 
 /**
@@ -28,7 +28,7 @@ export function localAdminSocketPath(dataDir: string): string {
  * Listens on the data folder's socket; resolves with the server (close it at shutdown), or with
  * null where the path is too long for a socket (the CLI then says to stop the server first).
  */
-export function listenForLocalAdmin(ctx: ServiceContext, dataDir: string): Promise<Server | null> {
+export function listenForLocalAdmin(ctx: PasswordContext, dataDir: string): Promise<Server | null> {
   const socketPath = localAdminSocketPath(dataDir);
   if (socketPath.length > MAX_SOCKET_PATH) return Promise.resolve(null);
   // A socket file left by a server that was killed: this process holds the data folder's lock,
@@ -58,7 +58,7 @@ export function listenForLocalAdmin(ctx: ServiceContext, dataDir: string): Promi
   });
 }
 
-async function answer(ctx: ServiceContext, line: string): Promise<Reply> {
+async function answer(ctx: PasswordContext, line: string): Promise<Reply> {
   let request: unknown;
   try {
     request = JSON.parse(line);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { registerUser } from '../auth/register-user';
-import type { ServiceContext } from '../context';
+import type { PasswordContext } from '../context';
 
 export type AdminOutcome = 'created' | 'promoted';
 
@@ -12,7 +12,7 @@ export type AdminOutcome = 'created' | 'promoted';
  * existing account and leaves its password and name as they are (docs/product.md#accounts).
  */
 export async function createOrPromoteAdmin(
-  ctx: ServiceContext,
+  ctx: PasswordContext,
   input: RegisterInput,
 ): Promise<AdminOutcome> {
   const outcome = await registerUser(ctx, input);

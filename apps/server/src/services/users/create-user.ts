@@ -2,7 +2,7 @@ import type { AdminUser, CreateUserInput } from '@cogni/domain';
 import { AppError } from '../../lib/app-error';
 import { writeAuditEntry } from '../audit/write-audit-entry';
 import { hashNewPassword, insertAccount } from '../auth/new-account';
-import type { ServiceContext } from '../context';
+import type { PasswordContext } from '../context';
 import { getAdminUser } from './get-admin-user';
 
 export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists';
@@ -13,11 +13,11 @@ export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists';
  * account. The password is marked to be changed at the user's first login (ADR 013).
  */
 export async function createUser(
-  ctx: ServiceContext,
+  ctx: PasswordContext,
   actorId: string,
   input: CreateUserInput,
 ): Promise<AdminUser> {
-  const passwordHash = await hashNewPassword(input.password);
+  const passwordHash = await hashNewPassword(ctx.passwords, input.password);
   const userId = await ctx.db.transaction(async (tx) => {
     const id = await insertAccount(tx, {
       email: input.email,

@@ -1,4 +1,5 @@
-import type { DigitSpanDirection, ResultTrial } from '@cogni/domain';
+import type { ResultTrial } from '@cogni/domain';
+import type { DigitSpanDirection } from '@cogni/domain/tasks/digit-span';
 import type { LevelPoint } from '../../components/charts/draw-charts';
 import { asDigitSpanTrials, DIRECTION_NAMES, interruptionOf } from './labels';
 

@@ -6,7 +6,7 @@ import {
   getDigitSpanDirections,
   getDigitSpanLengths,
   getDigitSpanSoaMs,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/digit-span';
 import { lazy, useState } from 'react';
 import { TaskPage } from '../../components/task/task-page';
 import { readPreviewConfig } from '../../lib/preview';

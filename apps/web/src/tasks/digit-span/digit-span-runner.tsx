@@ -1,3 +1,4 @@
+import type { Run, SavedTrial } from '@cogni/domain';
 import {
   DIGIT_SPAN_RUN_ORDER_FIELDS,
   type DigitSpanConfig,
@@ -7,9 +8,7 @@ import {
   digitSpanLengthOf,
   getDigitSpanLengths,
   getDigitSpanNextPosition,
-  type Run,
-  type SavedTrial,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/digit-span';
 import { useId, useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';

@@ -1,3 +1,4 @@
+import type { ResultTrial, RunSummary } from '@cogni/domain';
 import {
   type DigitSpanDirection,
   type DigitSpanDirectionScores,
@@ -5,9 +6,7 @@ import {
   type DigitSpanPosition,
   type DigitSpanScores,
   digitSpanDirectionOfBlock,
-  type ResultTrial,
-  type RunSummary,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/digit-span';
 
 /** A stored Digit Span trial as the API returns it: the envelope with the task's fields beside it. */
 export type DigitSpanResultTrial = ResultTrial & {

@@ -1,4 +1,5 @@
-import type { DigitSpanDirection, ResultTrial } from '@cogni/domain';
+import type { ResultTrial } from '@cogni/domain';
+import type { DigitSpanDirection } from '@cogni/domain/tasks/digit-span';
 import { useCallback, useMemo } from 'react';
 import { type DrawChart, PlotFigure } from '../../components/charts/plot-figure';
 import { describeLadder, getLadderDirections, getLadderPoints } from './chart-data';

@@ -1,4 +1,5 @@
-import type { DigitSpanDirectionScores, RunSummary } from '@cogni/domain';
+import type { RunSummary } from '@cogni/domain';
+import type { DigitSpanDirectionScores } from '@cogni/domain/tasks/digit-span';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatMs, formatPercent, NO_VALUE } from '../../lib/format-scores';
 import { DIRECTION_NAMES, digitSpanScoresOf, givenDirections, INVALID_REASON_TEXT } from './labels';

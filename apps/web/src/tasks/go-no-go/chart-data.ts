@@ -1,4 +1,5 @@
-import { GO_NO_GO_ANTICIPATION_MS, type ResultTrial } from '@cogni/domain';
+import type { ResultTrial } from '@cogni/domain';
+import { GO_NO_GO_ANTICIPATION_MS } from '@cogni/domain/tasks/go-no-go';
 import {
   type ConditionRtSpread,
   type DisplayedTrialPoint,

@@ -4,7 +4,7 @@ import {
   GoNoGoConfigSchema,
   getGoNoGoBlockCounts,
   getGoNoGoPracticeCorrectNeeded,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/go-no-go';
 import { lazy, useState } from 'react';
 import { TaskPage } from '../../components/task/task-page';
 import { readPreviewConfig } from '../../lib/preview';

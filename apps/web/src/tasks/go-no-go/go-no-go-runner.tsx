@@ -1,11 +1,11 @@
+import type { Run } from '@cogni/domain';
 import {
   type GoNoGoConfig,
   GoNoGoConfigSchema,
   type GoNoGoPosition,
   getGoNoGoNextPosition,
   getGoNoGoPracticeCorrectNeeded,
-  type Run,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/go-no-go';
 import { useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';

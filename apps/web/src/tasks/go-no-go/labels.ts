@@ -1,3 +1,5 @@
+import type { ResultTrial, RunSummary } from '@cogni/domain';
+import { logLinearDPrime } from '@cogni/domain';
 import type {
   GoNoGoPosition,
   GoNoGoResponseType,
@@ -5,10 +7,7 @@ import type {
   GoNoGoStimulusId,
   GoNoGoStimulusSet,
   GoNoGoStimulusType,
-  ResultTrial,
-  RunSummary,
-} from '@cogni/domain';
-import { logLinearDPrime } from '@cogni/domain';
+} from '@cogni/domain/tasks/go-no-go';
 import { NO_VALUE } from '../../lib/format-scores';
 
 /** A stored Go/No-Go trial as the API returns it: the envelope with the task's fields beside it. */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { goNoGoTask } from '@cogni/domain';
+import { goNoGoTask } from '@cogni/domain/tasks/go-no-go';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockRunSummary, tileText } from '../../lib/testing/result-views';

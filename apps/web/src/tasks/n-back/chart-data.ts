@@ -1,4 +1,5 @@
-import { N_BACK_ANTICIPATION_MS, type ResultTrial } from '@cogni/domain';
+import type { ResultTrial } from '@cogni/domain';
+import { N_BACK_ANTICIPATION_MS } from '@cogni/domain/tasks/n-back';
 import {
   type ConditionRtSpread,
   type DisplayedTrialPoint,

@@ -1,3 +1,5 @@
+import type { ResultTrial, RunSummary } from '@cogni/domain';
+import { logLinearDPrime } from '@cogni/domain';
 import type {
   NBackAnswer,
   NBackKeyMapping,
@@ -5,10 +7,8 @@ import type {
   NBackPosition,
   NBackResponseType,
   NBackScores,
-  ResultTrial,
-  RunSummary,
-} from '@cogni/domain';
-import { logLinearDPrime, splitNBackBlock } from '@cogni/domain';
+} from '@cogni/domain/tasks/n-back';
+import { splitNBackBlock } from '@cogni/domain/tasks/n-back';
 import { NO_VALUE } from '../../lib/format-scores';
 
 /** A stored N-back trial as the API returns it: the envelope with the task's fields beside it. */

@@ -3,7 +3,7 @@ import {
   getNBackLevels,
   getNBackPracticeCorrectNeeded,
   type NBackConfig,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/n-back';
 import { lazy, useState } from 'react';
 import { TaskPage } from '../../components/task/task-page';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';

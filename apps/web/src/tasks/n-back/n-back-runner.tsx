@@ -1,3 +1,4 @@
+import type { Run } from '@cogni/domain';
 import {
   getNBackLevels,
   getNBackNextPosition,
@@ -6,9 +7,8 @@ import {
   NBackConfigSchema,
   type NBackKeyMapping,
   type NBackPosition,
-  type Run,
   splitNBackBlock,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/n-back';
 import { useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';

@@ -1,4 +1,8 @@
-import { DEFAULT_N_BACK_CONFIG, type NBackConfig, NBackConfigSchema } from '@cogni/domain';
+import {
+  DEFAULT_N_BACK_CONFIG,
+  type NBackConfig,
+  NBackConfigSchema,
+} from '@cogni/domain/tasks/n-back';
 import { readPreviewConfig } from '../../lib/preview';
 
 /** The settings the run will use: an admin preview's (from the page's URL), or the defaults. */

@@ -1,4 +1,5 @@
-import type { NBackLevelScores, RunSummary } from '@cogni/domain';
+import type { RunSummary } from '@cogni/domain';
+import type { NBackLevelScores } from '@cogni/domain/tasks/n-back';
 import { useId } from 'react';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatMs, formatPercent, NO_VALUE } from '../../lib/format-scores';

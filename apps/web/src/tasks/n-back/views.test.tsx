@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { nBackTask } from '@cogni/domain';
+import { nBackTask } from '@cogni/domain/tasks/n-back';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockRunSummary, tileText } from '../../lib/testing/result-views';

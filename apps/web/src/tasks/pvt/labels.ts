@@ -1,12 +1,11 @@
+import type { ResultTrial, RunSummary } from '@cogni/domain';
 import type {
   PvtFalseStart,
   PvtPosition,
   PvtScores,
   PvtTrialType,
   PvtVariant,
-  ResultTrial,
-  RunSummary,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/pvt';
 import { NO_VALUE } from '../../lib/format-scores';
 
 /** A stored PVT trial as the API returns it: the envelope with the task's fields beside it. */

@@ -3,7 +3,7 @@ import {
   type PvtConfig,
   PvtConfigSchema,
   resolvePvtConfig,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/pvt';
 import { lazy, useState } from 'react';
 import { TaskPage } from '../../components/task/task-page';
 import { readPreviewConfig } from '../../lib/preview';

@@ -1,12 +1,11 @@
+import type { Run, SavedTrial } from '@cogni/domain';
 import {
   getPvtResumePoint,
   PVT_RUN_ORDER_FIELDS,
   PvtConfigSchema,
   type PvtPosition,
-  type Run,
   resolvePvtConfig,
-  type SavedTrial,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/pvt';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import { TaskRunLayout } from '../../components/task/task-run-layout';
 import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';

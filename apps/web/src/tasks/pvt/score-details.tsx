@@ -1,4 +1,5 @@
-import type { PvtScores, RunSummary } from '@cogni/domain';
+import type { RunSummary } from '@cogni/domain';
+import type { PvtScores } from '@cogni/domain/tasks/pvt';
 import { useId } from 'react';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatMs, formatPercent, NO_VALUE } from '../../lib/format-scores';

@@ -1,13 +1,7 @@
 // @vitest-environment jsdom
-import {
-  DEFAULT_PVT_CONFIG,
-  pvtTask,
-  type ResultTrial,
-  type RunSummary,
-  scorePvt,
-  simulatePvtRun,
-  storedTrialOf,
-} from '@cogni/domain';
+
+import { type ResultTrial, type RunSummary, storedTrialOf } from '@cogni/domain';
+import { DEFAULT_PVT_CONFIG, pvtTask, scorePvt, simulatePvtRun } from '@cogni/domain/tasks/pvt';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PvtScoreDetails } from './score-details';

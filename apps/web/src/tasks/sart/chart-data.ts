@@ -1,4 +1,5 @@
-import { getSartPreErrorRunRts, type ResultTrial, SART_VALID_RT_MS } from '@cogni/domain';
+import type { ResultTrial } from '@cogni/domain';
+import { getSartPreErrorRunRts, SART_VALID_RT_MS } from '@cogni/domain/tasks/sart';
 import {
   type ConditionRtSpread,
   type DisplayedTrialPoint,

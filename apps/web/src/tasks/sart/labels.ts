@@ -1,10 +1,5 @@
-import type {
-  ResultTrial,
-  RunSummary,
-  SartPosition,
-  SartResponseType,
-  SartScores,
-} from '@cogni/domain';
+import type { ResultTrial, RunSummary } from '@cogni/domain';
+import type { SartPosition, SartResponseType, SartScores } from '@cogni/domain/tasks/sart';
 
 /** A stored SART trial as the API returns it: the envelope with the task's fields beside it. */
 export type SartResultTrial = ResultTrial & {

@@ -5,7 +5,7 @@ import {
   getSartTrialPeriodMs,
   type SartConfig,
   SartConfigSchema,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/sart';
 import { readPreviewConfig } from '../../lib/preview';
 
 /** The settings the run will use: an admin preview's (from the page's URL), or the defaults. */

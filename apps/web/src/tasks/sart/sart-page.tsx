@@ -1,4 +1,4 @@
-import { getSartBlockTrialCount, type SartConfig } from '@cogni/domain';
+import { getSartBlockTrialCount, type SartConfig } from '@cogni/domain/tasks/sart';
 import { lazy, useState } from 'react';
 import { TaskPage } from '../../components/task/task-page';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';

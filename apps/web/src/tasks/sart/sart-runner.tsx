@@ -1,11 +1,11 @@
+import type { Run } from '@cogni/domain';
 import {
   getSartBlockTrialCount,
   getSartNextPosition,
-  type Run,
   type SartConfig,
   SartConfigSchema,
   type SartPosition,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/sart';
 import { useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';

@@ -1,12 +1,12 @@
+import type { ResultTrial } from '@cogni/domain';
 import {
   DEFAULT_STROOP_CONFIG,
   planRun,
   REPORT_CELLS,
   RESPONSE_KEYS,
-  type ResultTrial,
   scoreStroop,
   stroopTask,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import { describe, expect, it } from 'vitest';
 import { describeConditionRtChart } from '../../lib/charts/chart-descriptions';
 import { getCellRtSpread, getRestBreakPositions, getTestTrialSeries } from './chart-data';

@@ -1,12 +1,12 @@
+import type { ResultTrial } from '@cogni/domain';
 import {
   getReportCell,
   isRestBreakAfter,
   isRtEligible,
   REPORT_CELL_NAMES,
   REPORT_CELLS,
-  type ResultTrial,
   type StroopConfig,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import {
   type ConditionRtSpread,
   type TestTrialPoint,

@@ -1,15 +1,14 @@
+import type { ResultTrial, RunSummary } from '@cogni/domain';
 import {
   type Cue,
   type Ink,
   type Phase,
   type ResponseKey,
-  type ResultTrial,
-  type RunSummary,
   type StroopScores,
   type StroopScoresV2,
   stroopTask,
   type Word,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 
 /** How the runner and progress tracking name the phases. */
 export const PHASE_NAMES: Record<Phase, string> = {

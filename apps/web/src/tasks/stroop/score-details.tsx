@@ -1,12 +1,12 @@
+import type { RunSummary } from '@cogni/domain';
 import {
   type CueCosts,
   REPORT_CELL_NAMES,
   REPORT_CELLS,
   type ReportCell,
-  type RunSummary,
   type StroopScores,
   type StroopScoresV2,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import { TableScroll } from '../../components/ui/table-scroll';
 import {
   formatMs,

@@ -1,4 +1,9 @@
-import { getResumePosition, PHASES, type Phase, StroopConfigSchema } from '@cogni/domain';
+import {
+  getResumePosition,
+  PHASES,
+  type Phase,
+  StroopConfigSchema,
+} from '@cogni/domain/tasks/stroop';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PadButton } from '../../components/task/response-pad';
 import { TaskRunLayout } from '../../components/task/task-run-layout';

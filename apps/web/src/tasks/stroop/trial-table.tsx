@@ -1,4 +1,5 @@
-import { PHASES, type Phase, type ResultTrial } from '@cogni/domain';
+import type { ResultTrial } from '@cogni/domain';
+import { PHASES, type Phase } from '@cogni/domain/tasks/stroop';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatMs } from '../../lib/format-scores';
 import { asStroopTrials, PHASE_NAMES, type StroopResultTrial } from './labels';

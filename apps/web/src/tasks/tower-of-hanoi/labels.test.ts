@@ -1,4 +1,5 @@
-import type { ResultTrial, TowerOfHanoiEvent } from '@cogni/domain';
+import type { ResultTrial } from '@cogni/domain';
+import type { TowerOfHanoiEvent } from '@cogni/domain/tasks/tower-of-hanoi';
 import { describe, expect, it } from 'vitest';
 import { getDisplayedTrialPoints } from '../../lib/charts/chart-data';
 import {

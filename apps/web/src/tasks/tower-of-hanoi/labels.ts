@@ -1,14 +1,12 @@
+import type { ENVELOPE_KEYS, ResultTrial, RunSummary } from '@cogni/domain';
 import {
-  type ENVELOPE_KEYS,
   type Peg,
-  type ResultTrial,
-  type RunSummary,
   stackOf,
   type TowerOfHanoiEndReason,
   type TowerOfHanoiEvent,
   type TowerOfHanoiScores,
   type TowerOfHanoiTrial,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/tower-of-hanoi';
 
 /** The pegs as people name them, left to right (keys 1, 2, 3). */
 export const PEG_NAMES: Record<Peg, string> = { 1: 'left', 2: 'middle', 3: 'right' };

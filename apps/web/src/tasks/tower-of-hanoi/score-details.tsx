@@ -1,4 +1,5 @@
-import type { RunSummary, TowerOfHanoiScores } from '@cogni/domain';
+import type { RunSummary } from '@cogni/domain';
+import type { TowerOfHanoiScores } from '@cogni/domain/tasks/tower-of-hanoi';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatDuration, formatPercent, NO_VALUE } from '../../lib/format-scores';
 import { formatSeconds, towerOfHanoiScoresOf } from './labels';

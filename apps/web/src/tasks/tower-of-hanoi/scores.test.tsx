@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { towerOfHanoiTask } from '@cogni/domain';
+import { towerOfHanoiTask } from '@cogni/domain/tasks/tower-of-hanoi';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockRunSummary, tileText } from '../../lib/testing/result-views';

@@ -3,7 +3,7 @@ import {
   type TowerOfHanoiConfig,
   TowerOfHanoiConfigSchema,
   towerOfHanoiProblemCounts,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/tower-of-hanoi';
 import { type CSSProperties, lazy, useState } from 'react';
 import { TaskPage } from '../../components/task/task-page';
 import { readPreviewConfig } from '../../lib/preview';

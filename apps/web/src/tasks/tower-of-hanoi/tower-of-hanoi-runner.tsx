@@ -1,13 +1,12 @@
+import type { Run, SavedTrial } from '@cogni/domain';
 import {
   getTowerOfHanoiNextPosition,
-  type Run,
-  type SavedTrial,
   type TowerOfHanoiConfig,
   TowerOfHanoiConfigSchema,
   type TowerOfHanoiPosition,
   towerOfHanoiProblemCounts,
   towerOfHanoiShowsMoves,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/tower-of-hanoi';
 import { useId, useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import { SaveStatus } from '../../components/task/save-status';

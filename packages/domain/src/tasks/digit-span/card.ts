@@ -1,4 +1,4 @@
-import type { TaskCard } from '../catalog';
+import type { TaskCardFields } from '../catalog';
 
 /** Digit Span's card on the test list; its definition takes its identity from here. */
 export const digitSpanCard = {
@@ -7,4 +7,4 @@ export const digitSpanCard = {
   slug: 'digit-span',
   name: 'Digit Span',
   description: 'Short-term memory: repeat ever longer sequences of digits.',
-} as const satisfies TaskCard;
+} as const satisfies TaskCardFields;

@@ -7,7 +7,6 @@ export * from './fixture-run';
 export * from './participant';
 export * from './plan';
 export * from './plausibility';
-export * from './recovery';
 export * from './run-order';
 export * from './scoring';
 export * from './trial';

@@ -1,4 +1,4 @@
-import type { TaskCard } from '../catalog';
+import type { TaskCardFields } from '../catalog';
 
 /** Go/No-Go's card on the test list; its definition takes its identity from here. */
 export const goNoGoCard = {
@@ -7,4 +7,4 @@ export const goNoGoCard = {
   slug: 'go-no-go',
   name: 'Go/No-Go',
   description: 'Response inhibition: respond to one kind of signal, hold back on the other.',
-} as const satisfies TaskCard;
+} as const satisfies TaskCardFields;

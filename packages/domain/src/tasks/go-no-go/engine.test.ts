@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SavedTrial } from '../contract';
 import { createRng } from '../shared/random';
-import { SoaEngineDriver } from '../shared/soa-engine-driver';
+import { SoaEngineDriver } from '../shared/testing/soa-engine-driver';
 import { DEFAULT_GO_NO_GO_CONFIG, type GoNoGoConfig } from './config';
 import {
   createGoNoGoEngine,

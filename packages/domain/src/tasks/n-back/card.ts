@@ -1,4 +1,4 @@
-import type { TaskCard } from '../catalog';
+import type { TaskCardFields } from '../catalog';
 
 /** N-back's card on the test list; its definition takes its identity from here. */
 export const nBackCard = {
@@ -7,4 +7,4 @@ export const nBackCard = {
   slug: 'n-back',
   name: 'N-back',
   description: 'Working memory: does this item match the one shown N steps back?',
-} as const satisfies TaskCard;
+} as const satisfies TaskCardFields;

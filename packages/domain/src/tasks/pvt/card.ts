@@ -1,4 +1,4 @@
-import type { TaskCard } from '../catalog';
+import type { TaskCardFields } from '../catalog';
 
 /** The PVT's card on the test list; its definition takes its identity from here. */
 export const pvtCard = {
@@ -7,4 +7,4 @@ export const pvtCard = {
   slug: 'pvt',
   name: 'PVT',
   description: 'Psychomotor vigilance: react as fast as you can whenever the counter appears.',
-} as const satisfies TaskCard;
+} as const satisfies TaskCardFields;

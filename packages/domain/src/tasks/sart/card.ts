@@ -1,4 +1,4 @@
-import type { TaskCard } from '../catalog';
+import type { TaskCardFields } from '../catalog';
 
 /** The SART's card on the test list; its definition takes its identity from here. */
 export const sartCard = {
@@ -7,4 +7,4 @@ export const sartCard = {
   slug: 'sart',
   name: 'SART',
   description: 'Sustained attention: respond to every digit except the rare target.',
-} as const satisfies TaskCard;
+} as const satisfies TaskCardFields;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SavedTrial } from '../contract';
 import { createRng } from '../shared/random';
 import { SOA_ONSET_RESYNC_MS, SOA_RESPONSE_SLACK_MS } from '../shared/soa-engine';
-import { SoaEngineDriver } from '../shared/soa-engine-driver';
+import { SoaEngineDriver } from '../shared/testing/soa-engine-driver';
 import { DEFAULT_SART_CONFIG, getSartSoaMs, type SartConfig } from './config';
 import {
   createSartEngine,

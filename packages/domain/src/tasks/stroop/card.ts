@@ -1,4 +1,4 @@
-import type { TaskCard } from '../catalog';
+import type { TaskCardFields } from '../catalog';
 
 /** The Stroop test's card on the test list; its definition takes its identity from here. */
 export const stroopCard = {
@@ -7,4 +7,4 @@ export const stroopCard = {
   slug: 'stroop-test',
   name: 'Stroop Test',
   description: 'A cued task-switching test: name the ink colour or read the word, as the cue says.',
-} as const satisfies TaskCard;
+} as const satisfies TaskCardFields;

@@ -6,7 +6,6 @@ export * from './export-columns';
 export * from './fixture-run';
 export * from './mock-run';
 export * from './plausibility';
-export * from './recovery';
 export * from './scoring';
 export * from './scoring-v2';
 export * from './simulated-participant';

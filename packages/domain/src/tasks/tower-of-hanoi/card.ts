@@ -1,4 +1,4 @@
-import type { TaskCard } from '../catalog';
+import type { TaskCardFields } from '../catalog';
 
 /** The Tower of Hanoi's card on the test list; its definition takes its identity from here. */
 export const towerOfHanoiCard = {
@@ -7,4 +7,4 @@ export const towerOfHanoiCard = {
   slug: 'tower-of-hanoi',
   name: 'Tower of Hanoi',
   description: 'Planning: move the tower one disc at a time in as few moves as you can.',
-} as const satisfies TaskCard;
+} as const satisfies TaskCardFields;

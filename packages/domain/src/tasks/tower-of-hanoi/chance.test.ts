@@ -8,8 +8,8 @@ import {
 } from './chance';
 import { DEFAULT_TOWER_OF_HANOI_CONFIG } from './config';
 import { bishopProblems } from './plan';
-import { towerOfHanoiHeadlineDistribution } from './recovery';
 import { scoreTowerOfHanoi } from './scoring';
+import { towerOfHanoiHeadlineDistribution } from './testing';
 
 /**
  * What the headline and the solution score give a participant who does not plan

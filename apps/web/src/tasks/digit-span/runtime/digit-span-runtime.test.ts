@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
+
+import { positionOf, type Run, type SavedTrial } from '@cogni/domain';
 import {
   DEFAULT_DIGIT_SPAN_CONFIG,
   type DigitSpanTrial,
   planDigitSpan,
-  positionOf,
-  type Run,
-  type SavedTrial,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/digit-span';
 import { describe, expect, it, vi } from 'vitest';
 import {
   dispatchTimedKey,

@@ -15,7 +15,7 @@ import {
   digitSpanPositionKey,
   planDigitSpan,
   stepDigitSpan,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/digit-span';
 import { AttentionRecorder, isPageAttended } from '../../../lib/task-runtime/attention';
 import {
   DueTimer,

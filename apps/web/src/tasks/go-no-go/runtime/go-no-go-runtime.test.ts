@@ -1,5 +1,11 @@
 // @vitest-environment jsdom
-import { DEFAULT_GO_NO_GO_CONFIG, type GoNoGoTrial, planGoNoGo, type Run } from '@cogni/domain';
+
+import type { Run } from '@cogni/domain';
+import {
+  DEFAULT_GO_NO_GO_CONFIG,
+  type GoNoGoTrial,
+  planGoNoGo,
+} from '@cogni/domain/tasks/go-no-go';
 import { describe, expect, it } from 'vitest';
 import {
   dispatchTimedKey,

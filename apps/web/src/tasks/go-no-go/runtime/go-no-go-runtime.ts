@@ -10,7 +10,7 @@ import {
   type PlannedGoNoGoTrial,
   planGoNoGo,
   stepGoNoGo,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/go-no-go';
 import {
   SoaRuntime,
   type SoaRuntimeOptions,

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
+
+import type { Run, SavedTrial } from '@cogni/domain';
 import {
   N_BACK_SETTINGS,
   type NBackTrial,
   planNBack,
   plannedNBackBlockTrials,
-  type Run,
-  type SavedTrial,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/n-back';
 import { describe, expect, it } from 'vitest';
 import {
   dispatchTimedKey,

@@ -13,7 +13,7 @@ import {
   planNBack,
   splitNBackBlock,
   stepNBack,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/n-back';
 import {
   SoaRuntime,
   type SoaRuntimeOptions,

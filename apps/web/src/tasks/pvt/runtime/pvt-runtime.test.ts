@@ -1,11 +1,7 @@
 // @vitest-environment jsdom
-import {
-  PVT_RUN_ORDER_FIELDS,
-  PvtConfigSchema,
-  type PvtTrial,
-  type Run,
-  savedTrialWithFields,
-} from '@cogni/domain';
+
+import { type Run, savedTrialWithFields } from '@cogni/domain';
+import { PVT_RUN_ORDER_FIELDS, PvtConfigSchema, type PvtTrial } from '@cogni/domain/tasks/pvt';
 import { describe, expect, it, vi } from 'vitest';
 import {
   dispatchTimedKey,

@@ -1,6 +1,6 @@
+import type { InputModality, SavedTrial } from '@cogni/domain';
 import {
   createPvtEngine,
-  type InputModality,
   type PvtConfig,
   PvtConfigSchema,
   type PvtEffect,
@@ -10,9 +10,8 @@ import {
   type PvtState,
   planPvt,
   pvtNextDueMs,
-  type SavedTrial,
   stepPvt,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/pvt';
 import { AttentionRecorder, isPageAttended } from '../../../lib/task-runtime/attention';
 import {
   DueTimer,

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
-import { planSart, type Run, SART_SETTINGS, type SartConfig, type SartTrial } from '@cogni/domain';
+
+import type { Run } from '@cogni/domain';
+import { planSart, SART_SETTINGS, type SartConfig, type SartTrial } from '@cogni/domain/tasks/sart';
 import { describe, expect, it } from 'vitest';
 import {
   dispatchTimedKey,

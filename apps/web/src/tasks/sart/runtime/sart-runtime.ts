@@ -17,7 +17,7 @@ import {
   type SartViewport,
   sartNextDueMs,
   stepSart,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/sart';
 import {
   SoaRuntime,
   type SoaRuntimeOptions,

@@ -1,12 +1,11 @@
+import type { InputModality, Run } from '@cogni/domain';
 import {
   createInitialState,
   getPhaseTrialCount,
-  type InputModality,
   type Phase,
   type PlannedTrial,
   planRun,
   type ResponseKey,
-  type Run,
   type StroopConfig,
   StroopConfigSchema,
   type StroopEffect,
@@ -16,7 +15,7 @@ import {
   type StroopState,
   stepStroop,
   type TrialInput,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/stroop';
 import { AttentionRecorder, isPageAttended } from '../../../lib/task-runtime/attention';
 import { FrameTimer } from '../../../lib/task-runtime/frame-timer';
 import type { Onset } from '../../../lib/task-runtime/onset';

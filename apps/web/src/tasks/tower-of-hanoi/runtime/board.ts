@@ -1,5 +1,5 @@
+import type { InputModality } from '@cogni/domain';
 import {
-  type InputModality,
   PEGS,
   type Peg,
   stackOf,
@@ -7,7 +7,7 @@ import {
   type TowerOfHanoiPosition,
   type TowerOfHanoiProblem,
   towerOfHanoiPositionKey,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/tower-of-hanoi';
 import { modalityOfPointer } from '../../../lib/task-runtime/response-input';
 import { discWidthPercent } from '../discs';
 import { describePosition, pegLabel } from '../labels';

@@ -1,4 +1,4 @@
-import type { Peg } from '@cogni/domain';
+import type { Peg } from '@cogni/domain/tasks/tower-of-hanoi';
 import { isActivationKey } from './board';
 
 /** How a key moves the focus over the pegs: a peg to the left or right, or to either end. */

@@ -1,4 +1,7 @@
-import { type TowerOfHanoiPosition, towerOfHanoiPositionKey } from '@cogni/domain';
+import {
+  type TowerOfHanoiPosition,
+  towerOfHanoiPositionKey,
+} from '@cogni/domain/tasks/tower-of-hanoi';
 
 /** Where this browser keeps the problem on screen, so a reload can tell it was begun. */
 const openProblemKey = (runId: string) => `cogni.towerOfHanoi.open.${runId}`;

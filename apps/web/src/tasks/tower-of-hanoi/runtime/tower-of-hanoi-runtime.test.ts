@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
+
+import type { Run, TrialEnvelope } from '@cogni/domain';
 import {
   DEFAULT_TOWER_OF_HANOI_CONFIG,
-  type Run,
   type TowerOfHanoiTrial,
-  type TrialEnvelope,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/tower-of-hanoi';
 import { describe, expect, it, vi } from 'vitest';
 import {
   FAKE_FRAME_MS,

@@ -1,9 +1,8 @@
+import { type InputModality, positionOf } from '@cogni/domain';
 import {
   createTowerOfHanoiEngine,
-  type InputModality,
   type Peg,
   planTowerOfHanoi,
-  positionOf,
   stepTowerOfHanoi,
   type TowerOfHanoiConfig,
   TowerOfHanoiConfigSchema,
@@ -18,7 +17,7 @@ import {
   towerOfHanoiNextDueMs,
   towerOfHanoiPositionKey,
   towerOfHanoiProblemCounts,
-} from '@cogni/domain';
+} from '@cogni/domain/tasks/tower-of-hanoi';
 import { AttentionRecorder, isPageAttended } from '../../../lib/task-runtime/attention';
 import {
   DueTimer,

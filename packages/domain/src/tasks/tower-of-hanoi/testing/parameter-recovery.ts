@@ -1,8 +1,11 @@
-import { DEFAULT_TOWER_OF_HANOI_CONFIG, type TowerOfHanoiConfig } from './config';
-import { simulateTowerOfHanoiParticipant, TOWER_OF_HANOI_DEFAULT_PARTICIPANT } from './participant';
-import { bishopProblems, type TowerOfHanoiProblem } from './plan';
-import { allPositions, applyMove, distancesTo, legalMoves } from './puzzle';
-import { scoreTowerOfHanoi, type TowerOfHanoiScores } from './scoring';
+import { DEFAULT_TOWER_OF_HANOI_CONFIG, type TowerOfHanoiConfig } from '../config';
+import {
+  simulateTowerOfHanoiParticipant,
+  TOWER_OF_HANOI_DEFAULT_PARTICIPANT,
+} from '../participant';
+import { bishopProblems, type TowerOfHanoiProblem } from '../plan';
+import { allPositions, applyMove, distancesTo, legalMoves } from '../puzzle';
+import { scoreTowerOfHanoi, type TowerOfHanoiScores } from '../scoring';
 
 /**
  * The exact expected number of moves a participant of error rate `errorRate` takes to solve a

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mean, sampleSd } from '../shared/statistics';
-import { bishopProblems, type TowerOfHanoiProblem } from './plan';
-import { allPositions, applyMove, distancesTo, legalMoves } from './puzzle';
+import { mean, sampleSd } from '../../shared/statistics';
+import { bishopProblems, type TowerOfHanoiProblem } from '../plan';
+import { allPositions, applyMove, distancesTo, legalMoves } from '../puzzle';
 import {
   expectedTowerOfHanoiMoves,
   expectedTowerOfHanoiProportionOptimal,
@@ -11,7 +11,7 @@ import {
   towerOfHanoiHeadlineDistribution,
   towerOfHanoiOptimalProbability,
   towerOfHanoiRecoveryErrorRates,
-} from './recovery';
+} from './parameter-recovery';
 
 /**
  * Excess-move recovery (docs/scoring/tower-of-hanoi.md, "Recovery"): 1,000 simulated runs of the

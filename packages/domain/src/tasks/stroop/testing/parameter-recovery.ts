@@ -1,7 +1,7 @@
-import type { StroopConfig } from './config';
-import { scoreStroop } from './scoring';
-import { scoreStroopV2 } from './scoring-v2';
-import { type StroopParticipantParams, simulateStroopTestPhase } from './simulated-participant';
+import type { StroopConfig } from '../config';
+import { scoreStroop } from '../scoring';
+import { scoreStroopV2 } from '../scoring-v2';
+import { type StroopParticipantParams, simulateStroopTestPhase } from '../simulated-participant';
 
 /** The bias and spread of an estimate over simulated runs, in ms. */
 export type RecoveryFigures = { runs: number; meanMs: number; biasMs: number; sdMs: number };

@@ -1,7 +1,7 @@
-import { PvtConfigSchema, type PvtVariant } from './config';
-import { pvtTask } from './definition';
-import type { PvtScoredTrial } from './scoring';
-import type { PvtTrialType } from './trial';
+import { PvtConfigSchema, type PvtVariant } from '../config';
+import { pvtTask } from '../definition';
+import type { PvtScoredTrial } from '../scoring';
+import type { PvtTrialType } from '../trial';
 
 /**
  * A scored PVT-10 test trial by hand: its type and RT, a 3000 ms foreperiod, trialNumber + 1

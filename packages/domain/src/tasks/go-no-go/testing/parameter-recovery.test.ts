@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { normalQuantile } from '../shared/normal';
-import { DEFAULT_GO_NO_GO_CONFIG } from './config';
-import { type GoNoGoParticipantParams, simulateGoNoGoParticipant } from './participant';
-import { GO_NO_GO_ANTICIPATION_MS } from './plausibility';
-import { type GoNoGoScores, scoreGoNoGo } from './scoring';
+import { normalQuantile } from '../../shared/normal';
+import { DEFAULT_GO_NO_GO_CONFIG } from '../config';
+import { type GoNoGoParticipantParams, simulateGoNoGoParticipant } from '../participant';
+import { GO_NO_GO_ANTICIPATION_MS } from '../plausibility';
+import { type GoNoGoScores, scoreGoNoGo } from '../scoring';
 
 /**
  * Parameter recovery (docs/scoring/go-no-go.md, "Recovery"): 1,000 simulated runs at the

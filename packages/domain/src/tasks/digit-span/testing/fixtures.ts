@@ -1,4 +1,4 @@
-import type { DigitSpanScoredTrial } from './scoring';
+import type { DigitSpanScoredTrial } from '../scoring';
 
 /** How a list is answered, for a list built by hand. */
 export type ListAnswer = {

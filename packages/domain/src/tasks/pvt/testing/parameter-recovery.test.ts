@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PVT_CONFIG } from './config';
+import { DEFAULT_PVT_CONFIG } from '../config';
 import {
   PVT_RECOVERY_PARTICIPANT,
   pvtRecoveryTrueSpeed,
   simulatePvtParticipant,
-} from './participant';
-import { type PvtScores, scorePvt } from './scoring';
+} from '../participant';
+import { type PvtScores, scorePvt } from '../scoring';
 
 /**
  * Parameter recovery (docs/scoring/pvt.md, "Recovery"): 1,000 simulated runs of the default

@@ -1,5 +1,5 @@
-import type { InputModality } from './envelope';
-import type { SoaEvent } from './soa-engine';
+import type { InputModality } from '../envelope';
+import type { SoaEvent } from '../soa-engine';
 
 type Step<State, Effect> = { state: State; effects: Effect[] };
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 
 /** The battery's tests, grouped by what they measure; tests still to be built are disabled. */
-export function TestsPage() {
+export function TestListPage() {
   return (
     <>
       <PageHeader title="Cognitive Tests">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STROOP_CONFIG } from './config';
-import { recoverStroopSwitchCost } from './recovery';
-import { STROOP_SIMULATED_PARTICIPANT } from './simulated-participant';
+import { DEFAULT_STROOP_CONFIG } from '../config';
+import { STROOP_SIMULATED_PARTICIPANT } from '../simulated-participant';
+import { recoverStroopSwitchCost } from './parameter-recovery';
 
 // Parameter recovery of the switch cost (docs/scoring/stroop.md): 1,000 simulated runs per
 // condition on the real design, with errors, post-error slowing, anticipations, slow outliers

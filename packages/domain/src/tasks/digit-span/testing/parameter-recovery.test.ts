@@ -1,20 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SavedTrial } from '../contract';
-import { mean } from '../shared/statistics';
+import type { SavedTrial } from '../../contract';
+import { mean } from '../../shared/statistics';
 import {
   DEFAULT_DIGIT_SPAN_CONFIG,
   type DigitSpanDirection,
   getDigitSpanLadderTrialCount,
-} from './config';
-import { DIGIT_SPAN_DEFAULT_PARTICIPANT, digitSpanRecallProbability } from './participant';
+} from '../config';
+import { DIGIT_SPAN_DEFAULT_PARTICIPANT, digitSpanRecallProbability } from '../participant';
+import { digitSpanLengthOf, getDigitSpanNextPosition } from '../run-order';
+import { type DigitSpanScoredTrial, scoreDigitSpan } from '../scoring';
 import {
   DIGIT_SPAN_RECOVERY_SPANS,
   type DigitSpanRecoveryRun,
   expectedDigitSpanLongest,
   simulateDigitSpanRecoveryRun,
-} from './recovery';
-import { digitSpanLengthOf, getDigitSpanNextPosition } from './run-order';
-import { type DigitSpanScoredTrial, scoreDigitSpan } from './scoring';
+} from './parameter-recovery';
 
 /** A list of a run walked through the run order: scored, and read by the run order. */
 type ListOfRun = DigitSpanScoredTrial & SavedTrial;

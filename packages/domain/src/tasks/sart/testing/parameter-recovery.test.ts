@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SART_CONFIG } from './config';
-import { type SartParticipantParams, simulateSartParticipant } from './participant';
-import { type SartScores, scoreSart } from './scoring';
+import { DEFAULT_SART_CONFIG } from '../config';
+import { type SartParticipantParams, simulateSartParticipant } from '../participant';
+import { type SartScores, scoreSart } from '../scoring';
 
 /**
  * Parameter recovery (docs/scoring/sart.md, "Recovery"): 1,000 simulated runs at the default

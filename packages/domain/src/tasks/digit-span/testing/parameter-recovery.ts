@@ -3,13 +3,13 @@ import {
   type DigitSpanConfig,
   type DigitSpanDirection,
   getDigitSpanLengths,
-} from './config';
+} from '../config';
 import {
   DIGIT_SPAN_DEFAULT_PARTICIPANT,
   digitSpanRecallProbability,
   simulateDigitSpanParticipant,
-} from './participant';
-import { type DigitSpanScores, scoreDigitSpan } from './scoring';
+} from '../participant';
+import { type DigitSpanScores, scoreDigitSpan } from '../scoring';
 
 /** The true spans of the recovery runs: forward 4-8 and backward 3-7. */
 export const DIGIT_SPAN_RECOVERY_SPANS = {

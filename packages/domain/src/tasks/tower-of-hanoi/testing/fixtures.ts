@@ -1,16 +1,16 @@
-import type { InputModality } from '../shared/envelope';
-import type { TowerOfHanoiConfig } from './config';
+import type { InputModality } from '../../shared/envelope';
+import type { TowerOfHanoiConfig } from '../config';
 import {
   createTowerOfHanoiEngine,
   stepTowerOfHanoi,
   type TowerOfHanoiEngineEvent,
   type TowerOfHanoiState,
   towerOfHanoiNextDueMs,
-} from './engine';
-import { planTowerOfHanoi, type TowerOfHanoiPosition } from './plan';
-import type { Peg } from './puzzle';
-import { towerOfHanoiRunOrder } from './run-order';
-import type { TowerOfHanoiTrial } from './trial';
+} from '../engine';
+import { planTowerOfHanoi, type TowerOfHanoiPosition } from '../plan';
+import type { Peg } from '../puzzle';
+import { towerOfHanoiRunOrder } from '../run-order';
+import type { TowerOfHanoiTrial } from '../trial';
 
 /** One step of a scripted problem: a peg chosen (or Esc) this many ms after the onset. */
 export type ScriptedInput = { peg: Peg | 'cancel'; atMs: number; modality?: InputModality };

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { normalQuantile } from '../shared/normal';
-import { DEFAULT_N_BACK_CONFIG, N_BACK_SETTINGS, type NBackConfig } from './config';
+import { normalQuantile } from '../../shared/normal';
+import { DEFAULT_N_BACK_CONFIG, N_BACK_SETTINGS, type NBackConfig } from '../config';
 import {
   type NBackLevelAbility,
   type NBackParticipantParams,
   nBackMatchProbability,
   simulateNBackParticipant,
-} from './participant';
-import { type NBackScores, scoreNBack } from './scoring';
+} from '../participant';
+import { type NBackScores, scoreNBack } from '../scoring';
 
 /**
  * Parameter recovery (docs/scoring/n-back.md, "Recovery"): simulated participants with a known
