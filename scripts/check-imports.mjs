@@ -14,7 +14,9 @@
 //       folders only test files and testing/ folders import a task's subpath (production code
 //       reaches a task through the registries);
 //   (f) only test files and testing/ folders import a testing/ folder (the benchmarks, not
-//       read here, may too), so test support never reaches a production bundle.
+//       read here, may too), so test support never reaches a production bundle;
+//   (g) nothing under the web app's tasks/ imports lib/preview.ts: a run's settings come from
+//       its run source, which the task's route reads once (lib/task-runtime/run-source.ts).
 //
 // Imports are `import ... from`, `import '...'`, `export ... from`, `import(...)` and
 // `require(...)` with a relative specifier, resolved against the importing file's folder, or a
@@ -39,6 +41,7 @@ const RULES = {
   d: 'a domain task imports another task; move shared code to tasks/shared/',
   e: "a task's subpath imported outside its own tasks; use the registries",
   f: 'a testing/ folder imported by production code; test support stays out of the bundles',
+  g: "a task reads the URL's preview itself; take the run source the route hands its page",
 };
 const PACKAGE = '@cogni/domain';
 const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$/;
@@ -225,6 +228,14 @@ function brokenSubpathRule(from, to) {
 function brokenRule(from, to) {
   const subpathRule = brokenSubpathRule(from, to);
   if (subpathRule) return subpathRule;
+  if (
+    from.app === 'web' &&
+    from.area === 'tasks' &&
+    to.app === 'web' &&
+    stripExtension(to.relative) === `${WEB}/lib/preview`
+  ) {
+    return 'g';
+  }
   if (from.app === 'web' && to.app === 'web') {
     if (from.area === 'features' && from.folder) {
       if (to.area === 'features' && to.folder && to.folder !== from.folder) return 'a';

@@ -1,9 +1,9 @@
-// Our fixed-SOA runtime, the very class the SART page uses, on a test block with practice off:
+// The task host running the SART, as the SART page makes it, on a test block with practice off:
 // 9 digits × reps, each digit for digitMs, then the mask for maskMs. The harness presses Space.
 import type { Run } from '@cogni/domain';
 import { SartConfigSchema } from '@cogni/domain/tasks/sart';
 import { measureEnvironment } from '../../../apps/web/src/lib/task-runtime/device';
-import { SartRuntime } from '../../../apps/web/src/tasks/sart/runtime/sart-runtime';
+import { createSartHost } from '../../../apps/web/src/tasks/sart/runtime/sart-stage';
 import '../../../apps/web/src/tasks/sart/sart.css';
 import { exposeSoaBench, readSoaSettings, type SoaBenchApi } from './soa-page';
 
@@ -31,7 +31,7 @@ const bench: SoaBenchApi = {
   start: () => {
     // As the task page does before a run: the measurement record's frames come first.
     void measureEnvironment().then(({ frameIntervalMs }) => {
-      const runtime = new SartRuntime({
+      const runtime = createSartHost({
         run,
         stage: document.getElementById('stage') as HTMLElement,
         frameIntervalMs,

@@ -16,6 +16,7 @@ import { WEB_TASKS } from '../tasks/registry';
 import { AppLayout } from './layout/app-layout';
 import { LazyRoute } from './lazy-route';
 import { RequireAdmin, RequireAuth, RequireOwnPassword } from './route-guards';
+import { TaskRoute } from './task-route';
 
 // Kept out of the home page's bundle: most visitors never open them. A task's page is lazy in
 // the task registry.
@@ -49,7 +50,7 @@ export function AppRoutes() {
                 path={`cognitive-tests/${getTestTypeSlug(testType)}`}
                 element={
                   <LazyRoute>
-                    <Page />
+                    <TaskRoute Page={Page} />
                   </LazyRoute>
                 }
               />

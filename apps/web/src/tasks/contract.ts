@@ -1,5 +1,6 @@
 import type { ResultTrial, RunSummary, TestType } from '@cogni/domain';
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { RunSource } from '../lib/task-runtime/run-source';
 
 type View<Props> = LazyExoticComponent<ComponentType<Props>>;
 
@@ -11,8 +12,11 @@ type View<Props> = LazyExoticComponent<ComponentType<Props>>;
  */
 export type WebTask = {
   testType: TestType;
-  /** The page at /cognitive-tests/<slug>. */
-  Page: View<object>;
+  /**
+   * The page at /cognitive-tests/<slug>, given where the run's settings come from (read once by
+   * the route): its instructions, counts and duration follow those settings.
+   */
+  Page: View<{ source: RunSource }>;
   /** A finished run's headline scores as tiles: on the task's results screen and in progress. */
   ScoreTiles: View<{ summary: RunSummary }>;
   /** The scores beyond the tiles (conditions, exclusions): in progress and the admin details. */

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TRIAL_EXPORT_COLUMNS } from '../exports/trial-columns';
-import { TEST_TYPES } from '../test-types';
+import { TEST_TYPES, type TestType } from '../test-types';
 import type { AnyTask } from './contract';
+import * as digitSpan from './digit-span/testing';
+import * as goNoGo from './go-no-go/testing';
+import * as nBack from './n-back/testing';
+import * as pvt from './pvt/testing';
 import { findTask, getTaskExportColumns, TASKS } from './registry';
+import * as sart from './sart/testing';
 import {
   pickFields,
   positionOf,
@@ -10,6 +15,8 @@ import {
   savedTrialWithFields,
   storedTrialOf,
 } from './shared/envelope';
+import * as stroop from './stroop/testing';
+import * as towerOfHanoi from './tower-of-hanoi/testing';
 
 /** A simulated run's trials as the server stores them (flags and defaults filled in). */
 function storedTrialsOf(task: AnyTask, seed: string) {
@@ -25,6 +32,27 @@ function savedOf(task: AnyTask, trial: Parameters<typeof savedTrialOf>[0]) {
   return task.runOrderFields
     ? savedTrialWithFields(trial, task.runOrderFields)
     : savedTrialOf(trial);
+}
+
+/**
+ * A run of each task much shorter than its defaults' (fewer trials, blocks, levels or problems;
+ * the PVT's short variant), from its testing/ folder, so the length estimate is seen to follow
+ * the configuration.
+ */
+const SHORT_CONFIGS: Record<TestType, unknown> = {
+  stroopTest: stroop.SHORT_CONFIG,
+  goNoGoTest: goNoGo.SHORT_CONFIG,
+  nbackTest: nBack.SHORT_CONFIG,
+  digitSpanTest: digitSpan.SHORT_CONFIG,
+  sartTest: sart.SHORT_CONFIG,
+  pvtTest: pvt.SHORT_CONFIG,
+  towerOfHanoiTest: towerOfHanoi.SHORT_CONFIG,
+};
+
+/** A simulated run's length, from its first trial's start to its last trial's end, in ms. */
+function simulatedMs(task: AnyTask, seed: string, config: unknown): number {
+  const run = task.simulate(seed, config, Date.parse('2026-01-01T12:00:00Z'));
+  return Date.parse(run.endTime) - Date.parse(run.startTime);
 }
 
 describe.each(TASKS.map((task) => [task.id, task] as const))('the %s task', (_id, task) => {
@@ -99,6 +127,28 @@ describe.each(TASKS.map((task) => [task.id, task] as const))('the %s task', (_id
       );
     }
     expect(task.nextPosition(config, positions)).toBeNull();
+  });
+
+  it('estimates its length near a simulated run, at its defaults and at a shorter configuration', () => {
+    // Each simulated participant keeps a person's pace: the fixed-pace tasks run on the engine's
+    // own time line, the others with a person's response, typing and move times. They differ from
+    // the estimate's steady pace in ways that stay well within a factor of 2 either way: practice
+    // rounds repeated to meet a criterion (N-back, Go/No-Go), a ladder as long as the participant's
+    // span (Digit Span), shorter or no waits on intros, results and rests (the Tower of Hanoi,
+    // Stroop), and no first intro (a run starts at its first trial). Estimates come out at 0.8 to
+    // 1.6 times the simulated runs here; one off by a factor of 3 either way fails.
+    const defaults = task.settings.defaults;
+    const short = task.settings.schema.parse(SHORT_CONFIGS[task.id]);
+    expect(task.estimateMs(short)).toBeLessThan(task.estimateMs(defaults));
+    for (const config of [defaults, short]) {
+      const estimate = task.estimateMs(config);
+      expect(Number.isFinite(estimate) && estimate > 0).toBe(true);
+      for (const seed of ['seed-estimate-a', 'seed-estimate-b']) {
+        const ratio = estimate / simulatedMs(task, seed, config);
+        expect(ratio, `${seed}, ${JSON.stringify(config)}`).toBeGreaterThanOrEqual(0.5);
+        expect(ratio, `${seed}, ${JSON.stringify(config)}`).toBeLessThanOrEqual(2);
+      }
+    }
   });
 
   it('answers a whole fixture run that its own schema, plan and checks accept', () => {

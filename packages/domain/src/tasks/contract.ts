@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ExportColumn } from '../exports/trial-columns';
 import type { TestType } from '../test-types';
+import type { TaskEngine } from './engine';
 import type { InputModality, TrialEnvelope, TrialPosition } from './shared/envelope';
 import type { CellAggregate } from './shared/report-cells';
 import type { TaskSettings } from './shared/settings';
@@ -51,6 +52,18 @@ export interface TaskDefinition<Config, Plan, Trial extends TrialEnvelope, Score
    * position instead of another run's trial.
    */
   planVariesWithSeed?(config: Config): boolean;
+  /**
+   * How long the whole run takes at a steady pace, in ms: practice, feedback, intros, rests and
+   * the test, with the participant keeping an ordinary pace wherever they set it. From the
+   * configuration alone, so a page can say "about N minutes" before the run; an estimate, not a
+   * bound (earlyArrival and runImplausibility hold the bounds).
+   */
+  estimateMs(config: Config): number;
+  /**
+   * The task's engine (tasks/engine.ts): the pure state machine that the browser's one task host
+   * runs. A task without one is run by a runtime of its own in the browser.
+   */
+  readonly engine?: TaskEngine<Config, Plan, unknown, unknown, unknown, unknown, Trial>;
 
   /** The trial as the browser sends it: the envelope plus the task's own fields. */
   readonly trialSchema: z.ZodType<Trial>;

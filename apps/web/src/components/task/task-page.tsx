@@ -1,5 +1,7 @@
 import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
 import { type ResponseMode, useResponseMode } from '../../lib/task-runtime/response-mode';
+import type { RunSource } from '../../lib/task-runtime/run-source';
+import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { PageHeader } from '../ui/page-header';
 import { Spinner } from '../ui/spinner';
@@ -19,8 +21,12 @@ type TaskPageProps = {
   /** The instructions for the chosen response mode: a list, examples. */
   instructions: (mode: ResponseMode) => ReactNode;
   /** The task's runner, loaded on demand (React.lazy), and a way to start loading it early. */
-  Runner: ComponentType<{ mode: ResponseMode }>;
+  Runner: ComponentType<{ mode: ResponseMode; source: RunSource }>;
   preloadRunner: () => unknown;
+  /** Where the run's settings come from, handed to the runner. */
+  source: RunSource;
+  /** Why no run can start with these settings (a preview's that do not parse): no start button. */
+  configError?: string | null;
 };
 
 /**
@@ -36,7 +42,7 @@ export function TaskPage(props: TaskPageProps) {
   if (hasStarted) {
     return (
       <Suspense fallback={<Spinner label="Loading the test…" />}>
-        <Runner mode={mode} />
+        <Runner mode={mode} source={props.source} />
       </Suspense>
     );
   }
@@ -54,14 +60,18 @@ export function TaskPage(props: TaskPageProps) {
           touchLabel={props.touchLabel}
           touchHint={props.touchHint}
         />
-        <Button
-          className="button--large"
-          onClick={() => setHasStarted(true)}
-          onFocus={() => void props.preloadRunner()}
-          onPointerEnter={() => void props.preloadRunner()}
-        >
-          Start Test
-        </Button>
+        {props.configError ? (
+          <Alert variant="error">{props.configError}</Alert>
+        ) : (
+          <Button
+            className="button--large"
+            onClick={() => setHasStarted(true)}
+            onFocus={() => void props.preloadRunner()}
+            onPointerEnter={() => void props.preloadRunner()}
+          >
+            Start Test
+          </Button>
+        )}
       </section>
     </div>
   );

@@ -17,11 +17,11 @@ import {
 import { Link } from 'react-router';
 import { createErrorLog } from '../../lib/api/create-error-log';
 import { completeRun, getActiveRun, startRun } from '../../lib/api/runs';
-import { readPreviewConfig } from '../../lib/preview';
 import type { AttentionEvent } from '../../lib/task-runtime/attention';
 import { measureEnvironment, readDeviceInfo } from '../../lib/task-runtime/device';
 import { getTrialQueue } from '../../lib/task-runtime/page-trial-queue';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { type RunSource, startConfigOf } from '../../lib/task-runtime/run-source';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Alert } from '../ui/alert';
 import { Button, buttonClassName } from '../ui/button';
@@ -59,6 +59,8 @@ type TaskRunnerProps = {
   runOrderFields?: readonly string[];
   Running: ComponentType<RunningTaskProps>;
   ScoreTiles: ComponentType<{ summary: RunSummary }>;
+  /** Where the run's settings come from: the route's run source, handed on by the page. */
+  source: RunSource;
 };
 
 type Resume = { run: Run; saved: SavedTrial[] };
@@ -80,7 +82,7 @@ export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
   const { testType, mode, runOrderFields } = props;
   useDocumentTitle(props.title);
   const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
-  const [preview] = useState(() => readPreviewConfig(window.location.search));
+  const [preview] = useState(() => startConfigOf(props.source) ?? null);
 
   useEffect(() => {
     let isCurrent = true;

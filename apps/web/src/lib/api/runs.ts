@@ -14,7 +14,8 @@ import { apiRequest } from '../api-client';
 /**
  * What a task sends to start a run. `config` (admins only; the server answers anyone else 403)
  * makes the run an admin preview with those settings, the rest taking their defaults (ADR 028):
- * a task page passes readPreviewConfig(location.search) (lib/preview.ts) when it is not null.
+ * the task runner sends its run source's configuration (startConfigOf,
+ * lib/task-runtime/run-source.ts) when the route read a preview.
  */
 export type StartRunRequest = Omit<StartRunInput, 'config'> & {
   config?: Record<string, unknown> | undefined;

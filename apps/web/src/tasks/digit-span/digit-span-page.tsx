@@ -1,58 +1,38 @@
 import {
-  DEFAULT_DIGIT_SPAN_CONFIG,
-  DIGIT_SPAN_READY_BLANK_MS,
   type DigitSpanConfig,
-  DigitSpanConfigSchema,
+  digitSpanTask,
   getDigitSpanDirections,
-  getDigitSpanLengths,
   getDigitSpanSoaMs,
 } from '@cogni/domain/tasks/digit-span';
-import { lazy, useState } from 'react';
+import { lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
-import { readPreviewConfig } from '../../lib/preview';
+import { minutesText } from '../../lib/minutes-text';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { type RunSource, resolveRunConfig } from '../../lib/task-runtime/run-source';
 import { BackwardExample } from './backward-example';
 import './digit-span.css';
 
 const loadRunner = () => import('./digit-span-runner');
 const DigitSpanRunner = lazy(loadRunner);
 
-/** The settings the run will use: an admin preview's, or the defaults. */
-function readPageConfig(): DigitSpanConfig {
-  const preview = readPreviewConfig(window.location.search);
-  const parsed = preview ? DigitSpanConfigSchema.safeParse(preview) : null;
-  return parsed?.success ? parsed.data : DEFAULT_DIGIT_SPAN_CONFIG;
-}
-
-/**
- * About how long a run takes, in minutes: each direction to four lengths above its start (or its
- * maximum), every list with its cue, its digits and about 3 s plus 0.5 s a digit to answer.
- */
-function estimateMinutes(config: DigitSpanConfig): number {
-  let ms = 0;
-  for (const direction of getDigitSpanDirections(config)) {
-    const { start, max } = getDigitSpanLengths(config, direction);
-    ms += config.practiceMaxTries > 0 ? 2 * 6000 : 0;
-    const soa = getDigitSpanSoaMs(config);
-    for (let length = start; length <= Math.min(max, start + 3); length++) {
-      const list = config.readyMs + DIGIT_SPAN_READY_BLANK_MS + length * soa;
-      ms += config.trialsPerLength * (list + 3000 + 500 * length);
-    }
-  }
-  return Math.max(1, Math.round(ms / 60_000));
-}
-
-export default function DigitSpanPage() {
-  const [config] = useState(readPageConfig);
-  const minutes = estimateMinutes(config);
+export default function DigitSpanPage({ source }: { source: RunSource }) {
+  const { config, error } = useMemo(
+    () => resolveRunConfig(digitSpanTask.settings, source),
+    [source],
+  );
+  const duration = config
+    ? ` It takes about ${minutesText(digitSpanTask.estimateMs(config))}.`
+    : '';
   return (
     <TaskPage
       title="Digit Span"
-      summary={`A test of how many digits you can hold in mind. It takes about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`}
+      summary={`A test of how many digits you can hold in mind.${duration}`}
       keysLabel="1-9, Backspace and Enter"
-      instructions={(mode) => <Instructions mode={mode} config={config} />}
+      instructions={(mode) => config && <Instructions mode={mode} config={config} />}
       Runner={DigitSpanRunner}
       preloadRunner={loadRunner}
+      source={source}
+      configError={error}
     />
   );
 }

@@ -17,6 +17,7 @@ import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../component
 import { useStageRuntime } from '../../components/task/use-soa-runtime';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import type { RunSource } from '../../lib/task-runtime/run-source';
 import { BackwardExample } from './backward-example';
 import { partName, spaced } from './labels';
 import { PromptButton } from './prompt-button';
@@ -36,11 +37,18 @@ const PAD_BUTTONS: readonly PadButton[] = [
   { response: 'submit', label: 'Submit', className: 'ds-pad__submit' },
 ];
 
-export default function DigitSpanRunner({ mode }: { mode: ResponseMode }) {
+export default function DigitSpanRunner({
+  mode,
+  source,
+}: {
+  mode: ResponseMode;
+  source: RunSource;
+}) {
   return (
     <TaskRunner
       testType="digitSpanTest"
       mode={mode}
+      source={source}
       title="Digit Span"
       completedName="the Digit Span test"
       instructions={`${

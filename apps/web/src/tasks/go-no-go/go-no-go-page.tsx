@@ -1,43 +1,45 @@
 import {
-  DEFAULT_GO_NO_GO_CONFIG,
   type GoNoGoConfig,
-  GoNoGoConfigSchema,
   getGoNoGoBlockCounts,
+  getGoNoGoBlockTrialCount,
   getGoNoGoPracticeCorrectNeeded,
+  getGoNoGoTrialPeriodMs,
+  goNoGoTask,
 } from '@cogni/domain/tasks/go-no-go';
-import { lazy, useState } from 'react';
+import { lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
-import { readPreviewConfig } from '../../lib/preview';
+import { minutesText } from '../../lib/minutes-text';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { type RunSource, resolveRunConfig } from '../../lib/task-runtime/run-source';
 import { describeStimulusRule } from './labels';
 import './go-no-go.css';
 
 const loadRunner = () => import('./go-no-go-runner');
 const GoNoGoRunner = lazy(loadRunner);
 
-/** The settings the run will use: an admin preview's, or the defaults. */
-function readPageConfig(): GoNoGoConfig {
-  const preview = readPreviewConfig(window.location.search);
-  const parsed = preview ? GoNoGoConfigSchema.safeParse(preview) : null;
-  return parsed?.success ? parsed.data : DEFAULT_GO_NO_GO_CONFIG;
-}
-
-export default function GoNoGoPage() {
-  const [config] = useState(readPageConfig);
-  const minutes = Math.max(1, Math.round((config.testTrials * config.soaMs) / 60_000));
+export default function GoNoGoPage({ source }: { source: RunSource }) {
+  const { config, error } = useMemo(() => resolveRunConfig(goNoGoTask.settings, source), [source]);
+  const duration = config ? ` It takes about ${minutesText(goNoGoTask.estimateMs(config))}.` : '';
   return (
     <TaskPage
       title="Go/No-Go"
-      summary={`A test of holding back a response. It takes about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`}
+      summary={`A test of holding back a response.${duration}`}
       keysLabel="Space"
-      instructions={(mode) => <Instructions mode={mode} config={config} minutes={minutes} />}
+      instructions={(mode) => config && <Instructions mode={mode} config={config} />}
       Runner={GoNoGoRunner}
       preloadRunner={loadRunner}
+      source={source}
+      configError={error}
     />
   );
 }
 
-function Instructions(props: { mode: ResponseMode; config: GoNoGoConfig; minutes: number }) {
+/** The test block's length at its steady pace, in ms. */
+function testBlockMs(config: GoNoGoConfig): number {
+  return getGoNoGoBlockTrialCount(config, 'test') * getGoNoGoTrialPeriodMs(config, 'test');
+}
+
+function Instructions(props: { mode: ResponseMode; config: GoNoGoConfig }) {
   const { mode, config } = props;
   const respond = mode === 'keyboard' ? 'press Space' : 'tap the Tap button';
   const practice = getGoNoGoBlockCounts(config, 'practice');
@@ -65,9 +67,8 @@ function Instructions(props: { mode: ResponseMode; config: GoNoGoConfig; minutes
           {config.practiceMaxRounds === 1 ? 'round' : 'rounds'}).
         </li>
         <li>
-          Then the real task: {config.testTrials} trials, about {props.minutes}{' '}
-          {props.minutes === 1 ? 'minute' : 'minutes'}, without feedback. They keep coming at a
-          steady pace whether you respond or not.
+          Then the real task: {config.testTrials} trials, about {minutesText(testBlockMs(config))},
+          without feedback. They keep coming at a steady pace whether you respond or not.
         </li>
         <li>
           {mode === 'keyboard'

@@ -13,6 +13,7 @@ import { SoaRunLayout } from '../../components/task/soa-run-layout';
 import { type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
 import { useSoaRuntime } from '../../components/task/use-soa-runtime';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import type { RunSource } from '../../lib/task-runtime/run-source';
 import type { SoaRuntimeOptions } from '../../lib/task-runtime/soa-runtime';
 import { blockName, describeStimulusRule } from './labels';
 import { GoNoGoRuntime, type GoNoGoSnapshot } from './runtime/go-no-go-runtime';
@@ -23,11 +24,12 @@ const configOf = (run: Run): GoNoGoConfig => GoNoGoConfigSchema.parse(run.config
 /** Touch mode's one answer button: wide, tall, at the bottom of the screen. */
 const PAD_BUTTONS: readonly PadButton[] = [{ response: 'tap', label: 'Tap', className: 'gng-pad' }];
 
-export default function GoNoGoRunner({ mode }: { mode: ResponseMode }) {
+export default function GoNoGoRunner({ mode, source }: { mode: ResponseMode; source: RunSource }) {
   return (
     <TaskRunner
       testType="goNoGoTest"
       mode={mode}
+      source={source}
       title="Go/No-Go"
       completedName="the Go/No-Go test"
       instructions={`${

@@ -1,27 +1,19 @@
 import {
-  getNBackBlockTrialCount,
   getNBackLevels,
   getNBackPracticeCorrectNeeded,
   type NBackConfig,
+  nBackTask,
 } from '@cogni/domain/tasks/n-back';
-import { lazy, useState } from 'react';
+import { lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
+import { minutesText } from '../../lib/minutes-text';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { type RunSource, resolveRunConfig } from '../../lib/task-runtime/run-source';
 import { keysOf } from './labels';
-import { readNBackPageConfig } from './page-config';
 import './n-back.css';
 
 const loadRunner = () => import('./n-back-runner');
 const NBackRunner = lazy(loadRunner);
-
-/** The test's length at a steady pace (test blocks only), in whole minutes, at least 1. */
-function testMinutes(config: NBackConfig): number {
-  const trials = getNBackLevels(config).reduce(
-    (sum, n) => sum + config.blocksPerLevel * getNBackBlockTrialCount(config, 'test', n),
-    0,
-  );
-  return Math.max(1, Math.round((trials * config.soaMs) / 60_000));
-}
 
 /** '1-back, 2-back and 3-back'. */
 function levelList(levels: readonly number[]): string {
@@ -31,17 +23,19 @@ function levelList(levels: readonly number[]): string {
     : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-export default function NBackPage() {
-  const [config] = useState(readNBackPageConfig);
-  const minutes = testMinutes(config);
+export default function NBackPage({ source }: { source: RunSource }) {
+  const { config, error } = useMemo(() => resolveRunConfig(nBackTask.settings, source), [source]);
+  const duration = config ? ` It takes about ${minutesText(nBackTask.estimateMs(config))}.` : '';
   return (
     <TaskPage
       title="N-back"
-      summary={`A test of working memory: keep the last few letters in mind. The test blocks take about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, with practice before each level.`}
+      summary={`A test of working memory: keep the last few letters in mind.${duration}`}
       keysLabel="F and J"
-      instructions={(mode) => <Instructions mode={mode} config={config} />}
+      instructions={(mode) => config && <Instructions mode={mode} config={config} />}
       Runner={NBackRunner}
       preloadRunner={loadRunner}
+      source={source}
+      configError={error}
     />
   );
 }

@@ -7,6 +7,7 @@ import {
   NBackConfigSchema,
   type NBackKeyMapping,
   type NBackPosition,
+  nBackTask,
   splitNBackBlock,
 } from '@cogni/domain/tasks/n-back';
 import { useMemo } from 'react';
@@ -16,9 +17,9 @@ import { SoaRunLayout } from '../../components/task/soa-run-layout';
 import { type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
 import { useSoaRuntime } from '../../components/task/use-soa-runtime';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { type RunSource, resolveRunConfig } from '../../lib/task-runtime/run-source';
 import type { SoaRuntimeOptions } from '../../lib/task-runtime/soa-runtime';
 import { blockName, keysOf } from './labels';
-import { readNBackPageConfig } from './page-config';
 import { NBackRuntime, type NBackSnapshot } from './runtime/n-back-runtime';
 import { NBackScoreTiles } from './scores';
 
@@ -42,24 +43,29 @@ export function nBackPadButtons(mapping: NBackKeyMapping, level: number): PadBut
   return mapping === 'A' ? [same, different] : [different, same];
 }
 
-/** '2-back': the run's first level, as the page's settings say. */
-function firstLevelName(): string {
-  const [first] = getNBackLevels(readNBackPageConfig());
+/**
+ * '2-back': the first level of a run from `source`. A preview whose settings do not parse never
+ * reaches the runner (its page shows no start button); the defaults stand in for it here.
+ */
+function firstLevelName(source: RunSource): string {
+  const { config } = resolveRunConfig(nBackTask.settings, source);
+  const [first] = getNBackLevels(config ?? nBackTask.settings.defaults);
   return `${first ?? 1}-back`;
 }
 
-export default function NBackRunner({ mode }: { mode: ResponseMode }) {
+export default function NBackRunner({ mode, source }: { mode: ResponseMode; source: RunSource }) {
   return (
     <TaskRunner
       testType="nbackTest"
       mode={mode}
+      source={source}
       title="N-back"
       completedName="the N-back test"
       instructions={`${
         mode === 'keyboard'
           ? 'Put your left index finger on F and your right index finger on J.'
           : 'Hold the device so both thumbs rest over the two buttons at the bottom.'
-      } The ${firstLevelName()} practice starts a second after you press the button; the keys are shown under the letters.`}
+      } The ${firstLevelName(source)} practice starts a second after you press the button; the keys are shown under the letters.`}
       describeResume={(run, saved) => {
         const next = getNBackNextPosition(configOf(run), saved);
         return next

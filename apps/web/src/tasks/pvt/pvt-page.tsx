@@ -1,40 +1,30 @@
-import {
-  DEFAULT_PVT_CONFIG,
-  type PvtConfig,
-  PvtConfigSchema,
-  resolvePvtConfig,
-} from '@cogni/domain/tasks/pvt';
-import { lazy, useState } from 'react';
+import { type PvtConfig, pvtTask, resolvePvtConfig } from '@cogni/domain/tasks/pvt';
+import { lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
-import { readPreviewConfig } from '../../lib/preview';
+import { minutesText } from '../../lib/minutes-text';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { type RunSource, resolveRunConfig } from '../../lib/task-runtime/run-source';
 import { formatDuration } from './labels';
 import './pvt.css';
 
 const loadRunner = () => import('./pvt-runner');
 const PvtRunner = lazy(loadRunner);
 
-/** The settings the run will use: an admin preview's, or the defaults. */
-function readPageConfig(): PvtConfig {
-  const preview = readPreviewConfig(window.location.search);
-  const parsed = preview ? PvtConfigSchema.safeParse(preview) : null;
-  return parsed?.success ? parsed.data : DEFAULT_PVT_CONFIG;
-}
-
-export default function PvtPage() {
-  const [config] = useState(readPageConfig);
-  const params = resolvePvtConfig(config);
-  const test = formatDuration(params.durationMs);
+export default function PvtPage({ source }: { source: RunSource }) {
+  const { config, error } = useMemo(() => resolveRunConfig(pvtTask.settings, source), [source]);
+  const duration = config ? ` It takes about ${minutesText(pvtTask.estimateMs(config))}.` : '';
   return (
     <TaskPage
       title="PVT: reaction time"
-      summary={`A test of how quickly and steadily you react. The test lasts ${test}${params.habituationTrials > 0 ? ', after a short practice' : ''}.`}
+      summary={`A test of how quickly and steadily you react.${duration}`}
       keysLabel="Space"
       touchLabel="Tap the screen"
       touchHint="Anywhere on the dark area"
-      instructions={(mode) => <Instructions mode={mode} config={config} />}
+      instructions={(mode) => config && <Instructions mode={mode} config={config} />}
       Runner={PvtRunner}
       preloadRunner={loadRunner}
+      source={source}
+      configError={error}
     />
   );
 }

@@ -12,17 +12,19 @@ import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../component
 import { useStageRuntime } from '../../components/task/use-soa-runtime';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import type { RunSource } from '../../lib/task-runtime/run-source';
 import { formatDuration } from './labels';
 import { PvtRuntime, type PvtSnapshot } from './runtime/pvt-runtime';
 import { PvtScoreTiles } from './scores';
 
 const paramsOf = (run: Run) => resolvePvtConfig(PvtConfigSchema.parse(run.config));
 
-export default function PvtRunner({ mode }: { mode: ResponseMode }) {
+export default function PvtRunner({ mode, source }: { mode: ResponseMode; source: RunSource }) {
   return (
     <TaskRunner
       testType="pvtTest"
       mode={mode}
+      source={source}
       title="PVT"
       completedName="the PVT"
       instructions={`${

@@ -1,5 +1,12 @@
 import type { ResultTrial, RunSummary } from '@cogni/domain';
-import type { SartPosition, SartResponseType, SartScores } from '@cogni/domain/tasks/sart';
+import {
+  getSartBlockTrialCount,
+  getSartSoaMs,
+  type SartConfig,
+  type SartPosition,
+  type SartResponseType,
+  type SartScores,
+} from '@cogni/domain/tasks/sart';
 
 /** A stored SART trial as the API returns it: the envelope with the task's fields beside it. */
 export type SartResultTrial = ResultTrial & {
@@ -40,7 +47,7 @@ export const OUTCOME_NAMES: Record<SartResponseType, string> = {
 /** Inquisit's latency types, for people. */
 export const LATENCY_NAMES = ['', 'Anticipatory', 'Ambiguous', 'Valid'] as const;
 
-/** '1 minute', '4 minutes'. */
-export function minutesText(minutes: number): string {
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+/** The test block's length at its steady pace, in ms. */
+export function sartTestMs(config: SartConfig): number {
+  return getSartBlockTrialCount(config, 'test') * getSartSoaMs(config);
 }

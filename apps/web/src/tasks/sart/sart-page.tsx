@@ -1,26 +1,29 @@
-import { getSartBlockTrialCount, type SartConfig } from '@cogni/domain/tasks/sart';
-import { lazy, useState } from 'react';
+import { getSartBlockTrialCount, type SartConfig, sartTask } from '@cogni/domain/tasks/sart';
+import { lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
+import { minutesText } from '../../lib/minutes-text';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
-import { minutesText } from './labels';
-import { getSartRunMinutes, getSartTestMinutes, readSartPageConfig } from './page-config';
+import { type RunSource, resolveRunConfig } from '../../lib/task-runtime/run-source';
+import { sartTestMs } from './labels';
 import './sart.css';
 
 const loadRunner = () => import('./sart-runner');
 const SartRunner = lazy(loadRunner);
 
-export default function SartPage() {
-  const [config] = useState(readSartPageConfig);
-  const minutes = getSartTestMinutes(config);
+export default function SartPage({ source }: { source: RunSource }) {
+  const { config, error } = useMemo(() => resolveRunConfig(sartTask.settings, source), [source]);
+  const duration = config ? ` It takes about ${minutesText(sartTask.estimateMs(config))}.` : '';
   return (
     <TaskPage
       title="SART"
-      summary={`Sustained Attention to Response Task: a test of keeping your attention on a simple, repetitive task. It takes about ${minutesText(getSartRunMinutes(config))}.`}
+      summary={`Sustained Attention to Response Task: a test of keeping your attention on a simple, repetitive task.${duration}`}
       keysLabel="Space"
       touchHint="Tap one large button"
-      instructions={(mode) => <Instructions mode={mode} config={config} minutes={minutes} />}
+      instructions={(mode) => config && <Instructions mode={mode} config={config} />}
       Runner={SartRunner}
       preloadRunner={loadRunner}
+      source={source}
+      configError={error}
     />
   );
 }
@@ -33,7 +36,7 @@ const EXAMPLE = [
   { digit: 9, size: 'small' },
 ] as const;
 
-function Instructions(props: { mode: ResponseMode; config: SartConfig; minutes: number }) {
+function Instructions(props: { mode: ResponseMode; config: SartConfig }) {
   const { mode, config } = props;
   const nogo = config.nogoDigit;
   const respond = mode === 'keyboard' ? 'Press Space' : 'Tap the Tap button';
@@ -93,7 +96,7 @@ function Instructions(props: { mode: ResponseMode; config: SartConfig; minutes: 
           </li>
         )}
         <li>
-          Then the real task: {testTrials} digits, about {minutesText(props.minutes)}, without
+          Then the real task: {testTrials} digits, about {minutesText(sartTestMs(config))}, without
           feedback. They keep coming at a steady pace whether you respond or not.
         </li>
         <li>

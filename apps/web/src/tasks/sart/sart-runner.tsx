@@ -5,18 +5,21 @@ import {
   type SartConfig,
   SartConfigSchema,
   type SartPosition,
+  type SartPrompt,
 } from '@cogni/domain/tasks/sart';
 import { useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';
-import { SoaRunLayout } from '../../components/task/soa-run-layout';
+import { TaskHostLayout } from '../../components/task/task-host-layout';
 import { type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
 import { useSoaRuntime } from '../../components/task/use-soa-runtime';
+import { minutesText } from '../../lib/minutes-text';
+import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
-import type { SoaRuntimeOptions } from '../../lib/task-runtime/soa-runtime';
-import { blockName, minutesText } from './labels';
-import { getSartTestMinutes } from './page-config';
-import { SartRuntime, type SartSnapshot } from './runtime/sart-runtime';
+import type { RunSource } from '../../lib/task-runtime/run-source';
+import type { TaskHostSnapshot } from '../../lib/task-runtime/task-host';
+import { blockName, sartTestMs } from './labels';
+import { createSartHost } from './runtime/sart-stage';
 import { SartScoreTiles } from './scores';
 
 const configOf = (run: Run): SartConfig => SartConfigSchema.parse(run.config);
@@ -26,11 +29,12 @@ const PAD_BUTTONS: readonly PadButton[] = [
   { response: 'tap', label: 'Tap', className: 'sart-pad' },
 ];
 
-export default function SartRunner({ mode }: { mode: ResponseMode }) {
+export default function SartRunner({ mode, source }: { mode: ResponseMode; source: RunSource }) {
   return (
     <TaskRunner
       testType="sartTest"
       mode={mode}
+      source={source}
       title="SART"
       completedName="the SART"
       instructions={`${
@@ -50,31 +54,31 @@ export default function SartRunner({ mode }: { mode: ResponseMode }) {
   );
 }
 
-function progressText(snapshot: SartSnapshot | null): string {
+function progressText(snapshot: TaskHostSnapshot<SartPrompt> | null): string {
   if (!snapshot) return '';
-  if (snapshot.kind === 'get-ready') return 'Get ready…';
-  if (snapshot.kind !== 'running' || !snapshot.position) return '';
-  const { position, blockTrialCount } = snapshot;
-  return `${blockName(position)} · trial ${position.trialNumber + 1} of ${blockTrialCount}`;
+  if (snapshot.phase === 'get-ready') return 'Get ready…';
+  if (snapshot.phase !== 'running' || !snapshot.progress) return '';
+  const { position, trialsInBlock } = snapshot.progress;
+  return `${blockName(position as SartPosition)} · trial ${position.trialNumber + 1} of ${trialsInBlock}`;
 }
 
 /** Made once per run by useSoaRuntime. */
-const createRuntime = (options: SoaRuntimeOptions) => new SartRuntime(options);
+const createHost = (options: TaskRuntimeOptions) => createSartHost(options);
 
 function RunningTest(props: RunningTaskProps) {
   const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
-  const soa = useSoaRuntime(props, createRuntime);
+  const hosted = useSoaRuntime(props, createHost);
   return (
-    <SoaRunLayout
+    <TaskHostLayout
       label="SART"
       mode={mode}
-      progress={progressText(soa.snapshot)}
+      progress={progressText(hosted.snapshot)}
       stageTestId="sart-stage"
       className="sart-run"
-      soa={soa}
-      renderIntro={(snapshot, next, begin) => (
-        <BlockIntro snapshot={snapshot} next={next} config={config} mode={mode} onBegin={begin} />
+      hosted={hosted}
+      renderPrompt={(prompt, begin) => (
+        <BlockIntro prompt={prompt} config={config} mode={mode} onBegin={begin} />
       )}
       buttons={PAD_BUTTONS}
       keys={
@@ -88,21 +92,20 @@ function RunningTest(props: RunningTaskProps) {
 
 /** Before practice and before the test: what to do, and a button to go on. */
 function BlockIntro(props: {
-  snapshot: SartSnapshot;
-  next: SartPosition;
+  prompt: SartPrompt;
   config: SartConfig;
   mode: ResponseMode;
   onBegin: () => void;
 }) {
-  const { snapshot, next, config } = props;
-  const result = snapshot.roundResult;
+  const { prompt, config } = props;
+  const { position: next, roundResult: result } = prompt;
   const nogo = config.nogoDigit;
   const rule = `${props.mode === 'keyboard' ? 'Press Space' : 'Tap'} for every digit except ${nogo}; for ${nogo}, do nothing.`;
   const left = getSartBlockTrialCount(config, next.phase) - next.trialNumber;
   let title: string;
   let lines: string[];
   let action: string;
-  if (next.phase === 'test' && snapshot.resumed) {
+  if (next.phase === 'test' && prompt.resumed) {
     title = 'Test';
     lines = [`${left} digits are left. ${rule}`];
     action = 'Continue the test';
@@ -110,7 +113,7 @@ function BlockIntro(props: {
     title = result ? 'Practice is over.' : 'The task';
     lines = [
       'There will be no feedback now.',
-      `${rule} The task takes about ${minutesText(getSartTestMinutes(config))}.`,
+      `${rule} The task takes about ${minutesText(sartTestMs(config))}.`,
     ];
     if (result) lines.push(`(Practice: ${result.correct} of ${result.total} correct.)`);
     action = 'Start the test';
@@ -120,7 +123,7 @@ function BlockIntro(props: {
       rule,
       `${left} digits, and after an error you are told what to do. Give equal importance to speed and accuracy.`,
     ];
-    action = snapshot.resumed ? 'Continue' : 'Start';
+    action = prompt.resumed ? 'Continue' : 'Start';
   }
   return (
     <BlockIntroPrompt title={title} lines={lines} actionLabel={action} onAction={props.onBegin} />

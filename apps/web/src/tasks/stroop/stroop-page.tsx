@@ -1,26 +1,32 @@
-import { STROOP_REST_BREAK_EVERY, STROOP_TRIAL_COUNTS } from '@cogni/domain';
-import { lazy } from 'react';
+import { type StroopConfig, stroopTask } from '@cogni/domain/tasks/stroop';
+import { lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
+import { minutesText } from '../../lib/minutes-text';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { type RunSource, resolveRunConfig } from '../../lib/task-runtime/run-source';
 import './stroop.css';
 
 const loadRunner = () => import('./stroop-runner');
 const StroopRunner = lazy(loadRunner);
 
-export default function StroopPage() {
+export default function StroopPage({ source }: { source: RunSource }) {
+  const { config, error } = useMemo(() => resolveRunConfig(stroopTask.settings, source), [source]);
+  const duration = config ? ` It takes about ${minutesText(stroopTask.estimateMs(config))}.` : '';
   return (
     <TaskPage
       title="Stroop Test"
-      summary="A cued task-switching test. It takes about 10 minutes."
+      summary={`A cued task-switching test.${duration}`}
       keysLabel="R, G and B"
-      instructions={(mode) => <Instructions mode={mode} />}
+      instructions={(mode) => config && <Instructions mode={mode} config={config} />}
       Runner={StroopRunner}
       preloadRunner={loadRunner}
+      source={source}
+      configError={error}
     />
   );
 }
 
-function Instructions({ mode }: { mode: ResponseMode }) {
+function Instructions({ mode, config }: { mode: ResponseMode; config: StroopConfig }) {
   return (
     <>
       <ol className="task-instructions__list">
@@ -41,13 +47,15 @@ function Instructions({ mode }: { mode: ResponseMode }) {
           </li>
         )}
         <li>
-          You start with {STROOP_TRIAL_COUNTS.sample} sample trials and{' '}
-          {STROOP_TRIAL_COUNTS.practice} practice trials, both with feedback, then{' '}
-          {STROOP_TRIAL_COUNTS.test} test trials without feedback.
+          You start with {config.sampleTrials} sample trials and {config.practiceTrials} practice
+          trials, both with feedback, then {config.testTrials} test trials without feedback.
         </li>
-        <li>
-          You can rest every {STROOP_REST_BREAK_EVERY} test trials; continue when you are ready.
-        </li>
+        {config.restBreakEveryTrials < config.testTrials && (
+          <li>
+            You can rest every {config.restBreakEveryTrials} test trials; continue when you are
+            ready.
+          </li>
+        )}
         <li>Answer as fast and as accurately as you can.</li>
         <li>
           {mode === 'keyboard'

@@ -17,6 +17,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { getTrialQueue } from '../../lib/task-runtime/page-trial-queue';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import type { RunSource } from '../../lib/task-runtime/run-source';
 import { PHASE_NAMES } from './labels';
 import { StroopRuntime } from './runtime/stroop-runtime';
 import { StroopScoreTiles } from './stroop-scores';
@@ -38,11 +39,12 @@ const PAD_BUTTONS: readonly PadButton[] = [
   { response: 'B', label: 'Blue', className: 'stroop-pad--blue' },
 ];
 
-export default function StroopRunner({ mode }: { mode: ResponseMode }) {
+export default function StroopRunner({ mode, source }: { mode: ResponseMode; source: RunSource }) {
   return (
     <TaskRunner
       testType="stroopTest"
       mode={mode}
+      source={source}
       title="Stroop Test"
       completedName="the Stroop Test"
       startErrorType="STROOP_TEST_START_ERROR"

@@ -1,13 +1,13 @@
 import {
-  DEFAULT_TOWER_OF_HANOI_CONFIG,
   type TowerOfHanoiConfig,
-  TowerOfHanoiConfigSchema,
   towerOfHanoiProblemCounts,
+  towerOfHanoiTask,
 } from '@cogni/domain/tasks/tower-of-hanoi';
-import { type CSSProperties, lazy, useState } from 'react';
+import { type CSSProperties, lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
-import { readPreviewConfig } from '../../lib/preview';
+import { minutesText } from '../../lib/minutes-text';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { type RunSource, resolveRunConfig } from '../../lib/task-runtime/run-source';
 import { discWidthPercent } from './discs';
 import { formatLimit } from './labels';
 import './tower-of-hanoi.css';
@@ -15,33 +15,26 @@ import './tower-of-hanoi.css';
 const loadRunner = () => import('./tower-of-hanoi-runner');
 const TowerOfHanoiRunner = lazy(loadRunner);
 
-/** The settings the run will use: an admin preview's, or the defaults. */
-function readPageConfig(): TowerOfHanoiConfig {
-  const preview = readPreviewConfig(window.location.search);
-  const parsed = preview ? TowerOfHanoiConfigSchema.safeParse(preview) : null;
-  return parsed?.success ? parsed.data : DEFAULT_TOWER_OF_HANOI_CONFIG;
-}
-
-/** About how long a run takes, in minutes: about 20 s a problem, a little more for hard ones. */
-function estimateMinutes(config: TowerOfHanoiConfig): number {
-  const { practice, test } = towerOfHanoiProblemCounts(config);
-  const perProblem = config.problemSet === 'classic' ? 15_000 * (config.classicDiscs - 2) : 25_000;
-  return Math.max(1, Math.round(((practice + test) * perProblem) / 60_000));
-}
-
-export default function TowerOfHanoiPage() {
-  const [config] = useState(readPageConfig);
-  const minutes = estimateMinutes(config);
+export default function TowerOfHanoiPage({ source }: { source: RunSource }) {
+  const { config, error } = useMemo(
+    () => resolveRunConfig(towerOfHanoiTask.settings, source),
+    [source],
+  );
+  const duration = config
+    ? ` It takes about ${minutesText(towerOfHanoiTask.estimateMs(config))}.`
+    : '';
   return (
     <TaskPage
       title="Tower of Hanoi"
-      summary={`A puzzle of planning ahead: move discs between three pegs to match a picture. It takes about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`}
+      summary={`A puzzle of planning ahead: move discs between three pegs to match a picture.${duration}`}
       keysLabel="1, 2, 3 (or arrows and Enter), Esc"
       touchLabel="Touch"
       touchHint="Tap or drag on the pegs"
-      instructions={(mode) => <Instructions mode={mode} config={config} />}
+      instructions={(mode) => config && <Instructions mode={mode} config={config} />}
       Runner={TowerOfHanoiRunner}
       preloadRunner={loadRunner}
+      source={source}
+      configError={error}
     />
   );
 }

@@ -16,6 +16,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import type { RunSource } from '../../lib/task-runtime/run-source';
 import { END_REASON_TEXT, formatLimit, movesText, problemName } from './labels';
 import { isTowerOfHanoiRestartPending } from './runtime/open-problem';
 import { TowerOfHanoiRuntime, type TowerOfHanoiSnapshot } from './runtime/tower-of-hanoi-runtime';
@@ -24,11 +25,18 @@ import './tower-of-hanoi.css';
 
 const configOf = (run: Run): TowerOfHanoiConfig => TowerOfHanoiConfigSchema.parse(run.config);
 
-export default function TowerOfHanoiRunner({ mode }: { mode: ResponseMode }) {
+export default function TowerOfHanoiRunner({
+  mode,
+  source,
+}: {
+  mode: ResponseMode;
+  source: RunSource;
+}) {
   return (
     <TaskRunner
       testType="towerOfHanoiTest"
       mode={mode}
+      source={source}
       title="Tower of Hanoi"
       completedName="the Tower of Hanoi"
       instructions={`${

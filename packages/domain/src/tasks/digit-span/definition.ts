@@ -7,6 +7,7 @@ import {
   type DigitSpanConfig,
   getDigitSpanMinimumTrialMs,
 } from './config';
+import { estimateDigitSpanMs } from './estimate';
 import { DIGIT_SPAN_EXPORT_COLUMNS } from './export-columns';
 import { digitSpanFixtureRun } from './fixture-run';
 import { simulateDigitSpanRun } from './participant';
@@ -45,6 +46,7 @@ export const digitSpanTask: TaskDefinition<
   phases: DIGIT_SPAN_PHASES,
   scoredPhase: 'test',
   plan: planDigitSpan,
+  estimateMs: estimateDigitSpanMs,
   trialSchema: DigitSpanTrialSchema,
   fieldsOf: (trial) => ({
     direction: trial.direction,

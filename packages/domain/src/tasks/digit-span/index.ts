@@ -2,6 +2,7 @@ export * from './card';
 export * from './config';
 export * from './definition';
 export * from './engine';
+export * from './estimate';
 export * from './export-columns';
 export * from './fixture-run';
 export * from './participant';

@@ -1,6 +1,7 @@
 export * from './config';
 export * from './definition';
 export * from './engine';
+export * from './estimate';
 export * from './export-columns';
 export * from './fixture-run';
 export * from './participant';

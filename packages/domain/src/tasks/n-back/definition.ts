@@ -1,6 +1,7 @@
 import type { TaskDefinition } from '../contract';
 import { nBackCard } from './card';
 import { getNBackTrialPeriodMs, N_BACK_PHASES, N_BACK_SETTINGS, type NBackConfig } from './config';
+import { estimateNBackMs } from './estimate';
 import { N_BACK_EXPORT_COLUMNS } from './export-columns';
 import { nBackFixtureRun } from './fixture-run';
 import { simulateNBackRun } from './participant';
@@ -32,6 +33,7 @@ export const nBackTask: TaskDefinition<NBackConfig, NBackPlan, NBackTrial, NBack
   phases: N_BACK_PHASES,
   scoredPhase: 'test',
   plan: planNBack,
+  estimateMs: estimateNBackMs,
   trialSchema: NBackTrialSchema,
   fieldsOf: (trial) => ({
     level: trial.level,

@@ -1,6 +1,7 @@
 import type { TaskDefinition } from '../contract';
 import { pvtCard } from './card';
 import { PVT_PHASES, PVT_SETTINGS, PVT_STORED_CONFIG_DEFAULTS, type PvtConfig } from './config';
+import { estimatePvtMs } from './estimate';
 import { PVT_EXPORT_COLUMNS } from './export-columns';
 import { pvtFixtureMinimumMs, pvtFixtureRun } from './fixture-run';
 import { simulatePvtRun } from './participant';
@@ -33,6 +34,7 @@ export const pvtTask: TaskDefinition<PvtConfig, PvtPlan, PvtTrial, PvtScores> = 
   phases: PVT_PHASES,
   scoredPhase: 'test',
   plan: planPvt,
+  estimateMs: estimatePvtMs,
   trialSchema: PvtTrialSchema,
   fieldsOf: (trial) => ({
     variant: trial.variant,

@@ -1,6 +1,8 @@
 import type { TaskDefinition } from '../contract';
 import { sartCard } from './card';
 import { SART_PHASES, SART_SETTINGS, type SartConfig } from './config';
+import { sartEngine } from './engine';
+import { estimateSartMs } from './estimate';
 import { SART_EXPORT_COLUMNS } from './export-columns';
 import { sartFixtureRun, sartMinimumMs } from './fixture-run';
 import { simulateSartRun } from './participant';
@@ -22,6 +24,8 @@ export const sartTask: TaskDefinition<SartConfig, SartPlan, SartTrial, SartScore
   phases: SART_PHASES,
   scoredPhase: 'test',
   plan: planSart,
+  estimateMs: estimateSartMs,
+  engine: sartEngine,
   trialSchema: SartTrialSchema,
   fieldsOf: (trial) => ({
     digit: trial.digit,

@@ -3,7 +3,7 @@ import {
   type SoaEffect,
   type SoaEngineOptions,
   type SoaEvent,
-  type SoaOnsetMethod,
+  type SoaOnset,
   type SoaRules,
   type SoaRunContext,
   type SoaState,
@@ -12,6 +12,7 @@ import {
   soaTimingRecord,
   stepSoa,
 } from '../shared/soa-engine';
+import { type SoaPrompt, type SoaScene, soaEngine, soaSceneKey } from '../shared/soa-task-engine';
 import {
   getSartBlockTrialCount,
   getSartFontSizePx,
@@ -123,13 +124,25 @@ const FEEDBACK: Record<SartResponseType, SartFeedbackKind> = {
 };
 
 /**
+ * How the page drew a digit, as it read it off the digit at its presentation (the web task's
+ * measure: the rendered font size and the pixel ratio); null for a digit not measured.
+ */
+function measuredDigit(onset: SoaOnset): SartDrawnDigit | null {
+  const fontSizePx = onset.measured?.fontSizePx;
+  const devicePixelRatio = onset.measured?.devicePixelRatio;
+  if (!(fontSizePx !== undefined && fontSizePx > 0)) return null;
+  if (!(devicePixelRatio !== undefined && devicePixelRatio > 0)) return null;
+  return { fontSizePx, devicePixelRatio };
+}
+
+/**
  * The record of a trial whose response window closed at `endMs`: the first press in [onset,
  * endMs) is the response, later ones in it are extra responses. Presses before the onset belong
  * to no trial (they were the digit before's).
  */
 function recordTrial(
   trial: SartTrialInProgress,
-  onset: { atMs: number; method: SoaOnsetMethod },
+  onset: SoaOnset,
   endMs: number,
   context: SoaRunContext,
   display: SartDisplay,
@@ -140,7 +153,7 @@ function recordTrial(
   const { planned } = trial;
   const responseType = sartResponseTypeOf(planned.isNogo, first !== undefined);
   const reactionTime = first ? first.atMs - onset.atMs : null;
-  const drawn = display.drawnAs(planned);
+  const drawn = measuredDigit(onset) ?? display.drawnAs(planned);
   const iso = (ms: number) => new Date(context.timeOriginMs + ms).toISOString();
   return {
     phase: planned.phase,
@@ -214,3 +227,56 @@ export function stepSart(
 ): SartStep {
   return stepSoa(sartRules(config, plan, display), state, event);
 }
+
+/** The SART's inputs: Space, or the on-screen Tap button. */
+export type SartInput = 'space' | 'tap';
+
+/** The mask after a digit: green (`pressed`) once the engine holds a press for a go digit. */
+export type SartMask = { pressed: boolean };
+
+/**
+ * Whether the engine gives a press at `atMs` to the trial at `key`, as far as `state` knows:
+ * the trial on screen once its digit was presented at or before the press; before the next
+ * digit's presentation is known, the trial before it, whose window is still open (if the press
+ * came after that presentation, the engine moves it to the new digit at its ONSET).
+ */
+function pressBelongsTo(state: SartState, key: string, atMs: number): boolean {
+  if (state.kind !== 'trial') return false;
+  const { trial, previous } = state;
+  if (trial.onset) return soaSceneKey(trial.planned) === key && atMs >= trial.onset.atMs;
+  return (
+    previous !== null && soaSceneKey(previous.trial.planned) === key && atMs >= previous.onset.atMs
+  );
+}
+
+/**
+ * The mask that replaces `trial`'s digit, with the engine's state now: with PsyToolkit's mask
+ * feedback (maskFeedback), a go digit's mask turns green once the engine holds a press for that
+ * digit, whether it came during the digit or the mask.
+ */
+export function sartMaskOf(
+  config: SartConfig,
+  trial: PlannedSartTrial,
+  state: SartState,
+): SartMask {
+  if (!config.maskFeedback || trial.isNogo) return { pressed: false };
+  const key = soaSceneKey(trial);
+  const pressed =
+    state.kind === 'trial' &&
+    [...state.trial.presses, ...(state.previous?.trial.presses ?? [])].some((press) =>
+      pressBelongsTo(state, key, press.atMs),
+    );
+  return { pressed };
+}
+
+/** The SART's engine on the task contract: the shared fixed-SOA engine with its rules. */
+export const sartEngine = soaEngine({
+  rules: (config: SartConfig, plan: SartPlan) => sartRules(config, plan),
+  firstPosition: getSartNextPosition,
+  answerOf: (_input: SartInput): unknown => ({}),
+  offsetOf: sartMaskOf,
+});
+
+/** What the SART's web task draws and prompts, as the engine names them. */
+export type SartScene = SoaScene<PlannedSartTrial, SartFeedbackKind, SartMask>;
+export type SartPrompt = SoaPrompt<SartPosition, SartPracticeResult>;

@@ -25,6 +25,16 @@ import type { InputModality, ONSET_METHODS, TrialPosition } from './envelope';
 export type SoaOnsetMethod = (typeof ONSET_METHODS)[number];
 
 /**
+ * A stimulus's presentation: its time, how it was measured, and what the page read off it as it
+ * was presented (the web task's `measure`, e.g. a rendered font size), if anything.
+ */
+export type SoaOnset = {
+  atMs: number;
+  method: SoaOnsetMethod;
+  measured?: Readonly<Record<string, number>>;
+};
+
+/**
  * A presented onset later than its due time by more than this (ms) starts a new time line at
  * itself: the page stalled or was hidden, and keeping the old one would show the trials it
  * missed back to back. Lateness up to this moves no later onset (no drift).
@@ -60,7 +70,12 @@ export type SoaPress<Answer> = Answer & { atMs: number; modality: InputModality 
  */
 export type SoaEvent<Answer> =
   | { type: 'START'; atMs: number }
-  | { type: 'ONSET'; atMs: number; method: SoaOnsetMethod }
+  | {
+      type: 'ONSET';
+      atMs: number;
+      method: SoaOnsetMethod;
+      measured?: Readonly<Record<string, number>>;
+    }
   | { type: 'OFFSET'; atMs: number }
   | ({ type: 'PRESS' } & SoaPress<Answer>)
   | { type: 'INTERRUPTED'; atMs: number }
@@ -108,7 +123,7 @@ export type SoaEngineOptions<Config> = {
  */
 export function soaTimingRecord(
   trial: { interrupted: boolean; offsetMs: number | null },
-  onset: { atMs: number; method: SoaOnsetMethod },
+  onset: SoaOnset,
   first: { atMs: number } | undefined,
 ) {
   return {
@@ -139,7 +154,7 @@ export type SoaRunContext = {
 export type SoaTrialInProgress<Planned, Answer> = {
   planned: Planned;
   dueAtMs: number;
-  onset: { atMs: number; method: SoaOnsetMethod } | null;
+  onset: SoaOnset | null;
   offsetMs: number | null;
   presses: readonly SoaPress<Answer>[];
   interrupted: boolean;
@@ -153,7 +168,7 @@ export type SoaTrialInProgress<Planned, Answer> = {
  */
 export type SoaOpenTrial<Planned, Answer> = {
   trial: SoaTrialInProgress<Planned, Answer>;
-  onset: { atMs: number; method: SoaOnsetMethod };
+  onset: SoaOnset;
   /** Its due onset plus the SOA. */
   dueEndMs: number;
 };
@@ -213,7 +228,7 @@ export type SoaRules<
   /** The record of a trial whose response window closed at `endMs` (see windowUntilNextOnset). */
   record(
     trial: SoaTrialInProgress<Planned, Answer>,
-    onset: { atMs: number; method: SoaOnsetMethod },
+    onset: SoaOnset,
     endMs: number,
     context: SoaRunContext,
   ): Trial;
@@ -392,7 +407,7 @@ function recordOf<
 >(
   rules: SoaRules<P, Pl, A, T, F, R>,
   trial: SoaTrialInProgress<Pl, A>,
-  onset: { atMs: number; method: SoaOnsetMethod },
+  onset: SoaOnset,
   endMs: number,
   context: SoaRunContext,
 ): { record: T | null; context: SoaRunContext } {
@@ -447,7 +462,7 @@ function endTrial<
 >(
   rules: SoaRules<P, Pl, A, T, F, R>,
   trial: SoaTrialInProgress<Pl, A>,
-  onset: { atMs: number; method: SoaOnsetMethod },
+  onset: SoaOnset,
   timeline: SoaTimeline,
   context: SoaRunContext,
 ): Step<P, Pl, A, T, F, R> {
@@ -614,7 +629,11 @@ export function stepSoa<
           : { anchorTrial: trial.planned.trialNumber, anchorOnsetMs: event.atMs };
       const shown: SoaTrialInProgress<Pl, A> = {
         ...trial,
-        onset: { atMs: event.atMs, method: event.method },
+        onset: {
+          atMs: event.atMs,
+          method: event.method,
+          ...(event.measured ? { measured: event.measured } : {}),
+        },
       };
       const endMs = trialEndMs(rules, shown, timeline);
       const closed = closePrevious(rules, { ...state, trial: shown, timeline }, event.atMs);

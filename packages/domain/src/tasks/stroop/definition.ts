@@ -3,6 +3,7 @@ import { stroopCard } from './card';
 import { planCompact, plannedTrialAt, type StroopCompactPlan } from './compact-plan';
 import { PHASES, type Phase, STROOP_SETTINGS, type StroopConfig } from './config';
 import { getResumePosition } from './engine';
+import { estimateStroopMs } from './estimate';
 import { STROOP_EXPORT_COLUMNS } from './export-columns';
 import { stroopFixtureRun, stroopMinimumMs } from './fixture-run';
 import { generateMockRun } from './mock-run';
@@ -47,6 +48,7 @@ export const stroopTask: TaskDefinition<
   phases: PHASES,
   scoredPhase: 'test',
   plan: planCompact,
+  estimateMs: estimateStroopMs,
   trialSchema: TrialInputSchema,
   fieldsOf: (trial) => ({
     cueWord: trial.cueWord,

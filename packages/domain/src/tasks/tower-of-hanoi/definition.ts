@@ -1,6 +1,7 @@
 import type { TaskDefinition } from '../contract';
 import { towerOfHanoiCard } from './card';
 import { TOWER_OF_HANOI_PHASES, TOWER_OF_HANOI_SETTINGS, type TowerOfHanoiConfig } from './config';
+import { estimateTowerOfHanoiMs } from './estimate';
 import { TOWER_OF_HANOI_EXPORT_COLUMNS } from './export-columns';
 import { towerOfHanoiFixtureRun } from './fixture-run';
 import { simulateTowerOfHanoiRun } from './participant';
@@ -46,6 +47,7 @@ export const towerOfHanoiTask: TaskDefinition<
   scoredPhase: 'test',
   plan: planTowerOfHanoi,
   planVariesWithSeed: towerOfHanoiPlanVariesWithSeed,
+  estimateMs: estimateTowerOfHanoiMs,
   trialSchema: TowerOfHanoiTrialSchema,
   fieldsOf: (trial) => ({
     problemId: trial.problemId,

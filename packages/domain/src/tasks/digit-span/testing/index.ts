@@ -2,3 +2,4 @@
 // test files, testing/ folders and bench/ only (scripts/check-imports.mjs, rule f).
 export * from './fixtures';
 export * from './parameter-recovery';
+export * from './short-config';

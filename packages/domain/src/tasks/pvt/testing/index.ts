@@ -1,3 +1,4 @@
 // Test and benchmark support for this task, read as `@cogni/domain/tasks/pvt/testing` by
 // test files, testing/ folders and bench/ only (scripts/check-imports.mjs, rule f).
 export * from './fixtures';
+export * from './short-config';

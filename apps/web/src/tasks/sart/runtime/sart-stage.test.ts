@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import type { Run } from '@cogni/domain';
+import { SOA_GET_READY_MS as GET_READY_MS, type Run } from '@cogni/domain';
 import { planSart, SART_SETTINGS, type SartConfig, type SartTrial } from '@cogni/domain/tasks/sart';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   stepFrames,
   useFakeStage,
 } from '../../../lib/task-runtime/testing/fake-stage';
-import { createSartFeedback, GET_READY_MS, SartRuntime } from './sart-runtime';
+import { createSartFeedback, createSartHost, type SartHost } from './sart-stage';
 
 const SEED = 'runtime-test-seed';
 const DEFAULTS = SART_SETTINGS.defaults;
@@ -34,9 +34,9 @@ function kindOf(shown: HTMLElement | null): string {
   return 'blank';
 }
 
-describe('SartRuntime (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
+describe('the SART on the task host (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
   let recorded: SartTrial[] = [];
-  let runtime: SartRuntime | null = null;
+  let runtime: SartHost | null = null;
   const page = useFakeStage(() => {
     runtime?.dispose();
     runtime = null;
@@ -44,7 +44,7 @@ describe('SartRuntime (jsdom, fake clock; onsets by the animation-frame fallback
   });
 
   function startRuntime(config: SartConfig) {
-    runtime = new SartRuntime(
+    runtime = createSartHost(
       fakeRuntimeOptions<SartTrial>(makeRun(config), page.stage, (trial) => recorded.push(trial)),
     );
     runtime.start();
@@ -109,8 +109,8 @@ describe('SartRuntime (jsdom, fake clock; onsets by the animation-frame fallback
     const plan = planSart(SEED, DEFAULTS);
     const current = startRuntime(DEFAULTS);
     expect(current.getSnapshot()).toMatchObject({
-      kind: 'between',
-      position: { phase: 'practice', trialNumber: 0 },
+      phase: 'prompt',
+      progress: { position: { phase: 'practice', trialNumber: 0 } },
     });
     current.begin();
     expect(pressSpace().defaultPrevented).toBe(true);
@@ -177,9 +177,9 @@ describe('SartRuntime (jsdom, fake clock; onsets by the animation-frame fallback
     }
     // The test follows, with practice's result.
     expect(current.getSnapshot()).toMatchObject({
-      kind: 'between',
-      position: { phase: 'test', block: 0, trialNumber: 0 },
-      roundResult: { correct: 18, total: 18 },
+      phase: 'prompt',
+      progress: { position: { phase: 'test', block: 0, trialNumber: 0 } },
+      prompt: { roundResult: { correct: 18, total: 18 } },
     });
     // Between blocks Space is left to the page (it presses the focused button).
     expect(pressSpace().defaultPrevented).toBe(false);
@@ -205,7 +205,7 @@ describe('SartRuntime (jsdom, fake clock; onsets by the animation-frame fallback
     expect(new Set(messages)).toEqual(
       new Set(['Don’t press for 5', 'Press for every digit except 5']),
     );
-    expect(current.getSnapshot().roundResult).toEqual({ correct: 0, total: 18 });
+    expect(current.getSnapshot().prompt?.roundResult).toEqual({ correct: 0, total: 18 });
     // In touch mode the messages name the tap.
     expect(createSartFeedback('commission', 5, 'tap')?.textContent).toBe('Don’t tap for 5');
     expect(createSartFeedback('omission', 5, 'tap')?.textContent).toBe(
@@ -216,13 +216,16 @@ describe('SartRuntime (jsdom, fake clock; onsets by the animation-frame fallback
 
   it('starts at the test without practice, gives a press during the mask to its digit, and is made without saved trials', async () => {
     const config = { ...DEFAULTS, practiceEnabled: false, repsPerDigit: 1 };
-    runtime = new SartRuntime({
+    runtime = createSartHost({
       run: makeRun(config),
       stage: page.stage,
       sink: { enqueue: async (_id, trial) => void recorded.push(trial as SartTrial) },
     });
     runtime.start();
-    expect(runtime.getSnapshot().position).toMatchObject({ phase: 'test', trialNumber: 0 });
+    expect(runtime.getSnapshot().progress?.position).toMatchObject({
+      phase: 'test',
+      trialNumber: 0,
+    });
     runtime.begin();
     // Late in the mask, before the next digit.
     await runPressing(GET_READY_MS + 9 * 1150 + 500, () => 1000);
@@ -232,7 +235,7 @@ describe('SartRuntime (jsdom, fake clock; onsets by the animation-frame fallback
       expect(Math.abs((trial.reactionTime as number) - 1000)).toBeLessThan(2 * FAKE_FRAME_MS);
       expect(trial.nExtraResponses).toBe(0);
     }
-    expect(runtime.getSnapshot().kind).toBe('finished');
+    expect(runtime.getSnapshot().phase).toBe('finished');
   });
 
   it('turns the mask green after a press for a go digit when maskFeedback is on', async () => {

@@ -1,0 +1,43 @@
+import type { TaskSettings } from '@cogni/domain';
+import { PREVIEW_PARAM, readPreviewConfig } from '../preview';
+
+/**
+ * Where a run's settings come from, read once by the task's route: a normal run (the task's
+ * defaults; the server resolves them), or an admin's preview (ADR 028) with the configuration
+ * in the page's URL, null when the URL's text is not a configuration at all.
+ */
+export type RunSource =
+  | { kind: 'normal' }
+  | { kind: 'preview'; config: Record<string, unknown> | null };
+
+/** The run source of a task page's query string (`location.search`). */
+export function readRunSource(search: string): RunSource {
+  if (!new URLSearchParams(search).has(PREVIEW_PARAM)) return { kind: 'normal' };
+  return { kind: 'preview', config: readPreviewConfig(search) };
+}
+
+/**
+ * The settings a run from `source` will have, checked with the task's settings schema (the one
+ * the server uses): the defaults for a normal run, the preview's with the defaults filled in;
+ * an error to show in place of the start button when the preview's do not parse.
+ */
+export function resolveRunConfig<Config>(
+  settings: Pick<TaskSettings<Config>, 'schema' | 'defaults'>,
+  source: RunSource,
+): { config: Config; error: null } | { config: null; error: string } {
+  if (source.kind === 'normal') return { config: settings.defaults, error: null };
+  if (source.config === null) {
+    return { config: null, error: 'This preview link does not hold a configuration.' };
+  }
+  const parsed = settings.schema.safeParse(source.config);
+  if (parsed.success) return { config: parsed.data, error: null };
+  const problems = parsed.error.issues.map(
+    (issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`,
+  );
+  return { config: null, error: `This preview's settings are not valid: ${problems.join('; ')}.` };
+}
+
+/** What startRun sends for a run from `source`: a preview's configuration, or nothing. */
+export function startConfigOf(source: RunSource): Record<string, unknown> | undefined {
+  return source.kind === 'preview' && source.config ? source.config : undefined;
+}

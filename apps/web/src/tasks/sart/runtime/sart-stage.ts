@@ -1,0 +1,184 @@
+import type { InputModality, Run } from '@cogni/domain';
+import {
+  getSartFontSizePx,
+  getSartMaskSizePx,
+  type PlannedSartTrial,
+  type SartConfig,
+  SartConfigSchema,
+  type SartFeedbackKind,
+  type SartInput,
+  type SartPosition,
+  type SartScene,
+  type SartViewport,
+  sartEngine,
+  sartTask,
+} from '@cogni/domain/tasks/sart';
+import { TaskHost, type TaskStageParts } from '../../../lib/task-runtime/task-host';
+import type { TrialSink } from '../../../lib/task-runtime/trial-queue';
+
+/** Space (by physical key, or by character on other layouts): the one response key. */
+export function readSartKey(event: Pick<KeyboardEvent, 'code' | 'key'>): SartInput | null {
+  return event.code === 'Space' || event.key === ' ' ? 'space' : null;
+}
+
+/** The page's viewport now, in CSS px, and its pixel ratio. */
+export function readViewport(): SartViewport {
+  return {
+    widthPx: window.innerWidth,
+    heightPx: window.innerHeight,
+    devicePixelRatio: window.devicePixelRatio || 1,
+  };
+}
+
+const keyOf = (trial: SartPosition) => `${trial.phase}:${trial.block}:${trial.trialNumber}`;
+
+/** The digit element, its font size set in px from the viewport; its position for tests. */
+export function createDigitElement(trial: PlannedSartTrial, fontSizePx: number): HTMLElement {
+  const element = document.createElement('p');
+  element.className = 'sart-digit';
+  element.dataset.position = keyOf(trial);
+  element.dataset.digit = String(trial.digit);
+  element.dataset.size = String(trial.fontSizeIndex);
+  element.style.fontSize = `${fontSizePx}px`;
+  element.textContent = String(trial.digit);
+  return element;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** The mask: a circle with an X through it, `sizePx` high, drawn in SVG. */
+export function createMaskElement(trial: SartPosition, sizePx: number): HTMLElement {
+  const element = document.createElement('div');
+  element.className = 'sart-mask';
+  element.dataset.position = keyOf(trial);
+  element.style.width = `${sizePx}px`;
+  element.style.height = `${sizePx}px`;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 100 100');
+  svg.setAttribute('aria-hidden', 'true');
+  const circle = document.createElementNS(SVG, 'circle');
+  circle.setAttribute('cx', '50');
+  circle.setAttribute('cy', '50');
+  circle.setAttribute('r', '45');
+  svg.append(circle);
+  // The X's arms end on the circle (at 45 degrees, 45 x cos 45 = 31.8 from the centre).
+  for (const [x1, y1, x2, y2] of [
+    [18.2, 18.2, 81.8, 81.8],
+    [81.8, 18.2, 18.2, 81.8],
+  ]) {
+    const line = document.createElementNS(SVG, 'line');
+    line.setAttribute('x1', String(x1));
+    line.setAttribute('y1', String(y1));
+    line.setAttribute('x2', String(x2));
+    line.setAttribute('y2', String(y2));
+    svg.append(line);
+  }
+  element.append(svg);
+  return element;
+}
+
+/**
+ * Practice feedback after an error, with the configured no-go digit and the response's verb
+ * ('press' for Space, 'tap' for the on-screen button); nothing (a blank) else.
+ */
+export function createSartFeedback(
+  kind: SartFeedbackKind,
+  nogoDigit: number,
+  verb: 'press' | 'tap' = 'press',
+): HTMLElement | null {
+  if (kind === 'none') return null;
+  const element = document.createElement('p');
+  element.className = 'task-feedback task-feedback--incorrect sart-feedback';
+  element.setAttribute('role', 'status');
+  element.textContent =
+    kind === 'commission'
+      ? `Don’t ${verb} for ${nogoDigit}`
+      : `${verb === 'press' ? 'Press' : 'Tap'} for every digit except ${nogoDigit}`;
+  return element;
+}
+
+/**
+ * What the SART draws on the task host's stage: each digit in its font size from the viewport
+ * at the time it is drawn (its rendered size read back as it is presented, for its record), the
+ * mask that replaces it (green once the engine holds a press for a go digit, with maskFeedback),
+ * and practice feedback; Space and the Tap button answer.
+ */
+export function sartStageParts(
+  config: SartConfig,
+  inputModality: InputModality,
+): TaskStageParts<SartInput, SartScene> {
+  // Keyboard mode answers with Space, touch mode with the Tap button.
+  const verb = inputModality === 'keyboard' ? 'press' : 'tap';
+  return {
+    keyToInput: readSartKey,
+    draw(scene) {
+      switch (scene.kind) {
+        case 'stimulus': {
+          const viewport = readViewport();
+          const fontSizePx = getSartFontSizePx(config, scene.trial.fontSizeIndex, viewport);
+          const element = createDigitElement(scene.trial, fontSizePx);
+          return {
+            element,
+            name: 'digit',
+            // The size the browser computed, once the digit is on the page; the requested one
+            // if it cannot be read.
+            measure: () => {
+              const rendered = Number.parseFloat(getComputedStyle(element).fontSize);
+              return {
+                fontSizePx: rendered > 0 ? rendered : fontSizePx,
+                devicePixelRatio: viewport.devicePixelRatio,
+              };
+            },
+          };
+        }
+        case 'offset': {
+          const element = createMaskElement(scene.trial, getSartMaskSizePx(config, readViewport()));
+          if (scene.offset?.pressed) element.classList.add('sart-mask--pressed');
+          return { element, name: 'mask' };
+        }
+        case 'feedback': {
+          const element = createSartFeedback(scene.feedback, config.nogoDigit, verb);
+          return element ? { element, name: 'feedback' } : null;
+        }
+      }
+    },
+    redraw(element, scene) {
+      if (scene.kind !== 'offset') return false;
+      element.classList.toggle('sart-mask--pressed', scene.offset?.pressed === true);
+      return true;
+    },
+  };
+}
+
+/** What a SART host is made with; the modality defaults to the keyboard's, saved trials to none. */
+export type SartHostOptions = {
+  run: Run;
+  stage: HTMLElement;
+  sink: TrialSink;
+  saved?: readonly import('@cogni/domain').SavedTrial[];
+  inputModality?: InputModality;
+  frameIntervalMs?: number | null;
+};
+
+/**
+ * The task host running a SART run: its engine from the run's configuration and plan, and the
+ * SART's drawing. Made outside React too (the timing benchmark's page): then start() and
+ * begin().
+ */
+export function createSartHost(options: SartHostOptions) {
+  const config = SartConfigSchema.parse(options.run.config);
+  const inputModality = options.inputModality ?? 'keyboard';
+  return new TaskHost({
+    run: options.run,
+    engine: sartEngine.forRun(config, sartTask.plan(options.run.seed, config)),
+    parts: sartStageParts(config, inputModality),
+    stage: options.stage,
+    sink: options.sink,
+    saved: options.saved ?? [],
+    inputModality,
+    frameIntervalMs: options.frameIntervalMs,
+  });
+}
+
+/** A SART run's host, as the running view holds it. */
+export type SartHost = ReturnType<typeof createSartHost>;

@@ -1,0 +1,3 @@
+// Test and benchmark support for this task, read as `@cogni/domain/tasks/n-back/testing` by
+// test files, testing/ folders and bench/ only (scripts/check-imports.mjs, rule f).
+export * from './short-config';
