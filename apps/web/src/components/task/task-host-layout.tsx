@@ -22,7 +22,7 @@ export function TaskHostLayout<Prompt>(props: {
   progress: string;
   stageTestId: string;
   className: string;
-  /** What useStageRuntime returned for the host. */
+  /** What useTaskHost returned. */
   hosted: {
     stageRef: RefObject<HTMLDivElement | null>;
     runtime: Host | null;

@@ -18,24 +18,25 @@ import { TaskStage } from './stage';
 import { StageRuntime } from './stage-runtime';
 import type { TrialSink } from './trial-queue';
 
-/** What a web task draws for a scene: the element, its Element Timing name, what to read off it. */
-export type Drawing = {
-  element: HTMLElement;
-  /** The element's Element Timing name (`<name>-<n>` on the stage). */
-  name: string;
-  /**
-   * What the page reads off the element as it is presented (e.g. its rendered font size), sent
-   * to the engine with its ONSET.
-   */
-  measure?: () => Readonly<Record<string, number>>;
-};
+/**
+ * What a web task draws for a scene: the element, its Element Timing name (`<name>-<n>` on the
+ * stage), and what to read off it as it is presented (e.g. its rendered font size, sent to the
+ * engine with its ONSET); or a blank stage under a name of its own (element null).
+ */
+export type Drawing =
+  | {
+      element: HTMLElement;
+      name: string;
+      measure?: () => Readonly<Record<string, number>>;
+    }
+  | { element: null; name: string };
 
 /** What the host takes from a web task's running part: its keys and its drawing. */
 export type TaskStageParts<Input extends string, Scene> = {
   /** The input a key stands for, or null for other keys. */
   keyToInput(event: Pick<KeyboardEvent, 'code' | 'key'>): Input | null;
-  /** The element of a scene; null for a blank (named `blankName`). */
-  draw(scene: Scene): Drawing | null;
+  /** What a scene looks like on the stage. */
+  draw(scene: Scene): Drawing;
   /**
    * Changes an element on the stage to show `scene` in its place (e.g. the SART's mask turning
    * green); false if it cannot, and the scene is drawn anew.
@@ -271,18 +272,18 @@ export class TaskHost<
       return null;
     }
     const drawing = this.parts.draw(job.scene);
-    const presentation = drawing
+    const presentation = drawing.element
       ? this.stage.show(drawing.element, drawing.name)
-      : this.stage.blank();
+      : this.stage.blank(drawing.name);
     if (shown && shown !== job) shown.status = 'gone';
     job.status = 'shown';
-    job.element = drawing?.element ?? null;
+    job.element = drawing.element;
     this.onStage = job;
     const { key } = job;
     queueMicrotask(() => this.loop.push({ type: 'DRAWN', key, atMs: presentation.insertedMs }));
     void presentation.onset.then((onset) => {
       const measured =
-        drawing?.measure && drawing.element.isConnected ? drawing.measure() : undefined;
+        drawing.element?.isConnected && 'measure' in drawing ? drawing.measure?.() : undefined;
       this.loop.push({
         type: 'ONSET',
         key,

@@ -14,7 +14,7 @@ import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';
 import { TaskRunLayout } from '../../components/task/task-run-layout';
 import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
-import { useStageRuntime } from '../../components/task/use-soa-runtime';
+import { useStageRuntime } from '../../components/task/use-task-host';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import type { RunSource } from '../../lib/task-runtime/run-source';

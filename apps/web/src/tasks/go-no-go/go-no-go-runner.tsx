@@ -3,20 +3,22 @@ import {
   type GoNoGoConfig,
   GoNoGoConfigSchema,
   type GoNoGoPosition,
+  type GoNoGoPrompt,
   getGoNoGoNextPosition,
   getGoNoGoPracticeCorrectNeeded,
 } from '@cogni/domain/tasks/go-no-go';
 import { useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';
-import { SoaRunLayout } from '../../components/task/soa-run-layout';
+import { TaskHostLayout } from '../../components/task/task-host-layout';
 import { type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
-import { useSoaRuntime } from '../../components/task/use-soa-runtime';
+import { useTaskHost } from '../../components/task/use-task-host';
+import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import type { RunSource } from '../../lib/task-runtime/run-source';
-import type { SoaRuntimeOptions } from '../../lib/task-runtime/soa-runtime';
+import type { TaskHostSnapshot } from '../../lib/task-runtime/task-host';
 import { blockName, describeStimulusRule } from './labels';
-import { GoNoGoRuntime, type GoNoGoSnapshot } from './runtime/go-no-go-runtime';
+import { createGoNoGoHost } from './runtime/go-no-go-stage';
 import { GoNoGoScoreTiles } from './scores';
 
 const configOf = (run: Run): GoNoGoConfig => GoNoGoConfigSchema.parse(run.config);
@@ -51,39 +53,32 @@ export default function GoNoGoRunner({ mode, source }: { mode: ResponseMode; sou
   );
 }
 
-function progressText(snapshot: GoNoGoSnapshot | null): string {
+function progressText(snapshot: TaskHostSnapshot<GoNoGoPrompt> | null): string {
   if (!snapshot) return '';
-  if (snapshot.kind === 'get-ready') return 'Get ready…';
-  if (snapshot.kind !== 'running' || !snapshot.position) return '';
-  const { position, blockTrialCount } = snapshot;
-  return `${blockName(position)} · trial ${position.trialNumber + 1} of ${blockTrialCount}`;
+  if (snapshot.phase === 'get-ready') return 'Get ready…';
+  if (snapshot.phase !== 'running' || !snapshot.progress) return '';
+  const { position, trialsInBlock } = snapshot.progress;
+  return `${blockName(position as GoNoGoPosition)} · trial ${position.trialNumber + 1} of ${trialsInBlock}`;
 }
 
-/** Made once per run by useSoaRuntime. */
-const createRuntime = (options: SoaRuntimeOptions) => new GoNoGoRuntime(options);
+/** Made once per run by useTaskHost. */
+const createHost = (options: TaskRuntimeOptions) => createGoNoGoHost(options);
 
 function RunningTest(props: RunningTaskProps) {
   const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
   const rule = describeStimulusRule(config.stimulusSet);
-  const soa = useSoaRuntime(props, createRuntime);
+  const hosted = useTaskHost(props, createHost);
   return (
-    <SoaRunLayout
+    <TaskHostLayout
       label="Go/No-Go"
       mode={mode}
-      progress={progressText(soa.snapshot)}
+      progress={progressText(hosted.snapshot)}
       stageTestId="gng-stage"
       className="gng-run"
-      soa={soa}
-      renderIntro={(snapshot, next, begin) => (
-        <BlockIntro
-          snapshot={snapshot}
-          next={next}
-          config={config}
-          rule={rule}
-          mode={mode}
-          onBegin={begin}
-        />
+      hosted={hosted}
+      renderPrompt={(prompt, begin) => (
+        <BlockIntro prompt={prompt} config={config} rule={rule} mode={mode} onBegin={begin} />
       )}
       buttons={PAD_BUTTONS}
       keys={
@@ -97,15 +92,14 @@ function RunningTest(props: RunningTaskProps) {
 
 /** Between blocks: how the practice round went, what follows, and a button to go on. */
 function BlockIntro(props: {
-  snapshot: GoNoGoSnapshot;
-  next: GoNoGoPosition;
+  prompt: GoNoGoPrompt;
   config: GoNoGoConfig;
   rule: { go: string; nogo: string };
   mode: ResponseMode;
   onBegin: () => void;
 }) {
-  const { snapshot, next, config, rule } = props;
-  const result = snapshot.roundResult;
+  const { prompt, config, rule } = props;
+  const { position: next, roundResult: result } = prompt;
   const respond = props.mode === 'keyboard' ? 'press Space' : 'tap';
   let title: string;
   let lines: string[];
@@ -116,11 +110,11 @@ function BlockIntro(props: {
       'You will no longer be told when you make an error.',
       `${config.testTrials - next.trialNumber} ${config.stimulusSet === 'letters-PR' ? 'letters' : 'shapes'} follow: ${respond} as fast as you can for ${rule.go}, and do nothing for ${rule.nogo}.`,
     ];
-    if (result && !snapshot.resumed) {
+    if (result && !prompt.resumed) {
       lines.push(`(Practice: ${result.correct} of ${result.total} correct.)`);
     }
-    action = snapshot.resumed ? 'Continue the test' : 'Start the test';
-  } else if (result && !snapshot.resumed) {
+    action = prompt.resumed ? 'Continue the test' : 'Start the test';
+  } else if (result && !prompt.resumed) {
     title = `Practice again: ${result.correct} of ${result.total} correct`;
     lines = [
       `You need ${getGoNoGoPracticeCorrectNeeded(config)} of ${result.total} correct to go on. ${respond[0]?.toUpperCase()}${respond.slice(1)} as fast as you can for ${rule.go}, and do nothing for ${rule.nogo}.`,
@@ -131,7 +125,7 @@ function BlockIntro(props: {
     lines = [
       `${respond[0]?.toUpperCase()}${respond.slice(1)} for ${rule.go}; do nothing for ${rule.nogo}.`,
     ];
-    action = snapshot.resumed ? 'Continue' : 'Start';
+    action = prompt.resumed ? 'Continue' : 'Start';
   }
   return (
     <BlockIntroPrompt title={title} lines={lines} actionLabel={action} onAction={props.onBegin} />

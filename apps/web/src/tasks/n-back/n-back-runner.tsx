@@ -7,20 +7,23 @@ import {
   NBackConfigSchema,
   type NBackKeyMapping,
   type NBackPosition,
+  type NBackPrompt,
   nBackTask,
+  planNBack,
   splitNBackBlock,
 } from '@cogni/domain/tasks/n-back';
 import { useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';
-import { SoaRunLayout } from '../../components/task/soa-run-layout';
+import { TaskHostLayout } from '../../components/task/task-host-layout';
 import { type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
-import { useSoaRuntime } from '../../components/task/use-soa-runtime';
+import { useTaskHost } from '../../components/task/use-task-host';
+import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import { type RunSource, resolveRunConfig } from '../../lib/task-runtime/run-source';
-import type { SoaRuntimeOptions } from '../../lib/task-runtime/soa-runtime';
+import type { TaskHostSnapshot } from '../../lib/task-runtime/task-host';
 import { blockName, keysOf } from './labels';
-import { NBackRuntime, type NBackSnapshot } from './runtime/n-back-runtime';
+import { createNBackHost } from './runtime/n-back-stage';
 import { NBackScoreTiles } from './scores';
 
 const configOf = (run: Run): NBackConfig => NBackConfigSchema.parse(run.config);
@@ -78,44 +81,40 @@ export default function NBackRunner({ mode, source }: { mode: ResponseMode; sour
   );
 }
 
-function progressText(snapshot: NBackSnapshot | null): string {
+function progressText(snapshot: TaskHostSnapshot<NBackPrompt> | null): string {
   if (!snapshot) return '';
-  if (snapshot.kind === 'get-ready') return 'Get ready…';
-  if (snapshot.kind !== 'running' || !snapshot.position) return '';
-  const { position, blockTrialCount } = snapshot;
-  if (snapshot.isReminder) return `${blockName(position)} · the last letters again`;
-  return `${blockName(position)} · letter ${position.trialNumber + 1} of ${blockTrialCount}`;
+  if (snapshot.phase === 'get-ready') return 'Get ready…';
+  if (snapshot.phase !== 'running' || !snapshot.progress) return '';
+  const { trialsInBlock, isReminder } = snapshot.progress;
+  const position = snapshot.progress.position as NBackPosition;
+  if (isReminder) return `${blockName(position)} · the last letters again`;
+  return `${blockName(position)} · letter ${position.trialNumber + 1} of ${trialsInBlock}`;
 }
 
-/** Made once per run by useSoaRuntime. */
-const createRuntime = (options: SoaRuntimeOptions) => new NBackRuntime(options);
+/** Made once per run by useTaskHost. */
+const createHost = (options: TaskRuntimeOptions) => createNBackHost(options);
 
 function RunningTest(props: RunningTaskProps) {
   const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
-  const soa = useSoaRuntime(props, createRuntime);
-  const { snapshot, runtime } = soa;
-  const level = snapshot?.position ? splitNBackBlock(snapshot.position.block).level : 1;
-  const mapping = runtime?.keyMapping ?? 'A';
+  const hosted = useTaskHost(props, createHost);
+  const { snapshot } = hosted;
+  const position = snapshot?.progress?.position;
+  const level = position ? splitNBackBlock(position.block).level : 1;
+  // The run's key mapping: A is F = same, B is J = same.
+  const mapping = useMemo(() => planNBack(run.seed, config).keyMapping, [run, config]);
   const keys = keysOf(mapping);
   const buttons = useMemo(() => nBackPadButtons(mapping, level), [mapping, level]);
   return (
-    <SoaRunLayout
+    <TaskHostLayout
       label="N-back"
       mode={mode}
       progress={progressText(snapshot)}
       stageTestId="nback-stage"
       className="nback-run"
-      soa={soa}
-      renderIntro={(between, next, begin) => (
-        <BlockIntro
-          snapshot={between}
-          next={next}
-          config={config}
-          mapping={mapping}
-          mode={mode}
-          onBegin={begin}
-        />
+      hosted={hosted}
+      renderPrompt={(prompt, begin) => (
+        <BlockIntro prompt={prompt} config={config} mapping={mapping} mode={mode} onBegin={begin} />
       )}
       buttons={buttons}
       keys={
@@ -129,16 +128,15 @@ function RunningTest(props: RunningTaskProps) {
 
 /** Between blocks: how the practice round went, what follows (and its n), and a button to go on. */
 function BlockIntro(props: {
-  snapshot: NBackSnapshot;
-  next: NBackPosition;
+  prompt: NBackPrompt;
   config: NBackConfig;
   mapping: NBackKeyMapping;
   mode: ResponseMode;
   onBegin: () => void;
 }) {
-  const { snapshot, next, config } = props;
+  const { prompt, config } = props;
+  const { position: next, roundResult: result, reminders } = prompt;
   const { level, index } = splitNBackBlock(next.block);
-  const result = snapshot.roundResult;
   const keys = keysOf(props.mapping);
   const before = level === 1 ? 'the letter just before it' : `the one ${level} letters before`;
   const rule =
@@ -146,7 +144,6 @@ function BlockIntro(props: {
       ? `Press ${keys.match} when the letter is the same as ${before}, otherwise ${keys.noMatch}.`
       : `Tap “Same as ${level} back” when the letter is the same as ${before}, otherwise “Different”.`;
   const fillers = `The first ${level === 1 ? 'letter has' : `${level} letters have`} nothing to compare: answer “different”.`;
-  const { reminders } = snapshot;
   // On resume the letters before the break are shown again, so the next ones can be compared.
   const reminder =
     reminders > 0
@@ -158,12 +155,12 @@ function BlockIntro(props: {
   if (next.phase === 'test') {
     title = `${level}-back: block ${index + 1} of ${config.blocksPerLevel}`;
     lines = [rule, 'You will not be told whether you were right.'];
-    if (result && !snapshot.resumed && index === 0) {
+    if (result && !prompt.resumed && index === 0) {
       lines.push(`(Practice: ${result.correct} of ${result.total} correct.)`);
     }
     if (reminder) lines.push(reminder);
-    action = snapshot.resumed ? 'Continue' : 'Start the block';
-  } else if (result && !snapshot.resumed && splitNBackBlock(result.block).level === level) {
+    action = prompt.resumed ? 'Continue' : 'Start the block';
+  } else if (result && !prompt.resumed && splitNBackBlock(result.block).level === level) {
     title = `Practice again: ${result.correct} of ${result.total} correct`;
     lines = [
       `You need ${getNBackPracticeCorrectNeeded(config)} of ${result.total} correct to go on.`,
@@ -174,7 +171,7 @@ function BlockIntro(props: {
     title = `${level}-back practice`;
     lines = [rule, fillers, 'After each letter you are told whether you were right.'];
     if (reminder) lines.push(reminder);
-    action = snapshot.resumed ? 'Continue' : 'Start the practice';
+    action = prompt.resumed ? 'Continue' : 'Start the practice';
   }
   return (
     <BlockIntroPrompt title={title} lines={lines} actionLabel={action} onAction={props.onBegin} />

@@ -12,7 +12,7 @@ import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';
 import { TaskHostLayout } from '../../components/task/task-host-layout';
 import { type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
-import { useSoaRuntime } from '../../components/task/use-soa-runtime';
+import { useTaskHost } from '../../components/task/use-task-host';
 import { minutesText } from '../../lib/minutes-text';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
@@ -62,13 +62,13 @@ function progressText(snapshot: TaskHostSnapshot<SartPrompt> | null): string {
   return `${blockName(position as SartPosition)} · trial ${position.trialNumber + 1} of ${trialsInBlock}`;
 }
 
-/** Made once per run by useSoaRuntime. */
+/** Made once per run by useTaskHost. */
 const createHost = (options: TaskRuntimeOptions) => createSartHost(options);
 
 function RunningTest(props: RunningTaskProps) {
   const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
-  const hosted = useSoaRuntime(props, createHost);
+  const hosted = useTaskHost(props, createHost);
   return (
     <TaskHostLayout
       label="SART"

@@ -47,12 +47,13 @@ function Instructions({ mode, config }: { mode: ResponseMode; config: StroopConf
           </li>
         )}
         <li>
-          You start with {config.sampleTrials} sample trials and {config.practiceTrials} practice
-          trials, both with feedback, then {config.testTrials} test trials without feedback.
+          You start with {trials(config.sampleTrials, 'sample')} and{' '}
+          {trials(config.practiceTrials, 'practice')}, both with feedback, then{' '}
+          {trials(config.testTrials, 'test')} without feedback.
         </li>
         {config.restBreakEveryTrials < config.testTrials && (
           <li>
-            You can rest every {config.restBreakEveryTrials} test trials; continue when you are
+            You can rest every {trials(config.restBreakEveryTrials, 'test')}; continue when you are
             ready.
           </li>
         )}
@@ -77,4 +78,9 @@ function Instructions({ mode, config }: { mode: ResponseMode; config: StroopConf
       </p>
     </>
   );
+}
+
+/** '1 test trial', '20 test trials'. */
+function trials(count: number, kind: string): string {
+  return `${count} ${kind} ${count === 1 ? 'trial' : 'trials'}`;
 }

@@ -11,7 +11,7 @@ import { useId, useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import { SaveStatus } from '../../components/task/save-status';
 import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
-import { useStageRuntime } from '../../components/task/use-soa-runtime';
+import { useStageRuntime } from '../../components/task/use-task-host';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';

@@ -1,6 +1,7 @@
 import type { TaskDefinition } from '../contract';
 import { goNoGoCard } from './card';
 import { GO_NO_GO_PHASES, GO_NO_GO_SETTINGS, type GoNoGoConfig } from './config';
+import { goNoGoEngine } from './engine';
 import { estimateGoNoGoMs } from './estimate';
 import { GO_NO_GO_EXPORT_COLUMNS } from './export-columns';
 import { goNoGoFixtureRun, goNoGoMinimumMs } from './fixture-run';
@@ -36,6 +37,7 @@ export const goNoGoTask: TaskDefinition<GoNoGoConfig, GoNoGoPlan, GoNoGoTrial, G
   scoredPhase: 'test',
   plan: planGoNoGo,
   estimateMs: estimateGoNoGoMs,
+  engine: goNoGoEngine,
   trialSchema: GoNoGoTrialSchema,
   fieldsOf: (trial) => ({
     stimulusType: trial.stimulusType,

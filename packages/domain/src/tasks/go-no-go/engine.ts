@@ -15,6 +15,7 @@ import {
   soaTimingRecord,
   stepSoa,
 } from '../shared/soa-engine';
+import { type SoaPrompt, type SoaScene, soaEngine } from '../shared/soa-task-engine';
 import {
   type GoNoGoConfig,
   getGoNoGoBlockTrialCount,
@@ -207,3 +208,17 @@ export function stepGoNoGo(
 ): GoNoGoStep {
   return stepSoa(goNoGoRules(config, plan), state, event);
 }
+
+/** Go/No-Go's inputs: Space, or the on-screen Tap button. */
+export type GoNoGoInput = 'space' | 'tap';
+
+/** Go/No-Go's engine on the task contract: the shared fixed-SOA engine with its rules. */
+export const goNoGoEngine = soaEngine({
+  rules: goNoGoRules,
+  firstPosition: getGoNoGoNextPosition,
+  answerOf: (_input: GoNoGoInput): unknown => ({}),
+});
+
+/** What Go/No-Go's web task draws and prompts, as the engine names them (a blank at offset). */
+export type GoNoGoScene = SoaScene<PlannedGoNoGoTrial, GoNoGoFeedbackKind, never>;
+export type GoNoGoPrompt = SoaPrompt<GoNoGoPosition, GoNoGoRoundResult>;

@@ -1,6 +1,7 @@
 import type { TaskDefinition } from '../contract';
 import { nBackCard } from './card';
 import { getNBackTrialPeriodMs, N_BACK_PHASES, N_BACK_SETTINGS, type NBackConfig } from './config';
+import { nBackEngine } from './engine';
 import { estimateNBackMs } from './estimate';
 import { N_BACK_EXPORT_COLUMNS } from './export-columns';
 import { nBackFixtureRun } from './fixture-run';
@@ -34,6 +35,7 @@ export const nBackTask: TaskDefinition<NBackConfig, NBackPlan, NBackTrial, NBack
   scoredPhase: 'test',
   plan: planNBack,
   estimateMs: estimateNBackMs,
+  engine: nBackEngine,
   trialSchema: NBackTrialSchema,
   fieldsOf: (trial) => ({
     level: trial.level,

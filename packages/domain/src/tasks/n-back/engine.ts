@@ -15,6 +15,7 @@ import {
   soaTimingRecord,
   stepSoa,
 } from '../shared/soa-engine';
+import { type SoaPrompt, type SoaScene, soaEngine } from '../shared/soa-task-engine';
 import {
   getNBackBlockTrialCount,
   getNBackTrialPeriodMs,
@@ -235,3 +236,18 @@ export function stepNBack(
 ): NBackStep {
   return stepSoa(nBackRules(config, plan), state, event);
 }
+
+/**
+ * N-back's engine on the task contract: the shared fixed-SOA engine with its rules; an input is
+ * the response it stands for, and a run resumed inside a block shows its last n letters again.
+ */
+export const nBackEngine = soaEngine({
+  rules: nBackRules,
+  firstPosition: getNBackNextPosition,
+  reminders: (_config: NBackConfig, next: NBackPosition) => splitNBackBlock(next.block).level,
+  answerOf: (response: NBackResponse) => ({ response }),
+});
+
+/** What N-back's web task draws and prompts, as the engine names them (a blank at offset). */
+export type NBackScene = SoaScene<PlannedNBackTrial, NBackFeedbackKind, never>;
+export type NBackPrompt = SoaPrompt<NBackPosition, NBackRoundResult>;

@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineEffect, EngineEvent } from '../engine';
+import type { EngineEffect } from '../engine';
 import { positionOf } from '../shared/envelope';
 import { createRng } from '../shared/random';
-import { SOA_GET_READY_MS, type SoaTaskState, soaSceneKey } from '../shared/soa-task-engine';
+import { SOA_GET_READY_MS, soaSceneKey } from '../shared/soa-task-engine';
+import { CONTRACT_RUN_TIME_ORIGIN_MS, soaContractRun } from '../shared/testing/soa-contract-run';
 import {
   DEFAULT_SART_CONFIG,
   getSartFontSizePx,
   SART_NOMINAL_VIEWPORT,
   type SartConfig,
 } from './config';
-import {
-  type SartEvent,
-  type SartInput,
-  type SartMask,
-  type SartPracticeResult,
-  type SartPrompt,
-  type SartScene,
-  sartEngine,
-} from './engine';
+import { type SartInput, type SartPrompt, type SartScene, sartEngine } from './engine';
 import { type PlannedSartTrial, plannedSartTrialAt, planSart, type SartPosition } from './plan';
 import type { SartTrial } from './trial';
 import { runSartVirtualSession } from './virtual-runtime';
@@ -26,51 +19,11 @@ import { runSartVirtualSession } from './virtual-runtime';
 // soaEngine) records what the SART's own engine records from the same page: the events of a
 // virtual session of the SART engine, said in the contract's words, give the same trials.
 
-const TIME_ORIGIN = 1_795_000_000_000;
-type State = SoaTaskState<SartPosition, PlannedSartTrial, unknown, SartPracticeResult, SartMask>;
 type Effect = EngineEffect<SartScene, SartPrompt, SartTrial>;
 
-/** A run of the contract engine driven by hand, keeping every effect. */
-function contractRun(config: SartConfig, seed: string) {
-  const plan = planSart(seed, config);
-  const engine = sartEngine.forRun(config, plan);
-  const first = engine.start({
-    saved: [],
-    timeOriginMs: TIME_ORIGIN,
-    inputModality: 'keyboard',
-    openPosition: null,
-  });
-  let state: State = first.state;
-  const effects: Effect[] = [...first.effects];
-  const send = (event: EngineEvent<SartInput>) => {
-    const step = engine.step(state, event);
-    state = step.state;
-    effects.push(...step.effects);
-    return step.effects;
-  };
-  /** Presents the digit the engine waits for at its due time, with what the page measured. */
-  const presentOnTime = (measured?: Readonly<Record<string, number>>) => {
-    const { soa } = state;
-    if (soa.kind !== 'trial' || soa.trial.onset) return;
-    send({
-      type: 'ONSET',
-      key: soaSceneKey(soa.trial.planned),
-      atMs: soa.trial.dueAtMs,
-      method: 'element-timing',
-      ...(measured ? { measured } : {}),
-    });
-  };
-  return {
-    engine,
-    get state() {
-      return state;
-    },
-    effects,
-    send,
-    presentOnTime,
-    records: () => effects.flatMap((e) => (e.type === 'RECORD' ? [e.trial] : [])),
-  };
-}
+/** A SART run of the contract engine driven by hand. */
+const contractRun = (config: SartConfig, seed: string) =>
+  soaContractRun(sartEngine.forRun(config, planSart(seed, config)));
 
 /** The nominal viewport's rendered size of a digit: what the web task's measure reports. */
 const measuredOf = (config: SartConfig, trial: PlannedSartTrial) => ({
@@ -87,7 +40,7 @@ describe("the SART's engine on the task contract", () => {
     const session = runSartVirtualSession({
       config,
       plan,
-      timeOriginMs: TIME_ORIGIN,
+      timeOriginMs: CONTRACT_RUN_TIME_ORIGIN_MS,
       startMs: 2000,
       introMs: 3000,
       behave: (trial) => ({
@@ -107,36 +60,11 @@ describe("the SART's engine on the task contract", () => {
     expect(session.trials.length).toBe(config.practiceTrials + 90);
 
     const run = contractRun(config, seed);
-    for (const event of session.events as SartEvent[]) {
-      const { soa } = run.state;
-      const current = soa.kind === 'trial' ? soa.trial.planned : null;
-      switch (event.type) {
-        case 'ONSET':
-          if (!current) throw new Error('ONSET with no trial on');
-          run.send({
-            type: 'ONSET',
-            key: soaSceneKey(current),
-            atMs: event.atMs,
-            method: event.method,
-            measured: measuredOf(config, current),
-          });
-          break;
-        case 'OFFSET':
-          if (!current) throw new Error('OFFSET with no trial on');
-          run.send({
-            type: 'ONSET',
-            key: `${soaSceneKey(current)}:offset`,
-            atMs: event.atMs,
-            method: 'element-timing',
-          });
-          break;
-        case 'PRESS':
-          run.send({ type: 'INPUT', atMs: event.atMs, modality: event.modality, input: 'space' });
-          break;
-        default:
-          run.send(event);
-      }
-    }
+    run.replay(
+      session.events,
+      (): SartInput => 'space',
+      (trial) => measuredOf(config, trial),
+    );
     expect(run.records()).toEqual(session.trials);
     expect(run.effects.at(-1)).toEqual({ type: 'FINISHED' });
     expect(run.engine.progress(run.state)).toBeNull();

@@ -137,8 +137,9 @@ export function sartStageParts(
           return { element, name: 'mask' };
         }
         case 'feedback': {
+          // A blank after a right answer, for the feedback's duration.
           const element = createSartFeedback(scene.feedback, config.nogoDigit, verb);
-          return element ? { element, name: 'feedback' } : null;
+          return element ? { element, name: 'feedback' } : { element: null, name: 'feedback' };
         }
       }
     },

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import type { Run } from '@cogni/domain';
+import { SOA_GET_READY_MS as GET_READY_MS, type Run } from '@cogni/domain';
 import {
   DEFAULT_GO_NO_GO_CONFIG,
   type GoNoGoTrial,
@@ -15,7 +15,7 @@ import {
   stepFrames,
   useFakeStage,
 } from '../../../lib/task-runtime/testing/fake-stage';
-import { GET_READY_MS, GoNoGoRuntime } from './go-no-go-runtime';
+import { createGoNoGoHost } from './go-no-go-stage';
 
 const SEED = 'runtime-test-seed';
 
@@ -26,9 +26,9 @@ function pressSpace(type: 'keydown' | 'keyup' = 'keydown') {
   return dispatchTimedKey(type, { code: 'Space', key: ' ' });
 }
 
-describe('GoNoGoRuntime (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
+describe('Go/No-Go on the task host (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
   let recorded: GoNoGoTrial[] = [];
-  let runtime: GoNoGoRuntime | null = null;
+  let runtime: ReturnType<typeof createGoNoGoHost> | null = null;
   const page = useFakeStage(() => {
     runtime?.dispose();
     runtime = null;
@@ -36,7 +36,7 @@ describe('GoNoGoRuntime (jsdom, fake clock; onsets by the animation-frame fallba
   });
 
   function startRuntime() {
-    runtime = new GoNoGoRuntime(
+    runtime = createGoNoGoHost(
       fakeRuntimeOptions<GoNoGoTrial>(makeRun(), page.stage, (trial) => recorded.push(trial), []),
     );
     runtime.start();
@@ -50,9 +50,9 @@ describe('GoNoGoRuntime (jsdom, fake clock; onsets by the animation-frame fallba
   it('plays a practice round on the absolute time line, presses counted by their timestamps', async () => {
     const plan = planGoNoGo(SEED, DEFAULT_GO_NO_GO_CONFIG);
     const current = startRuntime();
-    expect(current.getSnapshot().kind).toBe('between');
+    expect(current.getSnapshot().phase).toBe('prompt');
     current.begin();
-    expect(current.getSnapshot().kind).toBe('get-ready');
+    expect(current.getSnapshot().phase).toBe('get-ready');
     // Space does not scroll the page once a block is on.
     expect(pressSpace().defaultPrevented).toBe(true);
     pressSpace('keyup');
@@ -98,9 +98,9 @@ describe('GoNoGoRuntime (jsdom, fake clock; onsets by the animation-frame fallba
     }
     // 9 of 10: the criterion is met, and the test follows.
     expect(current.getSnapshot()).toMatchObject({
-      kind: 'between',
-      position: { phase: 'test', block: 0, trialNumber: 0 },
-      roundResult: { round: 0, correct: 9, total: 10, criterionMet: true },
+      phase: 'prompt',
+      progress: { position: { phase: 'test', block: 0, trialNumber: 0 } },
+      prompt: { roundResult: { round: 0, correct: 9, total: 10, criterionMet: true } },
     });
     // Between blocks Space is left to the page (it presses the focused button).
     expect(pressSpace().defaultPrevented).toBe(false);

@@ -14,7 +14,7 @@ type StageRuntime = {
   getAttentionEvents(): AttentionEvent[];
 };
 
-/** What a fixed-SOA runtime offers the running view (lib/task-runtime/soa-runtime.ts). */
+/** What a task host offers the running view (lib/task-runtime/task-host.ts). */
 type StartableRuntime = StageRuntime & { begin(): void };
 
 /**
@@ -52,14 +52,17 @@ export function useStageRuntime<Runtime extends StageRuntime>(
   return { stageRef, runtime, snapshot, finishing };
 }
 
-/** A fixed-SOA run begins at once: the participant has just pressed 'Ready ... Set ... Go!' or 'Continue test'. */
+/**
+ * A run begins at once: the participant has just pressed the runner's start button, so the
+ * first prompt's get-ready pause follows without a second button.
+ */
 const beginAtOnce = (runtime: StartableRuntime) => runtime.begin();
 
 /**
- * A fixed-SOA task's runtime for the running view (useStageRuntime), begun as soon as it starts.
- * `create` must be a stable (module-level) function.
+ * A task host for the running view (useStageRuntime), begun as soon as it starts. `create` must
+ * be a stable (module-level) function.
  */
-export function useSoaRuntime<Runtime extends StartableRuntime>(
+export function useTaskHost<Runtime extends StartableRuntime>(
   props: RunningTaskProps,
   create: (options: TaskRuntimeOptions) => Runtime,
 ) {

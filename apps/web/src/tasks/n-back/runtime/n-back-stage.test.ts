@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import type { Run, SavedTrial } from '@cogni/domain';
+import { type Run, type SavedTrial, SOA_GET_READY_MS } from '@cogni/domain';
 import {
   N_BACK_SETTINGS,
   type NBackTrial,
@@ -16,7 +16,7 @@ import {
   stepFrames,
   useFakeStage,
 } from '../../../lib/task-runtime/testing/fake-stage';
-import { GET_READY_MS, NBackRuntime, readNBackKey } from './n-back-runtime';
+import { createNBackHost, readNBackKey } from './n-back-stage';
 
 const SEED = 'runtime-test-seed';
 const CONFIG = N_BACK_SETTINGS.schema.parse({ levels: '2', keyMapping: 'B', blocksPerLevel: 1 });
@@ -28,9 +28,9 @@ function press(code: 'KeyF' | 'KeyJ', type: 'keydown' | 'keyup' = 'keydown') {
   return dispatchTimedKey(type, { code, key: code.slice(3).toLowerCase() });
 }
 
-describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
+describe('N-back on the task host (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
   let recorded: NBackTrial[] = [];
-  let runtime: NBackRuntime | null = null;
+  let runtime: ReturnType<typeof createNBackHost> | null = null;
   const page = useFakeStage(() => {
     runtime?.dispose();
     runtime = null;
@@ -41,7 +41,7 @@ describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallbac
     stepFrames(page.stage, ms, onFrame);
 
   function createRuntime(saved: readonly SavedTrial[] = []) {
-    return new NBackRuntime(
+    return createNBackHost(
       fakeRuntimeOptions<NBackTrial>(makeRun(), page.stage, (trial) => recorded.push(trial), saved),
     );
   }
@@ -53,8 +53,8 @@ describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallbac
   it('plays a practice round on the absolute time line, with feedback, answering F and J by the mapping', async () => {
     runtime = createRuntime();
     runtime.start();
-    expect(runtime.keyMapping).toBe('B');
-    expect(runtime.getSnapshot().kind).toBe('between');
+    expect(planNBack(SEED, CONFIG).keyMapping).toBe('B');
+    expect(runtime.getSnapshot().phase).toBe('prompt');
     runtime.begin();
     expect(press('KeyF').defaultPrevented).toBe(true);
     press('KeyF', 'keyup');
@@ -64,7 +64,7 @@ describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallbac
     const feedback: string[] = [];
     let pressAt: { atMs: number; code: 'KeyF' | 'KeyJ' } | null = null;
     let lastText = '';
-    await runFor(GET_READY_MS + 12 * 3500 + 1000, (shown) => {
+    await runFor(SOA_GET_READY_MS + 12 * 3500 + 1000, (shown) => {
       if (pressAt && performance.now() >= pressAt.atMs) {
         press(pressAt.code);
         press(pressAt.code, 'keyup');
@@ -105,9 +105,9 @@ describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallbac
     expect(feedback.filter((f) => f === 'Correct!')).toHaveLength(3);
     expect(feedback.filter((f) => f === 'Incorrect')).toHaveLength(7);
     expect(runtime.getSnapshot()).toMatchObject({
-      kind: 'between',
-      position: { phase: 'practice', block: 21, trialNumber: 0 },
-      roundResult: { block: 20, correct: 3, total: 10, criterionMet: false },
+      phase: 'prompt',
+      progress: { position: { phase: 'practice', block: 21, trialNumber: 0 } },
+      prompt: { roundResult: { block: 20, correct: 3, total: 10, criterionMet: false } },
     });
   });
 
@@ -121,10 +121,12 @@ describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallbac
     runtime = createRuntime(saved);
     runtime.start();
     expect(runtime.getSnapshot()).toMatchObject({
-      kind: 'between',
-      resumed: true,
-      reminders: 2,
-      position: { phase: 'practice', block: 20, trialNumber: 7 },
+      phase: 'prompt',
+      prompt: {
+        resumed: true,
+        reminders: 2,
+        position: { phase: 'practice', block: 20, trialNumber: 7 },
+      },
     });
     runtime.begin();
     const planned = plannedNBackBlockTrials(planNBack(SEED, CONFIG), 'practice', 2, 0);
@@ -132,10 +134,10 @@ describe('NBackRuntime (jsdom, fake clock; onsets by the animation-frame fallbac
     /** Each position the snapshot showed running, and whether it was a reminder then. */
     const reminding = new Map<number, boolean>();
     let pressAtMs: number | null = null;
-    await runFor(GET_READY_MS + 7 * 3500 + 1000, (element) => {
+    await runFor(SOA_GET_READY_MS + 7 * 3500 + 1000, (element) => {
       const snapshot = runtime?.getSnapshot();
-      if (snapshot?.kind === 'running' && snapshot.position) {
-        reminding.set(snapshot.position.trialNumber, snapshot.isReminder);
+      if (snapshot?.phase === 'running' && snapshot.progress) {
+        reminding.set(snapshot.progress.position.trialNumber, snapshot.progress.isReminder);
       }
       if (pressAtMs !== null && performance.now() >= pressAtMs) {
         press('KeyJ');
