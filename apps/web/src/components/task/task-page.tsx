@@ -53,24 +53,26 @@ export function TaskPage(props: TaskPageProps) {
       <section className="card task-instructions" aria-labelledby="task-instructions-title">
         <h2 id="task-instructions-title">How it works</h2>
         {props.instructions(mode)}
-        <ResponseModeChoice
-          mode={mode}
-          onChange={setMode}
-          keysLabel={props.keysLabel}
-          touchLabel={props.touchLabel}
-          touchHint={props.touchHint}
-        />
         {props.configError ? (
           <Alert variant="error">{props.configError}</Alert>
         ) : (
-          <Button
-            className="button--large"
-            onClick={() => setHasStarted(true)}
-            onFocus={() => void props.preloadRunner()}
-            onPointerEnter={() => void props.preloadRunner()}
-          >
-            Start Test
-          </Button>
+          <>
+            <ResponseModeChoice
+              mode={mode}
+              onChange={setMode}
+              keysLabel={props.keysLabel}
+              touchLabel={props.touchLabel}
+              touchHint={props.touchHint}
+            />
+            <Button
+              className="button--large"
+              onClick={() => setHasStarted(true)}
+              onFocus={() => void props.preloadRunner()}
+              onPointerEnter={() => void props.preloadRunner()}
+            >
+              Start Test
+            </Button>
+          </>
         )}
       </section>
     </div>

@@ -22,7 +22,7 @@ export function readRunSource(search: string): RunSource {
  * an error to show in place of the start button when the preview's do not parse.
  */
 export function resolveRunConfig<Config>(
-  settings: Pick<TaskSettings<Config>, 'schema' | 'defaults'>,
+  settings: Pick<TaskSettings<Config>, 'schema' | 'defaults' | 'specs'>,
   source: RunSource,
 ): { config: Config; error: null } | { config: null; error: string } {
   if (source.kind === 'normal') return { config: settings.defaults, error: null };
@@ -31,9 +31,12 @@ export function resolveRunConfig<Config>(
   }
   const parsed = settings.schema.safeParse(source.config);
   if (parsed.success) return { config: parsed.data, error: null };
-  const problems = parsed.error.issues.map(
-    (issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`,
-  );
+  // Each problem under the setting's label, as the admin's settings form names it.
+  const problems = parsed.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '');
+    const label = settings.specs[key]?.label ?? issue.path.join('.');
+    return `${label ? `${label}: ` : ''}${issue.message}`;
+  });
   return { config: null, error: `This preview's settings are not valid: ${problems.join('; ')}.` };
 }
 
