@@ -1,5 +1,5 @@
-// Our PVT runtime, the very class the PVT page uses, with its millisecond counter redrawn every
-// frame from the counter's first presented frame until the press. Habituation is off and the
+// The task host running the PVT, as the PVT page makes it, with its millisecond counter redrawn
+// every frame from the counter's first presented frame until the press. Habituation is off and the
 // foreperiods are short (500-1000 ms) so that hundreds of trials fit in minutes. The test is long
 // enough that the harness's presses, not the clock, end the measurement (300 trials take about
 // six minutes) and short enough to keep within the counters a test can number (480 s at 500 ms
@@ -8,7 +8,7 @@ import '../../../apps/web/src/tasks/pvt/pvt.css';
 import type { Run } from '@cogni/domain';
 import { PvtConfigSchema } from '@cogni/domain/tasks/pvt';
 import { measureEnvironment } from '../../../apps/web/src/lib/task-runtime/device';
-import { PvtRuntime } from '../../../apps/web/src/tasks/pvt/runtime/pvt-runtime';
+import { createPvtHost } from '../../../apps/web/src/tasks/pvt/runtime/pvt-stage';
 import type { BenchApi } from './bench-page';
 
 const run: Run = {
@@ -35,7 +35,7 @@ const bench: BenchApi = {
   records: [],
   start: () => {
     void measureEnvironment().then(({ frameIntervalMs }) => {
-      const runtime = new PvtRuntime({
+      const runtime = createPvtHost({
         run,
         stage: document.getElementById('stage') as HTMLElement,
         frameIntervalMs,

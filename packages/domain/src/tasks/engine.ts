@@ -53,12 +53,15 @@ export type PresentTiming = 'frame';
  * - PRESENT: put `scene` on the stage under `key`. A PRESENT for a key that is already on its way
  *   replaces that scene and keeps its time; for a key on the stage it redraws it there. A
  *   scene due before one presented later is not drawn (it was overtaken, e.g. by feedback).
+ * - WITHDRAW: call off the scene `key` if it is still on its way (the PVT's counter after a
+ *   false start); one on the stage stays there until another scene replaces it.
  * - RECORD: put the trial in the outbox.
  * - FINISHED: the run's last trial is recorded.
  */
 export type EngineEffect<Scene, Prompt, Trial> =
   | { type: 'PROMPT'; prompt: Prompt; getReadyMs: number }
   | { type: 'PRESENT'; key: string; scene: Scene; dueAtMs: number | null; timing: PresentTiming }
+  | { type: 'WITHDRAW'; key: string }
   | { type: 'RECORD'; trial: Trial }
   | { type: 'FINISHED' };
 
@@ -87,6 +90,7 @@ export type EngineStart = {
 export type EngineProgress = {
   /** The trial on screen, or the next to come (between blocks: the next block's first). */
   position: TrialPosition;
+  /** 0 when the block has no fixed number of trials (the PVT's test runs for a time). */
   trialsInBlock: number;
   /** A trial shown again on resume as a reminder, nothing of it recorded. */
   isReminder: boolean;
@@ -124,3 +128,65 @@ export type AnyTaskEngine = TaskEngine<
   unknown,
   unknown
 >;
+
+/**
+ * Whether two scenes show the same: the host leaves a scene on the stage alone when the engine
+ * asks for it again unchanged, and the fixed-SOA engine asks again only when an offset changed.
+ */
+export const isSameScene = (a: unknown, b: unknown): boolean =>
+  a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What a task whose own engine speaks its own words gives `translatedEngine`: its first step
+ * and its step, how a contract event becomes one of its events (null: it does not read it), how
+ * its effects become the contract's (with the state they came from), and its clock and progress.
+ */
+export type OwnEngineSpec<Config, Plan, State, OwnEvent, OwnEffect, Input, Scene, Prompt, Trial> = {
+  start(config: Config, options: EngineStart): { state: State; effects: OwnEffect[] };
+  step(
+    config: Config,
+    plan: Plan,
+    state: State,
+    event: OwnEvent,
+  ): { state: State; effects: OwnEffect[] };
+  eventOf(event: EngineEvent<Input>, state: State): OwnEvent | null;
+  effectsOf(before: State, effects: readonly OwnEffect[]): EngineEffect<Scene, Prompt, Trial>[];
+  nextDueMs(config: Config, state: State): number | null;
+  progress(config: Config, state: State): EngineProgress | null;
+  presenting(state: State): boolean;
+};
+
+/** A task's own engine on the contract: its events and effects translated, step by step. */
+export function translatedEngine<
+  Config,
+  Plan,
+  State,
+  OwnEvent,
+  OwnEffect,
+  Input,
+  Scene,
+  Prompt,
+  Trial,
+>(
+  spec: OwnEngineSpec<Config, Plan, State, OwnEvent, OwnEffect, Input, Scene, Prompt, Trial>,
+): TaskEngine<Config, Plan, State, Input, Scene, Prompt, Trial> {
+  return {
+    forRun(config, plan) {
+      return {
+        start(options) {
+          const first = spec.start(config, options);
+          return { state: first.state, effects: spec.effectsOf(first.state, first.effects) };
+        },
+        step(state, event) {
+          const own = spec.eventOf(event, state);
+          if (own === null) return { state, effects: [] };
+          const next = spec.step(config, plan, state, own);
+          return { state: next.state, effects: spec.effectsOf(state, next.effects) };
+        },
+        nextDueMs: (state) => spec.nextDueMs(config, state),
+        progress: (state) => spec.progress(config, state),
+        presenting: (state) => spec.presenting(state),
+      };
+    },
+  };
+}

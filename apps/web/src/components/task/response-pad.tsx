@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ResponseInput } from '../../lib/task-runtime/response-input';
+import type { ResponseButtons } from '../../lib/task-runtime/response-input';
 
 export type PadButton = {
   /** The task's response id the button answers. */
@@ -12,7 +12,7 @@ export type PadButton = {
 type ResponsePadProps = {
   buttons: readonly PadButton[];
   /** The run's input; the buttons answer through it on pointerdown. */
-  input: ResponseInput | null;
+  input: ResponseButtons | null;
   /** Off between trials: the buttons stay in place but say they are not taking answers. */
   isActive: boolean;
 };

@@ -1,5 +1,5 @@
 import type { ReactNode, RefObject } from 'react';
-import type { ResponseInput } from '../../lib/task-runtime/response-input';
+import type { ResponseButtons } from '../../lib/task-runtime/response-input';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import type { TaskHostSnapshot } from '../../lib/task-runtime/task-host';
 import type { PadButton } from './response-pad';
@@ -7,7 +7,7 @@ import { TaskRunLayout } from './task-run-layout';
 import { FinishPrompt, type useFinishRun } from './task-runner';
 
 /** What the layout uses of a task host (lib/task-runtime/task-host.ts). */
-type Host = { input: ResponseInput; begin(): void };
+type Host = { input: ResponseButtons; begin(): void };
 
 /**
  * A run on the task host (TaskRunLayout): the engine's prompt while it waits for the

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import type { ResponseInput } from '../../lib/task-runtime/response-input';
+import type { ResponseButtons } from '../../lib/task-runtime/response-input';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import { Alert } from '../ui/alert';
 import { type PadButton, ResponsePad } from './response-pad';
@@ -24,7 +24,7 @@ type TaskRunLayoutProps = {
    * Touch mode's answer buttons, and whether they take answers now; absent for a task whose
    * stage itself takes touches.
    */
-  pad?: { buttons: readonly PadButton[]; input: ResponseInput | null; isActive: boolean };
+  pad?: { buttons: readonly PadButton[]; input: ResponseButtons | null; isActive: boolean };
   /** Keyboard mode's reminder of the keys, under the stage. */
   keys: ReactNode;
   /** Whether the keys take answers now (the reminder is hidden from screen readers otherwise). */

@@ -1,19 +1,19 @@
 import type { InputModality } from '@cogni/domain';
 
 /** One response: what was answered, when (the event's own timestamp) and with what. */
-export type ResponseEvent = {
-  /** The task's response id: a key's mapped name or an on-screen button's. */
-  response: string;
+export type ResponseEvent<Response = string> = {
+  /** The task's response: a key's mapped name or an on-screen button's. */
+  response: Response;
   /** The event's timeStamp, on the page's performance.now() time line. */
   atMs: number;
   modality: InputModality;
 };
 
-export type ResponseInputOptions = {
+export type ResponseInputOptions<KeyResponse = string, ButtonResponse = KeyResponse> = {
   /** The task's keyboard mapping: the response a key stands for, or null for other keys. */
-  keyToResponse: (event: Pick<KeyboardEvent, 'code' | 'key'>) => string | null;
+  keyToResponse: (event: Pick<KeyboardEvent, 'code' | 'key'>) => KeyResponse | null;
   /** Called for every fresh press of a mapped key and every press of a response button. */
-  onResponse: (event: ResponseEvent) => void;
+  onResponse: (event: ResponseEvent<KeyResponse | ButtonResponse>) => void;
   /**
    * Whether mapped keys should not do what they would do on the page (Space scrolling, arrows):
    * true while a trial is on. Checked at each key event.
@@ -26,6 +26,12 @@ export type ResponseInputOptions = {
    * primary pointer) never blocks every later tap.
    */
   acceptsSecondaryPointers?: boolean;
+};
+
+/** What on-screen response buttons need of a task's input: to attach and detach them. */
+export type ResponseButtons = {
+  attachButton(element: HTMLElement, response: string): void;
+  detachButton(element: HTMLElement): void;
 };
 
 /** The modality of a pointer event: a finger or a pen is touch, a mouse is a mouse. */
@@ -42,19 +48,19 @@ export function modalityOfPointer(pointerType: string): InputModality {
  * answers a later trial. Buttons respond on pointerdown, never click: click fires on release and
  * would add the press's duration to the reaction time.
  */
-export class ResponseInput {
+export class ResponseInput<KeyResponse = string, ButtonResponse = KeyResponse> {
   private readonly held = new Set<string>();
   private readonly buttons = new Map<HTMLElement, (event: PointerEvent) => void>();
   private isDisposed = false;
 
-  constructor(private readonly options: ResponseInputOptions) {
+  constructor(private readonly options: ResponseInputOptions<KeyResponse, ButtonResponse>) {
     window.addEventListener('keydown', this.onKeyDown, true);
     window.addEventListener('keyup', this.onKeyUp, true);
     window.addEventListener('blur', this.onBlur);
   }
 
   /** Makes `element` answer `response` on pointerdown, until dispose or detachButton. */
-  attachButton(element: HTMLElement, response: string): void {
+  attachButton(element: HTMLElement, response: ButtonResponse): void {
     this.detachButton(element);
     const listener = (event: PointerEvent) => {
       const atMs = event.timeStamp;

@@ -1,5 +1,4 @@
 import type { AttentionEvent, AttentionRecorder } from './attention';
-import type { ResponseInput } from './response-input';
 import type { SnapshotStore } from './snapshot-store';
 import type { TaskStage } from './stage';
 
@@ -11,7 +10,7 @@ import type { TaskStage } from './stage';
  */
 export abstract class StageRuntime<Snapshot> {
   /** The task's keys and, in touch mode, its on-screen buttons (attached by the page). */
-  abstract readonly input: ResponseInput;
+  abstract readonly input: { dispose(): void };
   protected abstract readonly stage: TaskStage;
   protected abstract readonly store: SnapshotStore<Snapshot>;
   protected abstract readonly attention: AttentionRecorder;

@@ -97,11 +97,15 @@ describe('TaskHost', () => {
     host = null;
   });
 
-  function makeHost(enqueue: (trial: Trial) => Promise<void> = async () => {}) {
+  function makeHost(
+    enqueue: (trial: Trial) => Promise<void> = async () => {},
+    promptSettleMs?: number,
+  ) {
     host = new TaskHost({
       run: makeTestRun('toyTest', 'seed', {}),
       engine: toyEngine,
       parts: {
+        promptSettleMs,
         keyToInput: (event) => (event.code === 'Space' ? 'go' : null),
         draw: (scene) => {
           const element = document.createElement('p');
@@ -187,6 +191,19 @@ describe('TaskHost', () => {
     expect(current.state.log).not.toContain('DRAWN stale');
   });
 
+  it("ignores a prompt's button pressed before the task's settle time, unless the run begins at once", async () => {
+    const current = makeHost(async () => {}, 400);
+    current.begin();
+    expect(current.getSnapshot().phase).toBe('prompt');
+    await stepFrames(page.stage, 450);
+    current.begin();
+    expect(current.getSnapshot().phase).toBe('get-ready');
+    host?.dispose();
+    const atOnce = makeHost(async () => {}, 400);
+    atOnce.begin(true);
+    expect(atOnce.getSnapshot().phase).toBe('get-ready');
+  });
+
   it('shows an outbox failure and goes on', async () => {
     const current = makeHost(async () => {
       throw new Error('The outbox is full');
@@ -197,5 +214,88 @@ describe('TaskHost', () => {
       phase: 'finished',
       saveError: 'The outbox is full',
     });
+  });
+});
+
+/**
+ * On START: 'x' due 2000 ms later; a TICK is due at 1000 ms (a time limit) and would present
+ * 'after-timeout' at 1100 ms and 'next' at 1200 ms. An input before it withdraws 'x' and asks for
+ * 'next' 200 ms after the input, and no TICK follows.
+ */
+type LimitState = { kind: 'prompt' | 'on'; startedAtMs: number; answered: boolean };
+const limitEngine: RunEngine<LimitState, 'go', Scene, string, Trial> = {
+  start: () => ({
+    state: { kind: 'prompt', startedAtMs: 0, answered: false },
+    effects: [{ type: 'PROMPT', prompt: 'intro', getReadyMs: 0 }],
+  }),
+  step(state, event) {
+    if (event.type === 'START' && state.kind === 'prompt') {
+      return {
+        state: { kind: 'on', startedAtMs: event.atMs, answered: false },
+        effects: [present('x', 'X', event.atMs + 2000)],
+      };
+    }
+    if (state.kind !== 'on' || state.answered) return { state, effects: [] };
+    if (event.type === 'TICK') {
+      return {
+        state: { ...state, answered: true },
+        effects: [
+          present('after-timeout', 'T', state.startedAtMs + 1100),
+          present('next', 'N', state.startedAtMs + 1200),
+        ],
+      };
+    }
+    if (event.type === 'INPUT') {
+      return {
+        state: { ...state, answered: true },
+        effects: [{ type: 'WITHDRAW', key: 'x' }, present('next', 'N', event.atMs + 200)],
+      };
+    }
+    return { state, effects: [] };
+  },
+  nextDueMs: (state) => (state.kind === 'on' && !state.answered ? state.startedAtMs + 1000 : null),
+  progress: () => null,
+  presenting: (state) => state.kind === 'on',
+};
+
+describe('TaskHost drawing ahead of a time limit', () => {
+  let host: TaskHost<LimitState, 'go', Scene, string, Trial> | null = null;
+  const page = useFakeStage(() => {
+    host?.dispose();
+    host = null;
+  });
+
+  it('calls off what it drew ahead once an input ends the limit early, moves a scene to its new time, and withdraws a scene on its way', async () => {
+    host = new TaskHost({
+      run: makeTestRun('toyTest', 'seed', {}),
+      engine: limitEngine,
+      parts: {
+        keyToInput: (event) => (event.code === 'Space' ? 'go' : null),
+        draw: (scene) => {
+          const element = document.createElement('p');
+          element.textContent = scene.text;
+          return { element, name: 'toy' };
+        },
+      },
+      stage: page.stage,
+      sink: { enqueue: async () => {} },
+      saved: [],
+      inputModality: 'keyboard',
+      frameIntervalMs: FAKE_FRAME_MS,
+    });
+    host.start();
+    host.begin();
+    await stepFrames(page.stage, 300);
+    const pressedAt = dispatchTimedKey('keydown', { code: 'Space', key: ' ' }).timeStamp;
+    dispatchTimedKey('keyup', { code: 'Space', key: ' ' });
+    const shown: { text: string; atMs: number }[] = [];
+    await stepFrames(page.stage, 3000, (element) => {
+      const text = element?.textContent ?? '';
+      if (text && shown.at(-1)?.text !== text) shown.push({ text, atMs: performance.now() });
+    });
+    expect(shown.map((s) => s.text)).toEqual(['N']);
+    expect(Math.abs((shown[0]?.atMs ?? 0) - (pressedAt + 200))).toBeLessThanOrEqual(
+      2 * FAKE_FRAME_MS,
+    );
   });
 });

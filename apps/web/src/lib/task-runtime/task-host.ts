@@ -6,10 +6,13 @@ import type {
   Run,
   RunEngine,
   SavedTrial,
+  TaskEngine,
   TrialEnvelope,
+  TrialPosition,
 } from '@cogni/domain';
+import { isSameScene, positionOf } from '@cogni/domain';
 import { AttentionRecorder, isPageAttended } from './attention';
-import { DueTimer, EngineLoop } from './engine-loop';
+import { DueTimer, EngineLoop, type TaskRuntimeOptions } from './engine-loop';
 import { FrameScheduler } from './frame-scheduler';
 import type { Onset } from './onset';
 import { ResponseInput } from './response-input';
@@ -17,6 +20,7 @@ import { SnapshotStore } from './snapshot-store';
 import { TaskStage } from './stage';
 import { StageRuntime } from './stage-runtime';
 import type { TrialSink } from './trial-queue';
+import { ScreenWakeLock } from './wake-lock';
 
 /**
  * What a web task draws for a scene: the element, its Element Timing name (`<name>-<n>` on the
@@ -28,15 +32,47 @@ export type Drawing =
       element: HTMLElement;
       name: string;
       measure?: () => Readonly<Record<string, number>>;
+      /** Called once the element is on the stage (e.g. to move the keyboard focus into it). */
+      onInserted?: () => void;
+      /** Called with the presented onset (e.g. the PVT's counter counts from it). */
+      onOnset?: (atMs: number) => void;
+      /** Called when the element leaves the stage (e.g. the Tower of Hanoi's board listeners). */
+      dispose?: () => void;
     }
   | { element: null; name: string };
 
+/**
+ * A key that is the task's but changes the drawing first or only: the Tower of Hanoi's arrows
+ * move the focus over its pegs, its number keys move the focus to the peg they choose. `act`
+ * runs at a fresh press, then `input`, if any, goes to the engine.
+ */
+export class LocalKey<Input> {
+  constructor(
+    readonly act: () => void,
+    readonly input: Input | null = null,
+  ) {}
+}
+
+/** How a drawing answers: an input from the element it drew (a peg of the Tower of Hanoi). */
+export type Respond<Input> = (input: Input, atMs: number, modality: InputModality) => void;
+
+/**
+ * Where this browser keeps the trial on screen, for a task whose trial begun and not recorded
+ * is given again after a reload (the Tower of Hanoi's problems): read when the run starts,
+ * written when a trial is drawn, closed once its record is in the outbox.
+ */
+export type OpenTrialStore = {
+  read(runId: string): TrialPosition | null;
+  write(runId: string, position: TrialPosition): void;
+  close(runId: string, position: TrialPosition): void;
+};
+
 /** What the host takes from a web task's running part: its keys and its drawing. */
-export type TaskStageParts<Input extends string, Scene> = {
-  /** The input a key stands for, or null for other keys. */
-  keyToInput(event: Pick<KeyboardEvent, 'code' | 'key'>): Input | null;
-  /** What a scene looks like on the stage. */
-  draw(scene: Scene): Drawing;
+export type TaskStageParts<Input, Scene> = {
+  /** The input a key stands for (or what it changes on the drawing), or null for other keys. */
+  keyToInput(event: Pick<KeyboardEvent, 'code' | 'key'>): Input | LocalKey<Input> | null;
+  /** What a scene looks like on the stage; an element that takes input itself calls `respond`. */
+  draw(scene: Scene, respond: Respond<Input>): Drawing;
   /**
    * Changes an element on the stage to show `scene` in its place (e.g. the SART's mask turning
    * green); false if it cannot, and the scene is drawn anew.
@@ -44,10 +80,24 @@ export type TaskStageParts<Input extends string, Scene> = {
   redraw?(element: HTMLElement, scene: Scene): boolean;
   /** Whether a press by a second finger counts (a task whose stage is one big button). */
   acceptsSecondaryPointers?: boolean;
+  /**
+   * The input a touch or a click on the stage stands for, when the stage itself is the button
+   * (the PVT); a long touch on it then opens no menu.
+   */
+  stageInput?: Input;
+  /** Whether the screen is kept on while trials are on (the Screen Wake Lock). */
+  keepsScreenAwake?: boolean;
+  /** Where the trial on screen is kept, when one begun before a reload is given again. */
+  openTrial?: OpenTrialStore;
+  /**
+   * A prompt's button takes no press for this long after the prompt appears, ms (a second tap
+   * or key meant for the Tower of Hanoi's board); `begin(true)` goes on at once.
+   */
+  promptSettleMs?: number;
 };
 
 /** What the React chrome shows; the stage itself is drawn by the host, not by React. */
-export type TaskHostSnapshot<Prompt> = {
+export type TaskHostSnapshot<Prompt, Scene = unknown> = {
   /**
    * 'prompt': the engine waits for the participant; 'get-ready': trials follow in a moment;
    * 'running': trials are on; 'finished': every trial is recorded.
@@ -57,18 +107,18 @@ export type TaskHostSnapshot<Prompt> = {
   prompt: Prompt | null;
   /** The trial on screen or next to come, and its block's size. */
   progress: EngineProgress | null;
+  /**
+   * The scene on the stage once presented (null when the stage is clear): what a screen reader
+   * is told of it. It changes after the frame that shows it, so no render of the page's chrome
+   * runs between a scene's drawing and its paint.
+   */
+  scene: Scene | null;
   /** Set when a trial could not be written to the durable outbox. */
   saveError: string | null;
 };
 
 /** What a host is made with: a run's engine, the web task's parts, and where things go. */
-export type TaskHostOptions<
-  State,
-  Input extends string,
-  Scene,
-  Prompt,
-  Trial extends TrialEnvelope,
-> = {
+export type TaskHostOptions<State, Input, Scene, Prompt, Trial extends TrialEnvelope> = {
   run: Run;
   /** The run's engine, bound to its configuration and plan (a definition's `engine.forRun`). */
   engine: RunEngine<State, Input, Scene, Prompt, Trial>;
@@ -96,8 +146,12 @@ type Job<Scene> = {
   dueMs: number;
   scene: Scene;
   status: 'due' | 'shown' | 'gone';
+  /** Scheduled by drawing ahead, and not yet asked for by a real step. */
+  ahead: boolean;
   cancel: () => void;
   element: HTMLElement | null;
+  /** What its drawing lets go of when it leaves the stage. */
+  dispose?: () => void;
 };
 
 /**
@@ -110,21 +164,22 @@ type Job<Scene> = {
  * sends a TICK when the engine asks for one, puts recorded trials in the outbox, and publishes a
  * snapshot for the React chrome.
  *
- * Drawing ahead: a scene due at the TICK that names it must be drawn before that TICK, so once
- * a TICK is aimed the host steps a copy of the state with it and schedules what the copy would
- * present. The real TICK comes at the due time, so every response until then counts for its
- * own trial.
+ * Drawing ahead: a scene due at the TICK that names it must be drawn before that TICK, so
+ * while a TICK is aimed the host steps a copy of the state with it and schedules what the copy
+ * would present. The real TICK comes at the due time, so every response until then counts for
+ * its own trial; what the real steps ask for confirms a scene drawn ahead, and one that no step
+ * would present any more (an answer ended the list before its time limit) is called off.
  */
 export class TaskHost<
   State,
-  Input extends string,
+  Input,
   Scene,
   Prompt,
   Trial extends TrialEnvelope,
-> extends StageRuntime<TaskHostSnapshot<Prompt>> {
-  readonly input: ResponseInput;
+> extends StageRuntime<TaskHostSnapshot<Prompt, Scene>> {
+  readonly input: ResponseInput<Input | LocalKey<Input>, Input>;
   protected readonly stage: TaskStage;
-  protected readonly store: SnapshotStore<TaskHostSnapshot<Prompt>>;
+  protected readonly store: SnapshotStore<TaskHostSnapshot<Prompt, Scene>>;
   protected readonly attention: AttentionRecorder;
   private readonly engine: RunEngine<State, Input, Scene, Prompt, Trial>;
   private readonly parts: TaskStageParts<Input, Scene>;
@@ -132,11 +187,14 @@ export class TaskHost<
   private readonly scheduler: FrameScheduler;
   private readonly initialEffects: EngineEffect<Scene, Prompt, Trial>[];
   private readonly tick = new DueTimer();
+  private readonly wakeLock = new ScreenWakeLock();
   private readonly jobs = new Map<string, Job<Scene>>();
   private onStage: Job<Scene> | null = null;
+  /** The scene of `onStage` once its onset is known, or changed in place since. */
+  private presented: Scene | null = null;
   private isDisposed = false;
   private isFinished = false;
-  private prompt: { prompt: Prompt; getReadyMs: number } | null = null;
+  private prompt: { prompt: Prompt; getReadyMs: number; shownAtMs: number } | null = null;
   private lastPrompt: Prompt | null = null;
   private getReadyTimer: ReturnType<typeof setTimeout> | undefined;
   private saveError: string | null = null;
@@ -152,7 +210,7 @@ export class TaskHost<
       saved: options.saved,
       timeOriginMs: performance.timeOrigin,
       inputModality: options.inputModality,
-      openPosition: null,
+      openPosition: parts.openTrial?.read(options.run.id) ?? null,
     });
     this.loop = new EngineLoop(first.state, {
       step: (state, event) => engine.step(state, event),
@@ -164,13 +222,24 @@ export class TaskHost<
     this.store = new SnapshotStore(this.makeSnapshot(), isSameSnapshot);
     this.input = new ResponseInput({
       keyToResponse: (event) => parts.keyToInput(event),
-      onResponse: ({ response, atMs, modality }) =>
-        this.loop.push({ type: 'INPUT', atMs, modality, input: response as Input }),
+      onResponse: ({ response, atMs, modality }) => {
+        if (!(response instanceof LocalKey)) {
+          this.respond(response, atMs, modality);
+          return;
+        }
+        response.act();
+        if (response.input !== null) this.respond(response.input, atMs, modality);
+      },
       // The keys must not scroll or type while trials are on; between prompts they are the page's.
       isCapturing: () => this.isPresenting(),
       acceptsSecondaryPointers: parts.acceptsSecondaryPointers,
     });
     this.attention = new AttentionRecorder((atMs) => this.loop.push({ type: 'INTERRUPTED', atMs }));
+    if (parts.stageInput !== undefined) {
+      this.input.attachButton(options.stage, parts.stageInput);
+      options.stage.addEventListener('contextmenu', preventDefault);
+    }
+    window.addEventListener('paste', this.onPaste, true);
   }
 
   /** Performs the engine's first effects: the prompt where the run starts, or its end. */
@@ -179,9 +248,16 @@ export class TaskHost<
     this.publish();
   }
 
-  /** The participant is ready: the prompt's get-ready pause, then START. */
-  begin(): void {
+  /**
+   * The participant is ready: the prompt's get-ready pause, then START. A press sooner than the
+   * task's promptSettleMs after the prompt appeared is ignored, unless `atOnce` (the run begins
+   * right after its start button).
+   */
+  begin(atOnce = false): void {
     if (this.isDisposed || !this.prompt || this.getReadyTimer !== undefined) return;
+    const settleMs = this.parts.promptSettleMs ?? 0;
+    if (!atOnce && performance.now() - this.prompt.shownAtMs < settleMs) return;
+    if (this.parts.keepsScreenAwake) this.wakeLock.acquire();
     this.getReadyTimer = setTimeout(() => {
       this.getReadyTimer = undefined;
       this.prompt = null;
@@ -196,8 +272,17 @@ export class TaskHost<
     this.scheduler.cancelAll();
     this.tick.cancel();
     clearTimeout(this.getReadyTimer);
+    if (this.onStage) this.leave(this.onStage);
+    this.wakeLock.release();
+    this.options.stage.removeEventListener('contextmenu', preventDefault);
+    window.removeEventListener('paste', this.onPaste, true);
     this.disposeParts();
   }
+
+  /** Pasted text is never a response: while trials are on, a paste does nothing. */
+  private readonly onPaste = (event: ClipboardEvent): void => {
+    if (this.isPresenting()) event.preventDefault();
+  };
 
   /** The engine's state now (tests and the timing benchmark read it). */
   get state(): State {
@@ -211,22 +296,38 @@ export class TaskHost<
   private perform(effect: EngineEffect<Scene, Prompt, Trial>): void {
     switch (effect.type) {
       case 'PROMPT':
-        this.prompt = { prompt: effect.prompt, getReadyMs: effect.getReadyMs };
+        this.prompt = {
+          prompt: effect.prompt,
+          getReadyMs: effect.getReadyMs,
+          shownAtMs: performance.now(),
+        };
         this.lastPrompt = effect.prompt;
         this.clearStage();
         return;
       case 'PRESENT':
         this.present(effect);
         return;
-      case 'RECORD':
-        this.options.sink.enqueue(this.options.run.id, effect.trial).catch((error: unknown) => {
-          this.saveError = (error as Error).message || 'This trial could not be stored';
-          this.publish();
-        });
+      case 'WITHDRAW':
+        this.withdraw(effect.key);
         return;
+      case 'RECORD': {
+        const { id } = this.options.run;
+        const { trial } = effect;
+        // A trial kept open stays so until its record is safely in the outbox: a reload before
+        // then gives it again.
+        this.options.sink.enqueue(id, trial).then(
+          () => this.parts.openTrial?.close(id, positionOf(trial)),
+          (error: unknown) => {
+            this.saveError = (error as Error).message || 'This trial could not be stored';
+            this.publish();
+          },
+        );
+        return;
+      }
       case 'FINISHED':
         this.prompt = null;
         this.isFinished = true;
+        this.wakeLock.release();
         this.clearStage();
         return;
     }
@@ -234,20 +335,29 @@ export class TaskHost<
 
   /**
    * Schedules a scene: in the frame nearest its due time (at once when it has none). A scene
-   * whose key is on its way already takes the new one's place at its time; one on the stage is
-   * changed in place or drawn again; one gone from the stage stays gone.
+   * whose key is on its way already takes the new one's place, at the new due time if it has
+   * one; one on the stage is changed in place or drawn again; one gone from the stage stays
+   * gone. `ahead`: asked for by drawing ahead, not by a real step.
    */
-  private present(effect: Present<Scene>): void {
+  private present(effect: Present<Scene>, ahead = false): void {
     const existing = this.jobs.get(effect.key);
     if (existing?.status === 'due') {
       existing.scene = effect.scene;
+      existing.ahead &&= ahead;
+      if (effect.dueAtMs !== null && effect.dueAtMs !== existing.dueMs) {
+        existing.cancel();
+        this.schedule(existing, effect.dueAtMs);
+      }
       return;
     }
     if (existing?.status === 'gone') return;
     if (existing?.status === 'shown') {
       if (isSameScene(existing.scene, effect.scene)) return;
       existing.scene = effect.scene;
-      if (existing.element && this.parts.redraw?.(existing.element, effect.scene)) return;
+      if (existing.element && this.parts.redraw?.(existing.element, effect.scene)) {
+        if (this.onStage === existing && this.presented !== null) this.presented = effect.scene;
+        return;
+      }
     }
     const dueMs = effect.dueAtMs ?? performance.now();
     const job: Job<Scene> = {
@@ -255,11 +365,26 @@ export class TaskHost<
       dueMs: existing?.dueMs ?? dueMs,
       scene: effect.scene,
       status: 'due',
+      ahead,
       cancel: () => {},
       element: null,
     };
     this.jobs.set(effect.key, job);
     job.cancel = this.scheduler.at(dueMs, () => this.draw(job));
+  }
+
+  /** Schedules a job on its way at a new due time. */
+  private schedule(job: Job<Scene>, dueMs: number): void {
+    job.dueMs = dueMs;
+    job.cancel = this.scheduler.at(dueMs, () => this.draw(job));
+  }
+
+  /** Calls off a scene on its way; one on the stage stays until another replaces it. */
+  private withdraw(key: string): void {
+    const job = this.jobs.get(key);
+    if (job?.status !== 'due') return;
+    job.cancel();
+    job.status = 'gone';
   }
 
   /** Puts a job's scene on the stage (in its animation frame) and reports it to the engine. */
@@ -271,17 +396,26 @@ export class TaskHost<
       job.status = 'gone';
       return null;
     }
-    const drawing = this.parts.draw(job.scene);
+    const drawing = this.parts.draw(job.scene, this.respond);
     const presentation = drawing.element
       ? this.stage.show(drawing.element, drawing.name)
       : this.stage.blank(drawing.name);
-    if (shown && shown !== job) shown.status = 'gone';
+    if (drawing.element && 'onInserted' in drawing) drawing.onInserted?.();
+    if (shown && shown !== job) this.leave(shown);
     job.status = 'shown';
     job.element = drawing.element;
+    job.dispose = drawing.element && 'dispose' in drawing ? drawing.dispose : undefined;
     this.onStage = job;
+    this.presented = null;
+    const open = this.parts.openTrial && this.engine.progress(this.loop.state);
+    if (open && this.engine.presenting(this.loop.state)) {
+      this.parts.openTrial?.write(this.options.run.id, open.position);
+    }
     const { key } = job;
     queueMicrotask(() => this.loop.push({ type: 'DRAWN', key, atMs: presentation.insertedMs }));
     void presentation.onset.then((onset) => {
+      if (drawing.element && 'onOnset' in drawing) drawing.onOnset?.(onset.timeMs);
+      if (this.onStage === job) this.presented = job.scene;
       const measured =
         drawing.element?.isConnected && 'measure' in drawing ? drawing.measure?.() : undefined;
       this.loop.push({
@@ -297,29 +431,52 @@ export class TaskHost<
   }
 
   /**
-   * After every step: arms the TICK the engine asks for, and draws ahead what that TICK will
-   * present.
+   * After every step: arms the TICK the engine asks for, draws ahead what that TICK will
+   * present, and calls off what was drawn ahead and would not be presented any more.
    */
   private arrange(): void {
     const { state } = this.loop;
     const dueMs = this.engine.nextDueMs(state);
-    const aimed = this.tick.aim(dueMs, (atMs) => this.loop.push({ type: 'TICK', atMs }));
-    if (!aimed || dueMs === null) return;
-    const ahead = this.engine.step(state, { type: 'TICK', atMs: dueMs });
-    for (const effect of ahead.effects) {
-      if (effect.type === 'PRESENT' && effect.dueAtMs !== null) this.present(effect);
+    this.tick.aim(dueMs, (atMs) => this.loop.push({ type: 'TICK', atMs }));
+    const aheadKeys = new Set<string>();
+    if (dueMs !== null) {
+      for (const effect of this.engine.step(state, { type: 'TICK', atMs: dueMs }).effects) {
+        if (effect.type !== 'PRESENT' || effect.dueAtMs === null) continue;
+        this.present(effect, true);
+        aheadKeys.add(effect.key);
+      }
+    }
+    for (const [key, job] of this.jobs) {
+      if (job.ahead && job.status === 'due' && !aheadKeys.has(key)) {
+        job.cancel();
+        this.jobs.delete(key);
+      }
     }
   }
 
+  /** A job's scene leaves the stage: it is gone, and its drawing lets go of what it holds. */
+  private leave(job: Job<Scene>): void {
+    job.status = 'gone';
+    job.dispose?.();
+    job.dispose = undefined;
+  }
+
+  /** A response from the keys, the buttons or the drawing: the engine's INPUT. */
+  private readonly respond: Respond<Input> = (input, atMs, modality) => {
+    this.loop.push({ type: 'INPUT', atMs, modality, input });
+  };
+
   private clearStage(): void {
     this.scheduler.cancelAll();
+    if (this.onStage) this.leave(this.onStage);
     this.jobs.clear();
     this.onStage = null;
+    this.presented = null;
     this.stage.clear();
   }
 
-  private makeSnapshot(): TaskHostSnapshot<Prompt> {
-    const phase: TaskHostSnapshot<Prompt>['phase'] = this.isFinished
+  private makeSnapshot(): TaskHostSnapshot<Prompt, Scene> {
+    const phase: TaskHostSnapshot<Prompt, Scene>['phase'] = this.isFinished
       ? 'finished'
       : this.getReadyTimer !== undefined
         ? 'get-ready'
@@ -330,6 +487,7 @@ export class TaskHost<
       phase,
       prompt: this.lastPrompt,
       progress: this.engine.progress(this.loop.state),
+      scene: this.presented,
       saveError: this.saveError,
     };
   }
@@ -339,7 +497,7 @@ export class TaskHost<
   }
 }
 
-const isSameScene = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+const preventDefault = (event: Event) => event.preventDefault();
 
 const positionKey = (progress: EngineProgress | null) =>
   progress
@@ -347,14 +505,64 @@ const positionKey = (progress: EngineProgress | null) =>
     : '';
 
 /** Snapshots that show the same: progress compares by position, the rest by identity. */
-function isSameSnapshot<Prompt>(
-  next: TaskHostSnapshot<Prompt>,
-  previous: TaskHostSnapshot<Prompt>,
+function isSameSnapshot<Prompt, Scene>(
+  next: TaskHostSnapshot<Prompt, Scene>,
+  previous: TaskHostSnapshot<Prompt, Scene>,
 ): boolean {
   return (
     next.phase === previous.phase &&
     next.prompt === previous.prompt &&
+    next.scene === previous.scene &&
     next.saveError === previous.saveError &&
     positionKey(next.progress) === positionKey(previous.progress)
   );
+}
+
+/**
+ * What a run's host is made with beside its task: the run, where it draws, where trials go.
+ * Without `saved` the run starts at its beginning; without `inputModality`, trials without a
+ * response record the keyboard's.
+ */
+export type TaskHostRunOptions = Omit<TaskRuntimeOptions, 'saved' | 'inputModality'> & {
+  saved?: readonly SavedTrial[];
+  inputModality?: InputModality;
+};
+
+/** What a host needs of a task's definition: its settings schema and its plan. */
+type PlannedTask<Config, Plan> = {
+  settings: { schema: { parse(value: unknown): Config } };
+  plan(seed: string, config: Config): Plan;
+};
+
+/**
+ * The host running one run of a task: the task's engine bound to the run's configuration (as
+ * its settings schema reads it) and plan, and the web task's drawing for that configuration and
+ * input mode. Made outside React too (the timing benchmark's pages): then start() and begin().
+ */
+export function createTaskHost<
+  Config,
+  Plan,
+  State,
+  Input,
+  Scene,
+  Prompt,
+  Trial extends TrialEnvelope,
+>(
+  task: PlannedTask<Config, Plan>,
+  engine: TaskEngine<Config, Plan, State, Input, Scene, Prompt, Trial>,
+  parts: (config: Config, inputModality: InputModality) => TaskStageParts<Input, Scene>,
+  options: TaskHostRunOptions,
+): TaskHost<State, Input, Scene, Prompt, Trial> {
+  const config = task.settings.schema.parse(options.run.config);
+  const inputModality = options.inputModality ?? 'keyboard';
+  return new TaskHost({
+    run: options.run,
+    engine: engine.forRun(config, task.plan(options.run.seed, config)),
+    parts: parts(config, inputModality),
+    stage: options.stage,
+    sink: options.sink,
+    saved: options.saved ?? [],
+    inputModality,
+    frameIntervalMs: options.frameIntervalMs,
+  });
 }

@@ -14,14 +14,19 @@ import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';
 import { TaskRunLayout } from '../../components/task/task-run-layout';
 import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
-import { useStageRuntime } from '../../components/task/use-task-host';
+import { useTaskHost } from '../../components/task/use-task-host';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import type { RunSource } from '../../lib/task-runtime/run-source';
 import { BackwardExample } from './backward-example';
 import { partName, spaced } from './labels';
 import { PromptButton } from './prompt-button';
-import { DigitSpanRuntime, type DigitSpanSnapshot } from './runtime/digit-span-runtime';
+import {
+  createDigitSpanHost,
+  type DigitSpanHost,
+  type DigitSpanView,
+  digitSpanView,
+} from './runtime/digit-span-stage';
 import { DigitSpanScoreTiles } from './scores';
 
 const configOf = (run: Run): DigitSpanConfig => DigitSpanConfigSchema.parse(run.config);
@@ -69,7 +74,7 @@ export default function DigitSpanRunner({
   );
 }
 
-function progressText(snapshot: DigitSpanSnapshot | null, config: DigitSpanConfig): string {
+function progressText(snapshot: DigitSpanView | null, config: DigitSpanConfig): string {
   if (!snapshot?.position || snapshot.kind === 'intro' || snapshot.kind === 'finished') return '';
   const { position } = snapshot;
   if (position.phase === 'practice') {
@@ -84,7 +89,7 @@ function progressText(snapshot: DigitSpanSnapshot | null, config: DigitSpanConfi
  * What a screen reader hears while answering (a status region outside the stage, so that every
  * change is announced): the prompt when the keypad comes, then the answer so far.
  */
-function answerAnnouncement(snapshot: DigitSpanSnapshot | null): string {
+function answerAnnouncement(snapshot: DigitSpanView | null): string {
   if (snapshot?.kind !== 'answering' || !snapshot.position) return '';
   if (snapshot.confirmEmpty) return 'Nothing entered yet. Submit again to give an empty answer.';
   if (snapshot.entered.length === 0) {
@@ -94,26 +99,28 @@ function answerAnnouncement(snapshot: DigitSpanSnapshot | null): string {
   return `Your answer: ${snapshot.entered.join(' ')}`;
 }
 
-/** Made once per run by useStageRuntime. */
-const createRuntime = (options: TaskRuntimeOptions) => new DigitSpanRuntime(options);
+/** Made once per run by useTaskHost. */
+const createHost = (options: TaskRuntimeOptions) => createDigitSpanHost(options);
 
 /**
  * A new run goes on at once: the participant has just read the instructions and pressed 'Ready
  * ... Set ... Go!'. A resumed run shows the intro of the part it goes on in (its order, and the
  * worked example before backward lists) first.
  */
-function proceedIfNew(runtime: DigitSpanRuntime, saved: readonly SavedTrial[]) {
-  if (saved.length === 0) runtime.proceed();
+function beginIfNew(runtime: DigitSpanHost, saved: readonly SavedTrial[]) {
+  if (saved.length === 0) runtime.begin();
 }
 
 function RunningTest(props: RunningTaskProps) {
   const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
-  const { stageRef, runtime, snapshot, finishing } = useStageRuntime(
-    props,
-    createRuntime,
-    proceedIfNew,
-  );
+  const {
+    stageRef,
+    runtime,
+    snapshot: hostSnapshot,
+    finishing,
+  } = useTaskHost(props, createHost, beginIfNew);
+  const snapshot = useMemo(() => hostSnapshot && digitSpanView(hostSnapshot), [hostSnapshot]);
   const kind = snapshot?.kind;
   return (
     <TaskRunLayout
@@ -132,14 +139,14 @@ function RunningTest(props: RunningTaskProps) {
               next={snapshot.position}
               config={config}
               mode={mode}
-              onBegin={() => runtime.proceed()}
+              onBegin={() => runtime.begin()}
             />
           )}
           {kind === 'feedback' && snapshot?.feedback && runtime && (
             <Feedback
               feedback={snapshot.feedback}
               config={config}
-              onContinue={() => runtime.proceed()}
+              onContinue={() => runtime.begin()}
             />
           )}
           {kind === 'finished' && <FinishPrompt {...finishing} />}
@@ -163,7 +170,7 @@ function RunningTest(props: RunningTaskProps) {
 
 /** Before a part: what to do in it (a worked example before the backward lists). */
 function PartIntro(props: {
-  snapshot: DigitSpanSnapshot;
+  snapshot: DigitSpanView;
   next: DigitSpanPosition;
   config: DigitSpanConfig;
   mode: ResponseMode;
@@ -217,7 +224,7 @@ function Feedback({
   config,
   onContinue,
 }: {
-  feedback: NonNullable<DigitSpanSnapshot['feedback']>;
+  feedback: NonNullable<DigitSpanView['feedback']>;
   config: DigitSpanConfig;
   onContinue: () => void;
 }) {

@@ -9,12 +9,18 @@ import {
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import { TaskRunLayout } from '../../components/task/task-run-layout';
 import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
-import { useStageRuntime } from '../../components/task/use-task-host';
+import { useTaskHost } from '../../components/task/use-task-host';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import type { RunSource } from '../../lib/task-runtime/run-source';
 import { formatDuration } from './labels';
-import { PvtRuntime, type PvtSnapshot } from './runtime/pvt-runtime';
+import {
+  createPvtHost,
+  type PvtHost,
+  type PvtHostSnapshot,
+  pvtAnnouncement,
+  pvtShowsReminder,
+} from './runtime/pvt-stage';
 import { PvtScoreTiles } from './scores';
 
 const paramsOf = (run: Run) => resolvePvtConfig(PvtConfigSchema.parse(run.config));
@@ -50,32 +56,29 @@ export default function PvtRunner({ mode, source }: { mode: ResponseMode; source
  * Where the run is: the practice counter, or just 'Test' (a clock of the time left would invite
  * a final spurt; the resumed run's intro says how much is left).
  */
-function progressText(snapshot: PvtSnapshot | null): string {
-  if (snapshot?.kind !== 'running' || !snapshot.position) return '';
-  const { position } = snapshot;
+function progressText(snapshot: PvtHostSnapshot | null): string {
+  if (snapshot?.phase !== 'running' || !snapshot.progress) return '';
+  const { position } = snapshot.progress;
   if (position.phase === 'habituation') return `Practice · counter ${position.trialNumber + 1}`;
   return 'Test';
 }
 
-/** Made once per run by useStageRuntime. */
-const createRuntime = (options: TaskRuntimeOptions) => new PvtRuntime(options);
+/** Made once per run by useTaskHost. */
+const createHost = (options: TaskRuntimeOptions) => createPvtHost(options);
 
 /**
  * A new run goes on at once: the participant has just pressed 'Ready ... Set ... Go!'. A
  * resumed run shows its intro (the time left) first.
  */
-function beginIfNew(runtime: PvtRuntime, saved: readonly SavedTrial[]) {
+function beginIfNew(runtime: PvtHost, saved: readonly SavedTrial[]) {
   if (saved.length === 0) runtime.begin();
 }
 
 function RunningTest(props: RunningTaskProps) {
   const { mode } = props;
-  const { stageRef, runtime, snapshot, finishing } = useStageRuntime(
-    props,
-    createRuntime,
-    beginIfNew,
-  );
-  const kind = snapshot?.kind;
+  const { stageRef, runtime, snapshot, finishing } = useTaskHost(props, createHost, beginIfNew);
+  const phase = snapshot?.phase;
+  const prompt = snapshot?.prompt;
   return (
     <TaskRunLayout
       label="PVT"
@@ -87,25 +90,25 @@ function RunningTest(props: RunningTaskProps) {
       stageClassName="pvt-stage"
       overlay={
         <>
-          {kind === 'intro' && snapshot?.position && runtime && (
+          {phase === 'prompt' && prompt && runtime && (
             <ResumeIntro
-              next={snapshot.position}
-              remainingMs={snapshot.remainingMs}
+              next={prompt.position}
+              remainingMs={prompt.remainingMs}
               mode={mode}
               onBegin={() => runtime.begin()}
             />
           )}
-          {snapshot?.showsReminder && (
+          {snapshot && pvtShowsReminder(snapshot) && (
             <p className="pvt-reminder" data-testid="pvt-reminder">
               {mode === 'keyboard'
                 ? 'Press SPACE as soon as the counter appears'
                 : 'Tap the screen as soon as the counter appears'}
             </p>
           )}
-          {kind === 'finished' && <FinishPrompt {...finishing} />}
+          {phase === 'finished' && <FinishPrompt {...finishing} />}
           {/* Always on the page, so that its changes are announced. */}
           <p className="visually-hidden" role="status" data-testid="pvt-announcement">
-            {snapshot?.announcement ?? ''}
+            {snapshot ? pvtAnnouncement(snapshot, mode) : ''}
           </p>
         </>
       }
@@ -114,7 +117,7 @@ function RunningTest(props: RunningTaskProps) {
           <kbd>Space</kbd> as soon as the red counter appears, not before
         </>
       }
-      areKeysActive={kind === 'running'}
+      areKeysActive={phase === 'running'}
       className="pvt-run"
     />
   );

@@ -11,7 +11,7 @@ import { useId, useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import { SaveStatus } from '../../components/task/save-status';
 import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
-import { useStageRuntime } from '../../components/task/use-task-host';
+import { useTaskHost } from '../../components/task/use-task-host';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
@@ -19,7 +19,12 @@ import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import type { RunSource } from '../../lib/task-runtime/run-source';
 import { END_REASON_TEXT, formatLimit, movesText, problemName } from './labels';
 import { isTowerOfHanoiRestartPending } from './runtime/open-problem';
-import { TowerOfHanoiRuntime, type TowerOfHanoiSnapshot } from './runtime/tower-of-hanoi-runtime';
+import {
+  createTowerOfHanoiHost,
+  type TowerOfHanoiHost,
+  type TowerOfHanoiView,
+  towerOfHanoiView,
+} from './runtime/tower-of-hanoi-stage';
 import { TowerOfHanoiScoreTiles } from './scores';
 import './tower-of-hanoi.css';
 
@@ -59,7 +64,7 @@ export default function TowerOfHanoiRunner({
 }
 
 /** Where the run stands: 'Problem 3 of 13 · 2 moves'. */
-function progressText(snapshot: TowerOfHanoiSnapshot | null, config: TowerOfHanoiConfig): string {
+function progressText(snapshot: TowerOfHanoiView | null, config: TowerOfHanoiConfig): string {
   if (snapshot?.kind !== 'problem' || !snapshot.position) return '';
   const { test } = towerOfHanoiProblemCounts(config);
   const { position } = snapshot;
@@ -72,25 +77,32 @@ function progressText(snapshot: TowerOfHanoiSnapshot | null, config: TowerOfHano
   return `${name} · ${movesText(snapshot.moves)}${attempt}`;
 }
 
-/** Made once per run by useStageRuntime. */
-const createRuntime = (options: TaskRuntimeOptions) => new TowerOfHanoiRuntime(options);
+/** Made once per run by useTaskHost. */
+const createHost = (options: TaskRuntimeOptions) => createTowerOfHanoiHost(options);
 
 /**
  * A new run goes on at once: the participant has just read the instructions and pressed 'Ready
  * ... Set ... Go!'. A resumed run shows where it goes on first, and so does a run whose first
  * problem was begun before a reload (it starts again, and the intro says so).
  */
-function proceedIfNew(runtime: TowerOfHanoiRuntime, saved: readonly SavedTrial[]) {
-  if (saved.length === 0 && !runtime.getSnapshot().restarting) runtime.proceed(true);
+function beginIfNew(runtime: TowerOfHanoiHost, saved: readonly SavedTrial[]) {
+  const { prompt } = runtime.getSnapshot();
+  const restarting = prompt?.kind === 'intro' && prompt.restarting;
+  if (saved.length === 0 && !restarting) runtime.begin(true);
 }
 
 function RunningTest(props: RunningTaskProps) {
   const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
-  const { stageRef, runtime, snapshot, finishing } = useStageRuntime(
-    props,
-    createRuntime,
-    proceedIfNew,
+  const {
+    stageRef,
+    runtime,
+    snapshot: hostSnapshot,
+    finishing,
+  } = useTaskHost(props, createHost, beginIfNew);
+  const snapshot = useMemo(
+    () => hostSnapshot && towerOfHanoiView(hostSnapshot, config),
+    [hostSnapshot, config],
   );
   const kind = snapshot?.kind;
   const isTouch = mode === 'touch';
@@ -115,11 +127,11 @@ function RunningTest(props: RunningTaskProps) {
             restarting={snapshot.restarting}
             config={config}
             mode={mode}
-            onBegin={() => runtime.proceed()}
+            onBegin={() => runtime.begin()}
           />
         )}
         {kind === 'result' && snapshot?.result && runtime && (
-          <Result result={snapshot.result} config={config} onContinue={() => runtime.proceed()} />
+          <Result result={snapshot.result} config={config} onContinue={() => runtime.begin()} />
         )}
         {kind === 'finished' && <FinishPrompt {...finishing} />}
       </div>
@@ -135,7 +147,7 @@ function RunningTest(props: RunningTaskProps) {
       </p>
       <p role="status" className="visually-hidden" data-testid="toh-announcement">
         {snapshot?.announcement.text && (
-          <span key={snapshot.announcement.seq}>{snapshot.announcement.text}</span>
+          <span key={snapshot.announcement.key}>{snapshot.announcement.text}</span>
         )}
       </p>
     </section>
@@ -198,7 +210,7 @@ function Result({
   config,
   onContinue,
 }: {
-  result: NonNullable<TowerOfHanoiSnapshot['result']>;
+  result: NonNullable<TowerOfHanoiView['result']>;
   config: TowerOfHanoiConfig;
   onContinue: () => void;
 }) {

@@ -7,6 +7,7 @@ import {
   type DigitSpanConfig,
   getDigitSpanMinimumTrialMs,
 } from './config';
+import { digitSpanEngine } from './engine';
 import { estimateDigitSpanMs } from './estimate';
 import { DIGIT_SPAN_EXPORT_COLUMNS } from './export-columns';
 import { digitSpanFixtureRun } from './fixture-run';
@@ -47,6 +48,7 @@ export const digitSpanTask: TaskDefinition<
   scoredPhase: 'test',
   plan: planDigitSpan,
   estimateMs: estimateDigitSpanMs,
+  engine: digitSpanEngine,
   trialSchema: DigitSpanTrialSchema,
   fieldsOf: (trial) => ({
     direction: trial.direction,

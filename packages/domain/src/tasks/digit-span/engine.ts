@@ -1,4 +1,5 @@
 import type { SavedTrial } from '../contract';
+import { type EngineEffect, type EngineEvent, translatedEngine } from '../engine';
 import { type InputModality, MAX_REACTION_TIME_MS, type ONSET_METHODS } from '../shared/envelope';
 import {
   DIGIT_SPAN_INTER_TRIAL_MS,
@@ -614,3 +615,193 @@ export function stepDigitSpan(
     }
   }
 }
+
+/** From a prompt's button to the list's 'Ready' cue, ms: the button's overlay is gone by then. */
+export const DIGIT_SPAN_GET_READY_MS = 300;
+
+/** Digit Span's inputs: the answer's keys, typed or on the keypad. */
+export type DigitSpanInput = DigitSpanKey;
+
+/**
+ * What Digit Span's web task draws: the 'Ready' cue, the blank before the first digit, digit
+ * `index` of the list, the blank after it (its offset), and the answer prompt with the keypad
+ * and the answer so far.
+ */
+export type DigitSpanScene =
+  | { kind: 'ready'; position: DigitSpanPosition }
+  | { kind: 'blank' }
+  | { kind: 'digit'; position: DigitSpanPosition; index: number; digit: number }
+  | { kind: 'digit-off'; index: number }
+  | {
+      kind: 'pad';
+      position: DigitSpanPosition;
+      entered: readonly number[];
+      /** An empty submit waits for a second one. */
+      confirmEmpty: boolean;
+    };
+
+/**
+ * What Digit Span waits on: a part's intro (a resumed part's, and how the practice before a test
+ * went), or the feedback after a list and what follows it.
+ */
+export type DigitSpanPrompt =
+  | {
+      kind: 'intro';
+      position: DigitSpanPosition;
+      resumed: boolean;
+      practice: DigitSpanPracticeSummary | null;
+    }
+  | { kind: 'feedback'; trial: DigitSpanTrial; next: DigitSpanPosition | null };
+
+type DigitSpanEngineEffect = EngineEffect<DigitSpanScene, DigitSpanPrompt, DigitSpanTrial>;
+
+const positionOf = ({ phase, block, trialNumber }: DigitSpanPosition): DigitSpanPosition => ({
+  phase,
+  block,
+  trialNumber,
+});
+
+/** What an ONSET's scene key names as presented; null for what the engine does not ask about. */
+function shownOf(key: string, state: DigitSpanState): DigitSpanShown | null {
+  if (state.kind !== 'trial') return null;
+  const prefix = `${digitSpanPositionKey(state.trial.planned)}:`;
+  if (!key.startsWith(prefix)) return null;
+  const [what, index] = key.slice(prefix.length).split(':');
+  switch (what) {
+    case 'ready':
+      return { kind: 'ready' };
+    case 'pad':
+      return { kind: 'pad' };
+    case 'digit':
+      return { kind: 'digit', index: Number(index) };
+    case 'off':
+      return { kind: 'blank', index: Number(index) };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Digit Span's effects in the contract's words. Scenes are keyed by the list's position (its
+ * 'Ready', blank, digits, the blanks after them and its keypad), so an ONSET names what was
+ * presented and the answer so far redraws the keypad in place. `before` is the state the effects
+ * came from: the list in force until the next one's 'Ready' is asked for.
+ */
+function contractEffects(
+  before: DigitSpanState,
+  effects: readonly DigitSpanEffect[],
+): DigitSpanEngineEffect[] {
+  let list: DigitSpanPosition | null =
+    before.kind === 'trial' ? positionOf(before.trial.planned) : null;
+  const out: DigitSpanEngineEffect[] = [];
+  const present = (what: string, scene: DigitSpanScene, dueAtMs: number | null) => {
+    if (!list) return;
+    const key = `${digitSpanPositionKey(list)}:${what}`;
+    out.push({ type: 'PRESENT', key, scene, dueAtMs, timing: 'frame' });
+  };
+  for (const effect of effects) {
+    switch (effect.type) {
+      case 'SHOW_BLOCK_INTRO': {
+        const { position, resumed, practice } = effect;
+        out.push({
+          type: 'PROMPT',
+          prompt: { kind: 'intro', position, resumed, practice },
+          getReadyMs: DIGIT_SPAN_GET_READY_MS,
+        });
+        break;
+      }
+      case 'SHOW_READY':
+        list = positionOf(effect.trial);
+        present('ready', { kind: 'ready', position: list }, effect.dueAtMs);
+        break;
+      case 'SHOW_BLANK':
+        present('blank', { kind: 'blank' }, effect.dueAtMs);
+        break;
+      case 'SHOW_DIGIT':
+        if (list) {
+          const { index, digit } = effect;
+          present(
+            `digit:${index}`,
+            { kind: 'digit', position: list, index, digit },
+            effect.dueAtMs,
+          );
+        }
+        break;
+      case 'HIDE_DIGIT':
+        present(`off:${effect.index}`, { kind: 'digit-off', index: effect.index }, effect.dueAtMs);
+        break;
+      case 'SHOW_PAD':
+        if (list) {
+          const scene = { kind: 'pad', position: list, entered: [], confirmEmpty: false } as const;
+          present('pad', scene, effect.dueAtMs);
+        }
+        break;
+      case 'UPDATE_ENTRY':
+        if (list) {
+          const { entered, confirmEmpty } = effect;
+          present('pad', { kind: 'pad', position: list, entered, confirmEmpty }, null);
+        }
+        break;
+      case 'RECORD_TRIAL':
+        out.push({ type: 'RECORD', trial: effect.trial });
+        break;
+      case 'SHOW_FEEDBACK':
+        out.push({
+          type: 'PROMPT',
+          prompt: { kind: 'feedback', trial: effect.trial, next: effect.next },
+          getReadyMs: DIGIT_SPAN_GET_READY_MS,
+        });
+        break;
+      case 'FINISHED':
+        out.push({ type: 'FINISHED' });
+        break;
+    }
+  }
+  return out;
+}
+
+/** Digit Span's event for a contract event in `state`; null for what it does not read. */
+function digitSpanEventOf(
+  event: EngineEvent<DigitSpanInput>,
+  state: DigitSpanState,
+): DigitSpanEvent | null {
+  switch (event.type) {
+    case 'INPUT':
+      return { type: 'KEY', key: event.input, atMs: event.atMs, modality: event.modality };
+    case 'ONSET': {
+      const shown = shownOf(event.key, state);
+      return shown && { type: 'ONSET', shown, atMs: event.atMs, method: event.method };
+    }
+    case 'DRAWN':
+      return null;
+    default:
+      return event;
+  }
+}
+
+/**
+ * Digit Span's engine on the task contract: its own engine (createDigitSpanEngine,
+ * stepDigitSpan) with its effects in the contract's words. Intros and feedback are prompts; a
+ * list's digits are scenes on the first digit's time line; the keypad is redrawn in place as the
+ * answer changes.
+ */
+export const digitSpanEngine = translatedEngine({
+  start: (config: DigitSpanConfig, { saved, timeOriginMs, inputModality }) =>
+    createDigitSpanEngine({ config, saved, timeOriginMs, inputModality }),
+  step: stepDigitSpan,
+  eventOf: digitSpanEventOf,
+  effectsOf: contractEffects,
+  nextDueMs: digitSpanNextDueMs,
+  progress(_config, state) {
+    if (state.kind === 'finished') return null;
+    const position =
+      state.kind === 'trial'
+        ? positionOf(state.trial.planned)
+        : state.kind === 'feedback'
+          ? (state.next ?? state.last)
+          : state.next;
+    // A part's lists follow the answers: it has no fixed number of them.
+    return { position, trialsInBlock: 0, isReminder: false };
+  },
+  presenting: (state) => state.kind === 'trial',
+});

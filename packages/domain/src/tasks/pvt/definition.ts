@@ -1,6 +1,7 @@
 import type { TaskDefinition } from '../contract';
 import { pvtCard } from './card';
 import { PVT_PHASES, PVT_SETTINGS, PVT_STORED_CONFIG_DEFAULTS, type PvtConfig } from './config';
+import { pvtEngine } from './engine';
 import { estimatePvtMs } from './estimate';
 import { PVT_EXPORT_COLUMNS } from './export-columns';
 import { pvtFixtureMinimumMs, pvtFixtureRun } from './fixture-run';
@@ -35,6 +36,7 @@ export const pvtTask: TaskDefinition<PvtConfig, PvtPlan, PvtTrial, PvtScores> = 
   scoredPhase: 'test',
   plan: planPvt,
   estimateMs: estimatePvtMs,
+  engine: pvtEngine,
   trialSchema: PvtTrialSchema,
   fieldsOf: (trial) => ({
     variant: trial.variant,

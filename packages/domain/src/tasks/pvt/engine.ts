@@ -1,4 +1,5 @@
 import type { SavedTrial } from '../contract';
+import { type EngineEffect, type EngineEvent, translatedEngine } from '../engine';
 import { type InputModality, MAX_EXTRA_RESPONSES, type ONSET_METHODS } from '../shared/envelope';
 import { type PvtConfig, type PvtParams, pvtHandoverLeadMs, resolvePvtConfig } from './config';
 import { type PvtPlan, type PvtPosition, pvtForeperiodAt } from './plan';
@@ -648,3 +649,150 @@ export function stepPvt(
       return advance(params, plan, unchanged, event.atMs, PVT_LATE_PRESS_GRACE_MS);
   }
 }
+
+/** The PVT's inputs: Space, or a tap or click on the stage. */
+export type PvtInput = 'space' | 'tap';
+
+/**
+ * What the PVT's web task draws: the counter of plan draw `draw` (counting up every frame from
+ * its onset, or stopped at `frozenMs`, the reaction time shown as feedback), 'Too soon!', the
+ * timeout's message, or a blank.
+ */
+export type PvtScene =
+  | { kind: 'counter'; position: PvtPosition; draw: number; frozenMs: number | null }
+  | { kind: 'too-soon' }
+  | { kind: 'timeout' }
+  | { kind: 'blank' };
+
+/** The intro where a run starts or goes on: a resumed run's, with the test's time left. */
+export type PvtPrompt = { position: PvtPosition; resumed: boolean; remainingMs: number | null };
+
+type PvtEngineEffect = EngineEffect<PvtScene, PvtPrompt, PvtTrial>;
+
+type CounterScene = Extract<PvtScene, { kind: 'counter' }>;
+
+/** A foreperiod's key: its phase and plan draw (each phase draws from its own list). */
+const attemptKey = ({ position, draw }: CounterScene) => `${position.phase}:${draw}`;
+const COUNTER_KEY = /^counter:(\w+):(\d+)$/;
+
+/**
+ * The plan draw a scene key names when it is a counter of the trial on screen's phase; null for
+ * other scenes.
+ */
+function drawOf(key: string, state: PvtState): number | null {
+  const match = COUNTER_KEY.exec(key);
+  if (!match || state.kind !== 'trial' || match[1] !== state.trial.position.phase) return null;
+  return Number(match[2]);
+}
+
+/**
+ * The PVT's effects in the contract's words. Scenes are keyed by the foreperiod's phase and
+ * plan draw (the counter, 'Too soon!' and the timeout of that foreperiod) and a blank by its due
+ * time, so
+ * the host finds a counter again to freeze it, and the blank that a TICK will ask for is the one
+ * it drew ahead. `before` is the state the effects came from: the foreperiod in force until a
+ * new counter is asked for.
+ */
+function contractEffects(before: PvtState, effects: readonly PvtEffect[]): PvtEngineEffect[] {
+  let counter: CounterScene | null =
+    before.kind === 'trial'
+      ? {
+          kind: 'counter',
+          position: before.trial.position,
+          draw: before.trial.attempt.draw,
+          frozenMs: null,
+        }
+      : null;
+  const out: PvtEngineEffect[] = [];
+  const atOnce = (key: string, scene: PvtScene) =>
+    out.push({ type: 'PRESENT', key, scene, dueAtMs: null, timing: 'frame' });
+  for (const effect of effects) {
+    switch (effect.type) {
+      case 'SHOW_INTRO': {
+        const { position, resumed, remainingMs } = effect;
+        out.push({ type: 'PROMPT', prompt: { position, resumed, remainingMs }, getReadyMs: 0 });
+        break;
+      }
+      case 'SHOW_COUNTER':
+        counter = { kind: 'counter', position: effect.position, draw: effect.draw, frozenMs: null };
+        out.push({
+          type: 'PRESENT',
+          key: `counter:${attemptKey(counter)}`,
+          scene: counter,
+          dueAtMs: effect.dueAtMs,
+          timing: 'frame',
+        });
+        break;
+      case 'FREEZE_COUNTER':
+        if (counter)
+          atOnce(`counter:${attemptKey(counter)}`, { ...counter, frozenMs: effect.rtMs });
+        break;
+      case 'SHOW_TOO_SOON':
+        // The counter, drawn or due, goes: a due one is called off.
+        if (counter) {
+          out.push({ type: 'WITHDRAW', key: `counter:${attemptKey(counter)}` });
+          atOnce(`too-soon:${attemptKey(counter)}`, { kind: 'too-soon' });
+        }
+        break;
+      case 'SHOW_TIMEOUT':
+        if (counter) atOnce(`timeout:${attemptKey(counter)}`, { kind: 'timeout' });
+        break;
+      case 'CLEAR':
+        out.push({
+          type: 'PRESENT',
+          key: `blank:${effect.dueAtMs}`,
+          scene: { kind: 'blank' },
+          dueAtMs: effect.dueAtMs,
+          timing: 'frame',
+        });
+        break;
+      case 'RECORD_TRIAL':
+        out.push({ type: 'RECORD', trial: effect.trial });
+        break;
+      case 'FINISHED':
+        out.push({ type: 'FINISHED' });
+        break;
+    }
+  }
+  return out;
+}
+
+/** The PVT's event for a contract event in `state`; null for what it does not read. */
+function pvtEventOf(event: EngineEvent<PvtInput>, state: PvtState): PvtEvent | null {
+  switch (event.type) {
+    case 'INPUT':
+      return { type: 'PRESS', atMs: event.atMs, modality: event.modality };
+    case 'DRAWN':
+    case 'ONSET': {
+      const draw = drawOf(event.key, state);
+      if (draw === null) return null;
+      return event.type === 'DRAWN'
+        ? { type: 'DRAWN', draw, atMs: event.atMs }
+        : { type: 'ONSET', draw, atMs: event.atMs, method: event.method };
+    }
+    default:
+      return event;
+  }
+}
+
+/**
+ * The PVT's engine on the task contract: its own engine (createPvtEngine, stepPvt) with its
+ * effects in the contract's words. A counter is a scene that the web task counts up every frame
+ * and freezes in place; 'Too soon!' calls off a counter still due.
+ */
+export const pvtEngine = translatedEngine({
+  start: (config: PvtConfig, { saved, timeOriginMs, inputModality }) =>
+    createPvtEngine({ config, saved, timeOriginMs, inputModality }),
+  step: stepPvt,
+  eventOf: pvtEventOf,
+  effectsOf: contractEffects,
+  nextDueMs: pvtNextDueMs,
+  progress(config, state) {
+    if (state.kind === 'finished') return null;
+    const position = state.kind === 'trial' ? state.trial.position : state.next;
+    const trialsInBlock =
+      position.phase === 'habituation' ? resolvePvtConfig(config).habituationTrials : 0;
+    return { position, trialsInBlock, isReminder: false };
+  },
+  presenting: (state) => state.kind === 'trial',
+});

@@ -1,5 +1,12 @@
 import type { SavedTrial } from '../contract';
-import type { EngineEffect, EngineEvent, EngineStep, RunEngine, TaskEngine } from '../engine';
+import {
+  type EngineEffect,
+  type EngineEvent,
+  type EngineStep,
+  isSameScene,
+  type RunEngine,
+  type TaskEngine,
+} from '../engine';
 import type { TrialPosition } from './envelope';
 import {
   createSoaEngine,
@@ -89,8 +96,6 @@ export const soaSceneKey = (position: TrialPosition) =>
 
 const OFFSET_SUFFIX = ':offset';
 const FEEDBACK_SUFFIX = ':feedback';
-
-const isSame = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The contract's engine for a fixed-SOA task. */
 export function soaEngine<
@@ -232,7 +237,7 @@ export function soaEngine<
         const { offset, soa } = step.state;
         if (!offset || !spec.offsetOf) return step;
         const scene = spec.offsetOf(config, offset.trial, soa);
-        if (isSame(scene, offset.scene)) return step;
+        if (isSameScene(scene, offset.scene)) return step;
         return {
           state: { ...step.state, offset: { ...offset, scene } },
           effects: [

@@ -1,6 +1,7 @@
 import type { TaskDefinition } from '../contract';
 import { towerOfHanoiCard } from './card';
 import { TOWER_OF_HANOI_PHASES, TOWER_OF_HANOI_SETTINGS, type TowerOfHanoiConfig } from './config';
+import { towerOfHanoiEngine } from './engine';
 import { estimateTowerOfHanoiMs } from './estimate';
 import { TOWER_OF_HANOI_EXPORT_COLUMNS } from './export-columns';
 import { towerOfHanoiFixtureRun } from './fixture-run';
@@ -48,6 +49,7 @@ export const towerOfHanoiTask: TaskDefinition<
   plan: planTowerOfHanoi,
   planVariesWithSeed: towerOfHanoiPlanVariesWithSeed,
   estimateMs: estimateTowerOfHanoiMs,
+  engine: towerOfHanoiEngine,
   trialSchema: TowerOfHanoiTrialSchema,
   fieldsOf: (trial) => ({
     problemId: trial.problemId,

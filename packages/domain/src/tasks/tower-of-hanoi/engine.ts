@@ -1,4 +1,5 @@
 import type { SavedTrial } from '../contract';
+import { type EngineEffect, type EngineEvent, translatedEngine } from '../engine';
 import type { InputModality, ONSET_METHODS } from '../shared/envelope';
 import {
   attemptLimitMs,
@@ -20,7 +21,11 @@ import {
   type TowerOfHanoiEndReason,
   type TowerOfHanoiEvent,
 } from './replay';
-import { towerOfHanoiPositionKey, towerOfHanoiRunOrder } from './run-order';
+import {
+  towerOfHanoiPositionKey,
+  towerOfHanoiProblemCounts,
+  towerOfHanoiRunOrder,
+} from './run-order';
 import type { TowerOfHanoiTrial } from './trial';
 
 export type TowerOfHanoiOnsetMethod = (typeof ONSET_METHODS)[number];
@@ -540,3 +545,154 @@ export function stepTowerOfHanoi(
     }
   }
 }
+
+/**
+ * What the Tower of Hanoi's web task draws: the problem (its goal and the pegs) with the board
+ * the engine gives, and the last thing that happened on it (`event`, null when it is first
+ * shown; `eventCount` of them so far, so a repeated event is a new scene).
+ */
+export type TowerOfHanoiScene = {
+  kind: 'problem';
+  position: TowerOfHanoiPosition;
+  problem: TowerOfHanoiProblem;
+  board: TowerOfHanoiBoard;
+  event: TowerOfHanoiEvent | null;
+  eventCount: number;
+};
+
+/**
+ * What the Tower of Hanoi waits on: a phase's intro (a resumed run's, or one before a problem
+ * begun before a reload and given again), or how a problem ended and what follows.
+ */
+export type TowerOfHanoiPrompt =
+  | { kind: 'intro'; next: TowerOfHanoiPosition; resumed: boolean; restarting: boolean }
+  | { kind: 'result'; trial: TowerOfHanoiTrial; next: TowerOfHanoiPosition | null };
+
+type TowerOfHanoiEngineEffect = EngineEffect<
+  TowerOfHanoiScene,
+  TowerOfHanoiPrompt,
+  TowerOfHanoiTrial
+>;
+
+const problemKey = (position: TowerOfHanoiPosition) =>
+  `${towerOfHanoiPositionKey(position)}:problem`;
+
+/**
+ * The Tower of Hanoi's effects in the contract's words: the problem is one scene, shown at once
+ * and changed in place by every board event. `before` is the state the effects came from.
+ */
+function contractEffects(
+  before: TowerOfHanoiState,
+  effects: readonly TowerOfHanoiEffect[],
+): TowerOfHanoiEngineEffect[] {
+  let scene: TowerOfHanoiScene | null =
+    before.kind === 'problem'
+      ? {
+          kind: 'problem',
+          position: before.current.position,
+          problem: before.current.problem,
+          board: before.current.board,
+          event: null,
+          eventCount: before.current.events.length,
+        }
+      : null;
+  const out: TowerOfHanoiEngineEffect[] = [];
+  const present = (next: TowerOfHanoiScene) => {
+    scene = next;
+    out.push({
+      type: 'PRESENT',
+      key: problemKey(next.position),
+      scene: next,
+      dueAtMs: null,
+      timing: 'frame',
+    });
+  };
+  for (const effect of effects) {
+    switch (effect.type) {
+      case 'SHOW_INTRO': {
+        const { next, resumed, restarting } = effect;
+        out.push({
+          type: 'PROMPT',
+          prompt: { kind: 'intro', next, resumed, restarting },
+          getReadyMs: 0,
+        });
+        break;
+      }
+      case 'SHOW_PROBLEM': {
+        const { position, problem } = effect;
+        const board = { position: problem.start, lifted: null, moves: 0, attempt: 1 };
+        present({ kind: 'problem', position, problem, board, event: null, eventCount: 0 });
+        break;
+      }
+      case 'BOARD_EVENT':
+        if (scene) {
+          const { event, board } = effect;
+          present({ ...scene, board, event, eventCount: scene.eventCount + 1 });
+        }
+        break;
+      case 'RECORD_TRIAL':
+        out.push({ type: 'RECORD', trial: effect.trial });
+        break;
+      case 'SHOW_RESULT':
+        out.push({
+          type: 'PROMPT',
+          prompt: { kind: 'result', trial: effect.trial, next: effect.next },
+          getReadyMs: 0,
+        });
+        break;
+      case 'FINISHED':
+        out.push({ type: 'FINISHED' });
+        break;
+    }
+  }
+  return out;
+}
+
+/** The Tower of Hanoi's event for a contract event in `state`; null for what it does not read. */
+function towerOfHanoiEventOf(
+  event: EngineEvent<TowerOfHanoiInput>,
+  state: TowerOfHanoiState,
+): TowerOfHanoiEngineEvent | null {
+  switch (event.type) {
+    case 'ONSET':
+      return state.kind === 'problem' && event.key === problemKey(state.current.position)
+        ? { type: 'ONSET', atMs: event.atMs, method: event.method }
+        : null;
+    case 'DRAWN':
+      return null;
+    default:
+      return event;
+  }
+}
+
+/**
+ * The Tower of Hanoi's engine on the task contract: its own engine (createTowerOfHanoiEngine,
+ * stepTowerOfHanoi) with its effects in the contract's words. The open position is the problem
+ * this browser presented and did not record before a reload: given again from its start.
+ */
+export const towerOfHanoiEngine = translatedEngine({
+  start: (config: TowerOfHanoiConfig, { saved, timeOriginMs, inputModality, openPosition }) =>
+    createTowerOfHanoiEngine({
+      config,
+      saved,
+      timeOriginMs,
+      inputModality,
+      restartedPosition: openPosition as TowerOfHanoiPosition | null,
+    }),
+  step: stepTowerOfHanoi,
+  eventOf: towerOfHanoiEventOf,
+  effectsOf: contractEffects,
+  nextDueMs: towerOfHanoiNextDueMs,
+  progress(config, state) {
+    if (state.kind === 'finished') return null;
+    const position =
+      state.kind === 'problem'
+        ? state.current.position
+        : state.kind === 'result'
+          ? (state.next ?? state.last)
+          : state.next;
+    const trialsInBlock = towerOfHanoiProblemCounts(config)[position.phase];
+    return { position, trialsInBlock, isReminder: false };
+  },
+  presenting: (state) => state.kind === 'problem',
+});

@@ -1,5 +1,4 @@
 import {
-  GoNoGoConfigSchema,
   type GoNoGoFeedbackKind,
   type GoNoGoInput,
   type GoNoGoScene,
@@ -7,8 +6,11 @@ import {
   goNoGoTask,
   type PlannedGoNoGoTrial,
 } from '@cogni/domain/tasks/go-no-go';
-import type { TaskRuntimeOptions } from '../../../lib/task-runtime/engine-loop';
-import { TaskHost, type TaskStageParts } from '../../../lib/task-runtime/task-host';
+import {
+  createTaskHost,
+  type TaskHostRunOptions,
+  type TaskStageParts,
+} from '../../../lib/task-runtime/task-host';
 
 /** Space (by physical key, or by character on other layouts): the one response key. */
 export function readSpaceKey(event: Pick<KeyboardEvent, 'code' | 'key'>): GoNoGoInput | null {
@@ -66,11 +68,5 @@ export const GO_NO_GO_STAGE_PARTS: TaskStageParts<GoNoGoInput, GoNoGoScene> = {
  * The task host running a Go/No-Go run: its engine from the run's configuration and plan, and
  * Go/No-Go's drawing. Then start() and begin().
  */
-export function createGoNoGoHost(options: TaskRuntimeOptions) {
-  const config = GoNoGoConfigSchema.parse(options.run.config);
-  return new TaskHost({
-    ...options,
-    engine: goNoGoEngine.forRun(config, goNoGoTask.plan(options.run.seed, config)),
-    parts: GO_NO_GO_STAGE_PARTS,
-  });
-}
+export const createGoNoGoHost = (options: TaskHostRunOptions) =>
+  createTaskHost(goNoGoTask, goNoGoEngine, () => GO_NO_GO_STAGE_PARTS, options);

@@ -1,5 +1,4 @@
 import {
-  NBackConfigSchema,
   type NBackFeedbackKind,
   type NBackResponse,
   type NBackScene,
@@ -7,8 +6,11 @@ import {
   nBackTask,
   type PlannedNBackTrial,
 } from '@cogni/domain/tasks/n-back';
-import type { TaskRuntimeOptions } from '../../../lib/task-runtime/engine-loop';
-import { TaskHost, type TaskStageParts } from '../../../lib/task-runtime/task-host';
+import {
+  createTaskHost,
+  type TaskHostRunOptions,
+  type TaskStageParts,
+} from '../../../lib/task-runtime/task-host';
 
 /** F and J (by physical key, or by character on other layouts): the two response keys. */
 export function readNBackKey(event: Pick<KeyboardEvent, 'code' | 'key'>): NBackResponse | null {
@@ -68,11 +70,5 @@ export const N_BACK_STAGE_PARTS: TaskStageParts<NBackResponse, NBackScene> = {
  * The task host running an N-back run: its engine from the run's configuration and plan, and
  * N-back's drawing. Then start() and begin().
  */
-export function createNBackHost(options: TaskRuntimeOptions) {
-  const config = NBackConfigSchema.parse(options.run.config);
-  return new TaskHost({
-    ...options,
-    engine: nBackEngine.forRun(config, nBackTask.plan(options.run.seed, config)),
-    parts: N_BACK_STAGE_PARTS,
-  });
-}
+export const createNBackHost = (options: TaskHostRunOptions) =>
+  createTaskHost(nBackTask, nBackEngine, () => N_BACK_STAGE_PARTS, options);

@@ -1,10 +1,9 @@
-import type { InputModality, Run } from '@cogni/domain';
+import type { InputModality } from '@cogni/domain';
 import {
   getSartFontSizePx,
   getSartMaskSizePx,
   type PlannedSartTrial,
   type SartConfig,
-  SartConfigSchema,
   type SartFeedbackKind,
   type SartInput,
   type SartPosition,
@@ -13,8 +12,11 @@ import {
   sartEngine,
   sartTask,
 } from '@cogni/domain/tasks/sart';
-import { TaskHost, type TaskStageParts } from '../../../lib/task-runtime/task-host';
-import type { TrialSink } from '../../../lib/task-runtime/trial-queue';
+import {
+  createTaskHost,
+  type TaskHostRunOptions,
+  type TaskStageParts,
+} from '../../../lib/task-runtime/task-host';
 
 /** Space (by physical key, or by character on other layouts): the one response key. */
 export function readSartKey(event: Pick<KeyboardEvent, 'code' | 'key'>): SartInput | null {
@@ -151,35 +153,9 @@ export function sartStageParts(
   };
 }
 
-/** What a SART host is made with; the modality defaults to the keyboard's, saved trials to none. */
-export type SartHostOptions = {
-  run: Run;
-  stage: HTMLElement;
-  sink: TrialSink;
-  saved?: readonly import('@cogni/domain').SavedTrial[];
-  inputModality?: InputModality;
-  frameIntervalMs?: number | null;
-};
-
-/**
- * The task host running a SART run: its engine from the run's configuration and plan, and the
- * SART's drawing. Made outside React too (the timing benchmark's page): then start() and
- * begin().
- */
-export function createSartHost(options: SartHostOptions) {
-  const config = SartConfigSchema.parse(options.run.config);
-  const inputModality = options.inputModality ?? 'keyboard';
-  return new TaskHost({
-    run: options.run,
-    engine: sartEngine.forRun(config, sartTask.plan(options.run.seed, config)),
-    parts: sartStageParts(config, inputModality),
-    stage: options.stage,
-    sink: options.sink,
-    saved: options.saved ?? [],
-    inputModality,
-    frameIntervalMs: options.frameIntervalMs,
-  });
-}
+/** The task host running a SART run (the timing benchmark's page makes one too). */
+export const createSartHost = (options: TaskHostRunOptions) =>
+  createTaskHost(sartTask, sartEngine, sartStageParts, options);
 
 /** A SART run's host, as the running view holds it. */
 export type SartHost = ReturnType<typeof createSartHost>;

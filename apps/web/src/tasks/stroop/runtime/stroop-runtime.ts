@@ -96,7 +96,7 @@ export class StroopRuntime extends StageRuntime<RuntimeSnapshot> {
     this.state = createInitialState(options.startAt);
     this.stage = new TaskStage(options.stage);
     this.store = new SnapshotStore(this.makeSnapshot(), isShallowEqual);
-    this.input = new ResponseInput({
+    this.input = new ResponseInput<string>({
       keyToResponse: readResponseKey,
       onResponse: this.onResponse,
       isCapturing: () => this.state.kind === 'cue' || this.state.kind === 'stimulus',

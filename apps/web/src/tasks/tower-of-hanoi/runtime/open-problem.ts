@@ -1,3 +1,4 @@
+import type { TrialPosition } from '@cogni/domain';
 import {
   type TowerOfHanoiPosition,
   towerOfHanoiPositionKey,
@@ -18,7 +19,7 @@ export function readOpenProblem(runId: string): TowerOfHanoiPosition | null {
 }
 
 /** Keeps `position` as the run's open problem; null forgets it. */
-export function writeOpenProblem(runId: string, position: TowerOfHanoiPosition | null): void {
+export function writeOpenProblem(runId: string, position: TrialPosition | null): void {
   try {
     if (position) window.localStorage.setItem(openProblemKey(runId), JSON.stringify(position));
     else window.localStorage.removeItem(openProblemKey(runId));

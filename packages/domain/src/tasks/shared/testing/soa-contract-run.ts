@@ -4,8 +4,9 @@ import type { InputModality, TrialPosition } from '../envelope';
 import type { SoaEvent, SoaPress } from '../soa-engine';
 import { type SoaTaskState, soaSceneKey } from '../soa-task-engine';
 
-/** The time origin of the runs driven here (ms since the epoch). */
-export const CONTRACT_RUN_TIME_ORIGIN_MS = 1_795_000_000_000;
+import { CONTRACT_RUN_TIME_ORIGIN_MS } from './contract-run';
+
+export { CONTRACT_RUN_TIME_ORIGIN_MS };
 
 /**
  * A fixed-SOA task's contract engine (soaEngine) driven by hand in its tests, keeping every

@@ -13,11 +13,21 @@ import {
   useFakeStage,
 } from '../../../lib/task-runtime/testing/fake-stage';
 import { isTowerOfHanoiRestartPending } from './open-problem';
-import { TowerOfHanoiRuntime } from './tower-of-hanoi-runtime';
+import {
+  createTowerOfHanoiHost,
+  type TowerOfHanoiHost,
+  towerOfHanoiView,
+} from './tower-of-hanoi-stage';
 
 const SEED = 'toh-runtime-seed';
 const PRACTICE = { phase: 'practice', block: 0, trialNumber: 0 } as const;
 const OPEN_KEY = 'cogni.towerOfHanoi.open.result-1';
+
+/** What the running view shows of the host now. */
+function view(host: TowerOfHanoiHost | null) {
+  if (!host) throw new Error('No host');
+  return towerOfHanoiView(host.getSnapshot(), DEFAULT_TOWER_OF_HANOI_CONFIG);
+}
 
 const makeRun = (): Run => makeTestRun('towerOfHanoiTest', SEED, DEFAULT_TOWER_OF_HANOI_CONFIG);
 
@@ -54,9 +64,9 @@ const LEFT = { key: 'ArrowLeft', code: 'ArrowLeft' };
 const focusedPeg = () =>
   Number((document.activeElement as HTMLElement | null)?.dataset.peg) || null;
 
-describe('TowerOfHanoiRuntime (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
+describe('the Tower of Hanoi on the task host (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
   let recorded: TowerOfHanoiTrial[] = [];
-  let runtime: TowerOfHanoiRuntime | null = null;
+  let runtime: TowerOfHanoiHost | null = null;
   const page = useFakeStage(() => {
     runtime?.dispose();
     runtime = null;
@@ -70,7 +80,7 @@ describe('TowerOfHanoiRuntime (jsdom, fake clock; onsets by the animation-frame 
       recorded.push(trial),
     );
     if (enqueue) options.sink = { enqueue: (_id, trial) => enqueue(trial) };
-    runtime = new TowerOfHanoiRuntime(options);
+    runtime = createTowerOfHanoiHost(options);
     runtime.start();
     return runtime;
   }
@@ -78,9 +88,9 @@ describe('TowerOfHanoiRuntime (jsdom, fake clock; onsets by the animation-frame 
   /** Starts the run and waits until the practice problem is on with its onset known. */
   async function practiceOn(enqueue?: (trial: TrialEnvelope) => Promise<void>) {
     const current = startRuntime(enqueue);
-    current.proceed(true);
+    current.begin(true);
     for (let i = 0; i < 10; i++) await vi.advanceTimersByTimeAsync(FAKE_FRAME_MS);
-    expect(current.getSnapshot().kind).toBe('problem');
+    expect(view(current).kind).toBe('problem');
     expect(page.stage.querySelector('.toh-board')).not.toBeNull();
     return current;
   }
@@ -151,20 +161,14 @@ describe('TowerOfHanoiRuntime (jsdom, fake clock; onsets by the animation-frame 
     await practiceOn();
     const peg = page.stage.querySelector('.toh-peg[data-peg="1"]') as HTMLElement;
     click(peg);
-    expect(runtime?.getSnapshot().announcement.text).toBe(
-      'Lifted the small disc from the left peg.',
-    );
+    expect(view(runtime).announcement.text).toBe('Lifted the small disc from the left peg.');
     await vi.advanceTimersByTimeAsync(100);
     // A pointer's click (detail 1) is not a second choice: its pointerdown was.
     click(peg, 1);
-    expect(runtime?.getSnapshot().announcement.text).toBe(
-      'Lifted the small disc from the left peg.',
-    );
+    expect(view(runtime).announcement.text).toBe('Lifted the small disc from the left peg.');
     await vi.advanceTimersByTimeAsync(100);
     click(peg);
-    expect(runtime?.getSnapshot().announcement.text).toBe(
-      'Put the small disc back on the left peg.',
-    );
+    expect(view(runtime).announcement.text).toBe('Put the small disc back on the left peg.');
   });
 
   it('leaves Enter and Space alone while the focus is not on a peg', async () => {
@@ -173,12 +177,12 @@ describe('TowerOfHanoiRuntime (jsdom, fake clock; onsets by the animation-frame 
     other.className = 'outside';
     document.body.append(other);
     other.focus();
-    const before = runtime?.getSnapshot().announcement;
+    const before = view(runtime).announcement;
     expect(key('keydown', ENTER).defaultPrevented).toBe(false);
     key('keyup', ENTER);
     expect(key('keydown', SPACE).defaultPrevented).toBe(false);
     key('keyup', SPACE);
-    expect(runtime?.getSnapshot().announcement).toBe(before);
+    expect(view(runtime).announcement).toEqual(before);
   });
 
   it('keeps the problem open until its trial is in the outbox', async () => {
@@ -194,7 +198,7 @@ describe('TowerOfHanoiRuntime (jsdom, fake clock; onsets by the animation-frame 
     for (const peg of ['1', '3', '1', '2', '3', '2'])
       await press({ key: peg, code: `Digit${peg}` });
     expect(recorded).toHaveLength(1);
-    expect(runtime?.getSnapshot().kind).toBe('result');
+    expect(view(runtime).kind).toBe('result');
     // Recorded, not yet stored: a reload now gives the problem again.
     expect(isTowerOfHanoiRestartPending('result-1', PRACTICE)).toBe(true);
     store();
@@ -205,7 +209,7 @@ describe('TowerOfHanoiRuntime (jsdom, fake clock; onsets by the animation-frame 
   it('shows the intro saying so when the first problem starts again after a reload', () => {
     window.localStorage.setItem(OPEN_KEY, JSON.stringify(PRACTICE));
     const current = startRuntime();
-    expect(current.getSnapshot()).toMatchObject({
+    expect(view(current)).toMatchObject({
       kind: 'intro',
       resumed: false,
       restarting: true,

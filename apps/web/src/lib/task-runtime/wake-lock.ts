@@ -1,8 +1,9 @@
 /**
- * The Screen Wake Lock while a run is on, where the browser has it: a phone whose screen dims or
- * locks during a long foreperiod would end the participant's vigilance, not measure it. The
- * browser drops the lock whenever the page is hidden, so it is asked for again when the page is
- * shown. A refusal (battery saver, no permission) leaves the run as it is.
+ * The Screen Wake Lock while a run is on, where the browser has it (for a task that asks for it,
+ * such as the PVT: a phone whose screen dims or locks during a long foreperiod would end the
+ * participant's vigilance, not measure it). The browser drops the lock whenever the page is
+ * hidden, so it is asked for again when the page is shown. A refusal (battery saver, no
+ * permission) leaves the run as it is.
  */
 export class ScreenWakeLock {
   private sentinel: WakeLockSentinel | null = null;

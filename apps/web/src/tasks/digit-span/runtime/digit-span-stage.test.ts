@@ -3,6 +3,7 @@
 import { positionOf, type Run, type SavedTrial } from '@cogni/domain';
 import {
   DEFAULT_DIGIT_SPAN_CONFIG,
+  DIGIT_SPAN_GET_READY_MS,
   type DigitSpanTrial,
   planDigitSpan,
 } from '@cogni/domain/tasks/digit-span';
@@ -15,11 +16,12 @@ import {
   useFakeStage,
 } from '../../../lib/task-runtime/testing/fake-stage';
 import {
-  DigitSpanRuntime,
+  createDigitSpanHost,
+  type DigitSpanHost,
+  digitSpanView,
   formatEntry,
   readDigitSpanKey,
-  START_DELAY_MS,
-} from './digit-span-runtime';
+} from './digit-span-stage';
 
 const SEED = 'ds-runtime-seed';
 
@@ -50,9 +52,9 @@ describe('readDigitSpanKey', () => {
   });
 });
 
-describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
+describe('Digit Span on the task host (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
   let recorded: DigitSpanTrial[] = [];
-  let runtime: DigitSpanRuntime | null = null;
+  let runtime: DigitSpanHost | null = null;
   const page = useFakeStage(() => {
     runtime?.dispose();
     runtime = null;
@@ -60,7 +62,7 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
   });
 
   function startRuntime(saved: readonly SavedTrial[] = []) {
-    runtime = new DigitSpanRuntime(
+    runtime = createDigitSpanHost(
       fakeRuntimeOptions<DigitSpanTrial>(
         makeRun(),
         page.stage,
@@ -81,9 +83,9 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
   it('shows the list a digit a second, takes the typed answer, and shows feedback after practice', async () => {
     const list = planDigitSpan(SEED, DEFAULT_DIGIT_SPAN_CONFIG).forward?.practice[0] ?? '';
     const current = startRuntime();
-    expect(current.getSnapshot().kind).toBe('intro');
-    current.proceed();
-    expect(current.getSnapshot().kind).toBe('presenting');
+    expect(digitSpanView(current.getSnapshot()).kind).toBe('intro');
+    current.begin();
+    expect(digitSpanView(current.getSnapshot()).kind).toBe('presenting');
     const seen: string[] = [];
     let keyDuringList: KeyboardEvent | null = null;
     await runUntil(() => {
@@ -96,9 +98,10 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     });
     expect(seen).toEqual([...list]);
     expect(keyDuringList).not.toBeNull();
-    expect(current.getSnapshot().kind).toBe('answering');
-    // Keys count from the keypad's presentation: the frame after its insertion here.
+    // Keys count from the keypad's presentation: the frame after its insertion here; the view
+    // answers from then on too.
     await vi.advanceTimersByTimeAsync(2 * FAKE_FRAME_MS);
+    expect(digitSpanView(current.getSnapshot()).kind).toBe('answering');
     // Keys while answering do not reach the page: Backspace never leaves it.
     expect(press('9', 'Digit9').defaultPrevented).toBe(true);
     press('Backspace', 'Backspace');
@@ -134,13 +137,16 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     );
     expect(offsets.at(-1)).toBe(trial?.timing.stimulusOnsetMs);
     expect(trial?.firstKeyRt).toBeGreaterThan(0);
-    expect(current.getSnapshot()).toMatchObject({ kind: 'feedback', feedback: { trial } });
+    expect(digitSpanView(current.getSnapshot())).toMatchObject({
+      kind: 'feedback',
+      feedback: { trial },
+    });
     // Between lists, keys are left to the page: Enter is the feedback button's, which takes only
     // a fresh press once the feedback has been up a moment (prompt-button.test.tsx).
     expect(press('Enter', 'Enter').defaultPrevented).toBe(false);
-    current.proceed();
-    await vi.advanceTimersByTimeAsync(START_DELAY_MS + FAKE_FRAME_MS);
-    expect(current.getSnapshot()).toMatchObject({
+    current.begin();
+    await vi.advanceTimersByTimeAsync(DIGIT_SPAN_GET_READY_MS + FAKE_FRAME_MS);
+    expect(digitSpanView(current.getSnapshot())).toMatchObject({
       kind: 'intro',
       position: { phase: 'test', block: 0 },
     });
@@ -148,7 +154,7 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
 
   it('asks a second Enter for an empty answer, and ignores pasted text', async () => {
     const current = startRuntime();
-    current.proceed();
+    current.begin();
     await runUntil(() => page.stage.querySelector('.ds-answer') !== null);
     await vi.advanceTimersByTimeAsync(2 * FAKE_FRAME_MS);
     const paste = new Event('paste', { cancelable: true });
@@ -158,7 +164,7 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     await vi.advanceTimersByTimeAsync(0);
     expect(recorded).toHaveLength(0);
     expect(page.stage.querySelector('.ds-answer__note')?.textContent).toBe('Nothing entered yet.');
-    expect(current.getSnapshot().confirmEmpty).toBe(true);
+    expect(digitSpanView(current.getSnapshot()).confirmEmpty).toBe(true);
     press('Enter', 'Enter');
     await vi.advanceTimersByTimeAsync(0);
     expect(recorded[0]).toMatchObject({ entered: '', nDigitsEntered: 0, isCorrect: false });
@@ -175,16 +181,19 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
       }
     };
     const first = startRuntime();
-    first.proceed();
+    first.begin();
     // The first practice list answered right: its trial waits in the outbox (never sent).
     await answerShown(plan.forward?.practice[0] ?? '');
     press('Enter', 'Enter');
     await vi.advanceTimersByTimeAsync(0);
     expect(recorded.map(positionOf)).toEqual([{ phase: 'practice', block: 0, trialNumber: 0 }]);
-    first.proceed();
-    await vi.advanceTimersByTimeAsync(START_DELAY_MS + FAKE_FRAME_MS);
-    expect(first.getSnapshot()).toMatchObject({ kind: 'intro', position: { phase: 'test' } });
-    first.proceed();
+    first.begin();
+    await vi.advanceTimersByTimeAsync(DIGIT_SPAN_GET_READY_MS + FAKE_FRAME_MS);
+    expect(digitSpanView(first.getSnapshot())).toMatchObject({
+      kind: 'intro',
+      position: { phase: 'test' },
+    });
+    first.begin();
     // The first test list: two digits typed, then the page reloads before Enter.
     const list = plan.forward?.test[0] ?? '';
     await answerShown(list.slice(0, 2));
@@ -200,12 +209,12 @@ describe('DigitSpanRuntime (jsdom, fake clock; onsets by the animation-frame fal
     }));
     const resumed = startRuntime([...makeRun().savedTrials, ...pending]);
     // No list of the test was recorded: its intro is shown as on a first visit.
-    expect(resumed.getSnapshot()).toMatchObject({
+    expect(digitSpanView(resumed.getSnapshot())).toMatchObject({
       kind: 'intro',
       resumed: false,
       position: { phase: 'test', block: 0, trialNumber: 0 },
     });
-    resumed.proceed();
+    resumed.begin();
     await answerShown(list);
     expect(page.stage.querySelector('.ds-answer')?.getAttribute('data-position')).toBe('test:0:0');
     press('Enter', 'Enter');

@@ -10,7 +10,14 @@ import {
   makeTestRun,
   useFakeStage,
 } from '../../../lib/task-runtime/testing/fake-stage';
-import { formatCounter, PVT_COUNTER_NAME, PvtRuntime } from './pvt-runtime';
+import {
+  createPvtHost,
+  formatCounter,
+  PVT_COUNTER_NAME,
+  type PvtHost,
+  pvtAnnouncement,
+  pvtShowsReminder,
+} from './pvt-stage';
 
 const SEED = 'pvt-runtime-seed';
 /**
@@ -60,9 +67,9 @@ describe('formatCounter', () => {
   });
 });
 
-describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
+describe('the PVT on the task host (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
   let recorded: PvtTrial[] = [];
-  let runtime: PvtRuntime | null = null;
+  let runtime: PvtHost | null = null;
   /** The Element Timing name of the last counter answered. */
   let answeredCounter: string | null = null;
   const page = useFakeStage(() => {
@@ -75,10 +82,12 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
   function startRuntime(
     run: Run = makeRun(),
     saved: Parameters<typeof fakeRuntimeOptions>[3] = [],
+    inputModality: 'keyboard' | 'touch' = 'keyboard',
   ) {
-    runtime = new PvtRuntime(
-      fakeRuntimeOptions<PvtTrial>(run, page.stage, (trial) => recorded.push(trial), saved),
-    );
+    runtime = createPvtHost({
+      ...fakeRuntimeOptions<PvtTrial>(run, page.stage, (trial) => recorded.push(trial), saved),
+      inputModality,
+    });
     runtime.start();
     return runtime;
   }
@@ -104,17 +113,18 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
 
   it('counts up every frame from its onset, stops at the response, and records the press against the onset', async () => {
     const current = startRuntime();
-    expect(current.getSnapshot().kind).toBe('intro');
+    expect(current.getSnapshot().phase).toBe('prompt');
     // Before the run begins Space is the page's.
     expect(pressSpace().defaultPrevented).toBe(false);
     current.begin();
+    await vi.advanceTimersByTimeAsync(0);
     expect(current.getSnapshot()).toMatchObject({
-      kind: 'running',
-      position: { phase: 'habituation', trialNumber: 0 },
-      showsReminder: true,
+      phase: 'running',
+      progress: { position: { phase: 'habituation', trialNumber: 0 }, trialsInBlock: 1 },
       // No clock while the test runs.
-      remainingMs: null,
+      prompt: { remainingMs: null },
     });
+    expect(pvtShowsReminder(current.getSnapshot())).toBe(true);
     await runUntil(counterShown);
     const counter = shown() as HTMLElement;
     expect(counter.getAttribute('elementtiming')).toMatch(new RegExp(`^${PVT_COUNTER_NAME}-\\d+$`));
@@ -153,10 +163,10 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
     expect(stopped).toBe(formatCounter(trial?.reactionTime as number));
     // The reminder goes with the first trial; the test follows without a break.
     expect(current.getSnapshot()).toMatchObject({
-      kind: 'running',
-      position: { phase: 'test', trialNumber: 0 },
-      showsReminder: false,
+      phase: 'running',
+      progress: { position: { phase: 'test', trialNumber: 0 }, trialsInBlock: 0 },
     });
+    expect(pvtShowsReminder(current.getSnapshot())).toBe(false);
   });
 
   it("shows 'Too soon!' for a press before the counter, and restarts the trial with a new foreperiod", async () => {
@@ -164,14 +174,16 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
     current.begin();
     await vi.advanceTimersByTimeAsync(200);
     pressSpace();
+    // Drawn in the next frame, told once presented (the fallback onset: the frame after).
+    await vi.advanceTimersByTimeAsync(2 * FAKE_FRAME_MS);
     expect(shown()?.textContent).toBe('Too soon!');
     // Screen readers hear it through the page's live region, not a status element on the stage.
     expect(shown()?.getAttribute('role')).toBeNull();
-    expect(current.getSnapshot().announcement).toBe('Too soon!');
+    expect(pvtAnnouncement(current.getSnapshot(), 'keyboard')).toBe('Too soon!');
     await vi.advanceTimersByTimeAsync(300);
     expect(shown()?.textContent).toBe('Too soon!');
     await runUntil(counterShown, 3000);
-    expect(current.getSnapshot().announcement).toBe('');
+    expect(pvtAnnouncement(current.getSnapshot(), 'keyboard')).toBe('');
     expect(shown()?.dataset.draw).toBe('1');
     // Once it is presented (the fallback onset is the frame after its insertion).
     await vi.advanceTimersByTimeAsync(100);
@@ -182,12 +194,7 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
   });
 
   it('takes a touch anywhere on the stage as the response', async () => {
-    const run = makeRun();
-    runtime = new PvtRuntime({
-      ...fakeRuntimeOptions<PvtTrial>(run, page.stage, (trial) => recorded.push(trial)),
-      inputModality: 'touch',
-    });
-    runtime.start();
+    runtime = startRuntime(makeRun(), [], 'touch');
     runtime.begin();
     await runUntil(counterShown);
     await vi.advanceTimersByTimeAsync(300);
@@ -198,13 +205,9 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
   });
 
   it('takes the taps of a second finger while the first rests on the stage, and opens no menu', async () => {
-    const run = makeRun();
-    runtime = new PvtRuntime({
-      ...fakeRuntimeOptions<PvtTrial>(run, page.stage, (trial) => recorded.push(trial)),
-      inputModality: 'touch',
-    });
-    runtime.start();
+    runtime = startRuntime(makeRun(), [], 'touch');
     runtime.begin();
+    await vi.advanceTimersByTimeAsync(0);
     // The resting finger went down before the first counter: a false start.
     touch(page.stage);
     for (let k = 0; k < 3; k++) {
@@ -233,7 +236,8 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
     await runUntil(() => shown()?.classList.contains('pvt-timeout') === true, 2000);
     expect(shown()?.textContent).toContain('Please respond faster');
     expect(shown()?.textContent).toContain('Press Space to continue');
-    expect(current.getSnapshot().announcement).toBe(
+    await vi.advanceTimersByTimeAsync(FAKE_FRAME_MS);
+    expect(pvtAnnouncement(current.getSnapshot(), 'keyboard')).toBe(
       'Please respond faster. Press Space to continue.',
     );
     await vi.advanceTimersByTimeAsync(300);
@@ -252,9 +256,9 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
         pressSpace();
         answerAt = null;
       }
-      return current.getSnapshot().kind === 'finished';
+      return current.getSnapshot().phase === 'finished';
     }, 60_000);
-    expect(current.getSnapshot().kind).toBe('finished');
+    expect(current.getSnapshot().phase).toBe('finished');
     const test = recorded.filter((t) => t.phase === 'test');
     expect(test.length).toBeGreaterThan(15);
     // The next interval would have started at the last response: at or after the 30 s.
@@ -287,10 +291,12 @@ describe('PvtRuntime (jsdom, fake clock; onsets by the animation-frame fallback)
     const last = recorded.at(-1) as PvtTrial;
     const resumed = startRuntime(makeRun(), saved);
     expect(resumed.getSnapshot()).toMatchObject({
-      kind: 'intro',
-      resumed: true,
-      position: { phase: 'test', trialNumber: 2 },
-      remainingMs: 30_000 - last.endElapsedMs,
+      phase: 'prompt',
+      prompt: {
+        resumed: true,
+        position: { phase: 'test', trialNumber: 2 },
+        remainingMs: 30_000 - last.endElapsedMs,
+      },
     });
     resumed.begin();
     await runUntil(counterShown);

@@ -1,0 +1,180 @@
+import type { InputModality } from '@cogni/domain';
+import {
+  type PvtInput,
+  type PvtPrompt,
+  type PvtScene,
+  pvtEngine,
+  pvtTask,
+} from '@cogni/domain/tasks/pvt';
+import {
+  createTaskHost,
+  type TaskHostRunOptions,
+  type TaskHostSnapshot,
+  type TaskStageParts,
+} from '../../../lib/task-runtime/task-host';
+
+const TOO_SOON = 'Too soon!';
+const RESPOND_FASTER = 'Please respond faster';
+
+/** The Element Timing name of the counter: each one is `pvt-counter-<n>`. */
+export const PVT_COUNTER_NAME = 'pvt-counter';
+
+/** Space (by physical key, or by character on other layouts): the one response key. */
+export function readPvtKey(event: Pick<KeyboardEvent, 'code' | 'key'>): PvtInput | null {
+  return event.code === 'Space' || event.key === ' ' ? 'space' : null;
+}
+
+/** The counter's text for `ms` milliseconds: whole ms, at least three digits ("000", "087"). */
+export function formatCounter(ms: number): string {
+  return String(Math.max(0, Math.floor(ms))).padStart(3, '0');
+}
+
+/** How to go on after a timeout, by the run's input mode. */
+const continueHint = (inputModality: InputModality) =>
+  inputModality === 'touch' ? 'Tap the screen to continue' : 'Press Space to continue';
+
+/** A counter on the stage, counting up every frame until it is frozen or leaves the stage. */
+type RunningCounter = {
+  /** The counter's own text node: what every frame rewrites. */
+  text: Text;
+  /** Its presented onset once known; until then the first frame after its insertion stands in. */
+  fromMs: number | null;
+  firstFrameMs: number | null;
+  frame: number | null;
+};
+
+/**
+ * The counter of `scene`: its digits are the element's own text node, rewritten every frame.
+ * Element Timing reports an element's first paint once, so the onset is the first presented
+ * frame and later digits leave it alone; the reaction time is the press's timestamp minus that
+ * onset, never what the digits show.
+ */
+function createCounter(scene: Extract<PvtScene, { kind: 'counter' }>) {
+  const element = document.createElement('div');
+  element.className = 'pvt-counter';
+  const { position } = scene;
+  element.dataset.position = `${position.phase}:${position.block}:${position.trialNumber}`;
+  element.dataset.draw = String(scene.draw);
+  element.setAttribute('aria-hidden', 'true');
+  const text = document.createTextNode(formatCounter(scene.frozenMs ?? 0));
+  element.append(text);
+  const counter: RunningCounter = { text, fromMs: null, firstFrameMs: null, frame: null };
+  if (scene.frozenMs === null) {
+    const frame = (frameMs: number) => {
+      // Inserted in the frame that draws it; gone from the stage, it stops.
+      if (counter.firstFrameMs !== null && !element.isConnected) return;
+      counter.firstFrameMs ??= frameMs;
+      text.data = formatCounter(frameMs - (counter.fromMs ?? counter.firstFrameMs));
+      counter.frame = requestAnimationFrame(frame);
+    };
+    counter.frame = requestAnimationFrame(frame);
+  }
+  return { element, counter };
+}
+
+/**
+ * A message in place of whatever the stage shows. It is plain text: screen readers hear it
+ * through the running view's live region (pvtAnnouncement), which stays on the page (a status
+ * element inserted with its text is often not announced).
+ */
+function createMessage(name: string, title: string, detail: string | null): HTMLElement {
+  const element = document.createElement('div');
+  element.className = `pvt-message ${name}`;
+  element.textContent = title;
+  if (detail) {
+    const line = document.createElement('span');
+    line.className = 'pvt-message__detail';
+    line.textContent = detail;
+    element.append(line);
+  }
+  return element;
+}
+
+/**
+ * What the PVT draws on the task host's stage: the counter, drawn in the frame nearest its due
+ * time and counting up every frame from its presented onset, frozen in place at the reaction
+ * time; 'Too soon!'; the timeout's message; a blank. Space answers, and so does a touch or the
+ * mouse's left button anywhere on the stage (a finger resting on the screen is the primary
+ * pointer, so another finger's tap counts). The screen stays on while trials are on.
+ */
+export function pvtStageParts(inputModality: InputModality): TaskStageParts<PvtInput, PvtScene> {
+  const counters = new WeakMap<HTMLElement, RunningCounter>();
+  return {
+    keyToInput: readPvtKey,
+    draw(scene) {
+      switch (scene.kind) {
+        case 'counter': {
+          const { element, counter } = createCounter(scene);
+          counters.set(element, counter);
+          return {
+            element,
+            name: PVT_COUNTER_NAME,
+            onOnset: (atMs) => {
+              counter.fromMs = atMs;
+            },
+          };
+        }
+        case 'too-soon':
+          return { element: createMessage('pvt-too-soon', TOO_SOON, null), name: 'pvt-too-soon' };
+        case 'timeout':
+          return {
+            element: createMessage('pvt-timeout', RESPOND_FASTER, continueHint(inputModality)),
+            name: 'pvt-timeout',
+          };
+        case 'blank':
+          return { element: null, name: 'pvt-blank' };
+      }
+    },
+    redraw(element, scene) {
+      const counter = counters.get(element);
+      if (scene.kind !== 'counter' || scene.frozenMs === null || !counter) return false;
+      // Stopped: the frozen reaction time stays through the feedback.
+      if (counter.frame !== null) cancelAnimationFrame(counter.frame);
+      counter.frame = null;
+      counter.text.data = formatCounter(scene.frozenMs);
+      return true;
+    },
+    stageInput: 'tap',
+    acceptsSecondaryPointers: true,
+    keepsScreenAwake: true,
+  };
+}
+
+/** The task host running a PVT run (the timing benchmark's page makes one too). */
+export const createPvtHost = (options: TaskHostRunOptions) =>
+  createTaskHost(
+    pvtTask,
+    pvtEngine,
+    (_config, inputModality) => pvtStageParts(inputModality),
+    options,
+  );
+
+/** A PVT run's host, as the running view holds it. */
+export type PvtHost = ReturnType<typeof createPvtHost>;
+export type PvtHostSnapshot = TaskHostSnapshot<PvtPrompt, PvtScene>;
+
+/**
+ * What a screen reader is told of the stage ('Too soon!', 'Please respond faster' and how to go
+ * on); empty otherwise.
+ */
+export function pvtAnnouncement(snapshot: PvtHostSnapshot, inputModality: InputModality): string {
+  switch (snapshot.scene?.kind) {
+    case 'too-soon':
+      return TOO_SOON;
+    case 'timeout':
+      return `${RESPOND_FASTER}. ${continueHint(inputModality)}.`;
+    default:
+      return '';
+  }
+}
+
+/** The first habituation counter of a run not resumed: the page reminds what to do. */
+export function pvtShowsReminder(snapshot: PvtHostSnapshot): boolean {
+  const position = snapshot.progress?.position;
+  return (
+    snapshot.phase === 'running' &&
+    position?.phase === 'habituation' &&
+    position.trialNumber === 0 &&
+    snapshot.prompt?.resumed !== true
+  );
+}
