@@ -70,7 +70,7 @@ describe('saving survives reloads and lost connections', () => {
       .getByRole('alert')
       .getByText('Failed to start the test. Please try again.')
       .waitFor();
-    expect((await logged).postDataJSON()).toMatchObject({ errorType: 'STROOP_TEST_START_ERROR' });
+    expect((await logged).postDataJSON()).toMatchObject({ errorType: 'TEST_START_ERROR' });
     // The button is there to try again.
     await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).waitFor();
   });

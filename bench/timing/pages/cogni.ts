@@ -1,9 +1,10 @@
-// Our runtime, the very class the Stroop page uses, on a run of test-phase trials only: the
-// test phase has no feedback, and a rest break interval above the trial count means no breaks.
+// The task host running Stroop, as the Stroop page makes it, on a run of test-phase trials only
+// (its sample and practice trial count as saved): the test phase has no feedback, and a rest
+// break interval above the trial count means no breaks.
 import type { Run } from '@cogni/domain';
 import { StroopConfigSchema } from '@cogni/domain/tasks/stroop';
 import { measureEnvironment } from '../../../apps/web/src/lib/task-runtime/device';
-import { StroopRuntime } from '../../../apps/web/src/tasks/stroop/runtime/stroop-runtime';
+import { createStroopHost } from '../../../apps/web/src/tasks/stroop/runtime/stroop-stage';
 import { type BenchApi, readSettings } from './bench-page';
 
 const { trials, cueMs, input } = readSettings();
@@ -32,13 +33,20 @@ const bench: BenchApi = {
     // As the Stroop page does before a run: the measurement record's frames come first.
     void measureEnvironment().then(() => {
       const stage = document.getElementById('stage') as HTMLElement;
-      const runtime = new StroopRuntime({
+      const runtime = createStroopHost({
         run,
         stage,
-        startAt: { phase: 'test', trialNumber: 0 },
+        saved: [
+          { phase: 'sample', block: 0, trialNumber: 0, isCorrect: true },
+          { phase: 'practice', block: 0, trialNumber: 0, isCorrect: true },
+        ],
+        inputModality: input === 'touch' ? 'touch' : 'keyboard',
         sink: {
           enqueue: async (_runId, trial) => {
-            bench.records.push({ rtMs: trial.reactionTime, onsetMs: trial.timing.stimulusOnsetMs });
+            bench.records.push({
+              rtMs: trial.reactionTime as number,
+              onsetMs: trial.timing.stimulusOnsetMs as number,
+            });
           },
         },
       });
@@ -52,6 +60,7 @@ const bench: BenchApi = {
         runtime.input.attachButton(pad, 'R');
       }
       runtime.start();
+      runtime.begin(true);
     });
   },
 };

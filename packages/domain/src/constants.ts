@@ -15,10 +15,6 @@ export const PROGRESS_RESULTS_LIMIT = 10;
 /** Error-log entries per page of the admin view, and the most one page holds. */
 export const ADMIN_ERROR_LOG_LIMIT = 100;
 
-/** Trials per phase of the Stroop test (docs/product.md#the-stroop-test). */
-export const STROOP_TRIAL_COUNTS = { sample: 8, practice: 16, test: 144 } as const;
-/** A rest break follows every this many test trials, except the last. */
-export const STROOP_REST_BREAK_EVERY = 40;
 /** Most finished results on the progress score trend (the newest ones). */
 export const PROGRESS_HISTORY_LIMIT = 500;
 
@@ -28,21 +24,3 @@ export const ADMIN_PAGE_SIZE_DEFAULT = 25;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 /** Number of audit-log entries the admin view shows (the newest). */
 export const ADMIN_AUDIT_LOG_LIMIT = 100;
-
-/**
- * The mock-data generator's behaviour (docs/product.md#mock-data). Reaction times are whole
- * milliseconds drawn uniformly from the inclusive ranges; a switch trial adds a uniform 0-99 ms and
- * is `switchAccuracyPenalty` (a proportion, i.e. 5 percentage points) less likely to be correct.
- */
-export const MOCK_STROOP = {
-  congruent: { minRtMs: 500, maxRtMs: 799, accuracy: 0.95 },
-  incongruent: { minRtMs: 600, maxRtMs: 999, accuracy: 0.85 },
-  switchExtraRtMs: { min: 0, max: 99 },
-  switchAccuracyPenalty: 0.05,
-  /**
-   * Share of mock trials made congruent (ink = word). The first version's generator drew word and
-   * ink independently from three colours, which makes one trial in three congruent; real trials
-   * never are (docs/product.md#the-stroop-test).
-   */
-  congruentProbability: 1 / 3,
-} as const;

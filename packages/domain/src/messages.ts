@@ -12,7 +12,7 @@ export const MESSAGES = {
   progressLoadFailed: 'Failed to load test results. Please try again later.',
   progressEmpty: 'No test results available.',
   progressUnknownTestType: 'No details available for this test type.',
-  stroopStartFailed: 'Failed to start the test. Please try again.',
+  startFailed: 'Failed to start the test. Please try again.',
   mockDataFailed: 'An error occurred while generating mock data.',
   mockDataSucceeded: 'Mock data generated and saved.',
   adminPageForbidden: 'You do not have permission to view this page.',

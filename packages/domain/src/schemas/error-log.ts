@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Error types the browser may report; the server writes the others itself. A test that could
- * not start is STROOP_TEST_START_ERROR for Stroop (the first version's name) and TEST_START_ERROR for
- * every other task, its path naming the test.
+ * not start is TEST_START_ERROR, its path naming the test; STROOP_TEST_START_ERROR is what the
+ * first version logged for Stroop, kept so that stored logs and older pages stay readable.
  */
 export const CLIENT_ERROR_TYPES = [
   'RENDER_ERROR',

@@ -42,9 +42,12 @@ export type EngineEvent<Input> =
  * When a scene is presented. 'frame': an onset on an absolute time line, drawn in the frame whose
  * presentation is nearest `dueAtMs` (the fixed-SOA tasks' stimuli, and what replaces them), or
  * in the next frame when `dueAtMs` is null: at once, for what an input changes (a mask that
- * turns green).
+ * turns green). 'timer': the end of a timed display, `dueAtMs` being its presented onset plus
+ * its duration; the scene is inserted from a timer by the usual delay from insertion to
+ * presentation before it (FrameTimer, ADR 014: Stroop's stimulus after its 1400 ms cue), as a
+ * display without a fixed refresh would put it on a frame grid of its own.
  */
-export type PresentTiming = 'frame';
+export type PresentTiming = 'frame' | 'timer';
 
 /**
  * What the host does after a step:

@@ -1,5 +1,4 @@
 import {
-  type ClientErrorLogInput,
   MESSAGES,
   type Measurement,
   type Run,
@@ -46,8 +45,6 @@ type TaskRunnerProps = {
   title: string;
   /** Ends "Thank you for completing …" on the results screen. */
   completedName: string;
-  /** The error log type of a run that could not start. */
-  startErrorType?: ClientErrorLogInput['errorType'];
   /** Before a new run: where to put the fingers and what happens after the button. */
   instructions: ReactNode;
   /** Before a resumed run: where it goes on, e.g. ": Practice trial 3.". */
@@ -125,9 +122,9 @@ export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
       });
       setScreen({ kind: 'running', run, saved: [], measurement, mode });
     } catch (error) {
-      setScreen({ kind: 'ready', resume, error: MESSAGES.stroopStartFailed });
+      setScreen({ kind: 'ready', resume, error: MESSAGES.startFailed });
       createErrorLog({
-        errorType: props.startErrorType ?? 'TEST_START_ERROR',
+        errorType: 'TEST_START_ERROR',
         errorMessage: (error as Error).message.slice(0, 1000) || 'Unknown error',
         context: { path: window.location.pathname },
       }).catch(() => {});
@@ -202,14 +199,12 @@ type FinishableRuntime = { getAttentionEvents: () => AttentionEvent[] };
 
 /**
  * The end of a run: waits until the outbox holds none of its trials, completes the run on the
- * server with the attention record, and hands the summary on. `afterSaved` runs between the two
- * (a runtime that wants to know).
+ * server with the attention record, and hands the summary on.
  */
 export function useFinishRun(
   run: Run,
   runtime: FinishableRuntime | null,
   onComplete: (summary: RunSummary) => void,
-  afterSaved?: () => void,
 ) {
   const [error, setError] = useState<string | null>(null);
   const [isFinishing, setIsFinishing] = useState(false);
@@ -222,7 +217,6 @@ export function useFinishRun(
       const completed = await completeRun(run.id, {
         attentionEvents: runtime.getAttentionEvents(),
       });
-      afterSaved?.();
       if (completed.summary) onComplete(completed.summary);
     } catch {
       setError('Your results could not be saved yet. Please try again.');

@@ -157,4 +157,21 @@ describe('FrameTimer', () => {
     await clock.runUntil(1000);
     expect(fired).toEqual(['last']);
   });
+
+  it('inserts at a known due time less the usual latency, each wait on its own, and calls one off', async () => {
+    const timer = await timerWithLatency(4);
+    const fired: { name: string; atMs: number }[] = [];
+    const note = (name: string) => () => fired.push({ name, atMs: performance.now() });
+    timer.at(500, note('first'));
+    const callOff = timer.at(700, note('called off'));
+    timer.at(900, note('second'));
+    callOff();
+    await clock.runUntil(1000);
+    expect(fired.map((f) => f.name)).toEqual(['first', 'second']);
+    // Inserted 4 ms early, within the last stretch's wait on the clock.
+    expect(fired[0]?.atMs).toBeGreaterThanOrEqual(496);
+    expect(fired[0]?.atMs).toBeLessThan(496.1);
+    expect(fired[1]?.atMs).toBeGreaterThanOrEqual(896);
+    expect(fired[1]?.atMs).toBeLessThan(896.1);
+  });
 });

@@ -11,6 +11,17 @@ const LATENCY_HISTORY = 15;
  */
 const WAKE_EARLY_MS = 1.5;
 
+/** The longest the clock is waited out, by the wall clock, ms: a stopped page clock ends it. */
+const MAX_CLOCK_WAIT_MS = 5;
+
+/** Waits out the last stretch before `untilMs` (performance.now()), which no timer can time. */
+function waitOutOnClock(untilMs: number): void {
+  const giveUpAtMs = Date.now() + MAX_CLOCK_WAIT_MS;
+  while (performance.now() < untilMs && Date.now() < giveUpAtMs) {
+    // Spin: at most WAKE_EARLY_MS and a timer's lateness.
+  }
+}
+
 /**
  * Ends a timed display (the 1400 ms cue, the feedback) so that what replaces it is presented
  * `durationMs` after the display itself was presented (rule 5 in docs/timing-rules.md), counted
@@ -69,9 +80,7 @@ export class FrameTimer {
       // Due by the estimate, but the display's presentation is not known yet: `shown` plans
       // the wait again when it is.
       if (shownMs === null) return;
-      while (performance.now() < insertAtMs) {
-        // Wait out the last stretch, which no timer can time.
-      }
+      waitOutOnClock(insertAtMs);
       this.generation += 1;
       callback();
     };
@@ -85,6 +94,33 @@ export class FrameTimer {
   cancel(): void {
     this.generation += 1;
     clearTimeout(this.timeout);
+  }
+
+  /**
+   * Calls `callback` when an element inserted then is expected to be presented at `dueMs` (a
+   * display's known presentation plus its duration), each call on its own; returns a function
+   * that calls it off.
+   */
+  at(dueMs: number, callback: () => void): () => void {
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    let isCalledOff = false;
+    const schedule = () => {
+      if (isCalledOff) return;
+      const insertAtMs = dueMs - this.estimateLatencyMs();
+      const timerMs = Math.floor(insertAtMs - performance.now() - WAKE_EARLY_MS);
+      if (timerMs >= 1) {
+        timeout = setTimeout(schedule, timerMs);
+        return;
+      }
+      waitOutOnClock(insertAtMs);
+      isCalledOff = true;
+      callback();
+    };
+    schedule();
+    return () => {
+      isCalledOff = true;
+      clearTimeout(timeout);
+    };
   }
 
   private estimateLatencyMs(): number {

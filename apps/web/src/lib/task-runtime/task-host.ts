@@ -3,6 +3,7 @@ import type {
   EngineEvent,
   EngineProgress,
   InputModality,
+  PresentTiming,
   Run,
   RunEngine,
   SavedTrial,
@@ -14,6 +15,7 @@ import { isSameScene, positionOf } from '@cogni/domain';
 import { AttentionRecorder, isPageAttended } from './attention';
 import { DueTimer, EngineLoop, type TaskRuntimeOptions } from './engine-loop';
 import { FrameScheduler } from './frame-scheduler';
+import { FrameTimer } from './frame-timer';
 import type { Onset } from './onset';
 import { ResponseInput } from './response-input';
 import { SnapshotStore } from './snapshot-store';
@@ -146,6 +148,7 @@ type Job<Scene> = {
   dueMs: number;
   scene: Scene;
   status: 'due' | 'shown' | 'gone';
+  timing: PresentTiming;
   /** Scheduled by drawing ahead, and not yet asked for by a real step. */
   ahead: boolean;
   cancel: () => void;
@@ -187,6 +190,7 @@ export class TaskHost<
   private readonly scheduler: FrameScheduler;
   private readonly initialEffects: EngineEffect<Scene, Prompt, Trial>[];
   private readonly tick = new DueTimer();
+  private readonly timer = new FrameTimer();
   private readonly wakeLock = new ScreenWakeLock();
   private readonly jobs = new Map<string, Job<Scene>>();
   private onStage: Job<Scene> | null = null;
@@ -269,6 +273,7 @@ export class TaskHost<
   dispose(): void {
     this.isDisposed = true;
     this.loop.stop();
+    for (const job of this.jobs.values()) if (job.status === 'due') job.cancel();
     this.scheduler.cancelAll();
     this.tick.cancel();
     clearTimeout(this.getReadyTimer);
@@ -346,7 +351,8 @@ export class TaskHost<
       existing.ahead &&= ahead;
       if (effect.dueAtMs !== null && effect.dueAtMs !== existing.dueMs) {
         existing.cancel();
-        this.schedule(existing, effect.dueAtMs);
+        existing.dueMs = effect.dueAtMs;
+        this.schedule(existing);
       }
       return;
     }
@@ -362,21 +368,30 @@ export class TaskHost<
     const dueMs = effect.dueAtMs ?? performance.now();
     const job: Job<Scene> = {
       key: effect.key,
-      dueMs: existing?.dueMs ?? dueMs,
+      dueMs,
       scene: effect.scene,
       status: 'due',
+      timing: effect.dueAtMs === null ? 'frame' : effect.timing,
       ahead,
       cancel: () => {},
       element: null,
     };
     this.jobs.set(effect.key, job);
-    job.cancel = this.scheduler.at(dueMs, () => this.draw(job));
+    this.schedule(job);
+    // Drawn again in place of itself: it keeps its due time against the scenes after it.
+    if (existing) job.dueMs = existing.dueMs;
   }
 
-  /** Schedules a job on its way at a new due time. */
-  private schedule(job: Job<Scene>, dueMs: number): void {
-    job.dueMs = dueMs;
-    job.cancel = this.scheduler.at(dueMs, () => this.draw(job));
+  /**
+   * Schedules a job on its way: in the animation frame nearest its due time ('frame'), or
+   * inserted from a timer so that it is presented at its due time ('timer', FrameTimer).
+   */
+  private schedule(job: Job<Scene>): void {
+    const draw = () => this.draw(job);
+    job.cancel =
+      job.timing === 'timer'
+        ? this.timer.at(job.dueMs, () => void draw())
+        : this.scheduler.at(job.dueMs, draw);
   }
 
   /** Calls off a scene on its way; one on the stage stays until another replaces it. */
@@ -401,6 +416,7 @@ export class TaskHost<
       ? this.stage.show(drawing.element, drawing.name)
       : this.stage.blank(drawing.name);
     if (drawing.element && 'onInserted' in drawing) drawing.onInserted?.();
+    if (job.timing === 'timer') this.timer.noteLatency(presentation.insertedMs, presentation.onset);
     if (shown && shown !== job) this.leave(shown);
     job.status = 'shown';
     job.element = drawing.element;
@@ -467,6 +483,7 @@ export class TaskHost<
   };
 
   private clearStage(): void {
+    for (const job of this.jobs.values()) if (job.status === 'due') job.cancel();
     this.scheduler.cancelAll();
     if (this.onStage) this.leave(this.onStage);
     this.jobs.clear();

@@ -4,22 +4,17 @@ import {
   type Phase,
   StroopConfigSchema,
 } from '@cogni/domain/tasks/stroop';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import type { PadButton } from '../../components/task/response-pad';
 import { TaskRunLayout } from '../../components/task/task-run-layout';
-import {
-  FinishPrompt,
-  type RunningTaskProps,
-  TaskRunner,
-  useFinishRun,
-  useRuntimeSnapshot,
-} from '../../components/task/task-runner';
+import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
+import { useTaskHost } from '../../components/task/use-task-host';
 import { Button } from '../../components/ui/button';
-import { getTrialQueue } from '../../lib/task-runtime/page-trial-queue';
+import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import type { RunSource } from '../../lib/task-runtime/run-source';
 import { PHASE_NAMES } from './labels';
-import { StroopRuntime } from './runtime/stroop-runtime';
+import { createStroopHost, stroopView } from './runtime/stroop-stage';
 import { StroopScoreTiles } from './stroop-scores';
 
 const isPhase = (phase: string): phase is Phase => (PHASES as readonly string[]).includes(phase);
@@ -47,7 +42,6 @@ export default function StroopRunner({ mode, source }: { mode: ResponseMode; sou
       source={source}
       title="Stroop Test"
       completedName="the Stroop Test"
-      startErrorType="STROOP_TEST_START_ERROR"
       instructions={
         <>
           {mode === 'keyboard' ? (
@@ -72,27 +66,17 @@ export default function StroopRunner({ mode, source }: { mode: ResponseMode; sou
   );
 }
 
+/** Made once per run by useTaskHost. */
+const createHost = (options: TaskRuntimeOptions) => createStroopHost(options);
+
 function RunningTest(props: RunningTaskProps) {
-  const stageRef = useRef<HTMLDivElement>(null);
-  const [runtime, setRuntime] = useState<StroopRuntime | null>(null);
-  const { run, saved } = props;
-  const startAt = useMemo(() => findStartAt({ run, saved }), [run, saved]);
-
-  useEffect(() => {
-    if (!stageRef.current) return;
-    const created = new StroopRuntime({
-      run,
-      stage: stageRef.current,
-      sink: getTrialQueue(),
-      startAt,
-    });
-    setRuntime(created);
-    created.start();
-    return () => created.dispose();
-  }, [run, startAt]);
-
-  const snapshot = useRuntimeSnapshot(runtime);
-  const finishing = useFinishRun(run, runtime, props.onComplete, () => runtime?.summarySaved());
+  const { run } = props;
+  const config = useMemo(() => StroopConfigSchema.parse(run.config), [run]);
+  const { stageRef, runtime, snapshot: hostSnapshot, finishing } = useTaskHost(props, createHost);
+  const snapshot = useMemo(
+    () => hostSnapshot && stroopView(hostSnapshot, config),
+    [hostSnapshot, config],
+  );
 
   const kind = snapshot?.kind;
   return (
@@ -113,7 +97,7 @@ function RunningTest(props: RunningTaskProps) {
             <div className="task-prompt" data-testid="rest-prompt">
               <h2>Take a short break</h2>
               <p>Continue when you are ready.</p>
-              <Button autoFocus onClick={() => runtime?.continueAfterRest()}>
+              <Button autoFocus onClick={() => runtime?.begin()}>
                 Continue
               </Button>
             </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
 import { StroopConfigSchema } from './config';
-import { scoreStroopV2 } from './scoring-v2';
+import { scoreStroopV2 } from './scoring';
 import { planPhase, RESPONSE_KEYS, type ResponseKey } from './stimuli';
 
 /**

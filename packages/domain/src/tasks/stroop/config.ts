@@ -1,6 +1,10 @@
 import type { z } from 'zod';
-import { STROOP_REST_BREAK_EVERY, STROOP_TRIAL_COUNTS } from '../../constants';
 import { defineSettings } from '../shared/settings';
+
+/** Trials per phase of the Stroop test (docs/product.md#the-stroop-test). */
+export const STROOP_TRIAL_COUNTS = { sample: 8, practice: 16, test: 144 } as const;
+/** A rest break follows every this many test trials, except the last. */
+export const STROOP_REST_BREAK_EVERY = 40;
 
 /** Every setting of the Stroop test, with its default, unit and bounds (docs/scoring/stroop.md#procedure). */
 export const STROOP_SETTINGS = defineSettings({

@@ -1,20 +1,23 @@
 import type { TaskDefinition } from '../contract';
 import { stroopCard } from './card';
-import { planCompact, plannedTrialAt, type StroopCompactPlan } from './compact-plan';
 import { PHASES, type Phase, STROOP_SETTINGS, type StroopConfig } from './config';
-import { getResumePosition } from './engine';
+import { stroopEngine } from './engine';
 import { estimateStroopMs } from './estimate';
 import { STROOP_EXPORT_COLUMNS } from './export-columns';
 import { stroopFixtureRun, stroopMinimumMs } from './fixture-run';
 import { generateMockRun } from './mock-run';
+import { planCompact, plannedTrialAt, type StroopCompactPlan } from './plan';
 import { findEarlyArrival, findRunImplausibility, getTrialFlags } from './plausibility';
-import { getReportCell, REPORT_CELLS, type ReportCell } from './scoring';
+import { getResumePosition } from './run-order';
 import {
   flagStroopTrials,
+  getReportCell,
+  REPORT_CELLS,
+  type ReportCell,
   STROOP_SCORING_VERSION,
   type StroopScoresV2,
   scoreFlaggedStroopTrials,
-} from './scoring-v2';
+} from './scoring';
 import type { PlannedTrial } from './stimuli';
 import { findTrialProblems, type TrialInput, TrialInputSchema } from './trial';
 
@@ -49,6 +52,7 @@ export const stroopTask: TaskDefinition<
   scoredPhase: 'test',
   plan: planCompact,
   estimateMs: estimateStroopMs,
+  engine: stroopEngine,
   trialSchema: TrialInputSchema,
   fieldsOf: (trial) => ({
     cueWord: trial.cueWord,

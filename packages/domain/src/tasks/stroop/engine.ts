@@ -1,3 +1,6 @@
+import type { SavedTrial } from '../contract';
+import type { EngineEffect, EngineEvent, EngineStep, OnsetMethod, TaskEngine } from '../engine';
+import type { InputModality } from '../shared/envelope';
 import {
   getPhaseTrialCount,
   hasFeedback,
@@ -6,160 +9,378 @@ import {
   type Phase,
   type StroopConfig,
 } from './config';
-import { type PlannedTrial, planPhase, type ResponseKey } from './stimuli';
+import { plannedTrialAt, type StroopCompactPlan } from './plan';
+import { getNextPosition, getResumePosition, type StroopPosition } from './run-order';
+import type { PlannedTrial, ResponseKey } from './stimuli';
+import type { TrialInput } from './trial';
 
-/** A place in the run: a phase and a trial number in it. */
-export type StroopPosition = { phase: Phase; trialNumber: number };
+/** Stroop's inputs: R, G or B, typed or on the on-screen buttons. */
+export type StroopInput = ResponseKey;
 
-export type StroopState =
-  | { kind: 'intro'; startAt: StroopPosition | null }
+/**
+ * What Stroop's web task draws: the trial's cue ('Color' or 'Word'), its stimulus (a colour word
+ * in an ink), and the feedback after a sample or practice answer.
+ */
+export type StroopScene =
   | { kind: 'cue'; trial: PlannedTrial }
   | { kind: 'stimulus'; trial: PlannedTrial }
-  | { kind: 'feedback'; trial: PlannedTrial; isCorrect: boolean }
-  | { kind: 'rest'; after: PlannedTrial }
-  | { kind: 'finished' }
-  | { kind: 'complete' };
+  | { kind: 'feedback'; trial: PlannedTrial; isCorrect: boolean };
 
-export type StroopEvent =
-  | { type: 'START' }
-  | { type: 'CUE_ENDED' }
-  | { type: 'RESPONDED'; key: ResponseKey }
-  | { type: 'FEEDBACK_ENDED' }
-  | { type: 'CONTINUE' }
-  | { type: 'SUMMARY_SAVED' };
+/** What Stroop waits on: the start of the run (or of its rest), or a rest break in the test. */
+export type StroopPrompt = { kind: 'start' } | { kind: 'rest'; after: StroopPosition };
 
-/** What the runtime must do after a step: the engine itself never touches a clock or the DOM. */
-export type StroopEffect =
-  | { type: 'SHOW_CUE'; trial: PlannedTrial; durationMs: number }
-  | { type: 'SHOW_STIMULUS'; trial: PlannedTrial }
-  | { type: 'RECORD_TRIAL'; trial: PlannedTrial; response: ResponseKey; isCorrect: boolean }
-  | { type: 'SHOW_FEEDBACK'; isCorrect: boolean; durationMs: number };
+/** A presentation's measured time. */
+type Onset = { atMs: number; method: OnsetMethod };
+type Press = { key: ResponseKey; atMs: number; modality: InputModality };
 
-export type StroopStep = { state: StroopState; effects: StroopEffect[] };
+/**
+ * The trial on screen: its cue until the stimulus is put on the stage, the stimulus until the
+ * first press after its presented onset (presses after its drawing wait for that onset), then
+ * its feedback (sample and practice).
+ */
+export type StroopTrialInProgress = {
+  planned: PlannedTrial;
+  /**
+   * The trial whose feedback stays on the stage until this trial's cue is drawn (the progress
+   * line names it till then); null once the cue is drawn, or when none came before.
+   */
+  previous: PlannedTrial | null;
+  /** The cue was put on the stage: from then on a lost focus marks this trial. */
+  isCueDrawn: boolean;
+  stage: 'cue' | 'stimulus' | 'feedback';
+  cueOnset: Onset | null;
+  stimulusOnset: Onset | null;
+  /** Presses after the stimulus was drawn, before its onset was known. */
+  pending: readonly Press[];
+  interrupted: boolean;
+  /** The answer, once given. */
+  isCorrect: boolean | null;
+};
 
-export type StroopPlans = Record<Phase, readonly PlannedTrial[]>;
+export type StroopState =
+  | { kind: 'waiting'; next: StroopPosition | null; timeOriginMs: number }
+  | { kind: 'trial'; trial: StroopTrialInProgress; timeOriginMs: number }
+  | { kind: 'rest'; after: StroopPosition; timeOriginMs: number }
+  | { kind: 'finished'; timeOriginMs: number };
 
-/** The whole run planned from its seed: every phase's trials. */
-export function planRun(seed: string, config: StroopConfig): StroopPlans {
-  return {
-    sample: planPhase(seed, 'sample', config),
-    practice: planPhase(seed, 'practice', config),
-    test: planPhase(seed, 'test', config),
-  };
-}
+type Effect = EngineEffect<StroopScene, StroopPrompt, TrialInput>;
+type Step = EngineStep<StroopState, StroopScene, StroopPrompt, TrialInput>;
+type TrialState = Extract<StroopState, { kind: 'trial' }>;
 
-function plannedAt(plans: StroopPlans, position: StroopPosition): PlannedTrial {
-  const trial = plans[position.phase][position.trialNumber];
+const positionKey = ({ phase, trialNumber }: StroopPosition) => `${phase}:0:${trialNumber}`;
+const sceneKey = (trial: StroopPosition, kind: StroopScene['kind']) =>
+  `${positionKey(trial)}:${kind}`;
+
+/** The trial at `position` of the plan the server checks saves against. */
+function plannedOf(plan: StroopCompactPlan, position: StroopPosition): PlannedTrial {
+  const trial = plannedTrialAt(plan, position.phase, position.trialNumber);
   if (!trial) throw new Error(`No trial ${position.trialNumber} in ${position.phase}`);
   return trial;
 }
 
-/** The position after `position`, in run order, or null after the last test trial. */
-export function getNextPosition(
-  config: StroopConfig,
-  position: StroopPosition,
-): StroopPosition | null {
-  if (position.trialNumber + 1 < getPhaseTrialCount(config, position.phase)) {
-    return { phase: position.phase, trialNumber: position.trialNumber + 1 };
-  }
-  const nextPhase = PHASES[PHASES.indexOf(position.phase) + 1];
-  return nextPhase ? { phase: nextPhase, trialNumber: 0 } : null;
-}
-
 /**
- * Where a run continues (docs/product.md#how-resume-works): the position after the last saved trial
- * in run order, so no saved trial is repeated. Null when every trial is saved.
+ * The trial at `position` begins: its cue at once (in the next frame), or at `dueAtMs` from a
+ * timer (the end of the feedback before it).
  */
-export function getResumePosition(
-  config: StroopConfig,
-  saved: readonly StroopPosition[],
-): StroopPosition | null {
-  let last: StroopPosition | null = null;
-  const rank = (p: StroopPosition) => PHASES.indexOf(p.phase) * 100_000 + p.trialNumber;
-  for (const position of saved) if (!last || rank(position) > rank(last)) last = position;
-  return last ? getNextPosition(config, last) : { phase: 'sample', trialNumber: 0 };
-}
-
-/** The state a run opens in: the intro, set to start at `startAt` (null: all trials are done). */
-export function createInitialState(startAt: StroopPosition | null): StroopState {
-  return startAt ? { kind: 'intro', startAt } : { kind: 'finished' };
-}
-
 function beginTrial(
-  config: StroopConfig,
-  plans: StroopPlans,
+  plan: StroopCompactPlan,
   position: StroopPosition,
-): StroopStep {
-  const trial = plannedAt(plans, position);
+  timeOriginMs: number,
+  cueDueAtMs: number | null,
+  previous: PlannedTrial | null = null,
+): Step {
+  const planned = plannedOf(plan, position);
+  const trial: StroopTrialInProgress = {
+    planned,
+    previous,
+    isCueDrawn: false,
+    stage: 'cue',
+    cueOnset: null,
+    stimulusOnset: null,
+    pending: [],
+    interrupted: false,
+    isCorrect: null,
+  };
   return {
-    state: { kind: 'cue', trial },
-    effects: [{ type: 'SHOW_CUE', trial, durationMs: config.cueDurationMs }],
+    state: { kind: 'trial', trial, timeOriginMs },
+    effects: [
+      {
+        type: 'PRESENT',
+        key: sceneKey(planned, 'cue'),
+        scene: { kind: 'cue', trial: planned },
+        dueAtMs: cueDueAtMs,
+        timing: cueDueAtMs === null ? 'frame' : 'timer',
+      },
+    ],
   };
 }
 
-function afterTrial(config: StroopConfig, plans: StroopPlans, trial: PlannedTrial): StroopStep {
+/**
+ * What follows a trial: a rest break, the next trial's cue (at once, or `cueDueAtMs` from a
+ * timer after feedback), or the end.
+ */
+function afterTrial(
+  config: StroopConfig,
+  plan: StroopCompactPlan,
+  trial: PlannedTrial,
+  timeOriginMs: number,
+  cueDueAtMs: number | null,
+): Step {
   if (isRestBreakAfter(config, trial.phase, trial.trialNumber)) {
-    return { state: { kind: 'rest', after: trial }, effects: [] };
+    const after = { phase: trial.phase, trialNumber: trial.trialNumber };
+    return {
+      state: { kind: 'rest', after, timeOriginMs },
+      effects: [{ type: 'PROMPT', prompt: { kind: 'rest', after }, getReadyMs: 0 }],
+    };
   }
   const next = getNextPosition(config, trial);
-  return next ? beginTrial(config, plans, next) : { state: { kind: 'finished' }, effects: [] };
+  if (!next) return { state: { kind: 'finished', timeOriginMs }, effects: [{ type: 'FINISHED' }] };
+  return beginTrial(plan, next, timeOriginMs, cueDueAtMs, cueDueAtMs === null ? null : trial);
+}
+
+/** The record of the trial answered by `press`: the plan's stimulus and the measured times. */
+function recordOf(
+  trial: StroopTrialInProgress,
+  cueOnset: Onset,
+  stimulusOnset: Onset,
+  press: Press,
+  timeOriginMs: number,
+): TrialInput {
+  const { planned } = trial;
+  return {
+    phase: planned.phase,
+    trialNumber: planned.trialNumber,
+    cueWord: planned.cueWord,
+    stimulusWord: planned.stimulusWord,
+    stimulusColor: planned.stimulusColor,
+    response: press.key,
+    // Unrounded (rule 3 in docs/timing-rules.md).
+    reactionTime: press.atMs - stimulusOnset.atMs,
+    isCorrect: press.key === planned.correctKey,
+    isSwitch: planned.isSwitch,
+    inputModality: press.modality,
+    startTime: new Date(timeOriginMs + cueOnset.atMs).toISOString(),
+    endTime: new Date(timeOriginMs + press.atMs).toISOString(),
+    timing: {
+      cueOnsetMs: cueOnset.atMs,
+      stimulusOnsetMs: stimulusOnset.atMs,
+      responseTimestampMs: press.atMs,
+      onsetMethod: stimulusOnset.method,
+      wasInterrupted: trial.interrupted,
+    },
+  };
 }
 
 /**
- * The Stroop test as a pure state machine (ADR 027): intro -> sample -> practice
- * -> test -> finished ('View Results') -> complete. Events that do not fit the state (a key
- * during the cue, a second response) change nothing.
+ * The stimulus on screen is answered by `press` (at or after its presented onset): the trial is
+ * recorded, then its feedback comes at once (sample and practice), or what follows it.
  */
-export function stepStroop(
+function answer(
   config: StroopConfig,
-  plans: StroopPlans,
+  plan: StroopCompactPlan,
+  state: TrialState,
+  press: Press,
+): Step {
+  const { trial, timeOriginMs } = state;
+  const { cueOnset, stimulusOnset, planned } = trial;
+  if (!cueOnset || !stimulusOnset) return { state, effects: [] };
+  const record = recordOf(trial, cueOnset, stimulusOnset, press, timeOriginMs);
+  const effects: Effect[] = [{ type: 'RECORD', trial: record }];
+  if (hasFeedback(planned.phase)) {
+    const { isCorrect } = record;
+    effects.push({
+      type: 'PRESENT',
+      key: sceneKey(planned, 'feedback'),
+      scene: { kind: 'feedback', trial: planned, isCorrect },
+      dueAtMs: null,
+      timing: 'frame',
+    });
+    return {
+      state: { ...state, trial: { ...trial, stage: 'feedback', isCorrect, pending: [] } },
+      effects,
+    };
+  }
+  const next = afterTrial(config, plan, planned, timeOriginMs, null);
+  return { state: next.state, effects: [...effects, ...next.effects] };
+}
+
+/** Presses in time order: the first at or after the stimulus's onset answers it. */
+function applyPresses(
+  config: StroopConfig,
+  plan: StroopCompactPlan,
+  state: TrialState,
+  presses: readonly Press[],
+): Step {
+  const onset = state.trial.stimulusOnset;
+  if (!onset) return { state, effects: [] };
+  const first = [...presses].sort((a, b) => a.atMs - b.atMs).find((p) => p.atMs >= onset.atMs);
+  // Pressed before the stimulus was on the screen: not an answer to it.
+  return first ? answer(config, plan, state, first) : { state, effects: [] };
+}
+
+/** A scene was presented: the cue's onset times the stimulus, the feedback's the next cue. */
+function onOnset(
+  config: StroopConfig,
+  plan: StroopCompactPlan,
+  state: TrialState,
+  key: string,
+  onset: Onset,
+): Step {
+  const { trial, timeOriginMs } = state;
+  const { planned } = trial;
+  if (key === sceneKey(planned, 'cue') && trial.stage === 'cue' && !trial.cueOnset) {
+    return {
+      state: { ...state, trial: { ...trial, cueOnset: onset } },
+      effects: [
+        {
+          type: 'PRESENT',
+          key: sceneKey(planned, 'stimulus'),
+          scene: { kind: 'stimulus', trial: planned },
+          dueAtMs: onset.atMs + config.cueDurationMs,
+          timing: 'timer',
+        },
+      ],
+    };
+  }
+  if (key === sceneKey(planned, 'stimulus') && !trial.stimulusOnset) {
+    const presented = { ...state, trial: { ...trial, stimulusOnset: onset, pending: [] } };
+    return applyPresses(config, plan, presented, trial.pending);
+  }
+  if (key === sceneKey(planned, 'feedback') && trial.stage === 'feedback') {
+    return afterTrial(config, plan, planned, timeOriginMs, onset.atMs + config.feedbackDurationMs);
+  }
+  return { state, effects: [] };
+}
+
+/**
+ * A scene was put on the stage: the cue makes its trial the one on screen (after the feedback
+ * before it); the stimulus takes presses from then on.
+ */
+function onDrawn(state: TrialState, key: string): Step {
+  const { trial } = state;
+  if (key === sceneKey(trial.planned, 'cue') && !trial.isCueDrawn) {
+    return {
+      state: { ...state, trial: { ...trial, isCueDrawn: true, previous: null } },
+      effects: [],
+    };
+  }
+  if (key === sceneKey(trial.planned, 'stimulus') && trial.stage === 'cue') {
+    return {
+      state: { ...state, trial: { ...trial, stage: 'stimulus' } },
+      effects: [],
+    };
+  }
+  return { state, effects: [] };
+}
+
+/**
+ * Stroop as a pure state machine on the contract (ADR 027, ADR 039): each trial's cue, then its
+ * stimulus presented `cueDurationMs` after the cue's presented onset (inserted from a timer), the
+ * first press at or after the stimulus's presented onset as the answer, and in the sample and
+ * practice phases the feedback, presented at once and followed by the next cue `feedbackDuration`
+ * after the feedback's presented onset. The test pauses for a rest break every
+ * `restBreakEveryTrials`; a resumed run goes on after its last saved trial. Events that do not
+ * fit the state (a key during the cue, a second answer) change nothing.
+ *
+ * The feedback after the last sample or practice trial stays the scene on screen until the next
+ * cue is drawn: the trial after it begins when its cue is put on the stage.
+ */
+function step(
+  config: StroopConfig,
+  plan: StroopCompactPlan,
   state: StroopState,
-  event: StroopEvent,
-): StroopStep {
-  const unchanged: StroopStep = { state, effects: [] };
+  event: EngineEvent<StroopInput>,
+): Step {
+  const unchanged: Step = { state, effects: [] };
   switch (event.type) {
     case 'START':
-      return state.kind === 'intro' && state.startAt
-        ? beginTrial(config, plans, state.startAt)
-        : unchanged;
-    case 'CUE_ENDED':
-      return state.kind === 'cue'
-        ? {
-            state: { kind: 'stimulus', trial: state.trial },
-            effects: [{ type: 'SHOW_STIMULUS', trial: state.trial }],
-          }
-        : unchanged;
-    case 'RESPONDED': {
-      if (state.kind !== 'stimulus') return unchanged;
-      const { trial } = state;
-      const isCorrect = event.key === trial.correctKey;
-      const record: StroopEffect = { type: 'RECORD_TRIAL', trial, response: event.key, isCorrect };
-      if (hasFeedback(trial.phase)) {
-        return {
-          state: { kind: 'feedback', trial, isCorrect },
-          effects: [
-            record,
-            { type: 'SHOW_FEEDBACK', isCorrect, durationMs: config.feedbackDurationMs },
-          ],
-        };
+      if (state.kind === 'waiting' && state.next) {
+        return beginTrial(plan, state.next, state.timeOriginMs, null);
       }
-      const next = afterTrial(config, plans, trial);
-      return { state: next.state, effects: [record, ...next.effects] };
+      if (state.kind === 'rest') {
+        const next = getNextPosition(config, state.after);
+        return next
+          ? beginTrial(plan, next, state.timeOriginMs, null)
+          : {
+              state: { kind: 'finished', timeOriginMs: state.timeOriginMs },
+              effects: [{ type: 'FINISHED' }],
+            };
+      }
+      return unchanged;
+    case 'DRAWN':
+      if (state.kind !== 'trial') return unchanged;
+      return onDrawn(state, event.key);
+    case 'ONSET':
+      if (state.kind !== 'trial') return unchanged;
+      return onOnset(config, plan, state, event.key, { atMs: event.atMs, method: event.method });
+    case 'INPUT': {
+      if (state.kind !== 'trial' || state.trial.stage !== 'stimulus') return unchanged;
+      const press: Press = { key: event.input, atMs: event.atMs, modality: event.modality };
+      if (state.trial.stimulusOnset) return applyPresses(config, plan, state, [press]);
+      const pending = [...state.trial.pending, press];
+      return { state: { ...state, trial: { ...state.trial, pending } }, effects: [] };
     }
-    case 'FEEDBACK_ENDED':
-      return state.kind === 'feedback' ? afterTrial(config, plans, state.trial) : unchanged;
-    case 'CONTINUE':
-      return state.kind === 'rest' ? continueAfterRest(config, plans, state.after) : unchanged;
-    case 'SUMMARY_SAVED':
-      return state.kind === 'finished' ? { state: { kind: 'complete' }, effects: [] } : unchanged;
+    case 'INTERRUPTED':
+      // Before its cue is drawn the trial is not on screen yet (the feedback before it is).
+      if (state.kind !== 'trial' || !state.trial.isCueDrawn) return unchanged;
+      return { state: { ...state, trial: { ...state.trial, interrupted: true } }, effects: [] };
+    case 'TICK':
+      return unchanged;
   }
 }
 
-function continueAfterRest(
-  config: StroopConfig,
-  plans: StroopPlans,
-  after: PlannedTrial,
-): StroopStep {
-  const next = getNextPosition(config, after);
-  return next ? beginTrial(config, plans, next) : { state: { kind: 'finished' }, effects: [] };
-}
+/** Whether trials are on: a cue, a stimulus or feedback on the stage. */
+const presenting = (state: StroopState) => state.kind === 'trial';
+
+/**
+ * Stroop's engine on the task contract: a run opens on a start prompt (the runner begins at
+ * once) at the position after the saved trials, or ends at once when every trial is saved.
+ */
+export const stroopEngine: TaskEngine<
+  StroopConfig,
+  StroopCompactPlan,
+  StroopState,
+  StroopInput,
+  StroopScene,
+  StroopPrompt,
+  TrialInput
+> = {
+  forRun(config, plan) {
+    return {
+      start({ saved, timeOriginMs }: { saved: readonly SavedTrial[]; timeOriginMs: number }) {
+        const done = saved.flatMap(({ phase, trialNumber }) =>
+          (PHASES as readonly string[]).includes(phase)
+            ? [{ phase: phase as Phase, trialNumber }]
+            : [],
+        );
+        const next = getResumePosition(config, done);
+        if (!next) {
+          return { state: { kind: 'finished', timeOriginMs }, effects: [{ type: 'FINISHED' }] };
+        }
+        return {
+          state: { kind: 'waiting', next, timeOriginMs },
+          effects: [{ type: 'PROMPT', prompt: { kind: 'start' }, getReadyMs: 0 }],
+        };
+      },
+      step: (state, event) => step(config, plan, state, event),
+      nextDueMs: () => null,
+      progress(state) {
+        const at =
+          state.kind === 'trial'
+            ? (state.trial.previous ?? state.trial.planned)
+            : state.kind === 'rest'
+              ? state.after
+              : state.kind === 'waiting'
+                ? state.next
+                : null;
+        if (!at) return null;
+        return {
+          position: { phase: at.phase, block: 0, trialNumber: at.trialNumber },
+          trialsInBlock: getPhaseTrialCount(config, at.phase),
+          isReminder: false,
+        };
+      },
+      presenting,
+    };
+  },
+};

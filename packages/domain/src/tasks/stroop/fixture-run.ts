@@ -1,5 +1,5 @@
 import { PHASES, type Phase, type StroopConfig } from './config';
-import { planRun } from './engine';
+import { planRun } from './plan';
 import { getMinimumTrialDurationMs } from './plausibility';
 import { type PlannedTrial, RESPONSE_KEYS, type ResponseKey } from './stimuli';
 import type { TrialInput } from './trial';

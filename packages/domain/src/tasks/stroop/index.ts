@@ -1,4 +1,3 @@
-export * from './compact-plan';
 export * from './config';
 export * from './definition';
 export * from './engine';
@@ -6,9 +5,10 @@ export * from './estimate';
 export * from './export-columns';
 export * from './fixture-run';
 export * from './mock-run';
+export * from './plan';
 export * from './plausibility';
+export * from './run-order';
 export * from './scoring';
-export * from './scoring-v2';
 export * from './simulated-participant';
 export * from './stimuli';
 export * from './trial';

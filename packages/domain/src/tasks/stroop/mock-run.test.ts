@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MOCK_STROOP } from '../../constants';
 import { DEFAULT_STROOP_CONFIG, PHASES } from './config';
-import { planRun } from './engine';
-import { generateMockRun, type MockTrial } from './mock-run';
+import { generateMockRun, MOCK_STROOP, type MockTrial } from './mock-run';
+import { planRun } from './plan';
 import { getCorrectKey, isCongruent } from './stimuli';
 
 const END_MS = Date.UTC(2026, 5, 1, 12);

@@ -1,9 +1,26 @@
-import { MOCK_STROOP } from '../../constants';
 import { createRng, type Rng } from '../shared/random';
 import { hasFeedback, PHASES, type StroopConfig } from './config';
-import { planRun } from './engine';
+import { planRun } from './plan';
 import { getCorrectKey, type Ink, RESPONSE_KEYS, type ResponseKey } from './stimuli';
 import type { Trial } from './trial';
+
+/**
+ * The mock-data generator's behaviour (docs/product.md#mock-data). Reaction times are whole
+ * milliseconds drawn uniformly from the inclusive ranges; a switch trial adds a uniform 0-99 ms and
+ * is `switchAccuracyPenalty` (a proportion, i.e. 5 percentage points) less likely to be correct.
+ */
+export const MOCK_STROOP = {
+  congruent: { minRtMs: 500, maxRtMs: 799, accuracy: 0.95 },
+  incongruent: { minRtMs: 600, maxRtMs: 999, accuracy: 0.85 },
+  switchExtraRtMs: { min: 0, max: 99 },
+  switchAccuracyPenalty: 0.05,
+  /**
+   * Share of mock trials made congruent (ink = word). The first version's generator drew word and
+   * ink independently from three colours, which makes one trial in three congruent; real trials
+   * never are (docs/product.md#the-stroop-test).
+   */
+  congruentProbability: 1 / 3,
+} as const;
 
 /** A generated trial: nothing was measured in a browser, so it has no timing record. */
 export type MockTrial = Omit<Trial, 'timing'> & { timing: null };

@@ -1,7 +1,7 @@
 import { drawExGaussian } from '../shared/ex-gaussian';
 import { createRng } from '../shared/random';
 import { isRestBreakAfter, type StroopConfig } from './config';
-import type { StroopScoringTrial } from './scoring-v2';
+import type { StroopScoringTrial } from './scoring';
 import { planPhase } from './stimuli';
 
 /**

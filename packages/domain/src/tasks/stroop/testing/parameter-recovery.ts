@@ -1,6 +1,5 @@
 import type { StroopConfig } from '../config';
-import { scoreStroop } from '../scoring';
-import { scoreStroopV2 } from '../scoring-v2';
+import { scoreStroop, scoreStroopV2 } from '../scoring';
 import { type StroopParticipantParams, simulateStroopTestPhase } from '../simulated-participant';
 
 /** The bias and spread of an estimate over simulated runs, in ms. */

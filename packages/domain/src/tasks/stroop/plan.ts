@@ -50,3 +50,14 @@ export function plannedTrialAt(
     correctKey: getCorrectKey(cueWord, word, ink),
   };
 }
+
+export type StroopPlans = Record<Phase, readonly PlannedTrial[]>;
+
+/** The whole run planned from its seed: every phase's trials. */
+export function planRun(seed: string, config: StroopConfig): StroopPlans {
+  return {
+    sample: planPhase(seed, 'sample', config),
+    practice: planPhase(seed, 'practice', config),
+    test: planPhase(seed, 'test', config),
+  };
+}

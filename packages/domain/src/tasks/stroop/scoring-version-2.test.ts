@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StroopConfigSchema } from './config';
-import { flagStroopTrials, type StroopScoringTrial, scoreStroopV2 } from './scoring-v2';
+import { flagStroopTrials, type StroopScoringTrial, scoreStroopV2 } from './scoring';
 import { getCue, type Ink, isSwitchTrial, type ResponseKey, type Word } from './stimuli';
 
 // 16 test trials, a rest break after trial 7 (so trial 8 comes first after it).
