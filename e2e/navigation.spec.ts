@@ -138,12 +138,12 @@ describe('routes and redirects', () => {
 describe('tests list and sidebar', () => {
   const browser = useBrowser();
 
-  it('lists the seven tests by group, the registered ones enabled', async () => {
+  it('lists the eight tests by group, the registered ones enabled', async () => {
     const page = await browser.newPage();
     await page.goto('/cognitive-tests');
     const cards = page.getByTestId('test-card');
     await cards.first().waitFor();
-    expect(await cards.count()).toBe(7);
+    expect(await cards.count()).toBe(8);
     const groups = await page.locator('.test-group__title').allTextContents();
     expect(groups).toEqual(['Executive function', 'Memory', 'Attention', 'Planning']);
     const enabled = page.locator('[data-testid="test-card"][data-enabled="true"]');
@@ -151,7 +151,16 @@ describe('tests list and sidebar', () => {
     for (const name of ['Stroop Test', 'Go/No-Go']) expect(enabledNames).toContain(name);
     const names = await cards.locator('h3').allTextContents();
     expect([...names].sort()).toEqual(
-      ['Digit Span', 'Go/No-Go', 'N-back', 'PVT', 'SART', 'Stroop Test', 'Tower of Hanoi'].sort(),
+      [
+        'Digit Span',
+        'Flanker',
+        'Go/No-Go',
+        'N-back',
+        'PVT',
+        'SART',
+        'Stroop Test',
+        'Tower of Hanoi',
+      ].sort(),
     );
     expect(await page.locator('[data-testid="test-card"][data-enabled="false"] a').count()).toBe(0);
   });

@@ -28,11 +28,14 @@ export default defineConfig({
         // 1.5 s SOA), N-back (a 2-back level on a 3 s SOA) and Stroop (168 trials), about four
         // for the PVT-B (5 practice counters and 3 minutes of test, a 30 s timeout in it), under
         // two for Digit Span. The three on a fixed SOA with the tightest frame bounds start
-        // first, side by side, while only whole runs share the cores; Stroop's bounds are on
-        // its RTs and medians, which a busy machine does not move, so it goes on after them.
+        // first, side by side, while only whole runs share the cores; the flanker's (8 practice
+        // and 96 test trials on a 2 s SOA, about four minutes), on the same engine with the same
+        // bounds, takes the first lane that frees; Stroop's bounds are on its RTs and medians,
+        // which a busy machine does not move, so it goes on after them.
         'sart-full-run.spec.ts',
         'go-no-go-full-run.spec.ts',
         'n-back-full-level.spec.ts',
+        'flanker-full-run.spec.ts',
         'stroop-full-run.spec.ts',
         'pvt-full-run.spec.ts',
         'digit-span-full-run.spec.ts',
@@ -49,6 +52,7 @@ export default defineConfig({
         'stroop-touch.spec.ts',
         'n-back-touch.spec.ts',
         'go-no-go-touch.spec.ts',
+        'flanker-touch.spec.ts',
         'sart-touch.spec.ts',
         'tower-of-hanoi-touch.spec.ts',
         'progress.spec.ts',

@@ -10,6 +10,7 @@ import {
   type TrialEnvelope,
 } from '@cogni/domain';
 import { DIGIT_SPAN_FIRST_KEY_FLOOR_MS, type DigitSpanTrial } from '@cogni/domain/tasks/digit-span';
+import * as flanker from '@cogni/domain/tasks/flanker';
 import { GO_NO_GO_ANTICIPATION_MS } from '@cogni/domain/tasks/go-no-go';
 import { N_BACK_ANTICIPATION_MS } from '@cogni/domain/tasks/n-back';
 import {
@@ -162,6 +163,11 @@ const FORGERIES: Record<TestType, Forgery> = {
     forge: forgeResponses,
   },
   nbackTest: { flag: 'anticipation', floorMs: () => N_BACK_ANTICIPATION_MS, forge: forgeResponses },
+  flankerTest: {
+    flag: 'anticipation',
+    floorMs: () => flanker.ANTICIPATION_MS,
+    forge: forgeResponses,
+  },
   sartTest: {
     flag: 'anticipation',
     floorMs: () => SART_ANTICIPATION_MS,

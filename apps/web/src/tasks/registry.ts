@@ -1,6 +1,7 @@
 import { TEST_TYPES, type TestType } from '@cogni/domain';
 import type { WebTask } from './contract';
 import { digitSpanWebTask } from './digit-span/web-task';
+import { flankerWebTask } from './flanker/web-task';
 import { goNoGoWebTask } from './go-no-go/web-task';
 import { nBackWebTask } from './n-back/web-task';
 import { pvtWebTask } from './pvt/web-task';
@@ -13,6 +14,7 @@ export type { WebTask } from './contract';
 /** Each test type's web task: one line per task (ADR 027, ADR 039). */
 const WEB_TASK_BY_TYPE: { readonly [T in TestType]: WebTask } = {
   stroopTest: stroopWebTask,
+  flankerTest: flankerWebTask,
   goNoGoTest: goNoGoWebTask,
   nbackTest: nBackWebTask,
   digitSpanTest: digitSpanWebTask,

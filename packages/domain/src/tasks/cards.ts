@@ -1,4 +1,5 @@
 import { digitSpanCard } from './digit-span/card';
+import { flankerCard } from './flanker/card';
 import { goNoGoCard } from './go-no-go/card';
 import { nBackCard } from './n-back/card';
 import { pvtCard } from './pvt/card';
@@ -15,6 +16,7 @@ import { towerOfHanoiCard } from './tower-of-hanoi/card';
  */
 export const TASK_CARDS = [
   stroopCard,
+  flankerCard,
   goNoGoCard,
   nBackCard,
   digitSpanCard,

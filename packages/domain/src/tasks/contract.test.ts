@@ -3,6 +3,7 @@ import { TRIAL_EXPORT_COLUMNS } from '../exports/trial-columns';
 import { TEST_TYPES, type TestType } from '../test-types';
 import type { AnyTask } from './contract';
 import * as digitSpan from './digit-span/testing';
+import * as flanker from './flanker/testing';
 import * as goNoGo from './go-no-go/testing';
 import * as nBack from './n-back/testing';
 import * as pvt from './pvt/testing';
@@ -41,6 +42,7 @@ function savedOf(task: AnyTask, trial: Parameters<typeof savedTrialOf>[0]) {
  */
 const SHORT_CONFIGS: Record<TestType, unknown> = {
   stroopTest: stroop.SHORT_CONFIG,
+  flankerTest: flanker.SHORT_CONFIG,
   goNoGoTest: goNoGo.SHORT_CONFIG,
   nbackTest: nBack.SHORT_CONFIG,
   digitSpanTest: digitSpan.SHORT_CONFIG,

@@ -2,6 +2,7 @@ import type { ExportColumn, ExportTrialRow } from '../exports/trial-columns';
 import { TEST_TYPES, type TestType } from '../test-types';
 import type { AnyTask } from './contract';
 import { digitSpanTask } from './digit-span/definition';
+import { flankerTask } from './flanker/definition';
 import { goNoGoTask } from './go-no-go/definition';
 import { nBackTask } from './n-back/definition';
 import { pvtTask } from './pvt/definition';
@@ -12,6 +13,7 @@ import { towerOfHanoiTask } from './tower-of-hanoi/definition';
 /** Each test type's task definition: one line per task (ADR 027, ADR 039). */
 const TASK_BY_TYPE: { readonly [T in TestType]: AnyTask } = {
   stroopTest: stroopTask,
+  flankerTest: flankerTask,
   goNoGoTest: goNoGoTask,
   nbackTest: nBackTask,
   digitSpanTest: digitSpanTask,

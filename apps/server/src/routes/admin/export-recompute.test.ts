@@ -78,6 +78,44 @@ const RECOMPUTE: Partial<Record<TestType, Recompute>> = {
       };
     },
   },
+  flankerTest: {
+    fromRows(rows) {
+      const rts = (congruency: string) =>
+        rows
+          .filter((r) => kept(r) && r.is_correct === true && r.flanker_congruency === congruency)
+          .map(rtOf);
+      const congruent = rts('congruent');
+      const incongruent = rts('incongruent');
+      const c = mean(congruent);
+      const i = mean(incongruent);
+      return {
+        averageReactionTime: mean([...congruent, ...incongruent]),
+        'congruent meanRtMs': c,
+        'congruent medianRtMs': median(congruent),
+        'congruent sdRtMs': sampleSd(congruent),
+        'incongruent meanRtMs': i,
+        'incongruent medianRtMs': median(incongruent),
+        'incongruent sdRtMs': sampleSd(incongruent),
+        flankerEffectMs: c === null || i === null ? null : i - c,
+      };
+    },
+    stored(result) {
+      const s = scoresOf(result) as Record<
+        'congruent' | 'incongruent',
+        { meanRtMs: number | null; medianRtMs: number | null; sdRtMs: number | null }
+      > & { flankerEffectMs: unknown };
+      return {
+        averageReactionTime: result.scores?.averageReactionTime ?? null,
+        'congruent meanRtMs': s.congruent.meanRtMs,
+        'congruent medianRtMs': s.congruent.medianRtMs,
+        'congruent sdRtMs': s.congruent.sdRtMs,
+        'incongruent meanRtMs': s.incongruent.meanRtMs,
+        'incongruent medianRtMs': s.incongruent.medianRtMs,
+        'incongruent sdRtMs': s.incongruent.sdRtMs,
+        flankerEffectMs: num(s.flankerEffectMs),
+      };
+    },
+  },
   goNoGoTest: {
     fromRows(rows) {
       const go = rows

@@ -1,0 +1,7 @@
+import { type Config, ConfigSchema } from '../config';
+
+/**
+ * A much shorter run than the defaults' (4 practice and 16 test trials): the contract test's
+ * check that the length estimate follows the configuration, and the web pages' preview test.
+ */
+export const SHORT_CONFIG: Config = ConfigSchema.parse({ testTrials: 16, practiceTrials: 4 });
