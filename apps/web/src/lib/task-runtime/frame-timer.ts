@@ -11,14 +11,25 @@ const LATENCY_HISTORY = 15;
  */
 const WAKE_EARLY_MS = 1.5;
 
-/** The longest the clock is waited out, by the wall clock, ms: a stopped page clock ends it. */
-const MAX_CLOCK_WAIT_MS = 5;
+/**
+ * Reads of an unchanged clock after which the wait ends: a page clock that does not move (a
+ * test's frozen clock) would never reach the due time. A moving clock, even one coarsened to
+ * 100 µs, changes within a few thousand reads.
+ */
+const MAX_STILL_CLOCK_READS = 100_000;
 
 /** Waits out the last stretch before `untilMs` (performance.now()), which no timer can time. */
 function waitOutOnClock(untilMs: number): void {
-  const giveUpAtMs = Date.now() + MAX_CLOCK_WAIT_MS;
-  while (performance.now() < untilMs && Date.now() < giveUpAtMs) {
-    // Spin: at most WAKE_EARLY_MS and a timer's lateness.
+  let last = performance.now();
+  let stillReads = 0;
+  while (last < untilMs) {
+    const now = performance.now();
+    if (now !== last) {
+      last = now;
+      stillReads = 0;
+    } else if (++stillReads > MAX_STILL_CLOCK_READS) {
+      return;
+    }
   }
 }
 
