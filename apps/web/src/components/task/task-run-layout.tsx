@@ -13,7 +13,7 @@ type TaskRunLayoutProps = {
   progress: string;
   /** Set when a trial could not be written to the outbox. */
   saveError: string | null | undefined;
-  /** The element the runtime draws into; React never renders into it. */
+  /** The element the task host draws into; React never renders into it. */
   stageRef: Ref<HTMLDivElement>;
   stageTestId: string;
   /** Extra classes on the stage (a task's size or touch rules). */

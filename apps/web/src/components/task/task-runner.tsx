@@ -251,7 +251,7 @@ type SnapshotSource<T> = { subscribe: (listener: () => void) => () => void; getS
 const noSubscribe = () => () => {};
 const noSnapshot = () => null;
 
-/** The runtime's current snapshot, or null before the runtime exists. */
+/** The task host's current snapshot, or null before the host exists. */
 export function useRuntimeSnapshot<T>(runtime: SnapshotSource<T> | null): T | null {
   return useSyncExternalStore<T | null>(
     runtime?.subscribe ?? noSubscribe,

@@ -1,10 +1,10 @@
 import type { InputModality, Run, SavedTrial } from '@cogni/domain';
 import type { TrialSink } from './trial-queue';
 
-/** What a task's runtime is given by its running view. */
+/** What a task's host is given by its running view. */
 export type TaskRuntimeOptions = {
   run: Run;
-  /** The element the runtime draws into. */
+  /** The element the host draws into. */
   stage: HTMLElement;
   sink: TrialSink;
   /** The run's trials saved on the server or queued in this browser: it resumes after them. */
@@ -15,7 +15,7 @@ export type TaskRuntimeOptions = {
   frameIntervalMs?: number | null;
 };
 
-/** One step of a pure engine: its next state and what the runtime must do. */
+/** One step of a pure engine: its next state and what the host must do. */
 type Step<State, Effect> = { state: State; effects: readonly Effect[] };
 
 /**
@@ -66,7 +66,7 @@ export class EngineLoop<State, Event, Effect> {
     this.handlers.idle?.();
   }
 
-  /** Takes no more events (the runtime is disposed). */
+  /** Takes no more events (the host is disposed). */
   stop(): void {
     this.isStopped = true;
     this.queue.length = 0;

@@ -1,5 +1,5 @@
 /**
- * The snapshot a task runtime shares with React (useSyncExternalStore): the runtime holds its
+ * The snapshot the task host shares with React (useSyncExternalStore): the host holds its
  * state outside React and sets a new snapshot after each step; listeners hear of it only when
  * it differs from the last one by `isSame`, so a step that changes nothing the page shows does
  * not render the page again.
@@ -28,9 +28,4 @@ export class SnapshotStore<T> {
   dispose(): void {
     this.listeners.clear();
   }
-}
-
-/** isSame for flat snapshots: every field equal by identity. */
-export function isShallowEqual<T extends object>(next: T, previous: T): boolean {
-  return (Object.keys(next) as (keyof T)[]).every((key) => next[key] === previous[key]);
 }

@@ -12,7 +12,7 @@ import type {
   TrialPosition,
 } from '@cogni/domain';
 import { isSameScene, positionOf } from '@cogni/domain';
-import { AttentionRecorder, isPageAttended } from './attention';
+import { type AttentionEvent, AttentionRecorder, isPageAttended } from './attention';
 import { DueTimer, EngineLoop, type TaskRuntimeOptions } from './engine-loop';
 import { FrameScheduler } from './frame-scheduler';
 import { FrameTimer } from './frame-timer';
@@ -20,7 +20,6 @@ import type { Onset } from './onset';
 import { ResponseInput } from './response-input';
 import { SnapshotStore } from './snapshot-store';
 import { TaskStage } from './stage';
-import { StageRuntime } from './stage-runtime';
 import type { TrialSink } from './trial-queue';
 import { ScreenWakeLock } from './wake-lock';
 
@@ -173,17 +172,12 @@ type Job<Scene> = {
  * its own trial; what the real steps ask for confirms a scene drawn ahead, and one that no step
  * would present any more (an answer ended the list before its time limit) is called off.
  */
-export class TaskHost<
-  State,
-  Input,
-  Scene,
-  Prompt,
-  Trial extends TrialEnvelope,
-> extends StageRuntime<TaskHostSnapshot<Prompt, Scene>> {
+export class TaskHost<State, Input, Scene, Prompt, Trial extends TrialEnvelope> {
+  /** The task's keys and, in touch mode, its on-screen buttons (attached by the page). */
   readonly input: ResponseInput<Input | LocalKey<Input>, Input>;
-  protected readonly stage: TaskStage;
-  protected readonly store: SnapshotStore<TaskHostSnapshot<Prompt, Scene>>;
-  protected readonly attention: AttentionRecorder;
+  private readonly stage: TaskStage;
+  private readonly store: SnapshotStore<TaskHostSnapshot<Prompt, Scene>>;
+  private readonly attention: AttentionRecorder;
   private readonly engine: RunEngine<State, Input, Scene, Prompt, Trial>;
   private readonly parts: TaskStageParts<Input, Scene>;
   private readonly loop: EngineLoop<State, EngineEvent<Input>, EngineEffect<Scene, Prompt, Trial>>;
@@ -204,7 +198,6 @@ export class TaskHost<
   private saveError: string | null = null;
 
   constructor(private readonly options: TaskHostOptions<State, Input, Scene, Prompt, Trial>) {
-    super();
     const { engine, parts } = options;
     this.engine = engine;
     this.parts = parts;
@@ -246,6 +239,20 @@ export class TaskHost<
     window.addEventListener('paste', this.onPaste, true);
   }
 
+  /** For useSyncExternalStore: the snapshot's subscription and its current value. */
+  get subscribe() {
+    return this.store.subscribe;
+  }
+
+  get getSnapshot() {
+    return this.store.getSnapshot;
+  }
+
+  /** Blur, focus and visibility changes of the whole run, for the measurement record. */
+  getAttentionEvents(): AttentionEvent[] {
+    return this.attention.getEvents();
+  }
+
   /** Performs the engine's first effects: the prompt where the run starts, or its end. */
   start(): void {
     for (const effect of this.initialEffects.splice(0)) this.perform(effect);
@@ -281,7 +288,10 @@ export class TaskHost<
     this.wakeLock.release();
     this.options.stage.removeEventListener('contextmenu', preventDefault);
     window.removeEventListener('paste', this.onPaste, true);
-    this.disposeParts();
+    this.stage.dispose();
+    this.input.dispose();
+    this.attention.dispose();
+    this.store.dispose();
   }
 
   /** Pasted text is never a response: while trials are on, a paste does nothing. */

@@ -1,4 +1,3 @@
-import type { SavedTrial } from '../contract';
 import type { EngineEffect, EngineEvent, EngineStep, OnsetMethod, TaskEngine } from '../engine';
 import type { InputModality } from '../shared/envelope';
 import {
@@ -347,7 +346,7 @@ export const stroopEngine: TaskEngine<
 > = {
   forRun(config, plan) {
     return {
-      start({ saved, timeOriginMs }: { saved: readonly SavedTrial[]; timeOriginMs: number }) {
+      start({ saved, timeOriginMs }) {
         const done = saved.flatMap(({ phase, trialNumber }) =>
           (PHASES as readonly string[]).includes(phase)
             ? [{ phase: phase as Phase, trialNumber }]
