@@ -29,12 +29,7 @@ import {
   scorePvt,
   simulatePvtParticipant,
 } from '@cogni/domain/tasks/pvt';
-import {
-  DEFAULT_SART_CONFIG,
-  SART_DEFAULT_PARTICIPANT,
-  scoreSart,
-  simulateSartParticipant,
-} from '@cogni/domain/tasks/sart';
+import * as sart from '@cogni/domain/tasks/sart';
 import {
   DEFAULT_STROOP_CONFIG,
   STROOP_SIMULATED_PARTICIPANT,
@@ -101,16 +96,16 @@ const started = performance.now();
 
 // SART headline (unchanged, now computed by the shared balanced-accuracy headline).
 {
-  const p = SART_DEFAULT_PARTICIPANT;
+  const p = sart.DEFAULT_PARTICIPANT;
   rows.push({
     task: 'SART',
     measure: 'headline (balanced accuracy, %)',
     truthNote: `50 x (1 + (1 - omissions ${p.omissionRate}) - commissions ${p.commissionRate})`,
     truth: 50 * (2 - p.omissionRate - p.commissionRate),
     estimates: overRuns((seed) => {
-      const { scores } = scoreSart(
-        DEFAULT_SART_CONFIG,
-        simulateSartParticipant(seed, DEFAULT_SART_CONFIG, p),
+      const { scores } = sart.score(
+        sart.DEFAULT_CONFIG,
+        sart.simulateParticipant(seed, sart.DEFAULT_CONFIG, p),
       );
       return scores.balancedAccuracy === null ? Number.NaN : 100 * scores.balancedAccuracy;
     }),

@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AdminTrial, RunSummary } from '@cogni/domain';
+import { type AdminTrial, type RunSummary, SOA_ONSET_RESYNC_MS } from '@cogni/domain';
 import {
-  GO_NO_GO_ONSET_RESYNC_MS,
   type GoNoGoConfig,
   type GoNoGoScoredTrial,
   scoreGoNoGo,
@@ -190,7 +189,7 @@ describe('Go/No-Go, a whole default run at real pace', () => {
       const line = measureSoaTimeLine(
         block.map((a) => a.presentedAt),
         blockOf.startsWith('test') ? 1500 : 2500,
-        GO_NO_GO_ONSET_RESYNC_MS,
+        SOA_ONSET_RESYNC_MS,
       );
       const afterResponse = line.onsetToOnset.filter(
         (_, i) => block[(line.onsetToOnsetAt[i] as number) - 1]?.trueRtMs !== null,
@@ -221,7 +220,7 @@ describe('Go/No-Go, a whole default run at real pace', () => {
     // typical onset is within a frame and the worst within two (bench/results/
     // go-no-go-e2e-timing.json); in `npm test` this run shares two cores with two other browsers
     // and the server, and headless Chromium drops frames, so 95 % must be within two frames and
-    // every one within six (MAX_STALL_MS). A stall of more than GO_NO_GO_ONSET_RESYNC_MS (the page got no
+    // every one within six (MAX_STALL_MS). A stall of more than SOA_ONSET_RESYNC_MS (the page got no
     // frame for that long) starts a new time line, as the engine does, and may happen twice at
     // most. The time line is judged around its median: the block's first onset, which anchors
     // it, is itself up to half a frame from its frame.

@@ -1,12 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AdminTrial, RunSummary } from '@cogni/domain';
-import {
-  N_BACK_ONSET_RESYNC_MS,
-  type NBackConfig,
-  type NBackScoredTrial,
-  scoreNBack,
-} from '@cogni/domain/tasks/n-back';
+import { type AdminTrial, type RunSummary, SOA_ONSET_RESYNC_MS } from '@cogni/domain';
+import { type NBackConfig, type NBackScoredTrial, scoreNBack } from '@cogni/domain/tasks/n-back';
 import { describe, expect, it } from 'vitest';
 import { encodePreviewConfig } from '../apps/web/src/lib/preview';
 import { ADMIN } from './support/accounts';
@@ -259,7 +254,7 @@ describe('N-back, one whole 2-back level at the default timing', () => {
       measureSoaTimeLine(
         answers.filter((a) => a.phase === 'test' && a.block === block).map((a) => a.presentedAt),
         3000,
-        N_BACK_ONSET_RESYNC_MS,
+        SOA_ONSET_RESYNC_MS,
       ),
     );
     const onsetToOnset = lines.flatMap((l) => l.onsetToOnset);

@@ -1,14 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type AdminTrial, type RunSummary, SOA_ONSET_RESYNC_MS } from '@cogni/domain';
-import {
-  decodeSartCode,
-  getSartFontHeights,
-  planSart,
-  type SartConfig,
-  type SartScoredTrial,
-  scoreSart,
-} from '@cogni/domain/tasks/sart';
+import * as sart from '@cogni/domain/tasks/sart';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
@@ -167,11 +160,11 @@ describe('SART, a whole default run at real pace', () => {
       const listed = await (await fetch(`/api/results/${id}/trials`)).json();
       return { run: result.run, trials: listed.trials };
     }, runId);
-    const config = run.config as SartConfig;
-    const planned = planSart(run.seed as string, config);
+    const config = run.config as sart.Config;
+    const planned = sart.plan(run.seed as string, config);
     const stored = trials as AdminTrial[];
     expect(stored.map(position)).toEqual(answers.map(position));
-    const heights = getSartFontHeights(config);
+    const heights = sart.getFontHeights(config);
     const rtErrors: number[] = [];
     const durationErrors: number[] = [];
     stored.forEach((t, i) => {
@@ -180,7 +173,7 @@ describe('SART, a whole default run at real pace', () => {
       const code = (a.phase === 'practice' ? planned.practice : planned.test)[
         a.trialNumber
       ] as number;
-      const { digit, fontSizeIndex } = decodeSartCode(code);
+      const { digit, fontSizeIndex } = sart.decodeCode(code);
       expect(String(digit), position(a)).toBe(a.digit);
       expect(t, position(a)).toMatchObject({
         digit,
@@ -294,7 +287,7 @@ describe('SART, a whole default run at real pace', () => {
     }
 
     // The completed scores are the domain's scores of what was pressed.
-    const pressedTrials: SartScoredTrial[] = answers.map((a) => ({
+    const pressedTrials: sart.ScoredTrial[] = answers.map((a) => ({
       phase: a.phase,
       block: 0,
       trialNumber: a.trialNumber,
@@ -305,7 +298,7 @@ describe('SART, a whole default run at real pace', () => {
       nExtraResponses: a.extraPresses,
       timing: { wasInterrupted: false },
     }));
-    const expected = scoreSart(config, pressedTrials);
+    const expected = sart.score(config, pressedTrials);
     const summary = run.summary as RunSummary & { scores: typeof expected.scores };
     const { scores } = summary;
     expect(summary).toMatchObject({

@@ -1,7 +1,7 @@
 // The task host running the SART, as the SART page makes it, on a test block with practice off:
 // 9 digits × reps, each digit for digitMs, then the mask for maskMs. The harness presses Space.
 import type { Run } from '@cogni/domain';
-import { SartConfigSchema } from '@cogni/domain/tasks/sart';
+import * as sart from '@cogni/domain/tasks/sart';
 import { measureEnvironment } from '../../../apps/web/src/lib/task-runtime/device';
 import { createSartHost } from '../../../apps/web/src/tasks/sart/runtime/sart-stage';
 import '../../../apps/web/src/tasks/sart/sart.css';
@@ -15,7 +15,7 @@ const run: Run = {
   startTime: new Date().toISOString(),
   endTime: null,
   seed: 'timing-bench',
-  config: SartConfigSchema.parse({
+  config: sart.ConfigSchema.parse({
     practiceEnabled: false,
     repsPerDigit: Math.ceil(trials / 9),
     digitMs,

@@ -21,7 +21,7 @@ import {
   resolvePvtConfig,
   runPvtVirtualSession,
 } from '@cogni/domain/tasks/pvt';
-import { SART_ANTICIPATION_MS, sartLatencyTypeOf } from '@cogni/domain/tasks/sart';
+import * as sart from '@cogni/domain/tasks/sart';
 import { STROOP_ANTICIPATION_MS } from '@cogni/domain/tasks/stroop';
 import {
   TOWER_OF_HANOI_PLANNING_FLOOR_MS,
@@ -170,9 +170,9 @@ const FORGERIES: Record<TestType, Forgery> = {
   },
   sartTest: {
     flag: 'anticipation',
-    floorMs: () => SART_ANTICIPATION_MS,
+    floorMs: () => sart.ANTICIPATION_MS,
     forge: (task, run) =>
-      forgeResponses(task, run, { latencyType: sartLatencyTypeOf(FORGED_RT_MS) }),
+      forgeResponses(task, run, { latencyType: sart.latencyTypeOf(FORGED_RT_MS) }),
   },
   pvtTest: {
     flag: 'falseStart',

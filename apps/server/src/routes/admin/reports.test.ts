@@ -251,10 +251,12 @@ describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (ADR 029) on %s'
   });
 
   it('answers the report of a test type a task implements, and 404 for any other', async () => {
-    const stroop = await admin.get<TaskReportResponse>('/api/admin/reports/stroopTest');
-    expect(stroop.status).toBe(200);
-    expect(stroop.body.testType).toBe('stroopTest');
-    expect(stroop.body.cells.map((c) => c.cell)).toEqual(stroopTask.reportCells.map((c) => c.key));
+    const stroopReport = await admin.get<TaskReportResponse>('/api/admin/reports/stroopTest');
+    expect(stroopReport.status).toBe(200);
+    expect(stroopReport.body.testType).toBe('stroopTest');
+    expect(stroopReport.body.cells.map((c) => c.cell)).toEqual(
+      stroopTask.reportCells.map((c) => c.key),
+    );
     // Test types of the list that no task implements yet, a made-up one, and 'stroop' (close to
     // a test type, but not one).
     const unbuilt = TEST_TYPES.filter((type) => !findTask(type));

@@ -1,4 +1,4 @@
-import { SART_SETTINGS } from '@cogni/domain/tasks/sart';
+import { SETTINGS } from '@cogni/domain/tasks/sart';
 import { describe, expect, it } from 'vitest';
 import { encodePreviewConfig } from '../preview';
 import { readRunSource, resolveRunConfig, startConfigOf } from './run-source';
@@ -15,21 +15,19 @@ describe('the run source', () => {
   });
 
   it("resolves the defaults, a preview's settings with the defaults filled in, or an error by the setting's label", () => {
-    expect(resolveRunConfig(SART_SETTINGS, { kind: 'normal' })).toEqual({
-      config: SART_SETTINGS.defaults,
+    expect(resolveRunConfig(SETTINGS, { kind: 'normal' })).toEqual({
+      config: SETTINGS.defaults,
       error: null,
     });
     expect(
-      resolveRunConfig(SART_SETTINGS, { kind: 'preview', config: { repsPerDigit: 3 } }).config,
-    ).toEqual({ ...SART_SETTINGS.defaults, repsPerDigit: 3 });
-    const wrong = resolveRunConfig(SART_SETTINGS, { kind: 'preview', config: { repsPerDigit: 0 } });
+      resolveRunConfig(SETTINGS, { kind: 'preview', config: { repsPerDigit: 3 } }).config,
+    ).toEqual({ ...SETTINGS.defaults, repsPerDigit: 3 });
+    const wrong = resolveRunConfig(SETTINGS, { kind: 'preview', config: { repsPerDigit: 0 } });
     expect(wrong.config).toBeNull();
     expect(wrong.error).toMatch(
-      new RegExp(
-        `^This preview's settings are not valid: ${SART_SETTINGS.specs.repsPerDigit.label}: `,
-      ),
+      new RegExp(`^This preview's settings are not valid: ${SETTINGS.specs.repsPerDigit.label}: `),
     );
-    expect(resolveRunConfig(SART_SETTINGS, { kind: 'preview', config: null }).error).toBe(
+    expect(resolveRunConfig(SETTINGS, { kind: 'preview', config: null }).error).toBe(
       'This preview link does not hold a configuration.',
     );
   });

@@ -1,5 +1,5 @@
 import type { ResultTrial } from '@cogni/domain';
-import { getSartPreErrorRunRts, SART_VALID_RT_MS } from '@cogni/domain/tasks/sart';
+import { getPreErrorRunRts, VALID_RT_MS } from '@cogni/domain/tasks/sart';
 import {
   type ConditionRtSpread,
   type DisplayedTrialPoint,
@@ -31,7 +31,7 @@ export function getSartOmissionPositions(trials: readonly ResultTrial[]): number
 /** A press the RT scores take: 200 ms or more, not left out by the run's scoring. */
 function validRt(trial: SartResultTrial): number[] {
   const { reactionTime, exclusions } = trial;
-  if (reactionTime === null || reactionTime < SART_VALID_RT_MS) return [];
+  if (reactionTime === null || reactionTime < VALID_RT_MS) return [];
   return exclusions && exclusions.length > 0 ? [] : [reactionTime];
 }
 
@@ -41,7 +41,7 @@ function validRt(trial: SartResultTrial): number[] {
  */
 export function getSartRtSpread(trials: readonly ResultTrial[]): ConditionRtSpread[] {
   const test = testOf(trials);
-  const runs = getSartPreErrorRunRts(test);
+  const runs = getPreErrorRunRts(test);
   return [
     toConditionRtSpread('go', 'Go digits pressed', test.filter((t) => !t.isNogo).flatMap(validRt)),
     toConditionRtSpread('before-commission', 'Before a commission', runs.beforeCommission),

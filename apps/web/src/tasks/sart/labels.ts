@@ -1,11 +1,11 @@
 import type { ResultTrial, RunSummary } from '@cogni/domain';
 import {
-  getSartBlockTrialCount,
-  getSartSoaMs,
-  type SartConfig,
-  type SartPosition,
-  type SartResponseType,
-  type SartScores,
+  type Config,
+  getBlockTrialCount,
+  getSoaMs,
+  type Position,
+  type ResponseType,
+  type Scores,
 } from '@cogni/domain/tasks/sart';
 
 /** A stored SART trial as the API returns it: the envelope with the task's fields beside it. */
@@ -18,7 +18,7 @@ export type SartResultTrial = ResultTrial & {
   devicePixelRatio: number;
   responded: boolean;
   latencyType: number;
-  responseType: SartResponseType;
+  responseType: ResponseType;
   nExtraResponses: number;
 };
 
@@ -28,16 +28,16 @@ export function asSartTrials(trials: readonly ResultTrial[]): readonly SartResul
 }
 
 /** The SART's own scores of a finished run (its scoring code's shape, scoring version 1). */
-export function sartScoresOf(summary: RunSummary): SartScores {
-  return summary.scores as SartScores;
+export function sartScoresOf(summary: RunSummary): Scores {
+  return summary.scores as Scores;
 }
 
 /** Where a run is, for people: 'Practice' or 'Test'. */
-export function blockName(position: Pick<SartPosition, 'phase'>): string {
+export function blockName(position: Pick<Position, 'phase'>): string {
   return position.phase === 'practice' ? 'Practice' : 'Test';
 }
 
-export const OUTCOME_NAMES: Record<SartResponseType, string> = {
+export const OUTCOME_NAMES: Record<ResponseType, string> = {
   go_success: 'Pressed',
   omission: 'Omission (missed)',
   nogo_success: 'Withheld',
@@ -48,6 +48,6 @@ export const OUTCOME_NAMES: Record<SartResponseType, string> = {
 export const LATENCY_NAMES = ['', 'Anticipatory', 'Ambiguous', 'Valid'] as const;
 
 /** The test block's length at its steady pace, in ms. */
-export function sartTestMs(config: SartConfig): number {
-  return getSartBlockTrialCount(config, 'test') * getSartSoaMs(config);
+export function sartTestMs(config: Config): number {
+  return getBlockTrialCount(config, 'test') * getSoaMs(config);
 }

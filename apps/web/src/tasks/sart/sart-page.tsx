@@ -1,4 +1,4 @@
-import { getSartBlockTrialCount, type SartConfig, sartTask } from '@cogni/domain/tasks/sart';
+import { type Config, getBlockTrialCount, sartTask } from '@cogni/domain/tasks/sart';
 import { lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
 import { minutesText } from '../../lib/minutes-text';
@@ -36,7 +36,7 @@ const EXAMPLE = [
   { digit: 9, size: 'small' },
 ] as const;
 
-function Instructions(props: { mode: ResponseMode; config: SartConfig }) {
+function Instructions(props: { mode: ResponseMode; config: Config }) {
   const { mode, config } = props;
   const nogo = config.nogoDigit;
   const respond = mode === 'keyboard' ? 'Press Space' : 'Tap the Tap button';
@@ -47,8 +47,8 @@ function Instructions(props: { mode: ResponseMode; config: SartConfig }) {
         ? { ...item, digit: 3 }
         : item,
   );
-  const testTrials = getSartBlockTrialCount(config, 'test');
-  const practiceTrials = getSartBlockTrialCount(config, 'practice');
+  const testTrials = getBlockTrialCount(config, 'test');
+  const practiceTrials = getBlockTrialCount(config, 'practice');
   return (
     <>
       <ol className="task-instructions__list">

@@ -1,11 +1,11 @@
 import type { Run } from '@cogni/domain';
 import {
-  getSartBlockTrialCount,
-  getSartNextPosition,
-  type SartConfig,
-  SartConfigSchema,
-  type SartPosition,
-  type SartPrompt,
+  type Config,
+  ConfigSchema,
+  getBlockTrialCount,
+  getNextPosition,
+  type Position,
+  type Prompt,
 } from '@cogni/domain/tasks/sart';
 import { useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
@@ -22,7 +22,7 @@ import { blockName, sartTestMs } from './labels';
 import { createSartHost } from './runtime/sart-stage';
 import { SartScoreTiles } from './scores';
 
-const configOf = (run: Run): SartConfig => SartConfigSchema.parse(run.config);
+const configOf = (run: Run): Config => ConfigSchema.parse(run.config);
 
 /** Touch mode's one answer button: wide, tall, at the bottom of the screen. */
 const PAD_BUTTONS: readonly PadButton[] = [
@@ -43,7 +43,7 @@ export default function SartRunner({ mode, source }: { mode: ResponseMode; sourc
           : 'Hold the device so you can tap the Tap button at the bottom.'
       } The digits start a second after you press the button.`}
       describeResume={(run, saved) => {
-        const next = getSartNextPosition(configOf(run), saved);
+        const next = getNextPosition(configOf(run), saved);
         return next
           ? `: ${blockName(next)}, trial ${next.trialNumber + 1}.`
           : ': all trials are done.';
@@ -54,12 +54,12 @@ export default function SartRunner({ mode, source }: { mode: ResponseMode; sourc
   );
 }
 
-function progressText(snapshot: TaskHostSnapshot<SartPrompt> | null): string {
+function progressText(snapshot: TaskHostSnapshot<Prompt> | null): string {
   if (!snapshot) return '';
   if (snapshot.phase === 'get-ready') return 'Get ready…';
   if (snapshot.phase !== 'running' || !snapshot.progress) return '';
   const { position, trialsInBlock } = snapshot.progress;
-  return `${blockName(position as SartPosition)} · trial ${position.trialNumber + 1} of ${trialsInBlock}`;
+  return `${blockName(position as Position)} · trial ${position.trialNumber + 1} of ${trialsInBlock}`;
 }
 
 /** Made once per run by useTaskHost. */
@@ -92,8 +92,8 @@ function RunningTest(props: RunningTaskProps) {
 
 /** Before practice and before the test: what to do, and a button to go on. */
 function BlockIntro(props: {
-  prompt: SartPrompt;
-  config: SartConfig;
+  prompt: Prompt;
+  config: Config;
   mode: ResponseMode;
   onBegin: () => void;
 }) {
@@ -101,7 +101,7 @@ function BlockIntro(props: {
   const { position: next, roundResult: result } = prompt;
   const nogo = config.nogoDigit;
   const rule = `${props.mode === 'keyboard' ? 'Press Space' : 'Tap'} for every digit except ${nogo}; for ${nogo}, do nothing.`;
-  const left = getSartBlockTrialCount(config, next.phase) - next.trialNumber;
+  const left = getBlockTrialCount(config, next.phase) - next.trialNumber;
   let title: string;
   let lines: string[];
   let action: string;

@@ -25,12 +25,6 @@ export type DigitSpanResponse = (typeof DIGIT_SPAN_RESPONSES)[number];
 /** More backspaces than this in one answer are not a person's. */
 export const DIGIT_SPAN_MAX_BACKSPACES = 200;
 
-/**
- * How far a time the record derives may be from the difference of the timestamps it comes
- * from, in ms (REACTION_TIME_TOLERANCE_MS): the browser computes each as exactly that difference.
- */
-export const DIGIT_SPAN_RT_TOLERANCE_MS = REACTION_TIME_TOLERANCE_MS;
-
 /** A list written as the trial records it: digits 1-9 joined by '-', e.g. '3-7-2'. */
 const digitList = (field: string, maxDigits: number, allowEmpty: boolean) =>
   z
@@ -181,7 +175,7 @@ function timingProblems(trial: DigitSpanTrial, config: DigitSpanConfig): string[
     if ((value === null) !== (from === null)) {
       problems.push(`${name} must be set exactly when ${source} is`);
     } else if (value !== null && from !== null) {
-      if (Math.abs(value - (from - timing.stimulusOnsetMs)) > DIGIT_SPAN_RT_TOLERANCE_MS) {
+      if (Math.abs(value - (from - timing.stimulusOnsetMs)) > REACTION_TIME_TOLERANCE_MS) {
         problems.push(`${name} must be ${source} minus timing.stimulusOnsetMs`);
       }
     }

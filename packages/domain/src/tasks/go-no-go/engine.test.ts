@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SavedTrial } from '../contract';
 import { createRng } from '../shared/random';
+import { SOA_ONSET_RESYNC_MS } from '../shared/soa-engine';
 import { SoaEngineDriver } from '../shared/testing/soa-engine-driver';
 import { DEFAULT_GO_NO_GO_CONFIG, type GoNoGoConfig } from './config';
 import {
   createGoNoGoEngine,
-  GO_NO_GO_ONSET_RESYNC_MS,
   type GoNoGoEffect,
   type GoNoGoState,
   goNoGoNextDueMs,
@@ -81,7 +81,7 @@ describe('the Go/No-Go engine', () => {
     for (let k = 0; k < config.testTrials; k++) {
       if (k > 0) {
         // Every later stimulus is presented up to 90 ms late, its ONSET reported after presses.
-        const late = rng() * (GO_NO_GO_ONSET_RESYNC_MS - 10);
+        const late = rng() * (SOA_ONSET_RESYNC_MS - 10);
         if (driver.state.kind !== 'trial') throw new Error('no trial');
         const atMs = driver.state.trial.dueAtMs + late;
         if (rng() < 0.5) driver.press(atMs + 150 + rng() * 400);
@@ -196,10 +196,10 @@ describe('the Go/No-Go engine', () => {
     driver.send({ type: 'START', atMs: 0 });
     const onset0 = driver.onset();
     driver.tick();
-    driver.onset(GO_NO_GO_ONSET_RESYNC_MS); // late, but within the limit: the time line holds
+    driver.onset(SOA_ONSET_RESYNC_MS); // late, but within the limit: the time line holds
     driver.tick();
     expect(driver.shown[2]?.dueAtMs).toBe(onset0 + 2 * SOA);
-    const stalled = driver.onset(GO_NO_GO_ONSET_RESYNC_MS + 200);
+    const stalled = driver.onset(SOA_ONSET_RESYNC_MS + 200);
     driver.tick();
     expect(driver.shown[3]?.dueAtMs).toBe(stalled + SOA);
     expect(driver.records[2]?.startTime).toBe(new Date(TIME_ORIGIN + stalled).toISOString());

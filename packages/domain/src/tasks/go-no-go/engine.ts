@@ -1,6 +1,5 @@
 import {
   createSoaEngine,
-  SOA_ONSET_RESYNC_MS,
   type SoaEffect,
   type SoaEngineOptions,
   type SoaEvent,
@@ -46,9 +45,6 @@ import {
  */
 
 export type GoNoGoOnsetMethod = SoaOnsetMethod;
-
-/** An onset later than this (ms) starts a new time line (see SOA_ONSET_RESYNC_MS). */
-export const GO_NO_GO_ONSET_RESYNC_MS = SOA_ONSET_RESYNC_MS;
 
 /** A key press or a tap: its event's timeStamp, on the page's performance.now() time line. */
 export type GoNoGoPress = SoaPress<unknown>;

@@ -3,7 +3,7 @@ import type { TrialPosition } from '../shared/envelope';
 import {
   type ArrivalRules,
   findPositionEarlyArrival,
-  isAnticipation,
+  isAnticipation as isUnder,
   judgeArrivedRun,
 } from '../shared/plausibility';
 import { type GoNoGoConfig, getGoNoGoTrialPeriodMs } from './config';
@@ -23,7 +23,7 @@ export type GoNoGoTrialFlag = (typeof GO_NO_GO_TRIAL_FLAGS)[number];
 
 /** Is a reaction time an anticipation? Null (no response) is not. */
 export function isGoNoGoAnticipation(reactionTime: number | null): boolean {
-  return isAnticipation(reactionTime, GO_NO_GO_ANTICIPATION_MS);
+  return isUnder(reactionTime, GO_NO_GO_ANTICIPATION_MS);
 }
 
 /** The flags of a trial: they follow from the trial alone, so a replay gets the same ones. */

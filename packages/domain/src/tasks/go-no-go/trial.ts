@@ -35,12 +35,6 @@ export const GO_NO_GO_RESPONSE_TYPES = [
 ] as const;
 export type GoNoGoResponseType = (typeof GO_NO_GO_RESPONSE_TYPES)[number];
 
-/** More presses than this in one response window are not a person's. */
-export const GO_NO_GO_MAX_EXTRA_RESPONSES = MAX_EXTRA_RESPONSES;
-
-/** How far a reaction time may be from its timestamps' difference (REACTION_TIME_TOLERANCE_MS). */
-export const GO_NO_GO_RT_TOLERANCE_MS = REACTION_TIME_TOLERANCE_MS;
-
 /**
  * A trial's timing record, in ms on the page's performance.now() time line: the common part,
  * with no response timestamp when nothing was pressed in the window, and the stimulus's offset
@@ -77,7 +71,7 @@ export const GoNoGoTrialSchema = z.strictObject({
     error: "responseType must be 'hit', 'omission', 'commission' or 'correct_rejection'",
   }),
   /** Presses in the window after the first. */
-  nExtraResponses: extraResponsesSchema(GO_NO_GO_MAX_EXTRA_RESPONSES),
+  nExtraResponses: extraResponsesSchema(MAX_EXTRA_RESPONSES),
   /** A press came after the window and before the next onset (it is never the next trial's). */
   lateResponse: z.boolean(),
   inputModality: InputModalitySchema.optional(),
@@ -161,7 +155,7 @@ export function findGoNoGoTrialProblems(
     problems.push('The timing events are out of order: nothing comes before the stimulus onset');
   } else if (trial.reactionTime !== null && responseTimestampMs !== null) {
     const measured = responseTimestampMs - stimulusOnsetMs;
-    if (Math.abs(trial.reactionTime - measured) > GO_NO_GO_RT_TOLERANCE_MS) {
+    if (Math.abs(trial.reactionTime - measured) > REACTION_TIME_TOLERANCE_MS) {
       problems.push('reactionTime must be timing.responseTimestampMs minus timing.stimulusOnsetMs');
     }
   }

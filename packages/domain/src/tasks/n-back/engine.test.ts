@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { savedTrialOf } from '../shared/envelope';
+import { SOA_ONSET_RESYNC_MS, SOA_RESPONSE_SLACK_MS } from '../shared/soa-engine';
 import { N_BACK_SETTINGS } from './config';
 import {
   createNBackEngine,
-  N_BACK_ONSET_RESYNC_MS,
   type NBackEffect,
   type NBackState,
   nBackNextDueMs,
   stepNBack,
 } from './engine';
 import { planNBack } from './plan';
-import { findNBackTrialProblems, N_BACK_RESPONSE_SLACK_MS, type NBackTrial } from './trial';
+import { findNBackTrialProblems, type NBackTrial } from './trial';
 import { runNBackVirtualSession } from './virtual-runtime';
 
 /** One level (2-back), one practice round, one test block: 12 + 22 trials. */
@@ -122,7 +122,7 @@ describe('the N-back engine', () => {
         trial.phase === 'test' && trial.trialNumber === 4
           ? 10
           : trial.phase === 'test' && trial.trialNumber === 8
-            ? N_BACK_ONSET_RESYNC_MS + 50
+            ? SOA_ONSET_RESYNC_MS + 50
             : 0,
     }));
     const onsets = run.trials
@@ -130,7 +130,7 @@ describe('the N-back engine', () => {
       .map((t) => t.timing.stimulusOnsetMs);
     const first = onsets[0] ?? 0;
     expect(onsets[5]).toBe(first + 5 * 3000);
-    expect(onsets[9]).toBe(first + 9 * 3000 + N_BACK_ONSET_RESYNC_MS + 50);
+    expect(onsets[9]).toBe(first + 9 * 3000 + SOA_ONSET_RESYNC_MS + 50);
   });
 
   it('gives a press to the letter on screen when letters come early: the window ends at the next onset', () => {
@@ -171,8 +171,8 @@ describe('the N-back engine', () => {
       if (trial.trialNumber === 11) {
         return {
           presses: [
-            { afterOnsetMs: 3000 + N_BACK_RESPONSE_SLACK_MS - 1, answer: 'match' },
-            { afterOnsetMs: 3000 + N_BACK_RESPONSE_SLACK_MS + 1, answer: 'match' },
+            { afterOnsetMs: 3000 + SOA_RESPONSE_SLACK_MS - 1, answer: 'match' },
+            { afterOnsetMs: 3000 + SOA_RESPONSE_SLACK_MS + 1, answer: 'match' },
           ],
           onsetLateMs: 0,
         };
@@ -181,11 +181,11 @@ describe('the N-back engine', () => {
     });
     const test = run.trials.filter((t) => t.phase === 'test');
     expect(test[11]).toMatchObject({
-      reactionTime: 3000 + N_BACK_RESPONSE_SLACK_MS - 1,
+      reactionTime: 3000 + SOA_RESPONSE_SLACK_MS - 1,
       nExtraResponses: 0,
     });
     expect(Date.parse(test[11]?.endTime ?? '') - Date.parse(test[11]?.startTime ?? '')).toBe(
-      3000 + N_BACK_RESPONSE_SLACK_MS,
+      3000 + SOA_RESPONSE_SLACK_MS,
     );
     // The later press came before letter 12 and after trial 11's window: nobody's.
     expect(test[12]).toMatchObject({ answer: null, nExtraResponses: 0 });

@@ -1,6 +1,5 @@
 import {
   createSoaEngine,
-  SOA_ONSET_RESYNC_MS,
   type SoaEffect,
   type SoaEngineOptions,
   type SoaEvent,
@@ -52,9 +51,6 @@ import {
  */
 
 export type NBackOnsetMethod = SoaOnsetMethod;
-
-/** An onset later than this (ms) starts a new time line (see SOA_ONSET_RESYNC_MS). */
-export const N_BACK_ONSET_RESYNC_MS = SOA_ONSET_RESYNC_MS;
 
 /** What a press answered: F, J or an answer button. */
 type NBackPressed = { response: NBackResponse };

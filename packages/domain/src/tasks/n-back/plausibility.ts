@@ -3,7 +3,7 @@ import type { TrialPosition } from '../shared/envelope';
 import {
   type ArrivalRules,
   findPositionEarlyArrival,
-  isAnticipation,
+  isAnticipation as isUnder,
   judgeArrivedRun,
 } from '../shared/plausibility';
 import {
@@ -29,7 +29,7 @@ export type NBackTrialFlag = (typeof N_BACK_TRIAL_FLAGS)[number];
 
 /** Is a reaction time an anticipation? Null (no response) is not. */
 export function isNBackAnticipation(reactionTime: number | null): boolean {
-  return isAnticipation(reactionTime, N_BACK_ANTICIPATION_MS);
+  return isUnder(reactionTime, N_BACK_ANTICIPATION_MS);
 }
 
 /** The flags of a trial: they follow from the trial alone, so a replay gets the same ones. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SOA_RESPONSE_SLACK_MS } from '../shared/soa-engine';
 import { DEFAULT_N_BACK_CONFIG } from './config';
 import { nBackFixtureRun } from './fixture-run';
 import { planNBack } from './plan';
 import {
   findNBackTrialProblems,
-  N_BACK_RESPONSE_SLACK_MS,
   type NBackTrial,
   NBackTrialSchema,
   nBackAnswerOf,
@@ -106,9 +106,9 @@ describe('findNBackTrialProblems', () => {
     });
     // A letter presented a little early, the next one on time: an RT a little over the SOA.
     expect(check(answeredAt(3004.5))).toEqual([]);
-    expect(check(answeredAt(3000 + N_BACK_RESPONSE_SLACK_MS - 0.5))).toEqual([]);
-    expect(check(answeredAt(3000 + N_BACK_RESPONSE_SLACK_MS))).toContain(
-      `reactionTime ${3000 + N_BACK_RESPONSE_SLACK_MS} ms is not within the response window (the SOA, 3000 ms, + ${N_BACK_RESPONSE_SLACK_MS} ms)`,
+    expect(check(answeredAt(3000 + SOA_RESPONSE_SLACK_MS - 0.5))).toEqual([]);
+    expect(check(answeredAt(3000 + SOA_RESPONSE_SLACK_MS))).toContain(
+      `reactionTime ${3000 + SOA_RESPONSE_SLACK_MS} ms is not within the response window (the SOA, 3000 ms, + ${SOA_RESPONSE_SLACK_MS} ms)`,
     );
     expect(check({ ...hit, endTime: '2020-01-01T00:00:00.000Z' })).toContain(
       'endTime is before startTime',

@@ -50,19 +50,6 @@ export const N_BACK_RESPONSE_TYPES = [
 ] as const;
 export type NBackResponseType = (typeof N_BACK_RESPONSE_TYPES)[number];
 
-/** More presses than this in one SOA are not a person's. */
-export const N_BACK_MAX_EXTRA_RESPONSES = MAX_EXTRA_RESPONSES;
-
-/** How far a reaction time may be from its timestamps' difference (REACTION_TIME_TOLERANCE_MS). */
-export const N_BACK_RT_TOLERANCE_MS = REACTION_TIME_TOLERANCE_MS;
-
-/**
- * How far past the SOA a reaction time may go, in ms: a letter's response window runs until the
- * next letter is presented, and a frame may present a letter a little before its due time, or
- * the next one a little after (SOA_RESPONSE_SLACK_MS; the engine cuts every window there).
- */
-export const N_BACK_RESPONSE_SLACK_MS = SOA_RESPONSE_SLACK_MS;
-
 /** What a key means under a key mapping: A is F = match, B is J = match. */
 export function nBackAnswerOfKey(key: 'f' | 'j', mapping: NBackKeyMapping): NBackAnswer {
   const matchKey = mapping === 'A' ? 'f' : 'j';
@@ -131,7 +118,7 @@ export const NBackTrialSchema = z.strictObject({
   /** The run's key mapping: A is F = match, B is J = match. */
   keyMapping: z.enum(N_BACK_KEY_MAPPINGS, { error: "keyMapping must be 'A' or 'B'" }),
   /** Presses in the SOA after the first. */
-  nExtraResponses: extraResponsesSchema(N_BACK_MAX_EXTRA_RESPONSES),
+  nExtraResponses: extraResponsesSchema(MAX_EXTRA_RESPONSES),
   inputModality: InputModalitySchema.optional(),
   /** Device wall-clock time of the letter's onset (ISO 8601, UTC). */
   startTime: TrialClockTimeSchema,
@@ -247,14 +234,14 @@ export function findNBackTrialProblems(
     problems.push('The timing events are out of order: nothing comes before the stimulus onset');
   } else if (trial.reactionTime !== null && responseTimestampMs !== null) {
     const measured = responseTimestampMs - stimulusOnsetMs;
-    if (Math.abs(trial.reactionTime - measured) > N_BACK_RT_TOLERANCE_MS) {
+    if (Math.abs(trial.reactionTime - measured) > REACTION_TIME_TOLERANCE_MS) {
       problems.push('reactionTime must be timing.responseTimestampMs minus timing.stimulusOnsetMs');
     }
   }
-  const windowMs = config.soaMs + N_BACK_RESPONSE_SLACK_MS;
+  const windowMs = config.soaMs + SOA_RESPONSE_SLACK_MS;
   if (trial.reactionTime !== null && trial.reactionTime >= windowMs) {
     problems.push(
-      `reactionTime ${trial.reactionTime} ms is not within the response window (the SOA, ${config.soaMs} ms, + ${N_BACK_RESPONSE_SLACK_MS} ms)`,
+      `reactionTime ${trial.reactionTime} ms is not within the response window (the SOA, ${config.soaMs} ms, + ${SOA_RESPONSE_SLACK_MS} ms)`,
     );
   }
   return problems;

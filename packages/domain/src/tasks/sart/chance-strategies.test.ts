@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SART_CONFIG } from './config';
-import { type SartParticipantParams, simulateSartParticipant } from './participant';
-import { scoreSart } from './scoring';
+import { DEFAULT_CONFIG } from './config';
+import { type ParticipantParams, simulateParticipant } from './participant';
+import { score } from './scoring';
 
 /**
  * The headline's chance value (docs/scoring/sart.md, docs/product.md "Headline scores"): a
@@ -9,7 +9,7 @@ import { scoreSart } from './scoring';
  * digit, for none, or for each digit with probability 0.5. Each strategy is the simulated
  * participant with its press probabilities set, played through the engine on the run's plan.
  */
-const strategy = (pressProbability: number): SartParticipantParams => ({
+const strategy = (pressProbability: number): ParticipantParams => ({
   goRtMuMs: 350,
   goRtSigmaMs: 40,
   goRtTauMs: 50,
@@ -18,10 +18,7 @@ const strategy = (pressProbability: number): SartParticipantParams => ({
 });
 
 const headlineOf = (seed: string, pressProbability: number) =>
-  scoreSart(
-    DEFAULT_SART_CONFIG,
-    simulateSartParticipant(seed, DEFAULT_SART_CONFIG, strategy(pressProbability)),
-  );
+  score(DEFAULT_CONFIG, simulateParticipant(seed, DEFAULT_CONFIG, strategy(pressProbability)));
 
 describe('SART headline under strategies that ignore the digit', () => {
   it('gives exactly 50 to pressing for every digit and to pressing for none', () => {

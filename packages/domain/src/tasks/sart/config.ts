@@ -2,25 +2,25 @@ import { z } from 'zod';
 import { type ConfigOf, defineSettings, type NumberSetting } from '../shared/settings';
 
 /** The phases of a run, in run order: fixed practice (one block, may be off), then the test. */
-export const SART_PHASES = ['practice', 'test'] as const;
-export type SartPhase = (typeof SART_PHASES)[number];
-export const SartPhaseSchema = z.enum(SART_PHASES);
+export const PHASES = ['practice', 'test'] as const;
+export type Phase = (typeof PHASES)[number];
+export const PhaseSchema = z.enum(PHASES);
 
 /** The digits shown, each as often as every other. */
-export const SART_DIGITS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export const DIGITS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 
 /** How many font sizes a run draws its digits in; a trial's fontSizeIndex is 0 to 4. */
-export const SART_FONT_SIZE_COUNT = 5;
+export const FONT_SIZE_COUNT = 5;
 
 /** Practice shows every digit in the middle size. */
-export const SART_PRACTICE_FONT_SIZE_INDEX = 2;
+export const PRACTICE_FONT_SIZE_INDEX = 2;
 
 /**
  * The reference height against which the digits and the mask are sized, as a multiple of the
  * viewport's width: a screen taller than 1.6 times its width (a phone held upright) sizes them
  * against 1.6 x its width instead of its height, so the largest digit stays on screen.
  */
-export const SART_MAX_HEIGHT_TO_WIDTH = 1.6;
+export const MAX_HEIGHT_TO_WIDTH = 1.6;
 
 /** A digit font height setting: percent of the reference height. */
 const fontHeight = (index: number, value: number): NumberSetting => ({
@@ -33,7 +33,7 @@ const fontHeight = (index: number, value: number): NumberSetting => ({
   description: `The height of the digits drawn in size ${index + 1} (fontSizeIndex ${index}), in percent of the viewport's height (of 1.6 x its width on a screen taller than that). Test digits are drawn in each of the five sizes equally often.`,
 });
 
-const SETTINGS = defineSettings({
+export const SETTINGS = defineSettings({
   repsPerDigit: {
     kind: 'number',
     default: 25,
@@ -136,17 +136,15 @@ const SETTINGS = defineSettings({
   },
 });
 
-export type SartConfig = ConfigOf<typeof SETTINGS.specs>;
+export type Config = ConfigOf<typeof SETTINGS.specs>;
 
-/** Every setting with its default, unit, bounds and description. */
-export const SART_SETTINGS = SETTINGS;
-export const SartConfigSchema = SART_SETTINGS.schema;
+export const ConfigSchema = SETTINGS.schema;
 
 /** The configuration the product uses. */
-export const DEFAULT_SART_CONFIG: SartConfig = SART_SETTINGS.defaults;
+export const DEFAULT_CONFIG: Config = SETTINGS.defaults;
 
 /** The five font heights, in percent of the reference height, by fontSizeIndex. */
-export function getSartFontHeights(config: SartConfig): readonly number[] {
+export function getFontHeights(config: Config): readonly number[] {
   return [
     config.fontHeight1,
     config.fontHeight2,
@@ -157,63 +155,63 @@ export function getSartFontHeights(config: SartConfig): readonly number[] {
 }
 
 /** Onset to onset in the test: the digit and its mask. */
-export function getSartSoaMs(config: Pick<SartConfig, 'digitMs' | 'maskMs'>): number {
+export function getSoaMs(config: Pick<Config, 'digitMs' | 'maskMs'>): number {
   return config.digitMs + config.maskMs;
 }
 
 /** Practice trials get feedback; test trials do not. */
-export function sartHasFeedback(phase: SartPhase): boolean {
+export function hasFeedback(phase: Phase): boolean {
   return phase === 'practice';
 }
 
 /** Onset to onset within a block of `phase`: the SOA, plus the feedback in practice. */
-export function getSartTrialPeriodMs(config: SartConfig, phase: SartPhase): number {
-  return getSartSoaMs(config) + (sartHasFeedback(phase) ? config.feedbackMs : 0);
+export function getTrialPeriodMs(config: Config, phase: Phase): number {
+  return getSoaMs(config) + (hasFeedback(phase) ? config.feedbackMs : 0);
 }
 
 /** Trials in the block of `phase`: practice (none when it is off) or the test's 9 x reps. */
-export function getSartBlockTrialCount(config: SartConfig, phase: SartPhase): number {
+export function getBlockTrialCount(config: Config, phase: Phase): number {
   if (phase === 'practice') return config.practiceEnabled ? config.practiceTrials : 0;
-  return SART_DIGITS.length * config.repsPerDigit;
+  return DIGITS.length * config.repsPerDigit;
 }
 
 /** Is `digit` the no-go digit of this configuration? */
-export function isSartNogoDigit(config: Pick<SartConfig, 'nogoDigit'>, digit: number): boolean {
+export function isNogoDigit(config: Pick<Config, 'nogoDigit'>, digit: number): boolean {
   return digit === config.nogoDigit;
 }
 
 /** A viewport in CSS pixels, and the device's pixels per CSS pixel. */
-export type SartViewport = { widthPx: number; heightPx: number; devicePixelRatio: number };
+export type Viewport = { widthPx: number; heightPx: number; devicePixelRatio: number };
 
 /**
  * The viewport the simulated runs (mock data, fixtures, tests) are drawn on: a desktop window.
  * The browser records the sizes of its own viewport.
  */
-export const SART_NOMINAL_VIEWPORT: SartViewport = {
+export const NOMINAL_VIEWPORT: Viewport = {
   widthPx: 1280,
   heightPx: 800,
   devicePixelRatio: 1,
 };
 
 /** The height the sizes are percentages of: the viewport's, at most 1.6 x its width (px). */
-export function getSartReferenceHeightPx(viewport: Omit<SartViewport, 'devicePixelRatio'>): number {
-  return Math.min(viewport.heightPx, SART_MAX_HEIGHT_TO_WIDTH * viewport.widthPx);
+export function getReferenceHeightPx(viewport: Omit<Viewport, 'devicePixelRatio'>): number {
+  return Math.min(viewport.heightPx, MAX_HEIGHT_TO_WIDTH * viewport.widthPx);
 }
 
 /** The font size (CSS px, the digit's em height) of size `index` on `viewport`. */
-export function getSartFontSizePx(
-  config: SartConfig,
+export function getFontSizePx(
+  config: Config,
   index: number,
-  viewport: Omit<SartViewport, 'devicePixelRatio'>,
+  viewport: Omit<Viewport, 'devicePixelRatio'>,
 ): number {
-  const percent = getSartFontHeights(config)[index] ?? config.fontHeight3;
-  return (percent / 100) * getSartReferenceHeightPx(viewport);
+  const percent = getFontHeights(config)[index] ?? config.fontHeight3;
+  return (percent / 100) * getReferenceHeightPx(viewport);
 }
 
 /** The mask's height (CSS px) on `viewport`. */
-export function getSartMaskSizePx(
-  config: SartConfig,
-  viewport: Omit<SartViewport, 'devicePixelRatio'>,
+export function getMaskSizePx(
+  config: Config,
+  viewport: Omit<Viewport, 'devicePixelRatio'>,
 ): number {
-  return (config.maskHeight / 100) * getSartReferenceHeightPx(viewport);
+  return (config.maskHeight / 100) * getReferenceHeightPx(viewport);
 }

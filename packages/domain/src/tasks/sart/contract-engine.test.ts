@@ -4,42 +4,37 @@ import { positionOf } from '../shared/envelope';
 import { createRng } from '../shared/random';
 import { SOA_GET_READY_MS, soaSceneKey } from '../shared/soa-task-engine';
 import { CONTRACT_RUN_TIME_ORIGIN_MS, soaContractRun } from '../shared/testing/soa-contract-run';
-import {
-  DEFAULT_SART_CONFIG,
-  getSartFontSizePx,
-  SART_NOMINAL_VIEWPORT,
-  type SartConfig,
-} from './config';
-import { type SartInput, type SartPrompt, type SartScene, sartEngine } from './engine';
-import { type PlannedSartTrial, plannedSartTrialAt, planSart, type SartPosition } from './plan';
-import type { SartTrial } from './trial';
-import { runSartVirtualSession } from './virtual-runtime';
+import { type Config, DEFAULT_CONFIG, getFontSizePx, NOMINAL_VIEWPORT } from './config';
+import { engine, type Input, type Prompt, type Scene } from './engine';
+import { type PlannedTrial, type Position, plan, plannedTrialAt } from './plan';
+import type { Trial } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
-// The SART's engine on the task contract (sartEngine, the shared fixed-SOA engine behind
+// The SART's engine on the task contract (engine, the shared fixed-SOA engine behind
 // soaEngine) records what the SART's own engine records from the same page: the events of a
 // virtual session of the SART engine, said in the contract's words, give the same trials.
 
-type Effect = EngineEffect<SartScene, SartPrompt, SartTrial>;
+type Effect = EngineEffect<Scene, Prompt, Trial>;
 
 /** A SART run of the contract engine driven by hand. */
-const contractRun = (config: SartConfig, seed: string) =>
-  soaContractRun(sartEngine.forRun(config, planSart(seed, config)));
+const contractRun = (config: Config, seed: string) =>
+  soaContractRun(engine.forRun(config, plan(seed, config)));
 
 /** The nominal viewport's rendered size of a digit: what the web task's measure reports. */
-const measuredOf = (config: SartConfig, trial: PlannedSartTrial) => ({
-  fontSizePx: getSartFontSizePx(config, trial.fontSizeIndex, SART_NOMINAL_VIEWPORT),
-  devicePixelRatio: SART_NOMINAL_VIEWPORT.devicePixelRatio,
+const measuredOf = (config: Config, trial: PlannedTrial) => ({
+  fontSizePx: getFontSizePx(config, trial.fontSizeIndex, NOMINAL_VIEWPORT),
+  devicePixelRatio: NOMINAL_VIEWPORT.devicePixelRatio,
 });
 
 describe("the SART's engine on the task contract", () => {
   it('records what the SART engine records from the same events, practice and test', () => {
-    const config: SartConfig = { ...DEFAULT_SART_CONFIG, repsPerDigit: 10 };
+    const config: Config = { ...DEFAULT_CONFIG, repsPerDigit: 10 };
     const seed = 'contract-equivalence';
-    const plan = planSart(seed, config);
+    const planned = plan(seed, config);
     const rng = createRng('behaviour');
-    const session = runSartVirtualSession({
+    const session = runVirtualSession({
       config,
-      plan,
+      plan: planned,
       timeOriginMs: CONTRACT_RUN_TIME_ORIGIN_MS,
       startMs: 2000,
       introMs: 3000,
@@ -62,7 +57,7 @@ describe("the SART's engine on the task contract", () => {
     const run = contractRun(config, seed);
     run.replay(
       session.events,
-      (): SartInput => 'space',
+      (): Input => 'space',
       (trial) => measuredOf(config, trial),
     );
     expect(run.records()).toEqual(session.trials);
@@ -71,7 +66,7 @@ describe("the SART's engine on the task contract", () => {
   });
 
   it("prompts each block with the practice's result, and a second's get-ready", () => {
-    const config: SartConfig = { ...DEFAULT_SART_CONFIG, practiceTrials: 9, repsPerDigit: 2 };
+    const config: Config = { ...DEFAULT_CONFIG, practiceTrials: 9, repsPerDigit: 2 };
     const run = contractRun(config, 'prompts');
     expect(run.effects).toEqual([
       {
@@ -128,7 +123,7 @@ describe("the SART's engine on the task contract", () => {
   });
 
   it('takes a digit presented before its TICK as its onset once its trial is on', () => {
-    const config: SartConfig = { ...DEFAULT_SART_CONFIG, practiceEnabled: false };
+    const config: Config = { ...DEFAULT_CONFIG, practiceEnabled: false };
     const late = contractRun(config, 'early');
     const early = contractRun(config, 'early');
     for (const run of [late, early]) run.send({ type: 'START', atMs: 1000 });
@@ -162,14 +157,14 @@ describe("the SART's engine on the task contract", () => {
   });
 
   it("turns a go digit's mask green when a press for it arrives, during the digit or the mask", () => {
-    const config: SartConfig = {
-      ...DEFAULT_SART_CONFIG,
+    const config: Config = {
+      ...DEFAULT_CONFIG,
       practiceEnabled: false,
       maskFeedback: true,
     };
-    const plan = planSart('mask', config);
+    const planned = plan('mask', config);
     const go = Array.from({ length: 9 }, (_, trialNumber) =>
-      plannedSartTrialAt(plan, config, { phase: 'test', block: 0, trialNumber }),
+      plannedTrialAt(planned, config, { phase: 'test', block: 0, trialNumber }),
     ).findIndex((trial) => trial?.isNogo === false);
     const run = contractRun(config, 'mask');
     run.send({ type: 'START', atMs: 1000 });
@@ -214,7 +209,7 @@ describe("the SART's engine on the task contract", () => {
   });
 
   it('records the font size the page measured, and the nominal one where it measured none', () => {
-    const config: SartConfig = { ...DEFAULT_SART_CONFIG, practiceEnabled: false, repsPerDigit: 2 };
+    const config: Config = { ...DEFAULT_CONFIG, practiceEnabled: false, repsPerDigit: 2 };
     const run = contractRun(config, 'measured');
     run.send({ type: 'START', atMs: 1000 });
     let measure = true;
@@ -230,7 +225,7 @@ describe("the SART's engine on the task contract", () => {
     expect(
       records.filter((_, k) => k % 2 === 0).map((t) => [t.fontSizePx, t.devicePixelRatio]),
     ).toEqual(Array(9).fill([77.5, 2]));
-    const plan = planSart('measured', config);
+    const planned = plan('measured', config);
     expect(records.filter((_, k) => k % 2 === 1).map((t) => t.fontSizePx)).toEqual(
       records
         .filter((_, k) => k % 2 === 1)
@@ -238,7 +233,7 @@ describe("the SART's engine on the task contract", () => {
           (t) =>
             measuredOf(
               config,
-              plannedSartTrialAt(plan, config, positionOf(t) as SartPosition) as PlannedSartTrial,
+              plannedTrialAt(planned, config, positionOf(t) as Position) as PlannedTrial,
             ).fontSizePx,
         ),
     );

@@ -1,32 +1,32 @@
 import type { TaskDefinition } from '../contract';
 import { sartCard } from './card';
-import { SART_PHASES, SART_SETTINGS, type SartConfig } from './config';
-import { sartEngine } from './engine';
-import { estimateSartMs } from './estimate';
-import { SART_EXPORT_COLUMNS } from './export-columns';
-import { sartFixtureRun, sartMinimumMs } from './fixture-run';
-import { simulateSartRun } from './participant';
-import { planSart, type SartPlan } from './plan';
-import { findSartEarlyArrival, findSartRunImplausibility, getSartTrialFlags } from './plausibility';
-import { getSartNextPosition } from './run-order';
-import { SART_REPORT_CELLS, SART_SCORING_VERSION, type SartScores, scoreSart } from './scoring';
-import { findSartTrialProblems, type SartTrial, SartTrialSchema } from './trial';
+import { type Config, PHASES, SETTINGS } from './config';
+import { engine } from './engine';
+import { estimateMs } from './estimate';
+import { EXPORT_COLUMNS } from './export-columns';
+import { fixtureRun, minimumMs } from './fixture-run';
+import { simulateRun } from './participant';
+import { type Plan, plan } from './plan';
+import { findEarlyArrival, findRunImplausibility, getTrialFlags } from './plausibility';
+import { getNextPosition } from './run-order';
+import { REPORT_CELLS, SCORING_VERSION, type Scores, score } from './scoring';
+import { findTrialProblems, type Trial, TrialSchema } from './trial';
 
 /** The Sustained Attention to Response Task on the task contract (ADR 027). */
-export const sartTask: TaskDefinition<SartConfig, SartPlan, SartTrial, SartScores> = {
+export const sartTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   id: sartCard.testType,
   slug: sartCard.slug,
   name: sartCard.name,
   description: sartCard.description,
   construct: 'Sustained attention and action slips',
   version: '1.0.0',
-  settings: SART_SETTINGS,
-  phases: SART_PHASES,
+  settings: SETTINGS,
+  phases: PHASES,
   scoredPhase: 'test',
-  plan: planSart,
-  estimateMs: estimateSartMs,
-  engine: sartEngine,
-  trialSchema: SartTrialSchema,
+  plan: plan,
+  estimateMs: estimateMs,
+  engine: engine,
+  trialSchema: TrialSchema,
   fieldsOf: (trial) => ({
     digit: trial.digit,
     isNogo: trial.isNogo,
@@ -38,12 +38,12 @@ export const sartTask: TaskDefinition<SartConfig, SartPlan, SartTrial, SartScore
     responseType: trial.responseType,
     nExtraResponses: trial.nExtraResponses,
   }),
-  checkTrial: findSartTrialProblems,
-  trialFlags: (trial) => getSartTrialFlags(trial),
-  earlyArrival: findSartEarlyArrival,
-  runImplausibility: findSartRunImplausibility,
-  nextPosition: getSartNextPosition,
-  reportCells: SART_REPORT_CELLS,
+  checkTrial: findTrialProblems,
+  trialFlags: (trial) => getTrialFlags(trial),
+  earlyArrival: findEarlyArrival,
+  runImplausibility: findRunImplausibility,
+  nextPosition: getNextPosition,
+  reportCells: REPORT_CELLS,
   reportCell: (trial) => (trial.phase === 'test' ? (trial.isNogo ? 'nogo' : 'go') : null),
   trendMeasures: [
     {
@@ -71,14 +71,14 @@ export const sartTask: TaskDefinition<SartConfig, SartPlan, SartTrial, SartScore
       value: (scores) => scores.cvGoRt,
     },
   ],
-  scoringVersion: SART_SCORING_VERSION,
-  score: scoreSart,
-  exportColumns: SART_EXPORT_COLUMNS,
-  simulate: simulateSartRun,
+  scoringVersion: SCORING_VERSION,
+  score: score,
+  exportColumns: EXPORT_COLUMNS,
+  simulate: simulateRun,
   fixtureRun(seed, config) {
-    return sartFixtureRun(seed, config).map((trial) => ({
+    return fixtureRun(seed, config).map((trial) => ({
       trial,
-      minimumMs: sartMinimumMs(config, trial.phase),
+      minimumMs: minimumMs(config, trial.phase),
     }));
   },
 };

@@ -3,22 +3,22 @@ import type { SavedTrial } from '../contract';
 import { createRng } from '../shared/random';
 import { SOA_ONSET_RESYNC_MS, SOA_RESPONSE_SLACK_MS } from '../shared/soa-engine';
 import { SoaEngineDriver } from '../shared/testing/soa-engine-driver';
-import { DEFAULT_SART_CONFIG, getSartSoaMs, type SartConfig } from './config';
+import { type Config, DEFAULT_CONFIG, getSoaMs } from './config';
 import {
-  createSartEngine,
-  type SartDisplay,
-  type SartEffect,
-  type SartState,
-  sartDisplayOn,
-  sartNextDueMs,
-  stepSart,
+  createEngine,
+  type Display,
+  displayOn,
+  type Effect,
+  nextDueMs,
+  type State,
+  step,
 } from './engine';
-import { planSart, type SartPlan } from './plan';
-import { findSartTrialProblems, type SartTrial, SartTrialSchema } from './trial';
-import { runSartVirtualSession } from './virtual-runtime';
+import { type Plan, plan } from './plan';
+import { findTrialProblems, type Trial, TrialSchema } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
-const config = DEFAULT_SART_CONFIG;
-const SOA = getSartSoaMs(config);
+const config = DEFAULT_CONFIG;
+const SOA = getSoaMs(config);
 const PRACTICE_PERIOD = SOA + config.feedbackMs;
 const TIME_ORIGIN = 1_795_000_000_000;
 
@@ -31,26 +31,26 @@ const PRACTICE_DONE: SavedTrial[] = Array.from({ length: config.practiceTrials }
 }));
 
 /** Drives the SART engine by hand and keeps every effect. */
-class Driver extends SoaEngineDriver<SartState, SartEffect, SartTrial> {
+class Driver extends SoaEngineDriver<State, Effect, Trial> {
   constructor(
-    readonly plan: SartPlan,
-    readonly cfg: SartConfig = config,
+    readonly plan: Plan,
+    readonly cfg: Config = config,
     saved: readonly SavedTrial[] = [],
-    display?: SartDisplay,
+    display?: Display,
   ) {
     super({
-      start: () => createSartEngine({ config: cfg, saved, timeOriginMs: TIME_ORIGIN }),
-      step: (state, event) => stepSart(cfg, plan, state, event, display),
-      nextDueMs: (state) => sartNextDueMs(cfg, state),
+      start: () => createEngine({ config: cfg, saved, timeOriginMs: TIME_ORIGIN }),
+      step: (state, event) => step(cfg, plan, state, event, display),
+      nextDueMs: (state) => nextDueMs(cfg, state),
     });
   }
 }
 
 describe('the SART engine', () => {
-  const plan = planSart('engine-seed', config);
+  const planned = plan('engine-seed', config);
 
   it('opens on the practice intro, or on the test when practice is off', () => {
-    expect(new Driver(plan).effects).toEqual([
+    expect(new Driver(planned).effects).toEqual([
       {
         type: 'SHOW_BLOCK_INTRO',
         position: { phase: 'practice', block: 0, trialNumber: 0 },
@@ -58,7 +58,7 @@ describe('the SART engine', () => {
       },
     ]);
     const off = { ...config, practiceEnabled: false };
-    expect(new Driver(planSart('engine-seed', off), off).effects).toEqual([
+    expect(new Driver(plan('engine-seed', off), off).effects).toEqual([
       {
         type: 'SHOW_BLOCK_INTRO',
         position: { phase: 'test', block: 0, trialNumber: 0 },
@@ -68,7 +68,7 @@ describe('the SART engine', () => {
   });
 
   it('shows each digit for 250 ms, then the mask until the next digit 1150 ms after it, with no drift', () => {
-    const driver = new Driver(plan, config, PRACTICE_DONE);
+    const driver = new Driver(planned, config, PRACTICE_DONE);
     const rng = createRng('drift');
     driver.send({ type: 'START', atMs: 5000 });
     const onset0 = driver.onset(4.25);
@@ -94,7 +94,7 @@ describe('the SART engine', () => {
   });
 
   it('counts a press during the digit and one during the mask, and never ends the trial on a press', () => {
-    const driver = new Driver(plan, config, PRACTICE_DONE);
+    const driver = new Driver(planned, config, PRACTICE_DONE);
     driver.send({ type: 'START', atMs: 0 });
     const onset0 = driver.onset();
     expect(driver.press(onset0 + 120.5)).toEqual([]); // during the digit
@@ -110,7 +110,7 @@ describe('the SART engine', () => {
   });
 
   it('scores the first press and counts the rest as extra responses', () => {
-    const driver = new Driver(plan, config, PRACTICE_DONE);
+    const driver = new Driver(planned, config, PRACTICE_DONE);
     driver.send({ type: 'START', atMs: 0 });
     const onset = driver.onset(2);
     // Delivered out of order: presses are placed by their timestamps.
@@ -129,7 +129,7 @@ describe('the SART engine', () => {
   });
 
   it('keeps a window open until the next digit is on screen: a press just before it is the old digit’s, at it the new one’s', () => {
-    const driver = new Driver(plan, config, PRACTICE_DONE);
+    const driver = new Driver(planned, config, PRACTICE_DONE);
     driver.send({ type: 'START', atMs: 0 });
     const onset0 = driver.onset();
     driver.tick();
@@ -148,7 +148,7 @@ describe('the SART engine', () => {
   });
 
   it('marks the digit whose mask is on screen when the page loses focus after its due end, before the next digit is presented', () => {
-    const driver = new Driver(plan, config, PRACTICE_DONE);
+    const driver = new Driver(planned, config, PRACTICE_DONE);
     driver.send({ type: 'START', atMs: 0 });
     const onset0 = driver.onset();
     driver.tick();
@@ -169,7 +169,7 @@ describe('the SART engine', () => {
   });
 
   it('records each outcome with its response type, correctness and latency type', () => {
-    const driver = new Driver(plan, config, PRACTICE_DONE);
+    const driver = new Driver(planned, config, PRACTICE_DONE);
     driver.send({ type: 'START', atMs: 0 });
     const outcomes = new Set<string>();
     for (let k = 0; k < 60; k++) {
@@ -197,10 +197,10 @@ describe('the SART engine', () => {
   });
 
   it('records the font size the display drew the digit in', () => {
-    const display: SartDisplay = {
+    const display: Display = {
       drawnAs: (trial) => ({ fontSizePx: 100 + trial.fontSizeIndex, devicePixelRatio: 3 }),
     };
-    const driver = new Driver(plan, config, PRACTICE_DONE, display);
+    const driver = new Driver(planned, config, PRACTICE_DONE, display);
     driver.send({ type: 'START', atMs: 0 });
     driver.onset();
     driver.tick();
@@ -209,7 +209,7 @@ describe('the SART engine', () => {
     expect(trial?.fontSizePx).toBe(100 + (trial?.fontSizeIndex ?? 0));
     expect(trial?.devicePixelRatio).toBe(3);
     // By default: the nominal 1280 x 800 viewport, sizes 10-21 % of 800 px.
-    const nominal = sartDisplayOn(config);
+    const nominal = displayOn(config);
     expect(
       [0, 1, 2, 3, 4].map(
         (fontSizeIndex) =>
@@ -226,7 +226,7 @@ describe('the SART engine', () => {
   });
 
   it('shows practice feedback after errors only, and keeps the practice pace of SOA + 900 ms', () => {
-    const driver = new Driver(plan);
+    const driver = new Driver(planned);
     driver.send({ type: 'START', atMs: 1000 });
     const kinds: string[] = [];
     const expected: string[] = [];
@@ -268,7 +268,7 @@ describe('the SART engine', () => {
   });
 
   it('starts a new time line when a digit comes more than the resync limit late (a stall)', () => {
-    const driver = new Driver(plan, config, PRACTICE_DONE);
+    const driver = new Driver(planned, config, PRACTICE_DONE);
     driver.send({ type: 'START', atMs: 0 });
     const onset0 = driver.onset();
     driver.tick();
@@ -296,7 +296,7 @@ describe('the SART engine', () => {
         isCorrect: true,
       })),
     ];
-    const driver = new Driver(plan, config, saved);
+    const driver = new Driver(planned, config, saved);
     expect(driver.effects).toEqual([
       {
         type: 'SHOW_BLOCK_INTRO',
@@ -313,7 +313,7 @@ describe('the SART engine', () => {
         isCorrect: false,
       })),
     ];
-    expect(createSartEngine({ config, saved: all, timeOriginMs: 0 })).toMatchObject({
+    expect(createEngine({ config, saved: all, timeOriginMs: 0 })).toMatchObject({
       state: { kind: 'finished' },
       effects: [{ type: 'FINISHED' }],
     });
@@ -322,7 +322,7 @@ describe('the SART engine', () => {
   it('records trials that the schema and the server check accept, whatever the participant does', () => {
     const rng = createRng('random-behaviour');
     for (let run = 0; run < 20; run++) {
-      const cfg: SartConfig = {
+      const cfg: Config = {
         ...config,
         repsPerDigit: 3 + (run % 4),
         feedbackMs: run % 3 === 0 ? 0 : 600,
@@ -330,9 +330,9 @@ describe('the SART engine', () => {
         maxConsecutiveNogo: run % 2,
         practiceEnabled: run % 5 !== 0,
       };
-      const runPlan = planSart(`random-${run}`, cfg);
-      const soa = getSartSoaMs(cfg);
-      const session = runSartVirtualSession({
+      const runPlan = plan(`random-${run}`, cfg);
+      const soa = getSoaMs(cfg);
+      const session = runVirtualSession({
         config: cfg,
         plan: runPlan,
         timeOriginMs: TIME_ORIGIN,
@@ -353,8 +353,8 @@ describe('the SART engine', () => {
         9 * cfg.repsPerDigit + (cfg.practiceEnabled ? cfg.practiceTrials : 0),
       );
       for (const trial of session.trials) {
-        const parsed = SartTrialSchema.parse(JSON.parse(JSON.stringify(trial)));
-        expect(findSartTrialProblems(parsed, runPlan, cfg)).toEqual([]);
+        const parsed = TrialSchema.parse(JSON.parse(JSON.stringify(trial)));
+        expect(findTrialProblems(parsed, runPlan, cfg)).toEqual([]);
       }
     }
   });

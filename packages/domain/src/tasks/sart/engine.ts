@@ -14,30 +14,19 @@ import {
 } from '../shared/soa-engine';
 import { type SoaPrompt, type SoaScene, soaEngine, soaSceneKey } from '../shared/soa-task-engine';
 import {
-  getSartBlockTrialCount,
-  getSartFontSizePx,
-  getSartSoaMs,
-  getSartTrialPeriodMs,
-  SART_NOMINAL_VIEWPORT,
-  type SartConfig,
-  type SartPhase,
-  type SartViewport,
-  sartHasFeedback,
+  type Config,
+  getBlockTrialCount,
+  getFontSizePx,
+  getSoaMs,
+  getTrialPeriodMs,
+  hasFeedback,
+  NOMINAL_VIEWPORT,
+  type Phase,
+  type Viewport,
 } from './config';
-import {
-  type PlannedSartTrial,
-  plannedSartTrialAt,
-  type SartPlan,
-  type SartPosition,
-} from './plan';
-import { getSartNextPosition } from './run-order';
-import {
-  isSartCorrect,
-  type SartResponseType,
-  type SartTrial,
-  sartLatencyTypeOf,
-  sartResponseTypeOf,
-} from './trial';
+import { type Plan, type PlannedTrial, type Position, plannedTrialAt } from './plan';
+import { getNextPosition } from './run-order';
+import { isCorrect, latencyTypeOf, type ResponseType, responseTypeOf, type Trial } from './trial';
 
 /**
  * The SART on the shared fixed-SOA engine (shared/soa-engine.ts): a pure state machine whose
@@ -50,47 +39,38 @@ import {
  */
 
 /** A key press or a tap: its event's timeStamp, on the page's performance.now() time line. */
-export type SartEvent = SoaEvent<unknown>;
+export type Event = SoaEvent<unknown>;
 
 /**
  * Practice feedback after a trial: 'commission' (pressed for the no-go digit), 'omission'
  * (no press for a go digit), 'none' after a right answer (a blank of the same duration).
  */
-export type SartFeedbackKind = 'none' | 'commission' | 'omission';
+export type FeedbackKind = 'none' | 'commission' | 'omission';
 
 /** The practice block's result, shown before the test. */
-export type SartPracticeResult = { correct: number; total: number };
+export type PracticeResult = { correct: number; total: number };
 
 /** What the runtime must do after a step (see SoaEffect). */
-export type SartEffect = SoaEffect<
-  SartPosition,
-  PlannedSartTrial,
-  SartTrial,
-  SartFeedbackKind,
-  SartPracticeResult
->;
-export type SartTrialInProgress = SoaTrialInProgress<PlannedSartTrial, unknown>;
-export type SartState = SoaState<SartPosition, PlannedSartTrial, unknown>;
-export type SartStep = { state: SartState; effects: SartEffect[] };
-export type SartEngineOptions = SoaEngineOptions<SartConfig>;
+export type Effect = SoaEffect<Position, PlannedTrial, Trial, FeedbackKind, PracticeResult>;
+export type TrialInProgress = SoaTrialInProgress<PlannedTrial, unknown>;
+export type State = SoaState<Position, PlannedTrial, unknown>;
+export type Step = { state: State; effects: Effect[] };
+export type EngineOptions = SoaEngineOptions<Config>;
 
 /** How a digit was drawn: its font size as rendered (CSS px) and the device's pixels per CSS pixel. */
-export type SartDrawnDigit = { fontSizePx: number; devicePixelRatio: number };
+export type DrawnDigit = { fontSizePx: number; devicePixelRatio: number };
 
 /**
  * How the page drew each digit, for its record: the browser measures its own viewport when it
- * draws a digit; simulated runs use a fixed viewport (sartDisplayOn).
+ * draws a digit; simulated runs use a fixed viewport (displayOn).
  */
-export type SartDisplay = { drawnAs(trial: PlannedSartTrial): SartDrawnDigit };
+export type Display = { drawnAs(trial: PlannedTrial): DrawnDigit };
 
-/** Digits drawn on a fixed viewport (by default SART_NOMINAL_VIEWPORT). */
-export function sartDisplayOn(
-  config: SartConfig,
-  viewport: SartViewport = SART_NOMINAL_VIEWPORT,
-): SartDisplay {
+/** Digits drawn on a fixed viewport (by default NOMINAL_VIEWPORT). */
+export function displayOn(config: Config, viewport: Viewport = NOMINAL_VIEWPORT): Display {
   return {
     drawnAs: (trial) => ({
-      fontSizePx: getSartFontSizePx(config, trial.fontSizeIndex, viewport),
+      fontSizePx: getFontSizePx(config, trial.fontSizeIndex, viewport),
       devicePixelRatio: viewport.devicePixelRatio,
     }),
   };
@@ -100,23 +80,22 @@ export function sartDisplayOn(
  * The engine's first step: the intro of the block where the run starts (practice, the test when
  * practice is off, or the position after the saved trials on resume), or FINISHED.
  */
-export function createSartEngine(options: SartEngineOptions): SartStep {
-  return createSoaEngine(getSartNextPosition(options.config, options.saved ?? []), options);
+export function createEngine(options: EngineOptions): Step {
+  return createSoaEngine(getNextPosition(options.config, options.saved ?? []), options);
 }
 
-const periodOf = (config: SartConfig) => (phase: string) =>
-  getSartTrialPeriodMs(config, phase as SartPhase);
+const periodOf = (config: Config) => (phase: string) => getTrialPeriodMs(config, phase as Phase);
 
 /**
  * The next time the engine needs a TICK: the end of the trial on screen (once its onset is
  * known) or of the feedback; while the next onset is awaited, the latest end of the previous
  * trial's open window; null while it waits for START or an ONSET, and when finished.
  */
-export function sartNextDueMs(config: SartConfig, state: SartState): number | null {
-  return soaNextDueMs({ soaMs: getSartSoaMs(config), periodMs: periodOf(config) }, state);
+export function nextDueMs(config: Config, state: State): number | null {
+  return soaNextDueMs({ soaMs: getSoaMs(config), periodMs: periodOf(config) }, state);
 }
 
-const FEEDBACK: Record<SartResponseType, SartFeedbackKind> = {
+const FEEDBACK: Record<ResponseType, FeedbackKind> = {
   go_success: 'none',
   nogo_success: 'none',
   commission: 'commission',
@@ -127,7 +106,7 @@ const FEEDBACK: Record<SartResponseType, SartFeedbackKind> = {
  * How the page drew a digit, as it read it off the digit at its presentation (the web task's
  * measure: the rendered font size and the pixel ratio); null for a digit not measured.
  */
-function measuredDigit(onset: SoaOnset): SartDrawnDigit | null {
+function measuredDigit(onset: SoaOnset): DrawnDigit | null {
   const fontSizePx = onset.measured?.fontSizePx;
   const devicePixelRatio = onset.measured?.devicePixelRatio;
   if (!(fontSizePx !== undefined && fontSizePx > 0)) return null;
@@ -141,17 +120,17 @@ function measuredDigit(onset: SoaOnset): SartDrawnDigit | null {
  * to no trial (they were the digit before's).
  */
 function recordTrial(
-  trial: SartTrialInProgress,
+  trial: TrialInProgress,
   onset: SoaOnset,
   endMs: number,
   context: SoaRunContext,
-  display: SartDisplay,
-): SartTrial {
+  display: Display,
+): Trial {
   const presses = [...trial.presses].sort((a, b) => a.atMs - b.atMs);
   const inWindow = presses.filter((p) => p.atMs >= onset.atMs && p.atMs < endMs);
   const first = inWindow[0];
   const { planned } = trial;
-  const responseType = sartResponseTypeOf(planned.isNogo, first !== undefined);
+  const responseType = responseTypeOf(planned.isNogo, first !== undefined);
   const reactionTime = first ? first.atMs - onset.atMs : null;
   const drawn = measuredDigit(onset) ?? display.drawnAs(planned);
   const iso = (ms: number) => new Date(context.timeOriginMs + ms).toISOString();
@@ -166,9 +145,9 @@ function recordTrial(
     devicePixelRatio: drawn.devicePixelRatio,
     response: first ? (first.modality === 'keyboard' ? 'space' : 'tap') : null,
     reactionTime,
-    isCorrect: isSartCorrect(responseType),
+    isCorrect: isCorrect(responseType),
     responded: first !== undefined,
-    latencyType: sartLatencyTypeOf(reactionTime),
+    latencyType: latencyTypeOf(reactionTime),
     responseType,
     nExtraResponses: Math.max(0, inWindow.length - 1),
     inputModality: first?.modality ?? context.modality,
@@ -179,35 +158,28 @@ function recordTrial(
 }
 
 /** The SART's rules for the shared engine, from the configuration, the plan and the display. */
-export function sartRules(
-  config: SartConfig,
-  plan: SartPlan,
-  display: SartDisplay = sartDisplayOn(config),
-): SoaRules<
-  SartPosition,
-  PlannedSartTrial,
-  unknown,
-  SartTrial,
-  SartFeedbackKind,
-  SartPracticeResult
-> {
+export function rules(
+  config: Config,
+  plan: Plan,
+  display: Display = displayOn(config),
+): SoaRules<Position, PlannedTrial, unknown, Trial, FeedbackKind, PracticeResult> {
   return {
-    soaMs: getSartSoaMs(config),
+    soaMs: getSoaMs(config),
     stimulusMs: config.digitMs,
     feedbackMs: config.feedbackMs,
     // A press during the digit or its mask is the digit's, until the next digit is on screen.
     windowUntilNextOnset: true,
     periodMs: periodOf(config),
-    hasFeedback: sartHasFeedback,
-    blockTrialCount: (position) => getSartBlockTrialCount(config, position.phase),
-    plannedAt: (position) => plannedSartTrialAt(plan, config, position),
+    hasFeedback: hasFeedback,
+    blockTrialCount: (position) => getBlockTrialCount(config, position.phase),
+    plannedAt: (position) => plannedTrialAt(plan, config, position),
     record: (trial, onset, endMs, context) => recordTrial(trial, onset, endMs, context, display),
     feedbackOf: (record) => FEEDBACK[record.responseType],
     afterBlock(last, correct) {
       if (last.phase === 'test') return { next: null, result: null };
       return {
         next: { phase: 'test', block: 0, trialNumber: 0 },
-        result: { correct, total: getSartBlockTrialCount(config, 'practice') },
+        result: { correct, total: getBlockTrialCount(config, 'practice') },
       };
     },
   };
@@ -218,21 +190,21 @@ export function sartRules(
  * fixed-SOA engine. A response never ends a trial early. `display` says how the page drew each
  * digit (by default the nominal viewport of simulated runs).
  */
-export function stepSart(
-  config: SartConfig,
-  plan: SartPlan,
-  state: SartState,
-  event: SartEvent,
-  display?: SartDisplay,
-): SartStep {
-  return stepSoa(sartRules(config, plan, display), state, event);
+export function step(
+  config: Config,
+  plan: Plan,
+  state: State,
+  event: Event,
+  display?: Display,
+): Step {
+  return stepSoa(rules(config, plan, display), state, event);
 }
 
 /** The SART's inputs: Space, or the on-screen Tap button. */
-export type SartInput = 'space' | 'tap';
+export type Input = 'space' | 'tap';
 
 /** The mask after a digit: green (`pressed`) once the engine holds a press for a go digit. */
-export type SartMask = { pressed: boolean };
+export type Mask = { pressed: boolean };
 
 /**
  * Whether the engine gives a press at `atMs` to the trial at `key`, as far as `state` knows:
@@ -240,7 +212,7 @@ export type SartMask = { pressed: boolean };
  * digit's presentation is known, the trial before it, whose window is still open (if the press
  * came after that presentation, the engine moves it to the new digit at its ONSET).
  */
-function pressBelongsTo(state: SartState, key: string, atMs: number): boolean {
+function pressBelongsTo(state: State, key: string, atMs: number): boolean {
   if (state.kind !== 'trial') return false;
   const { trial, previous } = state;
   if (trial.onset) return soaSceneKey(trial.planned) === key && atMs >= trial.onset.atMs;
@@ -254,11 +226,7 @@ function pressBelongsTo(state: SartState, key: string, atMs: number): boolean {
  * feedback (maskFeedback), a go digit's mask turns green once the engine holds a press for that
  * digit, whether it came during the digit or the mask.
  */
-export function sartMaskOf(
-  config: SartConfig,
-  trial: PlannedSartTrial,
-  state: SartState,
-): SartMask {
+export function maskOf(config: Config, trial: PlannedTrial, state: State): Mask {
   if (!config.maskFeedback || trial.isNogo) return { pressed: false };
   const key = soaSceneKey(trial);
   const pressed =
@@ -270,13 +238,13 @@ export function sartMaskOf(
 }
 
 /** The SART's engine on the task contract: the shared fixed-SOA engine with its rules. */
-export const sartEngine = soaEngine({
-  rules: (config: SartConfig, plan: SartPlan) => sartRules(config, plan),
-  firstPosition: getSartNextPosition,
-  answerOf: (_input: SartInput): unknown => ({}),
-  offsetOf: sartMaskOf,
+export const engine = soaEngine({
+  rules: (config: Config, plan: Plan) => rules(config, plan),
+  firstPosition: getNextPosition,
+  answerOf: (_input: Input): unknown => ({}),
+  offsetOf: maskOf,
 });
 
 /** What the SART's web task draws and prompts, as the engine names them. */
-export type SartScene = SoaScene<PlannedSartTrial, SartFeedbackKind, SartMask>;
-export type SartPrompt = SoaPrompt<SartPosition, SartPracticeResult>;
+export type Scene = SoaScene<PlannedTrial, FeedbackKind, Mask>;
+export type Prompt = SoaPrompt<Position, PracticeResult>;

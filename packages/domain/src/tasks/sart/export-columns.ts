@@ -1,9 +1,9 @@
 import type { ExportColumn } from '../../exports/trial-columns';
 import type { StoredTrial } from '../contract';
-import type { SartTrial } from './trial';
+import type { Trial } from './trial';
 
 /** The SART's own columns of the trial export, after the common ones (ADR 027). */
-export const SART_EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<SartTrial>>[] = [
+export const EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<Trial>>[] = [
   {
     name: 'sart_digit',
     type: 'integer',

@@ -1,13 +1,13 @@
-import { getSartSoaMs, getSartTrialPeriodMs, type SartConfig, type SartPhase } from './config';
-import { planSart } from './plan';
-import type { SartTrial } from './trial';
-import { runSartVirtualSession } from './virtual-runtime';
+import { type Config, getSoaMs, getTrialPeriodMs, type Phase } from './config';
+import { plan } from './plan';
+import type { Trial } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
 /** The page's time origin of fixture runs, in ms since the epoch (late 2026). */
-export const SART_FIXTURE_TIME_ORIGIN_MS = 1_795_000_000_000;
+export const FIXTURE_TIME_ORIGIN_MS = 1_795_000_000_000;
 
 /** The fixed participant's RTs, in ms. */
-export const SART_FIXTURE_RT_MS = {
+export const FIXTURE_RT_MS = {
   practice: 400.25,
   go: 380.25,
   duringDigit: 230.75,
@@ -17,11 +17,11 @@ export const SART_FIXTURE_RT_MS = {
 
 /** The presses (ms after the onset) of the fixed participant on a test trial. */
 function testPresses(trialNumber: number, isNogo: boolean): number[] {
-  if (isNogo) return trialNumber % 2 === 0 ? [SART_FIXTURE_RT_MS.commission] : [];
+  if (isNogo) return trialNumber % 2 === 0 ? [FIXTURE_RT_MS.commission] : [];
   if (trialNumber % 50 === 17) return [];
-  if (trialNumber % 70 === 9) return [SART_FIXTURE_RT_MS.anticipation];
-  if (trialNumber % 7 === 2) return [SART_FIXTURE_RT_MS.duringDigit];
-  const rt = SART_FIXTURE_RT_MS.go + 20 * (trialNumber % 5);
+  if (trialNumber % 70 === 9) return [FIXTURE_RT_MS.anticipation];
+  if (trialNumber % 7 === 2) return [FIXTURE_RT_MS.duringDigit];
+  const rt = FIXTURE_RT_MS.go + 20 * (trialNumber % 5);
   return trialNumber % 40 === 3 ? [rt, rt + 250] : [rt];
 }
 
@@ -36,14 +36,14 @@ function testPresses(trialNumber: number, isNogo: boolean): number[] {
  *   and otherwise pressed during the mask at 380.25 ms + 20 ms x (trialNumber % 5), twice (the
  *   second 250 ms later) when trialNumber % 40 === 3.
  */
-export function sartFixtureRun(seed: string, config: SartConfig): SartTrial[] {
-  const plan = planSart(seed, config);
+export function fixtureRun(seed: string, config: Config): Trial[] {
+  const planned = plan(seed, config);
   let practiceGoSeen = false;
-  const soaMs = getSartSoaMs(config);
-  return runSartVirtualSession({
+  const soaMs = getSoaMs(config);
+  return runVirtualSession({
     config,
-    plan,
-    timeOriginMs: SART_FIXTURE_TIME_ORIGIN_MS,
+    plan: planned,
+    timeOriginMs: FIXTURE_TIME_ORIGIN_MS,
     startMs: 1000,
     introMs: 3000,
     behave(trial) {
@@ -51,7 +51,7 @@ export function sartFixtureRun(seed: string, config: SartConfig): SartTrial[] {
       if (trial.phase === 'practice') {
         const isFirstGo = !trial.isNogo && !practiceGoSeen;
         if (!trial.isNogo) practiceGoSeen = true;
-        presses = isFirstGo ? [] : [SART_FIXTURE_RT_MS.practice];
+        presses = isFirstGo ? [] : [FIXTURE_RT_MS.practice];
       } else {
         presses = testPresses(trial.trialNumber, trial.isNogo);
       }
@@ -61,6 +61,6 @@ export function sartFixtureRun(seed: string, config: SartConfig): SartTrial[] {
 }
 
 /** The least time a SART trial of `phase` takes a person: its SOA, and feedback in practice. */
-export function sartMinimumMs(config: SartConfig, phase: SartPhase): number {
-  return getSartTrialPeriodMs(config, phase);
+export function minimumMs(config: Config, phase: Phase): number {
+  return getTrialPeriodMs(config, phase);
 }

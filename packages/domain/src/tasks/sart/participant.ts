@@ -3,16 +3,16 @@ import type { InputModality } from '../shared/envelope';
 import { drawExGaussian } from '../shared/ex-gaussian';
 import { createRng, type Rng } from '../shared/random';
 import { toSimulatedRun } from '../shared/simulated-run';
-import { getSartSoaMs, type SartConfig } from './config';
-import { planSart } from './plan';
-import { SART_ANTICIPATION_MS, type SartTrial } from './trial';
-import { runSartVirtualSession } from './virtual-runtime';
+import { type Config, getSoaMs } from './config';
+import { plan } from './plan';
+import { ANTICIPATION_MS, type Trial } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
 /**
  * How a simulated participant behaves. Rates are per trial, independently. Reaction times are
  * ex-Gaussian (mean mu + tau), redrawn until they fall within the SOA.
  */
-export type SartParticipantParams = {
+export type ParticipantParams = {
   /** Go reaction times: the normal part's mean and SD, and the exponential tail's mean (ms). */
   goRtMuMs: number;
   goRtSigmaMs: number;
@@ -37,7 +37,7 @@ export type SartParticipantParams = {
 };
 
 /** The mock participant of the admin's mock data: commissions on 40 % of no-go digits. */
-export const SART_DEFAULT_PARTICIPANT = {
+export const DEFAULT_PARTICIPANT = {
   goRtMuMs: 310,
   goRtSigmaMs: 50,
   goRtTauMs: 60,
@@ -46,13 +46,13 @@ export const SART_DEFAULT_PARTICIPANT = {
   anticipationRate: 0.01,
   extraResponseRate: 0.02,
   onsetJitterMs: 8,
-} satisfies SartParticipantParams;
+} satisfies ParticipantParams;
 
 /** The page's time origin of simulated runs, in ms since the epoch (late 2026). */
-export const SART_SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
+export const SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
 
 /** An ex-Gaussian draw, redrawn until it falls in [min, max). */
-function drawRt(rng: Rng, params: SartParticipantParams, shiftMs: number, maxMs: number): number {
+function drawRt(rng: Rng, params: ParticipantParams, shiftMs: number, maxMs: number): number {
   for (let i = 0; i < 1000; i++) {
     const value =
       drawExGaussian(rng, params.goRtMuMs, params.goRtSigmaMs, params.goRtTauMs) - shiftMs;
@@ -62,12 +62,12 @@ function drawRt(rng: Rng, params: SartParticipantParams, shiftMs: number, maxMs:
 }
 
 /** One trial's presses (ms after the onset), for a go or a no-go digit. */
-function pressesFor(rng: Rng, params: SartParticipantParams, isNogo: boolean, soaMs: number) {
+function pressesFor(rng: Rng, params: ParticipantParams, isNogo: boolean, soaMs: number) {
   const presses = isNogo ? rng() < params.commissionRate : rng() >= params.omissionRate;
   if (!presses) return [];
   let rt: number;
   if (!isNogo && rng() < (params.anticipationRate ?? 0)) {
-    rt = 10 + rng() * (SART_ANTICIPATION_MS - 10);
+    rt = 10 + rng() * (ANTICIPATION_MS - 10);
   } else {
     rt = drawRt(rng, params, isNogo ? (params.commissionSpeedupMs ?? 40) : 0, soaMs);
   }
@@ -81,19 +81,19 @@ function pressesFor(rng: Rng, params: SartParticipantParams, isNogo: boolean, so
 
 /**
  * A simulated participant's whole run, as a browser would send it: the run's own plan, played
- * through the engine (runSartVirtualSession) on a simulated page time line, with timing records.
+ * through the engine (runVirtualSession) on a simulated page time line, with timing records.
  */
-export function simulateSartParticipant(
+export function simulateParticipant(
   seed: string,
-  config: SartConfig,
-  params: SartParticipantParams,
-): SartTrial[] {
+  config: Config,
+  params: ParticipantParams,
+): Trial[] {
   const rng = createRng(`${seed}:sart:participant`);
-  const soaMs = getSartSoaMs(config);
-  return runSartVirtualSession({
+  const soaMs = getSoaMs(config);
+  return runVirtualSession({
     config,
-    plan: planSart(seed, config),
-    timeOriginMs: params.timeOriginMs ?? SART_SIMULATED_TIME_ORIGIN_MS,
+    plan: plan(seed, config),
+    timeOriginMs: params.timeOriginMs ?? SIMULATED_TIME_ORIGIN_MS,
     startMs: 500,
     introMs: params.introMs ?? 5000,
     inputModality: params.inputModality,
@@ -108,14 +108,6 @@ export function simulateSartParticipant(
  * The admin's mock run: the default participant's run, ending at `endTimeMs`, with its timing
  * records dropped (nothing was measured in a browser). Pure and seeded.
  */
-export function simulateSartRun(
-  seed: string,
-  config: SartConfig,
-  endTimeMs: number,
-): SimulatedRun<SartTrial> {
-  return toSimulatedRun(
-    seed,
-    simulateSartParticipant(seed, config, SART_DEFAULT_PARTICIPANT),
-    endTimeMs,
-  );
+export function simulateRun(seed: string, config: Config, endTimeMs: number): SimulatedRun<Trial> {
+  return toSimulatedRun(seed, simulateParticipant(seed, config, DEFAULT_PARTICIPANT), endTimeMs);
 }

@@ -2,14 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
 import {
-  DEFAULT_SART_CONFIG,
-  getSartBlockTrialCount,
-  SART_FONT_SIZE_COUNT,
-  SART_PRACTICE_FONT_SIZE_INDEX,
-  SART_SETTINGS,
-  type SartConfig,
+  type Config,
+  DEFAULT_CONFIG,
+  FONT_SIZE_COUNT,
+  getBlockTrialCount,
+  PRACTICE_FONT_SIZE_INDEX,
+  SETTINGS,
 } from './config';
-import { decodeSartCode, orderSartBlock, plannedSartTrialAt, planSart } from './plan';
+import { decodeCode, orderBlock, plan, plannedTrialAt } from './plan';
 
 /** How often each key occurs. */
 function tally<K>(keys: readonly K[]): Map<K, number> {
@@ -23,14 +23,14 @@ function longestNogoRun(block: Uint8Array, nogoDigit: number): number {
   let longest = 0;
   let run = 0;
   for (const code of block) {
-    run = decodeSartCode(code).digit === nogoDigit ? run + 1 : 0;
+    run = decodeCode(code).digit === nogoDigit ? run + 1 : 0;
     longest = Math.max(longest, run);
   }
   return longest;
 }
 
 /** Valid configurations of what the plan depends on, as the schema parses them. */
-const configArbitrary: fc.Arbitrary<SartConfig> = fc
+const configArbitrary: fc.Arbitrary<Config> = fc
   .record({
     repsPerDigit: fc.integer({ min: 1, max: 60 }),
     nogoDigit: fc.integer({ min: 1, max: 9 }),
@@ -42,11 +42,11 @@ const configArbitrary: fc.Arbitrary<SartConfig> = fc
     practiceEnabled: fc.boolean(),
     practiceTrials: fc.integer({ min: 9, max: 90 }),
   })
-  .map((partial) => SART_SETTINGS.schema.parse(partial));
+  .map((partial) => SETTINGS.schema.parse(partial));
 
-describe('planSart at the defaults', () => {
-  const plan = planSart('plan-seed', DEFAULT_SART_CONFIG);
-  const test = [...plan.test].map(decodeSartCode);
+describe('plan at the defaults', () => {
+  const planned = plan('plan-seed', DEFAULT_CONFIG);
+  const test = [...planned.test].map(decodeCode);
 
   it('shows each digit 25 times, each size 45 times and each digit-size pair 5 times: 225 trials', () => {
     expect(test).toHaveLength(225);
@@ -62,11 +62,11 @@ describe('planSart at the defaults', () => {
   });
 
   it('plans 18 practice digits, each digit twice, all in the middle size', () => {
-    const practice = [...plan.practice].map(decodeSartCode);
+    const practice = [...planned.practice].map(decodeCode);
     expect(practice).toHaveLength(18);
     for (const count of tally(practice.map((t) => t.digit)).values()) expect(count).toBe(2);
     expect(tally(practice.map((t) => t.digit)).size).toBe(9);
-    for (const t of practice) expect(t.fontSizeIndex).toBe(SART_PRACTICE_FONT_SIZE_INDEX);
+    for (const t of practice) expect(t.fontSizeIndex).toBe(PRACTICE_FONT_SIZE_INDEX);
   });
 
   it('puts no constraint on the order by default: adjacent no-go digits occur', () => {
@@ -74,7 +74,7 @@ describe('planSart at the defaults', () => {
     // most runs (expected about 2.7 adjacent pairs a run).
     let withAdjacent = 0;
     for (let i = 0; i < 50; i++) {
-      if (longestNogoRun(planSart(`adjacent-${i}`, DEFAULT_SART_CONFIG).test, 3) >= 2) {
+      if (longestNogoRun(plan(`adjacent-${i}`, DEFAULT_CONFIG).test, 3) >= 2) {
         withAdjacent += 1;
       }
     }
@@ -82,9 +82,9 @@ describe('planSart at the defaults', () => {
   });
 
   it('names each planned trial with its digit, no-go status and size', () => {
-    const first = decodeSartCode(plan.test[0] as number);
+    const first = decodeCode(planned.test[0] as number);
     expect(
-      plannedSartTrialAt(plan, DEFAULT_SART_CONFIG, { phase: 'test', block: 0, trialNumber: 0 }),
+      plannedTrialAt(planned, DEFAULT_CONFIG, { phase: 'test', block: 0, trialNumber: 0 }),
     ).toEqual({
       phase: 'test',
       block: 0,
@@ -94,52 +94,52 @@ describe('planSart at the defaults', () => {
       fontSizeIndex: first.fontSizeIndex,
     });
     expect(
-      plannedSartTrialAt(plan, DEFAULT_SART_CONFIG, { phase: 'test', block: 0, trialNumber: 225 }),
+      plannedTrialAt(planned, DEFAULT_CONFIG, { phase: 'test', block: 0, trialNumber: 225 }),
     ).toBeUndefined();
     expect(
-      plannedSartTrialAt(plan, DEFAULT_SART_CONFIG, { phase: 'test', block: 1, trialNumber: 0 }),
+      plannedTrialAt(planned, DEFAULT_CONFIG, { phase: 'test', block: 1, trialNumber: 0 }),
     ).toBeUndefined();
   });
 
   it('plans no practice when practice is off', () => {
-    const off = planSart('plan-seed', { ...DEFAULT_SART_CONFIG, practiceEnabled: false });
+    const off = plan('plan-seed', { ...DEFAULT_CONFIG, practiceEnabled: false });
     expect(off.practice).toHaveLength(0);
     // The test does not depend on practice: each phase has its own generator.
-    expect([...off.test]).toEqual([...plan.test]);
+    expect([...off.test]).toEqual([...planned.test]);
   });
 });
 
-describe('planSart (property tests)', () => {
+describe('plan (property tests)', () => {
   it('gives every digit its repetitions, spreads the sizes as evenly as they go, and keeps no-go runs within the limit', () => {
     fc.assert(
       fc.property(configArbitrary, fc.string({ minLength: 1, maxLength: 16 }), (config, seed) => {
-        const plan = planSart(seed, config);
-        const test = [...plan.test].map(decodeSartCode);
-        expect(test).toHaveLength(getSartBlockTrialCount(config, 'test'));
+        const planned = plan(seed, config);
+        const test = [...planned.test].map(decodeCode);
+        expect(test).toHaveLength(getBlockTrialCount(config, 'test'));
         for (const count of tally(test.map((t) => t.digit)).values()) {
           expect(count).toBe(config.repsPerDigit);
         }
         // Each digit in each size floor(reps / 5) or that + 1 times; each size over all digits
         // floor or ceil of 9 x reps / 5.
-        const whole = Math.floor(config.repsPerDigit / SART_FONT_SIZE_COUNT);
+        const whole = Math.floor(config.repsPerDigit / FONT_SIZE_COUNT);
         const pairs = tally(test.map((t) => `${t.digit}:${t.fontSizeIndex}`));
         for (const count of pairs.values()) expect([whole, whole + 1]).toContain(count);
         const sizes = tally(test.map((t) => t.fontSizeIndex));
-        const even = (9 * config.repsPerDigit) / SART_FONT_SIZE_COUNT;
+        const even = (9 * config.repsPerDigit) / FONT_SIZE_COUNT;
         for (const count of sizes.values()) {
           expect(count).toBeGreaterThanOrEqual(Math.floor(even));
           expect(count).toBeLessThanOrEqual(Math.ceil(even));
         }
         if (config.maxConsecutiveNogo > 0) {
-          expect(longestNogoRun(plan.test, config.nogoDigit)).toBeLessThanOrEqual(
+          expect(longestNogoRun(planned.test, config.nogoDigit)).toBeLessThanOrEqual(
             config.maxConsecutiveNogo,
           );
-          expect(longestNogoRun(plan.practice, config.nogoDigit)).toBeLessThanOrEqual(
+          expect(longestNogoRun(planned.practice, config.nogoDigit)).toBeLessThanOrEqual(
             config.maxConsecutiveNogo,
           );
         }
-        const practice = [...plan.practice].map(decodeSartCode);
-        expect(practice).toHaveLength(getSartBlockTrialCount(config, 'practice'));
+        const practice = [...planned.practice].map(decodeCode);
+        expect(practice).toHaveLength(getBlockTrialCount(config, 'practice'));
         if (practice.length > 0) {
           const digits = tally(practice.map((t) => t.digit));
           expect(digits.size).toBe(9);
@@ -154,24 +154,22 @@ describe('planSart (property tests)', () => {
   it('plans the same run from the same seed and config, and another from another seed', () => {
     fc.assert(
       fc.property(configArbitrary, fc.string({ minLength: 1, maxLength: 16 }), (config, seed) => {
-        expect(planSart(seed, config)).toEqual(planSart(seed, config));
-        expect([...planSart(`${seed}!`, config).test]).not.toEqual([
-          ...planSart(seed, config).test,
-        ]);
+        expect(plan(seed, config)).toEqual(plan(seed, config));
+        expect([...plan(`${seed}!`, config).test]).not.toEqual([...plan(seed, config).test]);
       }),
       { numRuns: 100 },
     );
   });
 
   it('never shows two no-go digits in a row with maxConsecutiveNogo 1, over many default-sized runs', () => {
-    const config = { ...DEFAULT_SART_CONFIG, maxConsecutiveNogo: 1 };
+    const config = { ...DEFAULT_CONFIG, maxConsecutiveNogo: 1 };
     for (let i = 0; i < 300; i++) {
-      expect(longestNogoRun(planSart(`strict-${i}`, config).test, 3)).toBe(1);
+      expect(longestNogoRun(plan(`strict-${i}`, config).test, 3)).toBe(1);
     }
   });
 });
 
-describe('orderSartBlock', () => {
+describe('orderBlock', () => {
   const isNogo = (digit: number) => digit === 1;
 
   it('makes every allowed order equally likely under a limit (2 no-go among 2 go, none adjacent)', () => {
@@ -187,7 +185,7 @@ describe('orderSartBlock', () => {
     const draws = 24_000;
     const seen = tally(
       Array.from({ length: draws }, () =>
-        orderSartBlock(rng, items, isNogo, 1)
+        orderBlock(rng, items, isNogo, 1)
           .map((item) => `${item.digit}${item.fontSizeIndex}`)
           .join(' '),
       ),
@@ -205,7 +203,7 @@ describe('orderSartBlock', () => {
     const rng = createRng('plain-order');
     const seen = tally(
       Array.from({ length: 4800 }, () =>
-        orderSartBlock(rng, items, isNogo, 0)
+        orderBlock(rng, items, isNogo, 0)
           .map((item) => item.fontSizeIndex)
           .join(''),
       ),

@@ -1,29 +1,29 @@
 import { createRng, type Rng, shuffle } from '../shared/random';
 import { spreadOverGaps } from '../shared/spread';
 import {
-  getSartBlockTrialCount,
-  isSartNogoDigit,
-  SART_DIGITS,
-  SART_FONT_SIZE_COUNT,
-  SART_PRACTICE_FONT_SIZE_INDEX,
-  type SartConfig,
-  type SartPhase,
+  type Config,
+  DIGITS,
+  FONT_SIZE_COUNT,
+  getBlockTrialCount,
+  isNogoDigit,
+  type Phase,
+  PRACTICE_FONT_SIZE_INDEX,
 } from './config';
 
 /**
  * A run's plan, as the server keeps it to check each save: one byte a trial per block, the
  * digit and its font size as (digit - 1) x 5 + fontSizeIndex. Practice is empty when it is off.
  */
-export type SartPlan = {
+export type Plan = {
   readonly practice: Uint8Array;
   readonly test: Uint8Array;
 };
 
 /** Where a trial sits in a SART run: block 0 of practice or of the test. */
-export type SartPosition = { phase: SartPhase; block: number; trialNumber: number };
+export type Position = { phase: Phase; block: number; trialNumber: number };
 
 /** A planned trial: its position, the digit, whether it is the no-go digit, its font size. */
-export type PlannedSartTrial = SartPosition & {
+export type PlannedTrial = Position & {
   digit: number;
   isNogo: boolean;
   fontSizeIndex: number;
@@ -32,13 +32,13 @@ export type PlannedSartTrial = SartPosition & {
 /** A planned digit in a size, before it has a place in the block. */
 type Item = { digit: number; fontSizeIndex: number };
 
-const codeOf = (item: Item) => (item.digit - 1) * SART_FONT_SIZE_COUNT + item.fontSizeIndex;
+const codeOf = (item: Item) => (item.digit - 1) * FONT_SIZE_COUNT + item.fontSizeIndex;
 
 /** The digit and font size of a plan's code. */
-export function decodeSartCode(code: number): Item {
+export function decodeCode(code: number): Item {
   return {
-    digit: Math.floor(code / SART_FONT_SIZE_COUNT) + 1,
-    fontSizeIndex: code % SART_FONT_SIZE_COUNT,
+    digit: Math.floor(code / FONT_SIZE_COUNT) + 1,
+    fontSizeIndex: code % FONT_SIZE_COUNT,
   };
 }
 
@@ -51,16 +51,15 @@ export function decodeSartCode(code: number): Item {
  */
 function testItems(rng: Rng, reps: number): Item[] {
   const items: Item[] = [];
-  const whole = Math.floor(reps / SART_FONT_SIZE_COUNT);
-  const rest = reps % SART_FONT_SIZE_COUNT;
-  const start = Math.floor(rng() * SART_FONT_SIZE_COUNT);
-  for (const [turn, digit] of shuffle(SART_DIGITS, rng).entries()) {
+  const whole = Math.floor(reps / FONT_SIZE_COUNT);
+  const rest = reps % FONT_SIZE_COUNT;
+  const start = Math.floor(rng() * FONT_SIZE_COUNT);
+  for (const [turn, digit] of shuffle(DIGITS, rng).entries()) {
     for (let round = 0; round < whole; round++) {
-      for (let size = 0; size < SART_FONT_SIZE_COUNT; size++)
-        items.push({ digit, fontSizeIndex: size });
+      for (let size = 0; size < FONT_SIZE_COUNT; size++) items.push({ digit, fontSizeIndex: size });
     }
     for (let j = 0; j < rest; j++) {
-      items.push({ digit, fontSizeIndex: (start + turn * rest + j) % SART_FONT_SIZE_COUNT });
+      items.push({ digit, fontSizeIndex: (start + turn * rest + j) % FONT_SIZE_COUNT });
     }
   }
   return items;
@@ -72,11 +71,11 @@ function testItems(rng: Rng, reps: number): Item[] {
  */
 function practiceItems(rng: Rng, trials: number): Item[] {
   const digits: number[] = [];
-  for (let round = 0; round < Math.floor(trials / SART_DIGITS.length); round++) {
-    digits.push(...SART_DIGITS);
+  for (let round = 0; round < Math.floor(trials / DIGITS.length); round++) {
+    digits.push(...DIGITS);
   }
-  digits.push(...shuffle(SART_DIGITS, rng).slice(0, trials % SART_DIGITS.length));
-  return digits.map((digit) => ({ digit, fontSizeIndex: SART_PRACTICE_FONT_SIZE_INDEX }));
+  digits.push(...shuffle(DIGITS, rng).slice(0, trials % DIGITS.length));
+  return digits.map((digit) => ({ digit, fontSizeIndex: PRACTICE_FONT_SIZE_INDEX }));
 }
 
 /**
@@ -85,7 +84,7 @@ function practiceItems(rng: Rng, trials: number): Item[] {
  * spread over the gaps before, between and after them, at most `maxConsecutiveNogo` in a gap
  * (spreadOverGaps). Either way every order that keeps the rule is equally likely.
  */
-export function orderSartBlock(
+export function orderBlock(
   rng: Rng,
   items: readonly Item[],
   isNogo: (digit: number) => boolean,
@@ -121,15 +120,15 @@ export function orderSartBlock(
  * The whole run's plan from its seed, before it starts: practice (when on) and the test, each
  * drawn from a generator of its own (the seed and the phase), so one never shifts the other.
  */
-export function planSart(seed: string, config: SartConfig): SartPlan {
-  const isNogo = (digit: number) => isSartNogoDigit(config, digit);
-  const block = (phase: SartPhase, items: (rng: Rng) => Item[]) => {
+export function plan(seed: string, config: Config): Plan {
+  const isNogo = (digit: number) => isNogoDigit(config, digit);
+  const block = (phase: Phase, items: (rng: Rng) => Item[]) => {
     const rng = createRng(`${seed}:sart:${phase}`);
     return Uint8Array.from(
-      orderSartBlock(rng, items(rng), isNogo, config.maxConsecutiveNogo).map(codeOf),
+      orderBlock(rng, items(rng), isNogo, config.maxConsecutiveNogo).map(codeOf),
     );
   };
-  const practiceTrials = getSartBlockTrialCount(config, 'practice');
+  const practiceTrials = getBlockTrialCount(config, 'practice');
   return {
     practice:
       practiceTrials > 0
@@ -140,7 +139,7 @@ export function planSart(seed: string, config: SartConfig): SartPlan {
 }
 
 /** The planned block of a phase and block number, or undefined if the plan has none. */
-export function plannedSartBlock(plan: SartPlan, phase: string, block: number) {
+export function plannedBlock(plan: Plan, phase: string, block: number) {
   if (block !== 0) return undefined;
   if (phase === 'test') return plan.test;
   if (phase === 'practice') return plan.practice;
@@ -148,20 +147,20 @@ export function plannedSartBlock(plan: SartPlan, phase: string, block: number) {
 }
 
 /** The planned trial at `position`, or undefined if the plan has no such trial. */
-export function plannedSartTrialAt(
-  plan: SartPlan,
-  config: Pick<SartConfig, 'nogoDigit'>,
-  position: SartPosition,
-): PlannedSartTrial | undefined {
-  const code = plannedSartBlock(plan, position.phase, position.block)?.[position.trialNumber];
+export function plannedTrialAt(
+  plan: Plan,
+  config: Pick<Config, 'nogoDigit'>,
+  position: Position,
+): PlannedTrial | undefined {
+  const code = plannedBlock(plan, position.phase, position.block)?.[position.trialNumber];
   if (code === undefined) return undefined;
-  const { digit, fontSizeIndex } = decodeSartCode(code);
+  const { digit, fontSizeIndex } = decodeCode(code);
   return {
     phase: position.phase,
     block: position.block,
     trialNumber: position.trialNumber,
     digit,
-    isNogo: isSartNogoDigit(config, digit),
+    isNogo: isNogoDigit(config, digit),
     fontSizeIndex,
   };
 }

@@ -6,26 +6,21 @@ import {
   isAnticipation,
   judgeArrivedRun,
 } from '../shared/plausibility';
-import {
-  getSartBlockTrialCount,
-  getSartSoaMs,
-  getSartTrialPeriodMs,
-  type SartConfig,
-} from './config';
-import type { SartPosition } from './plan';
-import { compareSartRunOrder, countSartTrialsBefore, isSartPosition } from './run-order';
-import { SART_ANTICIPATION_MS } from './trial';
+import { type Config, getBlockTrialCount, getSoaMs, getTrialPeriodMs } from './config';
+import type { Position } from './plan';
+import { compareRunOrder, countTrialsBefore, isPosition } from './run-order';
+import { ANTICIPATION_MS } from './trial';
 
 /** What the server notes about a trial it keeps. */
-export const SART_TRIAL_FLAGS = ['anticipation'] as const;
-export type SartTrialFlag = (typeof SART_TRIAL_FLAGS)[number];
+export const TRIAL_FLAGS = ['anticipation'] as const;
+export type TrialFlag = (typeof TRIAL_FLAGS)[number];
 
 /**
  * The flags of a trial: 'anticipation' for a reaction time under 100 ms (the trial is kept; on
  * the no-go digit it is still a commission). They follow from the trial alone.
  */
-export function getSartTrialFlags(trial: { reactionTime: number | null }): SartTrialFlag[] {
-  return isAnticipation(trial.reactionTime, SART_ANTICIPATION_MS) ? ['anticipation'] : [];
+export function getTrialFlags(trial: { reactionTime: number | null }): TrialFlag[] {
+  return isAnticipation(trial.reactionTime, ANTICIPATION_MS) ? ['anticipation'] : [];
 }
 
 /**
@@ -33,23 +28,22 @@ export function getSartTrialFlags(trial: { reactionTime: number | null }): SartT
  * trial's period (SOA, plus feedback in practice), then this trial's own SOA, since a trial is
  * sent when its window closes at the next digit. Constant time, for every save.
  */
-export function getSartMinimumArrivalMs(config: SartConfig, position: SartPosition): number {
-  const practiceMs =
-    getSartBlockTrialCount(config, 'practice') * getSartTrialPeriodMs(config, 'practice');
+export function getMinimumArrivalMs(config: Config, position: Position): number {
+  const practiceMs = getBlockTrialCount(config, 'practice') * getTrialPeriodMs(config, 'practice');
   const blockStartMs = position.phase === 'practice' ? 0 : practiceMs;
   return (
     blockStartMs +
-    position.trialNumber * getSartTrialPeriodMs(config, position.phase) +
-    getSartSoaMs(config)
+    position.trialNumber * getTrialPeriodMs(config, position.phase) +
+    getSoaMs(config)
   );
 }
 
 /** Where SART trials stand in a run, for the shared arrival checks. */
-const arrivalRules = (config: SartConfig): ArrivalRules<SartPosition> => ({
-  isPosition: (position): position is SartPosition => isSartPosition(config, position),
-  compare: compareSartRunOrder,
-  trialsBefore: (position) => countSartTrialsBefore(config, position),
-  minimumArrivalMs: (position) => getSartMinimumArrivalMs(config, position),
+const arrivalRules = (config: Config): ArrivalRules<Position> => ({
+  isPosition: (position): position is Position => isPosition(config, position),
+  compare: compareRunOrder,
+  trialsBefore: (position) => countTrialsBefore(config, position),
+  minimumArrivalMs: (position) => getMinimumArrivalMs(config, position),
 });
 
 /**
@@ -57,8 +51,8 @@ const arrivalRules = (config: SartConfig): ArrivalRules<SartPosition> => ({
  * by a person by then, or null if it can. Positions the run cannot have are left to the trial
  * check.
  */
-export function findSartEarlyArrival(
-  config: SartConfig,
+export function findEarlyArrival(
+  config: Config,
   position: TrialPosition,
   elapsedMs: number,
 ): string | null {
@@ -70,8 +64,8 @@ export function findSartEarlyArrival(
  * server sooner than their SOAs (and practice feedback) take, or their device times go
  * backwards. Scores of such a run are still kept; this only tells reports to leave it out.
  */
-export function findSartRunImplausibility(
-  config: SartConfig,
+export function findRunImplausibility(
+  config: Config,
   runStart: Date,
   trials: readonly ArrivedTrial[],
 ): string | null {

@@ -1,42 +1,39 @@
 import type { SavedTrial } from '../contract';
-import { getSartBlockTrialCount, SART_PHASES, type SartConfig, type SartPhase } from './config';
-import type { SartPosition } from './plan';
+import { type Config, getBlockTrialCount, PHASES, type Phase } from './config';
+import type { Position } from './plan';
 
-const isPhase = (phase: string): phase is SartPhase =>
-  (SART_PHASES as readonly string[]).includes(phase);
+const isPhase = (phase: string): phase is Phase => (PHASES as readonly string[]).includes(phase);
 
 /** Is `position` one the run can have (a practice trial when practice is on, a test trial)? */
-export function isSartPosition(
-  config: SartConfig,
+export function isPosition(
+  config: Config,
   position: { phase: string; block: number; trialNumber: number },
-): position is SartPosition {
+): position is Position {
   return (
     isPhase(position.phase) &&
     position.block === 0 &&
     Number.isInteger(position.trialNumber) &&
     position.trialNumber >= 0 &&
-    position.trialNumber < getSartBlockTrialCount(config, position.phase)
+    position.trialNumber < getBlockTrialCount(config, position.phase)
   );
 }
 
 /** Orders positions as a run takes them: practice, then the test. */
-export function compareSartRunOrder(a: SartPosition, b: SartPosition): number {
-  return (
-    SART_PHASES.indexOf(a.phase) - SART_PHASES.indexOf(b.phase) || a.trialNumber - b.trialNumber
-  );
+export function compareRunOrder(a: Position, b: Position): number {
+  return PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.trialNumber - b.trialNumber;
 }
 
 /** Trials of the run before `position`: the practice block's (when on), then the test's. */
-export function countSartTrialsBefore(config: SartConfig, position: SartPosition): number {
+export function countTrialsBefore(config: Config, position: Position): number {
   return position.phase === 'practice'
     ? position.trialNumber
-    : getSartBlockTrialCount(config, 'practice') + position.trialNumber;
+    : getBlockTrialCount(config, 'practice') + position.trialNumber;
 }
 
 /** The first position of a run: practice when it is on, else the test. */
-export function getSartFirstPosition(config: SartConfig): SartPosition {
+export function getFirstPosition(config: Config): Position {
   return {
-    phase: getSartBlockTrialCount(config, 'practice') > 0 ? 'practice' : 'test',
+    phase: getBlockTrialCount(config, 'practice') > 0 ? 'practice' : 'test',
     block: 0,
     trialNumber: 0,
   };
@@ -47,19 +44,16 @@ export function getSartFirstPosition(config: SartConfig): SartPosition {
  * order (the test's first after practice's last), or null after the last test trial. Practice
  * is run once whatever its accuracy. Positions the run cannot have are ignored.
  */
-export function getSartNextPosition(
-  config: SartConfig,
-  saved: readonly SavedTrial[],
-): SartPosition | null {
-  let last: SartPosition | null = null;
+export function getNextPosition(config: Config, saved: readonly SavedTrial[]): Position | null {
+  let last: Position | null = null;
   for (const trial of saved) {
-    if (!isSartPosition(config, trial)) continue;
-    if (!last || compareSartRunOrder(trial, last) > 0) {
+    if (!isPosition(config, trial)) continue;
+    if (!last || compareRunOrder(trial, last) > 0) {
       last = { phase: trial.phase, block: 0, trialNumber: trial.trialNumber };
     }
   }
-  if (!last) return getSartFirstPosition(config);
-  if (last.trialNumber + 1 < getSartBlockTrialCount(config, last.phase)) {
+  if (!last) return getFirstPosition(config);
+  if (last.trialNumber + 1 < getBlockTrialCount(config, last.phase)) {
     return { ...last, trialNumber: last.trialNumber + 1 };
   }
   return last.phase === 'practice' ? { phase: 'test', block: 0, trialNumber: 0 } : null;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { logLinearDPrime } from '../shared/normal';
-import { DEFAULT_SART_CONFIG } from './config';
-import { type SartScoredTrial, scoreSart } from './scoring';
+import { DEFAULT_CONFIG } from './config';
+import { type ScoredTrial, score } from './scoring';
 
-const config = DEFAULT_SART_CONFIG;
+const config = DEFAULT_CONFIG;
 
 /**
  * A test trial from a short code: 'g400' a go digit pressed at 400 ms, 'o' a go digit missed,
@@ -14,7 +14,7 @@ function trial(
   code: string,
   trialNumber: number,
   phase: 'practice' | 'test' = 'test',
-): SartScoredTrial {
+): ScoredTrial {
   const interrupted = code.endsWith('!');
   const kind = code[0];
   const rt = kind === 'g' || kind === 'c' ? Number.parseFloat(code.slice(1)) : null;
@@ -74,9 +74,9 @@ const HAND_RUN = run([
   'w', //                            31: withhold, run 27-30 holds 29: none
 ]);
 
-describe('scoreSart against hand-computed runs', () => {
+describe('score against hand-computed runs', () => {
   it('computes pre-error speeding over uninterrupted runs of 4 correct go trials', () => {
-    const { preErrorSpeeding } = scoreSart(config, HAND_RUN).scores;
+    const { preErrorSpeeding } = score(config, HAND_RUN).scores;
     // Before commissions 4 and 26: (370 + 315) / 2 = 342.5 (an anticipation breaks the run before
     // 20); before withhold 15: 400. Difference 400 - 342.5 = 57.5.
     expect(preErrorSpeeding.commissionRuns).toBe(2);
@@ -88,7 +88,7 @@ describe('scoreSart against hand-computed runs', () => {
 
   it('breaks a run at a trial that was not saved', () => {
     // Without trial 1, commission 4 has no run of 4 before it.
-    const { preErrorSpeeding } = scoreSart(
+    const { preErrorSpeeding } = score(
       config,
       HAND_RUN.filter((t) => t.trialNumber !== 1),
     ).scores;
@@ -97,7 +97,7 @@ describe('scoreSart against hand-computed runs', () => {
   });
 
   it('computes post-error slowing, traditional and robust', () => {
-    const { postErrorSlowing } = scoreSart(config, HAND_RUN).scores;
+    const { postErrorSlowing } = score(config, HAND_RUN).scores;
     // Robust: commissions with valid correct go on both sides: 4 (450 - 340 = 110), 20
     // (500 - 360 = 140), 26 (410 - 330 = 80); 29 has the ambiguous 150 before it. Mean 110.
     expect(postErrorSlowing.pairs).toBe(3);
@@ -111,7 +111,7 @@ describe('scoreSart against hand-computed runs', () => {
   });
 
   it('computes the rates, the go RTs, the headline and the report cells', () => {
-    const result = scoreSart(config, HAND_RUN);
+    const result = score(config, HAND_RUN);
     const s = result.scores;
     // 25 go (24 answered, 1 omission), 7 no-go (4 commissions, 3 withheld).
     expect(s.commissions).toBe(4);
@@ -168,7 +168,7 @@ describe('scoreSart against hand-computed runs', () => {
 
   it('leaves post-error slowing null under 3 pairs or post-error trials, and interrupted trials out of RTs', () => {
     const trials = run(['g400', 'g420!', 'c300', 'g500', 'g400', 'c300', 'g450', 'w', 'g380']);
-    const s = scoreSart(config, trials).scores;
+    const s = score(config, trials).scores;
     // Commission 2: before it the interrupted 420, so no robust pair; commission 5: 400 -> 450.
     expect(s.postErrorSlowing).toMatchObject({
       pairs: 1,
@@ -191,7 +191,7 @@ describe('scoreSart against hand-computed runs', () => {
   });
 
   it('raises the quality flags: stopped responding, too fast, pressing for everything', () => {
-    const stopped = scoreSart(config, run(['o', 'o', 'g400', 'w', 'o'])).scores.qcFlags;
+    const stopped = score(config, run(['o', 'o', 'g400', 'w', 'o'])).scores.qcFlags;
     expect(stopped).toEqual({
       omissionRateAbove50Percent: true,
       meanGoRtBelow200: false,
@@ -199,7 +199,7 @@ describe('scoreSart against hand-computed runs', () => {
     });
     // Every digit pressed, 2 of 5 go presses anticipatory (40 %): mean go RT (50 + 60 + 150 +
     // 180 + 210) / 5 = 130.
-    const everything = scoreSart(
+    const everything = score(
       config,
       run(['g50', 'g60', 'c70', 'g150', 'g180', 'c90', 'g210']),
     ).scores;
@@ -216,7 +216,7 @@ describe('scoreSart against hand-computed runs', () => {
 
   it('scores only the test, counts practice apart, and gives nulls without test trials', () => {
     const practice = ['g400', 'c300', 'o', 'w'].map((code, i) => trial(code, i, 'practice'));
-    const result = scoreSart(config, practice);
+    const result = score(config, practice);
     expect(result).toMatchObject({
       overallScore: 0,
       totalTrials: 0,
@@ -241,10 +241,10 @@ describe('scoreSart against hand-computed runs', () => {
   it('weighs go and no-go digits equally in the headline: pressing for everything or nothing scores 50', () => {
     const digits = (nogo: string, go: string) =>
       run(Array.from({ length: 18 }, (_, i) => (i % 9 === 2 ? nogo : go)));
-    expect(scoreSart(config, digits('c300', 'g300')).overallScore).toBe(50);
-    expect(scoreSart(config, digits('w', 'o')).overallScore).toBe(50);
-    expect(scoreSart(config, digits('w', 'g300')).overallScore).toBe(100);
+    expect(score(config, digits('c300', 'g300')).overallScore).toBe(50);
+    expect(score(config, digits('w', 'o')).overallScore).toBe(50);
+    expect(score(config, digits('w', 'g300')).overallScore).toBe(100);
     // A whole percentage is exact: 1 of 2 no-go withheld, all go answered: 75.
-    expect(scoreSart(config, run(['g300', 'w', 'g300', 'c300'])).overallScore).toBe(75);
+    expect(score(config, run(['g300', 'w', 'g300', 'c300'])).overallScore).toBe(75);
   });
 });

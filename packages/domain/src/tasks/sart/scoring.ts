@@ -3,7 +3,7 @@ import { balancedAccuracyHeadline } from '../shared/headline';
 import { logLinearDPrime } from '../shared/normal';
 import { aggregateCells } from '../shared/report-cells';
 import { mean, median, ratio, sampleSd } from '../shared/statistics';
-import { SART_ANTICIPATION_MS, SART_VALID_RT_MS, type SartTrial } from './trial';
+import { ANTICIPATION_MS, type Trial, VALID_RT_MS } from './trial';
 
 /**
  * The scores are computed by this version of the rules (test_results.scoring_version). Version
@@ -12,22 +12,22 @@ import { SART_ANTICIPATION_MS, SART_VALID_RT_MS, type SartTrial } from './trial'
  * (RT < 100 ms) breaks a pre-error run, so pre-error speeding takes no RT under the floor
  * (ADR 036); version 1 took presses of any latency.
  */
-export const SART_SCORING_VERSION = 3;
+export const SCORING_VERSION = 3;
 
 /** The report cells: go digits and the no-go digit of the test. */
-export const SART_REPORT_CELLS = [
+export const REPORT_CELLS = [
   { key: 'go', label: 'Go digits' },
   { key: 'nogo', label: 'No-go digit' },
 ] as const;
 
 /** How many correct go trials in a row before a no-go digit make a pre-error run. */
-export const SART_PRE_ERROR_RUN = 4;
+export const PRE_ERROR_RUN = 4;
 
 /** Post-error slowing needs at least this many post-error trials or pairs; else it is null. */
-export const SART_MIN_PES_TRIALS = 3;
+export const MIN_PES_TRIALS = 3;
 
 /** Pre-error speeding: go RTs just before commissions against those before withholds. */
-export type SartPreErrorSpeeding = {
+export type PreErrorSpeeding = {
   /** Mean RT of the 4 correct go trials before each commission that has them; ms. */
   preCommissionRtMs: number | null;
   /** The same before each successful withhold. */
@@ -40,7 +40,7 @@ export type SartPreErrorSpeeding = {
 };
 
 /** Post-error slowing (Dutilh et al., 2012), over valid correct go trials. */
-export type SartPostErrorSlowing = {
+export type PostErrorSlowing = {
   /**
    * Traditional: mean RT of valid correct go trials right after a commission, minus that right
    * after a correct trial (a withhold or a correct go). Null under 3 post-error trials.
@@ -61,7 +61,7 @@ export type SartPostErrorSlowing = {
  * Percentages are 0-100, times ms. A score whose denominator is 0 is null.
  * docs/scoring/sart.md gives every formula and exclusion.
  */
-export type SartScores = {
+export type Scores = {
   /** No-go trials with a press (the SART errors). */
   commissions: number;
   /** commissions / no-go trials x 100: the primary measure. */
@@ -86,8 +86,8 @@ export type SartScores = {
   meanAllGoRtMs: number | null;
   /** Mean RT of the commissions with RT >= 200 ms, not interrupted (descriptive). */
   meanCommissionRtMs: number | null;
-  preErrorSpeeding: SartPreErrorSpeeding;
-  postErrorSlowing: SartPostErrorSlowing;
+  preErrorSpeeding: PreErrorSpeeding;
+  postErrorSlowing: PostErrorSlowing;
   /**
    * d' with the log-linear correction (Hautus, 1995): Φ⁻¹((go answered + 0.5) / (go + 1)) -
    * Φ⁻¹((commissions + 0.5) / (no-go + 1)). Null without go or without no-go trials.
@@ -128,8 +128,8 @@ export type SartScores = {
 };
 
 /** The fields of a stored trial that scoring reads. */
-export type SartScoredTrial = Pick<
-  StoredTrial<SartTrial>,
+export type ScoredTrial = Pick<
+  StoredTrial<Trial>,
   | 'phase'
   | 'trialNumber'
   | 'isNogo'
@@ -146,29 +146,29 @@ export type SartScoredTrial = Pick<
 type Rt = { reactionTime: number };
 
 /** Why a response's RT is left out of the RT scores: it is not valid, or the page lost focus. */
-export type SartRtExclusion = 'anticipation' | 'ambiguous' | 'interrupted';
+export type RtExclusion = 'anticipation' | 'ambiguous' | 'interrupted';
 
 /** The reasons a trial's RT is left out of the RT scores; none without a response. */
-function rtExclusions(trial: SartScoredTrial): SartRtExclusion[] {
+function rtExclusions(trial: ScoredTrial): RtExclusion[] {
   if (trial.reactionTime === null) return [];
-  const exclusions: SartRtExclusion[] = [];
-  if (trial.reactionTime < SART_ANTICIPATION_MS) exclusions.push('anticipation');
-  else if (trial.reactionTime < SART_VALID_RT_MS) exclusions.push('ambiguous');
+  const exclusions: RtExclusion[] = [];
+  if (trial.reactionTime < ANTICIPATION_MS) exclusions.push('anticipation');
+  else if (trial.reactionTime < VALID_RT_MS) exclusions.push('ambiguous');
   if (trial.timing?.wasInterrupted) exclusions.push('interrupted');
   return exclusions;
 }
 
 /** A response with an RT the RT scores take: at least 200 ms, on a page that kept focus. */
-const hasValidRt = (trial: SartScoredTrial): trial is SartScoredTrial & Rt =>
+const hasValidRt = (trial: ScoredTrial): trial is ScoredTrial & Rt =>
   trial.responded && trial.reactionTime !== null && rtExclusions(trial).length === 0;
 
 /** A go trial answered with a valid RT. */
-const isValidCorrectGo = (trial: SartScoredTrial | undefined): trial is SartScoredTrial & Rt =>
+const isValidCorrectGo = (trial: ScoredTrial | undefined): trial is ScoredTrial & Rt =>
   trial !== undefined && !trial.isNogo && hasValidRt(trial);
 
 /** What a pre-error run reads of a trial. */
 type RunTrial = Pick<
-  SartScoredTrial,
+  ScoredTrial,
   'phase' | 'trialNumber' | 'isNogo' | 'responded' | 'reactionTime'
 >;
 
@@ -178,22 +178,22 @@ const isCorrectGo = (trial: RunTrial | undefined): trial is RunTrial & Rt =>
   !trial.isNogo &&
   trial.responded &&
   trial.reactionTime !== null &&
-  trial.reactionTime >= SART_ANTICIPATION_MS;
+  trial.reactionTime >= ANTICIPATION_MS;
 
-const isCommission = (trial: SartScoredTrial) => trial.isNogo && trial.responded;
+const isCommission = (trial: ScoredTrial) => trial.isNogo && trial.responded;
 
 const rtsOf = (trials: readonly Rt[]) => trials.map((t) => t.reactionTime);
 
 /**
- * The RTs of the SART_PRE_ERROR_RUN trials before trial `at` when they are all correct go
+ * The RTs of the PRE_ERROR_RUN trials before trial `at` when they are all correct go
  * trials pressed at or above the anticipation floor, so that no no-go digit, omission,
  * anticipation or missing trial breaks the run; null otherwise.
  */
 function preRunRts(byNumber: readonly (RunTrial | undefined)[], at: number): number[] | null {
-  if (at < SART_PRE_ERROR_RUN) return null;
+  if (at < PRE_ERROR_RUN) return null;
   const rts: number[] = [];
   // By index, not with every(): a trial not saved is a hole, which every() would skip.
-  for (let i = at - SART_PRE_ERROR_RUN; i < at; i++) {
+  for (let i = at - PRE_ERROR_RUN; i < at; i++) {
     const trial = byNumber[i];
     if (!isCorrectGo(trial)) return null;
     rts.push(trial.reactionTime);
@@ -212,7 +212,7 @@ function byTrialNumber<T extends RunTrial>(trials: readonly T[]): (T | undefined
  * The go RTs of the pre-error runs: the 4 correct go trials before each commission and before
  * each successful withhold that has such a run, in trial order (4 RTs a run).
  */
-export function getSartPreErrorRunRts(trials: readonly RunTrial[]): {
+export function getPreErrorRunRts(trials: readonly RunTrial[]): {
   beforeCommission: number[];
   beforeWithhold: number[];
 } {
@@ -228,8 +228,8 @@ export function getSartPreErrorRunRts(trials: readonly RunTrial[]): {
 }
 
 /** Pre-error speeding: runs have equal length, so the mean of their means is the pooled mean. */
-function scorePreErrorSpeeding(trials: readonly SartScoredTrial[]): SartPreErrorSpeeding {
-  const { beforeCommission, beforeWithhold } = getSartPreErrorRunRts(trials);
+function scorePreErrorSpeeding(trials: readonly ScoredTrial[]): PreErrorSpeeding {
+  const { beforeCommission, beforeWithhold } = getPreErrorRunRts(trials);
   const preCommissionRtMs = mean(beforeCommission);
   const preWithholdRtMs = mean(beforeWithhold);
   return {
@@ -239,15 +239,13 @@ function scorePreErrorSpeeding(trials: readonly SartScoredTrial[]): SartPreError
       preCommissionRtMs === null || preWithholdRtMs === null
         ? null
         : preWithholdRtMs - preCommissionRtMs,
-    commissionRuns: beforeCommission.length / SART_PRE_ERROR_RUN,
-    withholdRuns: beforeWithhold.length / SART_PRE_ERROR_RUN,
+    commissionRuns: beforeCommission.length / PRE_ERROR_RUN,
+    withholdRuns: beforeWithhold.length / PRE_ERROR_RUN,
   };
 }
 
 /** Post-error slowing, traditional and robust, over the test trials indexed by trial number. */
-function scorePostErrorSlowing(
-  byNumber: readonly (SartScoredTrial | undefined)[],
-): SartPostErrorSlowing {
+function scorePostErrorSlowing(byNumber: readonly (ScoredTrial | undefined)[]): PostErrorSlowing {
   const afterError: number[] = [];
   const afterCorrect: number[] = [];
   const differences: number[] = [];
@@ -266,12 +264,12 @@ function scorePostErrorSlowing(
   const postCorrect = mean(afterCorrect);
   return {
     traditionalMs:
-      afterError.length < SART_MIN_PES_TRIALS || postError === null || postCorrect === null
+      afterError.length < MIN_PES_TRIALS || postError === null || postCorrect === null
         ? null
         : postError - postCorrect,
     postErrorTrials: afterError.length,
     postCorrectTrials: afterCorrect.length,
-    robustMs: differences.length < SART_MIN_PES_TRIALS ? null : mean(differences),
+    robustMs: differences.length < MIN_PES_TRIALS ? null : mean(differences),
     pairs: differences.length,
   };
 }
@@ -286,10 +284,7 @@ const percent = (count: number, total: number) => {
  * overallScore = floor(100 x balanced accuracy), correct trials = go answered + no-go withheld,
  * averageReactionTime = meanGoRtMs.
  */
-export function scoreSart(
-  _config: unknown,
-  trials: readonly SartScoredTrial[],
-): RunScore<SartScores> {
+export function score(_config: unknown, trials: readonly ScoredTrial[]): RunScore<Scores> {
   const test = trials.filter((t) => t.phase === 'test');
   const go = test.filter((t) => !t.isNogo);
   const noGo = test.filter((t) => t.isNogo);
@@ -299,7 +294,7 @@ export function scoreSart(
   const omissions = go.length - goAnswered.length;
   const responses = test.flatMap((t) => (t.reactionTime === null ? [] : [t.reactionTime]));
   const anticipations = goAnswered.filter(
-    (t) => t.reactionTime !== null && t.reactionTime < SART_ANTICIPATION_MS,
+    (t) => t.reactionTime !== null && t.reactionTime < ANTICIPATION_MS,
   ).length;
 
   const validGo = go.filter(isValidCorrectGo);
@@ -315,7 +310,7 @@ export function scoreSart(
   const validCommissions = noGo.filter(hasValidRt);
   const practice = trials.filter((t) => t.phase === 'practice');
 
-  const scores: SartScores = {
+  const scores: Scores = {
     commissions,
     commissionPercent: percent(commissions, noGo.length),
     omissions,
@@ -340,11 +335,10 @@ export function scoreSart(
       noGoTrials: noGo.length,
       goSuccesses: goAnswered.length,
       nogoSuccesses: withheld,
-      anticipatoryResponses: responses.filter((rt) => rt < SART_ANTICIPATION_MS).length,
-      ambiguousResponses: responses.filter(
-        (rt) => rt >= SART_ANTICIPATION_MS && rt < SART_VALID_RT_MS,
-      ).length,
-      validResponses: responses.filter((rt) => rt >= SART_VALID_RT_MS).length,
+      anticipatoryResponses: responses.filter((rt) => rt < ANTICIPATION_MS).length,
+      ambiguousResponses: responses.filter((rt) => rt >= ANTICIPATION_MS && rt < VALID_RT_MS)
+        .length,
+      validResponses: responses.filter((rt) => rt >= VALID_RT_MS).length,
       extraResponses: test.reduce((sum, t) => sum + t.nExtraResponses, 0),
       interrupted: test.filter((t) => t.timing?.wasInterrupted === true).length,
     },
@@ -354,7 +348,7 @@ export function scoreSart(
     },
     qcFlags: {
       omissionRateAbove50Percent: omissionPercent !== null && omissionPercent > 50,
-      meanGoRtBelow200: meanAllGoRtMs !== null && meanAllGoRtMs < SART_VALID_RT_MS,
+      meanGoRtBelow200: meanAllGoRtMs !== null && meanAllGoRtMs < VALID_RT_MS,
       indiscriminatePressing:
         noGo.length > 0 &&
         commissions === noGo.length &&
@@ -376,7 +370,7 @@ export function scoreSart(
     scores,
     // The cells by the scores' rules: go RT over the valid correct go trials, errors over all.
     reportCells: aggregateCells(
-      SART_REPORT_CELLS.map((cell) => cell.key),
+      REPORT_CELLS.map((cell) => cell.key),
       test.map((t) => ({
         cell: t.isNogo ? 'nogo' : 'go',
         isCorrect: t.isCorrect,

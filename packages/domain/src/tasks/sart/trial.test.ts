@@ -1,31 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SART_CONFIG } from './config';
-import { sartFixtureRun } from './fixture-run';
-import { planSart } from './plan';
-import { findSartTrialProblems, type SartTrial, SartTrialSchema, sartLatencyTypeOf } from './trial';
+import { DEFAULT_CONFIG } from './config';
+import { fixtureRun } from './fixture-run';
+import { plan } from './plan';
+import { findTrialProblems, latencyTypeOf, type Trial, TrialSchema } from './trial';
 
-const config = DEFAULT_SART_CONFIG;
+const config = DEFAULT_CONFIG;
 const SEED = 'trial-seed';
-const plan = planSart(SEED, config);
-const fixture = sartFixtureRun(SEED, config);
+const planned = plan(SEED, config);
+const fixture = fixtureRun(SEED, config);
 
 /** The fixture's first test trial that matches `pick`. */
-function testTrial(pick: (t: SartTrial) => boolean): SartTrial {
+function testTrial(pick: (t: Trial) => boolean): Trial {
   const found = fixture.find((t) => t.phase === 'test' && pick(t));
   if (!found) throw new Error('no such fixture trial');
-  return JSON.parse(JSON.stringify(found)) as SartTrial;
+  return JSON.parse(JSON.stringify(found)) as Trial;
 }
 
-const check = (trial: SartTrial) => findSartTrialProblems(trial, plan, config);
+const check = (trial: Trial) => findTrialProblems(trial, planned, config);
 
-describe('findSartTrialProblems', () => {
+describe('findTrialProblems', () => {
   const answered = () => testTrial((t) => t.responseType === 'go_success' && t.latencyType === 3);
 
   it('accepts every trial of the fixture run, and refuses them against another run’s plan', () => {
-    for (const t of fixture) expect(check(SartTrialSchema.parse(t))).toEqual([]);
-    const other = planSart('another-seed', config);
+    for (const t of fixture) expect(check(TrialSchema.parse(t))).toEqual([]);
+    const other = plan('another-seed', config);
     expect(
-      fixture.filter((t) => findSartTrialProblems(t, other, config).length > 0).length,
+      fixture.filter((t) => findTrialProblems(t, other, config).length > 0).length,
     ).toBeGreaterThan(150);
   });
 
@@ -51,8 +51,8 @@ describe('findSartTrialProblems', () => {
     ]);
     expect(check({ ...trial, block: 1 })).toEqual(['block 1 does not exist in test (only 0)']);
     const noPractice = { ...config, practiceEnabled: false };
-    const practice = fixture.find((t) => t.phase === 'practice') as SartTrial;
-    expect(findSartTrialProblems(practice, planSart(SEED, noPractice), noPractice)).toEqual([
+    const practice = fixture.find((t) => t.phase === 'practice') as Trial;
+    expect(findTrialProblems(practice, plan(SEED, noPractice), noPractice)).toEqual([
       'This run has no practice trials',
     ]);
   });
@@ -115,18 +115,18 @@ describe('findSartTrialProblems', () => {
 
   it('takes only plausible font sizes and pixel ratios in the schema', () => {
     const trial = answered();
-    expect(SartTrialSchema.safeParse({ ...trial, fontSizePx: 0 }).success).toBe(false);
-    expect(SartTrialSchema.safeParse({ ...trial, fontSizePx: 6000 }).success).toBe(false);
-    expect(SartTrialSchema.safeParse({ ...trial, devicePixelRatio: 0 }).success).toBe(false);
-    expect(SartTrialSchema.safeParse({ ...trial, latencyType: 4 }).success).toBe(false);
-    expect(SartTrialSchema.safeParse({ ...trial, digit: 0 }).success).toBe(false);
-    expect(SartTrialSchema.safeParse({ ...trial, extra: 1 }).success).toBe(false);
+    expect(TrialSchema.safeParse({ ...trial, fontSizePx: 0 }).success).toBe(false);
+    expect(TrialSchema.safeParse({ ...trial, fontSizePx: 6000 }).success).toBe(false);
+    expect(TrialSchema.safeParse({ ...trial, devicePixelRatio: 0 }).success).toBe(false);
+    expect(TrialSchema.safeParse({ ...trial, latencyType: 4 }).success).toBe(false);
+    expect(TrialSchema.safeParse({ ...trial, digit: 0 }).success).toBe(false);
+    expect(TrialSchema.safeParse({ ...trial, extra: 1 }).success).toBe(false);
   });
 });
 
-describe('sartLatencyTypeOf', () => {
+describe('latencyTypeOf', () => {
   it('codes no response 0, < 100 ms 1, 100-199 ms 2, >= 200 ms 3', () => {
-    expect([null, 0, 99.99, 100, 199.99, 200, 1200].map(sartLatencyTypeOf)).toEqual([
+    expect([null, 0, 99.99, 100, 199.99, 200, 1200].map(latencyTypeOf)).toEqual([
       0, 1, 1, 2, 2, 3, 3,
     ]);
   });

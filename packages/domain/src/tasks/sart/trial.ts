@@ -13,64 +13,59 @@ import {
 } from '../shared/envelope';
 import { SOA_RESPONSE_SLACK_MS } from '../shared/soa-engine';
 import {
-  getSartBlockTrialCount,
-  getSartSoaMs,
-  isSartNogoDigit,
-  SART_FONT_SIZE_COUNT,
-  type SartConfig,
-  SartPhaseSchema,
+  type Config,
+  FONT_SIZE_COUNT,
+  getBlockTrialCount,
+  getSoaMs,
+  isNogoDigit,
+  PhaseSchema,
 } from './config';
-import { plannedSartTrialAt, type SartPlan } from './plan';
-import { isSartPosition } from './run-order';
+import { type Plan, plannedTrialAt } from './plan';
+import { isPosition } from './run-order';
 
 /** The response: Space on a keyboard, or the on-screen button (touch or mouse). */
-export const SART_RESPONSES = ['space', 'tap'] as const;
-export type SartResponse = (typeof SART_RESPONSES)[number];
+export const RESPONSES = ['space', 'tap'] as const;
+export type Response = (typeof RESPONSES)[number];
 
 /** A trial's outcome, from whether its digit was the no-go digit and whether it was answered. */
-export const SART_RESPONSE_TYPES = [
-  'go_success',
-  'omission',
-  'nogo_success',
-  'commission',
-] as const;
-export type SartResponseType = (typeof SART_RESPONSE_TYPES)[number];
+export const RESPONSE_TYPES = ['go_success', 'omission', 'nogo_success', 'commission'] as const;
+export type ResponseType = (typeof RESPONSE_TYPES)[number];
 
 /**
  * Reaction times under this many ms are anticipatory: a press begun before the digit could have
  * been seen (Cheyne et al., 2009).
  */
-export const SART_ANTICIPATION_MS = 100;
+export const ANTICIPATION_MS = 100;
 /** Reaction times from this many ms on are valid; those from 100 ms up to it are ambiguous. */
-export const SART_VALID_RT_MS = 200;
+export const VALID_RT_MS = 200;
 
 /**
  * Inquisit's latency type of a response, after Cheyne et al. (2009): 0 none, 1 anticipatory
  * (RT < 100 ms), 2 ambiguous (100-199 ms), 3 valid (>= 200 ms).
  */
-export const SART_LATENCY_TYPES = { none: 0, anticipatory: 1, ambiguous: 2, valid: 3 } as const;
-export type SartLatencyType = (typeof SART_LATENCY_TYPES)[keyof typeof SART_LATENCY_TYPES];
+export const LATENCY_TYPES = { none: 0, anticipatory: 1, ambiguous: 2, valid: 3 } as const;
+export type LatencyType = (typeof LATENCY_TYPES)[keyof typeof LATENCY_TYPES];
 
 /** The latency type of a reaction time (null: no response). */
-export function sartLatencyTypeOf(reactionTime: number | null): SartLatencyType {
-  if (reactionTime === null) return SART_LATENCY_TYPES.none;
-  if (reactionTime < SART_ANTICIPATION_MS) return SART_LATENCY_TYPES.anticipatory;
-  if (reactionTime < SART_VALID_RT_MS) return SART_LATENCY_TYPES.ambiguous;
-  return SART_LATENCY_TYPES.valid;
+export function latencyTypeOf(reactionTime: number | null): LatencyType {
+  if (reactionTime === null) return LATENCY_TYPES.none;
+  if (reactionTime < ANTICIPATION_MS) return LATENCY_TYPES.anticipatory;
+  if (reactionTime < VALID_RT_MS) return LATENCY_TYPES.ambiguous;
+  return LATENCY_TYPES.valid;
 }
 
 /** The largest font size (CSS px) a trial may report: far beyond any screen's 30 %. */
-export const SART_MAX_FONT_SIZE_PX = 5000;
+export const MAX_FONT_SIZE_PX = 5000;
 /** The largest devicePixelRatio a trial may report. */
-export const SART_MAX_DEVICE_PIXEL_RATIO = 20;
+export const MAX_DEVICE_PIXEL_RATIO = 20;
 
 /**
  * A trial's timing record, in ms on the page's performance.now() time line: the digit's onset,
  * the first press's timestamp (null without one), and the digit's offset, which is the mask's
  * presentation (Element Timing), so the digit's presented duration is offset - onset.
  */
-export const SartTimingSchema = z.strictObject(PACED_TIMING_SHAPE);
-export type SartTiming = z.infer<typeof SartTimingSchema>;
+export const TimingSchema = z.strictObject(PACED_TIMING_SHAPE);
+export type Timing = z.infer<typeof TimingSchema>;
 
 /**
  * A SART trial as the browser sends it: the envelope every task shares and the task's own
@@ -78,8 +73,8 @@ export type SartTiming = z.infer<typeof SartTimingSchema>;
  * press from the digit's onset until the next digit is presented is the response, and later
  * ones are counted.
  */
-export const SartTrialSchema = z.strictObject({
-  phase: SartPhaseSchema,
+export const TrialSchema = z.strictObject({
+  phase: PhaseSchema,
   /** block: always 0 (one practice block, one test block); absent means 0. */
   ...TRIAL_NUMBERING_SHAPE,
   digit: z
@@ -92,8 +87,8 @@ export const SartTrialSchema = z.strictObject({
   fontSizeIndex: z
     .number()
     .int('fontSizeIndex must be a whole number')
-    .min(0, `fontSizeIndex must be 0-${SART_FONT_SIZE_COUNT - 1}`)
-    .max(SART_FONT_SIZE_COUNT - 1, `fontSizeIndex must be 0-${SART_FONT_SIZE_COUNT - 1}`),
+    .min(0, `fontSizeIndex must be 0-${FONT_SIZE_COUNT - 1}`)
+    .max(FONT_SIZE_COUNT - 1, `fontSizeIndex must be 0-${FONT_SIZE_COUNT - 1}`),
   /**
    * The digit's font size as the browser rendered it (its computed style while on screen), in
    * CSS px (its em height).
@@ -102,18 +97,15 @@ export const SartTrialSchema = z.strictObject({
     .number()
     .finite()
     .positive('fontSizePx must be positive')
-    .max(SART_MAX_FONT_SIZE_PX, `fontSizePx must be at most ${SART_MAX_FONT_SIZE_PX}`),
+    .max(MAX_FONT_SIZE_PX, `fontSizePx must be at most ${MAX_FONT_SIZE_PX}`),
   /** Device pixels per CSS pixel when the digit was drawn. */
   devicePixelRatio: z
     .number()
     .finite()
     .positive('devicePixelRatio must be positive')
-    .max(
-      SART_MAX_DEVICE_PIXEL_RATIO,
-      `devicePixelRatio must be at most ${SART_MAX_DEVICE_PIXEL_RATIO}`,
-    ),
+    .max(MAX_DEVICE_PIXEL_RATIO, `devicePixelRatio must be at most ${MAX_DEVICE_PIXEL_RATIO}`),
   /** The first press in the window; null when there was none. */
-  response: z.enum(SART_RESPONSES, { error: "response must be 'space', 'tap' or null" }).nullable(),
+  response: z.enum(RESPONSES, { error: "response must be 'space', 'tap' or null" }).nullable(),
   /** ms from the digit's onset to the first press, unrounded; null without one. */
   reactionTime: NullableReactionTimeSchema,
   /** A press on a go digit, or none on the no-go digit. */
@@ -125,8 +117,8 @@ export const SartTrialSchema = z.strictObject({
     .int('latencyType must be 0, 1, 2 or 3')
     .min(0, 'latencyType must be 0, 1, 2 or 3')
     .max(3, 'latencyType must be 0, 1, 2 or 3'),
-  responseType: z.enum(SART_RESPONSE_TYPES, {
-    error: `responseType must be one of ${SART_RESPONSE_TYPES.join(', ')}`,
+  responseType: z.enum(RESPONSE_TYPES, {
+    error: `responseType must be one of ${RESPONSE_TYPES.join(', ')}`,
   }),
   /** Presses in the window after the first. */
   nExtraResponses: extraResponsesSchema(MAX_EXTRA_RESPONSES),
@@ -135,18 +127,18 @@ export const SartTrialSchema = z.strictObject({
   startTime: TrialClockTimeSchema,
   /** Device wall-clock time of the end of the response window (ISO 8601, UTC). */
   endTime: TrialClockTimeSchema,
-  timing: SartTimingSchema,
+  timing: TimingSchema,
 });
-export type SartTrial = z.infer<typeof SartTrialSchema>;
+export type Trial = z.infer<typeof TrialSchema>;
 
 /** The outcome of a trial on a go or no-go digit that was, or was not, answered. */
-export function sartResponseTypeOf(isNogo: boolean, responded: boolean): SartResponseType {
+export function responseTypeOf(isNogo: boolean, responded: boolean): ResponseType {
   if (isNogo) return responded ? 'commission' : 'nogo_success';
   return responded ? 'go_success' : 'omission';
 }
 
 /** Successes are correct. */
-export function isSartCorrect(responseType: SartResponseType): boolean {
+export function isCorrect(responseType: ResponseType): boolean {
   return responseType === 'go_success' || responseType === 'nogo_success';
 }
 
@@ -155,40 +147,38 @@ export function isSartCorrect(responseType: SartResponseType): boolean {
  * presented, which a frame may put a little after its due time (SOA_RESPONSE_SLACK_MS; the
  * engine cuts every window there).
  */
-export function getSartMaxReactionTimeMs(config: SartConfig): number {
-  return getSartSoaMs(config) + SOA_RESPONSE_SLACK_MS;
+export function getMaxReactionTimeMs(config: Config): number {
+  return getSoaMs(config) + SOA_RESPONSE_SLACK_MS;
 }
 
-function positionProblem(config: SartConfig, trial: SartTrial): string {
+function positionProblem(config: Config, trial: Trial): string {
   const { phase, block, trialNumber } = positionOf(trial);
   if (block !== 0) return `block ${block} does not exist in ${phase} (only 0)`;
-  const count = getSartBlockTrialCount(config, trial.phase);
+  const count = getBlockTrialCount(config, trial.phase);
   if (count === 0) return `This run has no ${phase} trials`;
   return `trialNumber ${trialNumber} does not exist in ${phase} (0-${count - 1})`;
 }
 
 /** What contradicts the stored response: its fields, modality, outcome and latency type. */
-function responseProblems(trial: SartTrial): string[] {
+function responseProblems(trial: Trial): string[] {
   const problems = singlePressProblems(trial);
-  const expected = sartResponseTypeOf(trial.isNogo, trial.responded);
+  const expected = responseTypeOf(trial.isNogo, trial.responded);
   if (trial.responseType !== expected) {
     problems.push(
       `responseType must be '${expected}' for a ${trial.isNogo ? 'no-go' : 'go'} digit ${trial.responded ? 'with' : 'without'} a response`,
     );
   }
-  if (trial.isCorrect !== isSartCorrect(expected)) {
+  if (trial.isCorrect !== isCorrect(expected)) {
     problems.push('isCorrect does not follow from the digit and the response');
   }
-  if (trial.latencyType !== sartLatencyTypeOf(trial.reactionTime)) {
-    problems.push(
-      `latencyType must be ${sartLatencyTypeOf(trial.reactionTime)} for this reactionTime`,
-    );
+  if (trial.latencyType !== latencyTypeOf(trial.reactionTime)) {
+    problems.push(`latencyType must be ${latencyTypeOf(trial.reactionTime)} for this reactionTime`);
   }
   return problems;
 }
 
 /** What contradicts the timing record: events out of order, an RT other than its timestamps'. */
-function timingProblems(trial: SartTrial, config: SartConfig): string[] {
+function timingProblems(trial: Trial, config: Config): string[] {
   const problems: string[] = [];
   const { stimulusOnsetMs, responseTimestampMs, stimulusOffsetMs } = trial.timing;
   if (Date.parse(trial.endTime) < Date.parse(trial.startTime)) {
@@ -205,10 +195,10 @@ function timingProblems(trial: SartTrial, config: SartConfig): string[] {
       problems.push('reactionTime must be timing.responseTimestampMs minus timing.stimulusOnsetMs');
     }
   }
-  const maxRtMs = getSartMaxReactionTimeMs(config);
+  const maxRtMs = getMaxReactionTimeMs(config);
   if (trial.reactionTime !== null && trial.reactionTime >= maxRtMs) {
     problems.push(
-      `reactionTime ${trial.reactionTime} ms is not within the response window (the SOA, ${getSartSoaMs(config)} ms, + ${SOA_RESPONSE_SLACK_MS} ms)`,
+      `reactionTime ${trial.reactionTime} ms is not within the response window (the SOA, ${getSoaMs(config)} ms, + ${SOA_RESPONSE_SLACK_MS} ms)`,
     );
   }
   return problems;
@@ -223,21 +213,17 @@ function timingProblems(trial: SartTrial, config: SartConfig): string[] {
  * than the response timestamp minus the onset, or beyond the window; timing events out of
  * order; an end before the start. Empty when valid. Cheap: every save runs it.
  */
-export function findSartTrialProblems(
-  trial: SartTrial,
-  plan: SartPlan,
-  config: SartConfig,
-): string[] {
+export function findTrialProblems(trial: Trial, plan: Plan, config: Config): string[] {
   const position = positionOf(trial);
-  if (!isSartPosition(config, position)) return [positionProblem(config, trial)];
-  const planned = plannedSartTrialAt(plan, config, position);
+  if (!isPosition(config, position)) return [positionProblem(config, trial)];
+  const planned = plannedTrialAt(plan, config, position);
   if (!planned) return ['The trial is not part of this run'];
   const problems: string[] = [];
   const where = `${position.phase} trial ${position.trialNumber}`;
   if (trial.digit !== planned.digit) problems.push(`digit must be ${planned.digit} for ${where}`);
-  if (trial.isNogo !== isSartNogoDigit(config, trial.digit)) {
+  if (trial.isNogo !== isNogoDigit(config, trial.digit)) {
     problems.push(
-      `isNogo must be ${isSartNogoDigit(config, trial.digit)} for the digit ${trial.digit}`,
+      `isNogo must be ${isNogoDigit(config, trial.digit)} for the digit ${trial.digit}`,
     );
   }
   if (trial.fontSizeIndex !== planned.fontSizeIndex) {

@@ -2,21 +2,21 @@ import {
   runSoaVirtualSession,
   type SoaTaskVirtualSessionOptions,
 } from '../shared/soa-virtual-session';
-import type { SartConfig } from './config';
+import type { Config } from './config';
 import {
-  createSartEngine,
-  type SartDisplay,
-  type SartEffect,
-  type SartEvent,
-  type SartState,
-  sartNextDueMs,
-  stepSart,
+  createEngine,
+  type Display,
+  type Effect,
+  type Event,
+  nextDueMs,
+  type State,
+  step,
 } from './engine';
-import type { PlannedSartTrial, SartPlan } from './plan';
-import type { SartTrial } from './trial';
+import type { Plan, PlannedTrial } from './plan';
+import type { Trial } from './trial';
 
 /** What a participant does on one trial, and how the page presents it. */
-export type SartTrialBehaviour = {
+export type TrialBehaviour = {
   /** Presses, in ms after the presented onset (any order; may fall after the trial). */
   pressesAfterOnsetMs: readonly number[];
   /** How much later than its due time the digit is presented, in ms; negative: earlier. */
@@ -26,38 +26,38 @@ export type SartTrialBehaviour = {
 };
 
 /** The session's settings, plan and simulated participant and page. */
-export type SartVirtualSessionOptions = SoaTaskVirtualSessionOptions<
-  SartConfig,
-  SartPlan,
-  PlannedSartTrial,
-  SartTrialBehaviour
+export type VirtualSessionOptions = SoaTaskVirtualSessionOptions<
+  Config,
+  Plan,
+  PlannedTrial,
+  TrialBehaviour
 > & {
   /** How the page draws each digit (by default on the nominal viewport). */
-  display?: SartDisplay;
+  display?: Display;
 };
 
-export type SartVirtualSession = {
-  trials: SartTrial[];
-  events: SartEvent[];
-  effects: SartEffect[];
-  state: SartState;
+export type VirtualSession = {
+  trials: Trial[];
+  events: Event[];
+  effects: Effect[];
+  state: State;
 };
 
 /**
  * Runs the SART engine the way the browser runtime does, on a simulated page time line
  * (runSoaVirtualSession): what it records is what a browser would send. Pure.
  */
-export function runSartVirtualSession(options: SartVirtualSessionOptions): SartVirtualSession {
+export function runVirtualSession(options: VirtualSessionOptions): VirtualSession {
   const { config, plan, display } = options;
   return runSoaVirtualSession({
-    first: createSartEngine({
+    first: createEngine({
       config,
       saved: options.saved,
       timeOriginMs: options.timeOriginMs,
       inputModality: options.inputModality,
     }),
-    step: (state, event) => stepSart(config, plan, state, event, display),
-    nextDueMs: (state) => sartNextDueMs(config, state),
+    step: (state, event) => step(config, plan, state, event, display),
+    nextDueMs: (state) => nextDueMs(config, state),
     behave(trial) {
       const behaviour = options.behave(trial);
       return {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { SOA_GET_READY_MS as GET_READY_MS, type Run } from '@cogni/domain';
-import { planSart, SART_SETTINGS, type SartConfig, type SartTrial } from '@cogni/domain/tasks/sart';
+import { type Config, plan, SETTINGS, type Trial } from '@cogni/domain/tasks/sart';
 import { describe, expect, it } from 'vitest';
 import {
   dispatchTimedKey,
@@ -14,9 +14,9 @@ import {
 import { createSartFeedback, createSartHost, type SartHost } from './sart-stage';
 
 const SEED = 'runtime-test-seed';
-const DEFAULTS = SART_SETTINGS.defaults;
+const DEFAULTS = SETTINGS.defaults;
 
-const makeRun = (config: SartConfig): Run => makeTestRun('sartTest', SEED, config);
+const makeRun = (config: Config): Run => makeTestRun('sartTest', SEED, config);
 
 /** A Space press whose event timestamp is the page's clock now, as a browser's would be. */
 function pressSpace() {
@@ -35,7 +35,7 @@ function kindOf(shown: HTMLElement | null): string {
 }
 
 describe('the SART on the task host (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
-  let recorded: SartTrial[] = [];
+  let recorded: Trial[] = [];
   let runtime: SartHost | null = null;
   const page = useFakeStage(() => {
     runtime?.dispose();
@@ -43,9 +43,9 @@ describe('the SART on the task host (jsdom, fake clock; onsets by the animation-
     recorded = [];
   });
 
-  function startRuntime(config: SartConfig) {
+  function startRuntime(config: Config) {
     runtime = createSartHost(
-      fakeRuntimeOptions<SartTrial>(makeRun(config), page.stage, (trial) => recorded.push(trial)),
+      fakeRuntimeOptions<Trial>(makeRun(config), page.stage, (trial) => recorded.push(trial)),
     );
     runtime.start();
     return runtime;
@@ -106,7 +106,7 @@ describe('the SART on the task host (jsdom, fake clock; onsets by the animation-
   }
 
   it('plays practice on the absolute time line: each digit for 250 ms, then the mask, then a blank after a right answer', async () => {
-    const plan = planSart(SEED, DEFAULTS);
+    const planned = plan(SEED, DEFAULTS);
     const current = startRuntime(DEFAULTS);
     expect(current.getSnapshot()).toMatchObject({
       phase: 'prompt',
@@ -149,7 +149,7 @@ describe('the SART on the task host (jsdom, fake clock; onsets by the animation-
     expect(sizes).toEqual(new Set([`digit ${0.16 * 768}px`, `mask ${0.2 * 768}px`]));
     const onsets = recorded.map((t) => t.timing.stimulusOnsetMs);
     for (const [k, trial] of recorded.entries()) {
-      const code = plan.practice[k] as number;
+      const code = planned.practice[k] as number;
       expect(trial).toMatchObject({
         phase: 'practice',
         trialNumber: k,
@@ -219,7 +219,7 @@ describe('the SART on the task host (jsdom, fake clock; onsets by the animation-
     runtime = createSartHost({
       run: makeRun(config),
       stage: page.stage,
-      sink: { enqueue: async (_id, trial) => void recorded.push(trial as SartTrial) },
+      sink: { enqueue: async (_id, trial) => void recorded.push(trial as Trial) },
     });
     runtime.start();
     expect(runtime.getSnapshot().progress?.position).toMatchObject({

@@ -1,16 +1,16 @@
 import type { InputModality } from '@cogni/domain';
 import {
-  getSartFontSizePx,
-  getSartMaskSizePx,
-  type PlannedSartTrial,
-  type SartConfig,
-  type SartFeedbackKind,
-  type SartInput,
-  type SartPosition,
-  type SartScene,
-  type SartViewport,
-  sartEngine,
+  type Config,
+  engine,
+  type FeedbackKind,
+  getFontSizePx,
+  getMaskSizePx,
+  type Input,
+  type PlannedTrial,
+  type Position,
+  type Scene,
   sartTask,
+  type Viewport,
 } from '@cogni/domain/tasks/sart';
 import {
   createTaskHost,
@@ -19,12 +19,12 @@ import {
 } from '../../../lib/task-runtime/task-host';
 
 /** Space (by physical key, or by character on other layouts): the one response key. */
-export function readSartKey(event: Pick<KeyboardEvent, 'code' | 'key'>): SartInput | null {
+export function readSartKey(event: Pick<KeyboardEvent, 'code' | 'key'>): Input | null {
   return event.code === 'Space' || event.key === ' ' ? 'space' : null;
 }
 
 /** The page's viewport now, in CSS px, and its pixel ratio. */
-export function readViewport(): SartViewport {
+export function readViewport(): Viewport {
   return {
     widthPx: window.innerWidth,
     heightPx: window.innerHeight,
@@ -32,10 +32,10 @@ export function readViewport(): SartViewport {
   };
 }
 
-const keyOf = (trial: SartPosition) => `${trial.phase}:${trial.block}:${trial.trialNumber}`;
+const keyOf = (trial: Position) => `${trial.phase}:${trial.block}:${trial.trialNumber}`;
 
 /** The digit element, its font size set in px from the viewport; its position for tests. */
-export function createDigitElement(trial: PlannedSartTrial, fontSizePx: number): HTMLElement {
+export function createDigitElement(trial: PlannedTrial, fontSizePx: number): HTMLElement {
   const element = document.createElement('p');
   element.className = 'sart-digit';
   element.dataset.position = keyOf(trial);
@@ -49,7 +49,7 @@ export function createDigitElement(trial: PlannedSartTrial, fontSizePx: number):
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** The mask: a circle with an X through it, `sizePx` high, drawn in SVG. */
-export function createMaskElement(trial: SartPosition, sizePx: number): HTMLElement {
+export function createMaskElement(trial: Position, sizePx: number): HTMLElement {
   const element = document.createElement('div');
   element.className = 'sart-mask';
   element.dataset.position = keyOf(trial);
@@ -84,7 +84,7 @@ export function createMaskElement(trial: SartPosition, sizePx: number): HTMLElem
  * ('press' for Space, 'tap' for the on-screen button); nothing (a blank) else.
  */
 export function createSartFeedback(
-  kind: SartFeedbackKind,
+  kind: FeedbackKind,
   nogoDigit: number,
   verb: 'press' | 'tap' = 'press',
 ): HTMLElement | null {
@@ -106,9 +106,9 @@ export function createSartFeedback(
  * and practice feedback; Space and the Tap button answer.
  */
 export function sartStageParts(
-  config: SartConfig,
+  config: Config,
   inputModality: InputModality,
-): TaskStageParts<SartInput, SartScene> {
+): TaskStageParts<Input, Scene> {
   // Keyboard mode answers with Space, touch mode with the Tap button.
   const verb = inputModality === 'keyboard' ? 'press' : 'tap';
   return {
@@ -117,7 +117,7 @@ export function sartStageParts(
       switch (scene.kind) {
         case 'stimulus': {
           const viewport = readViewport();
-          const fontSizePx = getSartFontSizePx(config, scene.trial.fontSizeIndex, viewport);
+          const fontSizePx = getFontSizePx(config, scene.trial.fontSizeIndex, viewport);
           const element = createDigitElement(scene.trial, fontSizePx);
           return {
             element,
@@ -134,7 +134,7 @@ export function sartStageParts(
           };
         }
         case 'offset': {
-          const element = createMaskElement(scene.trial, getSartMaskSizePx(config, readViewport()));
+          const element = createMaskElement(scene.trial, getMaskSizePx(config, readViewport()));
           if (scene.offset?.pressed) element.classList.add('sart-mask--pressed');
           return { element, name: 'mask' };
         }
@@ -155,7 +155,7 @@ export function sartStageParts(
 
 /** The task host running a SART run (the timing benchmark's page makes one too). */
 export const createSartHost = (options: TaskHostRunOptions) =>
-  createTaskHost(sartTask, sartEngine, sartStageParts, options);
+  createTaskHost(sartTask, engine, sartStageParts, options);
 
 /** A SART run's host, as the running view holds it. */
 export type SartHost = ReturnType<typeof createSartHost>;

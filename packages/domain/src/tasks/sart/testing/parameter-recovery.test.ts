@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SART_CONFIG } from '../config';
-import { type SartParticipantParams, simulateSartParticipant } from '../participant';
-import { type SartScores, scoreSart } from '../scoring';
+import { DEFAULT_CONFIG } from '../config';
+import { type ParticipantParams, simulateParticipant } from '../participant';
+import { type Scores, score } from '../scoring';
 
 /**
  * Parameter recovery (docs/scoring/sart.md, "Recovery"): 1,000 simulated runs at the default
@@ -26,7 +26,7 @@ const TRUTH = {
   anticipationRate: 0.01,
   extraResponseRate: 0.02,
   onsetJitterMs: 8,
-} satisfies SartParticipantParams;
+} satisfies ParticipantParams;
 const RUNS = 1000;
 
 const mean = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
@@ -36,15 +36,15 @@ const sd = (values: readonly number[]) => {
 };
 
 describe('parameter recovery over 1,000 simulated runs at the default configuration', () => {
-  const config = DEFAULT_SART_CONFIG;
-  let runs: SartScores[] = [];
+  const config = DEFAULT_CONFIG;
+  let runs: Scores[] = [];
   beforeAll(() => {
     runs = Array.from(
       { length: RUNS },
-      (_, i) => scoreSart(config, simulateSartParticipant(`recovery-${i}`, config, TRUTH)).scores,
+      (_, i) => score(config, simulateParticipant(`recovery-${i}`, config, TRUTH)).scores,
     );
   });
-  const value = (pick: (s: SartScores) => number | null) =>
+  const value = (pick: (s: Scores) => number | null) =>
     runs.map((scores) => {
       const v = pick(scores);
       if (v === null) throw new Error('a score is missing');
