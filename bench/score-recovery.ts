@@ -7,12 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
-import {
-  DEFAULT_GO_NO_GO_CONFIG,
-  GO_NO_GO_DEFAULT_PARTICIPANT,
-  scoreGoNoGo,
-  simulateGoNoGoParticipant,
-} from '@cogni/domain/tasks/go-no-go';
+import * as goNoGo from '@cogni/domain/tasks/go-no-go';
 import {
   DEFAULT_N_BACK_CONFIG,
   defaultNBackAbility,
@@ -77,16 +72,16 @@ const started = performance.now();
 // headline's floor() lowers it by 0.5 on average, so the unfloored balanced accuracy
 // (hit rate + 1 - false-alarm rate) / 2 from the run's own rates is what is compared.
 {
-  const p = GO_NO_GO_DEFAULT_PARTICIPANT;
+  const p = goNoGo.DEFAULT_PARTICIPANT;
   rows.push({
     task: 'Go/No-Go',
     measure: 'headline (balanced accuracy, %)',
     truthNote: `50 x (1 + (1 - omissions ${p.omissionRate}) - commissions ${p.commissionRate})`,
     truth: 50 * (2 - p.omissionRate - p.commissionRate),
     estimates: overRuns((seed) => {
-      const { scores } = scoreGoNoGo(
-        DEFAULT_GO_NO_GO_CONFIG,
-        simulateGoNoGoParticipant(seed, DEFAULT_GO_NO_GO_CONFIG, p),
+      const { scores } = goNoGo.score(
+        goNoGo.DEFAULT_CONFIG,
+        goNoGo.simulateParticipant(seed, goNoGo.DEFAULT_CONFIG, p),
       );
       return 50 * (1 + (scores.hitRate ?? 0) - (scores.falseAlarmRate ?? 0));
     }),

@@ -1,11 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type AdminTrial, type RunSummary, SOA_ONSET_RESYNC_MS } from '@cogni/domain';
-import {
-  type GoNoGoConfig,
-  type GoNoGoScoredTrial,
-  scoreGoNoGo,
-} from '@cogni/domain/tasks/go-no-go';
+import * as goNoGo from '@cogni/domain/tasks/go-no-go';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
@@ -239,8 +235,8 @@ describe('Go/No-Go, a whole default run at real pace', () => {
     expect(Math.abs(figures.stimulusDurationError.medianMs)).toBeLessThanOrEqual(FRAME_MS);
 
     // The completed scores are the domain's scores of what was pressed.
-    const config = run.config as GoNoGoConfig;
-    const pressedTrials: GoNoGoScoredTrial[] = answers.map((a) => ({
+    const config = run.config as goNoGo.Config;
+    const pressedTrials: goNoGo.ScoredTrial[] = answers.map((a) => ({
       phase: a.phase,
       block: a.block,
       trialNumber: a.trialNumber,
@@ -252,7 +248,7 @@ describe('Go/No-Go, a whole default run at real pace', () => {
       lateResponse: false,
       timing: { wasInterrupted: false },
     }));
-    const expected = scoreGoNoGo(config, pressedTrials);
+    const expected = goNoGo.score(config, pressedTrials);
     const summary = run.summary as RunSummary & { scores: typeof expected.scores };
     const { scores } = summary;
     expect(summary).toMatchObject({

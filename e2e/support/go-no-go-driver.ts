@@ -1,4 +1,4 @@
-import type { GoNoGoStimulusId } from '@cogni/domain/tasks/go-no-go';
+import type * as goNoGo from '@cogni/domain/tasks/go-no-go';
 import type { CDPSession, Page } from 'playwright-core';
 import { startTaskRun, waitForNamedStimulus } from './task-run';
 import { pressKeyAt, touchPadButtonAt } from './trusted-input';
@@ -11,7 +11,7 @@ export type ShownStimulus = {
   phase: GoNoGoPhase;
   block: number;
   trialNumber: number;
-  stimulusId: GoNoGoStimulusId;
+  stimulusId: goNoGo.StimulusId;
   /** Its Element Timing presentation time (performance.now() time line of the page). */
   presentedAt: number;
 };
@@ -38,7 +38,7 @@ export async function waitForNext(
   timeoutMs = 15_000,
 ): Promise<NextOnStage> {
   const stage = '[data-testid="gng-stage"] .gng-stimulus';
-  return waitForNamedStimulus<'stimulusId', GoNoGoStimulusId>(
+  return waitForNamedStimulus<'stimulusId', goNoGo.StimulusId>(
     page,
     { selector: stage, dataKey: 'stimulus', name: 'stimulusId' },
     after,

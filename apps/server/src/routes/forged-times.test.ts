@@ -11,7 +11,7 @@ import {
 } from '@cogni/domain';
 import { DIGIT_SPAN_FIRST_KEY_FLOOR_MS, type DigitSpanTrial } from '@cogni/domain/tasks/digit-span';
 import * as flanker from '@cogni/domain/tasks/flanker';
-import { GO_NO_GO_ANTICIPATION_MS } from '@cogni/domain/tasks/go-no-go';
+import * as goNoGo from '@cogni/domain/tasks/go-no-go';
 import { N_BACK_ANTICIPATION_MS } from '@cogni/domain/tasks/n-back';
 import {
   PVT_SIMULATED_TIME_ORIGIN_MS,
@@ -159,7 +159,7 @@ const FORGERIES: Record<TestType, Forgery> = {
   },
   goNoGoTest: {
     flag: 'anticipation',
-    floorMs: () => GO_NO_GO_ANTICIPATION_MS,
+    floorMs: () => goNoGo.ANTICIPATION_MS,
     forge: forgeResponses,
   },
   nbackTest: { flag: 'anticipation', floorMs: () => N_BACK_ANTICIPATION_MS, forge: forgeResponses },

@@ -1,5 +1,5 @@
 import type { ResultTrial } from '@cogni/domain';
-import { GO_NO_GO_ANTICIPATION_MS } from '@cogni/domain/tasks/go-no-go';
+import { ANTICIPATION_MS } from '@cogni/domain/tasks/go-no-go';
 import {
   type ConditionRtSpread,
   type DisplayedTrialPoint,
@@ -37,7 +37,7 @@ function isRtEligible(trial: GoNoGoResultTrial): trial is GoNoGoResultTrial & {
 } {
   return (
     trial.reactionTime !== null &&
-    trial.reactionTime >= GO_NO_GO_ANTICIPATION_MS &&
+    trial.reactionTime >= ANTICIPATION_MS &&
     trial.timing?.wasInterrupted !== true
   );
 }

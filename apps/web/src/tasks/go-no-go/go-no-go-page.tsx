@@ -1,9 +1,9 @@
 import {
-  type GoNoGoConfig,
-  getGoNoGoBlockCounts,
-  getGoNoGoBlockTrialCount,
-  getGoNoGoPracticeCorrectNeeded,
-  getGoNoGoTrialPeriodMs,
+  type Config,
+  getBlockCounts,
+  getBlockTrialCount,
+  getPracticeCorrectNeeded,
+  getTrialPeriodMs,
   goNoGoTask,
 } from '@cogni/domain/tasks/go-no-go';
 import { lazy, useMemo } from 'react';
@@ -35,14 +35,14 @@ export default function GoNoGoPage({ source }: { source: RunSource }) {
 }
 
 /** The test block's length at its steady pace, in ms. */
-function testBlockMs(config: GoNoGoConfig): number {
-  return getGoNoGoBlockTrialCount(config, 'test') * getGoNoGoTrialPeriodMs(config, 'test');
+function testBlockMs(config: Config): number {
+  return getBlockTrialCount(config, 'test') * getTrialPeriodMs(config, 'test');
 }
 
-function Instructions(props: { mode: ResponseMode; config: GoNoGoConfig }) {
+function Instructions(props: { mode: ResponseMode; config: Config }) {
   const { mode, config } = props;
   const respond = mode === 'keyboard' ? 'press Space' : 'tap the Tap button';
-  const practice = getGoNoGoBlockCounts(config, 'practice');
+  const practice = getBlockCounts(config, 'practice');
   const rule = describeStimulusRule(config.stimulusSet);
   const isLetters = config.stimulusSet === 'letters-PR';
   return (
@@ -62,7 +62,7 @@ function Instructions(props: { mode: ResponseMode; config: GoNoGoConfig }) {
       <ol className="task-instructions__list" start={3}>
         <li>
           First you practise with feedback: {practice.trials} trials, and after each one you are
-          told whether you were right. With fewer than {getGoNoGoPracticeCorrectNeeded(config)} of{' '}
+          told whether you were right. With fewer than {getPracticeCorrectNeeded(config)} of{' '}
           {practice.trials} right you practise again (at most {config.practiceMaxRounds}{' '}
           {config.practiceMaxRounds === 1 ? 'round' : 'rounds'}).
         </li>

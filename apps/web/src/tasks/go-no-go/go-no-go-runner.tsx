@@ -1,11 +1,11 @@
 import type { Run } from '@cogni/domain';
 import {
-  type GoNoGoConfig,
-  GoNoGoConfigSchema,
-  type GoNoGoPosition,
-  type GoNoGoPrompt,
-  getGoNoGoNextPosition,
-  getGoNoGoPracticeCorrectNeeded,
+  type Config,
+  ConfigSchema,
+  getNextPosition,
+  getPracticeCorrectNeeded,
+  type Position,
+  type Prompt,
 } from '@cogni/domain/tasks/go-no-go';
 import { useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
@@ -21,7 +21,7 @@ import { blockName, describeStimulusRule } from './labels';
 import { createGoNoGoHost } from './runtime/go-no-go-stage';
 import { GoNoGoScoreTiles } from './scores';
 
-const configOf = (run: Run): GoNoGoConfig => GoNoGoConfigSchema.parse(run.config);
+const configOf = (run: Run): Config => ConfigSchema.parse(run.config);
 
 /** Touch mode's one answer button: wide, tall, at the bottom of the screen. */
 const PAD_BUTTONS: readonly PadButton[] = [{ response: 'tap', label: 'Tap', className: 'gng-pad' }];
@@ -42,7 +42,7 @@ export default function GoNoGoRunner({ mode, source }: { mode: ResponseMode; sou
       describeResume={(run, saved) => {
         // The task's run order after the trials done; their correctness counts, since a
         // practice round below the criterion is repeated.
-        const next = getGoNoGoNextPosition(configOf(run), saved);
+        const next = getNextPosition(configOf(run), saved);
         return next
           ? `: ${blockName(next)}, trial ${next.trialNumber + 1}.`
           : ': all trials are done.';
@@ -53,12 +53,12 @@ export default function GoNoGoRunner({ mode, source }: { mode: ResponseMode; sou
   );
 }
 
-function progressText(snapshot: TaskHostSnapshot<GoNoGoPrompt> | null): string {
+function progressText(snapshot: TaskHostSnapshot<Prompt> | null): string {
   if (!snapshot) return '';
   if (snapshot.phase === 'get-ready') return 'Get ready…';
   if (snapshot.phase !== 'running' || !snapshot.progress) return '';
   const { position, trialsInBlock } = snapshot.progress;
-  return `${blockName(position as GoNoGoPosition)} · trial ${position.trialNumber + 1} of ${trialsInBlock}`;
+  return `${blockName(position as Position)} · trial ${position.trialNumber + 1} of ${trialsInBlock}`;
 }
 
 /** Made once per run by useTaskHost. */
@@ -92,8 +92,8 @@ function RunningTest(props: RunningTaskProps) {
 
 /** Between blocks: how the practice round went, what follows, and a button to go on. */
 function BlockIntro(props: {
-  prompt: GoNoGoPrompt;
-  config: GoNoGoConfig;
+  prompt: Prompt;
+  config: Config;
   rule: { go: string; nogo: string };
   mode: ResponseMode;
   onBegin: () => void;
@@ -117,7 +117,7 @@ function BlockIntro(props: {
   } else if (result && !prompt.resumed) {
     title = `Practice again: ${result.correct} of ${result.total} correct`;
     lines = [
-      `You need ${getGoNoGoPracticeCorrectNeeded(config)} of ${result.total} correct to go on. ${respond[0]?.toUpperCase()}${respond.slice(1)} as fast as you can for ${rule.go}, and do nothing for ${rule.nogo}.`,
+      `You need ${getPracticeCorrectNeeded(config)} of ${result.total} correct to go on. ${respond[0]?.toUpperCase()}${respond.slice(1)} as fast as you can for ${rule.go}, and do nothing for ${rule.nogo}.`,
     ];
     action = 'Practise again';
   } else {

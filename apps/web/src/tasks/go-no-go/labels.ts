@@ -1,22 +1,22 @@
 import type { ResultTrial, RunSummary } from '@cogni/domain';
 import { logLinearDPrime } from '@cogni/domain';
 import type {
-  GoNoGoPosition,
-  GoNoGoResponseType,
-  GoNoGoScores,
-  GoNoGoStimulusId,
-  GoNoGoStimulusSet,
-  GoNoGoStimulusType,
+  Position,
+  ResponseType,
+  Scores,
+  StimulusId,
+  StimulusSet,
+  StimulusType,
 } from '@cogni/domain/tasks/go-no-go';
 import { NO_VALUE } from '../../lib/format-scores';
 
 /** A stored Go/No-Go trial as the API returns it: the envelope with the task's fields beside it. */
 export type GoNoGoResultTrial = ResultTrial & {
   phase: 'practice' | 'test';
-  stimulusType: GoNoGoStimulusType;
-  stimulusId: GoNoGoStimulusId;
+  stimulusType: StimulusType;
+  stimulusId: StimulusId;
   responded: boolean;
-  responseType: GoNoGoResponseType;
+  responseType: ResponseType;
   nExtraResponses: number;
   lateResponse: boolean;
   /** Present where the whole stored trial is read (the admin's views), absent in progress. */
@@ -38,8 +38,8 @@ export function asGoNoGoTrials(trials: readonly ResultTrial[]): readonly GoNoGoR
 export const GO_NO_GO_BALANCED_HEADLINE_VERSION = 3;
 
 /** Go/No-Go's own scores of a finished run (its scoring code's shape, every scoring version). */
-export function goNoGoScoresOf(summary: RunSummary): GoNoGoScores {
-  return summary.scores as GoNoGoScores;
+export function goNoGoScoresOf(summary: RunSummary): Scores {
+  return summary.scores as Scores;
 }
 
 /**
@@ -57,18 +57,18 @@ export function goNoGoResultOf(summary: RunSummary) {
 }
 
 /** Where a run is, for people: 'Practice round 2' or 'Test'. */
-export function blockName(position: Pick<GoNoGoPosition, 'phase' | 'block'>): string {
+export function blockName(position: Pick<Position, 'phase' | 'block'>): string {
   return position.phase === 'practice' ? `Practice round ${position.block + 1}` : 'Test';
 }
 
-export const STIMULUS_NAMES: Record<GoNoGoStimulusId, string> = {
+export const STIMULUS_NAMES: Record<StimulusId, string> = {
   solid: 'Solid square',
   outline: 'Outlined square',
   P: 'Letter P',
   R: 'Letter R',
 };
 
-export const OUTCOME_NAMES: Record<GoNoGoResponseType, string> = {
+export const OUTCOME_NAMES: Record<ResponseType, string> = {
   hit: 'Hit',
   omission: 'Omission (missed)',
   commission: 'Commission (pressed)',
@@ -76,7 +76,7 @@ export const OUTCOME_NAMES: Record<GoNoGoResponseType, string> = {
 };
 
 /** What to respond to and what to leave, in words, for a stimulus set. */
-export function describeStimulusRule(stimulusSet: GoNoGoStimulusSet): {
+export function describeStimulusRule(stimulusSet: StimulusSet): {
   go: string;
   nogo: string;
 } {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
-import { DEFAULT_GO_NO_GO_CONFIG, GO_NO_GO_SETTINGS, type GoNoGoConfig } from './config';
-import { planGoNoGo } from './plan';
-import { scoreGoNoGo } from './scoring';
-import { runGoNoGoVirtualSession } from './virtual-runtime';
+import { type Config, DEFAULT_CONFIG, SETTINGS } from './config';
+import { plan } from './plan';
+import { score } from './scoring';
+import { runVirtualSession } from './virtual-runtime';
 
 /**
  * Strategies that do not tell go from no-go, played through the task's plan and engine
- * (runGoNoGoVirtualSession, as the browser runs it) and scored as stored runs are
+ * (runVirtualSession, as the browser runs it) and scored as stored runs are
  * (docs/scoring/go-no-go.md, "Headline"): each must score 50, the chance value of
  * floor(100 x balanced accuracy).
  */
@@ -22,28 +22,28 @@ const STRATEGIES = {
 } satisfies Record<string, Strategy>;
 
 /** A whole run by `strategy`: every press (practice included) 300 ms after the onset. */
-function playRun(seed: string, config: GoNoGoConfig, strategy: Strategy) {
+function playRun(seed: string, config: Config, strategy: Strategy) {
   const draw = createRng(`${seed}:chance-strategy`);
-  const trials = runGoNoGoVirtualSession({
+  const trials = runVirtualSession({
     config,
-    plan: planGoNoGo(seed, config),
+    plan: plan(seed, config),
     timeOriginMs: 1_795_000_000_000,
     startMs: 500,
     introMs: 2000,
     behave: () => ({ pressesAfterOnsetMs: strategy(draw) ? [300] : [], onsetLateMs: 0 }),
   }).trials;
-  return scoreGoNoGo(config, trials);
+  return score(config, trials);
 }
 
 /** A configuration with another go share and length: 70 go + 30 no-go test trials. */
-const OTHER_CONFIG = GO_NO_GO_SETTINGS.schema.parse({ testTrials: 100, goProportion: 0.7 });
+const OTHER_CONFIG = SETTINGS.schema.parse({ testTrials: 100, goProportion: 0.7 });
 
 describe('chance strategies score 50 on the headline', () => {
   it.each([
     ['alwaysPress', STRATEGIES.alwaysPress],
     ['neverPress', STRATEGIES.neverPress],
   ] as const)('%s scores exactly 50, at the defaults and at 70 % go', (_name, strategy) => {
-    for (const config of [DEFAULT_GO_NO_GO_CONFIG, OTHER_CONFIG]) {
+    for (const config of [DEFAULT_CONFIG, OTHER_CONFIG]) {
       for (const seed of ['chance-a', 'chance-b', 'chance-c']) {
         const result = playRun(seed, config, strategy);
         expect(result.overallScore, seed).toBe(50);
@@ -53,7 +53,7 @@ describe('chance strategies score 50 on the headline', () => {
   });
 
   it('pressing for everything keeps percent correct as a task score (80 % at 80 % go)', () => {
-    const result = playRun('chance-a', DEFAULT_GO_NO_GO_CONFIG, STRATEGIES.alwaysPress);
+    const result = playRun('chance-a', DEFAULT_CONFIG, STRATEGIES.alwaysPress);
     // 128 hits + 0 correct rejections of 160 test trials.
     expect(result.correctTrials).toBe(128);
     expect(result.scores.accuracy).toBe(0.8);
@@ -68,8 +68,7 @@ describe('chance strategies score 50 on the headline', () => {
   it('random presses score 50 ± 1.5 on average over 400 seeded runs', () => {
     const scores = Array.from(
       { length: 400 },
-      (_, i) =>
-        playRun(`random-${i}`, DEFAULT_GO_NO_GO_CONFIG, STRATEGIES.randomPress).overallScore,
+      (_, i) => playRun(`random-${i}`, DEFAULT_CONFIG, STRATEGIES.randomPress).overallScore,
     );
     const mean = scores.reduce((sum, v) => sum + v, 0) / scores.length;
     expect(Math.abs(mean - 50)).toBeLessThanOrEqual(1.5);

@@ -10,28 +10,28 @@ import {
 } from '../shared/settings';
 
 /** The phases of a run, in run order: criterion practice (rounds are blocks), then the test. */
-export const GO_NO_GO_PHASES = ['practice', 'test'] as const;
-export type GoNoGoPhase = (typeof GO_NO_GO_PHASES)[number];
-export const GoNoGoPhaseSchema = z.enum(GO_NO_GO_PHASES);
+export const PHASES = ['practice', 'test'] as const;
+export type Phase = (typeof PHASES)[number];
+export const PhaseSchema = z.enum(PHASES);
 
-export const GO_NO_GO_STIMULUS_TYPES = ['go', 'nogo'] as const;
-export type GoNoGoStimulusType = (typeof GO_NO_GO_STIMULUS_TYPES)[number];
+export const STIMULUS_TYPES = ['go', 'nogo'] as const;
+export type StimulusType = (typeof STIMULUS_TYPES)[number];
 
 /**
  * The stimulus sets: which stimulus is 'go' and which 'no-go'. 'fill-outline' is a solid square
  * (go) and an outlined square (no-go): they differ in fill alone, so neither colour vision nor
  * reading is needed. 'letters-PR' is the letter P (go) and R (no-go) of Bezdjian et al. (2009).
  */
-export const GO_NO_GO_STIMULUS_SETS = {
+export const STIMULUS_SETS = {
   'fill-outline': { go: 'solid', nogo: 'outline' },
   'letters-PR': { go: 'P', nogo: 'R' },
 } as const;
-export type GoNoGoStimulusSet = keyof typeof GO_NO_GO_STIMULUS_SETS;
-export const GO_NO_GO_STIMULUS_IDS = ['solid', 'outline', 'P', 'R'] as const;
-export type GoNoGoStimulusId = (typeof GO_NO_GO_STIMULUS_IDS)[number];
+export type StimulusSet = keyof typeof STIMULUS_SETS;
+export const STIMULUS_IDS = ['solid', 'outline', 'P', 'R'] as const;
+export type StimulusId = (typeof STIMULUS_IDS)[number];
 
-/** Which stimuli are shown (typed here so that the config's value is a GoNoGoStimulusSet). */
-const STIMULUS_SET_SETTING: ChoiceSetting<GoNoGoStimulusSet> = {
+/** Which stimuli are shown (typed here so that the config's value is a StimulusSet). */
+const STIMULUS_SET_SETTING: ChoiceSetting<StimulusSet> = {
   kind: 'choice',
   default: 'fill-outline',
   options: ['fill-outline', 'letters-PR'],
@@ -40,7 +40,7 @@ const STIMULUS_SET_SETTING: ChoiceSetting<GoNoGoStimulusSet> = {
     "'fill-outline': solid square = go, outlined square = no-go. 'letters-PR': P = go, R = no-go (Bezdjian et al., 2009).",
 };
 
-const SETTINGS = defineSettings({
+const SPECS = defineSettings({
   testTrials: {
     kind: 'number',
     default: 160,
@@ -156,13 +156,13 @@ const SETTINGS = defineSettings({
   stimulusSet: STIMULUS_SET_SETTING,
 });
 
-export type GoNoGoConfig = ConfigOf<typeof SETTINGS.specs>;
+export type Config = ConfigOf<typeof SPECS.specs>;
 
 /** The trial counts of one block. */
-export type GoNoGoBlockCounts = { trials: number; go: number; noGo: number };
+export type BlockCounts = { trials: number; go: number; noGo: number };
 
 /** The number of trials in each block of `phase`. */
-export function getGoNoGoBlockTrialCount(config: GoNoGoConfig, phase: GoNoGoPhase): number {
+export function getBlockTrialCount(config: Config, phase: Phase): number {
   return phase === 'practice' ? config.practiceTrials : config.testTrials;
 }
 
@@ -171,8 +171,8 @@ export function getGoNoGoBlockTrialCount(config: GoNoGoConfig, phase: GoNoGoPhas
  * halves rounded up, the rest go. Rounded twice so that 160 x (1 - 0.8) = 31.999999999999996
  * counts as 32.
  */
-export function getGoNoGoBlockCounts(config: GoNoGoConfig, phase: GoNoGoPhase): GoNoGoBlockCounts {
-  const trials = getGoNoGoBlockTrialCount(config, phase);
+export function getBlockCounts(config: Config, phase: Phase): BlockCounts {
+  const trials = getBlockTrialCount(config, phase);
   const noGo = Math.round(Math.round(trials * (1 - config.goProportion) * 1e9) / 1e9);
   return { trials, go: trials - noGo, noGo };
 }
@@ -181,20 +181,20 @@ export function getGoNoGoBlockCounts(config: GoNoGoConfig, phase: GoNoGoPhase): 
  * The gaps a block's no-go trials can go in: after each go trial from the `firstGoTrials`-th on
  * (or before the first go trial too, when no go trial must lead), up to the end of the block.
  */
-export function countNoGoGaps(counts: GoNoGoBlockCounts, firstGoTrials: number): number {
+export function countNoGoGaps(counts: BlockCounts, firstGoTrials: number): number {
   return counts.go - firstGoTrials + 1;
 }
 
 /** A problem with a configuration and the setting it is reported on. */
-export type GoNoGoConfigIssue = ConfigIssue<GoNoGoConfig>;
+export type ConfigProblem = ConfigIssue<Config>;
 
 /**
  * What makes a configuration that is within every setting's own bounds impossible to run: a
  * response window not shorter than the SOA, a stimulus longer than the SOA, a block without a
  * go or a no-go trial, or no-go trials that cannot be spaced as the sequence rules demand.
  */
-export function findGoNoGoConfigIssues(config: GoNoGoConfig): GoNoGoConfigIssue[] {
-  const issues: GoNoGoConfigIssue[] = [];
+export function findConfigIssues(config: Config): ConfigProblem[] {
+  const issues: ConfigProblem[] = [];
   if (!(config.responseWindowMs < config.soaMs)) {
     issues.push({
       setting: 'responseWindowMs',
@@ -207,8 +207,8 @@ export function findGoNoGoConfigIssues(config: GoNoGoConfig): GoNoGoConfigIssue[
       message: `The stimulus duration (${config.stimulusMs} ms) must not exceed the SOA (${config.soaMs} ms)`,
     });
   }
-  for (const phase of GO_NO_GO_PHASES) {
-    const counts = getGoNoGoBlockCounts(config, phase);
+  for (const phase of PHASES) {
+    const counts = getBlockCounts(config, phase);
     const setting = phase === 'practice' ? 'practiceTrials' : 'testTrials';
     const block = phase === 'practice' ? 'A practice round' : 'The test block';
     if (counts.noGo < 1) {
@@ -236,49 +236,43 @@ export function findGoNoGoConfigIssues(config: GoNoGoConfig): GoNoGoConfigIssue[
   return issues;
 }
 
-/** The messages of findGoNoGoConfigIssues: empty for a configuration that can be run. */
-export function findGoNoGoConfigProblems(config: GoNoGoConfig): string[] {
-  return findGoNoGoConfigIssues(config).map((issue) => issue.message);
+/** The messages of findConfigIssues: empty for a configuration that can be run. */
+export function findConfigProblems(config: Config): string[] {
+  return findConfigIssues(config).map((issue) => issue.message);
 }
 
 /**
  * Every setting with its default, unit, bounds and description. The schema also refuses
- * configurations findGoNoGoConfigIssues finds impossible (on the setting concerned), so the server
+ * configurations findConfigIssues finds impossible (on the setting concerned), so the server
  * and the admin preview refuse them when they validate a configuration.
  */
-export const GO_NO_GO_SETTINGS: TaskSettings<GoNoGoConfig> = refineSettings(
-  SETTINGS,
-  findGoNoGoConfigIssues,
-);
-export const GoNoGoConfigSchema = GO_NO_GO_SETTINGS.schema;
+export const SETTINGS: TaskSettings<Config> = refineSettings(SPECS, findConfigIssues);
+export const ConfigSchema = SETTINGS.schema;
 
 /** The configuration the product uses (docs/product.md#task-defaults). */
-export const DEFAULT_GO_NO_GO_CONFIG: GoNoGoConfig = GO_NO_GO_SETTINGS.defaults;
+export const DEFAULT_CONFIG: Config = SETTINGS.defaults;
 
 /** The stimulus shown for a stimulus type under the configured stimulus set. */
-export function goNoGoStimulusIdOf(
-  config: Pick<GoNoGoConfig, 'stimulusSet'>,
-  type: GoNoGoStimulusType,
-) {
-  return GO_NO_GO_STIMULUS_SETS[config.stimulusSet][type];
+export function stimulusIdOf(config: Pick<Config, 'stimulusSet'>, type: StimulusType) {
+  return STIMULUS_SETS[config.stimulusSet][type];
 }
 
 /** Practice trials get feedback; test trials do not. */
-export function goNoGoHasFeedback(phase: GoNoGoPhase): boolean {
+export function hasFeedback(phase: Phase): boolean {
   return phase === 'practice';
 }
 
 /** Onset to onset within a block of `phase`: the SOA, plus the feedback in practice. */
-export function getGoNoGoTrialPeriodMs(config: GoNoGoConfig, phase: GoNoGoPhase): number {
-  return config.soaMs + (goNoGoHasFeedback(phase) ? config.feedbackMs : 0);
+export function getTrialPeriodMs(config: Config, phase: Phase): number {
+  return config.soaMs + (hasFeedback(phase) ? config.feedbackMs : 0);
 }
 
 /** Correct trials a practice round needs: ceil(criterion x trials). */
-export function getGoNoGoPracticeCorrectNeeded(config: GoNoGoConfig): number {
+export function getPracticeCorrectNeeded(config: Config): number {
   return Math.ceil(config.practiceCriterion * config.practiceTrials - 1e-9);
 }
 
 /** Does a practice round with `correct` correct trials meet the criterion? */
-export function meetsGoNoGoPracticeCriterion(config: GoNoGoConfig, correct: number): boolean {
-  return correct >= getGoNoGoPracticeCorrectNeeded(config);
+export function meetsPracticeCriterion(config: Config, correct: number): boolean {
+  return correct >= getPracticeCorrectNeeded(config);
 }

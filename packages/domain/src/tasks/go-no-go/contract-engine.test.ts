@@ -2,27 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
 import { SOA_GET_READY_MS } from '../shared/soa-task-engine';
 import { CONTRACT_RUN_TIME_ORIGIN_MS, soaContractRun } from '../shared/testing/soa-contract-run';
-import { DEFAULT_GO_NO_GO_CONFIG, type GoNoGoConfig } from './config';
-import { type GoNoGoInput, goNoGoEngine } from './engine';
-import { planGoNoGo } from './plan';
-import { runGoNoGoVirtualSession } from './virtual-runtime';
+import { type Config, DEFAULT_CONFIG } from './config';
+import { engine, type Input } from './engine';
+import { plan } from './plan';
+import { runVirtualSession } from './virtual-runtime';
 
-// Go/No-Go's engine on the task contract (goNoGoEngine: the shared fixed-SOA engine behind
+// Go/No-Go's engine on the task contract (engine: the shared fixed-SOA engine behind
 // soaEngine) records what Go/No-Go's own engine records from the same page, repeated practice
 // rounds included, and prompts each block with the round that came before.
 
-const contractRun = (config: GoNoGoConfig, seed: string) =>
-  soaContractRun(goNoGoEngine.forRun(config, planGoNoGo(seed, config)));
+const contractRun = (config: Config, seed: string) =>
+  soaContractRun(engine.forRun(config, plan(seed, config)));
 
 describe("Go/No-Go's engine on the task contract", () => {
   it('records what the Go/No-Go engine records from the same events, practice rounds and test', () => {
-    const config: GoNoGoConfig = { ...DEFAULT_GO_NO_GO_CONFIG, testTrials: 60 };
+    const config: Config = { ...DEFAULT_CONFIG, testTrials: 60 };
     const seed = 'contract-equivalence';
-    const plan = planGoNoGo(seed, config);
+    const planned = plan(seed, config);
     const rng = createRng('behaviour');
-    const session = runGoNoGoVirtualSession({
+    const session = runVirtualSession({
       config,
-      plan,
+      plan: planned,
       timeOriginMs: CONTRACT_RUN_TIME_ORIGIN_MS,
       startMs: 2000,
       introMs: 3000,
@@ -39,7 +39,7 @@ describe("Go/No-Go's engine on the task contract", () => {
       }),
     });
     const run = contractRun(config, seed);
-    run.replay(session.events, (): GoNoGoInput => 'space');
+    run.replay(session.events, (): Input => 'space');
     expect(run.records()).toEqual(session.trials);
     expect(run.records().filter((t) => t.phase === 'test')).toHaveLength(60);
     expect(run.effects.at(-1)).toEqual({ type: 'FINISHED' });
@@ -55,7 +55,7 @@ describe("Go/No-Go's engine on the task contract", () => {
   });
 
   it('draws a blank at each offset and feedback after each practice trial', () => {
-    const config: GoNoGoConfig = { ...DEFAULT_GO_NO_GO_CONFIG, practiceTrials: 4, testTrials: 10 };
+    const config: Config = { ...DEFAULT_CONFIG, practiceTrials: 4, testTrials: 10 };
     const run = contractRun(config, 'scenes');
     run.send({ type: 'START', atMs: 1000 });
     for (let k = 0; k < 4; k++) {

@@ -1,44 +1,35 @@
 import type { TaskDefinition } from '../contract';
 import { goNoGoCard } from './card';
-import { GO_NO_GO_PHASES, GO_NO_GO_SETTINGS, type GoNoGoConfig } from './config';
-import { goNoGoEngine } from './engine';
-import { estimateGoNoGoMs } from './estimate';
-import { GO_NO_GO_EXPORT_COLUMNS } from './export-columns';
-import { goNoGoFixtureRun, goNoGoMinimumMs } from './fixture-run';
-import { simulateGoNoGoRun } from './participant';
-import { type GoNoGoPlan, planGoNoGo } from './plan';
-import {
-  findGoNoGoEarlyArrival,
-  findGoNoGoRunImplausibility,
-  getGoNoGoTrialFlags,
-} from './plausibility';
-import { getGoNoGoNextPosition } from './run-order';
-import {
-  GO_NO_GO_REPORT_CELLS,
-  GO_NO_GO_SCORING_VERSION,
-  type GoNoGoScores,
-  scoreGoNoGo,
-} from './scoring';
-import { findGoNoGoTrialProblems, type GoNoGoTrial, GoNoGoTrialSchema } from './trial';
+import { type Config, PHASES, SETTINGS } from './config';
+import { engine } from './engine';
+import { estimateMs } from './estimate';
+import { EXPORT_COLUMNS } from './export-columns';
+import { fixtureRun, minimumMs } from './fixture-run';
+import { simulateRun } from './participant';
+import { type Plan, plan } from './plan';
+import { findEarlyArrival, findRunImplausibility, getTrialFlags } from './plausibility';
+import { getNextPosition } from './run-order';
+import { REPORT_CELLS, SCORING_VERSION, type Scores, score } from './scoring';
+import { findTrialProblems, type Trial, TrialSchema } from './trial';
 
 /**
  * The Go/No-Go task on the task contract (ADR 027), with the defaults of
  * docs/product.md#task-defaults.
  */
-export const goNoGoTask: TaskDefinition<GoNoGoConfig, GoNoGoPlan, GoNoGoTrial, GoNoGoScores> = {
+export const goNoGoTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   id: goNoGoCard.testType,
   slug: goNoGoCard.slug,
   name: goNoGoCard.name,
   description: goNoGoCard.description,
   construct: 'Response inhibition and sustained attention',
   version: '1.0.0',
-  settings: GO_NO_GO_SETTINGS,
-  phases: GO_NO_GO_PHASES,
+  settings: SETTINGS,
+  phases: PHASES,
   scoredPhase: 'test',
-  plan: planGoNoGo,
-  estimateMs: estimateGoNoGoMs,
-  engine: goNoGoEngine,
-  trialSchema: GoNoGoTrialSchema,
+  plan: plan,
+  estimateMs: estimateMs,
+  engine: engine,
+  trialSchema: TrialSchema,
   fieldsOf: (trial) => ({
     stimulusType: trial.stimulusType,
     stimulusId: trial.stimulusId,
@@ -47,12 +38,12 @@ export const goNoGoTask: TaskDefinition<GoNoGoConfig, GoNoGoPlan, GoNoGoTrial, G
     nExtraResponses: trial.nExtraResponses,
     lateResponse: trial.lateResponse,
   }),
-  checkTrial: findGoNoGoTrialProblems,
-  trialFlags: (trial) => getGoNoGoTrialFlags(trial),
-  earlyArrival: findGoNoGoEarlyArrival,
-  runImplausibility: findGoNoGoRunImplausibility,
-  nextPosition: getGoNoGoNextPosition,
-  reportCells: GO_NO_GO_REPORT_CELLS,
+  checkTrial: findTrialProblems,
+  trialFlags: (trial) => getTrialFlags(trial),
+  earlyArrival: findEarlyArrival,
+  runImplausibility: findRunImplausibility,
+  nextPosition: getNextPosition,
+  reportCells: REPORT_CELLS,
   reportCell: (trial) => (trial.phase === 'test' ? trial.stimulusType : null),
   trendMeasures: [
     {
@@ -72,14 +63,14 @@ export const goNoGoTask: TaskDefinition<GoNoGoConfig, GoNoGoPlan, GoNoGoTrial, G
       value: (scores) => scores.meanGoRtMs,
     },
   ],
-  scoringVersion: GO_NO_GO_SCORING_VERSION,
-  score: scoreGoNoGo,
-  exportColumns: GO_NO_GO_EXPORT_COLUMNS,
-  simulate: simulateGoNoGoRun,
+  scoringVersion: SCORING_VERSION,
+  score: score,
+  exportColumns: EXPORT_COLUMNS,
+  simulate: simulateRun,
   fixtureRun(seed, config) {
-    return goNoGoFixtureRun(seed, config).map((trial) => ({
+    return fixtureRun(seed, config).map((trial) => ({
       trial,
-      minimumMs: goNoGoMinimumMs(config, trial.phase),
+      minimumMs: minimumMs(config, trial.phase),
     }));
   },
 };

@@ -3,19 +3,13 @@ import type { SavedTrial } from '../contract';
 import { createRng } from '../shared/random';
 import { SOA_ONSET_RESYNC_MS } from '../shared/soa-engine';
 import { SoaEngineDriver } from '../shared/testing/soa-engine-driver';
-import { DEFAULT_GO_NO_GO_CONFIG, type GoNoGoConfig } from './config';
-import {
-  createGoNoGoEngine,
-  type GoNoGoEffect,
-  type GoNoGoState,
-  goNoGoNextDueMs,
-  stepGoNoGo,
-} from './engine';
-import { type GoNoGoPlan, NOGO_CODE, planGoNoGo } from './plan';
-import { findGoNoGoTrialProblems, type GoNoGoTrial, GoNoGoTrialSchema } from './trial';
-import { runGoNoGoVirtualSession } from './virtual-runtime';
+import { type Config, DEFAULT_CONFIG } from './config';
+import { createEngine, type Effect, nextDueMs, type State, step } from './engine';
+import { NOGO_CODE, type Plan, plan } from './plan';
+import { findTrialProblems, type Trial, TrialSchema } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
-const config = DEFAULT_GO_NO_GO_CONFIG;
+const config = DEFAULT_CONFIG;
 const SOA = config.soaMs;
 const WINDOW = config.responseWindowMs;
 const TIME_ORIGIN = 1_795_000_000_000;
@@ -29,25 +23,25 @@ const PRACTICE_PASSED: SavedTrial[] = Array.from({ length: config.practiceTrials
 }));
 
 /** Drives the Go/No-Go engine by hand and keeps every effect. */
-class Driver extends SoaEngineDriver<GoNoGoState, GoNoGoEffect, GoNoGoTrial> {
+class Driver extends SoaEngineDriver<State, Effect, Trial> {
   constructor(
-    readonly plan: GoNoGoPlan,
-    readonly cfg: GoNoGoConfig = config,
+    readonly plan: Plan,
+    readonly cfg: Config = config,
     saved: readonly SavedTrial[] = [],
   ) {
     super({
-      start: () => createGoNoGoEngine({ config: cfg, saved, timeOriginMs: TIME_ORIGIN }),
-      step: (state, event) => stepGoNoGo(cfg, plan, state, event),
-      nextDueMs: (state) => goNoGoNextDueMs(cfg, state),
+      start: () => createEngine({ config: cfg, saved, timeOriginMs: TIME_ORIGIN }),
+      step: (state, event) => step(cfg, plan, state, event),
+      nextDueMs: (state) => nextDueMs(cfg, state),
     });
   }
 }
 
 describe('the Go/No-Go engine', () => {
-  const plan = planGoNoGo('engine-seed', config);
+  const planned = plan('engine-seed', config);
 
   it('opens on the intro of practice round 0, and shows nothing before START', () => {
-    const driver = new Driver(plan);
+    const driver = new Driver(planned);
     expect(driver.effects).toEqual([
       {
         type: 'SHOW_BLOCK_INTRO',
@@ -73,7 +67,7 @@ describe('the Go/No-Go engine', () => {
   });
 
   it('does not drift: onset k is due at onset 0 + k x SOA whatever the responses and late onsets', () => {
-    const driver = new Driver(plan, config, PRACTICE_PASSED);
+    const driver = new Driver(planned, config, PRACTICE_PASSED);
     const rng = createRng('drift');
     driver.send({ type: 'START', atMs: 5000 });
     // The first presented onset anchors the time line; it is 12.5 ms late.
@@ -99,7 +93,7 @@ describe('the Go/No-Go engine', () => {
   });
 
   it('never ends a trial on a response: the trial lasts its SOA and the next onset keeps its time', () => {
-    const driver = new Driver(plan, config, PRACTICE_PASSED);
+    const driver = new Driver(planned, config, PRACTICE_PASSED);
     driver.send({ type: 'START', atMs: 0 });
     const onset = driver.onset();
     expect(driver.press(onset + 200)).toEqual([]);
@@ -110,7 +104,7 @@ describe('the Go/No-Go engine', () => {
   });
 
   it('scores the first press in the window and counts the later ones as extra responses', () => {
-    const driver = new Driver(plan, config, PRACTICE_PASSED);
+    const driver = new Driver(planned, config, PRACTICE_PASSED);
     driver.send({ type: 'START', atMs: 0 });
     const onset = driver.onset(3);
     // Delivered out of order: presses are placed by their timestamps.
@@ -133,7 +127,7 @@ describe('the Go/No-Go engine', () => {
   });
 
   it('counts a press that arrives before its ONSET report, by its timestamp', () => {
-    const driver = new Driver(plan, config, PRACTICE_PASSED);
+    const driver = new Driver(planned, config, PRACTICE_PASSED);
     driver.send({ type: 'START', atMs: 100 });
     // Element Timing reports the onset after the press was handled.
     driver.press(100 + 420);
@@ -143,7 +137,7 @@ describe('the Go/No-Go engine', () => {
   });
 
   it('logs a press after the window on the current trial as late, never on the next', () => {
-    const driver = new Driver(plan, config, PRACTICE_PASSED);
+    const driver = new Driver(planned, config, PRACTICE_PASSED);
     driver.send({ type: 'START', atMs: 0 });
     const onset = driver.onset();
     driver.press(onset + WINDOW + 20); // after the window, before the next onset
@@ -166,7 +160,7 @@ describe('the Go/No-Go engine', () => {
   });
 
   it('gives a press delivered early, but timed after the trial, to the next trial', () => {
-    const driver = new Driver(plan, config, PRACTICE_PASSED);
+    const driver = new Driver(planned, config, PRACTICE_PASSED);
     driver.send({ type: 'START', atMs: 0 });
     const onset = driver.onset();
     // A press at the next trial's onset + 250 ms, delivered before the TICK that ends trial 0.
@@ -179,7 +173,7 @@ describe('the Go/No-Go engine', () => {
   });
 
   it('cuts the response window at 1450 ms: a press at 1449.99 ms responds, at 1450 ms is late', () => {
-    const driver = new Driver(plan, config, PRACTICE_PASSED);
+    const driver = new Driver(planned, config, PRACTICE_PASSED);
     driver.send({ type: 'START', atMs: 0 });
     const onset = driver.onset();
     driver.press(onset + WINDOW - 0.01);
@@ -192,7 +186,7 @@ describe('the Go/No-Go engine', () => {
   });
 
   it('starts a new time line when an onset comes more than the resync limit late (a stall)', () => {
-    const driver = new Driver(plan, config, PRACTICE_PASSED);
+    const driver = new Driver(planned, config, PRACTICE_PASSED);
     driver.send({ type: 'START', atMs: 0 });
     const onset0 = driver.onset();
     driver.tick();
@@ -206,7 +200,7 @@ describe('the Go/No-Go engine', () => {
   });
 
   it('marks an interrupted trial, records the offset, and gives the wall-clock times of onset and window end', () => {
-    const driver = new Driver(plan, config, PRACTICE_PASSED);
+    const driver = new Driver(planned, config, PRACTICE_PASSED);
     driver.send({ type: 'START', atMs: 2000 });
     const onset = driver.onset(1.5);
     const hide = driver.effects.at(-1);
@@ -227,7 +221,7 @@ describe('the Go/No-Go engine', () => {
   });
 
   it('answers a tap as a touch response', () => {
-    const driver = new Driver(plan, config, PRACTICE_PASSED);
+    const driver = new Driver(planned, config, PRACTICE_PASSED);
     driver.send({ type: 'START', atMs: 0 });
     const onset = driver.onset();
     driver.press(onset + 333, 'touch');
@@ -240,7 +234,7 @@ describe('the Go/No-Go engine', () => {
   });
 
   it('shows practice feedback after each practice trial and schedules the next onset after it', () => {
-    const driver = new Driver(plan);
+    const driver = new Driver(planned);
     driver.send({ type: 'START', atMs: 1000 });
     const onset0 = driver.onset();
     driver.press(onset0 + 400);
@@ -263,7 +257,7 @@ describe('the Go/No-Go engine', () => {
   });
 
   it("gives 'correct', 'incorrect' and 'too-slow' feedback for each outcome", () => {
-    const driver = new Driver(plan);
+    const driver = new Driver(planned);
     driver.send({ type: 'START', atMs: 0 });
     const kinds: string[] = [];
     const types: string[] = [];
@@ -301,7 +295,7 @@ describe('the Go/No-Go engine', () => {
   }
 
   it('repeats a practice round below the criterion, then goes on to the test once it is met', () => {
-    const driver = new Driver(plan);
+    const driver = new Driver(planned);
     driver.send({ type: 'START', atMs: 0 });
     playRound(driver, (i) => i < 3); // 7 of 10 correct: below 80 %
     expect(driver.effects.slice(-2)).toEqual([
@@ -334,13 +328,13 @@ describe('the Go/No-Go engine', () => {
     const rounds = driver.records.map((t) => t.block);
     expect(rounds.filter((b) => b === 0)).toHaveLength(10);
     expect(rounds.filter((b) => b === 1)).toHaveLength(10);
-    const planned = [...(plan.practice[1] ?? [])].map((c) => (c === NOGO_CODE ? 'nogo' : 'go'));
-    expect(driver.records.slice(10).map((t) => t.stimulusType)).toEqual(planned);
+    const types = [...(planned.practice[1] ?? [])].map((c) => (c === NOGO_CODE ? 'nogo' : 'go'));
+    expect(driver.records.slice(10).map((t) => t.stimulusType)).toEqual(types);
   });
 
   it('goes on to the test after the last round allowed even below the criterion', () => {
     const cfg = { ...config, practiceMaxRounds: 2 };
-    const driver = new Driver(planGoNoGo('engine-seed', cfg), cfg);
+    const driver = new Driver(plan('engine-seed', cfg), cfg);
     for (const round of [0, 1]) {
       driver.send({ type: 'START', atMs: round * 100_000 });
       playRound(driver, () => true); // nothing correct
@@ -362,7 +356,7 @@ describe('the Go/No-Go engine', () => {
       trialNumber: i,
       isCorrect: i !== 2,
     }));
-    const driver = new Driver(plan, config, saved);
+    const driver = new Driver(planned, config, saved);
     expect(driver.effects).toEqual([
       {
         type: 'SHOW_BLOCK_INTRO',
@@ -397,7 +391,7 @@ describe('the Go/No-Go engine', () => {
         isCorrect: true,
       })),
     ];
-    const driver = new Driver(plan, config, saved);
+    const driver = new Driver(planned, config, saved);
     driver.send({ type: 'START', atMs: 50 });
     const onset = driver.onset(7);
     for (let k = 100; k < config.testTrials; k++) {
@@ -423,21 +417,21 @@ describe('the Go/No-Go engine', () => {
         isCorrect: false,
       })),
     ];
-    const step = createGoNoGoEngine({ config, saved, timeOriginMs: 0 });
+    const step = createEngine({ config, saved, timeOriginMs: 0 });
     expect(step).toMatchObject({ state: { kind: 'finished' }, effects: [{ type: 'FINISHED' }] });
   });
 
   it('records trials that the schema and the server check accept, whatever the participant does', () => {
     const rng = createRng('random-behaviour');
     for (let run = 0; run < 20; run++) {
-      const cfg: GoNoGoConfig = {
+      const cfg: Config = {
         ...config,
         testTrials: 40,
         feedbackMs: run % 3 === 0 ? 0 : 600,
         stimulusSet: run % 2 === 0 ? 'letters-PR' : 'fill-outline',
       };
-      const runPlan = planGoNoGo(`random-${run}`, cfg);
-      const session = runGoNoGoVirtualSession({
+      const runPlan = plan(`random-${run}`, cfg);
+      const session = runVirtualSession({
         config: cfg,
         plan: runPlan,
         timeOriginMs: TIME_ORIGIN,
@@ -456,8 +450,8 @@ describe('the Go/No-Go engine', () => {
       });
       expect(session.state.kind).toBe('finished');
       for (const trial of session.trials) {
-        const parsed = GoNoGoTrialSchema.parse(JSON.parse(JSON.stringify(trial)));
-        expect(findGoNoGoTrialProblems(parsed, runPlan, cfg)).toEqual([]);
+        const parsed = TrialSchema.parse(JSON.parse(JSON.stringify(trial)));
+        expect(findTrialProblems(parsed, runPlan, cfg)).toEqual([]);
       }
     }
   });

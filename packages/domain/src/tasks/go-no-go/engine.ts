@@ -16,25 +16,15 @@ import {
 } from '../shared/soa-engine';
 import { type SoaPrompt, type SoaScene, soaEngine } from '../shared/soa-task-engine';
 import {
-  type GoNoGoConfig,
-  getGoNoGoBlockTrialCount,
-  getGoNoGoTrialPeriodMs,
-  goNoGoHasFeedback,
-  meetsGoNoGoPracticeCriterion,
+  type Config,
+  getBlockTrialCount,
+  getTrialPeriodMs,
+  hasFeedback,
+  meetsPracticeCriterion,
 } from './config';
-import {
-  type GoNoGoPlan,
-  type GoNoGoPosition,
-  type PlannedGoNoGoTrial,
-  plannedGoNoGoTrialAt,
-} from './plan';
-import { getGoNoGoNextPosition, goNoGoAfterPracticeRound } from './run-order';
-import {
-  type GoNoGoResponseType,
-  type GoNoGoTrial,
-  goNoGoResponseTypeOf,
-  isCorrectResponseType,
-} from './trial';
+import { type Plan, type PlannedTrial, type Position, plannedTrialAt } from './plan';
+import { afterPracticeRound, getNextPosition } from './run-order';
+import { isCorrectResponseType, type ResponseType, responseTypeOf, type Trial } from './trial';
 
 /**
  * Go/No-Go on the shared fixed-SOA engine (shared/soa-engine.ts): a pure state machine whose
@@ -44,65 +34,59 @@ import {
  * round and the test.
  */
 
-export type GoNoGoOnsetMethod = SoaOnsetMethod;
+export type OnsetMethod = SoaOnsetMethod;
 
 /** A key press or a tap: its event's timeStamp, on the page's performance.now() time line. */
-export type GoNoGoPress = SoaPress<unknown>;
+export type Press = SoaPress<unknown>;
 
 /** What the runtime tells the engine (see SoaEvent); a PRESS is Space or the Tap button. */
-export type GoNoGoEvent = SoaEvent<unknown>;
+export type Event = SoaEvent<unknown>;
 
 /**
  * Practice feedback: 'correct' (hit, correct rejection), 'incorrect' (commission), 'too-slow'
  * (omission).
  */
-export type GoNoGoFeedbackKind = 'correct' | 'incorrect' | 'too-slow';
+export type FeedbackKind = 'correct' | 'incorrect' | 'too-slow';
 
 /** A finished practice round: its number, its correct trials, and what follows. */
-export type GoNoGoRoundResult = {
+export type RoundResult = {
   round: number;
   correct: number;
   total: number;
   criterionMet: boolean;
-  next: GoNoGoPosition;
+  next: Position;
 };
 
 /** What the runtime must do after a step (see SoaEffect). */
-export type GoNoGoEffect = SoaEffect<
-  GoNoGoPosition,
-  PlannedGoNoGoTrial,
-  GoNoGoTrial,
-  GoNoGoFeedbackKind,
-  GoNoGoRoundResult
->;
-export type GoNoGoTimeline = SoaTimeline;
-export type GoNoGoRunContext = SoaRunContext;
-export type GoNoGoTrialInProgress = SoaTrialInProgress<PlannedGoNoGoTrial, unknown>;
-export type GoNoGoState = SoaState<GoNoGoPosition, PlannedGoNoGoTrial, unknown>;
-export type GoNoGoStep = { state: GoNoGoState; effects: GoNoGoEffect[] };
+export type Effect = SoaEffect<Position, PlannedTrial, Trial, FeedbackKind, RoundResult>;
+export type Timeline = SoaTimeline;
+export type RunContext = SoaRunContext;
+export type TrialInProgress = SoaTrialInProgress<PlannedTrial, unknown>;
+export type State = SoaState<Position, PlannedTrial, unknown>;
+export type Step = { state: State; effects: Effect[] };
 
-export type GoNoGoEngineOptions = SoaEngineOptions<GoNoGoConfig>;
+export type EngineOptions = SoaEngineOptions<Config>;
 
 /**
  * The engine's first step: the intro of the block where the run starts (its first trial, or
  * the position after the saved trials when a run resumes), or FINISHED if nothing is left.
  */
-export function createGoNoGoEngine(options: GoNoGoEngineOptions): GoNoGoStep {
-  return createSoaEngine(getGoNoGoNextPosition(options.config, options.saved ?? []), options);
+export function createEngine(options: EngineOptions): Step {
+  return createSoaEngine(getNextPosition(options.config, options.saved ?? []), options);
 }
 
-const periodOf = (config: GoNoGoConfig) => (phase: string) =>
-  getGoNoGoTrialPeriodMs(config, phase as GoNoGoPosition['phase']);
+const periodOf = (config: Config) => (phase: string) =>
+  getTrialPeriodMs(config, phase as Position['phase']);
 
 /**
  * The next time the engine needs a TICK: the end of the trial on screen (once its onset is
  * known) or of the feedback; null while it waits for START or an ONSET, and when finished.
  */
-export function goNoGoNextDueMs(config: GoNoGoConfig, state: GoNoGoState): number | null {
+export function nextDueMs(config: Config, state: State): number | null {
   return soaNextDueMs({ soaMs: config.soaMs, periodMs: periodOf(config) }, state);
 }
 
-const FEEDBACK: Record<GoNoGoResponseType, GoNoGoFeedbackKind> = {
+const FEEDBACK: Record<ResponseType, FeedbackKind> = {
   hit: 'correct',
   correct_rejection: 'correct',
   commission: 'incorrect',
@@ -116,19 +100,19 @@ const FEEDBACK: Record<GoNoGoResponseType, GoNoGoFeedbackKind> = {
  * trial's end is a late response of this trial. Presses before the onset belong to no trial.
  */
 function recordTrial(
-  config: GoNoGoConfig,
-  trial: GoNoGoTrialInProgress,
-  onset: { atMs: number; method: GoNoGoOnsetMethod },
+  config: Config,
+  trial: TrialInProgress,
+  onset: { atMs: number; method: OnsetMethod },
   endMs: number,
-  context: GoNoGoRunContext,
-): GoNoGoTrial {
+  context: RunContext,
+): Trial {
   const windowEndMs = Math.min(onset.atMs + config.responseWindowMs, endMs);
   const presses = [...trial.presses].sort((a, b) => a.atMs - b.atMs);
   const inWindow = presses.filter((p) => p.atMs >= onset.atMs && p.atMs < windowEndMs);
   const late = presses.some((p) => p.atMs >= windowEndMs && p.atMs < endMs);
   const first = inWindow[0];
   const { planned } = trial;
-  const responseType = goNoGoResponseTypeOf(planned.stimulusType, first !== undefined);
+  const responseType = responseTypeOf(planned.stimulusType, first !== undefined);
   const iso = (ms: number) => new Date(context.timeOriginMs + ms).toISOString();
   return {
     phase: planned.phase,
@@ -151,17 +135,10 @@ function recordTrial(
 }
 
 /** Go/No-Go's rules for the shared engine, from the configuration and the run's plan. */
-export function goNoGoRules(
-  config: GoNoGoConfig,
-  plan: GoNoGoPlan,
-): SoaRules<
-  GoNoGoPosition,
-  PlannedGoNoGoTrial,
-  unknown,
-  GoNoGoTrial,
-  GoNoGoFeedbackKind,
-  GoNoGoRoundResult
-> {
+export function rules(
+  config: Config,
+  plan: Plan,
+): SoaRules<Position, PlannedTrial, unknown, Trial, FeedbackKind, RoundResult> {
   return {
     soaMs: config.soaMs,
     stimulusMs: config.stimulusMs,
@@ -170,21 +147,21 @@ export function goNoGoRules(
     // after it and before the trial's due end is the trial's late response.
     windowUntilNextOnset: false,
     periodMs: periodOf(config),
-    hasFeedback: goNoGoHasFeedback,
-    blockTrialCount: (position) => getGoNoGoBlockTrialCount(config, position.phase),
-    plannedAt: (position) => plannedGoNoGoTrialAt(plan, config, position),
+    hasFeedback: hasFeedback,
+    blockTrialCount: (position) => getBlockTrialCount(config, position.phase),
+    plannedAt: (position) => plannedTrialAt(plan, config, position),
     record: (trial, onset, endMs, context) => recordTrial(config, trial, onset, endMs, context),
     feedbackOf: (record) => FEEDBACK[record.responseType],
     afterBlock(last, correct) {
       if (last.phase === 'test') return { next: null, result: null };
-      const next = goNoGoAfterPracticeRound(config, last.block, correct);
+      const next = afterPracticeRound(config, last.block, correct);
       return {
         next,
         result: {
           round: last.block,
           correct,
           total: config.practiceTrials,
-          criterionMet: meetsGoNoGoPracticeCriterion(config, correct),
+          criterionMet: meetsPracticeCriterion(config, correct),
           next,
         },
       };
@@ -196,25 +173,20 @@ export function goNoGoRules(
  * The Go/No-Go task as a pure state machine: (state, event) -> (state, effects), on the shared
  * fixed-SOA engine. A response never ends a trial early.
  */
-export function stepGoNoGo(
-  config: GoNoGoConfig,
-  plan: GoNoGoPlan,
-  state: GoNoGoState,
-  event: GoNoGoEvent,
-): GoNoGoStep {
-  return stepSoa(goNoGoRules(config, plan), state, event);
+export function step(config: Config, plan: Plan, state: State, event: Event): Step {
+  return stepSoa(rules(config, plan), state, event);
 }
 
 /** Go/No-Go's inputs: Space, or the on-screen Tap button. */
-export type GoNoGoInput = 'space' | 'tap';
+export type Input = 'space' | 'tap';
 
 /** Go/No-Go's engine on the task contract: the shared fixed-SOA engine with its rules. */
-export const goNoGoEngine = soaEngine({
-  rules: goNoGoRules,
-  firstPosition: getGoNoGoNextPosition,
-  answerOf: (_input: GoNoGoInput): unknown => ({}),
+export const engine = soaEngine({
+  rules: rules,
+  firstPosition: getNextPosition,
+  answerOf: (_input: Input): unknown => ({}),
 });
 
 /** What Go/No-Go's web task draws and prompts, as the engine names them (a blank at offset). */
-export type GoNoGoScene = SoaScene<PlannedGoNoGoTrial, GoNoGoFeedbackKind, never>;
-export type GoNoGoPrompt = SoaPrompt<GoNoGoPosition, GoNoGoRoundResult>;
+export type Scene = SoaScene<PlannedTrial, FeedbackKind, never>;
+export type Prompt = SoaPrompt<Position, RoundResult>;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
 import { mean, median, sampleSd } from '../shared/statistics';
-import { DEFAULT_GO_NO_GO_CONFIG } from './config';
-import { planGoNoGo } from './plan';
-import { scoreGoNoGo } from './scoring';
-import type { GoNoGoTrial } from './trial';
-import { runGoNoGoVirtualSession } from './virtual-runtime';
+import { DEFAULT_CONFIG } from './config';
+import { plan } from './plan';
+import { score } from './scoring';
+import type { Trial } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
 /**
  * Every exclusion a score applies is recorded with its trial (`trialExclusions`): each RT score
@@ -18,12 +18,12 @@ import { runGoNoGoVirtualSession } from './virtual-runtime';
  * trials and commissions on 40 % of no-go trials, one press in ten an anticipation (under
  * 100 ms), and one trial in eight interrupted (whatever its outcome).
  */
-function playRun(seed: string): GoNoGoTrial[] {
+function playRun(seed: string): Trial[] {
   const draw = createRng(`${seed}:exclusions`);
-  const config = DEFAULT_GO_NO_GO_CONFIG;
-  return runGoNoGoVirtualSession({
+  const config = DEFAULT_CONFIG;
+  return runVirtualSession({
     config,
-    plan: planGoNoGo(seed, config),
+    plan: plan(seed, config),
     timeOriginMs: 1_795_000_000_000,
     startMs: 500,
     introMs: 2000,
@@ -42,16 +42,16 @@ function playRun(seed: string): GoNoGoTrial[] {
 describe('Go/No-Go RT scores follow the recorded exclusions alone', () => {
   it.each(['excl-a', 'excl-b', 'excl-c', 'excl-d'])('run %s', (seed) => {
     const trials = playRun(seed);
-    const result = scoreGoNoGo(DEFAULT_GO_NO_GO_CONFIG, trials);
+    const result = score(DEFAULT_CONFIG, trials);
     const flags = new Map(
       result.trialExclusions
         .filter((t) => t.exclusions.length > 0)
         .map((t) => [`${t.phase}:${t.block}:${t.trialNumber}`, t.exclusions]),
     );
-    const flagsOf = (t: GoNoGoTrial) => flags.get(`${t.phase}:${t.block ?? 0}:${t.trialNumber}`);
-    const kept = (t: GoNoGoTrial) => flagsOf(t) === undefined;
+    const flagsOf = (t: Trial) => flags.get(`${t.phase}:${t.block ?? 0}:${t.trialNumber}`);
+    const kept = (t: Trial) => flagsOf(t) === undefined;
     const test = trials.filter((t) => t.phase === 'test');
-    const rtsOf = (list: readonly GoNoGoTrial[]) => list.map((t) => t.reactionTime as number);
+    const rtsOf = (list: readonly Trial[]) => list.map((t) => t.reactionTime as number);
 
     // The run has trials of every kind the exclusions concern.
     const kinds = result.trialExclusions

@@ -1,9 +1,9 @@
 import type { ExportColumn } from '../../exports/trial-columns';
 import type { StoredTrial } from '../contract';
-import type { GoNoGoTrial } from './trial';
+import type { Trial } from './trial';
 
 /** Go/No-Go's own columns of the trial export, after the common ones (ADR 027). */
-export const GO_NO_GO_EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<GoNoGoTrial>>[] = [
+export const EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<Trial>>[] = [
   {
     name: 'stimulus_type',
     type: 'string',

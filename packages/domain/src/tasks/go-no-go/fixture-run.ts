@@ -1,14 +1,14 @@
-import type { GoNoGoConfig, GoNoGoPhase } from './config';
-import { planGoNoGo } from './plan';
-import { getGoNoGoMinimumTrialMs } from './plausibility';
-import type { GoNoGoTrial } from './trial';
-import { runGoNoGoVirtualSession } from './virtual-runtime';
+import type { Config, Phase } from './config';
+import { plan } from './plan';
+import { getMinimumTrialMs } from './plausibility';
+import type { Trial } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
 /** The page's time origin of fixture runs, in ms since the epoch (late 2026). */
-export const GO_NO_GO_FIXTURE_TIME_ORIGIN_MS = 1_795_000_000_000;
+export const FIXTURE_TIME_ORIGIN_MS = 1_795_000_000_000;
 
 /** The fixed participant's RTs, in ms. */
-export const GO_NO_GO_FIXTURE_RT_MS = { go: 400.25, commission: 350.5 } as const;
+export const FIXTURE_RT_MS = { go: 400.25, commission: 350.5 } as const;
 
 /**
  * The fixture run of the API tests, every trial of it, as a browser sends it (played through
@@ -22,30 +22,30 @@ export const GO_NO_GO_FIXTURE_RT_MS = { go: 400.25, commission: 350.5 } as const
  *   commission at 350.5 ms when trialNumber % 5 === 0; a go trial with trialNumber % 50 === 7
  *   gets a second press 200 ms after the first.
  */
-export function goNoGoFixtureRun(seed: string, config: GoNoGoConfig): GoNoGoTrial[] {
-  const plan = planGoNoGo(seed, config);
+export function fixtureRun(seed: string, config: Config): Trial[] {
+  const planned = plan(seed, config);
   const window = config.responseWindowMs;
-  return runGoNoGoVirtualSession({
+  return runVirtualSession({
     config,
-    plan,
-    timeOriginMs: GO_NO_GO_FIXTURE_TIME_ORIGIN_MS,
+    plan: planned,
+    timeOriginMs: FIXTURE_TIME_ORIGIN_MS,
     startMs: 1000,
     introMs: 3000,
     behave(trial) {
       const go = trial.stimulusType === 'go';
       let presses: number[];
       if (trial.phase === 'practice' && trial.block === 0) {
-        const firstGo = plan.practice[0]?.indexOf(0) ?? 0;
-        presses = trial.trialNumber === firstGo ? [] : [GO_NO_GO_FIXTURE_RT_MS.go];
+        const firstGo = planned.practice[0]?.indexOf(0) ?? 0;
+        presses = trial.trialNumber === firstGo ? [] : [FIXTURE_RT_MS.go];
       } else if (trial.phase === 'practice') {
-        presses = go ? [GO_NO_GO_FIXTURE_RT_MS.go] : [];
+        presses = go ? [FIXTURE_RT_MS.go] : [];
       } else if (go && trial.trialNumber % 40 === 13) {
         presses = [window + 10].filter((ms) => ms < config.soaMs);
       } else if (go) {
-        const rt = GO_NO_GO_FIXTURE_RT_MS.go + 25 * (trial.trialNumber % 4);
+        const rt = FIXTURE_RT_MS.go + 25 * (trial.trialNumber % 4);
         presses = trial.trialNumber % 50 === 7 ? [rt, rt + 200] : [rt];
       } else {
-        presses = trial.trialNumber % 5 === 0 ? [GO_NO_GO_FIXTURE_RT_MS.commission] : [];
+        presses = trial.trialNumber % 5 === 0 ? [FIXTURE_RT_MS.commission] : [];
       }
       return { pressesAfterOnsetMs: presses, onsetLateMs: 0 };
     },
@@ -53,6 +53,6 @@ export function goNoGoFixtureRun(seed: string, config: GoNoGoConfig): GoNoGoTria
 }
 
 /** The least time a Go/No-Go trial of `phase` takes a person: its SOA, and feedback in practice. */
-export function goNoGoMinimumMs(config: GoNoGoConfig, phase: GoNoGoPhase): number {
-  return getGoNoGoMinimumTrialMs(config, phase);
+export function minimumMs(config: Config, phase: Phase): number {
+  return getMinimumTrialMs(config, phase);
 }

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GO_NO_GO_CONFIG } from './config';
-import { type GoNoGoScoredTrial, scoreGoNoGo } from './scoring';
+import { DEFAULT_CONFIG } from './config';
+import { type ScoredTrial, score } from './scoring';
 
 /**
  * Hand-built runs scored by hand from docs/scoring/go-no-go.md, the arithmetic in comments.
  * Φ⁻¹ values are those of an independent implementation (Python's statistics.NormalDist).
  */
 
-const config = DEFAULT_GO_NO_GO_CONFIG;
+const config = DEFAULT_CONFIG;
 
 /** A test trial: go or no-go, the RT of its press (none: no press), interrupted or not. */
 function trial(
@@ -15,7 +15,7 @@ function trial(
   type: 'go' | 'nogo',
   rt: number | null,
   interrupted = false,
-): GoNoGoScoredTrial {
+): ScoredTrial {
   return {
     phase: 'test',
     block: 0,
@@ -32,7 +32,7 @@ function trial(
 
 describe('Go/No-Go scored by hand', () => {
   it('run A: the headline weighs go and no-go trials equally', () => {
-    const result = scoreGoNoGo(config, [
+    const result = score(config, [
       trial(0, 'go', 320), //        hit
       trial(1, 'go', 410), //        hit
       trial(2, 'go', 60), //         hit, anticipation (RT < 100): out of the RT scores
@@ -81,7 +81,7 @@ describe('Go/No-Go scored by hand', () => {
   });
 
   it('run B: anticipations and interrupted trials leave the RT scores, commissions included', () => {
-    const result = scoreGoNoGo(config, [
+    const result = score(config, [
       trial(0, 'go', 300), //        hit
       trial(1, 'nogo', 50), //       commission, anticipation
       trial(2, 'nogo', 250, true), // commission, interrupted
@@ -139,7 +139,7 @@ describe('Go/No-Go scored by hand', () => {
     );
 
   it("never pressing scores 50 and d' = -0.50 at the default 128 go + 32 no-go", () => {
-    const result = scoreGoNoGo(config, defaultTest(false));
+    const result = score(config, defaultTest(false));
     // H = 0 / 128, F = 0 / 32: (0 + 1) / 2 = 0.5, headline 50. Percent correct: 32 / 160 = 20.
     expect(result.overallScore).toBe(50);
     expect(result.correctTrials).toBe(32);
@@ -150,7 +150,7 @@ describe('Go/No-Go scored by hand', () => {
   });
 
   it("pressing for everything scores 50 and d' = +0.50 at the default counts", () => {
-    const result = scoreGoNoGo(config, defaultTest(true));
+    const result = score(config, defaultTest(true));
     // H = 128 / 128, F = 32 / 32: (1 + 0) / 2 = 0.5, headline 50. Percent correct: 128 / 160 = 80.
     expect(result.overallScore).toBe(50);
     expect(result.correctTrials).toBe(128);

@@ -3,13 +3,13 @@ import type { InputModality } from '../shared/envelope';
 import { normalQuantile } from '../shared/normal';
 import { createRng, type Rng } from '../shared/random';
 import { toSimulatedRun } from '../shared/simulated-run';
-import type { GoNoGoConfig } from './config';
-import { planGoNoGo } from './plan';
-import type { GoNoGoTrial } from './trial';
-import { runGoNoGoVirtualSession } from './virtual-runtime';
+import type { Config } from './config';
+import { plan } from './plan';
+import type { Trial } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
 /** How a simulated participant behaves. Rates are per trial, independently. */
-export type GoNoGoParticipantParams = {
+export type ParticipantParams = {
   /** Go RTs are normal with this mean and SD (ms), redrawn until within the window. */
   goRtMeanMs: number;
   goRtSdMs: number;
@@ -34,7 +34,7 @@ export type GoNoGoParticipantParams = {
 };
 
 /** The mock participant of the admin's mock data. */
-export const GO_NO_GO_DEFAULT_PARTICIPANT = {
+export const DEFAULT_PARTICIPANT = {
   goRtMeanMs: 420,
   goRtSdMs: 90,
   commissionRate: 0.2,
@@ -42,10 +42,10 @@ export const GO_NO_GO_DEFAULT_PARTICIPANT = {
   extraResponseRate: 0.02,
   lateResponseRate: 0.01,
   onsetJitterMs: 8,
-} satisfies GoNoGoParticipantParams;
+} satisfies ParticipantParams;
 
 /** The page's time origin of simulated runs, in ms since the epoch (late 2026). */
-export const GO_NO_GO_SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
+export const SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
 
 /** A normal draw by inverse transform, redrawn until it falls in [min, max). */
 function drawNormal(rng: Rng, mean: number, sd: number, min: number, max: number): number {
@@ -58,22 +58,22 @@ function drawNormal(rng: Rng, mean: number, sd: number, min: number, max: number
 
 /**
  * A simulated participant's whole run, as a browser would send it: the run's own plan, played
- * through the engine (runGoNoGoVirtualSession) on a simulated page time line, with timing records.
+ * through the engine (runVirtualSession) on a simulated page time line, with timing records.
  * Practice follows the criterion: rounds are repeated while the participant misses it.
  */
-export function simulateGoNoGoParticipant(
+export function simulateParticipant(
   seed: string,
-  config: GoNoGoConfig,
-  params: GoNoGoParticipantParams,
-): GoNoGoTrial[] {
+  config: Config,
+  params: ParticipantParams,
+): Trial[] {
   const rng = createRng(`${seed}:go-no-go:participant`);
   const window = config.responseWindowMs;
   const commissionMean = params.commissionRtMeanMs ?? params.goRtMeanMs - 60;
   const commissionSd = params.commissionRtSdMs ?? params.goRtSdMs;
-  const session = runGoNoGoVirtualSession({
+  const session = runVirtualSession({
     config,
-    plan: planGoNoGo(seed, config),
-    timeOriginMs: params.timeOriginMs ?? GO_NO_GO_SIMULATED_TIME_ORIGIN_MS,
+    plan: plan(seed, config),
+    timeOriginMs: params.timeOriginMs ?? SIMULATED_TIME_ORIGIN_MS,
     startMs: 500,
     introMs: params.introMs ?? 5000,
     inputModality: params.inputModality,
@@ -106,14 +106,6 @@ export function simulateGoNoGoParticipant(
  * `endTimeMs`, with its timing records dropped (nothing was measured in a browser). Pure and
  * seeded.
  */
-export function simulateGoNoGoRun(
-  seed: string,
-  config: GoNoGoConfig,
-  endTimeMs: number,
-): SimulatedRun<GoNoGoTrial> {
-  return toSimulatedRun(
-    seed,
-    simulateGoNoGoParticipant(seed, config, GO_NO_GO_DEFAULT_PARTICIPANT),
-    endTimeMs,
-  );
+export function simulateRun(seed: string, config: Config, endTimeMs: number): SimulatedRun<Trial> {
+  return toSimulatedRun(seed, simulateParticipant(seed, config, DEFAULT_PARTICIPANT), endTimeMs);
 }

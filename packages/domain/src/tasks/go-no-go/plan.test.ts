@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
-import {
-  DEFAULT_GO_NO_GO_CONFIG,
-  GO_NO_GO_SETTINGS,
-  type GoNoGoConfig,
-  getGoNoGoBlockCounts,
-} from './config';
-import { NOGO_CODE, planGoNoGo, planGoNoGoBlock, spreadNoGo } from './plan';
+import { type Config, DEFAULT_CONFIG, getBlockCounts, SETTINGS } from './config';
+import { NOGO_CODE, plan, planBlock, spreadNoGo } from './plan';
 
 /** Trials planned by the property tests of this file (reported and checked at the end). */
 let plannedTrials = 0;
@@ -25,7 +20,7 @@ function longestNoGoRun(block: Uint8Array): number {
 }
 
 /** Valid configurations: every setting within its bounds, kept when the schema accepts them. */
-const configArbitrary: fc.Arbitrary<GoNoGoConfig> = fc
+const configArbitrary: fc.Arbitrary<Config> = fc
   .record({
     testTrials: fc.integer({ min: 10, max: 1000 }),
     goProportion: fc.oneof(
@@ -42,11 +37,11 @@ const configArbitrary: fc.Arbitrary<GoNoGoConfig> = fc
     ),
     stimulusSet: fc.constantFrom('fill-outline' as const, 'letters-PR' as const),
   })
-  .map((partial) => GO_NO_GO_SETTINGS.schema.safeParse(partial))
+  .map((partial) => SETTINGS.schema.safeParse(partial))
   .filter((parsed) => parsed.success)
-  .map((parsed) => parsed.data as GoNoGoConfig);
+  .map((parsed) => parsed.data as Config);
 
-describe('planGoNoGo (property tests)', () => {
+describe('plan (property tests)', () => {
   afterAll(() => {
     expect(plannedTrials).toBeGreaterThanOrEqual(MIN_PLANNED_TRIALS);
   });
@@ -54,14 +49,14 @@ describe('planGoNoGo (property tests)', () => {
   it('plans every block with its exact counts, leading go trials and no-go runs at most the limit', () => {
     fc.assert(
       fc.property(configArbitrary, fc.string({ minLength: 1, maxLength: 24 }), (config, seed) => {
-        const plan = planGoNoGo(seed, config);
-        expect(plan.practice).toHaveLength(config.practiceMaxRounds);
+        const planned = plan(seed, config);
+        expect(planned.practice).toHaveLength(config.practiceMaxRounds);
         const blocks = [
-          ...plan.practice.map((block) => ({
+          ...planned.practice.map((block) => ({
             block,
-            counts: getGoNoGoBlockCounts(config, 'practice'),
+            counts: getBlockCounts(config, 'practice'),
           })),
-          { block: plan.test, counts: getGoNoGoBlockCounts(config, 'test') },
+          { block: planned.test, counts: getBlockCounts(config, 'test') },
         ];
         for (const { block, counts } of blocks) {
           plannedTrials += block.length;
@@ -79,8 +74,8 @@ describe('planGoNoGo (property tests)', () => {
   it('plans the same run from the same seed and config', () => {
     fc.assert(
       fc.property(configArbitrary, fc.string({ maxLength: 24 }), (config, seed) => {
-        const first = planGoNoGo(seed, config);
-        const again = planGoNoGo(seed, { ...config });
+        const first = plan(seed, config);
+        const again = plan(seed, { ...config });
         plannedTrials += 2 * (first.test.length + first.practice.length * config.practiceTrials);
         expect(again).toEqual(first);
       }),
@@ -91,9 +86,9 @@ describe('planGoNoGo (property tests)', () => {
   it('plans a different test order for every one of 500 seeds at the default settings', () => {
     const orders = new Set<string>();
     for (let i = 0; i < 500; i++) {
-      const plan = planGoNoGo(`seed-${i}`, DEFAULT_GO_NO_GO_CONFIG);
-      plannedTrials += plan.test.length + plan.practice.length * 10;
-      orders.add(plan.test.join(''));
+      const planned = plan(`seed-${i}`, DEFAULT_CONFIG);
+      plannedTrials += planned.test.length + planned.practice.length * 10;
+      orders.add(planned.test.join(''));
     }
     expect(orders.size).toBe(500);
   });
@@ -104,7 +99,7 @@ describe('planGoNoGo (property tests)', () => {
     let equalPairs = 0;
     let pairs = 0;
     for (let i = 0; i < 3000; i++) {
-      const { practice } = planGoNoGo(`rounds-${i}`, DEFAULT_GO_NO_GO_CONFIG);
+      const { practice } = plan(`rounds-${i}`, DEFAULT_CONFIG);
       plannedTrials += practice.length * 10 + 160;
       for (let a = 0; a < practice.length; a++) {
         for (let b = a + 1; b < practice.length; b++) {
@@ -121,8 +116,8 @@ describe('planGoNoGo (property tests)', () => {
   it('gives round b the same order whatever the number of rounds allowed', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 12 }), fc.integer({ min: 1, max: 9 }), (seed, rounds) => {
-        const few = planGoNoGo(seed, { ...DEFAULT_GO_NO_GO_CONFIG, practiceMaxRounds: rounds });
-        const more = planGoNoGo(seed, { ...DEFAULT_GO_NO_GO_CONFIG, practiceMaxRounds: 10 });
+        const few = plan(seed, { ...DEFAULT_CONFIG, practiceMaxRounds: rounds });
+        const more = plan(seed, { ...DEFAULT_CONFIG, practiceMaxRounds: 10 });
         plannedTrials += 160 * 2 + (rounds + 10) * 10;
         expect(more.practice.slice(0, rounds)).toEqual(few.practice);
         expect(more.test).toEqual(few.test);
@@ -157,7 +152,7 @@ function chiSquare(counts: Map<string, number>, categories: readonly string[], d
   );
 }
 
-describe('planGoNoGoBlock draws every valid sequence equally often', () => {
+describe('planBlock draws every valid sequence equally often', () => {
   // The chi-square critical values at p = 0.001 for the degrees of freedom below.
   it.each([
     { trials: 8, noGo: 2, firstGo: 1, maxRun: 1, critical: 45.3 /* df 20 */ },
@@ -170,7 +165,7 @@ describe('planGoNoGoBlock draws every valid sequence equally often', () => {
     const rng = createRng(`uniform-${c.trials}-${c.noGo}-${c.maxRun}`);
     const blockCounts = { trials: c.trials, go: c.trials - c.noGo, noGo: c.noGo };
     for (let i = 0; i < draws; i++) {
-      const key = planGoNoGoBlock(rng, blockCounts, c.firstGo, c.maxRun).join('');
+      const key = planBlock(rng, blockCounts, c.firstGo, c.maxRun).join('');
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     plannedTrials += draws * c.trials;

@@ -1,15 +1,15 @@
 import { createRng, type Rng } from '../shared/random';
 import { spreadOverGaps } from '../shared/spread';
 import {
+  type BlockCounts,
+  type Config,
   countNoGoGaps,
-  findGoNoGoConfigProblems,
-  type GoNoGoBlockCounts,
-  type GoNoGoConfig,
-  type GoNoGoPhase,
-  type GoNoGoStimulusId,
-  type GoNoGoStimulusType,
-  getGoNoGoBlockCounts,
-  goNoGoStimulusIdOf,
+  findConfigProblems,
+  getBlockCounts,
+  type Phase,
+  type StimulusId,
+  type StimulusType,
+  stimulusIdOf,
 } from './config';
 
 /** A trial's code in a planned block. */
@@ -22,19 +22,19 @@ export const NOGO_CODE = 1;
  * order, so the plan is fixed before the run starts whatever the participant does. The rest of
  * a planned trial follows from the configuration (the stimulus shown for each type).
  */
-export type GoNoGoPlan = {
+export type Plan = {
   /** Round b of criterion practice is `practice[b]`; there are practiceMaxRounds of them. */
   readonly practice: readonly Uint8Array[];
   readonly test: Uint8Array;
 };
 
 /** Where a trial sits in a Go/No-Go run. */
-export type GoNoGoPosition = { phase: GoNoGoPhase; block: number; trialNumber: number };
+export type Position = { phase: Phase; block: number; trialNumber: number };
 
 /** A planned trial: its position and the stimulus it shows. */
-export type PlannedGoNoGoTrial = GoNoGoPosition & {
-  stimulusType: GoNoGoStimulusType;
-  stimulusId: GoNoGoStimulusId;
+export type PlannedTrial = Position & {
+  stimulusType: StimulusType;
+  stimulusId: StimulusId;
 };
 
 /**
@@ -51,9 +51,9 @@ export function spreadNoGo(rng: Rng, noGo: number, gaps: number, maxPerGap: numb
  * row. The go trials are laid out in order and the no-go trials spread over the gaps after
  * the leading go trials (spreadNoGo), so every sequence that keeps the rules is equally likely.
  */
-export function planGoNoGoBlock(
+export function planBlock(
   rng: Rng,
-  counts: GoNoGoBlockCounts,
+  counts: BlockCounts,
   firstGoTrials: number,
   maxConsecutiveNoGo: number,
 ): Uint8Array {
@@ -78,18 +78,18 @@ export function planGoNoGoBlock(
 /**
  * The whole run's plan from its seed, before it starts: each practice round and the test block
  * drawn from a generator of its own (the seed, the phase and the block), so each is shuffled
- * separately and one never shifts another. Throws for a configuration findGoNoGoConfigProblems
+ * separately and one never shifts another. Throws for a configuration findConfigProblems
  * refuses (the settings schema refuses it first).
  */
-export function planGoNoGo(seed: string, config: GoNoGoConfig): GoNoGoPlan {
-  const problems = findGoNoGoConfigProblems(config);
+export function plan(seed: string, config: Config): Plan {
+  const problems = findConfigProblems(config);
   if (problems.length > 0) {
     throw new Error(`This Go/No-Go configuration cannot be run: ${problems.join('; ')}`);
   }
-  const block = (phase: GoNoGoPhase, index: number) =>
-    planGoNoGoBlock(
+  const block = (phase: Phase, index: number) =>
+    planBlock(
       createRng(`${seed}:go-no-go:${phase}:${index}`),
-      getGoNoGoBlockCounts(config, phase),
+      getBlockCounts(config, phase),
       config.firstGoTrials,
       config.maxConsecutiveNoGo,
     );
@@ -102,20 +102,20 @@ export function planGoNoGo(seed: string, config: GoNoGoConfig): GoNoGoPlan {
 }
 
 /** The planned block at a phase and block number, or undefined if the plan has none. */
-export function plannedGoNoGoBlock(plan: GoNoGoPlan, phase: string, block: number) {
+export function plannedBlock(plan: Plan, phase: string, block: number) {
   if (phase === 'test') return block === 0 ? plan.test : undefined;
   if (phase === 'practice') return plan.practice[block];
   return undefined;
 }
 
 /** The planned trial at `position`, or undefined if the plan has no such trial. */
-export function plannedGoNoGoTrialAt(
-  plan: GoNoGoPlan,
-  config: Pick<GoNoGoConfig, 'stimulusSet'>,
-  position: GoNoGoPosition,
-): PlannedGoNoGoTrial | undefined {
-  const code = plannedGoNoGoBlock(plan, position.phase, position.block)?.[position.trialNumber];
+export function plannedTrialAt(
+  plan: Plan,
+  config: Pick<Config, 'stimulusSet'>,
+  position: Position,
+): PlannedTrial | undefined {
+  const code = plannedBlock(plan, position.phase, position.block)?.[position.trialNumber];
   if (code === undefined) return undefined;
-  const stimulusType: GoNoGoStimulusType = code === NOGO_CODE ? 'nogo' : 'go';
-  return { ...position, stimulusType, stimulusId: goNoGoStimulusIdOf(config, stimulusType) };
+  const stimulusType: StimulusType = code === NOGO_CODE ? 'nogo' : 'go';
+  return { ...position, stimulusType, stimulusId: stimulusIdOf(config, stimulusType) };
 }

@@ -6,37 +6,37 @@ import {
   isAnticipation as isUnder,
   judgeArrivedRun,
 } from '../shared/plausibility';
-import { type GoNoGoConfig, getGoNoGoTrialPeriodMs } from './config';
-import type { GoNoGoPosition } from './plan';
-import { compareGoNoGoRunOrder, isGoNoGoPosition } from './run-order';
+import { type Config, getTrialPeriodMs } from './config';
+import type { Position } from './plan';
+import { compareRunOrder, isPosition } from './run-order';
 
 /**
  * Reaction times under this many ms are anticipations: a press begun before the stimulus could
  * have been seen (Cheyne et al., 2009). The trial is kept and flagged; an anticipation on a
  * no-go trial is still a commission.
  */
-export const GO_NO_GO_ANTICIPATION_MS = 100;
+export const ANTICIPATION_MS = 100;
 
 /** What the server notes about a trial it keeps. */
-export const GO_NO_GO_TRIAL_FLAGS = ['anticipation'] as const;
-export type GoNoGoTrialFlag = (typeof GO_NO_GO_TRIAL_FLAGS)[number];
+export const TRIAL_FLAGS = ['anticipation'] as const;
+export type TrialFlag = (typeof TRIAL_FLAGS)[number];
 
 /** Is a reaction time an anticipation? Null (no response) is not. */
-export function isGoNoGoAnticipation(reactionTime: number | null): boolean {
-  return isUnder(reactionTime, GO_NO_GO_ANTICIPATION_MS);
+export function isAnticipation(reactionTime: number | null): boolean {
+  return isUnder(reactionTime, ANTICIPATION_MS);
 }
 
 /** The flags of a trial: they follow from the trial alone, so a replay gets the same ones. */
-export function getGoNoGoTrialFlags(trial: { reactionTime: number | null }): GoNoGoTrialFlag[] {
-  return isGoNoGoAnticipation(trial.reactionTime) ? ['anticipation'] : [];
+export function getTrialFlags(trial: { reactionTime: number | null }): TrialFlag[] {
+  return isAnticipation(trial.reactionTime) ? ['anticipation'] : [];
 }
 
 /**
  * The least time a trial takes before the next can begin: its SOA, and its feedback in
  * practice. The pace is fixed, so no answer makes a trial shorter.
  */
-export function getGoNoGoMinimumTrialMs(config: GoNoGoConfig, phase: GoNoGoPosition['phase']) {
-  return getGoNoGoTrialPeriodMs(config, phase);
+export function getMinimumTrialMs(config: Config, phase: Position['phase']) {
+  return getTrialPeriodMs(config, phase);
 }
 
 /**
@@ -45,29 +45,27 @@ export function getGoNoGoMinimumTrialMs(config: GoNoGoConfig, phase: GoNoGoPosit
  * when its SOA ends (a late press can come until then). The test follows at least one
  * practice round. Constant time, for every save.
  */
-export function getGoNoGoMinimumArrivalMs(config: GoNoGoConfig, position: GoNoGoPosition): number {
-  const practiceRoundMs = config.practiceTrials * getGoNoGoTrialPeriodMs(config, 'practice');
+export function getMinimumArrivalMs(config: Config, position: Position): number {
+  const practiceRoundMs = config.practiceTrials * getTrialPeriodMs(config, 'practice');
   const blockStartMs =
     position.phase === 'practice' ? position.block * practiceRoundMs : practiceRoundMs;
   return (
-    blockStartMs +
-    position.trialNumber * getGoNoGoTrialPeriodMs(config, position.phase) +
-    config.soaMs
+    blockStartMs + position.trialNumber * getTrialPeriodMs(config, position.phase) + config.soaMs
   );
 }
 
 /** How many trials come before `position` at least (the test follows one practice round). */
-function countTrialsBefore(config: GoNoGoConfig, position: GoNoGoPosition): number {
+function countTrialsBefore(config: Config, position: Position): number {
   const rounds = position.phase === 'practice' ? position.block : 1;
   return rounds * config.practiceTrials + position.trialNumber;
 }
 
 /** Where Go/No-Go trials stand in a run, for the shared arrival checks. */
-const arrivalRules = (config: GoNoGoConfig): ArrivalRules<GoNoGoPosition> => ({
-  isPosition: (position): position is GoNoGoPosition => isGoNoGoPosition(config, position),
-  compare: compareGoNoGoRunOrder,
+const arrivalRules = (config: Config): ArrivalRules<Position> => ({
+  isPosition: (position): position is Position => isPosition(config, position),
+  compare: compareRunOrder,
   trialsBefore: (position) => countTrialsBefore(config, position),
-  minimumArrivalMs: (position) => getGoNoGoMinimumArrivalMs(config, position),
+  minimumArrivalMs: (position) => getMinimumArrivalMs(config, position),
 });
 
 /**
@@ -75,8 +73,8 @@ const arrivalRules = (config: GoNoGoConfig): ArrivalRules<GoNoGoPosition> => ({
  * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS). Positions the run
  * cannot have are left to the trial check.
  */
-export function findGoNoGoEarlyArrival(
-  config: GoNoGoConfig,
+export function findEarlyArrival(
+  config: Config,
   position: TrialPosition,
   elapsedMs: number,
 ): string | null {
@@ -89,8 +87,8 @@ export function findGoNoGoEarlyArrival(
  * clock), or the device's clock times of its trials go backwards. Scores of such a run are
  * still kept; this only tells reports to leave it out.
  */
-export function findGoNoGoRunImplausibility(
-  config: GoNoGoConfig,
+export function findRunImplausibility(
+  config: Config,
   runStart: Date,
   trials: readonly ArrivedTrial[],
 ): string | null {

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ArrivedTrial, SavedTrial } from '../contract';
 import { RUN_ARRIVAL_TOLERANCE_MS } from '../shared/plausibility';
-import { DEFAULT_GO_NO_GO_CONFIG, GO_NO_GO_SETTINGS, getGoNoGoBlockCounts } from './config';
-import { goNoGoFixtureRun } from './fixture-run';
-import { planGoNoGo } from './plan';
+import { DEFAULT_CONFIG, getBlockCounts, SETTINGS } from './config';
+import { fixtureRun } from './fixture-run';
+import { plan } from './plan';
 import {
-  findGoNoGoEarlyArrival,
-  findGoNoGoRunImplausibility,
-  getGoNoGoMinimumArrivalMs,
-  getGoNoGoTrialFlags,
+  findEarlyArrival,
+  findRunImplausibility,
+  getMinimumArrivalMs,
+  getTrialFlags,
 } from './plausibility';
-import { getGoNoGoNextPosition } from './run-order';
+import { getNextPosition } from './run-order';
 
-const config = DEFAULT_GO_NO_GO_CONFIG;
+const config = DEFAULT_CONFIG;
 
 const round = (block: number, correct: number): SavedTrial[] =>
   Array.from({ length: config.practiceTrials }, (_, i) => ({
@@ -22,9 +22,9 @@ const round = (block: number, correct: number): SavedTrial[] =>
     isCorrect: i < correct,
   }));
 
-describe('getGoNoGoNextPosition', () => {
+describe('getNextPosition', () => {
   it('starts at practice round 0, trial 0', () => {
-    expect(getGoNoGoNextPosition(config, [])).toEqual({
+    expect(getNextPosition(config, [])).toEqual({
       phase: 'practice',
       block: 0,
       trialNumber: 0,
@@ -33,7 +33,7 @@ describe('getGoNoGoNextPosition', () => {
 
   it('continues after the last saved trial in run order, whatever order they are given in', () => {
     const saved = round(0, 10).slice(0, 6).reverse();
-    expect(getGoNoGoNextPosition(config, saved)).toEqual({
+    expect(getNextPosition(config, saved)).toEqual({
       phase: 'practice',
       block: 0,
       trialNumber: 6,
@@ -41,17 +41,17 @@ describe('getGoNoGoNextPosition', () => {
   });
 
   it('repeats a round below the criterion and goes to the test after one that meets it', () => {
-    expect(getGoNoGoNextPosition(config, round(0, 7))).toEqual({
+    expect(getNextPosition(config, round(0, 7))).toEqual({
       phase: 'practice',
       block: 1,
       trialNumber: 0,
     });
-    expect(getGoNoGoNextPosition(config, round(0, 8))).toEqual({
+    expect(getNextPosition(config, round(0, 8))).toEqual({
       phase: 'test',
       block: 0,
       trialNumber: 0,
     });
-    expect(getGoNoGoNextPosition(config, [...round(0, 0), ...round(1, 9)])).toEqual({
+    expect(getNextPosition(config, [...round(0, 0), ...round(1, 9)])).toEqual({
       phase: 'test',
       block: 0,
       trialNumber: 0,
@@ -60,7 +60,7 @@ describe('getGoNoGoNextPosition', () => {
 
   it('goes to the test after the last round allowed, even below the criterion', () => {
     const saved = [...round(0, 0), ...round(1, 0), ...round(2, 0)];
-    expect(getGoNoGoNextPosition(config, saved)).toEqual({
+    expect(getNextPosition(config, saved)).toEqual({
       phase: 'test',
       block: 0,
       trialNumber: 0,
@@ -72,7 +72,7 @@ describe('getGoNoGoNextPosition', () => {
       ...round(0, 7),
       { phase: 'practice', block: 0, trialNumber: 0, isCorrect: true },
     ];
-    expect(getGoNoGoNextPosition(config, saved)).toMatchObject({ phase: 'practice', block: 1 });
+    expect(getNextPosition(config, saved)).toMatchObject({ phase: 'practice', block: 1 });
   });
 
   it('ignores positions the run cannot have, and ends after the last test trial', () => {
@@ -82,7 +82,7 @@ describe('getGoNoGoNextPosition', () => {
       { phase: 'sample', block: 0, trialNumber: 0, isCorrect: true },
       { phase: 'test', block: 0, trialNumber: 500, isCorrect: true },
     ];
-    expect(getGoNoGoNextPosition(config, stray)).toEqual({
+    expect(getNextPosition(config, stray)).toEqual({
       phase: 'practice',
       block: 0,
       trialNumber: 0,
@@ -96,39 +96,35 @@ describe('getGoNoGoNextPosition', () => {
         isCorrect: null,
       })),
     ];
-    expect(getGoNoGoNextPosition(config, done)).toBeNull();
+    expect(getNextPosition(config, done)).toBeNull();
   });
 });
 
 describe('plausibility by the server clock', () => {
   it('flags an anticipation under 100 ms, and nothing else', () => {
-    expect(getGoNoGoTrialFlags({ reactionTime: 99.99 })).toEqual(['anticipation']);
-    expect(getGoNoGoTrialFlags({ reactionTime: 100 })).toEqual([]);
-    expect(getGoNoGoTrialFlags({ reactionTime: null })).toEqual([]);
+    expect(getTrialFlags({ reactionTime: 99.99 })).toEqual(['anticipation']);
+    expect(getTrialFlags({ reactionTime: 100 })).toEqual([]);
+    expect(getTrialFlags({ reactionTime: null })).toEqual([]);
   });
 
   it('needs every earlier SOA and feedback, plus the trial’s own SOA, before a trial arrives', () => {
     // Practice trial: 2500 ms a trial. Round 1 trial 2: 10 x 2500 + 2 x 2500 + 1500.
-    expect(getGoNoGoMinimumArrivalMs(config, { phase: 'practice', block: 1, trialNumber: 2 })).toBe(
+    expect(getMinimumArrivalMs(config, { phase: 'practice', block: 1, trialNumber: 2 })).toBe(
       31_500,
     );
     // Test trial 10: one practice round (25,000) + 10 x 1500 + 1500.
-    expect(getGoNoGoMinimumArrivalMs(config, { phase: 'test', block: 0, trialNumber: 10 })).toBe(
-      41_500,
-    );
+    expect(getMinimumArrivalMs(config, { phase: 'test', block: 0, trialNumber: 10 })).toBe(41_500);
     const position = { phase: 'test', block: 0, trialNumber: 10 };
-    expect(findGoNoGoEarlyArrival(config, position, 41_500 - RUN_ARRIVAL_TOLERANCE_MS)).toBeNull();
-    expect(findGoNoGoEarlyArrival(config, position, 30_000)).toBe(
+    expect(findEarlyArrival(config, position, 41_500 - RUN_ARRIVAL_TOLERANCE_MS)).toBeNull();
+    expect(findEarlyArrival(config, position, 30_000)).toBe(
       '21 trials arrived within 30.0 s; taking them takes at least 41.5 s',
     );
-    expect(
-      findGoNoGoEarlyArrival(config, { phase: 'test', block: 3, trialNumber: 0 }, 0),
-    ).toBeNull();
+    expect(findEarlyArrival(config, { phase: 'test', block: 3, trialNumber: 0 }, 0)).toBeNull();
   });
 
   /** The fixture run's trials arriving when they end, on the fixture's own clock. */
   function arrivals(paceFactor: number): { runStart: Date; trials: ArrivedTrial[] } {
-    const fixture = goNoGoFixtureRun('plausible', config);
+    const fixture = fixtureRun('plausible', config);
     const first = Date.parse(fixture[0]?.startTime ?? '');
     const runStart = new Date(first - 3000);
     const trials = fixture.map((t) => {
@@ -147,9 +143,9 @@ describe('plausibility by the server clock', () => {
 
   it('passes the fixture run taken at its own pace, and flags one sent three times too fast', () => {
     const fair = arrivals(1);
-    expect(findGoNoGoRunImplausibility(config, fair.runStart, fair.trials)).toBeNull();
+    expect(findRunImplausibility(config, fair.runStart, fair.trials)).toBeNull();
     const fast = arrivals(1 / 3);
-    expect(findGoNoGoRunImplausibility(config, fast.runStart, fast.trials)).toMatch(
+    expect(findRunImplausibility(config, fast.runStart, fast.trials)).toMatch(
       /^\d+ trials arrived within .* s; taking them takes at least .* s$/,
     );
   });
@@ -161,14 +157,14 @@ describe('plausibility by the server clock', () => {
         ? { ...t, startTime: new Date(t.startTime.getTime() - 4000), endTime: t.endTime }
         : t,
     );
-    expect(findGoNoGoRunImplausibility(config, runStart, moved)).toMatch(
+    expect(findRunImplausibility(config, runStart, moved)).toMatch(
       /^Trial times go backwards: .* trial \d+ starts 4\.0 s before the previous trial ended$/,
     );
   });
 });
 
 describe('the settings', () => {
-  const { schema } = GO_NO_GO_SETTINGS;
+  const { schema } = SETTINGS;
   const problems = (value: unknown) =>
     schema.safeParse(value).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 
@@ -187,8 +183,8 @@ describe('the settings', () => {
       maxConsecutiveNoGo: 1,
       stimulusSet: 'fill-outline',
     });
-    expect(getGoNoGoBlockCounts(config, 'test')).toEqual({ trials: 160, go: 128, noGo: 32 });
-    expect(getGoNoGoBlockCounts(config, 'practice')).toEqual({ trials: 10, go: 8, noGo: 2 });
+    expect(getBlockCounts(config, 'test')).toEqual({ trials: 160, go: 128, noGo: 32 });
+    expect(getBlockCounts(config, 'practice')).toEqual({ trials: 10, go: 8, noGo: 2 });
   });
 
   it('refuse a response window not shorter than the SOA and a stimulus longer than it', () => {
@@ -224,17 +220,13 @@ describe('the settings', () => {
   });
 
   it('round the no-go count half up, and the plan refuses a configuration the schema would', () => {
-    expect(getGoNoGoBlockCounts({ ...config, testTrials: 10, goProportion: 0.75 }, 'test')).toEqual(
-      {
-        trials: 10,
-        go: 7,
-        noGo: 3,
-      },
-    );
-    expect(
-      getGoNoGoBlockCounts({ ...config, testTrials: 10, goProportion: 0.65 }, 'test').noGo,
-    ).toBe(4);
-    expect(() => planGoNoGo('x', { ...config, soaMs: 1000 })).toThrow(
+    expect(getBlockCounts({ ...config, testTrials: 10, goProportion: 0.75 }, 'test')).toEqual({
+      trials: 10,
+      go: 7,
+      noGo: 3,
+    });
+    expect(getBlockCounts({ ...config, testTrials: 10, goProportion: 0.65 }, 'test').noGo).toBe(4);
+    expect(() => plan('x', { ...config, soaMs: 1000 })).toThrow(
       'This Go/No-Go configuration cannot be run: The response window (1450 ms) must be shorter than the SOA (1000 ms)',
     );
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GO_NO_GO_CONFIG, type GoNoGoConfig } from './config';
-import { type GoNoGoScoredTrial, scoreGoNoGo } from './scoring';
+import { type Config, DEFAULT_CONFIG } from './config';
+import { type ScoredTrial, score } from './scoring';
 
 /** A small run: 10 test trials, 80 % go (8 go + 2 no-go); practice as configured by default. */
-const config: GoNoGoConfig = { ...DEFAULT_GO_NO_GO_CONFIG, testTrials: 10 };
+const config: Config = { ...DEFAULT_CONFIG, testTrials: 10 };
 
 type Spec = {
   type: 'go' | 'nogo';
@@ -18,7 +18,7 @@ function trial(
   block: number,
   trialNumber: number,
   spec: Spec,
-): GoNoGoScoredTrial {
+): ScoredTrial {
   const responded = spec.rt !== undefined;
   return {
     phase,
@@ -44,7 +44,7 @@ const practice = [
   ...Array.from({ length: 10 }, (_, i) => trial('practice', 1, i, { type: 'go', rt: 380 })),
 ];
 
-describe('scoreGoNoGo against hand-computed runs', () => {
+describe('score against hand-computed runs', () => {
   it('scores a 10-trial test with every kind of trial', () => {
     const trials = [
       ...practice,
@@ -61,7 +61,7 @@ describe('scoreGoNoGo against hand-computed runs', () => {
         { type: 'go', rt: 450 }, //          9 hit
       ]),
     ];
-    const result = scoreGoNoGo(config, trials);
+    const result = score(config, trials);
     // Go: 8 trials, hits 0 1 2 4 7 8 9 = 7, omissions 1. No-go: 2 trials, commissions 1, CR 1.
     // Correct = 7 + 1 = 8 of 10: accuracy 0.8. Overall score: balanced accuracy
     // (7/8 + 1/2) / 2 = 0.6875, floor(68.75) = 68.
@@ -147,10 +147,7 @@ describe('scoreGoNoGo against hand-computed runs', () => {
       { type: 'go', rt: 210 }, //   hit
       { type: 'go', rt: 220 }, //   hit
     ]);
-    const { overallScore, correctTrials, averageReactionTime, scores } = scoreGoNoGo(
-      config,
-      trials,
-    );
+    const { overallScore, correctTrials, averageReactionTime, scores } = score(config, trials);
     // Correct 8 (every go) of 10 (accuracy 0.8), but every no-go answered too: balanced
     // accuracy (8/8 + 0/2) / 2 = 0.5, overall score 50. Go RTs 150..220: mean 185, median
     // (180 + 190) / 2 = 185.
@@ -169,7 +166,7 @@ describe('scoreGoNoGo against hand-computed runs', () => {
     expect(scores.dPrime).toBeCloseTo(0.6257972519213489, 13);
     expect(scores.counts.anticipations).toBe(1);
     // A forged run's anticipations reach neither the RT scores nor the report's go cell.
-    const forged = scoreGoNoGo(
+    const forged = score(
       config,
       trials.map((t) => (t.reactionTime === null ? t : { ...t, reactionTime: 0.001 })),
     );
@@ -190,7 +187,7 @@ describe('scoreGoNoGo against hand-computed runs', () => {
       { type: 'go', rt: 300 },
       { type: 'nogo', rt: 20 },
     ]);
-    const { scores } = scoreGoNoGo(config, trials);
+    const { scores } = score(config, trials);
     expect(scores.commissionRate).toBe(1);
     // (1 - 1) / (1 - 1): no denominator.
     expect(scores.commissionRateExclAnticipations).toBeNull();
@@ -200,7 +197,7 @@ describe('scoreGoNoGo against hand-computed runs', () => {
   });
 
   it('gives nulls where a denominator is 0, and scores only the test phase', () => {
-    const result = scoreGoNoGo(config, practice);
+    const result = score(config, practice);
     expect(result).toMatchObject({
       overallScore: 0,
       totalTrials: 0,
@@ -231,7 +228,7 @@ describe('scoreGoNoGo against hand-computed runs', () => {
       commissionRateAtLeast90Percent: false,
     });
     // A test with go trials only has no d'.
-    expect(scoreGoNoGo(config, test([{ type: 'go', rt: 300 }])).scores.dPrime).toBeNull();
+    expect(score(config, test([{ type: 'go', rt: 300 }])).scores.dPrime).toBeNull();
   });
 
   it('floors the headline without floating-point loss (29 of 100 is 29, not 28)', () => {
@@ -239,6 +236,6 @@ describe('scoreGoNoGo against hand-computed runs', () => {
     const specs: Spec[] = Array.from({ length: 100 }, (_, i) =>
       i < 29 ? { type: 'go', rt: 300 } : { type: 'go' },
     );
-    expect(scoreGoNoGo(config, test(specs)).overallScore).toBe(29);
+    expect(score(config, test(specs)).overallScore).toBe(29);
   });
 });

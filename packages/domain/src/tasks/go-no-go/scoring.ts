@@ -4,9 +4,9 @@ import { balancedAccuracyHeadline } from '../shared/headline';
 import { logLinearDPrime } from '../shared/normal';
 import { aggregateCells } from '../shared/report-cells';
 import { mean, median, ratio, sampleSd } from '../shared/statistics';
-import { type GoNoGoConfig, meetsGoNoGoPracticeCriterion } from './config';
-import { isGoNoGoAnticipation } from './plausibility';
-import type { GoNoGoTrial } from './trial';
+import { type Config, meetsPracticeCriterion } from './config';
+import { isAnticipation } from './plausibility';
+import type { Trial } from './trial';
 
 /**
  * The scores are computed by this version of the rules (test_results.scoring_version). Version
@@ -15,10 +15,10 @@ import type { GoNoGoTrial } from './trial';
  * scored 80 at the default 80 % go). Version 2: the report cells' RT leaves out what the RT
  * scores leave out (anticipations, interrupted trials); version 1 took every hit's RT.
  */
-export const GO_NO_GO_SCORING_VERSION = 3;
+export const SCORING_VERSION = 3;
 
 /** The report cells: go and no-go test trials. */
-export const GO_NO_GO_REPORT_CELLS = [
+export const REPORT_CELLS = [
   { key: 'go', label: 'Go' },
   { key: 'nogo', label: 'No-go' },
 ] as const;
@@ -29,7 +29,7 @@ export const GO_NO_GO_REPORT_CELLS = [
  * `test_results.scores`. Test trials only. Rates are proportions (0-1); times are ms. A score
  * whose denominator is 0 is null. docs/scoring/go-no-go.md gives every formula and exclusion.
  */
-export type GoNoGoScores = {
+export type Scores = {
   /** No-go trials with a press in the response window (anticipations included). */
   commissions: number;
   /** commissions / no-go trials: the primary inhibition measure. */
@@ -102,8 +102,8 @@ export type GoNoGoScores = {
 };
 
 /** The fields of a stored trial that scoring reads. */
-export type GoNoGoScoredTrial = Pick<
-  StoredTrial<GoNoGoTrial>,
+export type ScoredTrial = Pick<
+  StoredTrial<Trial>,
   | 'phase'
   | 'trialNumber'
   | 'stimulusType'
@@ -119,17 +119,15 @@ export type GoNoGoScoredTrial = Pick<
 };
 
 /** Why a trial's RT is left out of the RT scores: under 100 ms, or the page was not attended. */
-function rtExclusions(trial: GoNoGoScoredTrial): string[] {
+function rtExclusions(trial: ScoredTrial): string[] {
   const exclusions: string[] = [];
-  if (isGoNoGoAnticipation(trial.reactionTime)) exclusions.push('anticipation');
+  if (isAnticipation(trial.reactionTime)) exclusions.push('anticipation');
   if (trial.timing?.wasInterrupted) exclusions.push('interrupted');
   return exclusions;
 }
 
 /** RT scores use a response of at least 100 ms on a trial that was not interrupted. */
-function isRtEligible(
-  trial: GoNoGoScoredTrial,
-): trial is GoNoGoScoredTrial & { reactionTime: number } {
+function isRtEligible(trial: ScoredTrial): trial is ScoredTrial & { reactionTime: number } {
   return trial.reactionTime !== null && rtExclusions(trial).length === 0;
 }
 
@@ -138,10 +136,7 @@ function isRtEligible(
  * overallScore = floor(100 x balanced accuracy) (percent correct if a kind of trial is missing),
  * correct trials = hits + correct rejections, averageReactionTime = meanGoRtMs.
  */
-export function scoreGoNoGo(
-  config: GoNoGoConfig,
-  trials: readonly GoNoGoScoredTrial[],
-): RunScore<GoNoGoScores> {
+export function score(config: Config, trials: readonly ScoredTrial[]): RunScore<Scores> {
   const test = trials.filter((t) => t.phase === 'test');
   const go = test.filter((t) => t.stimulusType === 'go');
   const noGo = test.filter((t) => t.stimulusType === 'nogo');
@@ -149,9 +144,7 @@ export function scoreGoNoGo(
   const commissions = noGo.filter((t) => t.responded);
   const omissions = go.length - hits.length;
   const correctRejections = noGo.length - commissions.length;
-  const anticipatoryCommissions = commissions.filter((t) =>
-    isGoNoGoAnticipation(t.reactionTime),
-  ).length;
+  const anticipatoryCommissions = commissions.filter((t) => isAnticipation(t.reactionTime)).length;
 
   const goRts = hits.filter(isRtEligible).map((t) => t.reactionTime);
   const meanGoRtMs = mean(goRts);
@@ -169,7 +162,7 @@ export function scoreGoNoGo(
       .map((t) => t.trialNumber),
   ).size;
 
-  const scores: GoNoGoScores = {
+  const scores: Scores = {
     commissions: commissions.length,
     commissionRate,
     commissionRateExclAnticipations: ratio(
@@ -196,15 +189,14 @@ export function scoreGoNoGo(
       noGoTrials: noGo.length,
       hits: hits.length,
       correctRejections,
-      anticipations: test.filter((t) => isGoNoGoAnticipation(t.reactionTime)).length,
+      anticipations: test.filter((t) => isAnticipation(t.reactionTime)).length,
       lateResponses: test.filter((t) => t.lateResponse).length,
       extraResponses: test.reduce((sum, t) => sum + t.nExtraResponses, 0),
       interrupted: test.filter((t) => t.timing?.wasInterrupted === true).length,
     },
     practice: {
       roundsTaken: new Set(practice.map((t) => t.block ?? 0)).size,
-      criterionMet:
-        practice.length === 0 ? null : meetsGoNoGoPracticeCriterion(config, lastRoundCorrect),
+      criterionMet: practice.length === 0 ? null : meetsPracticeCriterion(config, lastRoundCorrect),
     },
     qcFlags: {
       medianGoRtBelow200: medianGoRtMs !== null && medianGoRtMs < 200,
@@ -228,7 +220,7 @@ export function scoreGoNoGo(
     // The report's cells by the scores' rules: RT over the RT-eligible hits (as meanGoRtMs),
     // errors over every trial (an anticipatory commission is still a commission).
     reportCells: aggregateCells(
-      GO_NO_GO_REPORT_CELLS.map((cell) => cell.key),
+      REPORT_CELLS.map((cell) => cell.key),
       test.map((t) => ({
         cell: t.stimulusType,
         isCorrect: t.isCorrect,

@@ -1,37 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GO_NO_GO_CONFIG } from './config';
-import { goNoGoFixtureRun } from './fixture-run';
-import { GO_NO_GO_DEFAULT_PARTICIPANT, simulateGoNoGoParticipant } from './participant';
-import { planGoNoGo } from './plan';
-import { findGoNoGoTrialProblems, type GoNoGoTrial, GoNoGoTrialSchema } from './trial';
+import { DEFAULT_CONFIG } from './config';
+import { fixtureRun } from './fixture-run';
+import { DEFAULT_PARTICIPANT, simulateParticipant } from './participant';
+import { plan } from './plan';
+import { findTrialProblems, type Trial, TrialSchema } from './trial';
 
-const config = DEFAULT_GO_NO_GO_CONFIG;
+const config = DEFAULT_CONFIG;
 const SEED = 'trial-check';
-const plan = planGoNoGo(SEED, config);
-const fixture = goNoGoFixtureRun(SEED, config);
+const planned = plan(SEED, config);
+const fixture = fixtureRun(SEED, config);
 
 /** A fixture trial that matches `pick`. */
-function sample(pick: (t: GoNoGoTrial) => boolean): GoNoGoTrial {
+function sample(pick: (t: Trial) => boolean): Trial {
   const trial = fixture.find(pick);
   if (!trial) throw new Error('no such fixture trial');
-  return JSON.parse(JSON.stringify(trial)) as GoNoGoTrial;
+  return JSON.parse(JSON.stringify(trial)) as Trial;
 }
 const hit = () => sample((t) => t.phase === 'test' && t.responseType === 'hit');
 const correctRejection = () =>
   sample((t) => t.phase === 'test' && t.responseType === 'correct_rejection');
-const check = (trial: GoNoGoTrial) => findGoNoGoTrialProblems(trial, plan, config);
+const check = (trial: Trial) => findTrialProblems(trial, planned, config);
 
-describe('findGoNoGoTrialProblems', () => {
+describe('findTrialProblems', () => {
   it('accepts every trial of the fixture run and of simulated participants', () => {
     expect(fixture.length).toBeGreaterThan(config.testTrials);
     for (const trial of fixture) {
-      const parsed = GoNoGoTrialSchema.parse(JSON.parse(JSON.stringify(trial)));
+      const parsed = TrialSchema.parse(JSON.parse(JSON.stringify(trial)));
       expect(check(parsed)).toEqual([]);
     }
     for (const seed of ['a', 'b', 'c']) {
-      const runPlan = planGoNoGo(seed, config);
-      for (const trial of simulateGoNoGoParticipant(seed, config, GO_NO_GO_DEFAULT_PARTICIPANT)) {
-        expect(findGoNoGoTrialProblems(trial, runPlan, config)).toEqual([]);
+      const runPlan = plan(seed, config);
+      for (const trial of simulateParticipant(seed, config, DEFAULT_PARTICIPANT)) {
+        expect(findTrialProblems(trial, runPlan, config)).toEqual([]);
       }
     }
   });
@@ -161,12 +161,12 @@ describe('findGoNoGoTrialProblems', () => {
   });
 });
 
-describe('GoNoGoTrialSchema', () => {
+describe('TrialSchema', () => {
   it('refuses unknown fields and says what a field must be', () => {
     const trial = hit();
-    expect(GoNoGoTrialSchema.safeParse({ ...trial, extra: 1 }).success).toBe(false);
+    expect(TrialSchema.safeParse({ ...trial, extra: 1 }).success).toBe(false);
     const messages = (value: unknown) =>
-      GoNoGoTrialSchema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
+      TrialSchema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
     expect(messages({ ...trial, stimulusType: 'maybe' })).toEqual([
       "stimulusType must be 'go' or 'nogo'",
     ]);
@@ -183,7 +183,7 @@ describe('GoNoGoTrialSchema', () => {
 
   it('takes a trial without block or input modality (their defaults: 0 and keyboard)', () => {
     const { block: _block, inputModality: _modality, ...trial } = hit();
-    const parsed = GoNoGoTrialSchema.parse(trial);
+    const parsed = TrialSchema.parse(trial);
     expect(check(parsed)).toEqual([]);
   });
 });

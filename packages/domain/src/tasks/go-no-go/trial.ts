@@ -12,62 +12,55 @@ import {
   TrialClockTimeSchema,
 } from '../shared/envelope';
 import {
-  GO_NO_GO_STIMULUS_IDS,
-  GO_NO_GO_STIMULUS_TYPES,
-  type GoNoGoConfig,
-  GoNoGoPhaseSchema,
-  type GoNoGoStimulusType,
-  getGoNoGoBlockTrialCount,
+  type Config,
+  getBlockTrialCount,
+  PhaseSchema,
+  STIMULUS_IDS,
+  STIMULUS_TYPES,
+  type StimulusType,
 } from './config';
-import { type GoNoGoPlan, plannedGoNoGoTrialAt } from './plan';
-import { isGoNoGoPosition } from './run-order';
+import { type Plan, plannedTrialAt } from './plan';
+import { isPosition } from './run-order';
 
 /** The response: Space on a keyboard, or the on-screen button (touch or mouse). */
-export const GO_NO_GO_RESPONSES = ['space', 'tap'] as const;
-export type GoNoGoResponse = (typeof GO_NO_GO_RESPONSES)[number];
+export const RESPONSES = ['space', 'tap'] as const;
+export type Response = (typeof RESPONSES)[number];
 
 /** What a trial's outcome was, from its stimulus type and whether it was answered in time. */
-export const GO_NO_GO_RESPONSE_TYPES = [
-  'hit',
-  'omission',
-  'commission',
-  'correct_rejection',
-] as const;
-export type GoNoGoResponseType = (typeof GO_NO_GO_RESPONSE_TYPES)[number];
+export const RESPONSE_TYPES = ['hit', 'omission', 'commission', 'correct_rejection'] as const;
+export type ResponseType = (typeof RESPONSE_TYPES)[number];
 
 /**
  * A trial's timing record, in ms on the page's performance.now() time line: the common part,
  * with no response timestamp when nothing was pressed in the window, and the stimulus's offset
  * (the first frame without it) when the page measured it.
  */
-export const GoNoGoTimingSchema = z.strictObject(PACED_TIMING_SHAPE);
-export type GoNoGoTiming = z.infer<typeof GoNoGoTimingSchema>;
+export const TimingSchema = z.strictObject(PACED_TIMING_SHAPE);
+export type Timing = z.infer<typeof TimingSchema>;
 
 /**
  * A Go/No-Go trial as the browser sends it: the envelope every task shares and the task's own
  * fields. A response never ends a trial: the trial lasts its SOA, and only the first press in
  * the response window is its response.
  */
-export const GoNoGoTrialSchema = z.strictObject({
-  phase: GoNoGoPhaseSchema,
+export const TrialSchema = z.strictObject({
+  phase: PhaseSchema,
   /** block: the practice round (0-based), 0 in the test; absent means 0. */
   ...TRIAL_NUMBERING_SHAPE,
-  stimulusType: z.enum(GO_NO_GO_STIMULUS_TYPES, { error: "stimulusType must be 'go' or 'nogo'" }),
+  stimulusType: z.enum(STIMULUS_TYPES, { error: "stimulusType must be 'go' or 'nogo'" }),
   /** The stimulus shown: 'solid' or 'outline' square, or the letter 'P' or 'R'. */
-  stimulusId: z.enum(GO_NO_GO_STIMULUS_IDS, {
+  stimulusId: z.enum(STIMULUS_IDS, {
     error: "stimulusId must be 'solid', 'outline', 'P' or 'R'",
   }),
   /** The first press in the response window; null when there was none. */
-  response: z
-    .enum(GO_NO_GO_RESPONSES, { error: "response must be 'space', 'tap' or null" })
-    .nullable(),
+  response: z.enum(RESPONSES, { error: "response must be 'space', 'tap' or null" }).nullable(),
   /** ms from the stimulus onset to the first press in the window, unrounded; null without one. */
   reactionTime: NullableReactionTimeSchema,
   /** Hit or correct rejection. */
   isCorrect: z.boolean(),
   /** A press came within the response window. */
   responded: z.boolean(),
-  responseType: z.enum(GO_NO_GO_RESPONSE_TYPES, {
+  responseType: z.enum(RESPONSE_TYPES, {
     error: "responseType must be 'hit', 'omission', 'commission' or 'correct_rejection'",
   }),
   /** Presses in the window after the first. */
@@ -79,31 +72,28 @@ export const GoNoGoTrialSchema = z.strictObject({
   startTime: TrialClockTimeSchema,
   /** Device wall-clock time of the end of the response window (ISO 8601, UTC). */
   endTime: TrialClockTimeSchema,
-  timing: GoNoGoTimingSchema,
+  timing: TimingSchema,
 });
-export type GoNoGoTrial = z.infer<typeof GoNoGoTrialSchema>;
+export type Trial = z.infer<typeof TrialSchema>;
 
 /** The outcome of a trial of `stimulusType` that was, or was not, answered in the window. */
-export function goNoGoResponseTypeOf(
-  stimulusType: GoNoGoStimulusType,
-  responded: boolean,
-): GoNoGoResponseType {
+export function responseTypeOf(stimulusType: StimulusType, responded: boolean): ResponseType {
   if (stimulusType === 'go') return responded ? 'hit' : 'omission';
   return responded ? 'commission' : 'correct_rejection';
 }
 
 /** Hits and correct rejections are correct. */
-export function isCorrectResponseType(responseType: GoNoGoResponseType): boolean {
+export function isCorrectResponseType(responseType: ResponseType): boolean {
   return responseType === 'hit' || responseType === 'correct_rejection';
 }
 
-function positionProblem(config: GoNoGoConfig, trial: GoNoGoTrial): string {
+function positionProblem(config: Config, trial: Trial): string {
   const { phase, block, trialNumber } = positionOf(trial);
   if (phase === 'test' && block !== 0) return `block ${block} does not exist in the test (only 0)`;
   if (phase === 'practice' && block >= config.practiceMaxRounds) {
     return `block ${block} does not exist in practice (rounds 0-${config.practiceMaxRounds - 1})`;
   }
-  const count = getGoNoGoBlockTrialCount(config, trial.phase);
+  const count = getBlockTrialCount(config, trial.phase);
   return `trialNumber ${trialNumber} does not exist in ${phase} block ${block} (0-${count - 1})`;
 }
 
@@ -115,14 +105,10 @@ function positionProblem(config: GoNoGoConfig, trial: GoNoGoTrial): string {
  * other than the response timestamp minus the onset or not within the response window, timing
  * events out of order, an end before the start. Empty when valid. Cheap: every save runs it.
  */
-export function findGoNoGoTrialProblems(
-  trial: GoNoGoTrial,
-  plan: GoNoGoPlan,
-  config: GoNoGoConfig,
-): string[] {
+export function findTrialProblems(trial: Trial, plan: Plan, config: Config): string[] {
   const position = positionOf(trial);
-  if (!isGoNoGoPosition(config, position)) return [positionProblem(config, trial)];
-  const planned = plannedGoNoGoTrialAt(plan, config, position);
+  if (!isPosition(config, position)) return [positionProblem(config, trial)];
+  const planned = plannedTrialAt(plan, config, position);
   if (!planned) return ['The trial is not part of this run'];
   const problems: string[] = [];
   const where = `${position.phase} block ${position.block} trial ${position.trialNumber}`;
@@ -135,7 +121,7 @@ export function findGoNoGoTrialProblems(
 
   const { stimulusOnsetMs, responseTimestampMs, stimulusOffsetMs } = trial.timing;
   problems.push(...singlePressProblems(trial));
-  const expected = goNoGoResponseTypeOf(trial.stimulusType, trial.responded);
+  const expected = responseTypeOf(trial.stimulusType, trial.responded);
   if (trial.responseType !== expected) {
     problems.push(
       `responseType must be '${expected}' for a ${trial.stimulusType} trial ${trial.responded ? 'with' : 'without'} a response`,

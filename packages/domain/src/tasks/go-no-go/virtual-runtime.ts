@@ -2,20 +2,13 @@ import {
   runSoaVirtualSession,
   type SoaTaskVirtualSessionOptions,
 } from '../shared/soa-virtual-session';
-import type { GoNoGoConfig } from './config';
-import {
-  createGoNoGoEngine,
-  type GoNoGoEffect,
-  type GoNoGoEvent,
-  type GoNoGoState,
-  goNoGoNextDueMs,
-  stepGoNoGo,
-} from './engine';
-import type { GoNoGoPlan, PlannedGoNoGoTrial } from './plan';
-import type { GoNoGoTrial } from './trial';
+import type { Config } from './config';
+import { createEngine, type Effect, type Event, nextDueMs, type State, step } from './engine';
+import type { Plan, PlannedTrial } from './plan';
+import type { Trial } from './trial';
 
 /** What a participant does on one trial, and how the page presents it. */
-export type GoNoGoTrialBehaviour = {
+export type TrialBehaviour = {
   /** Presses, in ms after the presented onset (any order; may fall after the window). */
   pressesAfterOnsetMs: readonly number[];
   /** How much later than its due time the stimulus is presented, in ms. */
@@ -25,37 +18,35 @@ export type GoNoGoTrialBehaviour = {
 };
 
 /** The session's settings, plan and simulated participant and page. */
-export type GoNoGoVirtualSessionOptions = SoaTaskVirtualSessionOptions<
-  GoNoGoConfig,
-  GoNoGoPlan,
-  PlannedGoNoGoTrial,
-  GoNoGoTrialBehaviour
+export type VirtualSessionOptions = SoaTaskVirtualSessionOptions<
+  Config,
+  Plan,
+  PlannedTrial,
+  TrialBehaviour
 >;
 
-export type GoNoGoVirtualSession = {
-  trials: GoNoGoTrial[];
-  events: GoNoGoEvent[];
-  effects: GoNoGoEffect[];
-  state: GoNoGoState;
+export type VirtualSession = {
+  trials: Trial[];
+  events: Event[];
+  effects: Effect[];
+  state: State;
 };
 
 /**
  * Runs the Go/No-Go engine the way the browser runtime does, on a simulated page time line
  * (runSoaVirtualSession): what it records is what a browser would send. Pure.
  */
-export function runGoNoGoVirtualSession(
-  options: GoNoGoVirtualSessionOptions,
-): GoNoGoVirtualSession {
+export function runVirtualSession(options: VirtualSessionOptions): VirtualSession {
   const { config, plan } = options;
   return runSoaVirtualSession({
-    first: createGoNoGoEngine({
+    first: createEngine({
       config,
       saved: options.saved,
       timeOriginMs: options.timeOriginMs,
       inputModality: options.inputModality,
     }),
-    step: (state, event) => stepGoNoGo(config, plan, state, event),
-    nextDueMs: (state) => goNoGoNextDueMs(config, state),
+    step: (state, event) => step(config, plan, state, event),
+    nextDueMs: (state) => nextDueMs(config, state),
     behave(trial) {
       const behaviour = options.behave(trial);
       return {

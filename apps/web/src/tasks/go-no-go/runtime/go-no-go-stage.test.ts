@@ -1,11 +1,7 @@
 // @vitest-environment jsdom
 
 import { SOA_GET_READY_MS as GET_READY_MS, type Run } from '@cogni/domain';
-import {
-  DEFAULT_GO_NO_GO_CONFIG,
-  type GoNoGoTrial,
-  planGoNoGo,
-} from '@cogni/domain/tasks/go-no-go';
+import { DEFAULT_CONFIG, plan, type Trial } from '@cogni/domain/tasks/go-no-go';
 import { describe, expect, it } from 'vitest';
 import {
   dispatchTimedKey,
@@ -19,7 +15,7 @@ import { createGoNoGoHost } from './go-no-go-stage';
 
 const SEED = 'runtime-test-seed';
 
-const makeRun = (): Run => makeTestRun('goNoGoTest', SEED, DEFAULT_GO_NO_GO_CONFIG);
+const makeRun = (): Run => makeTestRun('goNoGoTest', SEED, DEFAULT_CONFIG);
 
 /** A Space press whose event timestamp is the page's clock now, as a browser's would be. */
 function pressSpace(type: 'keydown' | 'keyup' = 'keydown') {
@@ -27,7 +23,7 @@ function pressSpace(type: 'keydown' | 'keyup' = 'keydown') {
 }
 
 describe('Go/No-Go on the task host (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
-  let recorded: GoNoGoTrial[] = [];
+  let recorded: Trial[] = [];
   let runtime: ReturnType<typeof createGoNoGoHost> | null = null;
   const page = useFakeStage(() => {
     runtime?.dispose();
@@ -37,7 +33,7 @@ describe('Go/No-Go on the task host (jsdom, fake clock; onsets by the animation-
 
   function startRuntime() {
     runtime = createGoNoGoHost(
-      fakeRuntimeOptions<GoNoGoTrial>(makeRun(), page.stage, (trial) => recorded.push(trial), []),
+      fakeRuntimeOptions<Trial>(makeRun(), page.stage, (trial) => recorded.push(trial), []),
     );
     runtime.start();
     return runtime;
@@ -48,7 +44,7 @@ describe('Go/No-Go on the task host (jsdom, fake clock; onsets by the animation-
     stepFrames(page.stage, ms, onFrame);
 
   it('plays a practice round on the absolute time line, presses counted by their timestamps', async () => {
-    const plan = planGoNoGo(SEED, DEFAULT_GO_NO_GO_CONFIG);
+    const planned = plan(SEED, DEFAULT_CONFIG);
     const current = startRuntime();
     expect(current.getSnapshot().phase).toBe('prompt');
     current.begin();
@@ -76,7 +72,7 @@ describe('Go/No-Go on the task host (jsdom, fake clock; onsets by the animation-
     });
     expect(shownAt.size).toBe(10);
     expect(recorded).toHaveLength(10);
-    const planned = plan.practice[0] ?? new Uint8Array();
+    const codes = planned.practice[0] ?? new Uint8Array();
     const onsets = recorded.map((t) => t.timing.stimulusOnsetMs);
     let go = 0;
     for (const [k, trial] of recorded.entries()) {
@@ -88,7 +84,7 @@ describe('Go/No-Go on the task host (jsdom, fake clock; onsets by the animation-
         2 * FAKE_FRAME_MS,
       );
       expect(trial.timing.onsetMethod).toBe('animation-frame');
-      const isGo = planned[k] === 0;
+      const isGo = codes[k] === 0;
       expect(trial.stimulusType).toBe(isGo ? 'go' : 'nogo');
       if (isGo) go += 1;
       const expected = !isGo ? 'correct_rejection' : go === 4 ? 'omission' : 'hit';

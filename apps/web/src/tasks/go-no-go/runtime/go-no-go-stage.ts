@@ -1,10 +1,10 @@
 import {
-  type GoNoGoFeedbackKind,
-  type GoNoGoInput,
-  type GoNoGoScene,
-  goNoGoEngine,
+  engine,
+  type FeedbackKind,
   goNoGoTask,
-  type PlannedGoNoGoTrial,
+  type Input,
+  type PlannedTrial,
+  type Scene,
 } from '@cogni/domain/tasks/go-no-go';
 import {
   createTaskHost,
@@ -13,18 +13,18 @@ import {
 } from '../../../lib/task-runtime/task-host';
 
 /** Space (by physical key, or by character on other layouts): the one response key. */
-export function readSpaceKey(event: Pick<KeyboardEvent, 'code' | 'key'>): GoNoGoInput | null {
+export function readSpaceKey(event: Pick<KeyboardEvent, 'code' | 'key'>): Input | null {
   return event.code === 'Space' || event.key === ' ' ? 'space' : null;
 }
 
-const FEEDBACK_TEXT: Record<GoNoGoFeedbackKind, string> = {
+const FEEDBACK_TEXT: Record<FeedbackKind, string> = {
   correct: 'Correct',
   incorrect: 'Incorrect',
   'too-slow': 'Too slow',
 };
 
 /** The stimulus element: a square drawn in CSS (solid or outlined), or the letter P or R. */
-export function createStimulusElement(trial: PlannedGoNoGoTrial): HTMLElement {
+export function createStimulusElement(trial: PlannedTrial): HTMLElement {
   const element = document.createElement('div');
   element.dataset.position = `${trial.phase}:${trial.block}:${trial.trialNumber}`;
   element.dataset.stimulus = trial.stimulusId;
@@ -38,7 +38,7 @@ export function createStimulusElement(trial: PlannedGoNoGoTrial): HTMLElement {
 }
 
 /** Practice feedback in the stage. */
-function createFeedback(kind: GoNoGoFeedbackKind): HTMLElement {
+function createFeedback(kind: FeedbackKind): HTMLElement {
   const element = document.createElement('p');
   element.className = `task-feedback task-feedback--${kind}`;
   element.textContent = FEEDBACK_TEXT[kind];
@@ -50,7 +50,7 @@ function createFeedback(kind: GoNoGoFeedbackKind): HTMLElement {
  * blank whose presentation is its offset, and practice feedback; Space and the Tap button
  * answer.
  */
-export const GO_NO_GO_STAGE_PARTS: TaskStageParts<GoNoGoInput, GoNoGoScene> = {
+export const GO_NO_GO_STAGE_PARTS: TaskStageParts<Input, Scene> = {
   keyToInput: readSpaceKey,
   draw(scene) {
     switch (scene.kind) {
@@ -69,4 +69,4 @@ export const GO_NO_GO_STAGE_PARTS: TaskStageParts<GoNoGoInput, GoNoGoScene> = {
  * Go/No-Go's drawing. Then start() and begin().
  */
 export const createGoNoGoHost = (options: TaskHostRunOptions) =>
-  createTaskHost(goNoGoTask, goNoGoEngine, () => GO_NO_GO_STAGE_PARTS, options);
+  createTaskHost(goNoGoTask, engine, () => GO_NO_GO_STAGE_PARTS, options);

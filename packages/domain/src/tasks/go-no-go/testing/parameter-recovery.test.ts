@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalQuantile } from '../../shared/normal';
-import { DEFAULT_GO_NO_GO_CONFIG } from '../config';
-import { type GoNoGoParticipantParams, simulateGoNoGoParticipant } from '../participant';
-import { GO_NO_GO_ANTICIPATION_MS } from '../plausibility';
-import { type GoNoGoScores, scoreGoNoGo } from '../scoring';
+import { DEFAULT_CONFIG } from '../config';
+import { type ParticipantParams, simulateParticipant } from '../participant';
+import { ANTICIPATION_MS } from '../plausibility';
+import { type Scores, score } from '../scoring';
 
 /**
  * Parameter recovery (docs/scoring/go-no-go.md, "Recovery"): 1,000 simulated runs at the
@@ -30,29 +30,29 @@ const TRUTH = {
   extraResponseRate: 0.02,
   lateResponseRate: 0.01,
   onsetJitterMs: 8,
-} satisfies GoNoGoParticipantParams;
+} satisfies ParticipantParams;
 const RUNS = 1000;
 
 const mean = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
 
 describe('parameter recovery over 1,000 simulated runs at the default configuration', () => {
-  const config = DEFAULT_GO_NO_GO_CONFIG;
-  let runs: { scores: GoNoGoScores; eligible: number }[] = [];
+  const config = DEFAULT_CONFIG;
+  let runs: { scores: Scores; eligible: number }[] = [];
   beforeAll(() => {
     runs = Array.from({ length: RUNS }, (_, i) => {
-      const trials = simulateGoNoGoParticipant(`recovery-${i}`, config, TRUTH);
-      const { scores } = scoreGoNoGo(config, trials);
+      const trials = simulateParticipant(`recovery-${i}`, config, TRUTH);
+      const { scores } = score(config, trials);
       const eligible = trials.filter(
         (t) =>
           t.phase === 'test' &&
           t.responseType === 'hit' &&
-          (t.reactionTime ?? 0) >= GO_NO_GO_ANTICIPATION_MS &&
+          (t.reactionTime ?? 0) >= ANTICIPATION_MS &&
           !t.timing.wasInterrupted,
       ).length;
       return { scores, eligible };
     });
   });
-  const value = (pick: (s: GoNoGoScores) => number | null) =>
+  const value = (pick: (s: Scores) => number | null) =>
     runs.map((run) => {
       const v = pick(run.scores);
       if (v === null) throw new Error('a score is missing');
