@@ -8,14 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import * as goNoGo from '@cogni/domain/tasks/go-no-go';
-import {
-  DEFAULT_N_BACK_CONFIG,
-  defaultNBackAbility,
-  N_BACK_DEFAULT_PARTICIPANT,
-  nBackMatchProbability,
-  scoreNBack,
-  simulateNBackParticipant,
-} from '@cogni/domain/tasks/n-back';
+import * as nBack from '@cogni/domain/tasks/n-back';
 import {
   DEFAULT_PVT_CONFIG,
   PVT_RECOVERY_PARTICIPANT,
@@ -140,20 +133,20 @@ const started = performance.now();
 // omission is never "same". Every level has as many targets (and non-targets) as the others, so
 // the truth is (1 + H - F) / 2 with H and F averaged over the default levels 1-3.
 {
-  const p = N_BACK_DEFAULT_PARTICIPANT;
+  const p = nBack.DEFAULT_PARTICIPANT;
   const answered = 1 - p.omissionRate;
   const levels = [1, 2, 3];
   const rate = (isTarget: boolean) =>
-    mean(levels.map((n) => answered * nBackMatchProbability(defaultNBackAbility(n), isTarget)));
+    mean(levels.map((n) => answered * nBack.matchProbability(nBack.defaultAbility(n), isTarget)));
   rows.push({
     task: 'N-back',
     measure: 'headline (balanced accuracy, %)',
-    truthNote: `levels 1-3, d' ${levels.map((n) => defaultNBackAbility(n).dPrime.toFixed(1)).join(', ')}, criterion 0.2, omissions ${p.omissionRate}`,
+    truthNote: `levels 1-3, d' ${levels.map((n) => nBack.defaultAbility(n).dPrime.toFixed(1)).join(', ')}, criterion 0.2, omissions ${p.omissionRate}`,
     truth: 50 * (1 + rate(true) - rate(false)),
     estimates: overRuns((seed) => {
-      const { scores } = scoreNBack(
-        DEFAULT_N_BACK_CONFIG,
-        simulateNBackParticipant(seed, DEFAULT_N_BACK_CONFIG, p),
+      const { scores } = nBack.score(
+        nBack.DEFAULT_CONFIG,
+        nBack.simulateParticipant(seed, nBack.DEFAULT_CONFIG, p),
       );
       return 100 * (scores.overall.balancedAccuracy ?? Number.NaN);
     }),

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type AdminTrial, type RunSummary, SOA_ONSET_RESYNC_MS } from '@cogni/domain';
-import { type NBackConfig, type NBackScoredTrial, scoreNBack } from '@cogni/domain/tasks/n-back';
+import * as nBack from '@cogni/domain/tasks/n-back';
 import { describe, expect, it } from 'vitest';
 import { encodePreviewConfig } from '../apps/web/src/lib/preview';
 import { ADMIN } from './support/accounts';
@@ -283,7 +283,7 @@ describe('N-back, one whole 2-back level at the default timing', () => {
       `${JSON.stringify({ date: new Date().toISOString(), note: FIGURES_NOTE, ...figures }, null, 2)}\n`,
     );
     // The completed scores are the domain's scores of what was pressed, at the true delays.
-    const pressed: NBackScoredTrial[] = answers.map((a) => ({
+    const pressed: nBack.ScoredTrial[] = answers.map((a) => ({
       phase: a.phase,
       block: a.block,
       trialNumber: a.trialNumber,
@@ -298,7 +298,7 @@ describe('N-back, one whole 2-back level at the default timing', () => {
       keyMapping: mapping,
       timing: { wasInterrupted: false },
     }));
-    const expected = scoreNBack(run.config as NBackConfig, pressed);
+    const expected = nBack.score(run.config as nBack.Config, pressed);
     const summary = run.summary as RunSummary & { scores: typeof expected.scores };
     expect(summary).toMatchObject({
       overallScore: expected.overallScore,

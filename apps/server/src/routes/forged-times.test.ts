@@ -12,7 +12,7 @@ import {
 import { DIGIT_SPAN_FIRST_KEY_FLOOR_MS, type DigitSpanTrial } from '@cogni/domain/tasks/digit-span';
 import * as flanker from '@cogni/domain/tasks/flanker';
 import * as goNoGo from '@cogni/domain/tasks/go-no-go';
-import { N_BACK_ANTICIPATION_MS } from '@cogni/domain/tasks/n-back';
+import * as nBack from '@cogni/domain/tasks/n-back';
 import {
   PVT_SIMULATED_TIME_ORIGIN_MS,
   type PvtConfig,
@@ -162,7 +162,7 @@ const FORGERIES: Record<TestType, Forgery> = {
     floorMs: () => goNoGo.ANTICIPATION_MS,
     forge: forgeResponses,
   },
-  nbackTest: { flag: 'anticipation', floorMs: () => N_BACK_ANTICIPATION_MS, forge: forgeResponses },
+  nbackTest: { flag: 'anticipation', floorMs: () => nBack.ANTICIPATION_MS, forge: forgeResponses },
   flankerTest: {
     flag: 'anticipation',
     floorMs: () => flanker.ANTICIPATION_MS,

@@ -1,5 +1,5 @@
 import type { ResultTrial } from '@cogni/domain';
-import { N_BACK_ANTICIPATION_MS } from '@cogni/domain/tasks/n-back';
+import { ANTICIPATION_MS } from '@cogni/domain/tasks/n-back';
 import {
   type ConditionRtSpread,
   type DisplayedTrialPoint,
@@ -37,7 +37,7 @@ function isRtEligible(trial: NBackResultTrial): trial is NBackResultTrial & {
 } {
   return (
     trial.reactionTime !== null &&
-    trial.reactionTime >= N_BACK_ANTICIPATION_MS &&
+    trial.reactionTime >= ANTICIPATION_MS &&
     trial.timing?.wasInterrupted !== true
   );
 }

@@ -1,14 +1,14 @@
 import type { ResultTrial, RunSummary } from '@cogni/domain';
 import { logLinearDPrime } from '@cogni/domain';
 import type {
-  NBackAnswer,
-  NBackKeyMapping,
-  NBackLureType,
-  NBackPosition,
-  NBackResponseType,
-  NBackScores,
+  Answer,
+  KeyMapping,
+  LureType,
+  Position,
+  ResponseType,
+  Scores,
 } from '@cogni/domain/tasks/n-back';
-import { splitNBackBlock } from '@cogni/domain/tasks/n-back';
+import { splitBlock } from '@cogni/domain/tasks/n-back';
 import { NO_VALUE } from '../../lib/format-scores';
 
 /** A stored N-back trial as the API returns it: the envelope with the task's fields beside it. */
@@ -17,11 +17,11 @@ export type NBackResultTrial = ResultTrial & {
   level: number;
   letter: string;
   isTarget: boolean | null;
-  lureType: NBackLureType;
+  lureType: LureType;
   nBackLetter: string | null;
-  answer: NBackAnswer | null;
-  responseType: NBackResponseType;
-  keyMapping: NBackKeyMapping;
+  answer: Answer | null;
+  responseType: ResponseType;
+  keyMapping: KeyMapping;
   nExtraResponses: number;
   /** Present where the whole stored trial is read (the admin's views), absent in progress. */
   timing?: { wasInterrupted?: boolean } | null;
@@ -39,8 +39,8 @@ export function asNBackTrials(trials: readonly ResultTrial[]): readonly NBackRes
 export const N_BACK_BALANCED_HEADLINE_VERSION = 2;
 
 /** N-back's own scores of a finished run (its scoring code's shape, every scoring version). */
-export function nBackScoresOf(summary: RunSummary): NBackScores {
-  return summary.scores as NBackScores;
+export function nBackScoresOf(summary: RunSummary): Scores {
+  return summary.scores as Scores;
 }
 
 /**
@@ -53,19 +53,19 @@ export function neverSameDPrime(targets: number, nonTargets: number): number | n
 }
 
 /** Where a run is, for people: '2-back practice, round 1' or '2-back, block 3'. */
-export function blockName(position: Pick<NBackPosition, 'phase' | 'block'>): string {
-  const { level, index } = splitNBackBlock(position.block);
+export function blockName(position: Pick<Position, 'phase' | 'block'>): string {
+  const { level, index } = splitBlock(position.block);
   return position.phase === 'practice'
     ? `${level}-back practice, round ${index + 1}`
     : `${level}-back, block ${index + 1}`;
 }
 
 /** The keys of a key mapping: which key is "match" and which "no match". */
-export function keysOf(mapping: NBackKeyMapping): { match: 'F' | 'J'; noMatch: 'F' | 'J' } {
+export function keysOf(mapping: KeyMapping): { match: 'F' | 'J'; noMatch: 'F' | 'J' } {
   return mapping === 'A' ? { match: 'F', noMatch: 'J' } : { match: 'J', noMatch: 'F' };
 }
 
-export const OUTCOME_NAMES: Record<NBackResponseType, string> = {
+export const OUTCOME_NAMES: Record<ResponseType, string> = {
   hit: 'Hit',
   miss: 'Miss',
   false_alarm: 'False alarm',
@@ -74,7 +74,7 @@ export const OUTCOME_NAMES: Record<NBackResponseType, string> = {
   filler: 'Filler (not scored)',
 };
 
-export const ANSWER_NAMES: Record<NBackAnswer, string> = {
+export const ANSWER_NAMES: Record<Answer, string> = {
   match: 'Same',
   'no-match': 'Different',
 };

@@ -1,7 +1,7 @@
 import {
-  getNBackLevels,
-  getNBackPracticeCorrectNeeded,
-  type NBackConfig,
+  type Config,
+  getLevels,
+  getPracticeCorrectNeeded,
   nBackTask,
 } from '@cogni/domain/tasks/n-back';
 import { lazy, useMemo } from 'react';
@@ -50,9 +50,9 @@ const EXAMPLE = [
   { letter: 'Y', same: false },
 ] as const;
 
-function Instructions(props: { mode: ResponseMode; config: NBackConfig }) {
+function Instructions(props: { mode: ResponseMode; config: Config }) {
   const { mode, config } = props;
-  const levels = getNBackLevels(config);
+  const levels = getLevels(config);
   const fixed = config.keyMapping === 'counterbalanced' ? null : keysOf(config.keyMapping);
   const same =
     mode === 'touch'
@@ -105,8 +105,8 @@ function Instructions(props: { mode: ResponseMode; config: NBackConfig }) {
         </li>
         <li>
           Before each level you practise with feedback. With fewer than{' '}
-          {getNBackPracticeCorrectNeeded(config)} of {config.practiceScoredTrials} right you
-          practise again (at most {config.practiceMaxRounds}{' '}
+          {getPracticeCorrectNeeded(config)} of {config.practiceScoredTrials} right you practise
+          again (at most {config.practiceMaxRounds}{' '}
           {config.practiceMaxRounds === 1 ? 'round' : 'rounds'}).
         </li>
         <li>

@@ -1,16 +1,16 @@
 import type { Run } from '@cogni/domain';
 import {
-  getNBackLevels,
-  getNBackNextPosition,
-  getNBackPracticeCorrectNeeded,
-  type NBackConfig,
-  NBackConfigSchema,
-  type NBackKeyMapping,
-  type NBackPosition,
-  type NBackPrompt,
+  type Config,
+  ConfigSchema,
+  getLevels,
+  getNextPosition,
+  getPracticeCorrectNeeded,
+  type KeyMapping,
   nBackTask,
-  planNBack,
-  splitNBackBlock,
+  type Position,
+  type Prompt,
+  plan,
+  splitBlock,
 } from '@cogni/domain/tasks/n-back';
 import { useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
@@ -26,13 +26,13 @@ import { blockName, keysOf } from './labels';
 import { createNBackHost } from './runtime/n-back-stage';
 import { NBackScoreTiles } from './scores';
 
-const configOf = (run: Run): NBackConfig => NBackConfigSchema.parse(run.config);
+const configOf = (run: Run): Config => ConfigSchema.parse(run.config);
 
 /**
  * Touch mode's two answer buttons, side by side: "Same as n back" on the side of the match key
  * (left under mapping A, where F is; right under B).
  */
-export function nBackPadButtons(mapping: NBackKeyMapping, level: number): PadButton[] {
+export function nBackPadButtons(mapping: KeyMapping, level: number): PadButton[] {
   const same: PadButton = {
     response: 'match',
     label: `Same as ${level} back`,
@@ -52,7 +52,7 @@ export function nBackPadButtons(mapping: NBackKeyMapping, level: number): PadBut
  */
 function firstLevelName(source: RunSource): string {
   const { config } = resolveRunConfig(nBackTask.settings, source);
-  const [first] = getNBackLevels(config ?? nBackTask.settings.defaults);
+  const [first] = getLevels(config ?? nBackTask.settings.defaults);
   return `${first ?? 1}-back`;
 }
 
@@ -70,7 +70,7 @@ export default function NBackRunner({ mode, source }: { mode: ResponseMode; sour
           : 'Hold the device so both thumbs rest over the two buttons at the bottom.'
       } The ${firstLevelName(source)} practice starts a second after you press the button; the keys are shown under the letters.`}
       describeResume={(run, saved) => {
-        const next = getNBackNextPosition(configOf(run), saved);
+        const next = getNextPosition(configOf(run), saved);
         return next
           ? `: ${blockName(next)}, trial ${next.trialNumber + 1}.`
           : ': all trials are done.';
@@ -81,12 +81,12 @@ export default function NBackRunner({ mode, source }: { mode: ResponseMode; sour
   );
 }
 
-function progressText(snapshot: TaskHostSnapshot<NBackPrompt> | null): string {
+function progressText(snapshot: TaskHostSnapshot<Prompt> | null): string {
   if (!snapshot) return '';
   if (snapshot.phase === 'get-ready') return 'Get ready…';
   if (snapshot.phase !== 'running' || !snapshot.progress) return '';
   const { trialsInBlock, isReminder } = snapshot.progress;
-  const position = snapshot.progress.position as NBackPosition;
+  const position = snapshot.progress.position as Position;
   if (isReminder) return `${blockName(position)} · the last letters again`;
   return `${blockName(position)} · letter ${position.trialNumber + 1} of ${trialsInBlock}`;
 }
@@ -100,9 +100,9 @@ function RunningTest(props: RunningTaskProps) {
   const hosted = useTaskHost(props, createHost);
   const { snapshot } = hosted;
   const position = snapshot?.progress?.position;
-  const level = position ? splitNBackBlock(position.block).level : 1;
+  const level = position ? splitBlock(position.block).level : 1;
   // The run's key mapping: A is F = same, B is J = same.
-  const mapping = useMemo(() => planNBack(run.seed, config).keyMapping, [run, config]);
+  const mapping = useMemo(() => plan(run.seed, config).keyMapping, [run, config]);
   const keys = keysOf(mapping);
   const buttons = useMemo(() => nBackPadButtons(mapping, level), [mapping, level]);
   return (
@@ -128,15 +128,15 @@ function RunningTest(props: RunningTaskProps) {
 
 /** Between blocks: how the practice round went, what follows (and its n), and a button to go on. */
 function BlockIntro(props: {
-  prompt: NBackPrompt;
-  config: NBackConfig;
-  mapping: NBackKeyMapping;
+  prompt: Prompt;
+  config: Config;
+  mapping: KeyMapping;
   mode: ResponseMode;
   onBegin: () => void;
 }) {
   const { prompt, config } = props;
   const { position: next, roundResult: result, reminders } = prompt;
-  const { level, index } = splitNBackBlock(next.block);
+  const { level, index } = splitBlock(next.block);
   const keys = keysOf(props.mapping);
   const before = level === 1 ? 'the letter just before it' : `the one ${level} letters before`;
   const rule =
@@ -160,10 +160,10 @@ function BlockIntro(props: {
     }
     if (reminder) lines.push(reminder);
     action = prompt.resumed ? 'Continue' : 'Start the block';
-  } else if (result && !prompt.resumed && splitNBackBlock(result.block).level === level) {
+  } else if (result && !prompt.resumed && splitBlock(result.block).level === level) {
     title = `Practice again: ${result.correct} of ${result.total} correct`;
     lines = [
-      `You need ${getNBackPracticeCorrectNeeded(config)} of ${result.total} correct to go on.`,
+      `You need ${getPracticeCorrectNeeded(config)} of ${result.total} correct to go on.`,
       rule,
     ];
     action = 'Practise again';

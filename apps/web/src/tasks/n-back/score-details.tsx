@@ -1,5 +1,5 @@
 import type { RunSummary } from '@cogni/domain';
-import type { NBackLevelScores } from '@cogni/domain/tasks/n-back';
+import type { LevelScores } from '@cogni/domain/tasks/n-back';
 import { useId } from 'react';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatMs, formatPercent, NO_VALUE } from '../../lib/format-scores';
@@ -12,7 +12,7 @@ import {
   toPercent,
 } from './labels';
 
-type Row = { label: string; value: (level: NBackLevelScores) => string | number };
+type Row = { label: string; value: (level: LevelScores) => string | number };
 
 const percent = (rate: number | null) => formatPercent(toPercent(rate));
 

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
-import { DEFAULT_N_BACK_CONFIG, N_BACK_SETTINGS, type NBackConfig } from './config';
-import { planNBack } from './plan';
-import { scoreNBack } from './scoring';
-import type { NBackAnswer } from './trial';
-import { runNBackVirtualSession } from './virtual-runtime';
+import { type Config, DEFAULT_CONFIG, SETTINGS } from './config';
+import { plan } from './plan';
+import { score } from './scoring';
+import type { Answer } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
 /**
  * Strategies that do not tell targets from non-targets, played through the task's plan and
- * engine (runNBackVirtualSession, as the browser runs it) and scored as stored runs are
+ * engine (runVirtualSession, as the browser runs it) and scored as stored runs are
  * (docs/scoring/n-back.md, "Headline"): each must score 50, the chance value of
  * floor(100 x balanced accuracy) with "same" as the response.
  */
 
 /** The answer to a letter, given nothing about it (null: no answer). */
-type Strategy = (draw: () => number) => NBackAnswer | null;
+type Strategy = (draw: () => number) => Answer | null;
 
 const STRATEGIES = {
   alwaysSame: () => 'match',
@@ -24,11 +24,11 @@ const STRATEGIES = {
 } satisfies Record<string, Strategy>;
 
 /** A whole run by `strategy`: every letter (practice and fillers included) answered at 600 ms. */
-function playRun(seed: string, config: NBackConfig, strategy: Strategy) {
+function playRun(seed: string, config: Config, strategy: Strategy) {
   const draw = createRng(`${seed}:chance-strategy`);
-  const trials = runNBackVirtualSession({
+  const trials = runVirtualSession({
     config,
-    plan: planNBack(seed, config),
+    plan: plan(seed, config),
     timeOriginMs: 1_795_000_000_000,
     startMs: 500,
     introMs: 2000,
@@ -37,11 +37,11 @@ function playRun(seed: string, config: NBackConfig, strategy: Strategy) {
       return { presses: answer === null ? [] : [{ afterOnsetMs: 600, answer }], onsetLateMs: 0 };
     },
   }).trials;
-  return scoreNBack(config, trials);
+  return score(config, trials);
 }
 
 /** Another design: levels 2-4, 8 targets in 24 scored trials a block, 3 lures a block. */
-const OTHER_CONFIG = N_BACK_SETTINGS.schema.parse({
+const OTHER_CONFIG = SETTINGS.schema.parse({
   levels: '2-4',
   scoredTrialsPerBlock: 24,
   targetsPerBlock: 8,
@@ -55,7 +55,7 @@ describe('chance strategies score 50 on the headline', () => {
     ['alwaysDifferent', STRATEGIES.alwaysDifferent],
     ['neverAnswer', STRATEGIES.neverAnswer],
   ] as const)('%s scores exactly 50, at the defaults and with lures', (_name, strategy) => {
-    for (const config of [DEFAULT_N_BACK_CONFIG, OTHER_CONFIG]) {
+    for (const config of [DEFAULT_CONFIG, OTHER_CONFIG]) {
       for (const seed of ['chance-a', 'chance-b', 'chance-c']) {
         const result = playRun(seed, config, strategy);
         expect(result.overallScore, seed).toBe(50);
@@ -65,7 +65,7 @@ describe('chance strategies score 50 on the headline', () => {
   });
 
   it('answering "different" to everything keeps percent correct as a task score (70 %)', () => {
-    const result = playRun('chance-a', DEFAULT_N_BACK_CONFIG, STRATEGIES.alwaysDifferent);
+    const result = playRun('chance-a', DEFAULT_CONFIG, STRATEGIES.alwaysDifferent);
     // 126 correct rejections of 180 scored trials (54 targets, 126 non-targets).
     expect(result.totalTrials).toBe(180);
     expect(result.correctTrials).toBe(126);
@@ -82,7 +82,7 @@ describe('chance strategies score 50 on the headline', () => {
   it('random answers score 50 ± 1.5 on average over 400 seeded runs', () => {
     const scores = Array.from(
       { length: 400 },
-      (_, i) => playRun(`random-${i}`, DEFAULT_N_BACK_CONFIG, STRATEGIES.randomAnswer).overallScore,
+      (_, i) => playRun(`random-${i}`, DEFAULT_CONFIG, STRATEGIES.randomAnswer).overallScore,
     );
     const mean = scores.reduce((sum, v) => sum + v, 0) / scores.length;
     expect(Math.abs(mean - 50)).toBeLessThanOrEqual(1.5);

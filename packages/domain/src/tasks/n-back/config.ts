@@ -8,37 +8,32 @@ import {
   refineSettings,
   type TaskSettings,
 } from '../shared/settings';
-import {
-  mostPackedNBackLures,
-  type NBackBlockCounts,
-  packedNBackLayout,
-  splitNBackLures,
-} from './layout';
+import { type BlockCounts, mostPackedLures, packedLayout, splitLures } from './layout';
 
 /**
  * The phases of a run. They interleave by level: practice of the lowest level (criterion
  * rounds), its test blocks, practice of the next level, its test blocks, and so on. A trial's
- * level is its block number's tens digit (see nBackBlockNumber).
+ * level is its block number's tens digit (see blockNumber).
  */
-export const N_BACK_PHASES = ['practice', 'test'] as const;
-export type NBackPhase = (typeof N_BACK_PHASES)[number];
-export const NBackPhaseSchema = z.enum(N_BACK_PHASES);
+export const PHASES = ['practice', 'test'] as const;
+export type Phase = (typeof PHASES)[number];
+export const PhaseSchema = z.enum(PHASES);
 
 /** The letters shown: eight consonants that neither rhyme much nor look alike, uppercase. */
-export const N_BACK_LETTERS = ['C', 'H', 'K', 'N', 'R', 'W', 'X', 'Y'] as const;
-export type NBackLetter = (typeof N_BACK_LETTERS)[number];
+export const LETTERS = ['C', 'H', 'K', 'N', 'R', 'W', 'X', 'Y'] as const;
+export type Letter = (typeof LETTERS)[number];
 
 /** The highest level (n) a configuration may ask for (the block number keeps it in its tens). */
-export const N_BACK_MAX_LEVEL = 6;
+export const MAX_LEVEL = 6;
 
 /**
  * The level ranges a run can take, 'a-b' for levels a to b ascending ('2' for level 2 alone):
  * one setting rather than a lowest and a highest level, so no combination is out of order.
  */
-export const N_BACK_LEVEL_RANGES = (() => {
+export const LEVEL_RANGES = (() => {
   const ranges: string[] = [];
-  for (let from = 1; from <= N_BACK_MAX_LEVEL; from++) {
-    for (let to = from; to <= N_BACK_MAX_LEVEL; to++) {
+  for (let from = 1; from <= MAX_LEVEL; from++) {
+    for (let to = from; to <= MAX_LEVEL; to++) {
       ranges.push(from === to ? `${from}` : `${from}-${to}`);
     }
   }
@@ -46,20 +41,20 @@ export const N_BACK_LEVEL_RANGES = (() => {
   return ['1-3', ...ranges.filter((range) => range !== '1-3')] as [string, ...string[]];
 })();
 /** Blocks (and practice rounds) per level at most: the block number keeps them in its units. */
-export const N_BACK_MAX_BLOCKS_PER_LEVEL = 10;
+export const MAX_BLOCKS_PER_LEVEL = 10;
 
 /**
  * Which key means "match": A is F = match, J = no match; B is the reverse. 'counterbalanced'
  * picks A or B from the run's seed, so half the participants get each.
  */
-export const N_BACK_KEY_MAPPINGS = ['A', 'B'] as const;
-export type NBackKeyMapping = (typeof N_BACK_KEY_MAPPINGS)[number];
-export type NBackKeyMappingSetting = NBackKeyMapping | 'counterbalanced';
+export const KEY_MAPPINGS = ['A', 'B'] as const;
+export type KeyMapping = (typeof KEY_MAPPINGS)[number];
+export type KeyMappingSetting = KeyMapping | 'counterbalanced';
 
 /** Lures: 'none' keeps every non-target apart from the items n-1 and n+1 back too. */
-export type NBackLureMode = 'none' | 'fixed';
+export type LureMode = 'none' | 'fixed';
 
-const KEY_MAPPING_SETTING: ChoiceSetting<NBackKeyMappingSetting> = {
+const KEY_MAPPING_SETTING: ChoiceSetting<KeyMappingSetting> = {
   kind: 'choice',
   default: 'counterbalanced',
   options: ['counterbalanced', 'A', 'B'],
@@ -68,7 +63,7 @@ const KEY_MAPPING_SETTING: ChoiceSetting<NBackKeyMappingSetting> = {
     "'A': F = match, J = no match (the match button on the left). 'B': J = match, F = no match (the match button on the right). 'counterbalanced': A or B from the run's seed, half the runs each.",
 };
 
-const LURE_MODE_SETTING: ChoiceSetting<NBackLureMode> = {
+const LURE_MODE_SETTING: ChoiceSetting<LureMode> = {
   kind: 'choice',
   default: 'none',
   options: ['none', 'fixed'],
@@ -80,19 +75,19 @@ const LURE_MODE_SETTING: ChoiceSetting<NBackLureMode> = {
 const LEVELS_SETTING: ChoiceSetting = {
   kind: 'choice',
   default: '1-3',
-  options: N_BACK_LEVEL_RANGES,
+  options: LEVEL_RANGES,
   label: 'Levels',
   description:
     "The levels (n) of the run, in ascending order: '1-3' is 1-back, 2-back, 3-back; '2' is 2-back alone. Each level has its criterion practice, then its test blocks.",
 };
 
-const SETTINGS = defineSettings({
+const SPECS = defineSettings({
   levels: LEVELS_SETTING,
   blocksPerLevel: {
     kind: 'number',
     default: 3,
     min: 1,
-    max: N_BACK_MAX_BLOCKS_PER_LEVEL,
+    max: MAX_BLOCKS_PER_LEVEL,
     integer: true,
     unit: 'blocks',
     label: 'Blocks per level',
@@ -187,7 +182,7 @@ const SETTINGS = defineSettings({
     kind: 'number',
     default: 3,
     min: 1,
-    max: N_BACK_MAX_BLOCKS_PER_LEVEL,
+    max: MAX_BLOCKS_PER_LEVEL,
     integer: true,
     unit: 'rounds',
     label: 'Practice rounds at most',
@@ -207,12 +202,12 @@ const SETTINGS = defineSettings({
 });
 
 /** A configuration as the settings describe it. */
-export type NBackConfig = ConfigOf<typeof SETTINGS.specs>;
+export type Config = ConfigOf<typeof SPECS.specs>;
 
-export type { NBackBlockCounts } from './layout';
+export type { BlockCounts } from './layout';
 
 /** The levels of a run, in run order: '1-3' gives [1, 2, 3], '2' gives [2]. */
-export function getNBackLevels(config: Pick<NBackConfig, 'levels'>): number[] {
+export function getLevels(config: Pick<Config, 'levels'>): number[] {
   const [from = 1, to = from] = config.levels.split('-').map(Number);
   const levels: number[] = [];
   for (let n = from; n <= to; n++) levels.push(n);
@@ -224,30 +219,26 @@ export function getNBackLevels(config: Pick<NBackConfig, 'levels'>): number[] {
  * round, or the test block). So in both phases level 2's blocks are 20, 21, 22, ...: every
  * position of a run has its own (phase, block, trial) key, and its level can be read from it.
  */
-export function nBackBlockNumber(level: number, index: number): number {
-  return level * N_BACK_MAX_BLOCKS_PER_LEVEL + index;
+export function blockNumber(level: number, index: number): number {
+  return level * MAX_BLOCKS_PER_LEVEL + index;
 }
 
 /** The level and the index within the level of a block number. */
-export function splitNBackBlock(block: number): { level: number; index: number } {
+export function splitBlock(block: number): { level: number; index: number } {
   return {
-    level: Math.floor(block / N_BACK_MAX_BLOCKS_PER_LEVEL),
-    index: block % N_BACK_MAX_BLOCKS_PER_LEVEL,
+    level: Math.floor(block / MAX_BLOCKS_PER_LEVEL),
+    index: block % MAX_BLOCKS_PER_LEVEL,
   };
 }
 
 /** The lures of a test block: none unless 'fixed'; at level 1 all copy the item 2 back. */
-function lureCounts(config: NBackConfig, n: number): { nMinus1: number; nPlus1: number } {
+function lureCounts(config: Config, n: number): { nMinus1: number; nPlus1: number } {
   if (config.lureMode !== 'fixed') return { nMinus1: 0, nPlus1: 0 };
-  return splitNBackLures(config.luresPerBlock, n);
+  return splitLures(config.luresPerBlock, n);
 }
 
 /** The counts of a block of `phase` at level `n`. Practice has no lures. */
-export function getNBackBlockCounts(
-  config: NBackConfig,
-  phase: NBackPhase,
-  n: number,
-): NBackBlockCounts {
+export function getBlockCounts(config: Config, phase: Phase, n: number): BlockCounts {
   if (phase === 'practice') {
     return {
       n,
@@ -270,23 +261,23 @@ export function getNBackBlockCounts(
 }
 
 /** Trials in a block of `phase` at level `n`: the n fillers and the scored ones. */
-export function getNBackBlockTrialCount(config: NBackConfig, phase: NBackPhase, n: number): number {
+export function getBlockTrialCount(config: Config, phase: Phase, n: number): number {
   return n + (phase === 'practice' ? config.practiceScoredTrials : config.scoredTrialsPerBlock);
 }
 
 /** Blocks of `phase` at each level: the practice rounds allowed, or the test blocks. */
-export function getNBackBlocksPerLevel(config: NBackConfig, phase: NBackPhase): number {
+export function getBlocksPerLevel(config: Config, phase: Phase): number {
   return phase === 'practice' ? config.practiceMaxRounds : config.blocksPerLevel;
 }
 
 /** A problem with a configuration and the setting it is reported on. */
-export type NBackConfigIssue = ConfigIssue<NBackConfig>;
+export type ConfigProblem = ConfigIssue<Config>;
 
 /**
  * The most targets `scored` positions can hold with at most 2 in a row: each non-target closes
  * a run, so t targets need t <= 2 x (scored - t + 1).
  */
-export function maxNBackTargets(scored: number): number {
+export function maxTargets(scored: number): number {
   return Math.floor((2 * scored + 2) / 3);
 }
 
@@ -295,8 +286,8 @@ export function maxNBackTargets(scored: number): number {
  * longer than the SOA, a block without a target or a non-target, more targets than fit with at
  * most 2 in a row, or more lures than a test block of some level holds.
  */
-export function findNBackConfigIssues(config: NBackConfig): NBackConfigIssue[] {
-  const issues: NBackConfigIssue[] = [];
+export function findConfigIssues(config: Config): ConfigProblem[] {
+  const issues: ConfigProblem[] = [];
   if (config.stimulusMs > config.soaMs) {
     issues.push({
       setting: 'stimulusMs',
@@ -323,10 +314,10 @@ export function findNBackConfigIssues(config: NBackConfig): NBackConfigIssue[] {
         setting: block.setting,
         message: `${block.what} needs a non-target: ${block.targets} targets in ${block.scored} scored trials leave none`,
       });
-    } else if (block.targets > maxNBackTargets(block.scored)) {
+    } else if (block.targets > maxTargets(block.scored)) {
       issues.push({
         setting: block.setting,
-        message: `${block.what} of ${block.scored} scored trials holds at most ${maxNBackTargets(block.scored)} targets with no more than 2 in a row, not ${block.targets}`,
+        message: `${block.what} of ${block.scored} scored trials holds at most ${maxTargets(block.scored)} targets with no more than 2 in a row, not ${block.targets}`,
       });
     }
   }
@@ -335,10 +326,10 @@ export function findNBackConfigIssues(config: NBackConfig): NBackConfigIssue[] {
     // The lures fit when the packed layout the planner falls back on holds them (layout.ts):
     // then every seed's plan has them. Checked for each level, as where a lure may stand
     // depends on n.
-    for (const n of getNBackLevels(config)) {
-      const counts = getNBackBlockCounts(config, 'test', n);
-      if (packedNBackLayout(counts)) continue;
-      const most = mostPackedNBackLures(n, counts.scored, counts.targets, config.luresPerBlock);
+    for (const n of getLevels(config)) {
+      const counts = getBlockCounts(config, 'test', n);
+      if (packedLayout(counts)) continue;
+      const most = mostPackedLures(n, counts.scored, counts.targets, config.luresPerBlock);
       issues.push({
         setting: 'luresPerBlock',
         message: `A test block of ${counts.scored} scored trials with ${counts.targets} targets has room for at most ${most} lures at level ${n}, not ${config.luresPerBlock}`,
@@ -349,49 +340,46 @@ export function findNBackConfigIssues(config: NBackConfig): NBackConfigIssue[] {
   return issues;
 }
 
-/** The messages of findNBackConfigIssues: empty for a configuration that can be run. */
-export function findNBackConfigProblems(config: NBackConfig): string[] {
-  return findNBackConfigIssues(config).map((issue) => issue.message);
+/** The messages of findConfigIssues: empty for a configuration that can be run. */
+export function findConfigProblems(config: Config): string[] {
+  return findConfigIssues(config).map((issue) => issue.message);
 }
 
 /**
  * Every setting with its default, unit, bounds and description. The schema also refuses
- * configurations findNBackConfigIssues finds impossible (on the setting concerned).
+ * configurations findConfigIssues finds impossible (on the setting concerned).
  */
-export const N_BACK_SETTINGS: TaskSettings<NBackConfig> = refineSettings(
-  SETTINGS,
-  findNBackConfigIssues,
-);
-export const NBackConfigSchema = N_BACK_SETTINGS.schema;
+export const SETTINGS: TaskSettings<Config> = refineSettings(SPECS, findConfigIssues);
+export const ConfigSchema = SETTINGS.schema;
 
 /** The configuration the product uses. */
-export const DEFAULT_N_BACK_CONFIG: NBackConfig = N_BACK_SETTINGS.defaults;
+export const DEFAULT_CONFIG: Config = SETTINGS.defaults;
 
 /**
  * The key mapping of a run: the configured one, or under 'counterbalanced' A or B from the
  * run's seed (a generator of its own, so it moves no letter of the plan).
  */
-export function resolveNBackKeyMapping(seed: string, config: NBackConfig): NBackKeyMapping {
+export function resolveKeyMapping(seed: string, config: Config): KeyMapping {
   if (config.keyMapping !== 'counterbalanced') return config.keyMapping;
   return createRng(`${seed}:n-back:key-mapping`)() < 0.5 ? 'A' : 'B';
 }
 
 /** Practice trials get feedback; test trials do not. */
-export function nBackHasFeedback(phase: NBackPhase): boolean {
+export function hasFeedback(phase: Phase): boolean {
   return phase === 'practice';
 }
 
 /** Onset to onset within a block of `phase`: the SOA, plus the feedback in practice. */
-export function getNBackTrialPeriodMs(config: NBackConfig, phase: NBackPhase): number {
-  return config.soaMs + (nBackHasFeedback(phase) ? config.feedbackMs : 0);
+export function getTrialPeriodMs(config: Config, phase: Phase): number {
+  return config.soaMs + (hasFeedback(phase) ? config.feedbackMs : 0);
 }
 
 /** Correct scored trials a practice round needs: ceil(criterion x scored trials). */
-export function getNBackPracticeCorrectNeeded(config: NBackConfig): number {
+export function getPracticeCorrectNeeded(config: Config): number {
   return Math.ceil(config.practiceCriterion * config.practiceScoredTrials - 1e-9);
 }
 
 /** Does a practice round with `correct` correct scored trials meet the criterion? */
-export function meetsNBackPracticeCriterion(config: NBackConfig, correct: number): boolean {
-  return correct >= getNBackPracticeCorrectNeeded(config);
+export function meetsPracticeCriterion(config: Config, correct: number): boolean {
+  return correct >= getPracticeCorrectNeeded(config);
 }

@@ -2,27 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
 import type { SoaPress } from '../shared/soa-engine';
 import { CONTRACT_RUN_TIME_ORIGIN_MS, soaContractRun } from '../shared/testing/soa-contract-run';
-import { DEFAULT_N_BACK_CONFIG, type NBackConfig, nBackBlockNumber } from './config';
-import { nBackEngine } from './engine';
-import { planNBack } from './plan';
-import type { NBackResponse } from './trial';
-import { runNBackVirtualSession } from './virtual-runtime';
+import { blockNumber, type Config, DEFAULT_CONFIG } from './config';
+import { engine } from './engine';
+import { plan } from './plan';
+import type { Response } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
-// N-back's engine on the task contract (nBackEngine: the shared fixed-SOA engine behind
+// N-back's engine on the task contract (engine: the shared fixed-SOA engine behind
 // soaEngine) records what N-back's own engine records from the same page, and shows a resumed
 // block's last letters again first.
 
-const contractRun = (config: NBackConfig, seed: string) =>
-  soaContractRun(nBackEngine.forRun(config, planNBack(seed, config)));
+const contractRun = (config: Config, seed: string) =>
+  soaContractRun(engine.forRun(config, plan(seed, config)));
 
 describe("N-back's engine on the task contract", () => {
   it('records what the N-back engine records from the same events, every level', () => {
-    const config: NBackConfig = { ...DEFAULT_N_BACK_CONFIG, levels: '1-2', blocksPerLevel: 1 };
+    const config: Config = { ...DEFAULT_CONFIG, levels: '1-2', blocksPerLevel: 1 };
     const seed = 'contract-equivalence';
     const rng = createRng('behaviour');
-    const session = runNBackVirtualSession({
+    const session = runVirtualSession({
       config,
-      plan: planNBack(seed, config),
+      plan: plan(seed, config),
       timeOriginMs: CONTRACT_RUN_TIME_ORIGIN_MS,
       startMs: 2000,
       introMs: 3000,
@@ -41,23 +41,23 @@ describe("N-back's engine on the task contract", () => {
       }),
     });
     const run = contractRun(config, seed);
-    run.replay(session.events, (press: SoaPress<{ response: NBackResponse }>) => press.response);
+    run.replay(session.events, (press: SoaPress<{ response: Response }>) => press.response);
     expect(run.records()).toEqual(session.trials);
     expect(run.records().some((t) => t.phase === 'test')).toBe(true);
     expect(run.effects.at(-1)).toEqual({ type: 'FINISHED' });
   });
 
   it('prompts a block resumed inside with its last n letters as reminders', () => {
-    const config: NBackConfig = { ...DEFAULT_N_BACK_CONFIG, levels: '2' };
+    const config: Config = { ...DEFAULT_CONFIG, levels: '2' };
     // Five letters of 2-back practice's first round saved: the round goes on at the sixth.
-    const block = nBackBlockNumber(2, 0);
+    const block = blockNumber(2, 0);
     const saved = [0, 1, 2, 3, 4].map((trialNumber) => ({
       phase: 'practice',
       block,
       trialNumber,
       isCorrect: true,
     }));
-    const run = soaContractRun(nBackEngine.forRun(config, planNBack('resume', config)), {
+    const run = soaContractRun(engine.forRun(config, plan('resume', config)), {
       saved,
     });
     const prompt = run.effects[0];

@@ -1,42 +1,32 @@
 import type { TaskDefinition } from '../contract';
 import { nBackCard } from './card';
-import { getNBackTrialPeriodMs, N_BACK_PHASES, N_BACK_SETTINGS, type NBackConfig } from './config';
-import { nBackEngine } from './engine';
-import { estimateNBackMs } from './estimate';
-import { N_BACK_EXPORT_COLUMNS } from './export-columns';
-import { nBackFixtureRun } from './fixture-run';
-import { simulateNBackRun } from './participant';
-import { type NBackPlan, planNBack } from './plan';
-import {
-  findNBackEarlyArrival,
-  findNBackRunImplausibility,
-  getNBackTrialFlags,
-} from './plausibility';
-import { getNBackNextPosition } from './run-order';
-import {
-  N_BACK_REPORT_CELLS,
-  N_BACK_SCORING_VERSION,
-  type NBackScores,
-  nBackReportCellOf,
-  scoreNBack,
-} from './scoring';
-import { findNBackTrialProblems, type NBackTrial, NBackTrialSchema } from './trial';
+import { type Config, getTrialPeriodMs, PHASES, SETTINGS } from './config';
+import { engine } from './engine';
+import { estimateMs } from './estimate';
+import { EXPORT_COLUMNS } from './export-columns';
+import { fixtureRun } from './fixture-run';
+import { simulateRun } from './participant';
+import { type Plan, plan } from './plan';
+import { findEarlyArrival, findRunImplausibility, getTrialFlags } from './plausibility';
+import { getNextPosition } from './run-order';
+import { REPORT_CELLS, reportCellOf, SCORING_VERSION, type Scores, score } from './scoring';
+import { findTrialProblems, type Trial, TrialSchema } from './trial';
 
 /** The N-back task on the task contract (ADR 027). */
-export const nBackTask: TaskDefinition<NBackConfig, NBackPlan, NBackTrial, NBackScores> = {
+export const nBackTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   id: nBackCard.testType,
   slug: nBackCard.slug,
   name: nBackCard.name,
   description: nBackCard.description,
   construct: 'Working memory updating and monitoring',
   version: '1.0.0',
-  settings: N_BACK_SETTINGS,
-  phases: N_BACK_PHASES,
+  settings: SETTINGS,
+  phases: PHASES,
   scoredPhase: 'test',
-  plan: planNBack,
-  estimateMs: estimateNBackMs,
-  engine: nBackEngine,
-  trialSchema: NBackTrialSchema,
+  plan: plan,
+  estimateMs: estimateMs,
+  engine: engine,
+  trialSchema: TrialSchema,
   fieldsOf: (trial) => ({
     level: trial.level,
     letter: trial.letter,
@@ -48,15 +38,15 @@ export const nBackTask: TaskDefinition<NBackConfig, NBackPlan, NBackTrial, NBack
     keyMapping: trial.keyMapping,
     nExtraResponses: trial.nExtraResponses,
   }),
-  checkTrial: findNBackTrialProblems,
-  trialFlags: (trial) => getNBackTrialFlags(trial),
-  earlyArrival: findNBackEarlyArrival,
-  runImplausibility: findNBackRunImplausibility,
-  nextPosition: getNBackNextPosition,
-  reportCells: N_BACK_REPORT_CELLS,
+  checkTrial: findTrialProblems,
+  trialFlags: (trial) => getTrialFlags(trial),
+  earlyArrival: findEarlyArrival,
+  runImplausibility: findRunImplausibility,
+  nextPosition: getNextPosition,
+  reportCells: REPORT_CELLS,
   reportCell: (trial) =>
     trial.phase === 'test' && trial.isTarget !== null
-      ? nBackReportCellOf(trial.level, trial.isTarget)
+      ? reportCellOf(trial.level, trial.isTarget)
       : null,
   trendMeasures: [
     {
@@ -76,15 +66,15 @@ export const nBackTask: TaskDefinition<NBackConfig, NBackPlan, NBackTrial, NBack
       value: (scores) => scores.overall.meanHitRtMs,
     },
   ],
-  scoringVersion: N_BACK_SCORING_VERSION,
-  score: scoreNBack,
-  exportColumns: N_BACK_EXPORT_COLUMNS,
-  simulate: simulateNBackRun,
+  scoringVersion: SCORING_VERSION,
+  score: score,
+  exportColumns: EXPORT_COLUMNS,
+  simulate: simulateRun,
   fixtureRun(seed, config) {
-    return nBackFixtureRun(seed, config).map((trial) => ({
+    return fixtureRun(seed, config).map((trial) => ({
       trial,
       // The least time a trial takes a person: its SOA, and its feedback in practice.
-      minimumMs: getNBackTrialPeriodMs(config, trial.phase),
+      minimumMs: getTrialPeriodMs(config, trial.phase),
     }));
   },
 };

@@ -1,29 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { savedTrialOf } from '../shared/envelope';
 import { SOA_ONSET_RESYNC_MS, SOA_RESPONSE_SLACK_MS } from '../shared/soa-engine';
-import { N_BACK_SETTINGS } from './config';
-import {
-  createNBackEngine,
-  type NBackEffect,
-  type NBackState,
-  nBackNextDueMs,
-  stepNBack,
-} from './engine';
-import { planNBack } from './plan';
-import { findNBackTrialProblems, type NBackTrial } from './trial';
-import { runNBackVirtualSession } from './virtual-runtime';
+import { SETTINGS } from './config';
+import { createEngine, type Effect, nextDueMs, type State, step } from './engine';
+import { plan } from './plan';
+import { findTrialProblems, type Trial } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
 /** One level (2-back), one practice round, one test block: 12 + 22 trials. */
-const config = N_BACK_SETTINGS.schema.parse({
+const config = SETTINGS.schema.parse({
   levels: '2',
   blocksPerLevel: 1,
   practiceMaxRounds: 1,
   keyMapping: 'A',
 });
-const plan = planNBack('engine', config);
+const planned = plan('engine', config);
 
-const session = (behave: Parameters<typeof runNBackVirtualSession>[0]['behave']) =>
-  runNBackVirtualSession({ config, plan, behave, timeOriginMs: 0, startMs: 0, introMs: 1000 });
+const session = (behave: Parameters<typeof runVirtualSession>[0]['behave']) =>
+  runVirtualSession({ config, plan: planned, behave, timeOriginMs: 0, startMs: 0, introMs: 1000 });
 
 describe('the N-back engine', () => {
   it('presents letters on a fixed SOA whatever is answered, with feedback in practice', () => {
@@ -161,7 +155,7 @@ describe('the N-back engine', () => {
     expect(test[8]).toMatchObject({ answer: null, reactionTime: null, nExtraResponses: 0 });
     expect(test[8]?.endTime).toBe(test[9]?.startTime);
     expect(test[9]).toMatchObject({ answer: 'no-match', reactionTime: 4 });
-    for (const t of run.trials) expect(findNBackTrialProblems(t, plan, config)).toEqual([]);
+    for (const t of run.trials) expect(findTrialProblems(t, planned, config)).toEqual([]);
   });
 
   it('closes a window at SOA + the slack when the next letter is much later (a stall)', () => {
@@ -189,7 +183,7 @@ describe('the N-back engine', () => {
     );
     // The later press came before letter 12 and after trial 11's window: nobody's.
     expect(test[12]).toMatchObject({ answer: null, nExtraResponses: 0 });
-    for (const t of run.trials) expect(findNBackTrialProblems(t, plan, config)).toEqual([]);
+    for (const t of run.trials) expect(findTrialProblems(t, planned, config)).toEqual([]);
   });
 
   it('on resume inside a block shows its n letters before again, records nothing of them, and goes on', () => {
@@ -201,16 +195,16 @@ describe('the N-back engine', () => {
     });
     const full = session(answerAll);
     const savedUpTo = (count: number) => full.trials.slice(0, count).map(savedTrialOf);
-    const strip = (t: NBackTrial) => ({ ...t, startTime: '', endTime: '', timing: null });
+    const strip = (t: Trial) => ({ ...t, startTime: '', endTime: '', timing: null });
     // 12 practice trials, then test trials 0-6: the test block resumes at trial 7.
     for (const [saved, next, reminders] of [
       [19, 7, 2],
       [13, 1, 1],
       [12, 0, 0],
     ] as const) {
-      const resumed = runNBackVirtualSession({
+      const resumed = runVirtualSession({
         config,
-        plan,
+        plan: planned,
         behave: answerAll,
         timeOriginMs: 0,
         startMs: 0,
@@ -245,7 +239,7 @@ describe('the N-back engine', () => {
       onsetLateMs: 0,
     }));
     const saved = full.trials.slice(0, 7).map(savedTrialOf);
-    const first = createNBackEngine({ config, saved, timeOriginMs: 0 });
+    const first = createEngine({ config, saved, timeOriginMs: 0 });
     expect(first.effects).toEqual([
       {
         type: 'SHOW_BLOCK_INTRO',
@@ -254,17 +248,15 @@ describe('the N-back engine', () => {
         reminders: 2,
       },
     ]);
-    const state = first.state as Extract<NBackState, { kind: 'waiting' }>;
+    const state = first.state as Extract<State, { kind: 'waiting' }>;
     expect(state.context.roundCorrect).toBe(5);
-    expect(nBackNextDueMs(config, first.state)).toBeNull();
-    const started = stepNBack(config, plan, first.state, { type: 'START', atMs: 100 });
+    expect(nextDueMs(config, first.state)).toBeNull();
+    const started = step(config, planned, first.state, { type: 'START', atMs: 100 });
     // Letters 5 and 6 again first, as reminders.
     expect(started.effects[0]).toMatchObject({ type: 'SHOW_STIMULUS', trial: { trialNumber: 5 } });
     // Events that do not fit the state change nothing.
-    expect(stepNBack(config, plan, first.state, { type: 'TICK', atMs: 10_000 }).effects).toEqual(
-      [],
-    );
-    const effects: NBackEffect[] = stepNBack(config, plan, started.state, {
+    expect(step(config, planned, first.state, { type: 'TICK', atMs: 10_000 }).effects).toEqual([]);
+    const effects: Effect[] = step(config, planned, started.state, {
       type: 'OFFSET',
       atMs: 50,
     }).effects;

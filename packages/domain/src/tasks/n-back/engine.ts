@@ -16,28 +16,23 @@ import {
 } from '../shared/soa-engine';
 import { type SoaPrompt, type SoaScene, soaEngine } from '../shared/soa-task-engine';
 import {
-  getNBackBlockTrialCount,
-  getNBackTrialPeriodMs,
-  meetsNBackPracticeCriterion,
-  type NBackConfig,
-  nBackHasFeedback,
-  splitNBackBlock,
+  type Config,
+  getBlockTrialCount,
+  getTrialPeriodMs,
+  hasFeedback,
+  meetsPracticeCriterion,
+  splitBlock,
 } from './config';
+import { type Plan, type PlannedTrial, type Position, plannedTrialAt } from './plan';
+import { afterPracticeRound, afterTestBlock, getNextPosition } from './run-order';
 import {
-  type NBackPlan,
-  type NBackPosition,
-  type PlannedNBackTrial,
-  plannedNBackTrialAt,
-} from './plan';
-import { getNBackNextPosition, nBackAfterPracticeRound, nBackAfterTestBlock } from './run-order';
-import {
-  isNBackCorrect,
-  type NBackAnswer,
-  type NBackResponse,
-  type NBackResponseType,
-  type NBackTrial,
-  nBackAnswerOf,
-  nBackResponseTypeOf,
+  type Answer,
+  answerOf,
+  isCorrect,
+  type Response,
+  type ResponseType,
+  responseTypeOf,
+  type Trial,
 } from './trial';
 
 /**
@@ -50,49 +45,43 @@ import {
  * shown again, unrecorded, so the first letters after it can be compared with letters just seen.
  */
 
-export type NBackOnsetMethod = SoaOnsetMethod;
+export type OnsetMethod = SoaOnsetMethod;
 
 /** What a press answered: F, J or an answer button. */
-type NBackPressed = { response: NBackResponse };
+type NBackPressed = { response: Response };
 
 /** A key press or a tap: what it was, and its event's timeStamp (page time line). */
-export type NBackPress = SoaPress<NBackPressed>;
+export type Press = SoaPress<NBackPressed>;
 
 /** What the runtime tells the engine (see SoaEvent); a PRESS names F, J or a button. */
-export type NBackEvent = SoaEvent<NBackPressed>;
+export type Event = SoaEvent<NBackPressed>;
 
 /**
  * Practice feedback: 'correct' (hit, correct rejection), 'incorrect' (miss or false alarm with
  * an answer), 'too-slow' (no answer); 'none' after a filler, which has no right answer.
  */
-export type NBackFeedbackKind = 'correct' | 'incorrect' | 'too-slow' | 'none';
+export type FeedbackKind = 'correct' | 'incorrect' | 'too-slow' | 'none';
 
 /** A finished practice round: its block, its correct scored trials, and what follows. */
-export type NBackRoundResult = {
+export type RoundResult = {
   block: number;
   correct: number;
   total: number;
   criterionMet: boolean;
-  next: NBackPosition;
+  next: Position;
 };
 
 /** What the runtime must do after a step (see SoaEffect). */
-export type NBackEffect = SoaEffect<
-  NBackPosition,
-  PlannedNBackTrial,
-  NBackTrial,
-  NBackFeedbackKind,
-  NBackRoundResult
->;
-export type NBackTimeline = SoaTimeline;
-export type NBackRunContext = SoaRunContext;
-export type NBackTrialInProgress = SoaTrialInProgress<PlannedNBackTrial, NBackPressed>;
-export type NBackState = SoaState<NBackPosition, PlannedNBackTrial, NBackPressed>;
-export type NBackStep = { state: NBackState; effects: NBackEffect[] };
+export type Effect = SoaEffect<Position, PlannedTrial, Trial, FeedbackKind, RoundResult>;
+export type Timeline = SoaTimeline;
+export type RunContext = SoaRunContext;
+export type TrialInProgress = SoaTrialInProgress<PlannedTrial, NBackPressed>;
+export type State = SoaState<Position, PlannedTrial, NBackPressed>;
+export type Step = { state: State; effects: Effect[] };
 
-export type NBackEngineOptions = SoaEngineOptions<NBackConfig>;
+export type EngineOptions = SoaEngineOptions<Config>;
 
-const FEEDBACK: Record<NBackResponseType, NBackFeedbackKind> = {
+const FEEDBACK: Record<ResponseType, FeedbackKind> = {
   hit: 'correct',
   correct_rejection: 'correct',
   miss: 'incorrect',
@@ -102,7 +91,7 @@ const FEEDBACK: Record<NBackResponseType, NBackFeedbackKind> = {
 };
 
 /** Practice feedback for a recorded trial: 'too-slow' whenever nothing was answered. */
-export function nBackFeedbackOf(trial: Pick<NBackTrial, 'responseType' | 'answer'>) {
+export function feedbackOf(trial: Pick<Trial, 'responseType' | 'answer'>) {
   if (trial.responseType !== 'filler' && trial.answer === null) return 'too-slow';
   return FEEDBACK[trial.responseType];
 }
@@ -114,18 +103,18 @@ export function nBackFeedbackOf(trial: Pick<NBackTrial, 'responseType' | 'answer
  * trial.
  */
 function recordTrial(
-  plan: NBackPlan,
-  trial: NBackTrialInProgress,
-  onset: { atMs: number; method: NBackOnsetMethod },
+  plan: Plan,
+  trial: TrialInProgress,
+  onset: { atMs: number; method: OnsetMethod },
   endMs: number,
-  context: NBackRunContext,
-): NBackTrial {
+  context: RunContext,
+): Trial {
   const presses = [...trial.presses].sort((a, b) => a.atMs - b.atMs);
   const inWindow = presses.filter((p) => p.atMs >= onset.atMs && p.atMs < endMs);
   const first = inWindow[0];
   const { planned } = trial;
-  const answer: NBackAnswer | null = first ? nBackAnswerOf(first.response, plan.keyMapping) : null;
-  const responseType = nBackResponseTypeOf(planned.isTarget, answer);
+  const answer: Answer | null = first ? answerOf(first.response, plan.keyMapping) : null;
+  const responseType = responseTypeOf(planned.isTarget, answer);
   const iso = (ms: number) => new Date(context.timeOriginMs + ms).toISOString();
   return {
     phase: planned.phase,
@@ -139,7 +128,7 @@ function recordTrial(
     response: first ? first.response : null,
     answer,
     reactionTime: first ? first.atMs - onset.atMs : null,
-    isCorrect: isNBackCorrect(responseType),
+    isCorrect: isCorrect(responseType),
     responseType,
     keyMapping: plan.keyMapping,
     nExtraResponses: Math.max(0, inWindow.length - 1),
@@ -151,40 +140,32 @@ function recordTrial(
 }
 
 /** N-back's rules for the shared engine, from the configuration and the run's plan. */
-export function nBackRules(
-  config: NBackConfig,
-  plan: NBackPlan,
-): SoaRules<
-  NBackPosition,
-  PlannedNBackTrial,
-  NBackPressed,
-  NBackTrial,
-  NBackFeedbackKind,
-  NBackRoundResult
-> {
+export function rules(
+  config: Config,
+  plan: Plan,
+): SoaRules<Position, PlannedTrial, NBackPressed, Trial, FeedbackKind, RoundResult> {
   return {
     soaMs: config.soaMs,
     stimulusMs: config.stimulusMs,
     feedbackMs: config.feedbackMs,
     windowUntilNextOnset: true,
-    periodMs: (phase) => getNBackTrialPeriodMs(config, phase),
-    hasFeedback: nBackHasFeedback,
+    periodMs: (phase) => getTrialPeriodMs(config, phase),
+    hasFeedback: hasFeedback,
     blockTrialCount: (position) =>
-      getNBackBlockTrialCount(config, position.phase, splitNBackBlock(position.block).level),
-    plannedAt: (position) => plannedNBackTrialAt(plan, position),
+      getBlockTrialCount(config, position.phase, splitBlock(position.block).level),
+    plannedAt: (position) => plannedTrialAt(plan, position),
     record: (trial, onset, endMs, context) => recordTrial(plan, trial, onset, endMs, context),
-    feedbackOf: nBackFeedbackOf,
+    feedbackOf: feedbackOf,
     afterBlock(last, correct) {
-      if (last.phase === 'test')
-        return { next: nBackAfterTestBlock(config, last.block), result: null };
-      const next = nBackAfterPracticeRound(config, last.block, correct);
+      if (last.phase === 'test') return { next: afterTestBlock(config, last.block), result: null };
+      const next = afterPracticeRound(config, last.block, correct);
       return {
         next,
         result: {
           block: last.block,
           correct,
           total: config.practiceScoredTrials,
-          criterionMet: meetsNBackPracticeCriterion(config, correct),
+          criterionMet: meetsPracticeCriterion(config, correct),
           next,
         },
       };
@@ -199,9 +180,9 @@ export function nBackRules(
  * shown again first, unrecorded: trial k's letter n back is then on screen n SOAs before it, as
  * in a block played without a break.
  */
-export function createNBackEngine(options: NBackEngineOptions): NBackStep {
-  const next = getNBackNextPosition(options.config, options.saved ?? []);
-  const reminders = next ? splitNBackBlock(next.block).level : 0;
+export function createEngine(options: EngineOptions): Step {
+  const next = getNextPosition(options.config, options.saved ?? []);
+  const reminders = next ? splitBlock(next.block).level : 0;
   return createSoaEngine(next, { ...options, reminders });
 }
 
@@ -209,11 +190,11 @@ export function createNBackEngine(options: NBackEngineOptions): NBackStep {
  * The next time the engine needs a TICK: the end of the trial on screen (once its onset is
  * known) or of the feedback; null while it waits for START or an ONSET, and when finished.
  */
-export function nBackNextDueMs(config: NBackConfig, state: NBackState): number | null {
+export function nextDueMs(config: Config, state: State): number | null {
   return soaNextDueMs(
     {
       soaMs: config.soaMs,
-      periodMs: (p) => getNBackTrialPeriodMs(config, p as NBackPosition['phase']),
+      periodMs: (p) => getTrialPeriodMs(config, p as Position['phase']),
     },
     state,
   );
@@ -224,26 +205,21 @@ export function nBackNextDueMs(config: NBackConfig, state: NBackState): number |
  * fixed-SOA engine. A response never ends a trial early: the response window lasts until the
  * next letter.
  */
-export function stepNBack(
-  config: NBackConfig,
-  plan: NBackPlan,
-  state: NBackState,
-  event: NBackEvent,
-): NBackStep {
-  return stepSoa(nBackRules(config, plan), state, event);
+export function step(config: Config, plan: Plan, state: State, event: Event): Step {
+  return stepSoa(rules(config, plan), state, event);
 }
 
 /**
  * N-back's engine on the task contract: the shared fixed-SOA engine with its rules; an input is
  * the response it stands for, and a run resumed inside a block shows its last n letters again.
  */
-export const nBackEngine = soaEngine({
-  rules: nBackRules,
-  firstPosition: getNBackNextPosition,
-  reminders: (_config: NBackConfig, next: NBackPosition) => splitNBackBlock(next.block).level,
-  answerOf: (response: NBackResponse) => ({ response }),
+export const engine = soaEngine({
+  rules: rules,
+  firstPosition: getNextPosition,
+  reminders: (_config: Config, next: Position) => splitBlock(next.block).level,
+  answerOf: (response: Response) => ({ response }),
 });
 
 /** What N-back's web task draws and prompts, as the engine names them (a blank at offset). */
-export type NBackScene = SoaScene<PlannedNBackTrial, NBackFeedbackKind, never>;
-export type NBackPrompt = SoaPrompt<NBackPosition, NBackRoundResult>;
+export type Scene = SoaScene<PlannedTrial, FeedbackKind, never>;
+export type Prompt = SoaPrompt<Position, RoundResult>;

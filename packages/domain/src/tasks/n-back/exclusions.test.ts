@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
 import { mean, median } from '../shared/statistics';
-import { N_BACK_SETTINGS } from './config';
-import { planNBack } from './plan';
-import { nBackReportCellOf, scoreNBack } from './scoring';
-import type { NBackAnswer, NBackTrial } from './trial';
-import { runNBackVirtualSession } from './virtual-runtime';
+import { SETTINGS } from './config';
+import { plan } from './plan';
+import { reportCellOf, score } from './scoring';
+import type { Answer, Trial } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
 /**
  * Every exclusion a score applies is recorded with its trial (`trialExclusions`): each RT score
@@ -15,24 +15,24 @@ import { runNBackVirtualSession } from './virtual-runtime';
  */
 
 /** Levels 1-3 with lures, so that lures, fillers and every outcome occur at every level. */
-const CONFIG = N_BACK_SETTINGS.schema.parse({ lureMode: 'fixed' });
+const CONFIG = SETTINGS.schema.parse({ lureMode: 'fixed' });
 
 /**
  * A participant who makes every kind of trial the exclusions concern: the right answer on 75 %
  * of letters, no answer on 5 %, one answer in ten an anticipation (under 150 ms), and one letter
  * in eight interrupted (whatever its outcome).
  */
-function playRun(seed: string): NBackTrial[] {
+function playRun(seed: string): Trial[] {
   const draw = createRng(`${seed}:exclusions`);
-  return runNBackVirtualSession({
+  return runVirtualSession({
     config: CONFIG,
-    plan: planNBack(seed, CONFIG),
+    plan: plan(seed, CONFIG),
     timeOriginMs: 1_795_000_000_000,
     startMs: 500,
     introMs: 2000,
     behave(trial) {
-      const right: NBackAnswer = trial.isTarget === true ? 'match' : 'no-match';
-      const wrong: NBackAnswer = right === 'match' ? 'no-match' : 'match';
+      const right: Answer = trial.isTarget === true ? 'match' : 'no-match';
+      const wrong: Answer = right === 'match' ? 'no-match' : 'match';
       const roll = draw();
       const answer = roll < 0.05 ? null : roll < 0.8 ? right : wrong;
       const rt = draw() < 0.1 ? 5 + draw() * 140 : 300 + draw() * 1500;
@@ -48,16 +48,16 @@ function playRun(seed: string): NBackTrial[] {
 describe('N-back RT scores follow the recorded exclusions alone', () => {
   it.each(['excl-a', 'excl-b', 'excl-c'])('run %s', (seed) => {
     const trials = playRun(seed);
-    const result = scoreNBack(CONFIG, trials);
+    const result = score(CONFIG, trials);
     const flags = new Map(
       result.trialExclusions
         .filter((t) => t.exclusions.length > 0)
         .map((t) => [`${t.phase}:${t.block}:${t.trialNumber}`, t.exclusions]),
     );
-    const kept = (t: NBackTrial) => !flags.has(`${t.phase}:${t.block ?? 0}:${t.trialNumber}`);
+    const kept = (t: Trial) => !flags.has(`${t.phase}:${t.block ?? 0}:${t.trialNumber}`);
     const test = trials.filter((t) => t.phase === 'test');
-    const rtsOf = (list: readonly NBackTrial[]) => list.map((t) => t.reactionTime as number);
-    const hitsOf = (list: readonly NBackTrial[]) =>
+    const rtsOf = (list: readonly Trial[]) => list.map((t) => t.reactionTime as number);
+    const hitsOf = (list: readonly Trial[]) =>
       list.filter((t) => t.isTarget === true && t.answer === 'match' && kept(t));
 
     // The run has trials of every kind the exclusions concern, and only test trials that are
@@ -90,7 +90,7 @@ describe('N-back RT scores follow the recorded exclusions alone', () => {
       for (const isTarget of [true, false]) {
         const inCell = atLevel.filter((t) => t.isTarget === isTarget);
         const rts = rtsOf(inCell.filter((t) => t.isCorrect && t.reactionTime !== null && kept(t)));
-        expect(result.reportCells[nBackReportCellOf(level.n, isTarget)]).toMatchObject({
+        expect(result.reportCells[reportCellOf(level.n, isTarget)]).toMatchObject({
           trialCount: inCell.length,
           rtTrialCount: rts.length,
           meanRtMs: mean(rts),

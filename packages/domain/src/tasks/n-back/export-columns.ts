@@ -1,9 +1,9 @@
 import type { ExportColumn } from '../../exports/trial-columns';
 import type { StoredTrial } from '../contract';
-import type { NBackTrial } from './trial';
+import type { Trial } from './trial';
 
 /** N-back's own columns of the trial export, after the common ones (ADR 027). */
-export const N_BACK_EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<NBackTrial>>[] = [
+export const EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<Trial>>[] = [
   {
     name: 'nback_level',
     type: 'integer',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_N_BACK_CONFIG, N_BACK_SETTINGS } from './config';
-import { type NBackScoredTrial, scoreNBack } from './scoring';
-import type { NBackAnswer } from './trial';
+import { DEFAULT_CONFIG, SETTINGS } from './config';
+import { type ScoredTrial, score } from './scoring';
+import type { Answer } from './trial';
 
 /**
  * Hand-built runs scored by hand from docs/scoring/n-back.md, the arithmetic in comments.
@@ -13,10 +13,10 @@ function trial(
   block: number,
   trialNumber: number,
   isTarget: boolean | null,
-  answer: NBackAnswer | null,
+  answer: Answer | null,
   rt: number | null = answer === null ? null : 500,
   options: { interrupted?: boolean; lure?: 'n-1' | 'n+1' } = {},
-): NBackScoredTrial {
+): ScoredTrial {
   return {
     phase: 'test',
     block,
@@ -34,8 +34,8 @@ function trial(
 }
 
 describe('N-back scored by hand', () => {
-  const config = N_BACK_SETTINGS.schema.parse({ levels: '1-2' });
-  const result = scoreNBack(config, [
+  const config = SETTINGS.schema.parse({ levels: '1-2' });
+  const result = score(config, [
     // 1-back (block 10): a filler, then 4 targets and 6 non-targets.
     trial(10, 0, null, 'match', 500), //  filler answered "same": in no score
     trial(10, 1, true, 'match', 400), //  hit
@@ -163,7 +163,7 @@ describe('N-back strategies without discrimination, by hand at the default desig
    * answered with one answer throughout (null: never answered): per level 18 targets and 42
    * non-targets, pooled 54 and 126.
    */
-  function defaultTest(answer: NBackAnswer | null): NBackScoredTrial[] {
+  function defaultTest(answer: Answer | null): ScoredTrial[] {
     return [1, 2, 3].flatMap((n) =>
       [0, 1, 2].flatMap((block) =>
         Array.from({ length: 20 + n }, (_, i) =>
@@ -179,7 +179,7 @@ describe('N-back strategies without discrimination, by hand at the default desig
     ['no-match', 126],
     ['match', 54],
   ] as const)('answering %s throughout scores 50 (%i correct)', (answer, correct) => {
-    const result = scoreNBack(DEFAULT_N_BACK_CONFIG, defaultTest(answer));
+    const result = score(DEFAULT_CONFIG, defaultTest(answer));
     // "Same" on every letter or on none: H = F, balanced accuracy 0.5, headline 50.
     expect(result.overallScore).toBe(50);
     expect(result.totalTrials).toBe(180);
@@ -188,7 +188,7 @@ describe('N-back strategies without discrimination, by hand at the default desig
 
   it('gives a participant who never answers "same" d\' = +0.33 per level and +0.30 pooled', () => {
     for (const answer of [null, 'no-match'] as const) {
-      const { scores } = scoreNBack(DEFAULT_N_BACK_CONFIG, defaultTest(answer));
+      const { scores } = score(DEFAULT_CONFIG, defaultTest(answer));
       // Per level: H* = 0.5 / 19 = 0.0263158, F* = 0.5 / 43 = 0.0116279;
       // d' = -1.9379315108528286 - (-2.2692057962849637) = 0.3312742854321351: above 0, because
       // a level has fewer targets than non-targets.
@@ -200,7 +200,7 @@ describe('N-back strategies without discrimination, by hand at the default desig
       expect(scores.overall.dPrime).toBeCloseTo(0.29553034348161455, 12);
     }
     // "Same" throughout: H* = 18.5 / 19, F* = 42.5 / 43, the mirror image: d' = -0.33 per level.
-    const same = scoreNBack(DEFAULT_N_BACK_CONFIG, defaultTest('match')).scores;
+    const same = score(DEFAULT_CONFIG, defaultTest('match')).scores;
     expect(same.levels[0]?.dPrime).toBeCloseTo(-0.3312742854321351, 12);
     expect(same.overall.dPrime).toBeCloseTo(-0.29553034348161455, 12);
   });

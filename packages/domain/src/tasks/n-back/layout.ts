@@ -27,10 +27,10 @@ export const LURE_N_MINUS_1 = 3;
 export const LURE_N_PLUS_1 = 4;
 
 /** No block has more than this many targets in a row. */
-export const N_BACK_MAX_TARGET_RUN = 2;
+export const MAX_TARGET_RUN = 2;
 
 /** The trial counts of one block: n fillers, then the scored trials with their targets. */
-export type NBackBlockCounts = {
+export type BlockCounts = {
   n: number;
   fillers: number;
   scored: number;
@@ -41,7 +41,7 @@ export type NBackBlockCounts = {
 };
 
 /** A test block's lures split by kind: half n-1, half n+1 (an odd one n+1); all n+1 at level 1. */
-export function splitNBackLures(lures: number, n: number): { nMinus1: number; nPlus1: number } {
+export function splitLures(lures: number, n: number): { nMinus1: number; nPlus1: number } {
   // At level 1 the item n-1 back is the letter itself: only n+1 lures exist.
   const nMinus1 = n === 1 ? 0 : Math.floor(lures / 2);
   return { nMinus1, nPlus1: lures - nMinus1 };
@@ -75,18 +75,12 @@ function canHoldLure(kinds: Uint8Array, i: number, kind: number, n: number): boo
  * equally likely), then the lures on shuffled non-targets that can hold them; null when the
  * lures found no room in this layout.
  */
-export function drawNBackLayout(rng: Rng, counts: NBackBlockCounts): Uint8Array | null {
+export function drawLayout(rng: Rng, counts: BlockCounts): Uint8Array | null {
   const { fillers, scored, targets } = counts;
   const kinds = new Uint8Array(fillers + scored).fill(NONTARGET);
   kinds.fill(FILLER, 0, fillers);
   // Targets go in the gaps around the non-targets: before the first, between two, after the last.
-  const perGap = spreadOverGaps(
-    rng,
-    targets,
-    scored - targets + 1,
-    N_BACK_MAX_TARGET_RUN,
-    'targets',
-  );
+  const perGap = spreadOverGaps(rng, targets, scored - targets + 1, MAX_TARGET_RUN, 'targets');
   let position = fillers;
   perGap.forEach((inGap, gap) => {
     for (let i = 0; i < inGap; i++) kinds[position++] = TARGET;
@@ -121,16 +115,16 @@ export function drawNBackLayout(rng: Rng, counts: NBackBlockCounts): Uint8Array 
  * every non-target that can hold one, of the kind with more still to place. Null when the lures
  * do not all fit. No randomness: the letters drawn on it still are.
  */
-export function packedNBackLayout(counts: NBackBlockCounts): Uint8Array | null {
+export function packedLayout(counts: BlockCounts): Uint8Array | null {
   const { fillers, scored, targets } = counts;
-  const tail = targets + Math.ceil(targets / N_BACK_MAX_TARGET_RUN);
+  const tail = targets + Math.ceil(targets / MAX_TARGET_RUN);
   if (tail > scored) return null;
   const kinds = new Uint8Array(fillers + scored).fill(NONTARGET);
   kinds.fill(FILLER, 0, fillers);
   const tailStart = kinds.length - tail;
-  for (let i = tailStart, left = targets; left > 0; left -= N_BACK_MAX_TARGET_RUN) {
+  for (let i = tailStart, left = targets; left > 0; left -= MAX_TARGET_RUN) {
     i += 1;
-    for (let k = 0; k < Math.min(left, N_BACK_MAX_TARGET_RUN); k++) kinds[i++] = TARGET;
+    for (let k = 0; k < Math.min(left, MAX_TARGET_RUN); k++) kinds[i++] = TARGET;
   }
   const left = { [LURE_N_MINUS_1]: counts.luresNMinus1, [LURE_N_PLUS_1]: counts.luresNPlus1 };
   for (let i = fillers; i < tailStart && left[LURE_N_MINUS_1] + left[LURE_N_PLUS_1] > 0; i++) {
@@ -147,16 +141,11 @@ export function packedNBackLayout(counts: NBackBlockCounts): Uint8Array | null {
 
 /**
  * The most lures, up to `below` - 1, the packed layout of a test block at level `n` holds with
- * `scored` scored trials and `targets` targets (split as splitNBackLures does).
+ * `scored` scored trials and `targets` targets (split as splitLures does).
  */
-export function mostPackedNBackLures(
-  n: number,
-  scored: number,
-  targets: number,
-  below: number,
-): number {
+export function mostPackedLures(n: number, scored: number, targets: number, below: number): number {
   for (let lures = below - 1; lures > 0; lures--) {
-    const split = splitNBackLures(lures, n);
+    const split = splitLures(lures, n);
     const counts = {
       n,
       fillers: n,
@@ -165,7 +154,7 @@ export function mostPackedNBackLures(
       luresNMinus1: split.nMinus1,
       luresNPlus1: split.nPlus1,
     };
-    if (packedNBackLayout(counts)) return lures;
+    if (packedLayout(counts)) return lures;
   }
   return 0;
 }

@@ -4,21 +4,21 @@ import { drawExGaussian } from '../shared/ex-gaussian';
 import { normalCdf } from '../shared/normal';
 import { createRng, type Rng } from '../shared/random';
 import { toSimulatedRun } from '../shared/simulated-run';
-import type { NBackConfig } from './config';
-import { planNBack } from './plan';
-import type { NBackAnswer, NBackTrial } from './trial';
-import { runNBackVirtualSession } from './virtual-runtime';
+import type { Config } from './config';
+import { plan } from './plan';
+import type { Answer, Trial } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
 /** A level's sensitivity and criterion, as signal detection theory models a participant. */
-export type NBackLevelAbility = { dPrime: number; criterion: number };
+export type LevelAbility = { dPrime: number; criterion: number };
 
 /** How a simulated participant behaves. Chances are per trial, independently. */
-export type NBackParticipantParams = {
+export type ParticipantParams = {
   /**
    * Sensitivity and criterion by level: P(match | target) = Φ(d'/2 - c) and
    * P(match | non-target) = Φ(-d'/2 - c), for a trial that is answered at all.
    */
-  ability: (level: number) => NBackLevelAbility;
+  ability: (level: number) => LevelAbility;
   /** Chance of no answer on a trial (fillers included). */
   omissionRate: number;
   /** Ex-Gaussian RTs (ms): mu, sigma, tau; redrawn until within the SOA. */
@@ -35,24 +35,24 @@ export type NBackParticipantParams = {
 };
 
 /** The mock participant's sensitivity falls with load: d' 3.0, 2.2, 1.5, ... (at least 0.4). */
-export function defaultNBackAbility(level: number): NBackLevelAbility {
+export function defaultAbility(level: number): LevelAbility {
   return { dPrime: Math.max(0.4, 3.8 - 0.8 * level), criterion: 0.2 };
 }
 
 /** The mock participant of the admin's mock data. */
-export const N_BACK_DEFAULT_PARTICIPANT = {
-  ability: defaultNBackAbility,
+export const DEFAULT_PARTICIPANT = {
+  ability: defaultAbility,
   omissionRate: 0.03,
   rt: { mu: 520, sigma: 90, tau: 180 },
   extraResponseRate: 0.02,
   onsetJitterMs: 8,
-} satisfies NBackParticipantParams;
+} satisfies ParticipantParams;
 
 /** The page's time origin of simulated runs, in ms since the epoch (late 2026). */
-export const N_BACK_SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
+export const SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
 
 /** An ex-Gaussian RT redrawn until it falls in [1, maxMs); the mode after 1000 draws. */
-function drawRt(rng: Rng, rt: NBackParticipantParams['rt'], maxMs: number): number {
+function drawRt(rng: Rng, rt: ParticipantParams['rt'], maxMs: number): number {
   for (let i = 0; i < 1000; i++) {
     const value = drawExGaussian(rng, rt.mu, rt.sigma, rt.tau);
     if (value >= 1 && value < maxMs) return value;
@@ -61,37 +61,37 @@ function drawRt(rng: Rng, rt: NBackParticipantParams['rt'], maxMs: number): numb
 }
 
 /** P(answer "match") for a trial the participant answers. */
-export function nBackMatchProbability(ability: NBackLevelAbility, isTarget: boolean): number {
+export function matchProbability(ability: LevelAbility, isTarget: boolean): number {
   const half = ability.dPrime / 2;
   return normalCdf((isTarget ? half : -half) - ability.criterion);
 }
 
 /**
  * A simulated participant's whole run, as a browser would send it: the run's own plan, played
- * through the engine (runNBackVirtualSession) on a simulated page time line, with timing
+ * through the engine (runVirtualSession) on a simulated page time line, with timing
  * records. Fillers are answered "no match", as the instructions ask. Practice follows the
  * criterion: a round is repeated while the participant misses it.
  */
-export function simulateNBackParticipant(
+export function simulateParticipant(
   seed: string,
-  config: NBackConfig,
-  params: NBackParticipantParams,
-): NBackTrial[] {
+  config: Config,
+  params: ParticipantParams,
+): Trial[] {
   const rng = createRng(`${seed}:n-back:participant`);
-  const session = runNBackVirtualSession({
+  const session = runVirtualSession({
     config,
-    plan: planNBack(seed, config),
-    timeOriginMs: params.timeOriginMs ?? N_BACK_SIMULATED_TIME_ORIGIN_MS,
+    plan: plan(seed, config),
+    timeOriginMs: params.timeOriginMs ?? SIMULATED_TIME_ORIGIN_MS,
     startMs: 500,
     introMs: params.introMs ?? 5000,
     inputModality: params.inputModality,
     behave(trial) {
       const onsetLateMs = rng() * (params.onsetJitterMs ?? 0);
       if (rng() < params.omissionRate) return { presses: [], onsetLateMs };
-      const answer: NBackAnswer =
+      const answer: Answer =
         trial.isTarget === null
           ? 'no-match'
-          : rng() < nBackMatchProbability(params.ability(trial.level), trial.isTarget)
+          : rng() < matchProbability(params.ability(trial.level), trial.isTarget)
             ? 'match'
             : 'no-match';
       const rt = drawRt(rng, params.rt, config.soaMs);
@@ -107,14 +107,6 @@ export function simulateNBackParticipant(
 }
 
 /** The admin's mock run: the default participant's run, ending at `endTimeMs`. Pure and seeded. */
-export function simulateNBackRun(
-  seed: string,
-  config: NBackConfig,
-  endTimeMs: number,
-): SimulatedRun<NBackTrial> {
-  return toSimulatedRun(
-    seed,
-    simulateNBackParticipant(seed, config, N_BACK_DEFAULT_PARTICIPANT),
-    endTimeMs,
-  );
+export function simulateRun(seed: string, config: Config, endTimeMs: number): SimulatedRun<Trial> {
+  return toSimulatedRun(seed, simulateParticipant(seed, config, DEFAULT_PARTICIPANT), endTimeMs);
 }

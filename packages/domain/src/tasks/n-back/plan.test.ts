@@ -1,25 +1,25 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_N_BACK_CONFIG,
-  getNBackBlockCounts,
-  getNBackBlocksPerLevel,
-  getNBackLevels,
-  N_BACK_LEVEL_RANGES,
-  N_BACK_SETTINGS,
-  type NBackConfig,
-  type NBackPhase,
-  nBackBlockNumber,
+  blockNumber,
+  type Config,
+  DEFAULT_CONFIG,
+  getBlockCounts,
+  getBlocksPerLevel,
+  getLevels,
+  LEVEL_RANGES,
+  type Phase,
+  SETTINGS,
 } from './config';
-import { mostPackedNBackLures } from './layout';
+import { mostPackedLures } from './layout';
 import {
-  decodeNBackCode,
-  N_BACK_MAX_SAME_LETTER_RUN,
-  N_BACK_MAX_TARGET_RUN,
-  type NBackPlan,
-  planNBack,
-  plannedNBackBlockTrials,
-  plannedNBackTrialAt,
+  decodeCode,
+  MAX_SAME_LETTER_RUN,
+  MAX_TARGET_RUN,
+  type Plan,
+  plan,
+  plannedBlockTrials,
+  plannedTrialAt,
 } from './plan';
 
 /** Trials planned by the property tests of this file (checked at the end). */
@@ -28,15 +28,15 @@ const MIN_PLANNED_TRIALS = 100_000;
 
 /** The most lures the settings accept for a test block of every level of `levels`. */
 const mostLures = (levels: string, scored: number, targets: number) =>
-  Math.min(...getNBackLevels({ levels }).map((n) => mostPackedNBackLures(n, scored, targets, 51)));
+  Math.min(...getLevels({ levels }).map((n) => mostPackedLures(n, scored, targets, 51)));
 
 /**
  * Valid configurations: every setting within its bounds, kept when the schema accepts them.
  * Lures are a share of the most the settings accept, that most itself half the time.
  */
-const configArbitrary: fc.Arbitrary<NBackConfig> = fc
+const configArbitrary: fc.Arbitrary<Config> = fc
   .record({
-    levels: fc.constantFrom(...N_BACK_LEVEL_RANGES),
+    levels: fc.constantFrom(...LEVEL_RANGES),
     blocksPerLevel: fc.integer({ min: 1, max: 4 }),
     scoredTrialsPerBlock: fc.integer({ min: 4, max: 60 }),
     targetsPerBlock: fc.integer({ min: 1, max: 14 }),
@@ -49,24 +49,18 @@ const configArbitrary: fc.Arbitrary<NBackConfig> = fc
   })
   .map(({ lureShare, ...partial }) => {
     const most = mostLures(partial.levels, partial.scoredTrialsPerBlock, partial.targetsPerBlock);
-    return N_BACK_SETTINGS.schema.safeParse({
+    return SETTINGS.schema.safeParse({
       ...partial,
       luresPerBlock: Math.round(lureShare * most),
     });
   })
   .filter((parsed) => parsed.success)
-  .map((parsed) => parsed.data as NBackConfig);
+  .map((parsed) => parsed.data as Config);
 
 /** Every rule a planned block keeps, checked on its decoded trials. */
-function checkBlock(
-  config: NBackConfig,
-  plan: NBackPlan,
-  phase: NBackPhase,
-  n: number,
-  index: number,
-) {
-  const counts = getNBackBlockCounts(config, phase, n);
-  const trials = plannedNBackBlockTrials(plan, phase, n, index);
+function checkBlock(config: Config, plan: Plan, phase: Phase, n: number, index: number) {
+  const counts = getBlockCounts(config, phase, n);
+  const trials = plannedBlockTrials(plan, phase, n, index);
   plannedTrials += trials.length;
   expect(trials).toHaveLength(counts.fillers + counts.scored);
   const letters = trials.map((t) => t.letter);
@@ -77,9 +71,9 @@ function checkBlock(
   const lures = { 'n-1': 0, 'n+1': 0 };
   trials.forEach((trial, i) => {
     expect(trial.level).toBe(n);
-    expect(trial.block).toBe(nBackBlockNumber(n, index));
+    expect(trial.block).toBe(blockNumber(n, index));
     sameRun = i > 0 && letters[i - 1] === trial.letter ? sameRun + 1 : 1;
-    expect(sameRun).toBeLessThanOrEqual(N_BACK_MAX_SAME_LETTER_RUN);
+    expect(sameRun).toBeLessThanOrEqual(MAX_SAME_LETTER_RUN);
     // In a block with lures a drawn letter (a filler's, a plain non-target's) never repeats
     // the one before it.
     if (hasLures && i > 0 && !trial.isTarget && trial.lureType === 'none') {
@@ -93,7 +87,7 @@ function checkBlock(
     }
     expect(trial.nBackLetter).toBe(letters[i - n]);
     targetRun = trial.isTarget ? targetRun + 1 : 0;
-    expect(targetRun).toBeLessThanOrEqual(N_BACK_MAX_TARGET_RUN);
+    expect(targetRun).toBeLessThanOrEqual(MAX_TARGET_RUN);
     if (trial.isTarget) {
       targets += 1;
       expect(trial.letter).toBe(letters[i - n]);
@@ -127,12 +121,12 @@ describe('planNBack (property tests)', () => {
   it('plans every block with exact targets and lures, fillers first, and keeps every sequence rule', () => {
     fc.assert(
       fc.property(configArbitrary, fc.string({ minLength: 1, maxLength: 24 }), (config, seed) => {
-        const plan = planNBack(seed, config);
-        expect(plan.levels.map((l) => l.n)).toEqual(getNBackLevels(config));
-        for (const { n } of plan.levels) {
+        const planned = plan(seed, config);
+        expect(planned.levels.map((l) => l.n)).toEqual(getLevels(config));
+        for (const { n } of planned.levels) {
           for (const phase of ['practice', 'test'] as const) {
-            for (let index = 0; index < getNBackBlocksPerLevel(config, phase); index++) {
-              checkBlock(config, plan, phase, n, index);
+            for (let index = 0; index < getBlocksPerLevel(config, phase); index++) {
+              checkBlock(config, planned, phase, n, index);
             }
           }
         }
@@ -142,14 +136,14 @@ describe('planNBack (property tests)', () => {
   });
 
   it('keeps the rules at the defaults and with fixed lures over 150 seeds each', () => {
-    const withLures = N_BACK_SETTINGS.schema.parse({ lureMode: 'fixed', luresPerBlock: 4 });
-    for (const config of [DEFAULT_N_BACK_CONFIG, withLures]) {
+    const withLures = SETTINGS.schema.parse({ lureMode: 'fixed', luresPerBlock: 4 });
+    for (const config of [DEFAULT_CONFIG, withLures]) {
       for (let i = 0; i < 150; i++) {
-        const plan = planNBack(`defaults-${i}`, config);
-        for (const { n } of plan.levels) {
+        const planned = plan(`defaults-${i}`, config);
+        for (const { n } of planned.levels) {
           for (let index = 0; index < 3; index++) {
-            checkBlock(config, plan, 'practice', n, index);
-            checkBlock(config, plan, 'test', n, index);
+            checkBlock(config, planned, 'practice', n, index);
+            checkBlock(config, planned, 'test', n, index);
           }
         }
       }
@@ -169,7 +163,7 @@ describe('planNBack (property tests)', () => {
       const most = mostLures(levels, scored, targets);
       expect(most).toBeGreaterThan(0);
       for (const lures of [most, most - 1]) {
-        const config = N_BACK_SETTINGS.schema.parse({
+        const config = SETTINGS.schema.parse({
           levels,
           scoredTrialsPerBlock: scored,
           targetsPerBlock: targets,
@@ -179,15 +173,15 @@ describe('planNBack (property tests)', () => {
           practiceMaxRounds: 1,
         });
         for (let i = 0; i < 20; i++) {
-          const plan = planNBack(`edge-${i}`, config);
-          for (const { n } of plan.levels) {
-            checkBlock(config, plan, 'test', n, 0);
-            checkBlock(config, plan, 'test', n, 1);
+          const planned = plan(`edge-${i}`, config);
+          for (const { n } of planned.levels) {
+            checkBlock(config, planned, 'test', n, 0);
+            checkBlock(config, planned, 'test', n, 1);
           }
         }
       }
       if (most < 50) {
-        const refused = N_BACK_SETTINGS.schema.safeParse({
+        const refused = SETTINGS.schema.safeParse({
           levels,
           scoredTrialsPerBlock: scored,
           targetsPerBlock: targets,
@@ -204,8 +198,8 @@ describe('planNBack (property tests)', () => {
   it('plans the same run from the same seed and config', () => {
     fc.assert(
       fc.property(configArbitrary, fc.string({ maxLength: 24 }), (config, seed) => {
-        const first = planNBack(seed, config);
-        const again = planNBack(seed, { ...config });
+        const first = plan(seed, config);
+        const again = plan(seed, { ...config });
         for (const level of first.levels) {
           for (const block of [...level.practice, ...level.test]) plannedTrials += 2 * block.length;
         }
@@ -218,8 +212,8 @@ describe('planNBack (property tests)', () => {
   it('plans different letters for every one of 300 seeds, and each block on its own', () => {
     const orders = new Set<string>();
     for (let i = 0; i < 300; i++) {
-      const plan = planNBack(`seed-${i}`, DEFAULT_N_BACK_CONFIG);
-      const level = plan.levels[1];
+      const planned = plan(`seed-${i}`, DEFAULT_CONFIG);
+      const level = planned.levels[1];
       if (!level) throw new Error('no level 2');
       plannedTrials += level.test.length * 22;
       orders.add(Array.from(level.test[0] ?? []).join(','));
@@ -234,39 +228,35 @@ describe('planNBack (property tests)', () => {
   it('counterbalances the key mapping by seed, or takes the configured one', () => {
     let a = 0;
     for (let i = 0; i < 2000; i++) {
-      if (planNBack(`mapping-${i}`, DEFAULT_N_BACK_CONFIG).keyMapping === 'A') a += 1;
+      if (plan(`mapping-${i}`, DEFAULT_CONFIG).keyMapping === 'A') a += 1;
     }
     // Binomial(2000, 0.5): SD 22.4; within 5 SD of 1000.
     expect(Math.abs(a - 1000)).toBeLessThan(5 * 22.4);
-    const fixed = N_BACK_SETTINGS.schema.parse({ keyMapping: 'B' });
-    expect(planNBack('mapping-0', fixed).keyMapping).toBe('B');
+    const fixed = SETTINGS.schema.parse({ keyMapping: 'B' });
+    expect(plan('mapping-0', fixed).keyMapping).toBe('B');
   });
 
   it('puts a level in its block number: level x 10 + block, and has no block beyond the plan', () => {
-    const plan = planNBack('blocks', DEFAULT_N_BACK_CONFIG);
-    expect(plannedNBackTrialAt(plan, { phase: 'test', block: 32, trialNumber: 22 })).toMatchObject({
+    const planned = plan('blocks', DEFAULT_CONFIG);
+    expect(plannedTrialAt(planned, { phase: 'test', block: 32, trialNumber: 22 })).toMatchObject({
       level: 3,
       block: 32,
     });
-    expect(plannedNBackTrialAt(plan, { phase: 'test', block: 33, trialNumber: 0 })).toBeUndefined();
-    expect(plannedNBackTrialAt(plan, { phase: 'test', block: 40, trialNumber: 0 })).toBeUndefined();
-    expect(
-      plannedNBackTrialAt(plan, { phase: 'test', block: 12, trialNumber: 21 }),
-    ).toBeUndefined();
-    expect(() => decodeNBackCode(255)).toThrow(/Not an N-back trial code/);
+    expect(plannedTrialAt(planned, { phase: 'test', block: 33, trialNumber: 0 })).toBeUndefined();
+    expect(plannedTrialAt(planned, { phase: 'test', block: 40, trialNumber: 0 })).toBeUndefined();
+    expect(plannedTrialAt(planned, { phase: 'test', block: 12, trialNumber: 21 })).toBeUndefined();
+    expect(() => decodeCode(255)).toThrow(/Not an N-back trial code/);
   });
 
   it('refuses a configuration it cannot plan, with the reason', () => {
-    const impossible = { ...DEFAULT_N_BACK_CONFIG, targetsPerBlock: 9, scoredTrialsPerBlock: 12 };
-    expect(() => planNBack('x', impossible)).toThrow(/holds at most 8 targets/);
+    const impossible = { ...DEFAULT_CONFIG, targetsPerBlock: 9, scoredTrialsPerBlock: 12 };
+    expect(() => plan('x', impossible)).toThrow(/holds at most 8 targets/);
     const tooManyLures = {
-      ...DEFAULT_N_BACK_CONFIG,
+      ...DEFAULT_CONFIG,
       lureMode: 'fixed' as const,
       luresPerBlock: 14,
     };
-    expect(() => planNBack('x', tooManyLures)).toThrow(
-      /room for at most 5 lures at level 1, not 14/,
-    );
-    expect(N_BACK_SETTINGS.schema.safeParse({ stimulusMs: 3000, soaMs: 2000 }).success).toBe(false);
+    expect(() => plan('x', tooManyLures)).toThrow(/room for at most 5 lures at level 1, not 14/);
+    expect(SETTINGS.schema.safeParse({ stimulusMs: 3000, soaMs: 2000 }).success).toBe(false);
   });
 });

@@ -1,37 +1,37 @@
 import { createRng, type Rng } from '../shared/random';
 import {
-  findNBackConfigProblems,
-  getNBackBlockCounts,
-  getNBackBlocksPerLevel,
-  getNBackLevels,
-  N_BACK_LETTERS,
-  type NBackBlockCounts,
-  type NBackConfig,
-  type NBackKeyMapping,
-  type NBackLetter,
-  type NBackPhase,
-  nBackBlockNumber,
-  resolveNBackKeyMapping,
-  splitNBackBlock,
+  type BlockCounts,
+  blockNumber,
+  type Config,
+  findConfigProblems,
+  getBlockCounts,
+  getBlocksPerLevel,
+  getLevels,
+  type KeyMapping,
+  LETTERS,
+  type Letter,
+  type Phase,
+  resolveKeyMapping,
+  splitBlock,
 } from './config';
 import {
-  drawNBackLayout,
+  drawLayout,
   LURE_N_MINUS_1,
   LURE_N_PLUS_1,
   NONTARGET,
-  packedNBackLayout,
+  packedLayout,
   TARGET,
 } from './layout';
 
-export { N_BACK_MAX_TARGET_RUN } from './layout';
+export { MAX_TARGET_RUN } from './layout';
 
 /** What a planned position is: a filler, a target, a plain non-target or a lure of either kind. */
-export const N_BACK_KINDS = ['filler', 'target', 'nontarget', 'lure-n-1', 'lure-n+1'] as const;
-export type NBackKind = (typeof N_BACK_KINDS)[number];
+export const KINDS = ['filler', 'target', 'nontarget', 'lure-n-1', 'lure-n+1'] as const;
+export type Kind = (typeof KINDS)[number];
 
 /** Which item n-1 or n+1 back a non-target copies; 'none' for every other trial. */
-export const N_BACK_LURE_TYPES = ['none', 'n-1', 'n+1'] as const;
-export type NBackLureType = (typeof N_BACK_LURE_TYPES)[number];
+export const LURE_TYPES = ['none', 'n-1', 'n+1'] as const;
+export type LureType = (typeof LURE_TYPES)[number];
 
 /** A trial's code in a planned block: letter index + 8 x kind index (layout.ts), one byte. */
 const KIND_FACTOR = 8;
@@ -47,10 +47,10 @@ const LETTER_ATTEMPTS = 100;
 const LURE_LAYOUT_ATTEMPTS = 100;
 
 /** No letter is shown more than this many times in a row. */
-export const N_BACK_MAX_SAME_LETTER_RUN = 3;
+export const MAX_SAME_LETTER_RUN = 3;
 
 /** One level's planned blocks: every practice round it may need, and its test blocks. */
-export type NBackLevelPlan = {
+export type LevelPlan = {
   readonly n: number;
   readonly practice: readonly Uint8Array[];
   readonly test: readonly Uint8Array[];
@@ -62,36 +62,36 @@ export type NBackLevelPlan = {
  * planned, each with its own letters, so the plan is fixed before the run starts whatever the
  * participant does.
  */
-export type NBackPlan = {
-  readonly keyMapping: NBackKeyMapping;
-  readonly levels: readonly NBackLevelPlan[];
+export type Plan = {
+  readonly keyMapping: KeyMapping;
+  readonly levels: readonly LevelPlan[];
 };
 
 /** Where a trial sits in an N-back run (block = level x 10 + index within the level). */
-export type NBackPosition = { phase: NBackPhase; block: number; trialNumber: number };
+export type Position = { phase: Phase; block: number; trialNumber: number };
 
 /** A planned trial: its position, level, letter, and what it is. */
-export type PlannedNBackTrial = NBackPosition & {
+export type PlannedTrial = Position & {
   level: number;
-  letter: NBackLetter;
+  letter: Letter;
   /** True for a target, false for a non-target, null for a filler (nothing n back). */
   isTarget: boolean | null;
-  lureType: NBackLureType;
+  lureType: LureType;
   /** The letter n back; null for a filler. */
-  nBackLetter: NBackLetter | null;
+  nBackLetter: Letter | null;
 };
 
 /** Decodes a planned byte. */
-export function decodeNBackCode(code: number): { letterIndex: number; kind: NBackKind } {
-  const kind = N_BACK_KINDS[Math.floor(code / KIND_FACTOR)];
+export function decodeCode(code: number): { letterIndex: number; kind: Kind } {
+  const kind = KINDS[Math.floor(code / KIND_FACTOR)];
   if (kind === undefined) throw new Error(`Not an N-back trial code: ${code}`);
   return { letterIndex: code % KIND_FACTOR, kind };
 }
 
-/** Would `letter` at `i` make more than N_BACK_MAX_SAME_LETTER_RUN of it in a row? */
+/** Would `letter` at `i` make more than MAX_SAME_LETTER_RUN of it in a row? */
 function makesLongRun(letters: Uint8Array, i: number, letter: number): boolean {
-  if (i < N_BACK_MAX_SAME_LETTER_RUN) return false;
-  for (let k = 1; k <= N_BACK_MAX_SAME_LETTER_RUN; k++) {
+  if (i < MAX_SAME_LETTER_RUN) return false;
+  for (let k = 1; k <= MAX_SAME_LETTER_RUN; k++) {
     if (letters[i - k] !== letter) return false;
   }
   return true;
@@ -108,7 +108,7 @@ function makesLongRun(letters: Uint8Array, i: number, letter: number): boolean {
  */
 function planLetters(rng: Rng, kinds: Uint8Array, n: number, hasLures: boolean): Uint8Array | null {
   const letters = new Uint8Array(kinds.length);
-  const letterCount = N_BACK_LETTERS.length;
+  const letterCount = LETTERS.length;
   attempts: for (let attempt = 0; attempt < LETTER_ATTEMPTS; attempt++) {
     for (let i = 0; i < kinds.length; i++) {
       const kind = kinds[i];
@@ -143,17 +143,17 @@ function planLetters(rng: Rng, kinds: Uint8Array, n: number, hasLures: boolean):
  * drawn again; a block with lures that random layouts leave no room falls back on the packed
  * layout, on which the letters never fail (layout.ts).
  */
-export function planNBackBlock(rng: Rng, counts: NBackBlockCounts): Uint8Array {
+export function planBlock(rng: Rng, counts: BlockCounts): Uint8Array {
   const hasLures = counts.luresNMinus1 + counts.luresNPlus1 > 0;
   const codesOf = (kinds: Uint8Array, letters: Uint8Array) =>
     kinds.map((kind, i) => (letters[i] as number) + KIND_FACTOR * kind);
   const attempts = hasLures ? LURE_LAYOUT_ATTEMPTS : LAYOUT_ATTEMPTS;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const kinds = drawNBackLayout(rng, counts);
+    const kinds = drawLayout(rng, counts);
     const letters = kinds && planLetters(rng, kinds, counts.n, hasLures);
     if (kinds && letters) return codesOf(kinds, letters);
   }
-  const packed = hasLures ? packedNBackLayout(counts) : null;
+  const packed = hasLures ? packedLayout(counts) : null;
   const letters = packed && planLetters(rng, packed, counts.n, hasLures);
   if (packed && letters) return codesOf(packed, letters);
   throw new Error(
@@ -164,24 +164,24 @@ export function planNBackBlock(rng: Rng, counts: NBackBlockCounts): Uint8Array {
 /**
  * The whole run's plan from its seed, before it starts: the key mapping and each block of each
  * level drawn from a generator of its own (the seed, the phase, the level and the block), so
- * one never shifts another. Throws for a configuration findNBackConfigProblems refuses (the
+ * one never shifts another. Throws for a configuration findConfigProblems refuses (the
  * settings schema refuses it first).
  */
-export function planNBack(seed: string, config: NBackConfig): NBackPlan {
-  const problems = findNBackConfigProblems(config);
+export function plan(seed: string, config: Config): Plan {
+  const problems = findConfigProblems(config);
   if (problems.length > 0) {
     throw new Error(`This N-back configuration cannot be run: ${problems.join('; ')}`);
   }
-  const blocks = (phase: NBackPhase, n: number) =>
-    Array.from({ length: getNBackBlocksPerLevel(config, phase) }, (_, index) =>
-      planNBackBlock(
+  const blocks = (phase: Phase, n: number) =>
+    Array.from({ length: getBlocksPerLevel(config, phase) }, (_, index) =>
+      planBlock(
         createRng(`${seed}:n-back:${phase}:${n}:${index}`),
-        getNBackBlockCounts(config, phase, n),
+        getBlockCounts(config, phase, n),
       ),
     );
   return {
-    keyMapping: resolveNBackKeyMapping(seed, config),
-    levels: getNBackLevels(config).map((n) => ({
+    keyMapping: resolveKeyMapping(seed, config),
+    levels: getLevels(config).map((n) => ({
       n,
       practice: blocks('practice', n),
       test: blocks('test', n),
@@ -190,12 +190,12 @@ export function planNBack(seed: string, config: NBackConfig): NBackPlan {
 }
 
 /** The planned block at a phase and block number, or undefined if the plan has none. */
-export function plannedNBackBlock(
-  plan: NBackPlan,
+export function plannedBlock(
+  plan: Plan,
   phase: string,
   block: number,
 ): { n: number; codes: Uint8Array } | undefined {
-  const { level, index } = splitNBackBlock(block);
+  const { level, index } = splitBlock(block);
   const levelPlan = plan.levels.find((l) => l.n === level);
   if (!levelPlan) return undefined;
   const blocks =
@@ -204,7 +204,7 @@ export function plannedNBackBlock(
   return codes ? { n: level, codes } : undefined;
 }
 
-const LURE_TYPE_OF: Record<NBackKind, NBackLureType> = {
+const LURE_TYPE_OF: Record<Kind, LureType> = {
   filler: 'none',
   target: 'none',
   nontarget: 'none',
@@ -213,41 +213,36 @@ const LURE_TYPE_OF: Record<NBackKind, NBackLureType> = {
 };
 
 /** The planned trial at `position`, or undefined if the plan has no such trial. */
-export function plannedNBackTrialAt(
-  plan: NBackPlan,
-  position: NBackPosition,
-): PlannedNBackTrial | undefined {
-  const block = plannedNBackBlock(plan, position.phase, position.block);
+export function plannedTrialAt(plan: Plan, position: Position): PlannedTrial | undefined {
+  const block = plannedBlock(plan, position.phase, position.block);
   const code = block?.codes[position.trialNumber];
   if (!block || code === undefined) return undefined;
-  const { letterIndex, kind } = decodeNBackCode(code);
+  const { letterIndex, kind } = decodeCode(code);
   const backCode = block.codes[position.trialNumber - block.n];
   return {
     phase: position.phase,
     block: position.block,
     trialNumber: position.trialNumber,
     level: block.n,
-    letter: N_BACK_LETTERS[letterIndex] as NBackLetter,
+    letter: LETTERS[letterIndex] as Letter,
     isTarget: kind === 'filler' ? null : kind === 'target',
     lureType: LURE_TYPE_OF[kind],
     nBackLetter:
-      backCode === undefined
-        ? null
-        : (N_BACK_LETTERS[decodeNBackCode(backCode).letterIndex] as NBackLetter),
+      backCode === undefined ? null : (LETTERS[decodeCode(backCode).letterIndex] as Letter),
   };
 }
 
 /** Every planned trial of a block, in order (for the tests and the simulated participant). */
-export function plannedNBackBlockTrials(
-  plan: NBackPlan,
-  phase: NBackPhase,
+export function plannedBlockTrials(
+  plan: Plan,
+  phase: Phase,
   level: number,
   index: number,
-): PlannedNBackTrial[] {
-  const block = nBackBlockNumber(level, index);
-  const codes = plannedNBackBlock(plan, phase, block)?.codes ?? new Uint8Array();
+): PlannedTrial[] {
+  const block = blockNumber(level, index);
+  const codes = plannedBlock(plan, phase, block)?.codes ?? new Uint8Array();
   return Array.from(codes, (_, trialNumber) => {
-    const trial = plannedNBackTrialAt(plan, { phase, block, trialNumber });
+    const trial = plannedTrialAt(plan, { phase, block, trialNumber });
     if (!trial) throw new Error(`The plan has no ${phase} block ${block} trial ${trialNumber}`);
     return trial;
   });

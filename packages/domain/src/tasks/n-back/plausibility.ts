@@ -6,35 +6,29 @@ import {
   isAnticipation as isUnder,
   judgeArrivedRun,
 } from '../shared/plausibility';
-import {
-  getNBackBlockTrialCount,
-  getNBackLevels,
-  getNBackTrialPeriodMs,
-  type NBackConfig,
-  splitNBackBlock,
-} from './config';
-import type { NBackPosition } from './plan';
-import { compareNBackRunOrder, isNBackPosition } from './run-order';
+import { type Config, getBlockTrialCount, getLevels, getTrialPeriodMs, splitBlock } from './config';
+import type { Position } from './plan';
+import { compareRunOrder, isPosition } from './run-order';
 
 /**
  * Reaction times under this many ms are anticipations: a press begun before the letter could
  * have been read. The trial is kept, flagged, scored by its answer, and left out of the RT
  * scores.
  */
-export const N_BACK_ANTICIPATION_MS = 150;
+export const ANTICIPATION_MS = 150;
 
 /** What the server notes about a trial it keeps. */
-export const N_BACK_TRIAL_FLAGS = ['anticipation'] as const;
-export type NBackTrialFlag = (typeof N_BACK_TRIAL_FLAGS)[number];
+export const TRIAL_FLAGS = ['anticipation'] as const;
+export type TrialFlag = (typeof TRIAL_FLAGS)[number];
 
 /** Is a reaction time an anticipation? Null (no response) is not. */
-export function isNBackAnticipation(reactionTime: number | null): boolean {
-  return isUnder(reactionTime, N_BACK_ANTICIPATION_MS);
+export function isAnticipation(reactionTime: number | null): boolean {
+  return isUnder(reactionTime, ANTICIPATION_MS);
 }
 
 /** The flags of a trial: they follow from the trial alone, so a replay gets the same ones. */
-export function getNBackTrialFlags(trial: { reactionTime: number | null }): NBackTrialFlag[] {
-  return isNBackAnticipation(trial.reactionTime) ? ['anticipation'] : [];
+export function getTrialFlags(trial: { reactionTime: number | null }): TrialFlag[] {
+  return isAnticipation(trial.reactionTime) ? ['anticipation'] : [];
 }
 
 /**
@@ -42,17 +36,17 @@ export function getNBackTrialFlags(trial: { reactionTime: number | null }): NBac
  * level's single shortest path (one practice round, then its test blocks), then within the
  * position's level the rounds or blocks before it (the test follows at least one practice round).
  */
-function leastBefore(config: NBackConfig, position: NBackPosition) {
-  const { level, index } = splitNBackBlock(position.block);
-  const practicePeriod = getNBackTrialPeriodMs(config, 'practice');
+function leastBefore(config: Config, position: Position) {
+  const { level, index } = splitBlock(position.block);
+  const practicePeriod = getTrialPeriodMs(config, 'practice');
   let trials = 0;
   let ms = 0;
-  const add = (phase: NBackPosition['phase'], n: number, blocks: number) => {
-    const count = getNBackBlockTrialCount(config, phase, n) * blocks;
+  const add = (phase: Position['phase'], n: number, blocks: number) => {
+    const count = getBlockTrialCount(config, phase, n) * blocks;
     trials += count;
     ms += count * (phase === 'practice' ? practicePeriod : config.soaMs);
   };
-  for (const n of getNBackLevels(config)) {
+  for (const n of getLevels(config)) {
     if (n >= level) break;
     add('practice', n, 1);
     add('test', n, config.blocksPerLevel);
@@ -63,7 +57,7 @@ function leastBefore(config: NBackConfig, position: NBackPosition) {
     add('practice', level, 1);
     add('test', level, index);
   }
-  const period = getNBackTrialPeriodMs(config, position.phase);
+  const period = getTrialPeriodMs(config, position.phase);
   return { trials: trials + position.trialNumber, ms: ms + position.trialNumber * period };
 }
 
@@ -71,16 +65,16 @@ function leastBefore(config: NBackConfig, position: NBackPosition) {
  * The least time from a run's start to the trial at `position` being sent: every trial before
  * it (leastBefore), then its own SOA, since a trial is sent when its SOA ends.
  */
-export function getNBackMinimumArrivalMs(config: NBackConfig, position: NBackPosition): number {
+export function getMinimumArrivalMs(config: Config, position: Position): number {
   return leastBefore(config, position).ms + config.soaMs;
 }
 
 /** Where N-back trials stand in a run, for the shared arrival checks. */
-const arrivalRules = (config: NBackConfig): ArrivalRules<NBackPosition> => ({
-  isPosition: (position): position is NBackPosition => isNBackPosition(config, position),
-  compare: compareNBackRunOrder,
+const arrivalRules = (config: Config): ArrivalRules<Position> => ({
+  isPosition: (position): position is Position => isPosition(config, position),
+  compare: compareRunOrder,
   trialsBefore: (position) => leastBefore(config, position).trials,
-  minimumArrivalMs: (position) => getNBackMinimumArrivalMs(config, position),
+  minimumArrivalMs: (position) => getMinimumArrivalMs(config, position),
 });
 
 /**
@@ -88,8 +82,8 @@ const arrivalRules = (config: NBackConfig): ArrivalRules<NBackPosition> => ({
  * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS). Positions the run
  * cannot have are left to the trial check.
  */
-export function findNBackEarlyArrival(
-  config: NBackConfig,
+export function findEarlyArrival(
+  config: Config,
   position: TrialPosition,
   elapsedMs: number,
 ): string | null {
@@ -102,8 +96,8 @@ export function findNBackEarlyArrival(
  * clock), or the device's clock times of its trials go backwards. Scores of such a run are
  * still kept; this only tells reports to leave it out.
  */
-export function findNBackRunImplausibility(
-  config: NBackConfig,
+export function findRunImplausibility(
+  config: Config,
   runStart: Date,
   trials: readonly ArrivedTrial[],
 ): string | null {

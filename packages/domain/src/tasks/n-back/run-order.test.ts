@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { SavedTrial } from '../contract';
 import { RUN_ARRIVAL_TOLERANCE_MS } from '../shared/plausibility';
-import { DEFAULT_N_BACK_CONFIG, N_BACK_SETTINGS } from './config';
-import { nBackFixtureRun } from './fixture-run';
+import { DEFAULT_CONFIG, SETTINGS } from './config';
+import { fixtureRun } from './fixture-run';
 import {
-  findNBackEarlyArrival,
-  findNBackRunImplausibility,
-  getNBackMinimumArrivalMs,
-  getNBackTrialFlags,
+  findEarlyArrival,
+  findRunImplausibility,
+  getMinimumArrivalMs,
+  getTrialFlags,
 } from './plausibility';
-import { getNBackNextPosition, isNBackPosition } from './run-order';
+import { getNextPosition, isPosition } from './run-order';
 
-const config = DEFAULT_N_BACK_CONFIG;
+const config = DEFAULT_CONFIG;
 
 /** A practice round of level n (block n x 10 + round) with `correct` of its 10 scored right. */
 const round = (n: number, index: number, correct: number): SavedTrial[] =>
@@ -31,12 +31,12 @@ const testBlock = (n: number, index: number): SavedTrial[] =>
 
 describe('getNBackNextPosition', () => {
   it("starts at level 1's first practice round, and continues trial by trial in any order given", () => {
-    expect(getNBackNextPosition(config, [])).toEqual({
+    expect(getNextPosition(config, [])).toEqual({
       phase: 'practice',
       block: 10,
       trialNumber: 0,
     });
-    expect(getNBackNextPosition(config, round(1, 0, 10).slice(0, 5).reverse())).toEqual({
+    expect(getNextPosition(config, round(1, 0, 10).slice(0, 5).reverse())).toEqual({
       phase: 'practice',
       block: 10,
       trialNumber: 5,
@@ -44,18 +44,18 @@ describe('getNBackNextPosition', () => {
   });
 
   it("repeats a practice round below 8 of 10 and goes to the level's test after one that meets it", () => {
-    expect(getNBackNextPosition(config, round(1, 0, 7))).toEqual({
+    expect(getNextPosition(config, round(1, 0, 7))).toEqual({
       phase: 'practice',
       block: 11,
       trialNumber: 0,
     });
-    expect(getNBackNextPosition(config, round(1, 0, 8))).toEqual({
+    expect(getNextPosition(config, round(1, 0, 8))).toEqual({
       phase: 'test',
       block: 10,
       trialNumber: 0,
     });
     const three = [...round(2, 0, 0), ...round(2, 1, 0), ...round(2, 2, 0)];
-    expect(getNBackNextPosition(config, three)).toEqual({
+    expect(getNextPosition(config, three)).toEqual({
       phase: 'test',
       block: 20,
       trialNumber: 0,
@@ -63,13 +63,13 @@ describe('getNBackNextPosition', () => {
   });
 
   it("interleaves levels: test blocks of a level, then the next level's practice; null at the end", () => {
-    expect(getNBackNextPosition(config, [...round(1, 0, 10), ...testBlock(1, 0)])).toEqual({
+    expect(getNextPosition(config, [...round(1, 0, 10), ...testBlock(1, 0)])).toEqual({
       phase: 'test',
       block: 11,
       trialNumber: 0,
     });
     const level1 = [...round(1, 0, 10), ...testBlock(1, 0), ...testBlock(1, 1), ...testBlock(1, 2)];
-    expect(getNBackNextPosition(config, level1)).toEqual({
+    expect(getNextPosition(config, level1)).toEqual({
       phase: 'practice',
       block: 20,
       trialNumber: 0,
@@ -84,19 +84,19 @@ describe('getNBackNextPosition', () => {
       ...testBlock(3, 0),
       ...testBlock(3, 1),
     ];
-    expect(getNBackNextPosition(config, all)).toEqual({ phase: 'test', block: 32, trialNumber: 0 });
-    expect(getNBackNextPosition(config, [...all, ...testBlock(3, 2)])).toBeNull();
+    expect(getNextPosition(config, all)).toEqual({ phase: 'test', block: 32, trialNumber: 0 });
+    expect(getNextPosition(config, [...all, ...testBlock(3, 2)])).toBeNull();
   });
 
   it('runs only the configured levels, and ignores positions the run cannot have', () => {
-    const two = N_BACK_SETTINGS.schema.parse({ levels: '2-3', blocksPerLevel: 1 });
-    expect(getNBackNextPosition(two, [])).toEqual({ phase: 'practice', block: 20, trialNumber: 0 });
-    expect(isNBackPosition(two, { phase: 'test', block: 10, trialNumber: 0 })).toBe(false);
-    expect(isNBackPosition(two, { phase: 'test', block: 21, trialNumber: 0 })).toBe(false);
-    expect(isNBackPosition(two, { phase: 'test', block: 30, trialNumber: 22 })).toBe(true);
-    expect(isNBackPosition(two, { phase: 'test', block: 30, trialNumber: 23 })).toBe(false);
+    const two = SETTINGS.schema.parse({ levels: '2-3', blocksPerLevel: 1 });
+    expect(getNextPosition(two, [])).toEqual({ phase: 'practice', block: 20, trialNumber: 0 });
+    expect(isPosition(two, { phase: 'test', block: 10, trialNumber: 0 })).toBe(false);
+    expect(isPosition(two, { phase: 'test', block: 21, trialNumber: 0 })).toBe(false);
+    expect(isPosition(two, { phase: 'test', block: 30, trialNumber: 22 })).toBe(true);
+    expect(isPosition(two, { phase: 'test', block: 30, trialNumber: 23 })).toBe(false);
     const stray = [{ phase: 'test', block: 90, trialNumber: 0, isCorrect: true }];
-    expect(getNBackNextPosition(two, stray)).toEqual({
+    expect(getNextPosition(two, stray)).toEqual({
       phase: 'practice',
       block: 20,
       trialNumber: 0,
@@ -104,10 +104,10 @@ describe('getNBackNextPosition', () => {
   });
 
   it('follows the fixture run position by position, ending with null', () => {
-    const fixture = nBackFixtureRun('order', config);
+    const fixture = fixtureRun('order', config);
     const saved: SavedTrial[] = [];
     for (const trial of fixture) {
-      expect(getNBackNextPosition(config, saved)).toEqual({
+      expect(getNextPosition(config, saved)).toEqual({
         phase: trial.phase,
         block: trial.block,
         trialNumber: trial.trialNumber,
@@ -119,7 +119,7 @@ describe('getNBackNextPosition', () => {
         isCorrect: trial.isCorrect,
       });
     }
-    expect(getNBackNextPosition(config, saved)).toBeNull();
+    expect(getNextPosition(config, saved)).toBeNull();
     // Level 1's first round failed (7 of 10), so it was repeated; the others passed first time.
     const rounds = new Set(fixture.filter((t) => t.phase === 'practice').map((t) => t.block));
     expect([...rounds]).toEqual([10, 11, 20, 30]);
@@ -129,26 +129,24 @@ describe('getNBackNextPosition', () => {
 describe('N-back plausibility', () => {
   it('knows the least time to each position: SOAs, feedback, one practice round per level', () => {
     // Level 1's first practice round: 11 trials of 3500 ms; its test block 0 starts after it.
-    expect(getNBackMinimumArrivalMs(config, { phase: 'practice', block: 10, trialNumber: 0 })).toBe(
+    expect(getMinimumArrivalMs(config, { phase: 'practice', block: 10, trialNumber: 0 })).toBe(
       3000,
     );
-    expect(getNBackMinimumArrivalMs(config, { phase: 'test', block: 10, trialNumber: 0 })).toBe(
+    expect(getMinimumArrivalMs(config, { phase: 'test', block: 10, trialNumber: 0 })).toBe(
       11 * 3500 + 3000,
     );
     // Level 2's practice follows level 1's round and three blocks of 21 trials.
-    expect(getNBackMinimumArrivalMs(config, { phase: 'practice', block: 20, trialNumber: 1 })).toBe(
+    expect(getMinimumArrivalMs(config, { phase: 'practice', block: 20, trialNumber: 1 })).toBe(
       11 * 3500 + 63 * 3000 + 3500 + 3000,
     );
   });
 
   it('finds trials that arrive sooner than a person could answer them, and runs whose clock goes back', () => {
     const position = { phase: 'test', block: 11, trialNumber: 4 };
-    const least = getNBackMinimumArrivalMs(config, { phase: 'test', block: 11, trialNumber: 4 });
-    expect(findNBackEarlyArrival(config, position, least - RUN_ARRIVAL_TOLERANCE_MS)).toBeNull();
-    expect(findNBackEarlyArrival(config, position, 1000)).toMatch(/trials arrived within 1\.0 s/);
-    expect(
-      findNBackEarlyArrival(config, { phase: 'test', block: 99, trialNumber: 0 }, 0),
-    ).toBeNull();
+    const least = getMinimumArrivalMs(config, { phase: 'test', block: 11, trialNumber: 4 });
+    expect(findEarlyArrival(config, position, least - RUN_ARRIVAL_TOLERANCE_MS)).toBeNull();
+    expect(findEarlyArrival(config, position, 1000)).toMatch(/trials arrived within 1\.0 s/);
+    expect(findEarlyArrival(config, { phase: 'test', block: 99, trialNumber: 0 }, 0)).toBeNull();
     const start = new Date('2026-01-01T00:00:00Z');
     const at = (ms: number) => new Date(start.getTime() + ms);
     const trials = [
@@ -169,13 +167,13 @@ describe('N-back plausibility', () => {
         arrivedAt: at(8000),
       },
     ];
-    expect(findNBackRunImplausibility(config, start, trials)).toMatch(/Trial times go backwards/);
-    expect(findNBackRunImplausibility(config, start, trials.slice(0, 1))).toBeNull();
+    expect(findRunImplausibility(config, start, trials)).toMatch(/Trial times go backwards/);
+    expect(findRunImplausibility(config, start, trials.slice(0, 1))).toBeNull();
   });
 
   it('flags answers under 150 ms as anticipations', () => {
-    expect(getNBackTrialFlags({ reactionTime: 149.9 })).toEqual(['anticipation']);
-    expect(getNBackTrialFlags({ reactionTime: 150 })).toEqual([]);
-    expect(getNBackTrialFlags({ reactionTime: null })).toEqual([]);
+    expect(getTrialFlags({ reactionTime: 149.9 })).toEqual(['anticipation']);
+    expect(getTrialFlags({ reactionTime: 150 })).toEqual([]);
+    expect(getTrialFlags({ reactionTime: null })).toEqual([]);
   });
 });

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { N_BACK_SETTINGS } from './config';
-import { type NBackScoredTrial, scoreNBack } from './scoring';
-import type { NBackAnswer } from './trial';
+import { SETTINGS } from './config';
+import { type ScoredTrial, score } from './scoring';
+import type { Answer } from './trial';
 
-const config = N_BACK_SETTINGS.schema.parse({ levels: '1-2' });
+const config = SETTINGS.schema.parse({ levels: '1-2' });
 
 type Spec = {
   phase?: 'practice' | 'test';
   block?: number;
   isTarget: boolean | null;
-  answer: NBackAnswer | null;
+  answer: Answer | null;
   rt?: number | null;
   lure?: 'none' | 'n-1' | 'n+1';
   isCorrect?: boolean | null;
@@ -17,7 +17,7 @@ type Spec = {
   extra?: number;
 };
 
-function trials(specs: readonly Spec[]): NBackScoredTrial[] {
+function trials(specs: readonly Spec[]): ScoredTrial[] {
   return specs.map((s, trialNumber) => ({
     phase: s.phase ?? 'test',
     block: s.block ?? 10,
@@ -66,7 +66,7 @@ const FIXTURE = trials([
 ]);
 
 describe('scoreNBack against hand-computed values', () => {
-  const { scores, ...headline } = scoreNBack(config, FIXTURE);
+  const { scores, ...headline } = score(config, FIXTURE);
   const [one, two] = scores.levels;
 
   it('counts outcomes per level, fillers left out', () => {
@@ -168,12 +168,12 @@ describe('scoreNBack against hand-computed values', () => {
       { isTarget: true, answer: null },
       { isTarget: true, answer: 'match' as const },
     ]);
-    const { scores: flagged } = scoreNBack(config, lazy);
+    const { scores: flagged } = score(config, lazy);
     expect(flagged.qcFlags.levelsWithOmissionsAbove10Percent).toEqual([]);
     expect(flagged.qcFlags.oneKeyAbove85Percent).toBe(true);
     // 5 of 6 scored answers "different" (83 %): fillers, answered "different" as told, do not
     // tip it over 85 %.
-    const { scores: withFillers } = scoreNBack(
+    const { scores: withFillers } = score(
       config,
       trials([
         ...Array.from({ length: 3 }, () => ({ isTarget: null, answer: 'no-match' as const })),
@@ -188,7 +188,7 @@ describe('scoreNBack against hand-computed values', () => {
       { isTarget: false, answer: null },
       { isTarget: true, answer: 'match' as const },
     ]);
-    const { scores: missing } = scoreNBack(config, absent);
+    const { scores: missing } = score(config, absent);
     expect(missing.levels[0]?.omissionRate).toBeCloseTo(2 / 11, 12);
     expect(missing.qcFlags.levelsWithOmissionsAbove10Percent).toEqual([1]);
     expect(missing.levels[0]).toMatchObject({
@@ -205,14 +205,14 @@ describe('scoreNBack against hand-computed values', () => {
       { block: 20, isTarget: true, answer: 'no-match' },
       { block: 20, isTarget: false, answer: 'match' },
     ]);
-    const { scores: pooled } = scoreNBack(config, both);
+    const { scores: pooled } = score(config, both);
     // 1 hit of 2 targets, 1 false alarm of 2 non-targets: H* = F* = 1.5/3, d' = 0.
     expect(pooled.overall.dPrime).toBeCloseTo(0, 12);
     expect(pooled.overall.meanLevelDPrime).toBeCloseTo(
       ((pooled.levels[0]?.dPrime ?? 0) + (pooled.levels[1]?.dPrime ?? 0)) / 2,
       12,
     );
-    const empty = scoreNBack(config, []);
+    const empty = score(config, []);
     expect(empty).toMatchObject({ overallScore: 0, totalTrials: 0, correctTrials: 0 });
     expect(empty.scores.keyMapping).toBeNull();
   });

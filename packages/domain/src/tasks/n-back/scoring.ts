@@ -4,14 +4,14 @@ import { logLinearDPrime, normalQuantile } from '../shared/normal';
 import { aggregateCells } from '../shared/report-cells';
 import { mean, median, ratio } from '../shared/statistics';
 import {
-  getNBackLevels,
-  meetsNBackPracticeCriterion,
-  N_BACK_MAX_LEVEL,
-  type NBackConfig,
-  type NBackKeyMapping,
+  type Config,
+  getLevels,
+  type KeyMapping,
+  MAX_LEVEL,
+  meetsPracticeCriterion,
 } from './config';
-import { isNBackAnticipation } from './plausibility';
-import type { NBackTrial } from './trial';
+import { isAnticipation } from './plausibility';
+import type { Trial } from './trial';
 
 /**
  * The scores are computed by this version of the rules (test_results.scoring_version). Version
@@ -20,24 +20,24 @@ import type { NBackTrial } from './trial';
  * everything, "different" to everything, nothing, or at random scores 50; version 1 took
  * percent correct (always "different" scored 70 at the default 6 targets in 20).
  */
-export const N_BACK_SCORING_VERSION = 2;
+export const SCORING_VERSION = 2;
 
 /** The report cell of a scored test trial at level n: `${n}-target` or `${n}-nontarget`. */
-export function nBackReportCellOf(level: number, isTarget: boolean): string {
+export function reportCellOf(level: number, isTarget: boolean): string {
   return `${level}-${isTarget ? 'target' : 'nontarget'}`;
 }
 
 /** The report cells: targets and non-targets of every level the settings allow. */
-export const N_BACK_REPORT_CELLS = Array.from({ length: N_BACK_MAX_LEVEL }, (_, i) => [
-  { key: nBackReportCellOf(i + 1, true), label: `${i + 1}-back targets` },
-  { key: nBackReportCellOf(i + 1, false), label: `${i + 1}-back non-targets` },
+export const REPORT_CELLS = Array.from({ length: MAX_LEVEL }, (_, i) => [
+  { key: reportCellOf(i + 1, true), label: `${i + 1}-back targets` },
+  { key: reportCellOf(i + 1, false), label: `${i + 1}-back non-targets` },
 ]).flat();
 
 /**
  * The scores of one level's test blocks (scored trials only: fillers are left out). Rates are
  * proportions (0-1); times are ms. A score whose denominator is 0 is null.
  */
-export type NBackLevelScores = {
+export type LevelScores = {
   /** The level. */
   n: number;
   targets: number;
@@ -101,11 +101,11 @@ export type NBackLevelScores = {
  * added in version 2), stored in `test_results.scores`: per level, and over all levels.
  * docs/scoring/n-back.md gives every formula and exclusion.
  */
-export type NBackScores = {
+export type Scores = {
   /** The run's key mapping (A: F = match; B: J = match); null without trials. */
-  keyMapping: NBackKeyMapping | null;
+  keyMapping: KeyMapping | null;
   /** One entry per level of the configuration, in run order. */
-  levels: NBackLevelScores[];
+  levels: LevelScores[];
   overall: {
     /**
      * d' of the counts pooled over the levels, with the log-linear correction once: hits and
@@ -151,8 +151,8 @@ export type NBackScores = {
 };
 
 /** The fields of a stored trial that scoring reads. */
-export type NBackScoredTrial = Pick<
-  StoredTrial<NBackTrial>,
+export type ScoredTrial = Pick<
+  StoredTrial<Trial>,
   | 'phase'
   | 'trialNumber'
   | 'level'
@@ -169,18 +169,18 @@ export type NBackScoredTrial = Pick<
   timing: { wasInterrupted: boolean } | null;
 };
 
-type Scored = NBackScoredTrial & { isTarget: boolean };
+type Scored = ScoredTrial & { isTarget: boolean };
 
 /** Why a scored trial's RT is left out: under 150 ms, or the page was not attended. */
-function rtExclusions(trial: NBackScoredTrial): string[] {
+function rtExclusions(trial: ScoredTrial): string[] {
   const exclusions: string[] = [];
-  if (isNBackAnticipation(trial.reactionTime)) exclusions.push('anticipation');
+  if (isAnticipation(trial.reactionTime)) exclusions.push('anticipation');
   if (trial.timing?.wasInterrupted) exclusions.push('interrupted');
   return exclusions;
 }
 
 /** RTs of the trials whose RT counts (a response, no exclusion). */
-function eligibleRts(trials: readonly NBackScoredTrial[]): number[] {
+function eligibleRts(trials: readonly ScoredTrial[]): number[] {
   return trials.flatMap((t) =>
     t.reactionTime !== null && rtExclusions(t).length === 0 ? [t.reactionTime] : [],
   );
@@ -196,11 +196,11 @@ function signalDetection(hits: number, targets: number, falseAlarms: number, non
 }
 
 function scoreLevel(
-  config: NBackConfig,
+  config: Config,
   n: number,
   test: readonly Scored[],
-  practice: readonly NBackScoredTrial[],
-): NBackLevelScores {
+  practice: readonly ScoredTrial[],
+): LevelScores {
   const targets = test.filter((t) => t.isTarget);
   const nonTargets = test.filter((t) => !t.isTarget);
   const hits = targets.filter((t) => t.answer === 'match');
@@ -226,7 +226,7 @@ function scoreLevel(
             .map((t) => t.trialNumber),
         ).size;
   const criterionMet =
-    lastRoundCorrect === null ? null : meetsNBackPracticeCriterion(config, lastRoundCorrect);
+    lastRoundCorrect === null ? null : meetsPracticeCriterion(config, lastRoundCorrect);
 
   return {
     n,
@@ -248,7 +248,7 @@ function scoreLevel(
     medianHitRtMs: median(hitRts),
     meanCorrectRejectionRtMs: mean(rejectionRts),
     medianCorrectRejectionRtMs: median(rejectionRts),
-    anticipations: test.filter((t) => isNBackAnticipation(t.reactionTime)).length,
+    anticipations: test.filter((t) => isAnticipation(t.reactionTime)).length,
     lureTrials: lures.length,
     lureFalseAlarms,
     lureFalseAlarmRate: ratio(lureFalseAlarms, lures.length),
@@ -266,13 +266,10 @@ function scoreLevel(
  * "same" / targets, F = non-targets answered "same" / non-targets. Correct trials = hits +
  * correct rejections, averageReactionTime = the mean RT of hits over all levels.
  */
-export function scoreNBack(
-  config: NBackConfig,
-  trials: readonly NBackScoredTrial[],
-): RunScore<NBackScores> {
+export function score(config: Config, trials: readonly ScoredTrial[]): RunScore<Scores> {
   const test = trials.filter((t) => t.phase === 'test');
   const scored = test.filter((t): t is Scored => t.isTarget !== null);
-  const levels = getNBackLevels(config).map((n) =>
+  const levels = getLevels(config).map((n) =>
     scoreLevel(
       config,
       n,
@@ -280,7 +277,7 @@ export function scoreNBack(
       trials.filter((t) => t.phase === 'practice' && t.level === n),
     ),
   );
-  const sum = (pick: (level: NBackLevelScores) => number) =>
+  const sum = (pick: (level: LevelScores) => number) =>
     levels.reduce((total, level) => total + pick(level), 0);
   const hits = sum((l) => l.hits);
   const targets = sum((l) => l.targets);
@@ -294,7 +291,7 @@ export function scoreNBack(
   const matchShare = ratio(answers.filter((a) => a === 'match').length, answers.length);
   const pooled = signalDetection(hits, targets, falseAlarms, nonTargets);
 
-  const scores: NBackScores = {
+  const scores: Scores = {
     keyMapping: trials[0]?.keyMapping ?? null,
     levels,
     overall: {
@@ -351,9 +348,9 @@ export function scoreNBack(
     // The report's cells by the scores' rules: RTs of correct answers, anticipations and
     // interrupted trials left out of the RT; errors over every scored trial.
     reportCells: aggregateCells(
-      N_BACK_REPORT_CELLS.map((cell) => cell.key),
+      REPORT_CELLS.map((cell) => cell.key),
       scored.map((t) => ({
-        cell: nBackReportCellOf(t.level, t.isTarget),
+        cell: reportCellOf(t.level, t.isTarget),
         isCorrect: t.isCorrect,
         reactionTime: rtExclusions(t).length === 0 ? t.reactionTime : null,
       })),

@@ -1,34 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { SOA_RESPONSE_SLACK_MS } from '../shared/soa-engine';
-import { DEFAULT_N_BACK_CONFIG } from './config';
-import { nBackFixtureRun } from './fixture-run';
-import { planNBack } from './plan';
-import {
-  findNBackTrialProblems,
-  type NBackTrial,
-  NBackTrialSchema,
-  nBackAnswerOf,
-  nBackKeyOfAnswer,
-} from './trial';
+import { DEFAULT_CONFIG } from './config';
+import { fixtureRun } from './fixture-run';
+import { plan } from './plan';
+import { answerOf, findTrialProblems, keyOfAnswer, type Trial, TrialSchema } from './trial';
 
-const config = DEFAULT_N_BACK_CONFIG;
+const config = DEFAULT_CONFIG;
 const seed = 'trial-check';
-const plan = planNBack(seed, config);
-const run = nBackFixtureRun(seed, config);
+const planned = plan(seed, config);
+const run = fixtureRun(seed, config);
 
-const find = (predicate: (t: NBackTrial) => boolean) => {
+const find = (predicate: (t: Trial) => boolean) => {
   const trial = run.find(predicate);
   if (!trial) throw new Error('no such fixture trial');
   return trial;
 };
 const hit = find((t) => t.phase === 'test' && t.responseType === 'hit');
 const filler = find((t) => t.phase === 'test' && t.isTarget === null);
-const check = (trial: NBackTrial) => findNBackTrialProblems(trial, plan, config);
+const check = (trial: Trial) => findTrialProblems(trial, planned, config);
 
 describe('findNBackTrialProblems', () => {
   it('accepts every trial of the fixture run, through the schema', () => {
     for (const trial of run) {
-      expect(check(NBackTrialSchema.parse(JSON.parse(JSON.stringify(trial))))).toEqual([]);
+      expect(check(TrialSchema.parse(JSON.parse(JSON.stringify(trial))))).toEqual([]);
     }
   });
 
@@ -51,7 +45,7 @@ describe('findNBackTrialProblems', () => {
       lureType: 'n-1',
       nBackLetter: null,
       level: hit.level + 1,
-      keyMapping: plan.keyMapping === 'A' ? 'B' : 'A',
+      keyMapping: planned.keyMapping === 'A' ? 'B' : 'A',
     });
     for (const field of ['level', 'letter', 'isTarget', 'lureType', 'nBackLetter', 'keyMapping']) {
       expect(
@@ -116,7 +110,7 @@ describe('findNBackTrialProblems', () => {
   });
 
   it('refuses malformed fields in the schema with clear messages', () => {
-    const parsed = NBackTrialSchema.safeParse({ ...hit, letter: 'A', response: 'space' });
+    const parsed = TrialSchema.safeParse({ ...hit, letter: 'A', response: 'space' });
     expect(parsed.success).toBe(false);
     const messages = parsed.error?.issues.map((i) => i.message) ?? [];
     expect(messages).toContain('the letter must be one of C, H, K, N, R, W, X, Y');
@@ -124,12 +118,12 @@ describe('findNBackTrialProblems', () => {
   });
 
   it('maps keys to answers by the key mapping, and buttons by their name', () => {
-    expect(nBackAnswerOf('f', 'A')).toBe('match');
-    expect(nBackAnswerOf('j', 'A')).toBe('no-match');
-    expect(nBackAnswerOf('f', 'B')).toBe('no-match');
-    expect(nBackAnswerOf('j', 'B')).toBe('match');
-    expect(nBackAnswerOf('match', 'B')).toBe('match');
-    expect(nBackKeyOfAnswer('match', 'B')).toBe('j');
-    expect(nBackKeyOfAnswer('no-match', 'A')).toBe('j');
+    expect(answerOf('f', 'A')).toBe('match');
+    expect(answerOf('j', 'A')).toBe('no-match');
+    expect(answerOf('f', 'B')).toBe('no-match');
+    expect(answerOf('j', 'B')).toBe('match');
+    expect(answerOf('match', 'B')).toBe('match');
+    expect(keyOfAnswer('match', 'B')).toBe('j');
+    expect(keyOfAnswer('no-match', 'A')).toBe('j');
   });
 });

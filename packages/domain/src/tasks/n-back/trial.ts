@@ -12,35 +12,35 @@ import {
 } from '../shared/envelope';
 import { SOA_RESPONSE_SLACK_MS } from '../shared/soa-engine';
 import {
-  getNBackBlockTrialCount,
-  N_BACK_KEY_MAPPINGS,
-  N_BACK_LETTERS,
-  N_BACK_MAX_LEVEL,
-  type NBackConfig,
-  type NBackKeyMapping,
-  NBackPhaseSchema,
-  splitNBackBlock,
+  type Config,
+  getBlockTrialCount,
+  KEY_MAPPINGS,
+  type KeyMapping,
+  LETTERS,
+  MAX_LEVEL,
+  PhaseSchema,
+  splitBlock,
 } from './config';
-import { N_BACK_LURE_TYPES, type NBackPlan, plannedNBackTrialAt } from './plan';
-import { isNBackPosition } from './run-order';
+import { LURE_TYPES, type Plan, plannedTrialAt } from './plan';
+import { isPosition } from './run-order';
 
 /**
  * The response: the F or J key (keyboard), or the on-screen button pressed, named by what it
  * means ('match' is "Same as N back", 'no-match' is "Different").
  */
-export const N_BACK_RESPONSES = ['f', 'j', 'match', 'no-match'] as const;
-export type NBackResponse = (typeof N_BACK_RESPONSES)[number];
+export const RESPONSES = ['f', 'j', 'match', 'no-match'] as const;
+export type Response = (typeof RESPONSES)[number];
 
 /** What a response means: the letter is the one n back, or it is not. */
-export const N_BACK_ANSWERS = ['match', 'no-match'] as const;
-export type NBackAnswer = (typeof N_BACK_ANSWERS)[number];
+export const ANSWERS = ['match', 'no-match'] as const;
+export type Answer = (typeof ANSWERS)[number];
 
 /**
  * A trial's outcome. 'miss' is a target without a "match" (answered "no match" or not at all);
  * 'omission' is a non-target without any answer (neither a false alarm nor a correct
  * rejection, and wrong); 'filler' is one of a block's first n trials, which are not scored.
  */
-export const N_BACK_RESPONSE_TYPES = [
+export const RESPONSE_TYPES = [
   'hit',
   'miss',
   'false_alarm',
@@ -48,22 +48,22 @@ export const N_BACK_RESPONSE_TYPES = [
   'omission',
   'filler',
 ] as const;
-export type NBackResponseType = (typeof N_BACK_RESPONSE_TYPES)[number];
+export type ResponseType = (typeof RESPONSE_TYPES)[number];
 
 /** What a key means under a key mapping: A is F = match, B is J = match. */
-export function nBackAnswerOfKey(key: 'f' | 'j', mapping: NBackKeyMapping): NBackAnswer {
+export function answerOfKey(key: 'f' | 'j', mapping: KeyMapping): Answer {
   const matchKey = mapping === 'A' ? 'f' : 'j';
   return key === matchKey ? 'match' : 'no-match';
 }
 
 /** The key that gives `answer` under a key mapping. */
-export function nBackKeyOfAnswer(answer: NBackAnswer, mapping: NBackKeyMapping): 'f' | 'j' {
+export function keyOfAnswer(answer: Answer, mapping: KeyMapping): 'f' | 'j' {
   return (answer === 'match') === (mapping === 'A') ? 'f' : 'j';
 }
 
 /** What a response means: keys by the mapping, buttons by their name. */
-export function nBackAnswerOf(response: NBackResponse, mapping: NBackKeyMapping): NBackAnswer {
-  return response === 'f' || response === 'j' ? nBackAnswerOfKey(response, mapping) : response;
+export function answerOf(response: Response, mapping: KeyMapping): Answer {
+  return response === 'f' || response === 'j' ? answerOfKey(response, mapping) : response;
 }
 
 /**
@@ -71,11 +71,11 @@ export function nBackAnswerOf(response: NBackResponse, mapping: NBackKeyMapping)
  * with no response timestamp when nothing was answered in the SOA, and the letter's offset
  * (the presentation of the blank that replaces it) when the page measured it.
  */
-export const NBackTimingSchema = z.strictObject(PACED_TIMING_SHAPE);
-export type NBackTiming = z.infer<typeof NBackTimingSchema>;
+export const TimingSchema = z.strictObject(PACED_TIMING_SHAPE);
+export type Timing = z.infer<typeof TimingSchema>;
 
-const LetterSchema = z.enum(N_BACK_LETTERS, {
-  error: `the letter must be one of ${N_BACK_LETTERS.join(', ')}`,
+const LetterSchema = z.enum(LETTERS, {
+  error: `the letter must be one of ${LETTERS.join(', ')}`,
 });
 
 /**
@@ -83,8 +83,8 @@ const LetterSchema = z.enum(N_BACK_LETTERS, {
  * fields. A response never ends a trial: the trial lasts its SOA, the first press in it is its
  * response and later ones are counted.
  */
-export const NBackTrialSchema = z.strictObject({
-  phase: NBackPhaseSchema,
+export const TrialSchema = z.strictObject({
+  phase: PhaseSchema,
   /** block: level x 10 + the practice round or test block within the level. */
   ...TRIAL_NUMBERING_SHAPE,
   /** The level n of the block. */
@@ -92,31 +92,29 @@ export const NBackTrialSchema = z.strictObject({
     .number()
     .int('level must be a whole number')
     .min(1, 'level must be at least 1')
-    .max(N_BACK_MAX_LEVEL, `level must be at most ${N_BACK_MAX_LEVEL}`),
+    .max(MAX_LEVEL, `level must be at most ${MAX_LEVEL}`),
   letter: LetterSchema,
   /** True for a target, false for a non-target, null for a filler. */
   isTarget: z.boolean().nullable(),
   /** Which item a lure copies ('n-1' or 'n+1'); 'none' for every other trial. */
-  lureType: z.enum(N_BACK_LURE_TYPES, { error: "lureType must be 'none', 'n-1' or 'n+1'" }),
+  lureType: z.enum(LURE_TYPES, { error: "lureType must be 'none', 'n-1' or 'n+1'" }),
   /** The letter n back; null for a filler. */
   nBackLetter: LetterSchema.nullable(),
   /** The first press in the SOA; null when there was none. */
   response: z
-    .enum(N_BACK_RESPONSES, { error: "response must be 'f', 'j', 'match', 'no-match' or null" })
+    .enum(RESPONSES, { error: "response must be 'f', 'j', 'match', 'no-match' or null" })
     .nullable(),
   /** What the response means under the key mapping; null without one. */
-  answer: z
-    .enum(N_BACK_ANSWERS, { error: "answer must be 'match', 'no-match' or null" })
-    .nullable(),
+  answer: z.enum(ANSWERS, { error: "answer must be 'match', 'no-match' or null" }).nullable(),
   /** ms from the letter's onset to the first press, unrounded; null without one. */
   reactionTime: NullableReactionTimeSchema,
   /** Hit or correct rejection; null for a filler. */
   isCorrect: z.boolean().nullable(),
-  responseType: z.enum(N_BACK_RESPONSE_TYPES, {
-    error: `responseType must be one of ${N_BACK_RESPONSE_TYPES.join(', ')}`,
+  responseType: z.enum(RESPONSE_TYPES, {
+    error: `responseType must be one of ${RESPONSE_TYPES.join(', ')}`,
   }),
   /** The run's key mapping: A is F = match, B is J = match. */
-  keyMapping: z.enum(N_BACK_KEY_MAPPINGS, { error: "keyMapping must be 'A' or 'B'" }),
+  keyMapping: z.enum(KEY_MAPPINGS, { error: "keyMapping must be 'A' or 'B'" }),
   /** Presses in the SOA after the first. */
   nExtraResponses: extraResponsesSchema(MAX_EXTRA_RESPONSES),
   inputModality: InputModalitySchema.optional(),
@@ -124,15 +122,12 @@ export const NBackTrialSchema = z.strictObject({
   startTime: TrialClockTimeSchema,
   /** Device wall-clock time of the end of its SOA (ISO 8601, UTC). */
   endTime: TrialClockTimeSchema,
-  timing: NBackTimingSchema,
+  timing: TimingSchema,
 });
-export type NBackTrial = z.infer<typeof NBackTrialSchema>;
+export type Trial = z.infer<typeof TrialSchema>;
 
 /** The outcome of a trial from what it was and what was answered. */
-export function nBackResponseTypeOf(
-  isTarget: boolean | null,
-  answer: NBackAnswer | null,
-): NBackResponseType {
+export function responseTypeOf(isTarget: boolean | null, answer: Answer | null): ResponseType {
   if (isTarget === null) return 'filler';
   if (isTarget) return answer === 'match' ? 'hit' : 'miss';
   if (answer === null) return 'omission';
@@ -140,18 +135,18 @@ export function nBackResponseTypeOf(
 }
 
 /** Hits and correct rejections are correct; fillers are neither (null). */
-export function isNBackCorrect(responseType: NBackResponseType): boolean | null {
+export function isCorrect(responseType: ResponseType): boolean | null {
   if (responseType === 'filler') return null;
   return responseType === 'hit' || responseType === 'correct_rejection';
 }
 
-function positionProblem(config: NBackConfig, trial: NBackTrial): string {
+function positionProblem(config: Config, trial: Trial): string {
   const { phase, block, trialNumber } = positionOf(trial);
-  const { level, index } = splitNBackBlock(block);
-  if (!isNBackPosition(config, { phase, block, trialNumber: 0 })) {
+  const { level, index } = splitBlock(block);
+  if (!isPosition(config, { phase, block, trialNumber: 0 })) {
     return `block ${block} (level ${level}, ${phase} block ${index}) does not exist in this run`;
   }
-  const count = getNBackBlockTrialCount(config, trial.phase, level);
+  const count = getBlockTrialCount(config, trial.phase, level);
   return `trialNumber ${trialNumber} does not exist in ${phase} block ${block} (0-${count - 1})`;
 }
 
@@ -165,14 +160,10 @@ function positionProblem(config: NBackConfig, trial: NBackTrial): string {
  * minus the onset, or not within the SOA; timing events out of order; an end before the start.
  * Empty when valid. Cheap: every save runs it.
  */
-export function findNBackTrialProblems(
-  trial: NBackTrial,
-  plan: NBackPlan,
-  config: NBackConfig,
-): string[] {
+export function findTrialProblems(trial: Trial, plan: Plan, config: Config): string[] {
   const position = positionOf(trial);
-  if (!isNBackPosition(config, position)) return [positionProblem(config, trial)];
-  const planned = plannedNBackTrialAt(plan, position);
+  if (!isPosition(config, position)) return [positionProblem(config, trial)];
+  const planned = plannedTrialAt(plan, position);
   if (!planned) return ['The trial is not part of this run'];
   const problems: string[] = [];
   const where = `${position.phase} block ${position.block} trial ${position.trialNumber}`;
@@ -206,7 +197,7 @@ export function findNBackTrialProblems(
     problems.push(`The response '${trial.response}' is an on-screen button, not a key`);
   }
   if (trial.response !== null && trial.answer !== null) {
-    const meant = nBackAnswerOf(trial.response, trial.keyMapping);
+    const meant = answerOf(trial.response, trial.keyMapping);
     if (trial.answer !== meant) {
       problems.push(
         `answer must be '${meant}' for the response '${trial.response}' under key mapping ${trial.keyMapping}`,
@@ -216,11 +207,11 @@ export function findNBackTrialProblems(
   if (trial.nExtraResponses > 0 && !responded) {
     problems.push('nExtraResponses counts presses after the first in the SOA: there was none');
   }
-  const expected = nBackResponseTypeOf(trial.isTarget, trial.answer);
+  const expected = responseTypeOf(trial.isTarget, trial.answer);
   if (trial.responseType !== expected) {
     problems.push(`responseType must be '${expected}' for this trial and answer`);
   }
-  if (trial.isCorrect !== isNBackCorrect(expected)) {
+  if (trial.isCorrect !== isCorrect(expected)) {
     problems.push('isCorrect does not follow from the trial and the answer (null for a filler)');
   }
 

@@ -2,25 +2,18 @@ import {
   runSoaVirtualSession,
   type SoaTaskVirtualSessionOptions,
 } from '../shared/soa-virtual-session';
-import type { NBackConfig } from './config';
-import {
-  createNBackEngine,
-  type NBackEffect,
-  type NBackEvent,
-  type NBackState,
-  nBackNextDueMs,
-  stepNBack,
-} from './engine';
-import type { NBackPlan, PlannedNBackTrial } from './plan';
-import { type NBackAnswer, type NBackTrial, nBackKeyOfAnswer } from './trial';
+import type { Config } from './config';
+import { createEngine, type Effect, type Event, nextDueMs, type State, step } from './engine';
+import type { Plan, PlannedTrial } from './plan';
+import { type Answer, keyOfAnswer, type Trial } from './trial';
 
 /** What a participant does on one trial, and how the page presents it. */
-export type NBackTrialBehaviour = {
+export type TrialBehaviour = {
   /**
    * Answers, in ms after the presented onset (any order; only the first in the response window
    * counts).
    */
-  presses: readonly { afterOnsetMs: number; answer: NBackAnswer }[];
+  presses: readonly { afterOnsetMs: number; answer: Answer }[];
   /**
    * How much later than its due time the letter is presented, in ms; negative: earlier (see
    * SoaTrialBehaviour).
@@ -31,18 +24,18 @@ export type NBackTrialBehaviour = {
 };
 
 /** The session's settings, plan and simulated participant and page. */
-export type NBackVirtualSessionOptions = SoaTaskVirtualSessionOptions<
-  NBackConfig,
-  NBackPlan,
-  PlannedNBackTrial,
-  NBackTrialBehaviour
+export type VirtualSessionOptions = SoaTaskVirtualSessionOptions<
+  Config,
+  Plan,
+  PlannedTrial,
+  TrialBehaviour
 >;
 
-export type NBackVirtualSession = {
-  trials: NBackTrial[];
-  events: NBackEvent[];
-  effects: NBackEffect[];
-  state: NBackState;
+export type VirtualSession = {
+  trials: Trial[];
+  events: Event[];
+  effects: Effect[];
+  state: State;
 };
 
 /**
@@ -50,20 +43,20 @@ export type NBackVirtualSession = {
  * (runSoaVirtualSession): what it records is what a browser would send. Answers are pressed as
  * F or J by the plan's key mapping on a keyboard, as the buttons otherwise. Pure.
  */
-export function runNBackVirtualSession(options: NBackVirtualSessionOptions): NBackVirtualSession {
+export function runVirtualSession(options: VirtualSessionOptions): VirtualSession {
   const { config, plan } = options;
   const modality = options.inputModality ?? 'keyboard';
-  const responseOf = (answer: NBackAnswer) =>
-    modality === 'keyboard' ? nBackKeyOfAnswer(answer, plan.keyMapping) : answer;
+  const responseOf = (answer: Answer) =>
+    modality === 'keyboard' ? keyOfAnswer(answer, plan.keyMapping) : answer;
   return runSoaVirtualSession({
-    first: createNBackEngine({
+    first: createEngine({
       config,
       saved: options.saved,
       timeOriginMs: options.timeOriginMs,
       inputModality: options.inputModality,
     }),
-    step: (state, event) => stepNBack(config, plan, state, event),
-    nextDueMs: (state) => nBackNextDueMs(config, state),
+    step: (state, event) => step(config, plan, state, event),
+    nextDueMs: (state) => nextDueMs(config, state),
     behave(trial) {
       const behaviour = options.behave(trial);
       return {

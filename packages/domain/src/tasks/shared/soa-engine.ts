@@ -105,7 +105,7 @@ export type SoaEffect<Position, Planned, Trial, Feedback, RoundResult> =
 /** A block's time line: onset k is due at anchorOnsetMs + (k - anchorTrial) x period. */
 export type SoaTimeline = { anchorTrial: number; anchorOnsetMs: number };
 
-/** What a task's fixed-SOA engine is made with (goNoGo.createEngine, createNBackEngine). */
+/** What a task's fixed-SOA engine is made with (goNoGo.createEngine, nBack.createEngine). */
 export type SoaEngineOptions<Config> = {
   config: Config;
   /** The run's trials saved so far: the engine starts where nextPosition says. */

@@ -17,7 +17,7 @@ export type SoaTrialBehaviour<Answer> = {
 };
 
 /**
- * What a task's virtual session is run with (goNoGo.runVirtualSession, runNBackVirtualSession):
+ * What a task's virtual session is run with (goNoGo.runVirtualSession, nBack.runVirtualSession):
  * the run's settings and plan, and the simulated participant and page.
  */
 export type SoaTaskVirtualSessionOptions<Config, Plan, Planned, Behaviour> = {

@@ -1,12 +1,7 @@
 // @vitest-environment jsdom
 
 import { type Run, type SavedTrial, SOA_GET_READY_MS } from '@cogni/domain';
-import {
-  N_BACK_SETTINGS,
-  type NBackTrial,
-  planNBack,
-  plannedNBackBlockTrials,
-} from '@cogni/domain/tasks/n-back';
+import { plan, plannedBlockTrials, SETTINGS, type Trial } from '@cogni/domain/tasks/n-back';
 import { describe, expect, it } from 'vitest';
 import {
   dispatchTimedKey,
@@ -19,7 +14,7 @@ import {
 import { createNBackHost, readNBackKey } from './n-back-stage';
 
 const SEED = 'runtime-test-seed';
-const CONFIG = N_BACK_SETTINGS.schema.parse({ levels: '2', keyMapping: 'B', blocksPerLevel: 1 });
+const CONFIG = SETTINGS.schema.parse({ levels: '2', keyMapping: 'B', blocksPerLevel: 1 });
 
 const makeRun = (): Run => makeTestRun('nbackTest', SEED, CONFIG);
 
@@ -29,7 +24,7 @@ function press(code: 'KeyF' | 'KeyJ', type: 'keydown' | 'keyup' = 'keydown') {
 }
 
 describe('N-back on the task host (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
-  let recorded: NBackTrial[] = [];
+  let recorded: Trial[] = [];
   let runtime: ReturnType<typeof createNBackHost> | null = null;
   const page = useFakeStage(() => {
     runtime?.dispose();
@@ -42,7 +37,7 @@ describe('N-back on the task host (jsdom, fake clock; onsets by the animation-fr
 
   function createRuntime(saved: readonly SavedTrial[] = []) {
     return createNBackHost(
-      fakeRuntimeOptions<NBackTrial>(makeRun(), page.stage, (trial) => recorded.push(trial), saved),
+      fakeRuntimeOptions<Trial>(makeRun(), page.stage, (trial) => recorded.push(trial), saved),
     );
   }
 
@@ -53,12 +48,12 @@ describe('N-back on the task host (jsdom, fake clock; onsets by the animation-fr
   it('plays a practice round on the absolute time line, with feedback, answering F and J by the mapping', async () => {
     runtime = createRuntime();
     runtime.start();
-    expect(planNBack(SEED, CONFIG).keyMapping).toBe('B');
+    expect(plan(SEED, CONFIG).keyMapping).toBe('B');
     expect(runtime.getSnapshot().phase).toBe('prompt');
     runtime.begin();
     expect(press('KeyF').defaultPrevented).toBe(true);
     press('KeyF', 'keyup');
-    const planned = plannedNBackBlockTrials(planNBack(SEED, CONFIG), 'practice', 2, 0);
+    const planned = plannedBlockTrials(plan(SEED, CONFIG), 'practice', 2, 0);
     const seen = new Set<string>();
     const shownLetters: string[] = [];
     const feedback: string[] = [];
@@ -129,7 +124,7 @@ describe('N-back on the task host (jsdom, fake clock; onsets by the animation-fr
       },
     });
     runtime.begin();
-    const planned = plannedNBackBlockTrials(planNBack(SEED, CONFIG), 'practice', 2, 0);
+    const planned = plannedBlockTrials(plan(SEED, CONFIG), 'practice', 2, 0);
     const shown: string[] = [];
     /** Each position the snapshot showed running, and whether it was a reminder then. */
     const reminding = new Map<number, boolean>();

@@ -1,10 +1,10 @@
 import {
-  type NBackFeedbackKind,
-  type NBackResponse,
-  type NBackScene,
-  nBackEngine,
+  engine,
+  type FeedbackKind,
   nBackTask,
-  type PlannedNBackTrial,
+  type PlannedTrial,
+  type Response,
+  type Scene,
 } from '@cogni/domain/tasks/n-back';
 import {
   createTaskHost,
@@ -13,20 +13,20 @@ import {
 } from '../../../lib/task-runtime/task-host';
 
 /** F and J (by physical key, or by character on other layouts): the two response keys. */
-export function readNBackKey(event: Pick<KeyboardEvent, 'code' | 'key'>): NBackResponse | null {
+export function readNBackKey(event: Pick<KeyboardEvent, 'code' | 'key'>): Response | null {
   if (event.code === 'KeyF' || event.key === 'f' || event.key === 'F') return 'f';
   if (event.code === 'KeyJ' || event.key === 'j' || event.key === 'J') return 'j';
   return null;
 }
 
-const FEEDBACK_TEXT: Record<Exclude<NBackFeedbackKind, 'none'>, string> = {
+const FEEDBACK_TEXT: Record<Exclude<FeedbackKind, 'none'>, string> = {
   correct: 'Correct!',
   incorrect: 'Incorrect',
   'too-slow': 'Respond faster!',
 };
 
 /** The stimulus element: the letter, large, with its position for tests and the page. */
-export function createLetterElement(trial: PlannedNBackTrial): HTMLElement {
+export function createLetterElement(trial: PlannedTrial): HTMLElement {
   const element = document.createElement('p');
   element.className = 'nback-stimulus';
   element.dataset.position = `${trial.phase}:${trial.block}:${trial.trialNumber}`;
@@ -36,7 +36,7 @@ export function createLetterElement(trial: PlannedNBackTrial): HTMLElement {
 }
 
 /** Practice feedback in the stage: the words, announced; nothing (a blank) after a filler. */
-function createFeedback(kind: NBackFeedbackKind): HTMLElement | null {
+function createFeedback(kind: FeedbackKind): HTMLElement | null {
   if (kind === 'none') return null;
   const element = document.createElement('p');
   element.className = `task-feedback task-feedback--${kind}`;
@@ -50,7 +50,7 @@ function createFeedback(kind: NBackFeedbackKind): HTMLElement | null {
  * blank whose presentation is its offset, and practice feedback (a blank named 'feedback' after
  * a filler); F and J, or the two on-screen buttons, answer.
  */
-export const N_BACK_STAGE_PARTS: TaskStageParts<NBackResponse, NBackScene> = {
+export const N_BACK_STAGE_PARTS: TaskStageParts<Response, Scene> = {
   keyToInput: readNBackKey,
   draw(scene) {
     switch (scene.kind) {
@@ -71,4 +71,4 @@ export const N_BACK_STAGE_PARTS: TaskStageParts<NBackResponse, NBackScene> = {
  * N-back's drawing. Then start() and begin().
  */
 export const createNBackHost = (options: TaskHostRunOptions) =>
-  createTaskHost(nBackTask, nBackEngine, () => N_BACK_STAGE_PARTS, options);
+  createTaskHost(nBackTask, engine, () => N_BACK_STAGE_PARTS, options);

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalQuantile } from '../../shared/normal';
-import { DEFAULT_N_BACK_CONFIG, N_BACK_SETTINGS, type NBackConfig } from '../config';
+import { type Config, DEFAULT_CONFIG, SETTINGS } from '../config';
 import {
-  type NBackLevelAbility,
-  type NBackParticipantParams,
-  nBackMatchProbability,
-  simulateNBackParticipant,
+  type LevelAbility,
+  matchProbability,
+  type ParticipantParams,
+  simulateParticipant,
 } from '../participant';
-import { type NBackScores, scoreNBack } from '../scoring';
+import { type Scores, score } from '../scoring';
 
 /**
  * Parameter recovery (docs/scoring/n-back.md, "Recovery"): simulated participants with a known
@@ -29,12 +29,12 @@ import { type NBackScores, scoreNBack } from '../scoring';
  *    hardly matters, and a participant who answers every trial, the mean over 1,000 runs is
  *    compared with the generating d' itself, within ±0.1.
  */
-const ABILITY: Record<number, NBackLevelAbility> = {
+const ABILITY: Record<number, LevelAbility> = {
   1: { dPrime: 3, criterion: 0.2 },
   2: { dPrime: 2.2, criterion: 0.3 },
   3: { dPrime: 1.4, criterion: 0.1 },
 };
-const TRUTH: NBackParticipantParams = {
+const TRUTH: ParticipantParams = {
   ability: (level) => ABILITY[level] ?? { dPrime: 1, criterion: 0 },
   omissionRate: 0.03,
   rt: { mu: 520, sigma: 90, tau: 180 },
@@ -46,11 +46,11 @@ const RUNS = 1000;
 const mean = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
 
 /** The rates a scored trial shows: omissions are never "match". */
-function observedRates(ability: NBackLevelAbility) {
+function observedRates(ability: LevelAbility) {
   const answered = 1 - TRUTH.omissionRate;
   return {
-    hit: answered * nBackMatchProbability(ability, true),
-    falseAlarm: answered * nBackMatchProbability(ability, false),
+    hit: answered * matchProbability(ability, true),
+    falseAlarm: answered * matchProbability(ability, false),
   };
 }
 
@@ -71,32 +71,28 @@ function expectedCorrectedZ(n: number, p: number): number {
 }
 
 /** The expected log-linear d' of a level with these counts and rates. */
-function expectedCorrectedDPrime(targets: number, nonTargets: number, ability: NBackLevelAbility) {
+function expectedCorrectedDPrime(targets: number, nonTargets: number, ability: LevelAbility) {
   const rates = observedRates(ability);
   return expectedCorrectedZ(targets, rates.hit) - expectedCorrectedZ(nonTargets, rates.falseAlarm);
 }
 
-function runScores(
-  config: NBackConfig,
-  prefix: string,
-  params: NBackParticipantParams = TRUTH,
-): NBackScores[] {
+function runScores(config: Config, prefix: string, params: ParticipantParams = TRUTH): Scores[] {
   return Array.from({ length: RUNS }, (_, i) => {
-    const trials = simulateNBackParticipant(`${prefix}-${i}`, config, params);
-    return scoreNBack(config, trials).scores;
+    const trials = simulateParticipant(`${prefix}-${i}`, config, params);
+    return score(config, trials).scores;
   });
 }
 
 describe('parameter recovery over 1,000 simulated runs at the default configuration', () => {
-  let runs: NBackScores[] = [];
+  let runs: Scores[] = [];
   beforeAll(() => {
-    runs = runScores(DEFAULT_N_BACK_CONFIG, 'recovery');
+    runs = runScores(DEFAULT_CONFIG, 'recovery');
   });
 
   it.each([1, 2, 3])(
     "recovers level %i's d' on average within ±0.1 of the expected corrected d'",
     (n) => {
-      const ability = ABILITY[n] as NBackLevelAbility;
+      const ability = ABILITY[n] as LevelAbility;
       const truth = expectedCorrectedDPrime(18, 42, ability);
       const estimates = runs.map((s) => s.levels.find((l) => l.n === n)?.dPrime as number);
       expect(Math.abs(mean(estimates) - truth)).toBeLessThan(0.1);
@@ -108,7 +104,7 @@ describe('parameter recovery over 1,000 simulated runs at the default configurat
 
   it('recovers the hit and false-alarm rates and the omission rate', () => {
     for (const n of [1, 2, 3]) {
-      const rates = observedRates(ABILITY[n] as NBackLevelAbility);
+      const rates = observedRates(ABILITY[n] as LevelAbility);
       const levels = runs.map((s) => s.levels.find((l) => l.n === n));
       expect(Math.abs(mean(levels.map((l) => l?.hitRate as number)) - rates.hit)).toBeLessThan(
         0.01,
@@ -126,7 +122,7 @@ describe('parameter recovery over 1,000 simulated runs at the default configurat
     // Every level has 18 targets and 42 non-targets, so the pooled rates are the means of the
     // levels' rates: (1 + H - F) / 2 with H and F averaged over levels 1-3. The SE of the mean
     // over 1,000 runs is under 0.0013.
-    const rates = [1, 2, 3].map((n) => observedRates(ABILITY[n] as NBackLevelAbility));
+    const rates = [1, 2, 3].map((n) => observedRates(ABILITY[n] as LevelAbility));
     const hit = mean(rates.map((r) => r.hit));
     const falseAlarm = mean(rates.map((r) => r.falseAlarm));
     const truth = (1 + hit - falseAlarm) / 2;
@@ -146,7 +142,7 @@ describe('parameter recovery over 1,000 simulated runs at the default configurat
 
 describe("d' recovery with many trials, where the correction hardly shrinks it", () => {
   it("recovers 2-back's generating d' on average within ±0.1 (120 targets, 280 non-targets a run)", () => {
-    const config = N_BACK_SETTINGS.schema.parse({
+    const config = SETTINGS.schema.parse({
       levels: '2',
       blocksPerLevel: 10,
       scoredTrialsPerBlock: 40,
