@@ -9,14 +9,7 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import * as goNoGo from '@cogni/domain/tasks/go-no-go';
 import * as nBack from '@cogni/domain/tasks/n-back';
-import {
-  DEFAULT_PVT_CONFIG,
-  PVT_RECOVERY_PARTICIPANT,
-  PVT_SETTINGS,
-  pvtRecoveryTrueSpeed,
-  scorePvt,
-  simulatePvtParticipant,
-} from '@cogni/domain/tasks/pvt';
+import * as pvt from '@cogni/domain/tasks/pvt';
 import * as sart from '@cogni/domain/tasks/sart';
 import {
   DEFAULT_STROOP_CONFIG,
@@ -155,20 +148,20 @@ const started = performance.now();
 }
 
 // PVT response speed (scoring version 3: a timeout counts at 1000 / the 30 s timeout), for the
-// recovery participant (PVT_RECOVERY_PARTICIPANT; its lapse RTs start at the variant's lapse
-// threshold, so its true speed is pvtRecoveryTrueSpeed of that threshold), on both variants at
+// recovery participant (pvt.RECOVERY_PARTICIPANT; its lapse RTs start at the variant's lapse
+// threshold, so its true speed is pvt.recoveryTrueSpeed of that threshold), on both variants at
 // the published intervals.
 {
-  const participant = PVT_RECOVERY_PARTICIPANT;
-  for (const config of [DEFAULT_PVT_CONFIG, PVT_SETTINGS.schema.parse({ variant: 'PVT-B' })]) {
+  const participant = pvt.RECOVERY_PARTICIPANT;
+  for (const config of [pvt.DEFAULT_CONFIG, pvt.SETTINGS.schema.parse({ variant: 'PVT-B' })]) {
     rows.push({
       task: 'PVT',
       measure: `mean response speed (s⁻¹), timeouts at the timeout, ${config.variant}`,
       truthNote: `lapses 0.1 (a tenth of them timeouts, the rest uniform over 700 ms from the ${config.variant === 'PVT-B' ? 355 : 500} ms threshold), speed otherwise uniform on [3, 5] s⁻¹`,
-      truth: pvtRecoveryTrueSpeed(config.variant === 'PVT-B' ? 355 : 500),
+      truth: pvt.recoveryTrueSpeed(config.variant === 'PVT-B' ? 355 : 500),
       estimates: overRuns(
         (seed) =>
-          scorePvt(config, simulatePvtParticipant(seed, config, participant)).scores.meanSpeed ??
+          pvt.score(config, pvt.simulateParticipant(seed, config, participant)).scores.meanSpeed ??
           Number.NaN,
       ),
       bound: 0.02,

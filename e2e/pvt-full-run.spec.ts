@@ -1,15 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminTrial, RunSummary } from '@cogni/domain';
-import {
-  type PvtConfig,
-  type PvtScoredTrial,
-  type PvtTrial,
-  pvtEndsTest,
-  pvtTypeOf,
-  resolvePvtConfig,
-  scorePvt,
-} from '@cogni/domain/tasks/pvt';
+import * as pvt from '@cogni/domain/tasks/pvt';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
@@ -165,10 +157,10 @@ describe('PVT-B, a whole run at real pace by keys', () => {
       const listed = await (await fetch(`/api/results/${id}/trials`)).json();
       return { run: result.run, trials: listed.trials };
     }, runId);
-    const stored = trials as (AdminTrial & PvtTrial)[];
+    const stored = trials as (AdminTrial & pvt.Trial)[];
     expect(stored.map(position)).toEqual(answers.map(position));
-    const config = run.config as PvtConfig;
-    const params = resolvePvtConfig(config);
+    const config = run.config as pvt.Config;
+    const params = pvt.resolveConfig(config);
     expect(params).toMatchObject({ variant: 'PVT-B', durationMs: 180_000, lapseThresholdMs: 355 });
     const entries = await elementTimingEntries(page);
     const rtErrors: number[] = [];
@@ -177,7 +169,7 @@ describe('PVT-B, a whole run at real pace by keys', () => {
     stored.forEach((t, i) => {
       const a = answers[i] as Answer;
       const where = position(a);
-      const expectedType = pvtTypeOf(params, a.trueRtMs);
+      const expectedType = pvt.typeOf(params, a.trueRtMs);
       expect(t, where).toMatchObject({
         variant: 'PVT-B',
         type: expectedType,
@@ -251,21 +243,21 @@ describe('PVT-B, a whole run at real pace by keys', () => {
     expect(Math.min(...foreperiodErrors)).toBeGreaterThan(-35);
     // The time-based end: the interval after the last counter would have started at or after
     // the 3 minutes (at its response, or the press after a timeout), no earlier one's.
-    const lastTest = stored.at(-1) as PvtTrial;
-    expect(pvtEndsTest(params, lastTest)).toBe(true);
+    const lastTest = stored.at(-1) as pvt.Trial;
+    expect(pvt.endsTest(params, lastTest)).toBe(true);
     for (const t of stored.filter((s) => s.phase === 'test').slice(0, -1)) {
-      expect(pvtEndsTest(params, t), position(t)).toBe(false);
+      expect(pvt.endsTest(params, t), position(t)).toBe(false);
     }
 
     // The completed scores are the domain's scores of what was pressed.
-    const pressed: PvtScoredTrial[] = answers.map((a, i) => {
-      const t = stored[i] as PvtTrial;
+    const pressed: pvt.ScoredTrial[] = answers.map((a, i) => {
+      const t = stored[i] as pvt.Trial;
       return {
         phase: a.phase,
         block: 0,
         trialNumber: a.trialNumber,
         variant: 'PVT-B',
-        type: pvtTypeOf(params, a.trueRtMs),
+        type: pvt.typeOf(params, a.trueRtMs),
         reactionTime: a.trueRtMs,
         foreperiodMs: t.foreperiodMs,
         nFalseStarts: a.falseStartsMs.length,
@@ -275,7 +267,7 @@ describe('PVT-B, a whole run at real pace by keys', () => {
         timing: { wasInterrupted: false },
       };
     });
-    const expected = scorePvt(config, pressed);
+    const expected = pvt.score(config, pressed);
     const summary = run.summary as RunSummary & { scores: typeof expected.scores };
     const { scores } = summary;
     expect(summary).toMatchObject({

@@ -1,5 +1,5 @@
 import type { AdminTrial } from '@cogni/domain';
-import type { PvtTrial } from '@cogni/domain/tasks/pvt';
+import type * as pvt from '@cogni/domain/tasks/pvt';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
@@ -95,7 +95,7 @@ describe('PVT on a phone', () => {
     await screenshot(page, 'pvt-results-390');
 
     const res = await page.request.get(`/api/results/${runId}/trials`);
-    const stored = ((await res.json()) as { trials: (AdminTrial & PvtTrial)[] }).trials;
+    const stored = ((await res.json()) as { trials: (AdminTrial & pvt.Trial)[] }).trials;
     expect(stored.map((t) => `${t.phase}:${t.trialNumber}`)).toEqual(
       touched.map((t) => t.position),
     );
@@ -147,15 +147,15 @@ describe('PVT on a phone', () => {
     await answerCounters(7);
     const savedBefore = async () => {
       const res = await page.request.get(`/api/results/${runId}/trials`);
-      return ((await res.json()) as { trials: (AdminTrial & PvtTrial)[] }).trials;
+      return ((await res.json()) as { trials: (AdminTrial & pvt.Trial)[] }).trials;
     };
     // The seventh trial is sent when its feedback ends.
-    let before: PvtTrial[] = [];
+    let before: pvt.Trial[] = [];
     await eventually(async () => {
       before = await savedBefore();
       expect(before.map((t) => `${t.phase}:${t.trialNumber}`).at(-1)).toBe('test:1');
     }, 10_000);
-    const last = before.at(-1) as PvtTrial;
+    const last = before.at(-1) as pvt.Trial;
     await page.reload();
     await page.getByRole('button', { name: 'Start Test' }).click();
     // The runner finds the unfinished run and says where it goes on: the next interval would
@@ -174,7 +174,7 @@ describe('PVT on a phone', () => {
     if (next.kind !== 'counter') throw new Error(`expected a counter, saw ${next.kind}`);
     expect([next.phase, next.trialNumber]).toEqual(['test', 2]);
     await touchStageAt(page, cdp, next.presentedAt + 300);
-    let resumed: PvtTrial | undefined;
+    let resumed: pvt.Trial | undefined;
     await eventually(async () => {
       resumed = (await savedBefore()).find((t) => t.phase === 'test' && t.trialNumber === 2);
       expect(resumed).toBeDefined();

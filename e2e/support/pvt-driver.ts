@@ -1,4 +1,4 @@
-import { type PvtConfig, PvtConfigSchema, type PvtPlan, planPvt } from '@cogni/domain/tasks/pvt';
+import * as pvt from '@cogni/domain/tasks/pvt';
 import type { CDPSession, Page } from 'playwright-core';
 import { encodePreviewConfig } from '../../apps/web/src/lib/preview';
 import { ADMIN } from './accounts';
@@ -45,7 +45,7 @@ export async function startPvtPreview(
   page: Page,
   config: Record<string, unknown>,
   beforeStart?: (page: Page) => Promise<void>,
-): Promise<{ runId: string; plan: PvtPlan; config: PvtConfig; cdp: CDPSession }> {
+): Promise<{ runId: string; plan: pvt.Plan; config: pvt.Config; cdp: CDPSession }> {
   await page.addInitScript(ELEMENT_TIMING_RECORDER);
   await page.addInitScript(ELEMENT_TIMING_COUNTER);
   await logInViaForm(page, ADMIN.email, ADMIN.password);
@@ -56,8 +56,8 @@ export async function startPvtPreview(
   if (!run.isPreview) throw new Error('the run is not a preview');
   // The server's answer is the whole run: its seed and settings give the plan.
   const started = run as typeof run & { seed: string; config: unknown };
-  const runConfig = PvtConfigSchema.parse(started.config);
-  return { runId: run.id, plan: planPvt(started.seed, runConfig), config: runConfig, cdp };
+  const runConfig = pvt.ConfigSchema.parse(started.config);
+  return { runId: run.id, plan: pvt.plan(started.seed, runConfig), config: runConfig, cdp };
 }
 
 /**

@@ -6,7 +6,7 @@
 // is at most 960).
 import '../../../apps/web/src/tasks/pvt/pvt.css';
 import type { Run } from '@cogni/domain';
-import { PvtConfigSchema } from '@cogni/domain/tasks/pvt';
+import * as pvt from '@cogni/domain/tasks/pvt';
 import { measureEnvironment } from '../../../apps/web/src/lib/task-runtime/device';
 import { createPvtHost } from '../../../apps/web/src/tasks/pvt/runtime/pvt-stage';
 import type { BenchApi } from './bench-page';
@@ -18,7 +18,7 @@ const run: Run = {
   startTime: new Date().toISOString(),
   endTime: null,
   seed: 'timing-bench',
-  config: PvtConfigSchema.parse({
+  config: pvt.ConfigSchema.parse({
     variant: 'PVT-B',
     durationS: 480,
     foreperiodMinMs: 500,

@@ -13,14 +13,7 @@ import { DIGIT_SPAN_FIRST_KEY_FLOOR_MS, type DigitSpanTrial } from '@cogni/domai
 import * as flanker from '@cogni/domain/tasks/flanker';
 import * as goNoGo from '@cogni/domain/tasks/go-no-go';
 import * as nBack from '@cogni/domain/tasks/n-back';
-import {
-  PVT_SIMULATED_TIME_ORIGIN_MS,
-  type PvtConfig,
-  planPvt,
-  pvtFixtureMinimumMs,
-  resolvePvtConfig,
-  runPvtVirtualSession,
-} from '@cogni/domain/tasks/pvt';
+import * as pvt from '@cogni/domain/tasks/pvt';
 import * as sart from '@cogni/domain/tasks/sart';
 import { STROOP_ANTICIPATION_MS } from '@cogni/domain/tasks/stroop';
 import {
@@ -136,18 +129,20 @@ function forgeTowerOfHanoi(task: AnyTask, run: Run): FixtureTrial<TrialEnvelope>
  * trial follows the one before.
  */
 function forgePvt(_task: AnyTask, run: Run): FixtureTrial<TrialEnvelope>[] {
-  const config = run.config as PvtConfig;
-  return runPvtVirtualSession({
-    config,
-    plan: planPvt(run.seed, config),
-    timeOriginMs: PVT_SIMULATED_TIME_ORIGIN_MS,
-    startMs: 1000,
-    introMs: 3000,
-    behave: () => ({ rtMs: FORGED_RT_MS }),
-  }).trials.map((trial) => ({
-    trial: trial as unknown as TrialEnvelope,
-    minimumMs: pvtFixtureMinimumMs(config, trial),
-  }));
+  const config = run.config as pvt.Config;
+  return pvt
+    .runVirtualSession({
+      config,
+      plan: pvt.plan(run.seed, config),
+      timeOriginMs: pvt.SIMULATED_TIME_ORIGIN_MS,
+      startMs: 1000,
+      introMs: 3000,
+      behave: () => ({ rtMs: FORGED_RT_MS }),
+    })
+    .trials.map((trial) => ({
+      trial: trial as unknown as TrialEnvelope,
+      minimumMs: pvt.fixtureMinimumMs(config, trial),
+    }));
 }
 
 /** Each task's forgery: the flag is its name for a time under the floor. */
@@ -176,7 +171,7 @@ const FORGERIES: Record<TestType, Forgery> = {
   },
   pvtTest: {
     flag: 'falseStart',
-    floorMs: (config) => resolvePvtConfig(config as PvtConfig).falseStartMs,
+    floorMs: (config) => pvt.resolveConfig(config as pvt.Config).falseStartMs,
     forge: forgePvt,
   },
   digitSpanTest: {

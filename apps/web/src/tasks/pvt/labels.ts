@@ -1,23 +1,17 @@
 import type { ResultTrial, RunSummary } from '@cogni/domain';
-import type {
-  PvtFalseStart,
-  PvtPosition,
-  PvtScores,
-  PvtTrialType,
-  PvtVariant,
-} from '@cogni/domain/tasks/pvt';
+import type { FalseStart, Position, Scores, TrialType, Variant } from '@cogni/domain/tasks/pvt';
 import { NO_VALUE } from '../../lib/format-scores';
 
 /** A stored PVT trial as the API returns it: the envelope with the task's fields beside it. */
 export type PvtResultTrial = ResultTrial & {
   phase: 'habituation' | 'test';
-  variant: PvtVariant;
-  type: PvtTrialType;
+  variant: Variant;
+  type: TrialType;
   foreperiodMs: number;
   rsiMs: number | null;
   lapseThresholdMs: number;
   nFalseStarts: number;
-  falseStarts: readonly PvtFalseStart[];
+  falseStarts: readonly FalseStart[];
   elapsedMs: number;
   resumed: boolean;
   nExtraResponses: number;
@@ -32,16 +26,16 @@ export function asPvtTrials(trials: readonly ResultTrial[]): readonly PvtResultT
 }
 
 /** The PVT's own scores of a finished run (its scoring code's shape, every scoring version). */
-export function pvtScoresOf(summary: RunSummary): PvtScores {
-  return summary.scores as PvtScores;
+export function pvtScoresOf(summary: RunSummary): Scores {
+  return summary.scores as Scores;
 }
 
 /** Where a run is, for people: 'Practice' (the habituation trials) or 'Test'. */
-export function phaseName(position: Pick<PvtPosition, 'phase'>): string {
+export function phaseName(position: Pick<Position, 'phase'>): string {
   return position.phase === 'habituation' ? 'Practice' : 'Test';
 }
 
-export const TYPE_NAMES: Record<PvtTrialType, string> = {
+export const TYPE_NAMES: Record<TrialType, string> = {
   valid: 'Valid',
   lapse: 'Lapse (slow)',
   false_start: 'False start (too fast)',

@@ -1,4 +1,4 @@
-import { type PvtConfig, pvtTask, resolvePvtConfig } from '@cogni/domain/tasks/pvt';
+import { type Config, pvtTask, resolveConfig } from '@cogni/domain/tasks/pvt';
 import { lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
 import { minutesText } from '../../lib/minutes-text';
@@ -29,8 +29,8 @@ export default function PvtPage({ source }: { source: RunSource }) {
   );
 }
 
-function Instructions({ mode, config }: { mode: ResponseMode; config: PvtConfig }) {
-  const params = resolvePvtConfig(config);
+function Instructions({ mode, config }: { mode: ResponseMode; config: Config }) {
+  const params = resolveConfig(config);
   const respond =
     mode === 'keyboard' ? (
       <>

@@ -1,10 +1,10 @@
 import type { Run, SavedTrial } from '@cogni/domain';
 import {
-  getPvtResumePoint,
-  PVT_RUN_ORDER_FIELDS,
-  PvtConfigSchema,
-  type PvtPosition,
-  resolvePvtConfig,
+  ConfigSchema,
+  getResumePoint,
+  type Position,
+  RUN_ORDER_FIELDS,
+  resolveConfig,
 } from '@cogni/domain/tasks/pvt';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import { TaskRunLayout } from '../../components/task/task-run-layout';
@@ -23,7 +23,7 @@ import {
 } from './runtime/pvt-stage';
 import { PvtScoreTiles } from './scores';
 
-const paramsOf = (run: Run) => resolvePvtConfig(PvtConfigSchema.parse(run.config));
+const paramsOf = (run: Run) => resolveConfig(ConfigSchema.parse(run.config));
 
 export default function PvtRunner({ mode, source }: { mode: ResponseMode; source: RunSource }) {
   return (
@@ -40,12 +40,12 @@ export default function PvtRunner({ mode, source }: { mode: ResponseMode; source
       } The first counter comes a few seconds after you press the button.`}
       describeResume={(run, saved) => {
         const params = paramsOf(run);
-        const point = getPvtResumePoint(params, saved);
+        const point = getResumePoint(params, saved);
         if (!point.next) return ': all trials are done.';
         if (point.next.phase === 'habituation') return ': the practice counters.';
         return `: ${formatDuration(Math.max(0, params.durationMs - point.carriedMs))} of the test remain.`;
       }}
-      runOrderFields={PVT_RUN_ORDER_FIELDS}
+      runOrderFields={RUN_ORDER_FIELDS}
       Running={RunningTest}
       ScoreTiles={PvtScoreTiles}
     />
@@ -125,7 +125,7 @@ function RunningTest(props: RunningTaskProps) {
 
 /** A resumed run's intro: where it goes on, and how much of the test is left. */
 function ResumeIntro(props: {
-  next: PvtPosition;
+  next: Position;
   remainingMs: number | null;
   mode: ResponseMode;
   onBegin: () => void;

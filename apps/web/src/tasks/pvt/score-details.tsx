@@ -1,5 +1,5 @@
 import type { RunSummary } from '@cogni/domain';
-import type { PvtScores } from '@cogni/domain/tasks/pvt';
+import type { Scores } from '@cogni/domain/tasks/pvt';
 import { useId } from 'react';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatMs, formatPercent, NO_VALUE } from '../../lib/format-scores';
@@ -8,7 +8,7 @@ import { formatSpeed, pvtScoresOf } from './labels';
 /** The score table's groups, each a header row and its scores. */
 const GROUPS: readonly {
   title: string;
-  rows: readonly { label: string; value: (s: PvtScores) => string | number }[];
+  rows: readonly { label: string; value: (s: Scores) => string | number }[];
 }[] = [
   {
     title: 'Reaction times (responses from the false-start threshold on, lapses included)',

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { type ResultTrial, type RunSummary, storedTrialOf } from '@cogni/domain';
-import { DEFAULT_PVT_CONFIG, pvtTask, scorePvt, simulatePvtRun } from '@cogni/domain/tasks/pvt';
+import { DEFAULT_CONFIG, pvtTask, score, simulateRun } from '@cogni/domain/tasks/pvt';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PvtScoreDetails } from './score-details';
@@ -12,18 +12,18 @@ afterEach(cleanup);
 
 /** A mock run's trials as the API returns them, and its stored summary. */
 function mockResult() {
-  const run = simulatePvtRun('views-seed', DEFAULT_PVT_CONFIG, Date.parse('2026-11-27T12:00:00Z'));
+  const run = simulateRun('views-seed', DEFAULT_CONFIG, Date.parse('2026-11-27T12:00:00Z'));
   const trials = run.trials.map((t) => ({ ...storedTrialOf(t), exclusions: null }));
-  const score = scorePvt(DEFAULT_PVT_CONFIG, trials);
+  const scores = score(DEFAULT_CONFIG, trials);
   const summary: RunSummary = {
-    overallScore: score.overallScore,
-    totalTrials: score.totalTrials,
-    correctTrials: score.correctTrials,
-    averageReactionTime: score.averageReactionTime,
+    overallScore: scores.overallScore,
+    totalTrials: scores.totalTrials,
+    correctTrials: scores.correctTrials,
+    averageReactionTime: scores.averageReactionTime,
     scoringVersion: pvtTask.scoringVersion,
-    scores: score.scores,
+    scores: scores.scores,
   };
-  return { trials: trials as unknown as ResultTrial[], summary, score };
+  return { trials: trials as unknown as ResultTrial[], summary, score: scores };
 }
 
 describe('the PVT result views', () => {

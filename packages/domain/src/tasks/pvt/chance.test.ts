@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
-import { type PvtConfig, PvtConfigSchema, resolvePvtConfig } from './config';
-import { planPvt } from './plan';
-import { scorePvt } from './scoring';
-import { PVT_MAX_FALSE_STARTS_PER_TRIAL, type PvtTrial } from './trial';
-import {
-  type PvtAttemptBehaviour,
-  type PvtAttemptInfo,
-  runPvtVirtualSession,
-} from './virtual-runtime';
+import { type Config, ConfigSchema, resolveConfig } from './config';
+import { plan } from './plan';
+import { score } from './scoring';
+import { MAX_FALSE_STARTS_PER_TRIAL, type Trial } from './trial';
+import { type AttemptBehaviour, type AttemptInfo, runVirtualSession } from './virtual-runtime';
 
 /**
  * The chance value of the PVT's headline (overallScore = floor(100 x performance score),
@@ -17,18 +13,18 @@ import {
  * press that goes on after each timeout), one who taps all the time (every 100 ms), and one who
  * presses at random moments (a Poisson process).
  */
-const PVT_10 = PvtConfigSchema.parse({});
-const PVT_B = PvtConfigSchema.parse({ variant: 'PVT-B' });
+const PVT_10 = ConfigSchema.parse({});
+const PVT_B = ConfigSchema.parse({ variant: 'PVT-B' });
 
 /** A run of `config` played by `strategy` (a fresh one per run), its test trials. */
 function play(
-  config: PvtConfig,
+  config: Config,
   seed: string,
-  strategy: (info: PvtAttemptInfo) => PvtAttemptBehaviour,
-): PvtTrial[] {
-  return runPvtVirtualSession({
+  strategy: (info: AttemptInfo) => AttemptBehaviour,
+): Trial[] {
+  return runVirtualSession({
     config,
-    plan: planPvt(seed, config),
+    plan: plan(seed, config),
     timeOriginMs: 1_795_000_000_000,
     startMs: 0,
     introMs: 1000,
@@ -37,7 +33,7 @@ function play(
 }
 
 /** Never responds: every counter times out, and the press that goes on comes 1 s later. */
-const neverResponds = (): PvtAttemptBehaviour => ({ rtMs: null, continueAfterMs: 1000 });
+const neverResponds = (): AttemptBehaviour => ({ rtMs: null, continueAfterMs: 1000 });
 
 /**
  * Taps every 100 ms whatever is shown: the first tap after the stage goes blank comes within
@@ -47,9 +43,9 @@ const neverResponds = (): PvtAttemptBehaviour => ({ rtMs: null, continueAfterMs:
  */
 function tapsAllTheTime(seed: string) {
   const rng = createRng(`${seed}:tapper`);
-  return ({ attempt, waitMs }: PvtAttemptInfo): PvtAttemptBehaviour => {
+  return ({ attempt, waitMs }: AttemptInfo): AttemptBehaviour => {
     const tapMs = rng() * 100;
-    if (attempt >= PVT_MAX_FALSE_STARTS_PER_TRIAL)
+    if (attempt >= MAX_FALSE_STARTS_PER_TRIAL)
       return { falseStartAfterMs: waitMs + tapMs, rtMs: null };
     return { falseStartAfterMs: tapMs, rtMs: null };
   };
@@ -63,7 +59,7 @@ function tapsAllTheTime(seed: string) {
  */
 function pressesAtRandom(seed: string, meanMs: number) {
   const rng = createRng(`${seed}:poisson`);
-  return (): PvtAttemptBehaviour => ({
+  return (): AttemptBehaviour => ({
     falseStartAfterMs: -meanMs * Math.log(1 - rng()),
     rtMs: null,
   });
@@ -78,8 +74,8 @@ function pressesAtRandom(seed: string, meanMs: number) {
  * the exponential having no memory. (The first interval after the intro's button has no feedback
  * in it, and an interval after a timeout none either: too few to matter.)
  */
-function expectedRandomScore(config: PvtConfig, meanMs: number): number {
-  const params = resolvePvtConfig(config);
+function expectedRandomScore(config: Config, meanMs: number): number {
+  const params = resolveConfig(config);
   const rate = 1 / meanMs;
   let sum = 0;
   for (let ms = params.foreperiodMinMs; ms <= params.foreperiodMaxMs; ms++) {
@@ -97,27 +93,27 @@ describe("the PVT headline's chance values", () => {
   it('is 0 for a participant who never responds: every counter a timeout', () => {
     for (const config of [PVT_10, PVT_B]) {
       const trials = play(config, 'never', neverResponds);
-      const score = scorePvt(config, trials);
+      const scores = score(config, trials);
       const test = trials.filter((t) => t.phase === 'test');
       expect(test.length).toBeGreaterThan(0);
       expect(test.every((t) => t.type === 'timeout')).toBe(true);
       // 1 - (n lapses + 0 false starts) / (n stimuli + 0) = 0.
-      expect(score.scores.performanceScore).toBe(0);
-      expect(score.overallScore).toBe(0);
+      expect(scores.scores.performanceScore).toBe(0);
+      expect(scores.overallScore).toBe(0);
       // Every stimulus at the timeout's speed, 1000 / 30000.
-      expect(score.scores.meanSpeed).toBeCloseTo(1 / 30, 12);
+      expect(scores.scores.meanSpeed).toBeCloseTo(1 / 30, 12);
     }
   });
 
   it('is 0 for a participant who taps all the time: no stimulus, only false starts', () => {
     for (const config of [PVT_10, PVT_B]) {
       const trials = play(config, 'tapper', tapsAllTheTime('tapper'));
-      const score = scorePvt(config, trials);
-      expect(score.scores.stimuli).toBe(0);
-      expect(score.scores.falseStarts).toBeGreaterThan(0);
+      const scores = score(config, trials);
+      expect(scores.scores.stimuli).toBe(0);
+      expect(scores.scores.falseStarts).toBeGreaterThan(0);
       // 1 - (0 + f) / (0 + f) = 0.
-      expect(score.scores.performanceScore).toBe(0);
-      expect(score.overallScore).toBe(0);
+      expect(scores.scores.performanceScore).toBe(0);
+      expect(scores.overallScore).toBe(0);
     }
   });
 
@@ -134,7 +130,7 @@ describe("the PVT headline's chance values", () => {
       expect(Math.floor(100 * exact)).toBe(headline);
       const scores = Array.from({ length: 300 }, (_, i) => {
         const seed = `random-${i}`;
-        return scorePvt(config, play(config, seed, pressesAtRandom(seed, meanMs)));
+        return score(config, play(config, seed, pressesAtRandom(seed, meanMs)));
       });
       // The mean over 300 runs: its standard error is about 0.001 (PVT-10), 0.0015 (PVT-B).
       const performance = mean(scores.map((s) => s.scores.performanceScore ?? 0));

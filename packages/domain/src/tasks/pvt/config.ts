@@ -13,18 +13,18 @@ import {
  * The phases of a run: a few unscored habituation trials, then the timed test. The one runs
  * straight into the other, as in Inquisit's PVT.
  */
-export const PVT_PHASES = ['habituation', 'test'] as const;
-export type PvtPhase = (typeof PVT_PHASES)[number];
-export const PvtPhaseSchema = z.enum(PVT_PHASES);
+export const PHASES = ['habituation', 'test'] as const;
+export type Phase = (typeof PHASES)[number];
+export const PhaseSchema = z.enum(PHASES);
 
 /**
  * The two standard versions: the 10-minute PVT (Dinges & Powell, 1985; Basner & Dinges, 2011)
  * and the 3-minute PVT-B (Basner, Mollicone & Dinges, 2011), whose shorter intervals give
  * faster responses and fewer lapses, so its lapse threshold is lower.
  */
-export const PVT_VARIANTS = ['PVT-10', 'PVT-B'] as const;
-export type PvtVariant = (typeof PVT_VARIANTS)[number];
-export const PvtVariantSchema = z.enum(PVT_VARIANTS, {
+export const VARIANTS = ['PVT-10', 'PVT-B'] as const;
+export type Variant = (typeof VARIANTS)[number];
+export const VariantSchema = z.enum(VARIANTS, {
   error: "variant must be 'PVT-10' or 'PVT-B'",
 });
 
@@ -36,15 +36,15 @@ export const PvtVariantSchema = z.enum(PVT_VARIANTS, {
  * Inquisit's order, so a response is followed by the feedback plus the interval; the timing of
  * task version 1.0.0.
  */
-export const PVT_INTERVAL_ANCHORS = ['response', 'feedbackEnd'] as const;
-export type PvtIntervalFrom = (typeof PVT_INTERVAL_ANCHORS)[number];
+export const INTERVAL_ANCHORS = ['response', 'feedbackEnd'] as const;
+export type IntervalFrom = (typeof INTERVAL_ANCHORS)[number];
 
 /**
  * What a variant sets when its setting is left at 0: duration, intervals (from the response: the
  * published 2-10 s of the PVT and 1-4 s of the PVT-B), lapse threshold.
  */
-export const PVT_VARIANT_DEFAULTS: Record<
-  PvtVariant,
+export const VARIANT_DEFAULTS: Record<
+  Variant,
   { durationS: number; foreperiodMinMs: number; foreperiodMaxMs: number; lapseThresholdMs: number }
 > = {
   'PVT-10': {
@@ -61,28 +61,28 @@ export const PVT_VARIANT_DEFAULTS: Record<
  * version 1.0.0 (2-10 s, and 2-5 s for the PVT-B), so that a run stored then is still read with
  * the intervals it was planned with.
  */
-export const PVT_FEEDBACK_END_FOREPERIODS: Record<PvtVariant, readonly [number, number]> = {
+export const FEEDBACK_END_FOREPERIODS: Record<Variant, readonly [number, number]> = {
   'PVT-10': [2000, 10_000],
   'PVT-B': [2000, 5000],
 };
 
 /** A variant's interval range (both ends) when left at 0, by where the interval is counted from. */
-export function pvtVariantForeperiods(
-  variant: PvtVariant,
-  intervalFrom: PvtIntervalFrom,
+export function variantForeperiods(
+  variant: Variant,
+  intervalFrom: IntervalFrom,
 ): readonly [number, number] {
-  if (intervalFrom === 'feedbackEnd') return PVT_FEEDBACK_END_FOREPERIODS[variant];
-  const defaults = PVT_VARIANT_DEFAULTS[variant];
+  if (intervalFrom === 'feedbackEnd') return FEEDBACK_END_FOREPERIODS[variant];
+  const defaults = VARIANT_DEFAULTS[variant];
   return [defaults.foreperiodMinMs, defaults.foreperiodMaxMs];
 }
 
 /** The shortest test and the shortest foreperiod a configuration may set (for benchmarks). */
-export const PVT_MIN_DURATION_S = 30;
-export const PVT_MIN_FOREPERIOD_MS = 500;
+export const MIN_DURATION_S = 30;
+export const MIN_FOREPERIOD_MS = 500;
 /** Habituation foreperiods are the test's range, capped at this many ms (2-5 s by default). */
-export const PVT_HABITUATION_FOREPERIOD_CAP_MS = 5000;
+export const HABITUATION_FOREPERIOD_CAP_MS = 5000;
 
-const VARIANT_SETTING: ChoiceSetting<PvtVariant> = {
+const VARIANT_SETTING: ChoiceSetting<Variant> = {
   kind: 'choice',
   default: 'PVT-10',
   options: ['PVT-10', 'PVT-B'],
@@ -91,7 +91,7 @@ const VARIANT_SETTING: ChoiceSetting<PvtVariant> = {
     "'PVT-10': 10 minutes, intervals from the response to the next counter 2-10 s, lapse at 500 ms or more. 'PVT-B': 3 minutes, intervals 1-4 s, lapse at 355 ms or more. The variant sets the duration, intervals and lapse threshold left at 0 (counted from the feedback's end, the intervals are 2-10 s and 2-5 s).",
 };
 
-const INTERVAL_FROM_SETTING: ChoiceSetting<PvtIntervalFrom> = {
+const INTERVAL_FROM_SETTING: ChoiceSetting<IntervalFrom> = {
   kind: 'choice',
   default: 'response',
   options: ['response', 'feedbackEnd'],
@@ -100,7 +100,7 @@ const INTERVAL_FROM_SETTING: ChoiceSetting<PvtIntervalFrom> = {
     "'response': the interval before each counter runs from the response (or the false start, or the press after a timeout), the feedback shown in its first part: the PVT's response-to-stimulus interval. 'feedbackEnd': it runs from the end of the feedback (or of 'Too soon!'), so the feedback comes on top of it. A configuration stored without this setting (before it existed) is read as 'feedbackEnd', the timing its run had.",
 };
 
-const SETTINGS = defineSettings({
+const SPECS = defineSettings({
   variant: VARIANT_SETTING,
   intervalFrom: INTERVAL_FROM_SETTING,
   durationS: {
@@ -111,7 +111,7 @@ const SETTINGS = defineSettings({
     integer: true,
     unit: 's',
     label: 'Test duration',
-    description: `Length of the test, after habituation: no new foreperiod starts once it is reached, and the trial in progress is completed. 0: the variant's (600 s, or 180 s for PVT-B); otherwise at least ${PVT_MIN_DURATION_S} s.`,
+    description: `Length of the test, after habituation: no new foreperiod starts once it is reached, and the trial in progress is completed. 0: the variant's (600 s, or 180 s for PVT-B); otherwise at least ${MIN_DURATION_S} s.`,
   },
   foreperiodMinMs: {
     kind: 'number',
@@ -121,7 +121,7 @@ const SETTINGS = defineSettings({
     integer: true,
     unit: 'ms',
     label: 'Shortest interval',
-    description: `The interval before each counter (from the response, or from the feedback's end: see 'Interval counted from') is drawn uniformly, whole ms, between the shortest and the longest. 0: the variant's (2000 ms, or 1000 ms for PVT-B from the response); otherwise at least ${PVT_MIN_FOREPERIOD_MS} ms, and from the response at least the feedback duration.`,
+    description: `The interval before each counter (from the response, or from the feedback's end: see 'Interval counted from') is drawn uniformly, whole ms, between the shortest and the longest. 0: the variant's (2000 ms, or 1000 ms for PVT-B from the response); otherwise at least ${MIN_FOREPERIOD_MS} ms, and from the response at least the feedback duration.`,
   },
   foreperiodMaxMs: {
     kind: 'number',
@@ -131,7 +131,7 @@ const SETTINGS = defineSettings({
     integer: true,
     unit: 'ms',
     label: 'Longest interval',
-    description: `The longest interval, at least the shortest. 0: the variant's (10000 ms, or 4000 ms for PVT-B from the response), or the shortest if that is longer. Habituation intervals are capped at ${PVT_HABITUATION_FOREPERIOD_CAP_MS} ms.`,
+    description: `The longest interval, at least the shortest. 0: the variant's (10000 ms, or 4000 ms for PVT-B from the response), or the shortest if that is longer. Habituation intervals are capped at ${HABITUATION_FOREPERIOD_CAP_MS} ms.`,
   },
   lapseThresholdMs: {
     kind: 'number',
@@ -192,12 +192,12 @@ const SETTINGS = defineSettings({
 });
 
 /** The settings as stored: 0 means "the variant's" for duration, intervals and lapse threshold. */
-export type PvtConfig = ConfigOf<typeof SETTINGS.specs>;
+export type Config = ConfigOf<typeof SPECS.specs>;
 
 /** A configuration with the variant's values filled in: what the engine, checks and scores use. */
-export type PvtParams = {
-  variant: PvtVariant;
-  intervalFrom: PvtIntervalFrom;
+export type Params = {
+  variant: Variant;
+  intervalFrom: IntervalFrom;
   durationMs: number;
   foreperiodMinMs: number;
   foreperiodMaxMs: number;
@@ -211,9 +211,9 @@ export type PvtParams = {
 };
 
 /** The configuration's values, each 0 replaced by the variant's. */
-export function resolvePvtConfig(config: PvtConfig): PvtParams {
-  const variant = PVT_VARIANT_DEFAULTS[config.variant];
-  const [variantMinMs, variantMaxMs] = pvtVariantForeperiods(config.variant, config.intervalFrom);
+export function resolveConfig(config: Config): Params {
+  const variant = VARIANT_DEFAULTS[config.variant];
+  const [variantMinMs, variantMaxMs] = variantForeperiods(config.variant, config.intervalFrom);
   const or = (value: number, fallback: number) => (value === 0 ? fallback : value);
   const foreperiodMinMs = or(config.foreperiodMinMs, variantMinMs);
   // The variant's longest interval gives way to a shortest set above it.
@@ -227,7 +227,7 @@ export function resolvePvtConfig(config: PvtConfig): PvtParams {
     habituationForeperiodMinMs: foreperiodMinMs,
     habituationForeperiodMaxMs: Math.max(
       foreperiodMinMs,
-      Math.min(foreperiodMaxMs, PVT_HABITUATION_FOREPERIOD_CAP_MS),
+      Math.min(foreperiodMaxMs, HABITUATION_FOREPERIOD_CAP_MS),
     ),
     lapseThresholdMs: or(config.lapseThresholdMs, variant.lapseThresholdMs),
     falseStartMs: config.falseStartMs,
@@ -238,7 +238,7 @@ export function resolvePvtConfig(config: PvtConfig): PvtParams {
 }
 
 /** The interval range of a phase, ms (both ends drawn). */
-export function pvtForeperiodRange(params: PvtParams, phase: PvtPhase): [number, number] {
+export function foreperiodRange(params: Params, phase: Phase): [number, number] {
   return phase === 'habituation'
     ? [params.habituationForeperiodMinMs, params.habituationForeperiodMaxMs]
     : [params.foreperiodMinMs, params.foreperiodMaxMs];
@@ -254,7 +254,7 @@ export function pvtForeperiodRange(params: PvtParams, phase: PvtPhase): [number,
  * timeout follows a foreperiod of at least the shortest interval plus the timeout: two
  * foreperiods in that time.
  */
-export function pvtMinimumDrawSpacingMs(params: PvtParams): number {
+export function minimumDrawSpacingMs(params: Params): number {
   if (params.intervalFrom === 'response') {
     return Math.min(
       params.feedbackMs,
@@ -271,8 +271,8 @@ export function pvtMinimumDrawSpacingMs(params: PvtParams): number {
  * and when counted from the feedback's end also the feedback after the response (or a timeout's
  * wait for a press).
  */
-export function pvtMinimumTrialMs(params: PvtParams, phase: PvtPhase): number {
-  const [shortest] = pvtForeperiodRange(params, phase);
+export function minimumTrialMs(params: Params, phase: Phase): number {
+  const [shortest] = foreperiodRange(params, phase);
   if (params.intervalFrom === 'response') return shortest;
   return shortest + Math.min(params.feedbackMs, params.maxRtMs);
 }
@@ -283,11 +283,11 @@ export function pvtMinimumTrialMs(params: PvtParams, phase: PvtPhase): number {
  * ends, and the frame scheduler needs a few frames' notice to present it in the frame nearest
  * its due time. Presses still count only from the feedback's end, and the stage is cleared then.
  */
-export const PVT_HANDOVER_LEAD_MS = 250;
+export const HANDOVER_LEAD_MS = 250;
 
-/** The run's hand-over lead: PVT_HANDOVER_LEAD_MS counted from the response, 0 otherwise. */
-export function pvtHandoverLeadMs(params: PvtParams): number {
-  return params.intervalFrom === 'response' ? Math.min(PVT_HANDOVER_LEAD_MS, params.feedbackMs) : 0;
+/** The run's hand-over lead: HANDOVER_LEAD_MS counted from the response, 0 otherwise. */
+export function handoverLeadMs(params: Params): number {
+  return params.intervalFrom === 'response' ? Math.min(HANDOVER_LEAD_MS, params.feedbackMs) : 0;
 }
 
 /**
@@ -297,21 +297,21 @@ export function pvtHandoverLeadMs(params: PvtParams): number {
  * took the timeout more). Counted from the feedback's end the next interval starts when the trial
  * is sent.
  */
-export function pvtMinimumSendDelayMs(params: PvtParams): number {
+export function minimumSendDelayMs(params: Params): number {
   if (params.intervalFrom !== 'response') return 0;
-  return Math.min(params.feedbackMs - pvtHandoverLeadMs(params), params.maxRtMs);
+  return Math.min(params.feedbackMs - handoverLeadMs(params), params.maxRtMs);
 }
 
 /**
  * The most counters a test can show: one for each shortest trial that starts before the time is
  * up, and the one in progress then.
  */
-export function pvtMaximumTestStimuli(params: PvtParams): number {
-  return Math.ceil(params.durationMs / pvtMinimumTrialMs(params, 'test')) + 1;
+export function maximumTestStimuli(params: Params): number {
+  return Math.ceil(params.durationMs / minimumTrialMs(params, 'test')) + 1;
 }
 
 /** A problem with a configuration and the setting it is reported on. */
-export type PvtConfigIssue = ConfigIssue<PvtConfig>;
+export type ConfigProblem = ConfigIssue<Config>;
 
 /**
  * What makes a configuration that is within every setting's own bounds impossible to run (with
@@ -320,20 +320,20 @@ export type PvtConfigIssue = ConfigIssue<PvtConfig>;
  * in it, a lapse threshold not above the false-start threshold, a timeout not above the lapse
  * threshold, or a test that could show more counters than a block can number.
  */
-export function findPvtConfigIssues(config: PvtConfig): PvtConfigIssue[] {
-  const issues: PvtConfigIssue[] = [];
-  const params = resolvePvtConfig(config);
-  if (config.durationS !== 0 && config.durationS < PVT_MIN_DURATION_S) {
+export function findConfigIssues(config: Config): ConfigProblem[] {
+  const issues: ConfigProblem[] = [];
+  const params = resolveConfig(config);
+  if (config.durationS !== 0 && config.durationS < MIN_DURATION_S) {
     issues.push({
       setting: 'durationS',
-      message: `The test must last at least ${PVT_MIN_DURATION_S} s (or 0 for the variant's)`,
+      message: `The test must last at least ${MIN_DURATION_S} s (or 0 for the variant's)`,
     });
   }
   for (const setting of ['foreperiodMinMs', 'foreperiodMaxMs'] as const) {
-    if (config[setting] !== 0 && config[setting] < PVT_MIN_FOREPERIOD_MS) {
+    if (config[setting] !== 0 && config[setting] < MIN_FOREPERIOD_MS) {
       issues.push({
         setting,
-        message: `An interval must be at least ${PVT_MIN_FOREPERIOD_MS} ms (or 0 for the variant's)`,
+        message: `An interval must be at least ${MIN_FOREPERIOD_MS} ms (or 0 for the variant's)`,
       });
     }
   }
@@ -362,18 +362,18 @@ export function findPvtConfigIssues(config: PvtConfig): PvtConfigIssue[] {
       message: `The timeout (${params.maxRtMs} ms) must be longer than the lapse threshold (${params.lapseThresholdMs} ms)`,
     });
   }
-  if (issues.length === 0 && pvtMaximumTestStimuli(params) > MAX_TRIAL_NUMBER + 1) {
+  if (issues.length === 0 && maximumTestStimuli(params) > MAX_TRIAL_NUMBER + 1) {
     issues.push({
       setting: 'durationS',
-      message: `A ${params.durationMs / 1000} s test with ${params.foreperiodMinMs} ms intervals could show ${pvtMaximumTestStimuli(params)} counters, more than the ${MAX_TRIAL_NUMBER + 1} a test can hold: shorten the test or lengthen the intervals`,
+      message: `A ${params.durationMs / 1000} s test with ${params.foreperiodMinMs} ms intervals could show ${maximumTestStimuli(params)} counters, more than the ${MAX_TRIAL_NUMBER + 1} a test can hold: shorten the test or lengthen the intervals`,
     });
   }
   return issues;
 }
 
-/** The messages of findPvtConfigIssues: empty for a configuration that can be run. */
-export function findPvtConfigProblems(config: PvtConfig): string[] {
-  return findPvtConfigIssues(config).map((issue) => issue.message);
+/** The messages of findConfigIssues: empty for a configuration that can be run. */
+export function findConfigProblems(config: Config): string[] {
+  return findConfigIssues(config).map((issue) => issue.message);
 }
 
 /**
@@ -382,17 +382,17 @@ export function findPvtConfigProblems(config: PvtConfig): string[] {
  * version 1.0.0, whose intervals were counted from the end of the feedback, so it is checked,
  * resumed and scored against its own plan. A new run stores every setting.
  */
-export const PVT_STORED_CONFIG_DEFAULTS = {
+export const STORED_CONFIG_DEFAULTS = {
   intervalFrom: 'feedbackEnd',
-} as const satisfies Partial<PvtConfig>;
+} as const satisfies Partial<Config>;
 
 /**
  * Every setting with its default, unit, bounds and description. The schema also refuses
- * configurations findPvtConfigIssues finds impossible (on the setting concerned), so the server
+ * configurations findConfigIssues finds impossible (on the setting concerned), so the server
  * and the admin preview refuse them when they validate a configuration.
  */
-export const PVT_SETTINGS: TaskSettings<PvtConfig> = refineSettings(SETTINGS, findPvtConfigIssues);
-export const PvtConfigSchema = PVT_SETTINGS.schema;
+export const SETTINGS: TaskSettings<Config> = refineSettings(SPECS, findConfigIssues);
+export const ConfigSchema = SETTINGS.schema;
 
 /** The configuration the product uses: the 10-minute PVT with its standard values. */
-export const DEFAULT_PVT_CONFIG: PvtConfig = PVT_SETTINGS.defaults;
+export const DEFAULT_CONFIG: Config = SETTINGS.defaults;

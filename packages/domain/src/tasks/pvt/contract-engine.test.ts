@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../engine';
 import { createRng } from '../shared/random';
 import { CONTRACT_RUN_TIME_ORIGIN_MS, contractRun } from '../shared/testing/contract-run';
-import { DEFAULT_PVT_CONFIG, type PvtConfig } from './config';
-import { type PvtEvent, type PvtInput, type PvtState, pvtEngine } from './engine';
-import { planPvt } from './plan';
-import { runPvtVirtualSession } from './virtual-runtime';
+import { type Config, DEFAULT_CONFIG } from './config';
+import { type Event, engine, type Input, type State } from './engine';
+import { plan } from './plan';
+import { runVirtualSession } from './virtual-runtime';
 
-// The PVT's engine on the task contract (pvtEngine: its own engine with its effects in the
+// The PVT's engine on the task contract (engine: its own engine with its effects in the
 // contract's words) records what the PVT's own engine records from the same events, and keys
 // its scenes so that the host freezes the counter in place and calls off a counter still due.
 
@@ -15,7 +15,7 @@ import { runPvtVirtualSession } from './virtual-runtime';
  * A PVT event in the contract's words, with the engine in `state`: counters are scenes keyed by
  * their phase and plan draw.
  */
-function contractEventOf(event: PvtEvent, state: PvtState): EngineEvent<PvtInput> {
+function contractEventOf(event: Event, state: State): EngineEvent<Input> {
   const counterKey = (draw: number) =>
     `counter:${state.kind === 'trial' ? state.trial.position.phase : 'none'}:${draw}`;
   switch (event.type) {
@@ -31,17 +31,17 @@ function contractEventOf(event: PvtEvent, state: PvtState): EngineEvent<PvtInput
 }
 
 /** The contract engine of a run, driven by hand. */
-const pvtRun = (config: PvtConfig, seed: string) =>
-  contractRun(pvtEngine.forRun(config, planPvt(seed, config)));
+const pvtRun = (config: Config, seed: string) =>
+  contractRun(engine.forRun(config, plan(seed, config)));
 
 describe("the PVT's engine on the task contract", () => {
   it('records what the PVT engine records from the same events, false starts and timeouts', () => {
-    const config: PvtConfig = { ...DEFAULT_PVT_CONFIG, variant: 'PVT-B', durationS: 180 };
+    const config: Config = { ...DEFAULT_CONFIG, variant: 'PVT-B', durationS: 180 };
     const seed = 'contract-equivalence';
     const rng = createRng('behaviour');
-    const session = runPvtVirtualSession({
+    const session = runVirtualSession({
       config,
-      plan: planPvt(seed, config),
+      plan: plan(seed, config),
       timeOriginMs: CONTRACT_RUN_TIME_ORIGIN_MS,
       startMs: 0,
       introMs: 1000,
@@ -70,7 +70,7 @@ describe("the PVT's engine on the task contract", () => {
   });
 
   it('prompts with the intro, freezes the counter under its key, and blanks at the due time', () => {
-    const config: PvtConfig = { ...DEFAULT_PVT_CONFIG, habituationTrials: 2 };
+    const config: Config = { ...DEFAULT_CONFIG, habituationTrials: 2 };
     const run = pvtRun(config, 'keys');
     expect(run.effects).toEqual([
       {
@@ -138,7 +138,7 @@ describe("the PVT's engine on the task contract", () => {
   });
 
   it("calls off a counter still due at a false start, and shows 'Too soon!' at once", () => {
-    const run = pvtRun(DEFAULT_PVT_CONFIG, 'false-start');
+    const run = pvtRun(DEFAULT_CONFIG, 'false-start');
     run.send({ type: 'START', atMs: 1000 });
     const effects = run.send({ type: 'INPUT', atMs: 1500, modality: 'touch', input: 'tap' });
     expect(effects).toEqual([
@@ -155,7 +155,7 @@ describe("the PVT's engine on the task contract", () => {
     const due = run.engine.nextDueMs(run.state) as number;
     const restart = run.send({ type: 'TICK', atMs: due });
     expect(restart.map((e) => e.type === 'PRESENT' && e.key)).toEqual([
-      `blank:${1500 + DEFAULT_PVT_CONFIG.feedbackMs}`,
+      `blank:${1500 + DEFAULT_CONFIG.feedbackMs}`,
       'counter:habituation:1',
     ]);
   });

@@ -1,25 +1,19 @@
 import type { TaskDefinition } from '../contract';
 import { pvtCard } from './card';
-import { PVT_PHASES, PVT_SETTINGS, PVT_STORED_CONFIG_DEFAULTS, type PvtConfig } from './config';
-import { pvtEngine } from './engine';
-import { estimatePvtMs } from './estimate';
-import { PVT_EXPORT_COLUMNS } from './export-columns';
-import { pvtFixtureMinimumMs, pvtFixtureRun } from './fixture-run';
-import { simulatePvtRun } from './participant';
-import { type PvtPlan, planPvt } from './plan';
-import { findPvtEarlyArrival, findPvtRunImplausibility, getPvtTrialFlags } from './plausibility';
-import { getPvtNextPosition, PVT_RUN_ORDER_FIELDS } from './run-order';
-import {
-  PVT_REPORT_CELLS,
-  PVT_SCORING_VERSION,
-  type PvtScores,
-  pvtReportCellOf,
-  scorePvt,
-} from './scoring';
-import { findPvtTrialProblems, type PvtTrial, PvtTrialSchema } from './trial';
+import { type Config, PHASES, SETTINGS, STORED_CONFIG_DEFAULTS } from './config';
+import { engine } from './engine';
+import { estimateMs } from './estimate';
+import { EXPORT_COLUMNS } from './export-columns';
+import { fixtureMinimumMs, fixtureRun } from './fixture-run';
+import { simulateRun } from './participant';
+import { type Plan, plan } from './plan';
+import { findEarlyArrival, findRunImplausibility, getTrialFlags } from './plausibility';
+import { getNextPosition, RUN_ORDER_FIELDS } from './run-order';
+import { REPORT_CELLS, reportCellOf, SCORING_VERSION, type Scores, score } from './scoring';
+import { findTrialProblems, type Trial, TrialSchema } from './trial';
 
 /** The PVT (the 10-minute PVT and the 3-minute PVT-B) on the task contract (ADR 027). */
-export const pvtTask: TaskDefinition<PvtConfig, PvtPlan, PvtTrial, PvtScores> = {
+export const pvtTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   id: pvtCard.testType,
   slug: pvtCard.slug,
   name: pvtCard.name,
@@ -29,15 +23,15 @@ export const pvtTask: TaskDefinition<PvtConfig, PvtPlan, PvtTrial, PvtScores> = 
   // PVT-B 1-4 s), the feedback shown in it; 1.0.0 counted it from the feedback's end (now the
   // setting intervalFrom: 'feedbackEnd').
   version: '2.0.0',
-  settings: PVT_SETTINGS,
+  settings: SETTINGS,
   // A configuration stored by 1.0.0 has no intervalFrom: its run counted from the feedback's end.
-  storedConfigDefaults: PVT_STORED_CONFIG_DEFAULTS,
-  phases: PVT_PHASES,
+  storedConfigDefaults: STORED_CONFIG_DEFAULTS,
+  phases: PHASES,
   scoredPhase: 'test',
-  plan: planPvt,
-  estimateMs: estimatePvtMs,
-  engine: pvtEngine,
-  trialSchema: PvtTrialSchema,
+  plan: plan,
+  estimateMs: estimateMs,
+  engine: engine,
+  trialSchema: TrialSchema,
   fieldsOf: (trial) => ({
     variant: trial.variant,
     type: trial.type,
@@ -53,14 +47,14 @@ export const pvtTask: TaskDefinition<PvtConfig, PvtPlan, PvtTrial, PvtScores> = 
     resumed: trial.resumed,
     nExtraResponses: trial.nExtraResponses,
   }),
-  checkTrial: findPvtTrialProblems,
-  trialFlags: (trial) => getPvtTrialFlags(trial),
-  earlyArrival: findPvtEarlyArrival,
-  runImplausibility: findPvtRunImplausibility,
-  nextPosition: getPvtNextPosition,
-  runOrderFields: PVT_RUN_ORDER_FIELDS,
-  reportCells: PVT_REPORT_CELLS,
-  reportCell: pvtReportCellOf,
+  checkTrial: findTrialProblems,
+  trialFlags: (trial) => getTrialFlags(trial),
+  earlyArrival: findEarlyArrival,
+  runImplausibility: findRunImplausibility,
+  nextPosition: getNextPosition,
+  runOrderFields: RUN_ORDER_FIELDS,
+  reportCells: REPORT_CELLS,
+  reportCell: reportCellOf,
   trendMeasures: [
     {
       key: 'meanSpeed',
@@ -87,14 +81,14 @@ export const pvtTask: TaskDefinition<PvtConfig, PvtPlan, PvtTrial, PvtScores> = 
       value: (scores) => scores.medianRtMs,
     },
   ],
-  scoringVersion: PVT_SCORING_VERSION,
-  score: scorePvt,
-  exportColumns: PVT_EXPORT_COLUMNS,
-  simulate: simulatePvtRun,
+  scoringVersion: SCORING_VERSION,
+  score: score,
+  exportColumns: EXPORT_COLUMNS,
+  simulate: simulateRun,
   fixtureRun(seed, config) {
-    return pvtFixtureRun(seed, config).map((trial) => ({
+    return fixtureRun(seed, config).map((trial) => ({
       trial,
-      minimumMs: pvtFixtureMinimumMs(config, trial),
+      minimumMs: fixtureMinimumMs(config, trial),
     }));
   },
 };

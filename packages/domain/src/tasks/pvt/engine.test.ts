@@ -2,51 +2,51 @@ import { describe, expect, it } from 'vitest';
 import type { SavedTrial } from '../contract';
 import { savedTrialWithFields } from '../shared/envelope';
 import {
-  DEFAULT_PVT_CONFIG,
-  PVT_HANDOVER_LEAD_MS,
-  type PvtConfig,
-  PvtConfigSchema,
-  resolvePvtConfig,
+  type Config,
+  ConfigSchema,
+  DEFAULT_CONFIG,
+  HANDOVER_LEAD_MS,
+  resolveConfig,
 } from './config';
 import {
-  createPvtEngine,
-  PVT_LATE_PRESS_GRACE_MS,
-  type PvtEffect,
-  type PvtEvent,
-  type PvtState,
-  pvtNextDueMs,
-  stepPvt,
+  createEngine,
+  type Effect,
+  type Event,
+  LATE_PRESS_GRACE_MS,
+  nextDueMs,
+  type State,
+  step,
 } from './engine';
-import { type PvtPlan, planPvt, pvtForeperiodAt } from './plan';
-import { getPvtNextPosition, PVT_RUN_ORDER_FIELDS } from './run-order';
-import { findPvtTrialProblems, type PvtTrial, PvtTrialSchema } from './trial';
-import { type PvtVirtualSessionOptions, runPvtVirtualSession } from './virtual-runtime';
+import { foreperiodAt, type Plan, plan } from './plan';
+import { getNextPosition, RUN_ORDER_FIELDS } from './run-order';
+import { findTrialProblems, type Trial, TrialSchema } from './trial';
+import { runVirtualSession, type VirtualSessionOptions } from './virtual-runtime';
 
 const TIME_ORIGIN = 1_795_000_000_000;
 
 /** Drives the engine by hand and keeps every effect. */
 class Driver {
-  state: PvtState;
-  readonly effects: PvtEffect[] = [];
+  state: State;
+  readonly effects: Effect[] = [];
 
   constructor(
-    readonly plan: PvtPlan,
-    readonly config: PvtConfig = DEFAULT_PVT_CONFIG,
+    readonly plan: Plan,
+    readonly config: Config = DEFAULT_CONFIG,
     saved: readonly SavedTrial[] = [],
   ) {
-    const step = createPvtEngine({ config, saved, timeOriginMs: TIME_ORIGIN });
+    const step = createEngine({ config, saved, timeOriginMs: TIME_ORIGIN });
     this.state = step.state;
     this.effects.push(...step.effects);
   }
 
-  send(event: PvtEvent): PvtEffect[] {
-    const step = stepPvt(this.config, this.plan, this.state, event);
-    this.state = step.state;
-    this.effects.push(...step.effects);
-    return step.effects;
+  send(event: Event): Effect[] {
+    const outcome = step(this.config, this.plan, this.state, event);
+    this.state = outcome.state;
+    this.effects.push(...outcome.effects);
+    return outcome.effects;
   }
 
-  get records(): PvtTrial[] {
+  get records(): Trial[] {
     return this.effects.flatMap((e) => (e.type === 'RECORD_TRIAL' ? [e.trial] : []));
   }
 
@@ -58,7 +58,7 @@ class Driver {
   }
 
   get due(): number {
-    const due = pvtNextDueMs(this.config, this.state);
+    const due = nextDueMs(this.config, this.state);
     if (due === null) throw new Error(`nothing due in ${this.state.kind}`);
     return due;
   }
@@ -89,20 +89,20 @@ class Driver {
   }
 }
 
-const plan = planPvt('engine-seed', DEFAULT_PVT_CONFIG);
-const params = resolvePvtConfig(DEFAULT_PVT_CONFIG);
-const short = PvtConfigSchema.parse({ durationS: 30, habituationTrials: 0 });
-const shortPlan = planPvt('engine-seed', short);
-const minute = PvtConfigSchema.parse({ durationS: 60, habituationTrials: 0 });
-const minutePlan = planPvt('engine-seed', minute);
-const long = PvtConfigSchema.parse({ habituationTrials: 0 });
-const longPlan = planPvt('engine-seed', long);
+const planned = plan('engine-seed', DEFAULT_CONFIG);
+const params = resolveConfig(DEFAULT_CONFIG);
+const short = ConfigSchema.parse({ durationS: 30, habituationTrials: 0 });
+const shortPlan = plan('engine-seed', short);
+const minute = ConfigSchema.parse({ durationS: 60, habituationTrials: 0 });
+const minutePlan = plan('engine-seed', minute);
+const long = ConfigSchema.parse({ habituationTrials: 0 });
+const longPlan = plan('engine-seed', long);
 
 /** A default run played by `behave` on a simulated page (up to `stopAfterTrials` trials). */
-const simulate = (behave: PvtVirtualSessionOptions['behave'], stopAfterTrials?: number) =>
-  runPvtVirtualSession({
-    config: DEFAULT_PVT_CONFIG,
-    plan,
+const simulate = (behave: VirtualSessionOptions['behave'], stopAfterTrials?: number) =>
+  runVirtualSession({
+    config: DEFAULT_CONFIG,
+    plan: planned,
     timeOriginMs: TIME_ORIGIN,
     startMs: 0,
     introMs: 1000,
@@ -111,19 +111,18 @@ const simulate = (behave: PvtVirtualSessionOptions['behave'], stopAfterTrials?: 
   });
 
 /** Every record is one the server accepts. */
-function expectAccepted(records: readonly PvtTrial[], p: PvtPlan, config: PvtConfig) {
+function expectAccepted(records: readonly Trial[], p: Plan, config: Config) {
   for (const record of records) {
-    const parsed = PvtTrialSchema.parse(JSON.parse(JSON.stringify(record)));
-    expect(
-      findPvtTrialProblems(parsed, p, config),
-      `${record.phase} ${record.trialNumber}`,
-    ).toEqual([]);
+    const parsed = TrialSchema.parse(JSON.parse(JSON.stringify(record)));
+    expect(findTrialProblems(parsed, p, config), `${record.phase} ${record.trialNumber}`).toEqual(
+      [],
+    );
   }
 }
 
 describe('the PVT engine', () => {
   it('opens on the intro, and shows nothing before START; then the counter after the first draw', () => {
-    const driver = new Driver(plan);
+    const driver = new Driver(planned);
     expect(driver.effects).toEqual([
       {
         type: 'SHOW_INTRO',
@@ -139,22 +138,22 @@ describe('the PVT engine', () => {
         type: 'SHOW_COUNTER',
         position: { phase: 'habituation', block: 0, trialNumber: 0 },
         draw: 0,
-        dueAtMs: 1000 + (plan.habituation[0] as number),
+        dueAtMs: 1000 + (planned.habituation[0] as number),
       },
     ]);
   });
 
   it('stops the counter at the response, shows the RT for the feedback, and counts the next interval from the response', () => {
-    const driver = new Driver(plan);
+    const driver = new Driver(planned);
     driver.send({ type: 'START', atMs: 1000 });
     const onset = driver.present(3.5);
     expect(driver.press(onset + 287.25)).toEqual([{ type: 'FREEZE_COUNTER', rtMs: 287.25 }]);
     // Presses during the feedback are extra responses of this trial.
     driver.press(onset + 600);
     // The next interval is taken up 250 ms before the feedback ends, for its counter's sake.
-    expect(driver.due).toBe(onset + 287.25 + params.feedbackMs - PVT_HANDOVER_LEAD_MS);
+    expect(driver.due).toBe(onset + 287.25 + params.feedbackMs - HANDOVER_LEAD_MS);
     const feedbackEnd = onset + 287.25 + 1000;
-    expect(driver.tick(feedbackEnd - PVT_HANDOVER_LEAD_MS + 4)).toEqual([
+    expect(driver.tick(feedbackEnd - HANDOVER_LEAD_MS + 4)).toEqual([
       { type: 'RECORD_TRIAL', trial: expect.objectContaining({ trialNumber: 0 }) },
       { type: 'CLEAR', dueAtMs: feedbackEnd },
       {
@@ -163,7 +162,7 @@ describe('the PVT engine', () => {
         draw: 1,
         // The interval runs from the response, the feedback in its first second, however late
         // the TICK; the stage is cleared when the feedback ends.
-        dueAtMs: onset + 287.25 + (plan.habituation[1] as number),
+        dueAtMs: onset + 287.25 + (planned.habituation[1] as number),
       },
     ]);
     // A press in the last 250 ms of the feedback is an extra press, of the next trial's interval.
@@ -179,7 +178,7 @@ describe('the PVT engine', () => {
       response: 'space',
       reactionTime: 287.25,
       isCorrect: true,
-      foreperiodMs: plan.habituation[0],
+      foreperiodMs: planned.habituation[0],
       rsiMs: null,
       lapseThresholdMs: 500,
       planIndex: 0,
@@ -205,26 +204,26 @@ describe('the PVT engine', () => {
     // The next counter's response-to-stimulus interval is its draw (the counter on time).
     const next = driver.answer(300);
     expect(driver.records[1]?.rsiMs).toBe(next - (onset + 287.25));
-    expect(driver.records[1]?.rsiMs).toBe(plan.habituation[1]);
+    expect(driver.records[1]?.rsiMs).toBe(planned.habituation[1]);
     expect(driver.records[1]?.timing.foreperiodStartMs).toBe(onset + 287.25);
     // A press stamped during the feedback, delivered after it, is an extra response.
-    const second = driver.records[1] as PvtTrial;
+    const second = driver.records[1] as Trial;
     const secondResponse = second.timing.responseTimestampMs as number;
     driver.tick(secondResponse + 1000);
     driver.press(secondResponse + 900);
     expect(driver.state.kind === 'trial' && driver.state.trial.falseStarts).toEqual([]);
     expect(driver.state.kind === 'trial' && driver.state.trial.nExtraResponses).toBe(1);
-    expectAccepted(driver.records, plan, DEFAULT_PVT_CONFIG);
+    expectAccepted(driver.records, planned, DEFAULT_CONFIG);
   });
 
   it('restarts a trial after a false start with the next draw, and records the false start', () => {
-    const driver = new Driver(plan);
+    const driver = new Driver(planned);
     driver.send({ type: 'START', atMs: 0 });
     // Before the counter was drawn: 'Too soon!' at once, and the counter due is called off.
     expect(driver.press(1200.5)).toEqual([{ type: 'SHOW_TOO_SOON' }]);
     // More presses during 'Too soon!' restart nothing.
     expect(driver.press(1500)).toEqual([]);
-    expect(driver.due).toBe(2200.5 - PVT_HANDOVER_LEAD_MS);
+    expect(driver.due).toBe(2200.5 - HANDOVER_LEAD_MS);
     expect(driver.tick(2201)).toEqual([
       { type: 'CLEAR', dueAtMs: 2200.5 },
       {
@@ -232,7 +231,7 @@ describe('the PVT engine', () => {
         position: { phase: 'habituation', block: 0, trialNumber: 0 },
         draw: 1,
         // The new interval runs from the false start, 'Too soon!' in its first second.
-        dueAtMs: 1200.5 + (plan.habituation[1] as number),
+        dueAtMs: 1200.5 + (planned.habituation[1] as number),
       },
     ]);
     // A press after the counter was drawn but before its onset: the onset decides.
@@ -249,10 +248,10 @@ describe('the PVT engine', () => {
       planIndex: 0,
       nFalseStarts: 2,
       falseStarts: [
-        { foreperiodMs: plan.habituation[0], afterMs: 1200.5 },
-        { foreperiodMs: plan.habituation[1], afterMs: (plan.habituation[1] as number) - 2 },
+        { foreperiodMs: planned.habituation[0], afterMs: 1200.5 },
+        { foreperiodMs: planned.habituation[1], afterMs: (planned.habituation[1] as number) - 2 },
       ],
-      foreperiodMs: plan.habituation[2],
+      foreperiodMs: planned.habituation[2],
       // The press during the first 'Too soon!'.
       nExtraResponses: 1,
       // From the last press before the counter: the second false start, its interval's start.
@@ -263,14 +262,14 @@ describe('the PVT engine', () => {
         falseStartsMs: [1200.5, dueAtMs - 2],
       },
     });
-    expect(driver.records[0]?.rsiMs).toBe(plan.habituation[2]);
+    expect(driver.records[0]?.rsiMs).toBe(planned.habituation[2]);
     // The next trial takes the draw after the restarts.
     expect(driver.counter).toMatchObject({ draw: 3, position: { trialNumber: 1 } });
-    expectAccepted(driver.records, plan, DEFAULT_PVT_CONFIG);
+    expectAccepted(driver.records, planned, DEFAULT_CONFIG);
   });
 
   it('takes a press that waited for the onset as the response when it came after it', () => {
-    const driver = new Driver(plan);
+    const driver = new Driver(planned);
     driver.send({ type: 'START', atMs: 0 });
     const { draw, dueAtMs } = driver.counter;
     driver.send({ type: 'DRAWN', draw, atMs: dueAtMs - 8 });
@@ -307,7 +306,7 @@ describe('the PVT engine', () => {
     const driver = new Driver(minutePlan, minute);
     driver.send({ type: 'START', atMs: 0 });
     const onset = driver.present();
-    expect(driver.due).toBe(onset + 30_000 + PVT_LATE_PRESS_GRACE_MS);
+    expect(driver.due).toBe(onset + 30_000 + LATE_PRESS_GRACE_MS);
     // A press stamped before the timeout but delivered after it is still the response.
     const late = new Driver(minutePlan, minute);
     late.send({ type: 'START', atMs: 0 });
@@ -316,9 +315,7 @@ describe('the PVT engine', () => {
     late.tick();
     expect(late.records[0]).toMatchObject({ type: 'lapse', reactionTime: 29_999 });
 
-    expect(driver.tick(onset + 30_000 + PVT_LATE_PRESS_GRACE_MS)).toEqual([
-      { type: 'SHOW_TIMEOUT' },
-    ]);
+    expect(driver.tick(onset + 30_000 + LATE_PRESS_GRACE_MS)).toEqual([{ type: 'SHOW_TIMEOUT' }]);
     expect(driver.records).toHaveLength(0);
     const pressAt = onset + 33_000;
     const effects = driver.press(pressAt);
@@ -345,7 +342,7 @@ describe('the PVT engine', () => {
     expect(driver.state.kind).toBe('finished');
     expect(driver.effects.at(-1)).toEqual({ type: 'FINISHED' });
     const { records } = driver;
-    const last = records.at(-1) as PvtTrial;
+    const last = records.at(-1) as Trial;
     const durationMs = 30_000;
     // The next interval starts at the response: no new one once the time is up.
     expect(last.endElapsedMs).toBeGreaterThanOrEqual(durationMs);
@@ -355,13 +352,13 @@ describe('the PVT engine', () => {
     // Each interval is the plan's next draw, from the response before it.
     records.forEach((trial, k) => {
       expect(trial.planIndex).toBe(k);
-      expect(trial.foreperiodMs).toBe(pvtForeperiodAt(shortPlan, 'test', k));
+      expect(trial.foreperiodMs).toBe(foreperiodAt(shortPlan, 'test', k));
       if (k > 0) expect(trial.startElapsedMs).toBe(records[k - 1]?.endElapsedMs);
     });
     expect(
-      getPvtNextPosition(
+      getNextPosition(
         short,
-        records.map((t) => savedTrialWithFields(t, PVT_RUN_ORDER_FIELDS)),
+        records.map((t) => savedTrialWithFields(t, RUN_ORDER_FIELDS)),
       ),
     ).toBeNull();
     expectAccepted(records, shortPlan, short);
@@ -384,36 +381,36 @@ describe('the PVT engine', () => {
       }
       driver.answer(300);
     }
-    const last = driver.records.at(-1) as PvtTrial;
+    const last = driver.records.at(-1) as Trial;
     expect(last.nFalseStarts).toBe(3);
     expect(last.elapsedMs).toBeGreaterThan(30_000);
     expectAccepted(driver.records, shortPlan, short);
   });
 
   it('runs the habituation trials straight into the test, each phase its own draws and clock', () => {
-    const driver = new Driver(plan);
+    const driver = new Driver(planned);
     driver.send({ type: 'START', atMs: 0 });
     for (let k = 0; k < 5; k++) driver.answer(330);
     // No intro: the test's first interval runs from the last habituation response.
-    const lastEnd = (driver.records[4] as PvtTrial).timing.responseTimestampMs as number;
+    const lastEnd = (driver.records[4] as Trial).timing.responseTimestampMs as number;
     expect(driver.counter).toEqual({
       type: 'SHOW_COUNTER',
       position: { phase: 'test', block: 0, trialNumber: 0 },
       draw: 0,
-      dueAtMs: lastEnd + (plan.test[0] as number),
+      dueAtMs: lastEnd + (planned.test[0] as number),
     });
     driver.answer(280);
-    const first = driver.records[5] as PvtTrial;
+    const first = driver.records[5] as Trial;
     expect(first).toMatchObject({ phase: 'test', trialNumber: 0, planIndex: 0 });
     // Time on task restarts with the test's first interval; its RSI is from that response.
-    expect(first.elapsedMs).toBe(plan.test[0]);
-    expect(first.rsiMs).toBe(plan.test[0]);
+    expect(first.elapsedMs).toBe(planned.test[0]);
+    expect(first.rsiMs).toBe(planned.test[0]);
     // Habituation foreperiods are 2-5 s, the test's 2-10 s.
-    for (const fp of plan.habituation) {
+    for (const fp of planned.habituation) {
       expect(fp).toBeGreaterThanOrEqual(2000);
       expect(fp).toBeLessThanOrEqual(5000);
     }
-    expectAccepted(driver.records, plan, DEFAULT_PVT_CONFIG);
+    expectAccepted(driver.records, planned, DEFAULT_CONFIG);
   });
 
   it('starts with the test when habituation is off', () => {
@@ -435,8 +432,8 @@ describe('the PVT engine', () => {
   });
 
   it('marks the next trial too when the page loses focus during a feedback its interval runs through', () => {
-    const marks = (config: PvtConfig) => {
-      const driver = new Driver(planPvt('engine-seed', config), config);
+    const marks = (config: Config) => {
+      const driver = new Driver(plan('engine-seed', config), config);
       driver.send({ type: 'START', atMs: 0 });
       const onset = driver.present();
       driver.press(onset + 300);
@@ -449,7 +446,7 @@ describe('the PVT engine', () => {
     };
     expect(marks(short)).toEqual([true, true, false]);
     // Counted from the feedback's end, the feedback is not in the next interval.
-    expect(marks(PvtConfigSchema.parse({ ...short, intervalFrom: 'feedbackEnd' }))).toEqual([
+    expect(marks(ConfigSchema.parse({ ...short, intervalFrom: 'feedbackEnd' }))).toEqual([
       true,
       false,
       false,
@@ -497,14 +494,14 @@ describe('the PVT engine', () => {
   });
 
   it('after a timeout starts the next foreperiod at the press: the test goes on while it starts in time', () => {
-    const timeouts = PvtConfigSchema.parse({
+    const timeouts = ConfigSchema.parse({
       durationS: 30,
       habituationTrials: 0,
       maxRtMs: 1000,
       foreperiodMinMs: 2000,
       foreperiodMaxMs: 2000,
     });
-    const p = planPvt('engine-seed', timeouts);
+    const p = plan('engine-seed', timeouts);
     const driver = new Driver(p, timeouts);
     driver.send({ type: 'START', atMs: 0 });
     while (driver.counter.dueAtMs <= 26_000) driver.answer(300);
@@ -513,15 +510,15 @@ describe('the PVT engine', () => {
     // The press after the timeout at 29.5 s: a foreperiod starting then starts before 30 s.
     const effects = driver.press(29_500);
     expect(effects.map((e) => e.type)).toEqual(['RECORD_TRIAL', 'CLEAR', 'SHOW_COUNTER']);
-    const timedOut = driver.records.at(-1) as PvtTrial;
+    const timedOut = driver.records.at(-1) as Trial;
     expect(timedOut).toMatchObject({ type: 'timeout', endElapsedMs: 29_500 });
     driver.answer(300);
-    const last = driver.records.at(-1) as PvtTrial;
+    const last = driver.records.at(-1) as Trial;
     expect(last.startElapsedMs).toBe(29_500);
     expect(driver.state.kind).toBe('finished');
     expectAccepted(driver.records, p, timeouts);
     // A resume after the timeout carries its end over, without a feedback.
-    const resumed = new Driver(p, timeouts, [savedTrialWithFields(timedOut, PVT_RUN_ORDER_FIELDS)]);
+    const resumed = new Driver(p, timeouts, [savedTrialWithFields(timedOut, RUN_ORDER_FIELDS)]);
     expect(resumed.effects[0]).toMatchObject({ type: 'SHOW_INTRO', remainingMs: 500 });
   });
 
@@ -533,10 +530,10 @@ describe('the PVT engine', () => {
           : { rtMs: 260 },
       12,
     );
-    const saved = full.trials.map((t) => savedTrialWithFields(t, PVT_RUN_ORDER_FIELDS));
-    const last = full.trials.at(-1) as PvtTrial;
+    const saved = full.trials.map((t) => savedTrialWithFields(t, RUN_ORDER_FIELDS));
+    const last = full.trials.at(-1) as Trial;
     expect(last).toMatchObject({ phase: 'test', trialNumber: 6 });
-    const resumed = new Driver(plan, DEFAULT_PVT_CONFIG, saved);
+    const resumed = new Driver(planned, DEFAULT_CONFIG, saved);
     // Where the next interval would have started: the last response.
     const carried = last.endElapsedMs;
     expect(resumed.effects).toEqual([
@@ -550,7 +547,7 @@ describe('the PVT engine', () => {
     // A new page: its own time line.
     resumed.send({ type: 'START', atMs: 50 });
     const onset = resumed.answer(240);
-    const trial = resumed.records[0] as PvtTrial;
+    const trial = resumed.records[0] as Trial;
     expect(trial).toMatchObject({
       phase: 'test',
       trialNumber: 7,
@@ -562,7 +559,7 @@ describe('the PVT engine', () => {
     });
     resumed.answer(250);
     expect(resumed.records[1]?.resumed).toBe(false);
-    expectAccepted(resumed.records, plan, DEFAULT_PVT_CONFIG);
+    expectAccepted(resumed.records, planned, DEFAULT_CONFIG);
   });
 
   it('gives every foreperiod a new draw in the plan order over a simulated run', () => {
@@ -582,13 +579,13 @@ describe('the PVT engine', () => {
     expect(byPhase('habituation')).toHaveLength(5);
     expect(byPhase('test').length).toBeGreaterThan(50);
     expect(session.state.kind).toBe('finished');
-    expectAccepted(session.trials, plan, DEFAULT_PVT_CONFIG);
+    expectAccepted(session.trials, planned, DEFAULT_CONFIG);
   });
 });
 
 describe("the PVT engine, intervals counted from the feedback's end (intervalFrom: 'feedbackEnd')", () => {
-  const legacy = PvtConfigSchema.parse({ intervalFrom: 'feedbackEnd' });
-  const legacyPlan = planPvt('engine-seed', legacy);
+  const legacy = ConfigSchema.parse({ intervalFrom: 'feedbackEnd' });
+  const legacyPlan = plan('engine-seed', legacy);
 
   it('starts each interval when the feedback or "Too soon!" ends: the RSI is the feedback plus the draw', () => {
     const driver = new Driver(legacyPlan, legacy);
@@ -618,7 +615,7 @@ describe("the PVT engine, intervals counted from the feedback's end (intervalFro
   });
 
   it('resumes where the next interval would have started: the last end plus the feedback', () => {
-    const session = runPvtVirtualSession({
+    const session = runVirtualSession({
       config: legacy,
       plan: legacyPlan,
       timeOriginMs: TIME_ORIGIN,
@@ -628,15 +625,15 @@ describe("the PVT engine, intervals counted from the feedback's end (intervalFro
       stopAfterTrials: 8,
     });
     expectAccepted(session.trials, legacyPlan, legacy);
-    const last = session.trials.at(-1) as PvtTrial;
-    const saved = session.trials.map((t) => savedTrialWithFields(t, PVT_RUN_ORDER_FIELDS));
+    const last = session.trials.at(-1) as Trial;
+    const saved = session.trials.map((t) => savedTrialWithFields(t, RUN_ORDER_FIELDS));
     const resumed = new Driver(legacyPlan, legacy, saved);
     expect(resumed.effects[0]).toMatchObject({
       type: 'SHOW_INTRO',
       remainingMs: 600_000 - (last.endElapsedMs + 1000),
     });
     session.trials.slice(1).forEach((trial, k) => {
-      const before = session.trials[k] as PvtTrial;
+      const before = session.trials[k] as Trial;
       if (trial.phase === before.phase) {
         expect(trial.startElapsedMs).toBeCloseTo(before.endElapsedMs + 1000, 6);
       }

@@ -1,25 +1,25 @@
 import type { SavedTrial } from '../contract';
 import { type EngineEffect, type EngineEvent, translatedEngine } from '../engine';
 import { type InputModality, MAX_EXTRA_RESPONSES, type ONSET_METHODS } from '../shared/envelope';
-import { type PvtConfig, type PvtParams, pvtHandoverLeadMs, resolvePvtConfig } from './config';
-import { type PvtPlan, type PvtPosition, pvtForeperiodAt } from './plan';
-import { getPvtResumePoint, pvtEndsTest } from './run-order';
+import { type Config, handoverLeadMs, type Params, resolveConfig } from './config';
+import { foreperiodAt, type Plan, type Position } from './plan';
+import { endsTest, getResumePoint } from './run-order';
 import {
-  isPvtFalseStartLate,
-  isPvtOnsetOffSchedule,
-  PVT_MAX_FALSE_STARTS_PER_TRIAL,
-  type PvtFalseStart,
-  type PvtTrial,
-  pvtTypeOf,
+  type FalseStart,
+  isFalseStartLate,
+  isOnsetOffSchedule,
+  MAX_FALSE_STARTS_PER_TRIAL,
+  type Trial,
+  typeOf,
 } from './trial';
 
-export type PvtOnsetMethod = (typeof ONSET_METHODS)[number];
+export type OnsetMethod = (typeof ONSET_METHODS)[number];
 
 /**
  * A timeout is applied by a TICK this long after it is due, so that a press whose timestamp is
  * before the timeout, but which the page delivers a little after it, is still the response, ms.
  */
-export const PVT_LATE_PRESS_GRACE_MS = 100;
+export const LATE_PRESS_GRACE_MS = 100;
 
 /**
  * What the runtime tells the engine. Every time is a page timestamp (performance.now() time
@@ -33,32 +33,32 @@ export const PVT_LATE_PRESS_GRACE_MS = 100;
  * - PRESS: Space, or a touch or click on the stage, at its event's timestamp (auto-repeats and
  *   held keys dropped).
  * - INTERRUPTED: the page lost focus or was hidden; the trial in progress is marked. (A counter
- *   presented more than PVT_OFF_SCHEDULE_MS from its due time marks its trial too: its
+ *   presented more than OFF_SCHEDULE_MS from its due time marks its trial too: its
  *   foreperiod ran while the page was hidden or stalled.)
- * - TICK: the clock has reached `atMs` (sent at pvtNextDueMs: the end of the feedback or of
+ * - TICK: the clock has reached `atMs` (sent at nextDueMs: the end of the feedback or of
  *   'Too soon!', or the timeout). The next counter is asked for when the feedback ends, due its
  *   interval after that interval's start.
  */
-export type PvtEvent =
+export type Event =
   | { type: 'START'; atMs: number }
   | { type: 'DRAWN'; draw: number; atMs: number }
-  | { type: 'ONSET'; draw: number; atMs: number; method: PvtOnsetMethod }
+  | { type: 'ONSET'; draw: number; atMs: number; method: OnsetMethod }
   | { type: 'PRESS'; atMs: number; modality: InputModality }
   | { type: 'INTERRUPTED'; atMs: number }
   | { type: 'TICK'; atMs: number };
 
 /** What the runtime must do after a step: the engine itself never touches a clock or the DOM. */
-export type PvtEffect =
+export type Effect =
   /**
    * Show the intro of the phase where the run starts (a resumed run's, with the test time left)
    * and wait for START.
    */
-  | { type: 'SHOW_INTRO'; position: PvtPosition; resumed: boolean; remainingMs: number | null }
+  | { type: 'SHOW_INTRO'; position: Position; resumed: boolean; remainingMs: number | null }
   /**
    * Present the counter of plan draw `draw` (trial `position`) so that it falls at `dueAtMs`,
    * counting up every frame; report DRAWN when it is put on the stage, then its ONSET.
    */
-  | { type: 'SHOW_COUNTER'; position: PvtPosition; draw: number; dueAtMs: number }
+  | { type: 'SHOW_COUNTER'; position: Position; draw: number; dueAtMs: number }
   /** Stop the counter and show `rtMs`, the reaction time, as feedback. */
   | { type: 'FREEZE_COUNTER'; rtMs: number }
   /** A false start: show 'Too soon!' at once (the counter, drawn or due, goes). */
@@ -68,7 +68,7 @@ export type PvtEffect =
   /** Empty the stage at `dueAtMs` (the feedback is over; the interval runs on). */
   | { type: 'CLEAR'; dueAtMs: number }
   /** Send the trial to the server (the outbox). */
-  | { type: 'RECORD_TRIAL'; trial: PvtTrial }
+  | { type: 'RECORD_TRIAL'; trial: Trial }
   /** The run's last trial is recorded. */
   | { type: 'FINISHED' };
 
@@ -79,7 +79,7 @@ type Press = { atMs: number; modality: InputModality };
  * One foreperiod of a trial (its first, or a restart after a false start) and its counter: the
  * interval drawn, from its start to the counter's due onset.
  */
-export type PvtAttempt = {
+export type Attempt = {
   /** The plan draw of its foreperiod. */
   draw: number;
   foreperiodMs: number;
@@ -97,7 +97,7 @@ export type PvtAttempt = {
   /** When its counter was put on the stage; null until then. */
   drawnMs: number | null;
   /** Its counter's presented onset; null until reported. */
-  onset: { atMs: number; method: PvtOnsetMethod } | null;
+  onset: { atMs: number; method: OnsetMethod } | null;
   /** Presses after the counter was drawn, before its onset was known. */
   pending: readonly Press[];
 };
@@ -106,16 +106,16 @@ export type PvtAttempt = {
  * Where a trial is: its foreperiod running (the counter due, drawn or on), 'Too soon!' after a
  * false start, feedback after the response, or 'Please respond faster' after a timeout.
  */
-export type PvtStage = 'foreperiod' | 'too-soon' | 'feedback' | 'timed-out';
+export type Stage = 'foreperiod' | 'too-soon' | 'feedback' | 'timed-out';
 
-export type PvtTrialInProgress = {
-  position: PvtPosition;
+export type TrialInProgress = {
+  position: Position;
   /** The plan draw of the trial's first foreperiod. */
   planIndex: number;
   trialStartMs: number;
-  stage: PvtStage;
-  attempt: PvtAttempt;
-  falseStarts: readonly (PvtFalseStart & { atMs: number })[];
+  stage: Stage;
+  attempt: Attempt;
+  falseStarts: readonly (FalseStart & { atMs: number })[];
   /** When 'Too soon!' ends (stage 'too-soon'). */
   tooSoonUntilMs: number | null;
   response: Press | null;
@@ -135,10 +135,10 @@ export type PvtTrialInProgress = {
 };
 
 /** A phase's time on task in this page: elapsed(t) = carriedMs + t - startMs. */
-export type PvtClock = { startMs: number; carriedMs: number };
+export type Clock = { startMs: number; carriedMs: number };
 
 /** What the engine carries from trial to trial. */
-export type PvtRunContext = {
+export type RunContext = {
   /** performance.timeOrigin: page time + this = device wall-clock time (ms since the epoch). */
   timeOriginMs: number;
   /** The latest press's modality (recorded on a trial that timed out). */
@@ -147,24 +147,24 @@ export type PvtRunContext = {
   lastPressMs: number | null;
 };
 
-export type PvtState =
+export type State =
   | {
       kind: 'waiting';
-      next: PvtPosition;
+      next: Position;
       planIndex: number;
       carriedMs: number;
       resumed: boolean;
-      context: PvtRunContext;
+      context: RunContext;
     }
-  | { kind: 'trial'; trial: PvtTrialInProgress; clock: PvtClock; context: PvtRunContext }
-  | { kind: 'finished'; context: PvtRunContext };
+  | { kind: 'trial'; trial: TrialInProgress; clock: Clock; context: RunContext }
+  | { kind: 'finished'; context: RunContext };
 
-export type PvtStep = { state: PvtState; effects: PvtEffect[] };
+export type Step = { state: State; effects: Effect[] };
 
-type TrialState = Extract<PvtState, { kind: 'trial' }>;
+type TrialState = Extract<State, { kind: 'trial' }>;
 
-export type PvtEngineOptions = {
-  config: PvtConfig;
+export type EngineOptions = {
+  config: Config;
   /** The run's trials saved so far, with their run-order fields: the engine starts after them. */
   saved?: readonly SavedTrial[];
   /** performance.timeOrigin of the page. */
@@ -178,11 +178,11 @@ export type PvtEngineOptions = {
  * trial after the saved ones when a run resumes, with the time on task so far), or FINISHED if
  * nothing is left.
  */
-export function createPvtEngine(options: PvtEngineOptions): PvtStep {
-  const params = resolvePvtConfig(options.config);
+export function createEngine(options: EngineOptions): Step {
+  const params = resolveConfig(options.config);
   const saved = options.saved ?? [];
-  const point = getPvtResumePoint(params, saved);
-  const context: PvtRunContext = {
+  const point = getResumePoint(params, saved);
+  const context: RunContext = {
     timeOriginMs: options.timeOriginMs,
     modality: options.inputModality ?? 'keyboard',
     lastPressMs: null,
@@ -211,7 +211,7 @@ export function createPvtEngine(options: PvtEngineOptions): PvtStep {
 }
 
 /** The time on task at page time `atMs` in the phase whose clock is `clock`. */
-export function pvtElapsedAt(clock: PvtClock, atMs: number): number {
+export function elapsedAt(clock: Clock, atMs: number): number {
   return clock.carriedMs + atMs - clock.startMs;
 }
 
@@ -220,16 +220,16 @@ export function pvtElapsedAt(clock: PvtClock, atMs: number): number {
  * before its end, counted from the response, except after the trial that ends the test), or the
  * timeout.
  */
-function stageDueMs(params: PvtParams, state: TrialState): number | null {
+function stageDueMs(params: Params, state: TrialState): number | null {
   const { trial } = state;
   if (trial.stage === 'feedback' && trial.response) {
-    const endElapsedMs = pvtElapsedAt(state.clock, trial.response.atMs);
+    const endElapsedMs = elapsedAt(state.clock, trial.response.atMs);
     const isLast =
-      trial.position.phase === 'test' && pvtEndsTest(params, { type: 'valid', endElapsedMs });
-    return trial.response.atMs + params.feedbackMs - (isLast ? 0 : pvtHandoverLeadMs(params));
+      trial.position.phase === 'test' && endsTest(params, { type: 'valid', endElapsedMs });
+    return trial.response.atMs + params.feedbackMs - (isLast ? 0 : handoverLeadMs(params));
   }
   if (trial.stage === 'too-soon' && trial.tooSoonUntilMs !== null) {
-    return trial.tooSoonUntilMs - pvtHandoverLeadMs(params);
+    return trial.tooSoonUntilMs - handoverLeadMs(params);
   }
   if (trial.stage === 'foreperiod' && trial.attempt.onset) {
     return trial.attempt.onset.atMs + params.maxRtMs;
@@ -239,15 +239,15 @@ function stageDueMs(params: PvtParams, state: TrialState): number | null {
 
 /**
  * The next time the engine needs a TICK: the end of the feedback or of 'Too soon!' (less the
- * hand-over lead, pvtHandoverLeadMs), or the timeout plus PVT_LATE_PRESS_GRACE_MS; null while
+ * hand-over lead, handoverLeadMs), or the timeout plus LATE_PRESS_GRACE_MS; null while
  * it waits for START, an onset or a press.
  */
-export function pvtNextDueMs(config: PvtConfig, state: PvtState): number | null {
+export function nextDueMs(config: Config, state: State): number | null {
   if (state.kind !== 'trial') return null;
-  const params = resolvePvtConfig(config);
+  const params = resolveConfig(config);
   const due = stageDueMs(params, state);
   if (due === null) return null;
-  return state.trial.stage === 'foreperiod' ? due + PVT_LATE_PRESS_GRACE_MS : due;
+  return state.trial.stage === 'foreperiod' ? due + LATE_PRESS_GRACE_MS : due;
 }
 
 /**
@@ -255,14 +255,14 @@ export function pvtNextDueMs(config: PvtConfig, state: PvtState): number | null 
  * its counter due its interval after its start.
  */
 function beginAttempt(
-  plan: PvtPlan,
+  plan: Plan,
   state: TrialState,
   draw: number,
   startMs: number,
   openMs: number,
-): PvtStep {
-  const foreperiodMs = pvtForeperiodAt(plan, state.trial.position.phase, draw);
-  const attempt: PvtAttempt = {
+): Step {
+  const foreperiodMs = foreperiodAt(plan, state.trial.position.phase, draw);
+  const attempt: Attempt = {
     draw,
     foreperiodMs,
     startMs,
@@ -289,17 +289,17 @@ function beginAttempt(
 
 /** A new trial at `position`, its first foreperiod counted from `startMs`, open from `openMs`. */
 function beginTrial(
-  plan: PvtPlan,
-  position: PvtPosition,
+  plan: Plan,
+  position: Position,
   planIndex: number,
   startMs: number,
   openMs: number,
-  clock: PvtClock,
-  context: PvtRunContext,
+  clock: Clock,
+  context: RunContext,
   resumed: boolean,
   interrupted = false,
-): PvtStep {
-  const trial: PvtTrialInProgress = {
+): Step {
+  const trial: TrialInProgress = {
     position,
     planIndex,
     trialStartMs: startMs,
@@ -327,16 +327,16 @@ function beginTrial(
 }
 
 /** One more press that is neither a response nor a false start (kept under the schema's limit). */
-function withExtra(state: TrialState): PvtStep {
+function withExtra(state: TrialState): Step {
   const nExtraResponses = Math.min(state.trial.nExtraResponses + 1, MAX_EXTRA_RESPONSES);
   return { state: { ...state, trial: { ...state.trial, nExtraResponses } }, effects: [] };
 }
 
 /** A press before the counter's onset: 'Too soon!', and the trial restarts after it. */
-function falseStart(params: PvtParams, state: TrialState, press: Press): PvtStep {
+function falseStart(params: Params, state: TrialState, press: Press): Step {
   const { trial } = state;
-  if (trial.falseStarts.length >= PVT_MAX_FALSE_STARTS_PER_TRIAL) return withExtra(state);
-  const record: PvtFalseStart = {
+  if (trial.falseStarts.length >= MAX_FALSE_STARTS_PER_TRIAL) return withExtra(state);
+  const record: FalseStart = {
     foreperiodMs: trial.attempt.foreperiodMs,
     afterMs: Math.max(0, press.atMs - trial.attempt.startMs),
   };
@@ -349,7 +349,7 @@ function falseStart(params: PvtParams, state: TrialState, press: Press): PvtStep
         stage: 'too-soon',
         falseStarts,
         // Pressed when the counter was long due but not yet presented: the page held it back.
-        interrupted: trial.interrupted || isPvtFalseStartLate(record),
+        interrupted: trial.interrupted || isFalseStartLate(record),
         tooSoonUntilMs: press.atMs + params.feedbackMs,
         lastPressMs: press.atMs,
         attempt: { ...trial.attempt, pending: [] },
@@ -361,7 +361,7 @@ function falseStart(params: PvtParams, state: TrialState, press: Press): PvtStep
 }
 
 /** The response to the counter on screen: the counter stops at its reaction time. */
-function respond(state: TrialState, press: Press, onsetMs: number): PvtStep {
+function respond(state: TrialState, press: Press, onsetMs: number): Step {
   return {
     state: {
       ...state,
@@ -376,15 +376,15 @@ function respond(state: TrialState, press: Press, onsetMs: number): PvtStep {
  * The record of a finished trial (its counter presented; answered, or timed out and gone on
  * from by the press at `endAtMs`).
  */
-function recordOf(params: PvtParams, state: TrialState, endAtMs: number): PvtTrial {
+function recordOf(params: Params, state: TrialState, endAtMs: number): Trial {
   const { trial, clock, context } = state;
   const onset = trial.attempt.onset;
   if (!onset) throw new Error('A PVT trial ended without its counter');
   const { response } = trial;
   const reactionTime = response ? response.atMs - onset.atMs : null;
-  const elapsedMs = pvtElapsedAt(clock, onset.atMs);
+  const elapsedMs = elapsedAt(clock, onset.atMs);
   const iso = (ms: number) => new Date(context.timeOriginMs + ms).toISOString();
-  const type = pvtTypeOf(params, reactionTime);
+  const type = typeOf(params, reactionTime);
   return {
     phase: trial.position.phase,
     block: 0,
@@ -400,10 +400,10 @@ function recordOf(params: PvtParams, state: TrialState, endAtMs: number): PvtTri
     planIndex: trial.planIndex,
     nFalseStarts: trial.falseStarts.length,
     falseStarts: trial.falseStarts.map(({ foreperiodMs, afterMs }) => ({ foreperiodMs, afterMs })),
-    startElapsedMs: pvtElapsedAt(clock, trial.trialStartMs),
+    startElapsedMs: elapsedAt(clock, trial.trialStartMs),
     elapsedMs,
     // After a timeout the trial ends with the press that goes on: the next foreperiod starts then.
-    endElapsedMs: reactionTime === null ? pvtElapsedAt(clock, endAtMs) : elapsedMs + reactionTime,
+    endElapsedMs: reactionTime === null ? elapsedAt(clock, endAtMs) : elapsedMs + reactionTime,
     resumed: trial.resumed,
     nExtraResponses: trial.nExtraResponses,
     inputModality: response?.modality ?? context.modality,
@@ -428,12 +428,12 @@ function recordOf(params: PvtParams, state: TrialState, endAtMs: number): PvtTri
  * response when the run counts it so (the feedback just shown was its first part), else from
  * `atMs`; presses count from `atMs`.
  */
-function endTrial(params: PvtParams, plan: PvtPlan, state: TrialState, atMs: number): PvtStep {
+function endTrial(params: Params, plan: Plan, state: TrialState, atMs: number): Step {
   const record = recordOf(params, state, atMs);
   const { trial, clock, context } = state;
   // Presses count, and the stage is cleared, when the feedback ends (at the press after a timeout).
   const openMs = trial.response ? trial.response.atMs + params.feedbackMs : atMs;
-  const effects: PvtEffect[] = [
+  const effects: Effect[] = [
     { type: 'RECORD_TRIAL', trial: record },
     { type: 'CLEAR', dueAtMs: openMs },
   ];
@@ -441,21 +441,21 @@ function endTrial(params: PvtParams, plan: PvtPlan, state: TrialState, atMs: num
     params.intervalFrom === 'response' && trial.response ? trial.response.atMs : openMs;
   const carried = trial.interruptsNext;
   const { phase, trialNumber } = trial.position;
-  let next: PvtStep;
+  let next: Step;
   if (phase === 'habituation' && trialNumber + 1 < params.habituationTrials) {
     const planIndex = trial.planIndex + trial.falseStarts.length + 1;
-    const position: PvtPosition = { phase, block: 0, trialNumber: trialNumber + 1 };
+    const position: Position = { phase, block: 0, trialNumber: trialNumber + 1 };
     next = beginTrial(plan, position, planIndex, fromMs, openMs, clock, context, false, carried);
   } else if (phase === 'habituation') {
     // The test's time on task starts with its first interval.
-    const position: PvtPosition = { phase: 'test', block: 0, trialNumber: 0 };
-    const testClock: PvtClock = { startMs: fromMs, carriedMs: 0 };
+    const position: Position = { phase: 'test', block: 0, trialNumber: 0 };
+    const testClock: Clock = { startMs: fromMs, carriedMs: 0 };
     next = beginTrial(plan, position, 0, fromMs, openMs, testClock, context, false, carried);
-  } else if (pvtEndsTest(params, record)) {
+  } else if (endsTest(params, record)) {
     return { state: { kind: 'finished', context }, effects: [...effects, { type: 'FINISHED' }] };
   } else {
     const planIndex = trial.planIndex + trial.falseStarts.length + 1;
-    const position: PvtPosition = { phase, block: 0, trialNumber: trialNumber + 1 };
+    const position: Position = { phase, block: 0, trialNumber: trialNumber + 1 };
     next = beginTrial(plan, position, planIndex, fromMs, openMs, clock, context, false, carried);
   }
   return { state: next.state, effects: [...effects, ...next.effects] };
@@ -465,16 +465,10 @@ function endTrial(params: PvtParams, plan: PvtPlan, state: TrialState, atMs: num
  * Takes the trial on screen through every stage that ends by the clock before `atMs`: the end of
  * the feedback (the trial is recorded and the next begins), of 'Too soon!' (a new foreperiod,
  * the next draw, counted from the false start or from the end of 'Too soon!' as the run counts
- * intervals; counted from the response, both come pvtHandoverLeadMs early) or the timeout (`graceMs` later for a TICK, see PVT_LATE_PRESS_GRACE_MS). Each
+ * intervals; counted from the response, both come handoverLeadMs early) or the timeout (`graceMs` later for a TICK, see LATE_PRESS_GRACE_MS). Each
  * happens at its due time, not at `atMs`, so a late timer moves nothing.
  */
-function advance(
-  params: PvtParams,
-  plan: PvtPlan,
-  step: PvtStep,
-  atMs: number,
-  graceMs: number,
-): PvtStep {
+function advance(params: Params, plan: Plan, step: Step, atMs: number, graceMs: number): Step {
   let current = step;
   for (;;) {
     const { state } = current;
@@ -483,7 +477,7 @@ function advance(
     if (due === null) return current;
     const { stage } = state.trial;
     if (atMs < due + (stage === 'foreperiod' ? graceMs : 0)) return current;
-    let next: PvtStep;
+    let next: Step;
     if (stage === 'feedback') next = endTrial(params, plan, state, due);
     else if (stage === 'too-soon') {
       const openMs = state.trial.tooSoonUntilMs ?? due;
@@ -505,7 +499,7 @@ function advance(
 }
 
 /** A press on the trial on screen, once every stage due before it is over. */
-function onPress(params: PvtParams, plan: PvtPlan, state: TrialState, press: Press): PvtStep {
+function onPress(params: Params, plan: Plan, state: TrialState, press: Press): Step {
   const { trial } = state;
   const { attempt } = trial;
   switch (trial.stage) {
@@ -544,11 +538,11 @@ function onPress(params: PvtParams, plan: PvtPlan, state: TrialState, press: Pre
 
 /** The counter's onset is known: presses that waited for it are a false start or the response. */
 function onOnset(
-  params: PvtParams,
-  plan: PvtPlan,
+  params: Params,
+  plan: Plan,
   state: TrialState,
-  event: Extract<PvtEvent, { type: 'ONSET' }>,
-): PvtStep {
+  event: Extract<Event, { type: 'ONSET' }>,
+): Step {
   const { attempt } = state.trial;
   if (state.trial.stage !== 'foreperiod' || attempt.draw !== event.draw || attempt.onset) {
     return { state, effects: [] };
@@ -561,10 +555,10 @@ function onOnset(
       // Presented far from its due time: the foreperiod was not the one drawn.
       interrupted:
         state.trial.interrupted ||
-        isPvtOnsetOffSchedule(event.atMs - attempt.startMs, attempt.foreperiodMs),
+        isOnsetOffSchedule(event.atMs - attempt.startMs, attempt.foreperiodMs),
     },
   };
-  let step: PvtStep = { state: presented, effects: [] };
+  let step: Step = { state: presented, effects: [] };
   for (const press of [...attempt.pending].sort((a, b) => a.atMs - b.atMs)) {
     if (step.state.kind !== 'trial') break;
     const next = onPress(params, plan, step.state, press);
@@ -583,21 +577,16 @@ function onOnset(
  * feedback is over) is a false start: 'Too soon!', then the trial restarts with the next draw.
  * With no response by the timeout the trial ends as one and waits for a press. Habituation runs
  * into the test; the test ends after the trial whose next interval would start at or after its
- * duration (pvtEndsTest; the trial in progress is always completed). Events that do not fit the
+ * duration (endsTest; the trial in progress is always completed). Events that do not fit the
  * state change nothing.
  */
-export function stepPvt(
-  config: PvtConfig,
-  plan: PvtPlan,
-  state: PvtState,
-  event: PvtEvent,
-): PvtStep {
-  const params = resolvePvtConfig(config);
-  const unchanged: PvtStep = { state, effects: [] };
+export function step(config: Config, plan: Plan, state: State, event: Event): Step {
+  const params = resolveConfig(config);
+  const unchanged: Step = { state, effects: [] };
   switch (event.type) {
     case 'START': {
       if (state.kind !== 'waiting') return unchanged;
-      const clock: PvtClock = { startMs: event.atMs, carriedMs: state.carriedMs };
+      const clock: Clock = { startMs: event.atMs, carriedMs: state.carriedMs };
       const context = { ...state.context, lastPressMs: null };
       return beginTrial(
         plan,
@@ -646,30 +635,30 @@ export function stepPvt(
       return { state: { ...state, trial }, effects: [] };
     }
     case 'TICK':
-      return advance(params, plan, unchanged, event.atMs, PVT_LATE_PRESS_GRACE_MS);
+      return advance(params, plan, unchanged, event.atMs, LATE_PRESS_GRACE_MS);
   }
 }
 
 /** The PVT's inputs: Space, or a tap or click on the stage. */
-export type PvtInput = 'space' | 'tap';
+export type Input = 'space' | 'tap';
 
 /**
  * What the PVT's web task draws: the counter of plan draw `draw` (counting up every frame from
  * its onset, or stopped at `frozenMs`, the reaction time shown as feedback), 'Too soon!', the
  * timeout's message, or a blank.
  */
-export type PvtScene =
-  | { kind: 'counter'; position: PvtPosition; draw: number; frozenMs: number | null }
+export type Scene =
+  | { kind: 'counter'; position: Position; draw: number; frozenMs: number | null }
   | { kind: 'too-soon' }
   | { kind: 'timeout' }
   | { kind: 'blank' };
 
 /** The intro where a run starts or goes on: a resumed run's, with the test's time left. */
-export type PvtPrompt = { position: PvtPosition; resumed: boolean; remainingMs: number | null };
+export type Prompt = { position: Position; resumed: boolean; remainingMs: number | null };
 
-type PvtEngineEffect = EngineEffect<PvtScene, PvtPrompt, PvtTrial>;
+type PvtEngineEffect = EngineEffect<Scene, Prompt, Trial>;
 
-type CounterScene = Extract<PvtScene, { kind: 'counter' }>;
+type CounterScene = Extract<Scene, { kind: 'counter' }>;
 
 /** A foreperiod's key: its phase and plan draw (each phase draws from its own list). */
 const attemptKey = ({ position, draw }: CounterScene) => `${position.phase}:${draw}`;
@@ -679,7 +668,7 @@ const COUNTER_KEY = /^counter:(\w+):(\d+)$/;
  * The plan draw a scene key names when it is a counter of the trial on screen's phase; null for
  * other scenes.
  */
-function drawOf(key: string, state: PvtState): number | null {
+function drawOf(key: string, state: State): number | null {
   const match = COUNTER_KEY.exec(key);
   if (!match || state.kind !== 'trial' || match[1] !== state.trial.position.phase) return null;
   return Number(match[2]);
@@ -693,7 +682,7 @@ function drawOf(key: string, state: PvtState): number | null {
  * it drew ahead. `before` is the state the effects came from: the foreperiod in force until a
  * new counter is asked for.
  */
-function contractEffects(before: PvtState, effects: readonly PvtEffect[]): PvtEngineEffect[] {
+function contractEffects(before: State, effects: readonly Effect[]): PvtEngineEffect[] {
   let counter: CounterScene | null =
     before.kind === 'trial'
       ? {
@@ -704,7 +693,7 @@ function contractEffects(before: PvtState, effects: readonly PvtEffect[]): PvtEn
         }
       : null;
   const out: PvtEngineEffect[] = [];
-  const atOnce = (key: string, scene: PvtScene) =>
+  const atOnce = (key: string, scene: Scene) =>
     out.push({ type: 'PRESENT', key, scene, dueAtMs: null, timing: 'frame' });
   for (const effect of effects) {
     switch (effect.type) {
@@ -758,7 +747,7 @@ function contractEffects(before: PvtState, effects: readonly PvtEffect[]): PvtEn
 }
 
 /** The PVT's event for a contract event in `state`; null for what it does not read. */
-function pvtEventOf(event: EngineEvent<PvtInput>, state: PvtState): PvtEvent | null {
+function pvtEventOf(event: EngineEvent<Input>, state: State): Event | null {
   switch (event.type) {
     case 'INPUT':
       return { type: 'PRESS', atMs: event.atMs, modality: event.modality };
@@ -776,22 +765,22 @@ function pvtEventOf(event: EngineEvent<PvtInput>, state: PvtState): PvtEvent | n
 }
 
 /**
- * The PVT's engine on the task contract: its own engine (createPvtEngine, stepPvt) with its
+ * The PVT's engine on the task contract: its own engine (createEngine, step) with its
  * effects in the contract's words. A counter is a scene that the web task counts up every frame
  * and freezes in place; 'Too soon!' calls off a counter still due.
  */
-export const pvtEngine = translatedEngine({
-  start: (config: PvtConfig, { saved, timeOriginMs, inputModality }) =>
-    createPvtEngine({ config, saved, timeOriginMs, inputModality }),
-  step: stepPvt,
+export const engine = translatedEngine({
+  start: (config: Config, { saved, timeOriginMs, inputModality }) =>
+    createEngine({ config, saved, timeOriginMs, inputModality }),
+  step: step,
   eventOf: pvtEventOf,
   effectsOf: contractEffects,
-  nextDueMs: pvtNextDueMs,
+  nextDueMs: nextDueMs,
   progress(config, state) {
     if (state.kind === 'finished') return null;
     const position = state.kind === 'trial' ? state.trial.position : state.next;
     const trialsInBlock =
-      position.phase === 'habituation' ? resolvePvtConfig(config).habituationTrials : 0;
+      position.phase === 'habituation' ? resolveConfig(config).habituationTrials : 0;
     return { position, trialsInBlock, isReminder: false };
   },
   presenting: (state) => state.kind === 'trial',

@@ -1,5 +1,5 @@
 import { ESTIMATE_PROMPT_MS } from '../shared/estimate';
-import { type PvtConfig, type PvtPhase, pvtForeperiodRange, resolvePvtConfig } from './config';
+import { type Config, foreperiodRange, type Phase, resolveConfig } from './config';
 
 /** A typical rested reaction time on the PVT, ms. */
 const TYPICAL_RT_MS = 300;
@@ -10,10 +10,10 @@ const TYPICAL_RT_MS = 300;
  * completed). A trial is its mean interval and a typical response, and the feedback where the
  * interval is counted from its end.
  */
-export function estimatePvtMs(config: PvtConfig): number {
-  const params = resolvePvtConfig(config);
-  const trialMs = (phase: PvtPhase) => {
-    const [shortest, longest] = pvtForeperiodRange(params, phase);
+export function estimateMs(config: Config): number {
+  const params = resolveConfig(config);
+  const trialMs = (phase: Phase) => {
+    const [shortest, longest] = foreperiodRange(params, phase);
     const feedbackMs = params.intervalFrom === 'feedbackEnd' ? params.feedbackMs : 0;
     return (shortest + longest) / 2 + TYPICAL_RT_MS + feedbackMs;
   };

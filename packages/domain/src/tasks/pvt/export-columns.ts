@@ -1,9 +1,9 @@
 import type { ExportColumn } from '../../exports/trial-columns';
 import type { StoredTrial } from '../contract';
-import type { PvtTrial } from './trial';
+import type { Trial } from './trial';
 
 /** The PVT's own columns of the trial export, after the common ones (ADR 027). */
-export const PVT_EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<PvtTrial>>[] = [
+export const EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<Trial>>[] = [
   {
     name: 'pvt_variant',
     type: 'string',

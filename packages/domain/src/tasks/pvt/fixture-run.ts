@@ -1,10 +1,10 @@
-import { type PvtConfig, pvtHandoverLeadMs, resolvePvtConfig } from './config';
-import { planPvt } from './plan';
-import type { PvtTrial } from './trial';
-import { PVT_SIMULATED_TIME_ORIGIN_MS, runPvtVirtualSession } from './virtual-runtime';
+import { type Config, handoverLeadMs, resolveConfig } from './config';
+import { plan } from './plan';
+import type { Trial } from './trial';
+import { runVirtualSession, SIMULATED_TIME_ORIGIN_MS } from './virtual-runtime';
 
 /** The fixed participant's reaction times, ms. */
-export const PVT_FIXTURE_RT_MS = { habituation: 320, test: 250.25, fastFalseStart: 60.5 } as const;
+export const FIXTURE_RT_MS = { habituation: 320, test: 250.25, fastFalseStart: 60.5 } as const;
 
 /** After a timeout, the fixed participant presses this long after it, ms. */
 const CONTINUE_AFTER_MS = 1200;
@@ -19,24 +19,24 @@ const CONTINUE_AFTER_MS = 1200;
  *   of the first foreperiod (or halfway, if shorter) when k % 23 === 11; a second press 300 ms
  *   after the response when k % 13 === 3.
  */
-export function pvtFixtureRun(seed: string, config: PvtConfig): PvtTrial[] {
-  const params = resolvePvtConfig(config);
-  return runPvtVirtualSession({
+export function fixtureRun(seed: string, config: Config): Trial[] {
+  const params = resolveConfig(config);
+  return runVirtualSession({
     config,
-    plan: planPvt(seed, config),
-    timeOriginMs: PVT_SIMULATED_TIME_ORIGIN_MS,
+    plan: plan(seed, config),
+    timeOriginMs: SIMULATED_TIME_ORIGIN_MS,
     startMs: 1000,
     introMs: 3000,
     behave({ position, attempt, waitMs }) {
       const k = position.trialNumber;
-      if (position.phase === 'habituation') return { rtMs: PVT_FIXTURE_RT_MS.habituation };
+      if (position.phase === 'habituation') return { rtMs: FIXTURE_RT_MS.habituation };
       if (k % 23 === 11 && attempt === 0) {
         return { falseStartAfterMs: Math.min(900, waitMs / 2), rtMs: null };
       }
-      let rtMs: number | null = PVT_FIXTURE_RT_MS.test + 10 * (k % 5);
+      let rtMs: number | null = FIXTURE_RT_MS.test + 10 * (k % 5);
       if (k % 17 === 5) rtMs = params.lapseThresholdMs + 120.5;
-      else if (k === 7 && PVT_FIXTURE_RT_MS.fastFalseStart < params.falseStartMs) {
-        rtMs = PVT_FIXTURE_RT_MS.fastFalseStart;
+      else if (k === 7 && FIXTURE_RT_MS.fastFalseStart < params.falseStartMs) {
+        rtMs = FIXTURE_RT_MS.fastFalseStart;
       } else if (k === 20) rtMs = null;
       return {
         rtMs,
@@ -54,9 +54,9 @@ export function pvtFixtureRun(seed: string, config: PvtConfig): PvtTrial[] {
  * the next trial's interval, so a run paced by these sums is slower than a person by up to a
  * feedback a trial, never faster.
  */
-export function pvtFixtureMinimumMs(config: PvtConfig, trial: PvtTrial): number {
-  const params = resolvePvtConfig(config);
-  const sendingMs = params.feedbackMs - pvtHandoverLeadMs(params);
+export function fixtureMinimumMs(config: Config, trial: Trial): number {
+  const params = resolveConfig(config);
+  const sendingMs = params.feedbackMs - handoverLeadMs(params);
   const sentMs = trial.endElapsedMs + (trial.reactionTime === null ? 0 : sendingMs);
   return sentMs - trial.startElapsedMs;
 }

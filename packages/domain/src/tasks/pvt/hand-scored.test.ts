@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PvtConfigSchema } from './config';
-import { type PvtScoredTrial, scorePvt } from './scoring';
-import { scoredPvtTrial } from './testing';
-import type { PvtTrialType } from './trial';
+import { ConfigSchema } from './config';
+import { type ScoredTrial, score } from './scoring';
+import { scoredTrial } from './testing';
+import type { TrialType } from './trial';
 
 /**
  * Hand-built runs scored by hand from the formulas of docs/scoring/pvt.md (scoring version 3),
@@ -12,16 +12,16 @@ import type { PvtTrialType } from './trial';
 const trial = (
   trialNumber: number,
   minute: number,
-  type: PvtTrialType,
+  type: TrialType,
   reactionTime: number | null,
-  extra: Partial<PvtScoredTrial> = {},
-) => scoredPvtTrial(trialNumber, type, reactionTime, { elapsedMs: minute * 60_000, ...extra });
+  extra: Partial<ScoredTrial> = {},
+) => scoredTrial(trialNumber, type, reactionTime, { elapsedMs: minute * 60_000, ...extra });
 
 describe('PVT scores computed by hand', () => {
   it('counts timeouts in the speed scores at 1000 / timeout, and scores the headline', () => {
     // The default PVT-10: timeout 30000 ms (a timeout's speed 1000 / 30000 = 1/30 s⁻¹), lapses
     // from 500 ms, false starts under 100 ms.
-    const config = PvtConfigSchema.parse({});
+    const config = ConfigSchema.parse({});
     const run = [
       trial(0, 1, 'valid', 250), // speed 4
       trial(1, 2, 'valid', 200), // speed 5
@@ -33,8 +33,8 @@ describe('PVT scores computed by hand', () => {
       // Interrupted: left out of every score.
       trial(7, 8, 'timeout', null, { nFalseStarts: 1, timing: { wasInterrupted: true } }),
     ];
-    const score = scorePvt(config, run);
-    const { scores } = score;
+    const result = score(config, run);
+    const { scores } = result;
     // Speeds of the stimuli: 4, 5, 1/30, 1, 2.5, 4 (n = 6); sum = 16.5 + 1/30 = 496/30.
     // meanSpeed = 496/30 / 6 = 496/180 = 2.7555...
     expect(scores.meanSpeed).toBeCloseTo(496 / 180, 12);
@@ -54,7 +54,7 @@ describe('PVT scores computed by hand', () => {
     expect(scores).toMatchObject({ stimuli: 6, lapses: 2, falseStarts: 3 });
     expect(scores.performanceScore).toBeCloseTo(4 / 9, 12);
     // overallScore = floor(100 x 4/9) = floor(44.4...) = 44.
-    expect(score.overallScore).toBe(44);
+    expect(result.overallScore).toBe(44);
     // Scoring version 2 left the timeout out of the speeds: mean (4 + 5 + 1 + 2.5 + 4) / 5 = 3.3,
     // the slowest 10 % 1 (the 1000 ms lapse), the slope -0.184 (Sxy = -4.2, Sxx = 22.8).
     expect(scores.meanSpeed).not.toBeCloseTo(3.3, 3);
@@ -62,7 +62,7 @@ describe('PVT scores computed by hand', () => {
 
   it("takes k of the fastest and slowest 10 % over the timeouts too, at the run's timeout", () => {
     // A 10 s timeout: a timeout's speed is 1000 / 10000 = 0.1 s⁻¹.
-    const config = PvtConfigSchema.parse({ maxRtMs: 10_000 });
+    const config = ConfigSchema.parse({ maxRtMs: 10_000 });
     const run = [
       trial(0, 1, 'valid', 160), // speed 6.25
       trial(1, 2, 'valid', 200), // speed 5
@@ -70,7 +70,7 @@ describe('PVT scores computed by hand', () => {
       trial(13, 14, 'timeout', null), // speed 0.1
       trial(14, 15, 'timeout', null), // speed 0.1
     ];
-    const { scores, overallScore } = scorePvt(config, run);
+    const { scores, overallScore } = score(config, run);
     // n = 15 stimuli with a speed, k = max(1, round(1.5)) = 2 (a half rounds up).
     // Fastest two: 160 and 200 ms: speed (6.25 + 5) / 2 = 5.625, RT (160 + 200) / 2 = 180.
     expect(scores.fastest10PercentSpeed).toBe(5.625);

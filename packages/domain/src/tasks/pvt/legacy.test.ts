@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { savedTrialWithFields } from '../shared/envelope';
-import { resolvePvtConfig } from './config';
-import { pvtFixtureRun } from './fixture-run';
-import { planPvt } from './plan';
-import { findPvtChainBreak } from './plausibility';
-import { getPvtResumePoint, PVT_RUN_ORDER_FIELDS } from './run-order';
-import { scorePvt } from './scoring';
-import { configStoredBy100, readStoredPvtConfig } from './testing';
-import { findPvtTrialProblems, PvtTrialSchema } from './trial';
+import { resolveConfig } from './config';
+import { fixtureRun } from './fixture-run';
+import { plan } from './plan';
+import { findChainBreak } from './plausibility';
+import { getResumePoint, RUN_ORDER_FIELDS } from './run-order';
+import { score } from './scoring';
+import { configStoredBy100, readStoredConfig } from './testing';
+import { findTrialProblems, TrialSchema } from './trial';
 
 /**
  * Runs stored by task version 1.0.0, whose intervals were counted from the end of the feedback:
  * their stored configuration (every setting of that version, no `intervalFrom`) is read with that
  * timing, so a run in progress is still checked against its own plan, resumed where it stopped,
- * and scored. The digests (length and 32-bit FNV-1a) are of the fixture run (pvtFixtureRun,
+ * and scored. The digests (length and 32-bit FNV-1a) are of the fixture run (fixtureRun,
  * seed 'v1-seed') as task version 1.0.0 played it, JSON-serialised, and the draws are that
  * version's plan.
  */
@@ -46,17 +46,17 @@ function fnv1a(text: string): string {
 
 describe.each(['PVT-10', 'PVT-B'] as const)('a %s run stored by task version 1.0.0', (variant) => {
   // As the server reads a stored configuration: the task's storedConfigDefaults under it.
-  const config = readStoredPvtConfig(configStoredBy100(variant));
-  const params = resolvePvtConfig(config);
+  const config = readStoredConfig(configStoredBy100(variant));
+  const params = resolveConfig(config);
   const golden = VERSION_1[variant];
-  const plan = planPvt('v1-seed', config);
-  const trials = pvtFixtureRun('v1-seed', config);
+  const planned = plan('v1-seed', config);
+  const trials = fixtureRun('v1-seed', config);
 
   it("is read with its timing, and planned with the same draws (intervals from the feedback's end)", () => {
     expect(config.intervalFrom).toBe('feedbackEnd');
-    expect(plan.test).toHaveLength(golden.testDraws);
-    expect(Array.from(plan.test.slice(0, 5))).toEqual(golden.firstTestDraws);
-    expect(Array.from(plan.habituation.slice(0, 5))).toEqual([2132, 2061, 3303, 2885, 4036]);
+    expect(planned.test).toHaveLength(golden.testDraws);
+    expect(Array.from(planned.test.slice(0, 5))).toEqual(golden.firstTestDraws);
+    expect(Array.from(planned.habituation.slice(0, 5))).toEqual([2132, 2061, 3303, 2885, 4036]);
   });
 
   it('plays exactly as 1.0.0 played it, and every trial of it is still accepted and chained', () => {
@@ -65,28 +65,28 @@ describe.each(['PVT-10', 'PVT-B'] as const)('a %s run stored by task version 1.0
     expect(json).toHaveLength(golden.jsonLength);
     expect(fnv1a(json)).toBe(golden.fnv1a);
     for (const trial of trials) {
-      expect(findPvtTrialProblems(PvtTrialSchema.parse(trial), plan, config)).toEqual([]);
+      expect(findTrialProblems(TrialSchema.parse(trial), planned, config)).toEqual([]);
     }
     const arrived = trials.map((t) => ({
-      ...savedTrialWithFields(t, PVT_RUN_ORDER_FIELDS),
+      ...savedTrialWithFields(t, RUN_ORDER_FIELDS),
       startTime: null,
       endTime: null,
       arrivedAt: new Date(0),
     }));
-    expect(findPvtChainBreak(params, arrived)).toBeNull();
+    expect(findChainBreak(params, arrived)).toBeNull();
     // Resumed after its 12th trial: the next draw, and the last end plus the feedback on task.
     const upTo = trials.slice(0, 12);
     const last = upTo.at(-1);
     if (!last) throw new Error('no trial');
     expect(
-      getPvtResumePoint(
+      getResumePoint(
         params,
-        upTo.map((t) => savedTrialWithFields(t, PVT_RUN_ORDER_FIELDS)),
+        upTo.map((t) => savedTrialWithFields(t, RUN_ORDER_FIELDS)),
       ),
     ).toMatchObject({
       planIndex: last.planIndex + last.nFalseStarts + 1,
       carriedMs: last.endElapsedMs + (last.type === 'timeout' ? 0 : 1000),
     });
-    expect(scorePvt(config, trials).scores.stimuli).toBeGreaterThan(0);
+    expect(score(config, trials).scores.stimuli).toBeGreaterThan(0);
   });
 });

@@ -2,13 +2,13 @@ import type { SimulatedRun } from '../contract';
 import type { InputModality } from '../shared/envelope';
 import { createRng } from '../shared/random';
 import { toSimulatedRun } from '../shared/simulated-run';
-import { type PvtConfig, resolvePvtConfig } from './config';
-import { planPvt } from './plan';
-import type { PvtTrial } from './trial';
+import { type Config, resolveConfig } from './config';
+import { plan } from './plan';
+import type { Trial } from './trial';
 import {
-  PVT_SIMULATED_TIME_ORIGIN_MS,
-  type PvtAttemptBehaviour,
-  runPvtVirtualSession,
+  type AttemptBehaviour,
+  runVirtualSession,
+  SIMULATED_TIME_ORIGIN_MS,
 } from './virtual-runtime';
 
 /**
@@ -19,7 +19,7 @@ import {
  * in [speedMin, speedMax]. Each foreperiod is cut short by a false start with
  * `falseStartProbability`, at a uniform point of its blank wait (after the feedback shown in it).
  */
-export type PvtParticipantParams = {
+export type ParticipantParams = {
   lapseProbability: number;
   /** Non-lapse speeds, s⁻¹: their reaction times (1000 / speed) must be under the lapse threshold. */
   speedMin: number;
@@ -40,7 +40,7 @@ export type PvtParticipantParams = {
 };
 
 /** The mock participant of the admin's mock data: alert, with a few lapses and false starts. */
-export const PVT_DEFAULT_PARTICIPANT = {
+export const DEFAULT_PARTICIPANT = {
   lapseProbability: 0.06,
   speedMin: 3,
   speedMax: 4.6,
@@ -50,16 +50,16 @@ export const PVT_DEFAULT_PARTICIPANT = {
   falseStartProbability: 0.02,
   extraPressProbability: 0.02,
   onsetJitterMs: 8,
-} satisfies PvtParticipantParams;
+} satisfies ParticipantParams;
 
 /**
  * The participant of the recovery test and the score-recovery bench: lapses with probability
  * 0.1 (a tenth of them timeouts, the rest an RT uniform over 700 ms from the lapse threshold),
  * otherwise a speed uniform on [3, 5] s⁻¹, and false starts on 3 % of intervals. Its mean
  * response speed over every stimulus, a timeout at 1000 / the 30 s timeout, is
- * pvtRecoveryTrueSpeed(lapse threshold).
+ * recoveryTrueSpeed(lapse threshold).
  */
-export const PVT_RECOVERY_PARTICIPANT = {
+export const RECOVERY_PARTICIPANT = {
   lapseProbability: 0.1,
   speedMin: 3,
   speedMax: 5,
@@ -67,7 +67,7 @@ export const PVT_RECOVERY_PARTICIPANT = {
   timeoutProbability: 0.1,
   falseStartProbability: 0.03,
   onsetJitterMs: 8,
-} satisfies PvtParticipantParams;
+} satisfies ParticipantParams;
 
 /**
  * The recovery participant's true mean response speed, s⁻¹, at a lapse threshold L (ms):
@@ -75,24 +75,24 @@ export const PVT_RECOVERY_PARTICIPANT = {
  * 1000 / RT over an RT uniform on [L, L + 700) being 1000 ln((L + 700) / L) / 700. At the
  * PVT's 500 ms: 3.71289; at the PVT-B's 355 ms: 3.74037.
  */
-export function pvtRecoveryTrueSpeed(lapseThresholdMs: number): number {
+export function recoveryTrueSpeed(lapseThresholdMs: number): number {
   const lapseSpeed = (1000 * Math.log((lapseThresholdMs + 700) / lapseThresholdMs)) / 700;
   return 0.9 * 4 + 0.1 * (0.9 * lapseSpeed + (0.1 * 1000) / 30_000);
 }
 
 /**
  * A simulated participant's whole run, as a browser would send it: the run's own plan, played
- * through the engine (runPvtVirtualSession) on a simulated page time line, with timing records.
+ * through the engine (runVirtualSession) on a simulated page time line, with timing records.
  */
-export function simulatePvtParticipant(
+export function simulateParticipant(
   seed: string,
-  config: PvtConfig,
-  participant: PvtParticipantParams,
-): PvtTrial[] {
-  const params = resolvePvtConfig(config);
+  config: Config,
+  participant: ParticipantParams,
+): Trial[] {
+  const params = resolveConfig(config);
   const rng = createRng(`${seed}:pvt:participant`);
   const chance = (p: number | undefined) => rng() < (p ?? 0);
-  const behave = (waitMs: number): PvtAttemptBehaviour => {
+  const behave = (waitMs: number): AttemptBehaviour => {
     const onsetLateMs = rng() * (participant.onsetJitterMs ?? 0);
     if (chance(participant.falseStartProbability)) {
       return { falseStartAfterMs: rng() * waitMs, rtMs: null, onsetLateMs };
@@ -116,10 +116,10 @@ export function simulatePvtParticipant(
       continueAfterMs: 800 + rng() * 1500,
     };
   };
-  return runPvtVirtualSession({
+  return runVirtualSession({
     config,
-    plan: planPvt(seed, config),
-    timeOriginMs: participant.timeOriginMs ?? PVT_SIMULATED_TIME_ORIGIN_MS,
+    plan: plan(seed, config),
+    timeOriginMs: participant.timeOriginMs ?? SIMULATED_TIME_ORIGIN_MS,
     startMs: 500,
     introMs: participant.introMs ?? 5000,
     inputModality: participant.inputModality,
@@ -132,14 +132,6 @@ export function simulatePvtParticipant(
  * `endTimeMs`, with its timing records dropped (nothing was measured in a browser). Pure and
  * seeded.
  */
-export function simulatePvtRun(
-  seed: string,
-  config: PvtConfig,
-  endTimeMs: number,
-): SimulatedRun<PvtTrial> {
-  return toSimulatedRun(
-    seed,
-    simulatePvtParticipant(seed, config, PVT_DEFAULT_PARTICIPANT),
-    endTimeMs,
-  );
+export function simulateRun(seed: string, config: Config, endTimeMs: number): SimulatedRun<Trial> {
+  return toSimulatedRun(seed, simulateParticipant(seed, config, DEFAULT_PARTICIPANT), endTimeMs);
 }

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { savedTrialWithFields } from '../shared/envelope';
-import { PVT_SETTINGS, type PvtConfig, pvtForeperiodRange, resolvePvtConfig } from './config';
-import { planPvt, pvtPlannedDraws } from './plan';
-import { findPvtChainBreak } from './plausibility';
-import { PVT_RUN_ORDER_FIELDS, pvtEndsTest } from './run-order';
-import { findPvtTrialProblems } from './trial';
-import { runPvtVirtualSession } from './virtual-runtime';
+import { type Config, foreperiodRange, resolveConfig, SETTINGS } from './config';
+import { plan, plannedDraws } from './plan';
+import { findChainBreak } from './plausibility';
+import { endsTest, RUN_ORDER_FIELDS } from './run-order';
+import { findTrialProblems } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
 /** Valid configurations: settings within their bounds, kept when the schema accepts them. */
-const configArbitrary: fc.Arbitrary<PvtConfig> = fc
+const configArbitrary: fc.Arbitrary<Config> = fc
   .record({
     variant: fc.constantFrom('PVT-10' as const, 'PVT-B' as const),
     intervalFrom: fc.constantFrom('response' as const, 'feedbackEnd' as const),
@@ -22,25 +22,25 @@ const configArbitrary: fc.Arbitrary<PvtConfig> = fc
     feedbackMs: fc.integer({ min: 500, max: 2000 }),
     habituationTrials: fc.integer({ min: 0, max: 6 }),
   })
-  .map((partial) => PVT_SETTINGS.schema.safeParse(partial))
+  .map((partial) => SETTINGS.schema.safeParse(partial))
   .filter((parsed) => parsed.success)
-  .map((parsed) => parsed.data as PvtConfig);
+  .map((parsed) => parsed.data as Config);
 
 describe('planPvt (property tests)', () => {
   it('draws whole-ms foreperiods within each phase range, as many as the phase can use', () => {
     fc.assert(
       fc.property(configArbitrary, fc.string({ maxLength: 24 }), (config, seed) => {
-        const params = resolvePvtConfig(config);
-        const plan = planPvt(seed, config);
+        const params = resolveConfig(config);
+        const planned = plan(seed, config);
         for (const phase of ['habituation', 'test'] as const) {
-          const [min, max] = pvtForeperiodRange(params, phase);
-          const draws = plan[phase];
-          expect(draws).toHaveLength(pvtPlannedDraws(params, phase));
+          const [min, max] = foreperiodRange(params, phase);
+          const draws = planned[phase];
+          expect(draws).toHaveLength(plannedDraws(params, phase));
           // A Uint16Array holds whole numbers only: the bounds are what a draw can break.
           expect(Math.min(...draws)).toBeGreaterThanOrEqual(min);
           expect(Math.max(...draws)).toBeLessThanOrEqual(max);
         }
-        expect(planPvt(seed, { ...config })).toEqual(plan);
+        expect(plan(seed, { ...config })).toEqual(planned);
       }),
       { numRuns: 300 },
     );
@@ -65,12 +65,12 @@ describe('planPvt (property tests)', () => {
           { minLength: 1, maxLength: 40 },
         ),
         (config, seed, behaviours) => {
-          const params = resolvePvtConfig(config);
-          const plan = planPvt(seed, config);
+          const params = resolveConfig(config);
+          const planned = plan(seed, config);
           let n = 0;
-          const session = runPvtVirtualSession({
+          const session = runVirtualSession({
             config,
-            plan,
+            plan: planned,
             timeOriginMs: 1_795_000_000_000,
             startMs: 0,
             introMs: 500,
@@ -89,10 +89,10 @@ describe('planPvt (property tests)', () => {
           const test = session.trials.filter((t) => t.phase === 'test');
           const last = test.at(-1);
           expect(last).toBeDefined();
-          if (last) expect(pvtEndsTest(params, last)).toBe(true);
-          for (const t of test.slice(0, -1)) expect(pvtEndsTest(params, t)).toBe(false);
+          if (last) expect(endsTest(params, last)).toBe(true);
+          for (const t of test.slice(0, -1)) expect(endsTest(params, t)).toBe(false);
           for (const trial of session.trials) {
-            expect(findPvtTrialProblems(trial, plan, config)).toEqual([]);
+            expect(findTrialProblems(trial, planned, config)).toEqual([]);
             // A counter far from its due time marks its trial interrupted.
             const { stimulusOnsetMs, foreperiodStartMs } = trial.timing;
             if (stimulusOnsetMs - foreperiodStartMs - trial.foreperiodMs > 100) {
@@ -101,12 +101,12 @@ describe('planPvt (property tests)', () => {
           }
           // Each trial follows the one before: draws and time on task.
           const arrived = session.trials.map((t) => ({
-            ...savedTrialWithFields(t, PVT_RUN_ORDER_FIELDS),
+            ...savedTrialWithFields(t, RUN_ORDER_FIELDS),
             startTime: null,
             endTime: null,
             arrivedAt: new Date(0),
           }));
-          expect(findPvtChainBreak(params, arrived)).toBeNull();
+          expect(findChainBreak(params, arrived)).toBeNull();
         },
       ),
       { numRuns: 60 },

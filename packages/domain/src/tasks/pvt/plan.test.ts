@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
 import {
-  DEFAULT_PVT_CONFIG,
-  findPvtConfigProblems,
-  PVT_SETTINGS,
-  PvtConfigSchema,
-  pvtMaximumTestStimuli,
-  resolvePvtConfig,
+  ConfigSchema,
+  DEFAULT_CONFIG,
+  findConfigProblems,
+  maximumTestStimuli,
+  resolveConfig,
+  SETTINGS,
 } from './config';
-import {
-  drawPvtForeperiod,
-  PVT_SPARE_DRAWS,
-  planPvt,
-  pvtForeperiodAt,
-  pvtPlannedDraws,
-} from './plan';
-import { configStoredBy100, readStoredPvtConfig } from './testing';
+import { drawForeperiod, foreperiodAt, plan, plannedDraws, SPARE_DRAWS } from './plan';
+import { configStoredBy100, readStoredConfig } from './testing';
 
 /** Pearson's chi-square statistic of observed counts against equal expected shares. */
 function chiSquare(counts: readonly number[], expected: readonly number[]): number {
@@ -28,10 +22,10 @@ function chiSquare(counts: readonly number[], expected: readonly number[]): numb
 describe('PVT foreperiods', () => {
   it('are whole ms within the bounds, both ends drawn', () => {
     const rng = createRng('bounds');
-    const narrow = Array.from({ length: 5000 }, () => drawPvtForeperiod(rng, [500, 503]));
+    const narrow = Array.from({ length: 5000 }, () => drawForeperiod(rng, [500, 503]));
     expect([...new Set(narrow)].sort()).toEqual([500, 501, 502, 503]);
     const wide = createRng('wide');
-    const draws = Array.from({ length: 20_000 }, () => drawPvtForeperiod(wide, [2000, 10_000]));
+    const draws = Array.from({ length: 20_000 }, () => drawForeperiod(wide, [2000, 10_000]));
     expect(draws.every(Number.isInteger)).toBe(true);
     expect(Math.min(...draws)).toBeGreaterThanOrEqual(2000);
     expect(Math.max(...draws)).toBeLessThanOrEqual(10_000);
@@ -43,7 +37,7 @@ describe('PVT foreperiods', () => {
     const counts = new Array<number>(100).fill(0);
     const n = 200_000;
     for (let i = 0; i < n; i++) {
-      const fp = drawPvtForeperiod(rng, [2000, 2099]);
+      const fp = drawForeperiod(rng, [2000, 2099]);
       counts[fp - 2000] = (counts[fp - 2000] as number) + 1;
     }
     expect(
@@ -57,7 +51,7 @@ describe('PVT foreperiods', () => {
     const wide = createRng('uniform-seconds');
     const bins = new Array<number>(8).fill(0);
     for (let i = 0; i < n; i++) {
-      const bin = Math.min(7, Math.floor((drawPvtForeperiod(wide, [2000, 10_000]) - 2000) / 1000));
+      const bin = Math.min(7, Math.floor((drawForeperiod(wide, [2000, 10_000]) - 2000) / 1000));
       bins[bin] = (bins[bin] as number) + 1;
     }
     const expected = bins.map((_, i) => (n * (i === 7 ? 1001 : 1000)) / 8001);
@@ -80,35 +74,33 @@ describe('PVT foreperiods', () => {
 
 describe('the PVT plan', () => {
   it('is the same from the same seed, another from another, and each phase draws on its own', () => {
-    expect(planPvt('a', DEFAULT_PVT_CONFIG)).toEqual(planPvt('a', DEFAULT_PVT_CONFIG));
-    expect(planPvt('a', DEFAULT_PVT_CONFIG).test).not.toEqual(
-      planPvt('b', DEFAULT_PVT_CONFIG).test,
-    );
-    const fewer = planPvt('a', { ...DEFAULT_PVT_CONFIG, habituationTrials: 1 });
-    expect(fewer.test).toEqual(planPvt('a', DEFAULT_PVT_CONFIG).test);
+    expect(plan('a', DEFAULT_CONFIG)).toEqual(plan('a', DEFAULT_CONFIG));
+    expect(plan('a', DEFAULT_CONFIG).test).not.toEqual(plan('b', DEFAULT_CONFIG).test);
+    const fewer = plan('a', { ...DEFAULT_CONFIG, habituationTrials: 1 });
+    expect(fewer.test).toEqual(plan('a', DEFAULT_CONFIG).test);
   });
 
   it('holds a draw for every foreperiod the test can start, and spares', () => {
-    const params = resolvePvtConfig(DEFAULT_PVT_CONFIG);
-    const plan = planPvt('size', DEFAULT_PVT_CONFIG);
+    const params = resolveConfig(DEFAULT_CONFIG);
+    const planned = plan('size', DEFAULT_CONFIG);
     // Foreperiods start at least 1 s apart (a false start's 'Too soon!'): 600 in 10 minutes, the
     // one in progress then, and one cut at once after the intro's button.
-    expect(plan.test).toHaveLength(600 + 2 + PVT_SPARE_DRAWS);
-    expect(plan.habituation).toHaveLength(5 + PVT_SPARE_DRAWS);
-    expect(pvtPlannedDraws(params, 'test')).toBe(plan.test.length);
-    for (const fp of plan.test) {
+    expect(planned.test).toHaveLength(600 + 2 + SPARE_DRAWS);
+    expect(planned.habituation).toHaveLength(5 + SPARE_DRAWS);
+    expect(plannedDraws(params, 'test')).toBe(planned.test.length);
+    for (const fp of planned.test) {
       expect(fp).toBeGreaterThanOrEqual(2000);
       expect(fp).toBeLessThanOrEqual(10_000);
     }
     // Habituation's foreperiods are the test's range capped at 5 s.
-    for (const fp of plan.habituation) expect(fp).toBeLessThanOrEqual(5000);
+    for (const fp of planned.habituation) expect(fp).toBeLessThanOrEqual(5000);
     // A phase that has used every draw takes them again from the first.
-    expect(pvtForeperiodAt(plan, 'test', plan.test.length + 3)).toBe(plan.test[3]);
+    expect(foreperiodAt(planned, 'test', planned.test.length + 3)).toBe(planned.test[3]);
   });
 
   it('follows the variant: PVT-B is 3 minutes of 1-4 s intervals from the response, lapses from 355 ms', () => {
-    const b = PvtConfigSchema.parse({ variant: 'PVT-B' });
-    expect(resolvePvtConfig(b)).toMatchObject({
+    const b = ConfigSchema.parse({ variant: 'PVT-B' });
+    expect(resolveConfig(b)).toMatchObject({
       variant: 'PVT-B',
       intervalFrom: 'response',
       durationMs: 180_000,
@@ -120,28 +112,28 @@ describe('the PVT plan', () => {
       maxRtMs: 30_000,
       feedbackMs: 1000,
     });
-    const bDraws = planPvt('b', b).test;
+    const bDraws = plan('b', b).test;
     expect(Math.min(...bDraws)).toBeGreaterThanOrEqual(1000);
     expect(Math.min(...bDraws)).toBeLessThan(1100);
     expect(Math.max(...bDraws)).toBeLessThanOrEqual(4000);
     expect(Math.max(...bDraws)).toBeGreaterThan(3900);
     // The PVT-10's are 2-10 s from the response, as published.
-    expect(resolvePvtConfig(DEFAULT_PVT_CONFIG)).toMatchObject({
+    expect(resolveConfig(DEFAULT_CONFIG)).toMatchObject({
       intervalFrom: 'response',
       foreperiodMinMs: 2000,
       foreperiodMaxMs: 10_000,
     });
     // Counted from the feedback's end, the variants keep the intervals of task version 1.0.0.
-    const legacyB = PvtConfigSchema.parse({ variant: 'PVT-B', intervalFrom: 'feedbackEnd' });
-    expect(resolvePvtConfig(legacyB)).toMatchObject({
+    const legacyB = ConfigSchema.parse({ variant: 'PVT-B', intervalFrom: 'feedbackEnd' });
+    expect(resolveConfig(legacyB)).toMatchObject({
       foreperiodMinMs: 2000,
       foreperiodMaxMs: 5000,
     });
     // A set value overrides the variant's; a shortest above the variant's longest takes it too.
     expect(
-      resolvePvtConfig(PvtConfigSchema.parse({ variant: 'PVT-B', lapseThresholdMs: 500 })),
+      resolveConfig(ConfigSchema.parse({ variant: 'PVT-B', lapseThresholdMs: 500 })),
     ).toMatchObject({ lapseThresholdMs: 500, durationMs: 180_000 });
-    expect(resolvePvtConfig(PvtConfigSchema.parse({ foreperiodMinMs: 12_000 }))).toMatchObject({
+    expect(resolveConfig(ConfigSchema.parse({ foreperiodMinMs: 12_000 }))).toMatchObject({
       foreperiodMinMs: 12_000,
       foreperiodMaxMs: 12_000,
       habituationForeperiodMaxMs: 12_000,
@@ -150,7 +142,7 @@ describe('the PVT plan', () => {
 
   it('refuses a configuration that cannot be run, on the setting concerned', () => {
     const issue = (config: object) => {
-      const parsed = PVT_SETTINGS.schema.safeParse(config);
+      const parsed = SETTINGS.schema.safeParse(config);
       return parsed.success ? null : parsed.error.issues.map((i) => [i.path[0], i.message]);
     };
     expect(
@@ -188,13 +180,13 @@ describe('the PVT plan', () => {
       feedbackMs: 500,
     };
     const maximum = (config: object) =>
-      pvtMaximumTestStimuli(resolvePvtConfig(PvtConfigSchema.parse({ ...crowded, ...config })));
+      maximumTestStimuli(resolveConfig(ConfigSchema.parse({ ...crowded, ...config })));
     expect(maximum({ durationS: 499 })).toBe(999);
     // From the feedback's end the feedback comes on top: a counter every 1000 ms at most.
     expect(maximum({ durationS: 999, intervalFrom: 'feedbackEnd' })).toBe(1000);
     expect(issue(crowded)).toEqual([['durationS', expect.stringContaining('more than the 1000')]]);
-    expect(() => planPvt('x', { ...DEFAULT_PVT_CONFIG, durationS: 10 })).toThrow(/cannot be run/);
-    expect(findPvtConfigProblems(DEFAULT_PVT_CONFIG)).toEqual([]);
+    expect(() => plan('x', { ...DEFAULT_CONFIG, durationS: 10 })).toThrow(/cannot be run/);
+    expect(findConfigProblems(DEFAULT_CONFIG)).toEqual([]);
   });
 });
 
@@ -202,23 +194,23 @@ describe('a configuration stored by task version 1.0.0 (before intervalFrom)', (
   const storedV1 = configStoredBy100('PVT-B');
 
   it("is read with the timing it ran with: from the feedback's end, 2-5 s for the PVT-B", () => {
-    const read = readStoredPvtConfig(storedV1);
+    const read = readStoredConfig(storedV1);
     expect(read.intervalFrom).toBe('feedbackEnd');
-    expect(resolvePvtConfig(read)).toMatchObject({ foreperiodMinMs: 2000, foreperiodMaxMs: 5000 });
+    expect(resolveConfig(read)).toMatchObject({ foreperiodMinMs: 2000, foreperiodMaxMs: 5000 });
     // Its plan is the one 1.0.0 drew: as many draws (ceil(180 s / 1 s) + 1 + spares), the range.
-    const plan = planPvt('v1-seed', read);
-    expect(plan.test).toHaveLength(180 + 1 + PVT_SPARE_DRAWS);
-    expect(Math.min(...plan.test)).toBeGreaterThanOrEqual(2000);
-    expect(Math.max(...plan.test)).toBeLessThanOrEqual(5000);
+    const planned = plan('v1-seed', read);
+    expect(planned.test).toHaveLength(180 + 1 + SPARE_DRAWS);
+    expect(Math.min(...planned.test)).toBeGreaterThanOrEqual(2000);
+    expect(Math.max(...planned.test)).toBeLessThanOrEqual(5000);
   });
 
   it('leaves a configuration stored with the setting as stored; a new one without it takes the default', () => {
-    expect(readStoredPvtConfig({ ...storedV1, intervalFrom: 'response' }).intervalFrom).toBe(
+    expect(readStoredConfig({ ...storedV1, intervalFrom: 'response' }).intervalFrom).toBe(
       'response',
     );
-    expect(readStoredPvtConfig(DEFAULT_PVT_CONFIG)).toEqual(DEFAULT_PVT_CONFIG);
+    expect(readStoredConfig(DEFAULT_CONFIG)).toEqual(DEFAULT_CONFIG);
     // A new run's settings (an admin preview's, partial) are not a stored configuration.
-    expect(PvtConfigSchema.parse({ variant: 'PVT-B' }).intervalFrom).toBe('response');
-    expect(PVT_SETTINGS.defaults.intervalFrom).toBe('response');
+    expect(ConfigSchema.parse({ variant: 'PVT-B' }).intervalFrom).toBe('response');
+    expect(SETTINGS.defaults.intervalFrom).toBe('response');
   });
 });

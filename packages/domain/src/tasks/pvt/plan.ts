@@ -1,12 +1,12 @@
 import { createRng, type Rng } from '../shared/random';
 import {
-  findPvtConfigProblems,
-  type PvtConfig,
-  type PvtParams,
-  type PvtPhase,
-  pvtForeperiodRange,
-  pvtMinimumDrawSpacingMs,
-  resolvePvtConfig,
+  type Config,
+  findConfigProblems,
+  foreperiodRange,
+  minimumDrawSpacingMs,
+  type Params,
+  type Phase,
+  resolveConfig,
 } from './config';
 
 /**
@@ -14,7 +14,7 @@ import {
  * progress when the test's time runs out (it is completed, false starts and all), and of the
  * habituation trials, which have no clock.
  */
-export const PVT_SPARE_DRAWS = 20;
+export const SPARE_DRAWS = 20;
 
 /**
  * A run's plan, as the server keeps it to check each save: every interval (foreperiod) the run
@@ -23,55 +23,55 @@ export const PVT_SPARE_DRAWS = 20;
  * participant false-starting for minutes after the test's time is up) takes them again from the
  * first: draw i is `draws[i mod length]`, for the engine and the server alike.
  */
-export type PvtPlan = {
+export type Plan = {
   readonly habituation: Uint16Array;
   readonly test: Uint16Array;
 };
 
 /** Where a trial sits in a PVT run. */
-export type PvtPosition = { phase: PvtPhase; block: number; trialNumber: number };
+export type Position = { phase: Phase; block: number; trialNumber: number };
 
 /** An interval drawn uniformly from [min, max] in whole ms (both ends included). */
-export function drawPvtForeperiod(rng: Rng, [min, max]: readonly [number, number]): number {
+export function drawForeperiod(rng: Rng, [min, max]: readonly [number, number]): number {
   return min + Math.floor(rng() * (max - min + 1));
 }
 
 /**
  * How many draws a phase is planned with: habituation trials plus spares; for the test, one for
  * every foreperiod that can start before the time is up (foreperiod starts are on average at
- * least pvtMinimumDrawSpacingMs apart, and one more can start then), plus spares. Counted from the
+ * least minimumDrawSpacingMs apart, and one more can start then), plus spares. Counted from the
  * response, a false start at once after the intro's button starts a second foreperiod at once:
  * one draw more.
  */
-export function pvtPlannedDraws(params: PvtParams, phase: PvtPhase): number {
-  if (phase === 'habituation') return params.habituationTrials + PVT_SPARE_DRAWS;
+export function plannedDraws(params: Params, phase: Phase): number {
+  if (phase === 'habituation') return params.habituationTrials + SPARE_DRAWS;
   const atStart = params.intervalFrom === 'response' ? 2 : 1;
-  return Math.ceil(params.durationMs / pvtMinimumDrawSpacingMs(params)) + atStart + PVT_SPARE_DRAWS;
+  return Math.ceil(params.durationMs / minimumDrawSpacingMs(params)) + atStart + SPARE_DRAWS;
 }
 
 /**
  * The whole run's plan from its seed, before it starts: each phase's foreperiods from a
  * generator of its own (the seed and the phase), so the habituation never shifts the test's.
- * Throws for a configuration findPvtConfigProblems refuses (the settings schema refuses it first).
+ * Throws for a configuration findConfigProblems refuses (the settings schema refuses it first).
  */
-export function planPvt(seed: string, config: PvtConfig): PvtPlan {
-  const problems = findPvtConfigProblems(config);
+export function plan(seed: string, config: Config): Plan {
+  const problems = findConfigProblems(config);
   if (problems.length > 0) {
     throw new Error(`This PVT configuration cannot be run: ${problems.join('; ')}`);
   }
-  const params = resolvePvtConfig(config);
-  const phase = (name: PvtPhase) => {
+  const params = resolveConfig(config);
+  const phase = (name: Phase) => {
     const rng = createRng(`${seed}:pvt:${name}`);
-    const range = pvtForeperiodRange(params, name);
-    return Uint16Array.from({ length: pvtPlannedDraws(params, name) }, () =>
-      drawPvtForeperiod(rng, range),
+    const range = foreperiodRange(params, name);
+    return Uint16Array.from({ length: plannedDraws(params, name) }, () =>
+      drawForeperiod(rng, range),
     );
   };
   return { habituation: phase('habituation'), test: phase('test') };
 }
 
 /** Draw `index` of a phase (taken again from the first after the last), in ms. */
-export function pvtForeperiodAt(plan: PvtPlan, phase: PvtPhase, index: number): number {
+export function foreperiodAt(plan: Plan, phase: Phase, index: number): number {
   const draws = plan[phase];
   return draws[index % draws.length] as number;
 }

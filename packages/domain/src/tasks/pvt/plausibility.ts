@@ -10,22 +10,22 @@ import {
 } from '../shared/plausibility';
 import { SIMPLE_REACTION_FLOOR_MS, TOO_FAST } from '../shared/time-floors';
 import {
-  PVT_PHASES,
-  type PvtConfig,
-  type PvtParams,
-  pvtMinimumSendDelayMs,
-  pvtMinimumTrialMs,
-  resolvePvtConfig,
+  type Config,
+  minimumSendDelayMs,
+  minimumTrialMs,
+  type Params,
+  PHASES,
+  resolveConfig,
 } from './config';
-import type { PvtPosition } from './plan';
+import type { Position } from './plan';
 import {
-  comparePvtRunOrder,
-  isPvtPosition,
-  pvtEndsTest,
-  pvtNextForeperiodElapsedMs,
-  pvtRunOrderFieldsOf,
+  compareRunOrder,
+  endsTest,
+  isPosition,
+  nextForeperiodElapsedMs,
+  runOrderFieldsOf,
 } from './run-order';
-import type { PvtTrialType } from './trial';
+import type { TrialType } from './trial';
 
 /**
  * How far a trial's start may be from where the one before left off, in time on task, ms: both
@@ -39,63 +39,63 @@ const CHAIN_TOLERANCE_MS = 1;
  * be set lower (down to 0), and a response under 100 ms is no reaction to the counter even then
  * (Basner & Dinges, 2011; ADR 036).
  */
-export const PVT_RESPONSE_FLOOR_MS = SIMPLE_REACTION_FLOOR_MS;
+export const RESPONSE_FLOOR_MS = SIMPLE_REACTION_FLOOR_MS;
 
 /** Is a response under the floor though not a false start (its run's threshold is lower)? */
-export function isPvtTooFast(trial: { type: PvtTrialType; reactionTime: number | null }): boolean {
+export function isTooFast(trial: { type: TrialType; reactionTime: number | null }): boolean {
   return (
     (trial.type === 'valid' || trial.type === 'lapse') &&
-    isAnticipation(trial.reactionTime, PVT_RESPONSE_FLOOR_MS)
+    isAnticipation(trial.reactionTime, RESPONSE_FLOOR_MS)
   );
 }
 
 /** What the server notes about a trial it keeps. */
-export const PVT_TRIAL_FLAGS = ['falseStart', 'timeout', TOO_FAST] as const;
-export type PvtTrialFlag = (typeof PVT_TRIAL_FLAGS)[number];
+export const TRIAL_FLAGS = ['falseStart', 'timeout', TOO_FAST] as const;
+export type TrialFlag = (typeof TRIAL_FLAGS)[number];
 
 /**
  * The flags of a trial: a response under the false-start threshold, a timeout, a response under
  * the floor that the run's lower threshold did not make a false start ('tooFast'). They follow
  * from the trial alone, so a replay gets the same ones.
  */
-export function getPvtTrialFlags(trial: {
-  type: PvtTrialType;
+export function getTrialFlags(trial: {
+  type: TrialType;
   reactionTime: number | null;
-}): PvtTrialFlag[] {
+}): TrialFlag[] {
   if (trial.type === 'false_start') return ['falseStart'];
   if (trial.type === 'timeout') return ['timeout'];
-  return isPvtTooFast(trial) ? [TOO_FAST] : [];
+  return isTooFast(trial) ? [TOO_FAST] : [];
 }
 
 /** How many trials come before `position`: every habituation trial before the test's. */
-function countTrialsBefore(params: PvtParams, position: PvtPosition): number {
+function countTrialsBefore(params: Params, position: Position): number {
   return (position.phase === 'test' ? params.habituationTrials : 0) + position.trialNumber;
 }
 
 /**
  * The least time from a run's start to the trial at `position` being sent: each trial before it
- * and itself at its least (pvtMinimumTrialMs: the shortest interval of its phase, and when the
+ * and itself at its least (minimumTrialMs: the shortest interval of its phase, and when the
  * interval is counted from the feedback's end the feedback or the timeout too), then its sending
- * (pvtMinimumSendDelayMs: a trial is sent when its feedback ends, which counted from the response
+ * (minimumSendDelayMs: a trial is sent when its feedback ends, which counted from the response
  * is within the next interval). Constant time, for every save.
  */
-export function getPvtMinimumArrivalMs(params: PvtParams, position: PvtPosition): number {
-  const habituation = pvtMinimumTrialMs(params, 'habituation');
-  const sending = pvtMinimumSendDelayMs(params);
+export function getMinimumArrivalMs(params: Params, position: Position): number {
+  const habituation = minimumTrialMs(params, 'habituation');
+  const sending = minimumSendDelayMs(params);
   if (position.phase === 'habituation') return (position.trialNumber + 1) * habituation + sending;
   return (
     params.habituationTrials * habituation +
-    (position.trialNumber + 1) * pvtMinimumTrialMs(params, 'test') +
+    (position.trialNumber + 1) * minimumTrialMs(params, 'test') +
     sending
   );
 }
 
 /** Where PVT trials stand in a run, for the shared arrival checks. */
-const arrivalRules = (params: PvtParams): ArrivalRules<PvtPosition> => ({
-  isPosition: (position): position is PvtPosition => isPvtPosition(params, position),
-  compare: comparePvtRunOrder,
+const arrivalRules = (params: Params): ArrivalRules<Position> => ({
+  isPosition: (position): position is Position => isPosition(params, position),
+  compare: compareRunOrder,
   trialsBefore: (position) => countTrialsBefore(params, position),
-  minimumArrivalMs: (position) => getPvtMinimumArrivalMs(params, position),
+  minimumArrivalMs: (position) => getMinimumArrivalMs(params, position),
 });
 
 /**
@@ -103,19 +103,19 @@ const arrivalRules = (params: PvtParams): ArrivalRules<PvtPosition> => ({
  * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS). Positions the run
  * cannot have are left to the trial check.
  */
-export function findPvtEarlyArrival(
-  config: PvtConfig,
+export function findEarlyArrival(
+  config: Config,
   position: TrialPosition,
   elapsedMs: number,
 ): string | null {
-  return findPositionEarlyArrival(arrivalRules(resolvePvtConfig(config)), position, elapsedMs);
+  return findPositionEarlyArrival(arrivalRules(resolveConfig(config)), position, elapsedMs);
 }
 
 /**
  * Why the trials of a run do not follow one another as the engine runs them, or null if they
  * do. In each phase, by trial number: the numbers go 0, 1, 2, ... without a gap; each trial takes
  * the plan draw after the last one the trial before took (planIndex + nFalseStarts + 1) and
- * starts in time on task where that one's next interval started (pvtNextForeperiodElapsedMs: its
+ * starts in time on task where that one's next interval started (nextForeperiodElapsedMs: its
  * end, or when counted from the feedback's end its end plus the feedback, its end after a
  * timeout; a resumed trial too, as the resume carries the time on task over); and no test trial
  * follows the one that ended the test. Each trial's own check (on save) ties its first draw and
@@ -123,14 +123,11 @@ export function findPvtEarlyArrival(
  * task 0, so a run that passes both cannot skip plan draws or time on task. Trials without their
  * run-order fields (a caller that does not hand them over) are not checked.
  */
-export function findPvtChainBreak(
-  params: PvtParams,
-  trials: readonly ArrivedTrial[],
-): string | null {
-  for (const phase of PVT_PHASES) {
+export function findChainBreak(params: Params, trials: readonly ArrivedTrial[]): string | null {
+  for (const phase of PHASES) {
     const inPhase = trials
-      .filter((t) => t.phase === phase && isPvtPosition(params, t))
-      .sort(comparePvtRunOrder);
+      .filter((t) => t.phase === phase && isPosition(params, t))
+      .sort(compareRunOrder);
     const first = inPhase[0];
     if (first && first.trialNumber !== 0) {
       return `The ${phase} begins with trial ${first.trialNumber}`;
@@ -142,17 +139,17 @@ export function findPvtChainBreak(
       if (trial.trialNumber !== previous.trialNumber + 1) {
         return `The ${phase} has trial ${trial.trialNumber} after trial ${previous.trialNumber}`;
       }
-      const before = pvtRunOrderFieldsOf(previous);
-      const fields = pvtRunOrderFieldsOf(trial);
+      const before = runOrderFieldsOf(previous);
+      const fields = runOrderFieldsOf(trial);
       if (!before || !fields) continue;
-      if (phase === 'test' && pvtEndsTest(params, before)) {
+      if (phase === 'test' && endsTest(params, before)) {
         return `Test trial ${trial.trialNumber} follows the trial that ended the test`;
       }
       const planIndex = before.planIndex + before.nFalseStarts + 1;
       if (fields.planIndex !== planIndex) {
         return `${label} takes plan draw ${fields.planIndex}, not ${planIndex} after the trial before`;
       }
-      const startMs = pvtNextForeperiodElapsedMs(params, before);
+      const startMs = nextForeperiodElapsedMs(params, before);
       if (Math.abs(fields.startElapsedMs - startMs) > CHAIN_TOLERANCE_MS) {
         return `${label} starts at ${formatSeconds(fields.startElapsedMs)} on task, not at ${formatSeconds(startMs)} where the trial before left off`;
       }
@@ -163,28 +160,28 @@ export function findPvtChainBreak(
 
 /**
  * Why a finished run cannot have been taken by a person, or null if it can: its trials do not
- * follow one another (findPvtChainBreak: skipped plan draws or time on task), they reached the
+ * follow one another (findChainBreak: skipped plan draws or time on task), they reached the
  * server sooner after the run's start than their intervals and feedback take, its last test
  * trial came before the test's duration could have passed (the test ends only with a trial whose
  * next interval would start at or after it), or the device's clock times of its trials go
  * backwards. Scores of such a run are still kept; this only tells reports to leave it out.
  */
-export function findPvtRunImplausibility(
-  config: PvtConfig,
+export function findRunImplausibility(
+  config: Config,
   runStart: Date,
   trials: readonly ArrivedTrial[],
 ): string | null {
-  const params = resolvePvtConfig(config);
+  const params = resolveConfig(config);
   const reasons: string[] = [];
-  const chain = findPvtChainBreak(params, trials);
+  const chain = findChainBreak(params, trials);
   if (chain) reasons.push(chain);
   const timing = judgeArrivedRun(arrivalRules(params), runStart, trials);
   if (timing) reasons.push(timing);
-  const testTrials = trials.filter((t) => t.phase === 'test' && isPvtPosition(params, t));
-  const last = testTrials.sort(comparePvtRunOrder).at(-1);
+  const testTrials = trials.filter((t) => t.phase === 'test' && isPosition(params, t));
+  const last = testTrials.sort(compareRunOrder).at(-1);
   if (last) {
     const leastMs =
-      params.habituationTrials * pvtMinimumTrialMs(params, 'habituation') +
+      params.habituationTrials * minimumTrialMs(params, 'habituation') +
       params.durationMs -
       params.feedbackMs;
     const elapsedMs = last.arrivedAt.getTime() - runStart.getTime();

@@ -1,52 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import type { ArrivedTrial, SavedTrial } from '../contract';
 import { savedTrialWithFields } from '../shared/envelope';
-import { DEFAULT_PVT_CONFIG, PvtConfigSchema, resolvePvtConfig } from './config';
-import { pvtFixtureMinimumMs, pvtFixtureRun } from './fixture-run';
-import { planPvt } from './plan';
+import { ConfigSchema, DEFAULT_CONFIG, resolveConfig } from './config';
+import { fixtureMinimumMs, fixtureRun } from './fixture-run';
+import { plan } from './plan';
 import {
-  findPvtChainBreak,
-  findPvtEarlyArrival,
-  findPvtRunImplausibility,
-  getPvtMinimumArrivalMs,
+  findChainBreak,
+  findEarlyArrival,
+  findRunImplausibility,
+  getMinimumArrivalMs,
 } from './plausibility';
 import {
-  getPvtNextPosition,
-  getPvtResumePoint,
-  isPvtPosition,
-  PVT_RUN_ORDER_FIELDS,
-  pvtEndsTest,
+  endsTest,
+  getNextPosition,
+  getResumePoint,
+  isPosition,
+  RUN_ORDER_FIELDS,
 } from './run-order';
-import { scorePvt } from './scoring';
-import { findPvtTrialProblems, type PvtTrial } from './trial';
+import { score } from './scoring';
+import { findTrialProblems, type Trial } from './trial';
 
-const config = DEFAULT_PVT_CONFIG;
-const params = resolvePvtConfig(config);
-const fixture = pvtFixtureRun('run-order-seed', config);
-const saved = fixture.map((t) => savedTrialWithFields(t, PVT_RUN_ORDER_FIELDS));
+const config = DEFAULT_CONFIG;
+const params = resolveConfig(config);
+const fixture = fixtureRun('run-order-seed', config);
+const saved = fixture.map((t) => savedTrialWithFields(t, RUN_ORDER_FIELDS));
 
 describe('the PVT run order', () => {
   it('goes from the habituation trials to the test, and ends with the trial that reaches the duration', () => {
-    expect(getPvtNextPosition(config, [])).toEqual({
+    expect(getNextPosition(config, [])).toEqual({
       phase: 'habituation',
       block: 0,
       trialNumber: 0,
     });
-    expect(getPvtNextPosition(config, saved.slice(0, 4))).toEqual({
+    expect(getNextPosition(config, saved.slice(0, 4))).toEqual({
       phase: 'habituation',
       block: 0,
       trialNumber: 4,
     });
-    expect(getPvtNextPosition(config, saved.slice(0, 5))).toEqual({
+    expect(getNextPosition(config, saved.slice(0, 5))).toEqual({
       phase: 'test',
       block: 0,
       trialNumber: 0,
     });
     const last = fixture.at(-1);
     if (!last) throw new Error('an empty fixture');
-    expect(pvtEndsTest(params, last)).toBe(true);
-    expect(getPvtNextPosition(config, saved)).toBeNull();
-    expect(getPvtNextPosition(config, saved.slice(0, -1))).toEqual({
+    expect(endsTest(params, last)).toBe(true);
+    expect(getNextPosition(config, saved)).toBeNull();
+    expect(getNextPosition(config, saved.slice(0, -1))).toEqual({
       phase: 'test',
       block: 0,
       trialNumber: last.trialNumber,
@@ -56,18 +56,18 @@ describe('the PVT run order', () => {
       ...saved.slice().reverse(),
       { phase: 'practice', block: 0, trialNumber: 900, isCorrect: true },
     ];
-    expect(getPvtNextPosition(config, shuffled)).toBeNull();
+    expect(getNextPosition(config, shuffled)).toBeNull();
   });
 
   it('starts with the test without habituation', () => {
-    const noHabituation = PvtConfigSchema.parse({ habituationTrials: 0 });
-    expect(getPvtNextPosition(noHabituation, [])).toEqual({
+    const noHabituation = ConfigSchema.parse({ habituationTrials: 0 });
+    expect(getNextPosition(noHabituation, [])).toEqual({
       phase: 'test',
       block: 0,
       trialNumber: 0,
     });
     expect(
-      isPvtPosition(resolvePvtConfig(noHabituation), {
+      isPosition(resolveConfig(noHabituation), {
         phase: 'habituation',
         block: 0,
         trialNumber: 0,
@@ -80,7 +80,7 @@ describe('the PVT run order', () => {
     const restarted = test.find((t) => t.nFalseStarts > 0);
     if (!restarted) throw new Error('no false start in the fixture');
     const upTo = saved.slice(0, fixture.indexOf(restarted) + 1);
-    expect(getPvtResumePoint(params, upTo)).toEqual({
+    expect(getResumePoint(params, upTo)).toEqual({
       next: { phase: 'test', block: 0, trialNumber: restarted.trialNumber + 1 },
       planIndex: restarted.planIndex + restarted.nFalseStarts + 1,
       // The next interval starts at the response.
@@ -89,7 +89,7 @@ describe('the PVT run order', () => {
     });
     // Positions alone (no fields): nothing is taken to end, one draw a trial.
     const bare = upTo.map(({ fields: _fields, ...position }) => position);
-    expect(getPvtResumePoint(params, bare)).toMatchObject({
+    expect(getResumePoint(params, bare)).toMatchObject({
       next: { trialNumber: restarted.trialNumber + 1 },
       planIndex: restarted.trialNumber + 1,
       carriedMs: 0,
@@ -100,12 +100,12 @@ describe('the PVT run order', () => {
 describe('PVT plausibility by the server clock', () => {
   const start = new Date('2026-11-27T10:00:00.000Z');
   /** The fixture's trials, each arriving its least time after the one before (times `pace`). */
-  const arrived = (pace: number, trials: readonly PvtTrial[] = fixture): ArrivedTrial[] => {
+  const arrived = (pace: number, trials: readonly Trial[] = fixture): ArrivedTrial[] => {
     let atMs = start.getTime();
     return trials.map((trial) => {
-      atMs += pvtFixtureMinimumMs(config, trial) * pace;
+      atMs += fixtureMinimumMs(config, trial) * pace;
       return {
-        ...savedTrialWithFields(trial, PVT_RUN_ORDER_FIELDS),
+        ...savedTrialWithFields(trial, RUN_ORDER_FIELDS),
         startTime: new Date(trial.startTime),
         endTime: new Date(trial.endTime),
         arrivedAt: new Date(atMs),
@@ -114,31 +114,31 @@ describe('PVT plausibility by the server clock', () => {
   };
 
   it('accepts a run at a person pace, and refuses one faster than its foreperiods and duration', () => {
-    expect(findPvtRunImplausibility(config, start, arrived(1))).toBeNull();
+    expect(findRunImplausibility(config, start, arrived(1))).toBeNull();
     // Trials at 60 % of their pace are each possible, but the test cannot be over so soon.
-    expect(findPvtRunImplausibility(config, start, arrived(0.6))).toMatch(
+    expect(findRunImplausibility(config, start, arrived(0.6))).toMatch(
       /^The test's last trial arrived .* after the start; a 600 s test takes at least/,
     );
     // At 20 %, trials come faster than their shortest intervals.
-    const fast = findPvtRunImplausibility(config, start, arrived(0.2));
+    const fast = findRunImplausibility(config, start, arrived(0.2));
     expect(fast).toMatch(/trials arrived within/);
     expect(fast).toMatch(/a 600 s test takes at least/);
   });
 
   it('flags trials that do not follow one another: skipped draws, time on task, numbers, the end', () => {
-    const plan = planPvt('run-order-seed', config);
+    const planned = plan('run-order-seed', config);
     const test = fixture.filter((t) => t.phase === 'test');
     const second = test.find((t) => t.trialNumber > 0 && t.nFalseStarts === 0);
     if (!second) throw new Error('no plain test trial');
-    const withTrial = (trial: PvtTrial) => fixture.map((t) => (t === second ? trial : t));
+    const withTrial = (trial: Trial) => fixture.map((t) => (t === second ? trial : t));
     // The same trial taking the shortest of the next draws instead of its own: each trial alone
     // passes its check, but it does not take the draw after the trial before.
     let best = second.planIndex + 1;
     for (let i = best; i < 60; i++)
-      if ((plan.test[i] as number) < (plan.test[best] as number)) best = i;
-    const fp = plan.test[best] as number;
+      if ((planned.test[i] as number) < (planned.test[best] as number)) best = i;
+    const fp = planned.test[best] as number;
     const onset = second.timing.stimulusOnsetMs;
-    const skipped: PvtTrial = {
+    const skipped: Trial = {
       ...second,
       planIndex: best,
       foreperiodMs: fp,
@@ -146,50 +146,50 @@ describe('PVT plausibility by the server clock', () => {
       startElapsedMs: second.elapsedMs - fp,
       timing: { ...second.timing, trialStartMs: onset - fp, foreperiodStartMs: onset - fp },
     };
-    expect(findPvtTrialProblems(skipped, plan, config)).toEqual([]);
-    expect(findPvtRunImplausibility(config, start, arrived(1, withTrial(skipped)))).toMatch(
+    expect(findTrialProblems(skipped, planned, config)).toEqual([]);
+    expect(findRunImplausibility(config, start, arrived(1, withTrial(skipped)))).toMatch(
       new RegExp(
         `^Test trial ${second.trialNumber} takes plan draw ${best}, not ${second.planIndex} after the trial before`,
       ),
     );
     // A trial that starts later in time on task than the one before left off (its gap on task).
     const gapMs = 40_000;
-    const later: PvtTrial = {
+    const later: Trial = {
       ...second,
       startElapsedMs: second.startElapsedMs + gapMs,
       elapsedMs: second.elapsedMs + gapMs,
       endElapsedMs: second.endElapsedMs + gapMs,
     };
-    expect(findPvtTrialProblems(later, plan, config)).toEqual([]);
-    expect(findPvtChainBreak(params, arrived(1, withTrial(later)))).toMatch(
+    expect(findTrialProblems(later, planned, config)).toEqual([]);
+    expect(findChainBreak(params, arrived(1, withTrial(later)))).toMatch(
       /starts at .* on task, not at .* where the trial before left off/,
     );
     // A number left out, and a trial after the one that ended the test.
-    const without = (trial: PvtTrial) => fixture.filter((t) => t !== trial);
-    expect(findPvtChainBreak(params, arrived(1, without(second)))).toBe(
+    const without = (trial: Trial) => fixture.filter((t) => t !== trial);
+    expect(findChainBreak(params, arrived(1, without(second)))).toBe(
       `The test has trial ${second.trialNumber + 1} after trial ${second.trialNumber - 1}`,
     );
-    expect(findPvtChainBreak(params, arrived(1, without(test[0] as PvtTrial)))).toBe(
+    expect(findChainBreak(params, arrived(1, without(test[0] as Trial)))).toBe(
       'The test begins with trial 1',
     );
-    const last = fixture.at(-1) as PvtTrial;
+    const last = fixture.at(-1) as Trial;
     const extra = { ...last, trialNumber: last.trialNumber + 1 };
-    expect(findPvtChainBreak(params, arrived(1, [...fixture, extra]))).toBe(
+    expect(findChainBreak(params, arrived(1, [...fixture, extra]))).toBe(
       `Test trial ${extra.trialNumber} follows the trial that ended the test`,
     );
     // Without the fields (a caller that does not hand them over) only the numbers are checked.
     const bare = arrived(1, withTrial(skipped)).map(({ fields: _fields, ...t }) => t);
-    expect(findPvtChainBreak(params, bare)).toBeNull();
+    expect(findChainBreak(params, bare)).toBeNull();
   });
 
   it('cannot be ended by one test trial that claims the whole duration', () => {
-    const plan = planPvt('run-order-seed', config);
+    const planned = plan('run-order-seed', config);
     const first = fixture.find((t) => t.phase === 'test' && t.trialNumber === 0);
     if (!first) throw new Error('no test trial 0');
     const habituation = fixture.filter((t) => t.phase === 'habituation');
     const onset = first.timing.stimulusOnsetMs;
     const claimedMs = 599_900;
-    const forged: PvtTrial = {
+    const forged: Trial = {
       ...first,
       elapsedMs: claimedMs,
       endElapsedMs: claimedMs + (first.reactionTime as number),
@@ -200,30 +200,30 @@ describe('PVT plausibility by the server clock', () => {
         foreperiodStartMs: onset - first.foreperiodMs,
       },
     };
-    expect(findPvtTrialProblems(forged, plan, config).join()).toMatch(
+    expect(findTrialProblems(forged, planned, config).join()).toMatch(
       /foreperiodStartMs must be timing.trialStartMs without a false start/,
     );
     // Made consistent, its counter is minutes late: accepted only marked interrupted, and then
     // left out of every score.
-    const consistent: PvtTrial = {
+    const consistent: Trial = {
       ...forged,
       rsiMs: claimedMs,
       timing: { ...forged.timing, foreperiodStartMs: onset - claimedMs },
     };
-    expect(findPvtTrialProblems(consistent, plan, config).join()).toMatch(
+    expect(findTrialProblems(consistent, planned, config).join()).toMatch(
       /marks its trial interrupted/,
     );
     const interrupted = { ...consistent, timing: { ...consistent.timing, wasInterrupted: true } };
-    expect(findPvtTrialProblems(interrupted, plan, config)).toEqual([]);
+    expect(findTrialProblems(interrupted, planned, config)).toEqual([]);
     const run = [...habituation, interrupted];
     expect(
-      getPvtNextPosition(
+      getNextPosition(
         config,
-        run.map((t) => savedTrialWithFields(t, PVT_RUN_ORDER_FIELDS)),
+        run.map((t) => savedTrialWithFields(t, RUN_ORDER_FIELDS)),
       ),
     ).toBeNull();
-    const score = scorePvt(config, run);
-    expect(score).toMatchObject({
+    const scores = score(config, run);
+    expect(scores).toMatchObject({
       overallScore: 0,
       scores: { stimuli: 0, counts: { interrupted: 1 } },
     });
@@ -232,24 +232,24 @@ describe('PVT plausibility by the server clock', () => {
   it('knows the least time to each trial: the shortest intervals before it, and its feedback', () => {
     // Habituation trial k: (k + 1) x 2 s, then its 1 s of feedback less the 250 ms hand-over
     // (the feedback is within the next interval); test trial k after 5 of them.
-    expect(getPvtMinimumArrivalMs(params, { phase: 'habituation', block: 0, trialNumber: 2 })).toBe(
+    expect(getMinimumArrivalMs(params, { phase: 'habituation', block: 0, trialNumber: 2 })).toBe(
       6750,
     );
-    expect(getPvtMinimumArrivalMs(params, { phase: 'test', block: 0, trialNumber: 9 })).toBe(
+    expect(getMinimumArrivalMs(params, { phase: 'test', block: 0, trialNumber: 9 })).toBe(
       10_000 + 20_000 + 750,
     );
     expect(
-      findPvtEarlyArrival(config, { phase: 'test', block: 0, trialNumber: 9 }, 30_750),
+      findEarlyArrival(config, { phase: 'test', block: 0, trialNumber: 9 }, 30_750),
     ).toBeNull();
-    expect(
-      findPvtEarlyArrival(config, { phase: 'test', block: 0, trialNumber: 9 }, 20_000),
-    ).toMatch(/15 trials arrived within 20.0 s/);
+    expect(findEarlyArrival(config, { phase: 'test', block: 0, trialNumber: 9 }, 20_000)).toMatch(
+      /15 trials arrived within 20.0 s/,
+    );
     // Counted from the feedback's end, each trial takes its interval and its feedback.
-    const legacy = resolvePvtConfig(PvtConfigSchema.parse({ intervalFrom: 'feedbackEnd' }));
-    expect(getPvtMinimumArrivalMs(legacy, { phase: 'habituation', block: 0, trialNumber: 2 })).toBe(
+    const legacy = resolveConfig(ConfigSchema.parse({ intervalFrom: 'feedbackEnd' }));
+    expect(getMinimumArrivalMs(legacy, { phase: 'habituation', block: 0, trialNumber: 2 })).toBe(
       9000,
     );
-    expect(getPvtMinimumArrivalMs(legacy, { phase: 'test', block: 0, trialNumber: 9 })).toBe(
+    expect(getMinimumArrivalMs(legacy, { phase: 'test', block: 0, trialNumber: 9 })).toBe(
       15_000 + 30_000,
     );
   });

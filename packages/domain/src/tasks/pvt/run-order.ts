@@ -1,41 +1,40 @@
 import type { SavedTrial } from '../contract';
 import { MAX_TRIAL_NUMBER, type TrialPosition } from '../shared/envelope';
 import {
-  PVT_PHASES,
-  type PvtConfig,
-  type PvtParams,
-  type PvtPhase,
-  pvtMaximumTestStimuli,
-  resolvePvtConfig,
+  type Config,
+  maximumTestStimuli,
+  type Params,
+  PHASES,
+  type Phase,
+  resolveConfig,
 } from './config';
-import type { PvtPosition } from './plan';
-import { PVT_TRIAL_TYPES, type PvtTrial, type PvtTrialType } from './trial';
+import type { Position } from './plan';
+import { TRIAL_TYPES, type Trial, type TrialType } from './trial';
 
 /**
  * The trial fields the run order reads beside the position (ADR 027's `runOrderFields`): the
  * test ends after the trial whose next interval would start at or after its duration, a
  * resumed phase goes on with the next plan draw and the time on task so far, and the run's
- * check (findPvtRunImplausibility) reads that each trial starts where the one before left off.
+ * check (findRunImplausibility) reads that each trial starts where the one before left off.
  */
-export const PVT_RUN_ORDER_FIELDS = [
+export const RUN_ORDER_FIELDS = [
   'planIndex',
   'nFalseStarts',
   'type',
   'startElapsedMs',
   'endElapsedMs',
-] as const satisfies readonly (keyof PvtTrial)[];
+] as const satisfies readonly (keyof Trial)[];
 
 /** What the run order reads of a saved trial's own fields. */
-export type PvtRunOrderFields = Pick<PvtTrial, (typeof PVT_RUN_ORDER_FIELDS)[number]>;
+export type RunOrderFields = Pick<Trial, (typeof RUN_ORDER_FIELDS)[number]>;
 
-const isPhase = (phase: string): phase is PvtPhase =>
-  (PVT_PHASES as readonly string[]).includes(phase);
+const isPhase = (phase: string): phase is Phase => (PHASES as readonly string[]).includes(phase);
 
 /** Is `position` one the run can have: a habituation trial, or a counter the test can show? */
-export function isPvtPosition(params: PvtParams, position: TrialPosition): position is PvtPosition {
+export function isPosition(params: Params, position: TrialPosition): position is Position {
   if (!isPhase(position.phase) || position.block !== 0) return false;
   const count =
-    position.phase === 'habituation' ? params.habituationTrials : pvtMaximumTestStimuli(params);
+    position.phase === 'habituation' ? params.habituationTrials : maximumTestStimuli(params);
   return (
     Number.isInteger(position.trialNumber) &&
     position.trialNumber >= 0 &&
@@ -44,9 +43,9 @@ export function isPvtPosition(params: PvtParams, position: TrialPosition): posit
 }
 
 /** Orders positions as a run takes them: habituation, then the test. */
-export function comparePvtRunOrder(a: TrialPosition, b: TrialPosition): number {
+export function compareRunOrder(a: TrialPosition, b: TrialPosition): number {
   return (
-    PVT_PHASES.indexOf(a.phase as PvtPhase) - PVT_PHASES.indexOf(b.phase as PvtPhase) ||
+    PHASES.indexOf(a.phase as Phase) - PHASES.indexOf(b.phase as Phase) ||
     a.block - b.block ||
     a.trialNumber - b.trialNumber
   );
@@ -57,40 +56,40 @@ export function comparePvtRunOrder(a: TrialPosition, b: TrialPosition): number {
  * end (the response, or the press that goes on after 'Please respond faster'). Counted from the
  * feedback's end: its end plus the feedback, or its end itself after a timeout (no feedback).
  */
-export function pvtNextForeperiodElapsedMs(
-  params: Pick<PvtParams, 'feedbackMs' | 'intervalFrom'>,
-  trial: { type: PvtTrialType; endElapsedMs: number },
+export function nextForeperiodElapsedMs(
+  params: Pick<Params, 'feedbackMs' | 'intervalFrom'>,
+  trial: { type: TrialType; endElapsedMs: number },
 ): number {
   if (params.intervalFrom === 'response' || trial.type === 'timeout') return trial.endElapsedMs;
   return trial.endElapsedMs + params.feedbackMs;
 }
 
 /** Does the test end after this trial (its next interval would start at or after the duration)? */
-export function pvtEndsTest(
-  params: Pick<PvtParams, 'feedbackMs' | 'intervalFrom' | 'durationMs'>,
-  trial: { type: PvtTrialType; endElapsedMs: number },
+export function endsTest(
+  params: Pick<Params, 'feedbackMs' | 'intervalFrom' | 'durationMs'>,
+  trial: { type: TrialType; endElapsedMs: number },
 ): boolean {
-  return pvtNextForeperiodElapsedMs(params, trial) >= params.durationMs;
+  return nextForeperiodElapsedMs(params, trial) >= params.durationMs;
 }
 
 const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
 /** A trial's run-order fields (SavedTrial or ArrivedTrial), or null where missing or malformed. */
-export function pvtRunOrderFieldsOf(trial: {
+export function runOrderFieldsOf(trial: {
   fields?: Readonly<Record<string, unknown>>;
-}): PvtRunOrderFields | null {
+}): RunOrderFields | null {
   const { planIndex, nFalseStarts, type, startElapsedMs, endElapsedMs } = trial.fields ?? {};
   if (
     !isNumber(planIndex) ||
     !isNumber(nFalseStarts) ||
     !isNumber(startElapsedMs) ||
     !isNumber(endElapsedMs) ||
-    !(PVT_TRIAL_TYPES as readonly unknown[]).includes(type)
+    !(TRIAL_TYPES as readonly unknown[]).includes(type)
   ) {
     return null;
   }
-  return { planIndex, nFalseStarts, type: type as PvtTrialType, startElapsedMs, endElapsedMs };
+  return { planIndex, nFalseStarts, type: type as TrialType, startElapsedMs, endElapsedMs };
 }
 
 /**
@@ -99,8 +98,8 @@ export function pvtRunOrderFieldsOf(trial: {
  * already spent in the phase (resumes continue it: the test lasts its duration on task, the
  * reload's gap left out) and whether the phase was begun before.
  */
-export type PvtResumePoint = {
-  next: PvtPosition | null;
+export type ResumePoint = {
+  next: Position | null;
   planIndex: number;
   carriedMs: number;
   isPhaseBegun: boolean;
@@ -109,26 +108,26 @@ export type PvtResumePoint = {
 /**
  * The resume point after `saved` (positions the run cannot have are ignored). After the last
  * habituation trial comes the test; after a test trial, the next one unless the test ended with
- * it (pvtEndsTest: its next interval would start at or after the duration). A trial saved
+ * it (endsTest: its next interval would start at or after the duration). A trial saved
  * without its run-order fields (never sent so) counts as ending nothing and using one draw. The
  * next trial takes the draw after the last saved trial's, so a trial in progress at a reload
  * (never saved) is taken again from its own first draw.
  */
-export function getPvtResumePoint(params: PvtParams, saved: readonly SavedTrial[]): PvtResumePoint {
+export function getResumePoint(params: Params, saved: readonly SavedTrial[]): ResumePoint {
   let last: SavedTrial | null = null;
   for (const trial of saved) {
-    if (!isPvtPosition(params, trial)) continue;
-    if (!last || comparePvtRunOrder(trial, last) > 0) last = trial;
+    if (!isPosition(params, trial)) continue;
+    if (!last || compareRunOrder(trial, last) > 0) last = trial;
   }
-  const first: PvtPosition =
+  const first: Position =
     params.habituationTrials > 0
       ? { phase: 'habituation', block: 0, trialNumber: 0 }
       : { phase: 'test', block: 0, trialNumber: 0 };
   if (!last) return { next: first, planIndex: 0, carriedMs: 0, isPhaseBegun: false };
-  const phase = last.phase as PvtPhase;
-  const fields = pvtRunOrderFieldsOf(last);
+  const phase = last.phase as Phase;
+  const fields = runOrderFieldsOf(last);
   const planIndex = fields ? fields.planIndex + fields.nFalseStarts + 1 : last.trialNumber + 1;
-  const carriedMs = fields ? pvtNextForeperiodElapsedMs(params, fields) : 0;
+  const carriedMs = fields ? nextForeperiodElapsedMs(params, fields) : 0;
   if (phase === 'habituation') {
     if (last.trialNumber + 1 < params.habituationTrials) {
       return {
@@ -146,8 +145,8 @@ export function getPvtResumePoint(params: PvtParams, saved: readonly SavedTrial[
     };
   }
   const isOver =
-    (fields !== null && pvtEndsTest(params, fields)) ||
-    !isPvtPosition(params, { phase, block: 0, trialNumber: last.trialNumber + 1 });
+    (fields !== null && endsTest(params, fields)) ||
+    !isPosition(params, { phase, block: 0, trialNumber: last.trialNumber + 1 });
   return {
     next: isOver ? null : { phase, block: 0, trialNumber: last.trialNumber + 1 },
     planIndex,
@@ -157,9 +156,6 @@ export function getPvtResumePoint(params: PvtParams, saved: readonly SavedTrial[
 }
 
 /** Where a run continues after the trials saved so far; null when the test is over. */
-export function getPvtNextPosition(
-  config: PvtConfig,
-  saved: readonly SavedTrial[],
-): PvtPosition | null {
-  return getPvtResumePoint(resolvePvtConfig(config), saved).next;
+export function getNextPosition(config: Config, saved: readonly SavedTrial[]): Position | null {
+  return getResumePoint(resolveConfig(config), saved).next;
 }

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PVT_CONFIG, PvtConfigSchema } from './config';
-import { getPvtTrialFlags } from './plausibility';
-import { type PvtScoredTrial, pvtReportCellOf, scorePvt } from './scoring';
-import { scoredPvtTrial } from './testing';
-import type { PvtTrialType } from './trial';
+import { ConfigSchema, DEFAULT_CONFIG } from './config';
+import { getTrialFlags } from './plausibility';
+import { reportCellOf, type ScoredTrial, score } from './scoring';
+import { scoredTrial } from './testing';
+import type { TrialType } from './trial';
 
 /** A scored trial: its type, RT and foreperiod, trialNumber + 1 minutes into the test. */
 const trial = (
   trialNumber: number,
-  type: PvtTrialType,
+  type: TrialType,
   reactionTime: number | null,
   foreperiodMs: number,
-  extra: Partial<PvtScoredTrial> = {},
-) => scoredPvtTrial(trialNumber, type, reactionTime, { foreperiodMs, ...extra });
+  extra: Partial<ScoredTrial> = {},
+) => scoredTrial(trialNumber, type, reactionTime, { foreperiodMs, ...extra });
 
 /**
  * A hand-scored run (PVT-10: lapse from 500 ms, false start under 100 ms): eight counters, one
  * of them interrupted (left out of every score, its false start and extra presses too), and a
  * habituation trial that counts for nothing.
  */
-const TRIALS: PvtScoredTrial[] = [
+const TRIALS: ScoredTrial[] = [
   { ...trial(0, 'valid', 300, 2000, { nFalseStarts: 1 }), phase: 'habituation' },
   trial(0, 'valid', 250, 3000),
   trial(1, 'valid', 200, 6000, { nFalseStarts: 1 }),
@@ -37,16 +37,16 @@ const TRIALS: PvtScoredTrial[] = [
 
 describe('PVT scoring', () => {
   it('scores a hand-computed run', () => {
-    const score = scorePvt(DEFAULT_PVT_CONFIG, TRIALS);
+    const result = score(DEFAULT_CONFIG, TRIALS);
     // Scored RTs (valid and lapses, not interrupted): 250, 200, 600, 400, 1000. The envelope's
     // counts are every counter of the test and its valid responses, trial 7 included.
-    expect(score).toMatchObject({
+    expect(result).toMatchObject({
       overallScore: 30,
       totalTrials: 8,
       correctTrials: 4,
       averageReactionTime: 490,
     });
-    const { scores } = score;
+    const { scores } = result;
     expect(scores).toMatchObject({
       variant: 'PVT-10',
       lapseThresholdMs: 500,
@@ -100,7 +100,7 @@ describe('PVT scoring', () => {
       errorTrialCount: 0,
       errorRatePercent: null,
     };
-    expect(score.reportCells).toEqual({
+    expect(result.reportCells).toEqual({
       pvt10Short: {
         trialCount: 4,
         rtTrialCount: 2,
@@ -118,7 +118,7 @@ describe('PVT scoring', () => {
       pvtBShort: empty,
       pvtBLong: empty,
     });
-    expect(score.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
+    expect(result.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
       { phase: 'test', block: 0, trialNumber: 3, exclusions: ['falseStart'] },
       { phase: 'test', block: 0, trialNumber: 4, exclusions: ['timeout'] },
       { phase: 'test', block: 0, trialNumber: 7, exclusions: ['interrupted'] },
@@ -127,8 +127,8 @@ describe('PVT scoring', () => {
 
   it('takes the fastest and slowest 10 % as k = max(1, round(n / 10)) responses, halves up', () => {
     const run = (n: number) =>
-      scorePvt(
-        DEFAULT_PVT_CONFIG,
+      score(
+        DEFAULT_CONFIG,
         Array.from({ length: n }, (_, i) => trial(i, 'valid', 200 + i, 3000)),
       ).scores;
     // n = 25: k = 3 (2.5 rounds up), so the fastest three are 200, 201, 202 ms.
@@ -141,21 +141,21 @@ describe('PVT scoring', () => {
   });
 
   it('judges lapses by the variant: PVT-B from 355 ms', () => {
-    const b = PvtConfigSchema.parse({ variant: 'PVT-B' });
-    const score = scorePvt(b, [trial(0, 'lapse', 400, 3000), trial(1, 'valid', 300, 3000)]);
-    expect(score.scores).toMatchObject({ variant: 'PVT-B', lapseThresholdMs: 355, lapses: 1 });
+    const b = ConfigSchema.parse({ variant: 'PVT-B' });
+    const result = score(b, [trial(0, 'lapse', 400, 3000), trial(1, 'valid', 300, 3000)]);
+    expect(result.scores).toMatchObject({ variant: 'PVT-B', lapseThresholdMs: 355, lapses: 1 });
   });
 
   it('flags more than 10 false starts, and scores an empty test as nothing', () => {
-    const many = scorePvt(DEFAULT_PVT_CONFIG, [
+    const many = score(DEFAULT_CONFIG, [
       trial(0, 'valid', 250, 3000, { nFalseStarts: 10 }),
       trial(1, 'false_start', 50, 3000),
     ]);
     expect(many.scores.falseStarts).toBe(11);
     expect(many.scores.qcFlags.falseStartsAbove10).toBe(true);
-    const ten = scorePvt(DEFAULT_PVT_CONFIG, [trial(0, 'valid', 250, 3000, { nFalseStarts: 10 })]);
+    const ten = score(DEFAULT_CONFIG, [trial(0, 'valid', 250, 3000, { nFalseStarts: 10 })]);
     expect(ten.scores.qcFlags.falseStartsAbove10).toBe(false);
-    const empty = scorePvt(DEFAULT_PVT_CONFIG, []);
+    const empty = score(DEFAULT_CONFIG, []);
     expect(empty).toMatchObject({ overallScore: 0, totalTrials: 0, averageReactionTime: null });
     expect(empty.scores).toMatchObject({
       meanRtMs: null,
@@ -168,7 +168,7 @@ describe('PVT scoring', () => {
 
   it("puts test trials in a cell by variant and foreperiod, split at the middle of the variant's range", () => {
     const cell = (variant: 'PVT-10' | 'PVT-B', foreperiodMs: number, phase = 'test') =>
-      pvtReportCellOf({ phase, variant, foreperiodMs });
+      reportCellOf({ phase, variant, foreperiodMs });
     expect(cell('PVT-10', 5999)).toBe('pvt10Short');
     expect(cell('PVT-10', 6000)).toBe('pvt10Long');
     expect(cell('PVT-B', 3499)).toBe('pvtBShort');
@@ -184,8 +184,8 @@ describe('PVT scoring', () => {
       nFalseStarts: 3,
       timing: { wasInterrupted: true },
     });
-    const without = scorePvt(DEFAULT_PVT_CONFIG, plain);
-    const withIt = scorePvt(DEFAULT_PVT_CONFIG, [...plain, interrupted]);
+    const without = score(DEFAULT_CONFIG, plain);
+    const withIt = score(DEFAULT_CONFIG, [...plain, interrupted]);
     const { counts: c1, qcFlags: q1, ...rest1 } = without.scores;
     const { counts: c2, qcFlags: q2, ...rest2 } = withIt.scores;
     expect(rest2).toEqual(rest1);
@@ -197,22 +197,22 @@ describe('PVT scoring', () => {
   });
 
   it('leaves a response under the floor out of the RT scores when the false-start threshold is lower', () => {
-    const config = PvtConfigSchema.parse({ ...DEFAULT_PVT_CONFIG, falseStartMs: 0 });
+    const config = ConfigSchema.parse({ ...DEFAULT_CONFIG, falseStartMs: 0 });
     const trials = [trial(0, 'valid', 250, 3000), trial(1, 'valid', 0.001, 3000)];
-    expect(getPvtTrialFlags(trials[1] as PvtScoredTrial)).toEqual(['tooFast']);
-    expect(getPvtTrialFlags(trials[0] as PvtScoredTrial)).toEqual([]);
-    const score = scorePvt(config, trials);
-    expect(score.averageReactionTime).toBe(250);
-    expect(score.scores.fastest10PercentRtMs).toBe(250);
+    expect(getTrialFlags(trials[1] as ScoredTrial)).toEqual(['tooFast']);
+    expect(getTrialFlags(trials[0] as ScoredTrial)).toEqual([]);
+    const result = score(config, trials);
+    expect(result.averageReactionTime).toBe(250);
+    expect(result.scores.fastest10PercentRtMs).toBe(250);
     // Still a valid response: counted, and no error in its cell.
-    expect(score.scores.counts.valid).toBe(2);
-    expect(score.reportCells.pvt10Short).toMatchObject({
+    expect(result.scores.counts.valid).toBe(2);
+    expect(result.reportCells.pvt10Short).toMatchObject({
       trialCount: 2,
       rtTrialCount: 1,
       meanRtMs: 250,
       errorRatePercent: 0,
     });
-    expect(score.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
+    expect(result.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
       { phase: 'test', block: 0, trialNumber: 1, exclusions: ['tooFast'] },
     ]);
   });

@@ -2,28 +2,28 @@ import type { RunScore, StoredTrial, TrialExclusions } from '../contract';
 import type { CellAggregate } from '../shared/report-cells';
 import { mean, median, ratio, sampleSd } from '../shared/statistics';
 import { TOO_FAST } from '../shared/time-floors';
-import { type PvtConfig, type PvtVariant, resolvePvtConfig } from './config';
-import { isPvtTooFast } from './plausibility';
-import type { PvtTrial } from './trial';
+import { type Config, resolveConfig, type Variant } from './config';
+import { isTooFast } from './plausibility';
+import type { Trial } from './trial';
 
 /**
  * The scores are computed by this version of the rules (test_results.scoring_version). Version
  * 3: a timeout counts in the speed scores (meanSpeed, the fastest and slowest 10 % and their RT,
  * speedSlopePerMinute) at the speed of the timeout, 1000 / maxRtMs (Basner & Dinges, 2011:
  * response speed over every stimulus); versions 1 and 2 left timeouts out of them. Version 2: a
- * response under PVT_RESPONSE_FLOOR_MS that a false-start threshold set lower did not make a
+ * response under RESPONSE_FLOOR_MS that a false-start threshold set lower did not make a
  * false start ('tooFast', ADR 036) is left out of the RT scores and the report cells' RT;
  * version 1 scored it. Without a timeout versions 2 and 3 give the same scores, and at the
  * default false-start threshold versions 1 and 2 do.
  */
-export const PVT_SCORING_VERSION = 3;
+export const SCORING_VERSION = 3;
 
 /**
  * Where each variant's foreperiods are split into short and long for the report: the middle of
  * its standard range (2-10 s, 2-5 s), ms. Read from the trial's variant, so a run whose range was
  * set otherwise is still split there.
  */
-export const PVT_FOREPERIOD_SPLIT_MS: Record<PvtVariant, number> = {
+export const FOREPERIOD_SPLIT_MS: Record<Variant, number> = {
   'PVT-10': 6000,
   'PVT-B': 3500,
 };
@@ -33,16 +33,16 @@ export const PVT_FOREPERIOD_SPLIT_MS: Record<PvtVariant, number> = {
  * (responses after short foreperiods are slower and more variable; Matthews et al., 2015). The
  * variants are kept apart: their foreperiods, and so their reaction times, differ.
  */
-export const PVT_REPORT_CELLS = [
+export const REPORT_CELLS = [
   { key: 'pvt10Short', label: 'PVT-10, foreperiod under 6 s' },
   { key: 'pvt10Long', label: 'PVT-10, foreperiod 6 s or longer' },
   { key: 'pvtBShort', label: 'PVT-B, foreperiod under 3.5 s' },
   { key: 'pvtBLong', label: 'PVT-B, foreperiod 3.5 s or longer' },
 ] as const;
-export type PvtReportCell = (typeof PVT_REPORT_CELLS)[number]['key'];
+export type ReportCell = (typeof REPORT_CELLS)[number]['key'];
 
 /** More false starts than this in the test flag the run. */
-export const PVT_FALSE_START_FLAG_ABOVE = 10;
+export const FALSE_START_FLAG_ABOVE = 10;
 
 /**
  * The PVT's own scores (scoring versions 1 to 3: the same scores), stored in
@@ -51,9 +51,9 @@ export const PVT_FALSE_START_FLAG_ABOVE = 10;
  * stimuli with a speed: the scored RTs, and each timeout at 1000 / maxRtMs (version 3; versions 1
  * and 2 over the scored RTs only). docs/scoring/pvt.md gives every formula.
  */
-export type PvtScores = {
+export type Scores = {
   /** What the scores mean depends on these: stored with them. */
-  variant: PvtVariant;
+  variant: Variant;
   lapseThresholdMs: number;
   falseStartThresholdMs: number;
   durationS: number;
@@ -125,8 +125,8 @@ export type PvtScores = {
 };
 
 /** The fields of a stored trial that scoring reads. */
-export type PvtScoredTrial = Pick<
-  StoredTrial<PvtTrial>,
+export type ScoredTrial = Pick<
+  StoredTrial<Trial>,
   | 'phase'
   | 'trialNumber'
   | 'variant'
@@ -144,29 +144,29 @@ export type PvtScoredTrial = Pick<
 };
 
 /** The report cell of a test trial: its variant, and its foreperiod under the variant's split or not. */
-export function pvtReportCellOf(trial: {
+export function reportCellOf(trial: {
   phase: string;
-  variant: PvtVariant;
+  variant: Variant;
   foreperiodMs: number;
-}): PvtReportCell | null {
+}): ReportCell | null {
   if (trial.phase !== 'test') return null;
-  const isShort = trial.foreperiodMs < PVT_FOREPERIOD_SPLIT_MS[trial.variant];
+  const isShort = trial.foreperiodMs < FOREPERIOD_SPLIT_MS[trial.variant];
   if (trial.variant === 'PVT-B') return isShort ? 'pvtBShort' : 'pvtBLong';
   return isShort ? 'pvt10Short' : 'pvt10Long';
 }
 
 /** Was the trial interrupted (the page hidden or left, or its counter off its due time)? */
-const isInterrupted = (trial: PvtScoredTrial) => trial.timing?.wasInterrupted === true;
+const isInterrupted = (trial: ScoredTrial) => trial.timing?.wasInterrupted === true;
 
 /**
  * A trial whose reaction time is scored: a response at or above the false-start threshold, and
- * not under the floor (isPvtTooFast).
+ * not under the floor (isTooFast).
  */
-function hasScoredRt(trial: PvtScoredTrial): trial is PvtScoredTrial & { reactionTime: number } {
+function hasScoredRt(trial: ScoredTrial): trial is ScoredTrial & { reactionTime: number } {
   return (
     trial.reactionTime !== null &&
     (trial.type === 'valid' || trial.type === 'lapse') &&
-    !isPvtTooFast(trial)
+    !isTooFast(trial)
   );
 }
 
@@ -177,7 +177,7 @@ const speedOf = (rtMs: number) => 1000 / rtMs;
  * (Basner & Dinges, 2011: response speed over every stimulus, a timeout at the timeout's 1/RT);
  * null for a trial with no speed (a false start, a response under the floor).
  */
-function speedRtOf(trial: PvtScoredTrial, maxRtMs: number): number | null {
+function speedRtOf(trial: ScoredTrial, maxRtMs: number): number | null {
   if (trial.type === 'timeout') return maxRtMs;
   return hasScoredRt(trial) ? trial.reactionTime : null;
 }
@@ -214,7 +214,7 @@ function olsSlope(points: readonly { x: number; y: number }[]): number | null {
  * A report cell of one run: its counters (trials not interrupted), the mean reaction time of its
  * valid responses, and the share of its counters without a valid response as its error rate.
  */
-function aggregatePvtCell(trials: readonly PvtScoredTrial[]): CellAggregate {
+function aggregatePvtCell(trials: readonly ScoredTrial[]): CellAggregate {
   const valid = trials.filter((t) => t.type === 'valid');
   const rts = valid.flatMap((t) => (hasScoredRt(t) ? [t.reactionTime] : []));
   return {
@@ -229,14 +229,14 @@ function aggregatePvtCell(trials: readonly PvtScoredTrial[]): CellAggregate {
 
 /**
  * Why a test trial is left out of some scores: interrupted, a timeout, a false start, a response
- * under the floor (isPvtTooFast).
+ * under the floor (isTooFast).
  */
-function exclusionsOf(trial: PvtScoredTrial): string[] {
+function exclusionsOf(trial: ScoredTrial): string[] {
   return [
     ...(isInterrupted(trial) ? ['interrupted'] : []),
     ...(trial.type === 'timeout' ? ['timeout'] : []),
     ...(trial.type === 'false_start' ? ['falseStart'] : []),
-    ...(isPvtTooFast(trial) ? [TOO_FAST] : []),
+    ...(isTooFast(trial) ? [TOO_FAST] : []),
   ];
 }
 
@@ -247,11 +247,8 @@ function exclusionsOf(trial: PvtScoredTrial): string[] {
  * trials = every counter of the test, correct trials = its valid responses (interrupted or not,
  * as the envelope counts them), averageReactionTime = meanRtMs.
  */
-export function scorePvt(
-  config: PvtConfig,
-  trials: readonly PvtScoredTrial[],
-): RunScore<PvtScores> {
-  const params = resolvePvtConfig(config);
+export function score(config: Config, trials: readonly ScoredTrial[]): RunScore<Scores> {
+  const params = resolveConfig(config);
   const test = trials.filter((t) => t.phase === 'test');
   const counted = test.filter((t) => !isInterrupted(t));
   const habituation = trials.filter((t) => t.phase === 'habituation');
@@ -263,7 +260,7 @@ export function scorePvt(
     return rtMs === null ? [] : [{ rtMs, minute: t.elapsedMs / 60_000 }];
   });
   const speedRts = paced.map((p) => p.rtMs);
-  const count = (type: PvtTrial['type']) => counted.filter((t) => t.type === type).length;
+  const count = (type: Trial['type']) => counted.filter((t) => t.type === type).length;
   const valid = count('valid');
   const slowResponses = count('lapse');
   const timeouts = count('timeout');
@@ -280,7 +277,7 @@ export function scorePvt(
   // and every false start.
   const denominator = stimuli + falseStarts;
   const failures = lapses + falseStarts;
-  const scores: PvtScores = {
+  const scores: Scores = {
     variant: params.variant,
     lapseThresholdMs: params.lapseThresholdMs,
     falseStartThresholdMs: params.falseStartMs,
@@ -314,7 +311,7 @@ export function scorePvt(
       falseStarts: habituation.reduce((sum, t) => sum + t.nFalseStarts, 0),
     },
     qcFlags: {
-      falseStartsAbove10: falseStarts > PVT_FALSE_START_FLAG_ABOVE,
+      falseStartsAbove10: falseStarts > FALSE_START_FLAG_ABOVE,
       pageInterrupted: interrupted > 0,
     },
   };
@@ -334,9 +331,9 @@ export function scorePvt(
     averageReactionTime: meanRtMs,
     scores,
     reportCells: Object.fromEntries(
-      PVT_REPORT_CELLS.map(({ key }) => [
+      REPORT_CELLS.map(({ key }) => [
         key,
-        aggregatePvtCell(counted.filter((t) => pvtReportCellOf(t) === key)),
+        aggregatePvtCell(counted.filter((t) => reportCellOf(t) === key)),
       ]),
     ),
     trialExclusions,

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PVT_CONFIG, PvtConfigSchema } from './config';
-import { pvtFixtureRun } from './fixture-run';
-import { planPvt } from './plan';
-import { getPvtTrialFlags } from './plausibility';
-import { findPvtTrialProblems, type PvtTrial, PvtTrialSchema } from './trial';
+import { ConfigSchema, DEFAULT_CONFIG } from './config';
+import { fixtureRun } from './fixture-run';
+import { plan } from './plan';
+import { getTrialFlags } from './plausibility';
+import { findTrialProblems, type Trial, TrialSchema } from './trial';
 
 const SEED = 'trial-check-seed';
-const config = DEFAULT_PVT_CONFIG;
-const plan = planPvt(SEED, config);
-const fixture = pvtFixtureRun(SEED, config);
+const config = DEFAULT_CONFIG;
+const planned = plan(SEED, config);
+const fixture = fixtureRun(SEED, config);
 
-const find = (predicate: (t: PvtTrial) => boolean) => {
+const find = (predicate: (t: Trial) => boolean) => {
   const trial = fixture.find(predicate);
   if (!trial) throw new Error('no such fixture trial');
   return trial;
@@ -20,15 +20,15 @@ const valid = find(
 );
 const restarted = find((t) => t.nFalseStarts > 0);
 const timedOut = find((t) => t.type === 'timeout');
-const problems = (trial: PvtTrial, cfg = config) => findPvtTrialProblems(trial, plan, cfg);
+const problems = (trial: Trial, cfg = config) => findTrialProblems(trial, planned, cfg);
 
 describe('the PVT trial check', () => {
   it('accepts every trial of the fixture run, and refuses the same trials against another plan', () => {
     for (const trial of fixture) {
-      expect(problems(PvtTrialSchema.parse(JSON.parse(JSON.stringify(trial))))).toEqual([]);
+      expect(problems(TrialSchema.parse(JSON.parse(JSON.stringify(trial))))).toEqual([]);
     }
-    const other = planPvt('another-seed', config);
-    expect(findPvtTrialProblems(valid, other, config).join()).toMatch(/must be the plan's draw/);
+    const other = plan('another-seed', config);
+    expect(findTrialProblems(valid, other, config).join()).toMatch(/must be the plan's draw/);
   });
 
   it("refuses foreperiods other than the plan's draws in order", () => {
@@ -119,10 +119,10 @@ describe('the PVT trial check', () => {
       'block 1 does not exist in the test (only 0)',
     ]);
     // A 30 s test of 2 s foreperiods can show 11 counters at most.
-    const short = PvtConfigSchema.parse({ durationS: 30, habituationTrials: 0 });
-    expect(
-      findPvtTrialProblems({ ...valid, trialNumber: 20 }, planPvt(SEED, short), short),
-    ).toEqual(['trialNumber 20 is more counters than the test can show']);
+    const short = ConfigSchema.parse({ durationS: 30, habituationTrials: 0 });
+    expect(findTrialProblems({ ...valid, trialNumber: 20 }, plan(SEED, short), short)).toEqual([
+      'trialNumber 20 is more counters than the test can show',
+    ]);
   });
 
   it("ties the foreperiods to the trial's start and its false starts, and the times on task to the timing", () => {
@@ -156,17 +156,17 @@ describe('the PVT trial check', () => {
     expect(runFirst.rsiMs).toBeNull();
     expect(problems({ ...runFirst, rsiMs: 3000 }).join()).toMatch(/rsiMs must be null/);
     // A second false start within the 'Too soon!' of the first is no press the page counts.
-    const twice: PvtTrial = {
+    const twice: Trial = {
       ...restarted,
       nFalseStarts: 2,
       falseStarts: [
         ...restarted.falseStarts,
         {
-          foreperiodMs: plan.test[restarted.planIndex + 1] as number,
+          foreperiodMs: planned.test[restarted.planIndex + 1] as number,
           afterMs: 400,
         },
       ],
-      foreperiodMs: plan.test[restarted.planIndex + 2] as number,
+      foreperiodMs: planned.test[restarted.planIndex + 2] as number,
       timing: {
         ...timing,
         foreperiodStartMs: (timing.falseStartsMs[0] as number) + 400,
@@ -197,7 +197,7 @@ describe('the PVT trial check', () => {
   it('accepts a counter off its due time only on a trial marked interrupted, however far off', () => {
     const { timing } = valid;
     /** The trial with its foreperiod begun `shiftMs` later: its counter that much earlier. */
-    const early = (shiftMs: number, wasInterrupted = false): PvtTrial => ({
+    const early = (shiftMs: number, wasInterrupted = false): Trial => ({
       ...valid,
       startElapsedMs: valid.startElapsedMs + shiftMs,
       rsiMs: (valid.rsiMs as number) - shiftMs,
@@ -219,7 +219,7 @@ describe('the PVT trial check', () => {
     const [first] = restarted.falseStarts;
     const atMs = restarted.timing.falseStartsMs[0];
     if (!first || atMs === undefined) throw new Error('no false start');
-    const hidden = PvtTrialSchema.parse({
+    const hidden = TrialSchema.parse({
       ...restarted,
       startElapsedMs: restarted.startElapsedMs - 70_000,
       falseStarts: [{ ...first, afterMs: first.afterMs + 70_000 }],
@@ -236,23 +236,23 @@ describe('the PVT trial check', () => {
   });
 
   it('is strict about fields, and flags false starts and timeouts', () => {
-    expect(PvtTrialSchema.safeParse({ ...valid, injected: true }).success).toBe(false);
-    expect(PvtTrialSchema.safeParse({ ...valid, type: 'miss' }).success).toBe(false);
-    expect(getPvtTrialFlags(valid)).toEqual([]);
-    expect(getPvtTrialFlags(timedOut)).toEqual(['timeout']);
-    expect(getPvtTrialFlags(find((t) => t.type === 'false_start'))).toEqual(['falseStart']);
+    expect(TrialSchema.safeParse({ ...valid, injected: true }).success).toBe(false);
+    expect(TrialSchema.safeParse({ ...valid, type: 'miss' }).success).toBe(false);
+    expect(getTrialFlags(valid)).toEqual([]);
+    expect(getTrialFlags(timedOut)).toEqual(['timeout']);
+    expect(getTrialFlags(find((t) => t.type === 'false_start'))).toEqual(['falseStart']);
   });
 });
 
 describe("the PVT trial check, intervals counted from the feedback's end", () => {
-  const legacy = PvtConfigSchema.parse({ intervalFrom: 'feedbackEnd' });
-  const legacyPlan = planPvt(SEED, legacy);
-  const legacyRun = pvtFixtureRun(SEED, legacy);
-  const check = (trial: PvtTrial) => findPvtTrialProblems(trial, legacyPlan, legacy);
-  const restartedLegacy = legacyRun.find((t) => t.nFalseStarts > 0) as PvtTrial;
+  const legacy = ConfigSchema.parse({ intervalFrom: 'feedbackEnd' });
+  const legacyPlan = plan(SEED, legacy);
+  const legacyRun = fixtureRun(SEED, legacy);
+  const check = (trial: Trial) => findTrialProblems(trial, legacyPlan, legacy);
+  const restartedLegacy = legacyRun.find((t) => t.nFalseStarts > 0) as Trial;
   const validLegacy = legacyRun.find(
     (t) => t.phase === 'test' && t.trialNumber > 0 && t.type === 'valid' && t.nFalseStarts === 0,
-  ) as PvtTrial;
+  ) as Trial;
 
   it("ties each interval after a false start to the end of its 'Too soon!', and the RSI to the last press", () => {
     for (const trial of legacyRun) expect(check(trial)).toEqual([]);

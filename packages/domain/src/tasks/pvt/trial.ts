@@ -11,19 +11,13 @@ import {
   TRIAL_NUMBERING_SHAPE,
   TrialClockTimeSchema,
 } from '../shared/envelope';
-import {
-  type PvtConfig,
-  type PvtParams,
-  PvtPhaseSchema,
-  PvtVariantSchema,
-  resolvePvtConfig,
-} from './config';
-import { type PvtPlan, pvtForeperiodAt } from './plan';
-import { isPvtPosition } from './run-order';
+import { type Config, type Params, PhaseSchema, resolveConfig, VariantSchema } from './config';
+import { foreperiodAt, type Plan } from './plan';
+import { isPosition } from './run-order';
 
 /** The response: Space on a keyboard, or a touch or a mouse's left button on the stage. */
-export const PVT_RESPONSES = ['space', 'tap'] as const;
-export type PvtResponse = (typeof PVT_RESPONSES)[number];
+export const RESPONSES = ['space', 'tap'] as const;
+export type Response = (typeof RESPONSES)[number];
 
 /**
  * What a trial was: 'valid' (a reaction time from the false-start threshold to under the lapse
@@ -31,17 +25,17 @@ export type PvtResponse = (typeof PVT_RESPONSES)[number];
  * threshold: a press begun before the counter could be seen) or 'timeout' (no response before
  * the timeout; a lapse without a reaction time).
  */
-export const PVT_TRIAL_TYPES = ['valid', 'lapse', 'false_start', 'timeout'] as const;
-export type PvtTrialType = (typeof PVT_TRIAL_TYPES)[number];
+export const TRIAL_TYPES = ['valid', 'lapse', 'false_start', 'timeout'] as const;
+export type TrialType = (typeof TRIAL_TYPES)[number];
 
 /**
  * False starts before the counter that restart one trial, at most: beyond them a press in the
  * foreperiod no longer restarts it (it is an extra response), so a record stays small.
  */
-export const PVT_MAX_FALSE_STARTS_PER_TRIAL = 200;
+export const MAX_FALSE_STARTS_PER_TRIAL = 200;
 
 /** The highest plan draw a trial may name (draws are taken again from the first after the last). */
-export const PVT_MAX_PLAN_INDEX = 100_000;
+export const MAX_PLAN_INDEX = 100_000;
 
 /**
  * How far from its due time (its foreperiod after the foreperiod's start) a counter may be
@@ -51,23 +45,23 @@ export const PVT_MAX_PLAN_INDEX = 100_000;
  * presented much earlier came from a display whose frames are far apart. Either way the
  * foreperiod was not the one drawn.
  */
-export const PVT_OFF_SCHEDULE_MS = 100;
+export const OFF_SCHEDULE_MS = 100;
 
 /**
  * Is a counter presented `sinceStartMs` after its foreperiod began, for a foreperiod of
- * `foreperiodMs`, off its schedule (more than PVT_OFF_SCHEDULE_MS from its due time)? The engine
+ * `foreperiodMs`, off its schedule (more than OFF_SCHEDULE_MS from its due time)? The engine
  * and the server's check both ask this of the same recorded numbers, so they always agree.
  */
-export function isPvtOnsetOffSchedule(sinceStartMs: number, foreperiodMs: number): boolean {
-  return Math.abs(sinceStartMs - foreperiodMs) > PVT_OFF_SCHEDULE_MS;
+export function isOnsetOffSchedule(sinceStartMs: number, foreperiodMs: number): boolean {
+  return Math.abs(sinceStartMs - foreperiodMs) > OFF_SCHEDULE_MS;
 }
 
 /**
  * Did a false start `afterMs` into a foreperiod of `foreperiodMs` come when the counter should
- * have been on screen for more than PVT_OFF_SCHEDULE_MS (so the counter was late)?
+ * have been on screen for more than OFF_SCHEDULE_MS (so the counter was late)?
  */
-export function isPvtFalseStartLate(falseStart: PvtFalseStart): boolean {
-  return falseStart.afterMs - falseStart.foreperiodMs > PVT_OFF_SCHEDULE_MS;
+export function isFalseStartLate(falseStart: FalseStart): boolean {
+  return falseStart.afterMs - falseStart.foreperiodMs > OFF_SCHEDULE_MS;
 }
 
 const wholeMs = (name: string) =>
@@ -84,11 +78,11 @@ const timeOnTaskMs = (name: string) =>
  * A false start that restarted the trial: the interval it cut short (its draw) and when it came,
  * ms after that interval's start (a counter held back by a hidden page can make it long).
  */
-export const PvtFalseStartSchema = z.strictObject({
+export const FalseStartSchema = z.strictObject({
   foreperiodMs: wholeMs('falseStarts.foreperiodMs'),
   afterMs: timeOnTaskMs('falseStarts.afterMs'),
 });
-export type PvtFalseStart = z.infer<typeof PvtFalseStartSchema>;
+export type FalseStart = z.infer<typeof FalseStartSchema>;
 
 /**
  * A trial's timing record, in ms on the page's performance.now() time line: the common part (the
@@ -96,29 +90,29 @@ export type PvtFalseStart = z.infer<typeof PvtFalseStartSchema>;
  * timeout), where the counter's interval was counted from, where the trial's first interval was
  * (before any false start), and the timestamps of the false starts that restarted it.
  */
-export const PvtTimingSchema = z.strictObject({
+export const TimingSchema = z.strictObject({
   ...TIMING_BASE_SHAPE,
   responseTimestampMs: z.number().finite().nonnegative().nullable(),
   foreperiodStartMs: z.number().finite().nonnegative(),
   trialStartMs: z.number().finite().nonnegative(),
-  falseStartsMs: z.array(z.number().finite().nonnegative()).max(PVT_MAX_FALSE_STARTS_PER_TRIAL),
+  falseStartsMs: z.array(z.number().finite().nonnegative()).max(MAX_FALSE_STARTS_PER_TRIAL),
 });
-export type PvtTiming = z.infer<typeof PvtTimingSchema>;
+export type Timing = z.infer<typeof TimingSchema>;
 
 /**
  * A PVT trial as the browser sends it: the envelope every task shares and the task's own fields.
  * A trial is one counter: its foreperiod, the response (or the timeout), and the false starts
  * before the counter that restarted the trial with a new foreperiod.
  */
-export const PvtTrialSchema = z.strictObject({
-  phase: PvtPhaseSchema,
+export const TrialSchema = z.strictObject({
+  phase: PhaseSchema,
   ...TRIAL_NUMBERING_SHAPE,
-  variant: PvtVariantSchema,
-  type: z.enum(PVT_TRIAL_TYPES, {
+  variant: VariantSchema,
+  type: z.enum(TRIAL_TYPES, {
     error: "type must be 'valid', 'lapse', 'false_start' or 'timeout'",
   }),
   /** The response; null after a timeout. */
-  response: z.enum(PVT_RESPONSES, { error: "response must be 'space', 'tap' or null" }).nullable(),
+  response: z.enum(RESPONSES, { error: "response must be 'space', 'tap' or null" }).nullable(),
   /** ms from the counter's presented onset to the response, unrounded; null after a timeout. */
   reactionTime: NullableReactionTimeSchema,
   /** A valid response. */
@@ -140,14 +134,14 @@ export const PvtTrialSchema = z.strictObject({
   /** The lapse threshold the trial was judged by, ms. */
   lapseThresholdMs: wholeMs('lapseThresholdMs'),
   /** The plan draw of the trial's first foreperiod; each restart takes the next. */
-  planIndex: z.number().int().nonnegative().max(PVT_MAX_PLAN_INDEX),
+  planIndex: z.number().int().nonnegative().max(MAX_PLAN_INDEX),
   /** False starts that restarted the trial, and each one's foreperiod and time. */
-  nFalseStarts: z.number().int().nonnegative().max(PVT_MAX_FALSE_STARTS_PER_TRIAL),
-  falseStarts: z.array(PvtFalseStartSchema).max(PVT_MAX_FALSE_STARTS_PER_TRIAL),
+  nFalseStarts: z.number().int().nonnegative().max(MAX_FALSE_STARTS_PER_TRIAL),
+  falseStarts: z.array(FalseStartSchema).max(MAX_FALSE_STARTS_PER_TRIAL),
   /**
    * Time on task at the trial's first foreperiod start, ms: from the phase's first foreperiod,
    * resumes continued. 0 for a phase's first trial; for a later one, where the previous trial's
-   * next interval started (pvtNextForeperiodElapsedMs: its end, or its end plus the feedback when
+   * next interval started (nextForeperiodElapsedMs: its end, or its end plus the feedback when
    * intervals are counted from the feedback's end).
    */
   startElapsedMs: timeOnTaskMs('startElapsedMs'),
@@ -167,21 +161,21 @@ export const PvtTrialSchema = z.strictObject({
   startTime: TrialClockTimeSchema,
   /** Device wall-clock time of the response or the timeout (ISO 8601, UTC). */
   endTime: TrialClockTimeSchema,
-  timing: PvtTimingSchema,
+  timing: TimingSchema,
 });
-export type PvtTrial = z.infer<typeof PvtTrialSchema>;
+export type Trial = z.infer<typeof TrialSchema>;
 
 /** The type of a trial with reaction time `rt` (null: a timeout) under `params`' thresholds. */
-export function pvtTypeOf(
-  params: Pick<PvtParams, 'falseStartMs' | 'lapseThresholdMs'>,
+export function typeOf(
+  params: Pick<Params, 'falseStartMs' | 'lapseThresholdMs'>,
   rt: number | null,
-): PvtTrialType {
+): TrialType {
   if (rt === null) return 'timeout';
   if (rt < params.falseStartMs) return 'false_start';
   return rt >= params.lapseThresholdMs ? 'lapse' : 'valid';
 }
 
-function positionProblem(params: PvtParams, trial: PvtTrial): string {
+function positionProblem(params: Params, trial: Trial): string {
   const { phase, block, trialNumber } = positionOf(trial);
   if (block !== 0) return `block ${block} does not exist in the ${phase} (only 0)`;
   if (phase === 'habituation') {
@@ -191,7 +185,7 @@ function positionProblem(params: PvtParams, trial: PvtTrial): string {
 }
 
 /** The problems of a trial's plan draws: each foreperiod must be the plan's, in order. */
-function drawProblems(trial: PvtTrial, plan: PvtPlan): string[] {
+function drawProblems(trial: Trial, plan: Plan): string[] {
   const problems: string[] = [];
   if (trial.planIndex < trial.trialNumber) {
     problems.push(
@@ -211,14 +205,14 @@ function drawProblems(trial: PvtTrial, plan: PvtPlan): string[] {
     return problems;
   }
   trial.falseStarts.forEach((falseStart, i) => {
-    const planned = pvtForeperiodAt(plan, trial.phase, trial.planIndex + i);
+    const planned = foreperiodAt(plan, trial.phase, trial.planIndex + i);
     if (falseStart.foreperiodMs !== planned) {
       problems.push(
         `falseStarts[${i}].foreperiodMs must be the plan's draw ${trial.planIndex + i} (${planned} ms)`,
       );
     }
   });
-  const planned = pvtForeperiodAt(plan, trial.phase, trial.planIndex + trial.nFalseStarts);
+  const planned = foreperiodAt(plan, trial.phase, trial.planIndex + trial.nFalseStarts);
   if (trial.foreperiodMs !== planned) {
     problems.push(
       `foreperiodMs must be the plan's draw ${trial.planIndex + trial.nFalseStarts} (${planned} ms)`,
@@ -228,7 +222,7 @@ function drawProblems(trial: PvtTrial, plan: PvtPlan): string[] {
 }
 
 /** The problems of the response: what was pressed, its type and correctness, its RT. */
-function responseProblems(params: PvtParams, trial: PvtTrial): string[] {
+function responseProblems(params: Params, trial: Trial): string[] {
   const problems: string[] = [];
   const { responseTimestampMs, stimulusOnsetMs } = trial.timing;
   const timedOut = trial.type === 'timeout';
@@ -242,7 +236,7 @@ function responseProblems(params: PvtParams, trial: PvtTrial): string[] {
   }
   problems.push(...pressModalityProblems(trial));
   if (trial.reactionTime !== null) {
-    const expected = pvtTypeOf(params, trial.reactionTime);
+    const expected = typeOf(params, trial.reactionTime);
     if (!timedOut && trial.type !== expected) {
       problems.push(
         `type must be '${expected}' for a reaction time of ${trial.reactionTime} ms (false start under ${params.falseStartMs} ms, lapse from ${params.lapseThresholdMs} ms)`,
@@ -273,14 +267,14 @@ function responseProblems(params: PvtParams, trial: PvtTrial): string[] {
  * trial's start, each after a false start from the false start itself (counted from the
  * response) or from the end of its 'Too soon!' (the false start plus the feedback).
  */
-function foreperiodStartsOf(params: PvtParams, trial: PvtTrial): number[] {
+function foreperiodStartsOf(params: Params, trial: Trial): number[] {
   const { trialStartMs, falseStartsMs } = trial.timing;
   const after = params.intervalFrom === 'response' ? 0 : params.feedbackMs;
   return [trialStartMs, ...falseStartsMs.map((ms) => ms + after)];
 }
 
 /** Is the trial the first after the intro's button: a run's first, or a resumed run's? */
-function isFirstAfterIntro(params: PvtParams, trial: PvtTrial): boolean {
+function isFirstAfterIntro(params: Params, trial: Trial): boolean {
   const isRunFirst =
     trial.trialNumber === 0 && (trial.phase === 'habituation' || params.habituationTrials === 0);
   return trial.resumed || isRunFirst;
@@ -289,7 +283,7 @@ function isFirstAfterIntro(params: PvtParams, trial: PvtTrial): boolean {
 const isAbout = (a: number, b: number) => Math.abs(a - b) <= REACTION_TIME_TOLERANCE_MS;
 
 /** The problems of the foreperiods' times: where each began, and its false start in it. */
-function foreperiodProblems(params: PvtParams, trial: PvtTrial): string[] {
+function foreperiodProblems(params: Params, trial: Trial): string[] {
   const problems: string[] = [];
   const t = trial.timing;
   const starts = foreperiodStartsOf(params, trial);
@@ -321,11 +315,11 @@ function foreperiodProblems(params: PvtParams, trial: PvtTrial): string[] {
     }
   });
   const offSchedule =
-    isPvtOnsetOffSchedule(t.stimulusOnsetMs - t.foreperiodStartMs, trial.foreperiodMs) ||
-    trial.falseStarts.some(isPvtFalseStartLate);
+    isOnsetOffSchedule(t.stimulusOnsetMs - t.foreperiodStartMs, trial.foreperiodMs) ||
+    trial.falseStarts.some(isFalseStartLate);
   if (offSchedule && !t.wasInterrupted) {
     problems.push(
-      `A counter presented more than ${PVT_OFF_SCHEDULE_MS} ms from its due time marks its trial interrupted (timing.wasInterrupted)`,
+      `A counter presented more than ${OFF_SCHEDULE_MS} ms from its due time marks its trial interrupted (timing.wasInterrupted)`,
     );
   }
   return problems;
@@ -337,7 +331,7 @@ function foreperiodProblems(params: PvtParams, trial: PvtTrial): string[] {
  * the foreperiod's start; null exactly when no press came before the counter (the first trial
  * after the intro's button, without a false start).
  */
-function rsiProblems(params: PvtParams, trial: PvtTrial): string[] {
+function rsiProblems(params: Params, trial: Trial): string[] {
   const isNull = isFirstAfterIntro(params, trial) && trial.nFalseStarts === 0;
   if (isNull) {
     return trial.rsiMs === null
@@ -356,7 +350,7 @@ function rsiProblems(params: PvtParams, trial: PvtTrial): string[] {
 }
 
 /** The problems of the timing record and the times on task. */
-function timingProblems(params: PvtParams, trial: PvtTrial): string[] {
+function timingProblems(params: Params, trial: Trial): string[] {
   const problems: string[] = [];
   const t = trial.timing;
   const inOrder =
@@ -427,15 +421,15 @@ function timingProblems(params: PvtParams, trial: PvtTrial): string[] {
  * response timestamp minus the onset, timing events out of order, foreperiods that do not follow
  * from the trial's start and its false starts (counted from the response: a false start within
  * the 'Too soon!' of the one before, or a response-to-stimulus interval other than the onset minus
- * the last press), a counter off its due time by more than PVT_OFF_SCHEDULE_MS on a trial not
+ * the last press), a counter off its due time by more than OFF_SCHEDULE_MS on a trial not
  * marked interrupted, times on task that disagree with the
  * timing record, a phase's first trial not at its first draw and time on task 0, a test trial
  * begun after the test's time was up. Empty when valid. Cheap: every save runs it; that each
- * trial follows the one before is the run's check (findPvtRunImplausibility).
+ * trial follows the one before is the run's check (findRunImplausibility).
  */
-export function findPvtTrialProblems(trial: PvtTrial, plan: PvtPlan, config: PvtConfig): string[] {
-  const params = resolvePvtConfig(config);
-  if (!isPvtPosition(params, positionOf(trial))) return [positionProblem(params, trial)];
+export function findTrialProblems(trial: Trial, plan: Plan, config: Config): string[] {
+  const params = resolveConfig(config);
+  if (!isPosition(params, positionOf(trial))) return [positionProblem(params, trial)];
   const problems: string[] = [];
   if (trial.variant !== params.variant) {
     problems.push(`variant must be '${params.variant}' for this run`);

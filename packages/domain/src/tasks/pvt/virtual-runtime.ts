@@ -1,21 +1,21 @@
 import type { SavedTrial } from '../contract';
 import type { InputModality } from '../shared/envelope';
-import type { PvtConfig } from './config';
+import type { Config } from './config';
 import {
-  createPvtEngine,
-  type PvtEffect,
-  type PvtEvent,
-  type PvtState,
-  type PvtStep,
-  pvtNextDueMs,
-  stepPvt,
+  createEngine,
+  type Effect,
+  type Event,
+  nextDueMs,
+  type State,
+  type Step,
+  step,
 } from './engine';
-import type { PvtPlan, PvtPosition } from './plan';
-import type { PvtTrial } from './trial';
+import type { Plan, Position } from './plan';
+import type { Trial } from './trial';
 
 /** One foreperiod of a trial, as the simulated participant meets it. */
-export type PvtAttemptInfo = {
-  position: PvtPosition;
+export type AttemptInfo = {
+  position: Position;
   /** 0 for the trial's first foreperiod, then one more after each false start. */
   attempt: number;
   /** The interval drawn, from the foreperiod's start to the counter's due onset, ms. */
@@ -28,7 +28,7 @@ export type PvtAttemptInfo = {
 };
 
 /** What a participant does on one foreperiod, and how the page presents its counter. */
-export type PvtAttemptBehaviour = {
+export type AttemptBehaviour = {
   /**
    * A press this many ms after the stage went blank (the feedback or 'Too soon!' over): a false
    * start if it comes before the counter's onset, the response if after it.
@@ -46,10 +46,10 @@ export type PvtAttemptBehaviour = {
   interrupted?: boolean;
 };
 
-export type PvtVirtualSessionOptions = {
-  config: PvtConfig;
-  plan: PvtPlan;
-  behave: (attempt: PvtAttemptInfo) => PvtAttemptBehaviour;
+export type VirtualSessionOptions = {
+  config: Config;
+  plan: Plan;
+  behave: (attempt: AttemptInfo) => AttemptBehaviour;
   /** performance.timeOrigin of the simulated page (ms since the epoch). */
   timeOriginMs: number;
   /** Page time at which the intro appears. */
@@ -63,15 +63,15 @@ export type PvtVirtualSessionOptions = {
   stopAfterTrials?: number;
 };
 
-export type PvtVirtualSession = {
-  trials: PvtTrial[];
-  events: PvtEvent[];
-  effects: PvtEffect[];
-  state: PvtState;
+export type VirtualSession = {
+  trials: Trial[];
+  events: Event[];
+  effects: Effect[];
+  state: State;
 };
 
 /** The page's time origin of simulated and fixture runs, in ms since the epoch (late 2026). */
-export const PVT_SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
+export const SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
 
 /** How long before its presentation the simulated page puts a counter on the stage, ms. */
 const DRAW_LATENCY_MS = 8;
@@ -85,15 +85,15 @@ const DRAW_LATENCY_MS = 8;
  * end of each feedback and 'Too soon!'. What it records is what a browser would send. Pure: no
  * clock, no timers.
  */
-export function runPvtVirtualSession(options: PvtVirtualSessionOptions): PvtVirtualSession {
+export function runVirtualSession(options: VirtualSessionOptions): VirtualSession {
   const { config, plan } = options;
-  const events: PvtEvent[] = [];
-  const effects: PvtEffect[] = [];
-  const trials: PvtTrial[] = [];
+  const events: Event[] = [];
+  const effects: Effect[] = [];
+  const trials: Trial[] = [];
   const modality = options.inputModality ?? 'keyboard';
   let nowMs = options.startMs;
-  let counter: { position: PvtPosition; draw: number; dueAtMs: number } | null = null;
-  const take = (step: PvtStep) => {
+  let counter: { position: Position; draw: number; dueAtMs: number } | null = null;
+  const take = (step: Step) => {
     for (const effect of step.effects) {
       effects.push(effect);
       if (effect.type === 'RECORD_TRIAL') trials.push(effect.trial);
@@ -102,26 +102,26 @@ export function runPvtVirtualSession(options: PvtVirtualSessionOptions): PvtVirt
     return step.state;
   };
   let state = take(
-    createPvtEngine({
+    createEngine({
       config,
       saved: options.saved,
       timeOriginMs: options.timeOriginMs,
       inputModality: modality,
     }),
   );
-  const send = (event: PvtEvent) => {
+  const send = (event: Event) => {
     events.push(event);
     nowMs = Math.max(nowMs, event.atMs);
-    state = take(stepPvt(config, plan, state, event));
+    state = take(step(config, plan, state, event));
   };
   const press = (atMs: number) => send({ type: 'PRESS', atMs, modality });
   const tick = () => {
-    const due = pvtNextDueMs(config, state);
+    const due = nextDueMs(config, state);
     if (due === null) throw new Error('The PVT engine waits for nothing');
     send({ type: 'TICK', atMs: Math.max(nowMs, due) });
   };
   const limit = options.stopAfterTrials ?? Number.POSITIVE_INFINITY;
-  let behaviour: PvtAttemptBehaviour = { rtMs: null };
+  let behaviour: AttemptBehaviour = { rtMs: null };
   while (state.kind !== 'finished' && trials.length < limit) {
     if (state.kind === 'waiting') {
       send({ type: 'START', atMs: nowMs + options.introMs });
@@ -169,7 +169,7 @@ export function runPvtVirtualSession(options: PvtVirtualSessionOptions): PvtVirt
     // A press after the timeout is the one that goes on after it (the engine times out first).
     press(responseMs);
     // (The press stepped the engine: its state is read again.)
-    const answered = state as PvtState;
+    const answered = state as State;
     if (answered.kind !== 'trial' || answered.trial.stage !== 'feedback') continue;
     for (const afterMs of behaviour.extraPressesAfterMs ?? []) press(responseMs + afterMs);
   }

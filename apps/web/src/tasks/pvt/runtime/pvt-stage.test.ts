@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { type Run, savedTrialWithFields } from '@cogni/domain';
-import { PVT_RUN_ORDER_FIELDS, PvtConfigSchema, type PvtTrial } from '@cogni/domain/tasks/pvt';
+import { ConfigSchema, RUN_ORDER_FIELDS, type Trial } from '@cogni/domain/tasks/pvt';
 import { describe, expect, it, vi } from 'vitest';
 import {
   dispatchTimedKey,
@@ -24,7 +24,7 @@ const SEED = 'pvt-runtime-seed';
  * A short test: 30 s, 0.5-0.6 s intervals from the response with 0.5 s of feedback in them, one
  * practice counter, a 1 s timeout.
  */
-const CONFIG = PvtConfigSchema.parse({
+const CONFIG = ConfigSchema.parse({
   durationS: 30,
   foreperiodMinMs: 500,
   foreperiodMaxMs: 600,
@@ -68,7 +68,7 @@ describe('formatCounter', () => {
 });
 
 describe('the PVT on the task host (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
-  let recorded: PvtTrial[] = [];
+  let recorded: Trial[] = [];
   let runtime: PvtHost | null = null;
   /** The Element Timing name of the last counter answered. */
   let answeredCounter: string | null = null;
@@ -85,7 +85,7 @@ describe('the PVT on the task host (jsdom, fake clock; onsets by the animation-f
     inputModality: 'keyboard' | 'touch' = 'keyboard',
   ) {
     runtime = createPvtHost({
-      ...fakeRuntimeOptions<PvtTrial>(run, page.stage, (trial) => recorded.push(trial), saved),
+      ...fakeRuntimeOptions<Trial>(run, page.stage, (trial) => recorded.push(trial), saved),
       inputModality,
     });
     runtime.start();
@@ -262,7 +262,7 @@ describe('the PVT on the task host (jsdom, fake clock; onsets by the animation-f
     const test = recorded.filter((t) => t.phase === 'test');
     expect(test.length).toBeGreaterThan(15);
     // The next interval would have started at the last response: at or after the 30 s.
-    const last = test.at(-1) as PvtTrial;
+    const last = test.at(-1) as Trial;
     expect(last.endElapsedMs).toBeGreaterThanOrEqual(30_000);
     for (const t of test.slice(0, -1)) expect(t.endElapsedMs).toBeLessThan(30_000);
     // Each counter came its drawn interval after the last press, within a few frames: the
@@ -287,8 +287,8 @@ describe('the PVT on the task host (jsdom, fake clock; onsets by the animation-f
     }
     first.dispose();
     runtime = null;
-    const saved = recorded.map((t) => savedTrialWithFields(t, PVT_RUN_ORDER_FIELDS));
-    const last = recorded.at(-1) as PvtTrial;
+    const saved = recorded.map((t) => savedTrialWithFields(t, RUN_ORDER_FIELDS));
+    const last = recorded.at(-1) as Trial;
     const resumed = startRuntime(makeRun(), saved);
     expect(resumed.getSnapshot()).toMatchObject({
       phase: 'prompt',

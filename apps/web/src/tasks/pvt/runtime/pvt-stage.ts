@@ -1,11 +1,5 @@
 import type { InputModality } from '@cogni/domain';
-import {
-  type PvtInput,
-  type PvtPrompt,
-  type PvtScene,
-  pvtEngine,
-  pvtTask,
-} from '@cogni/domain/tasks/pvt';
+import { engine, type Input, type Prompt, pvtTask, type Scene } from '@cogni/domain/tasks/pvt';
 import {
   createTaskHost,
   type TaskHostRunOptions,
@@ -20,7 +14,7 @@ const RESPOND_FASTER = 'Please respond faster';
 export const PVT_COUNTER_NAME = 'pvt-counter';
 
 /** Space (by physical key, or by character on other layouts): the one response key. */
-export function readPvtKey(event: Pick<KeyboardEvent, 'code' | 'key'>): PvtInput | null {
+export function readPvtKey(event: Pick<KeyboardEvent, 'code' | 'key'>): Input | null {
   return event.code === 'Space' || event.key === ' ' ? 'space' : null;
 }
 
@@ -49,7 +43,7 @@ type RunningCounter = {
  * frame and later digits leave it alone; the reaction time is the press's timestamp minus that
  * onset, never what the digits show.
  */
-function createCounter(scene: Extract<PvtScene, { kind: 'counter' }>) {
+function createCounter(scene: Extract<Scene, { kind: 'counter' }>) {
   const element = document.createElement('div');
   element.className = 'pvt-counter';
   const { position } = scene;
@@ -97,7 +91,7 @@ function createMessage(name: string, title: string, detail: string | null): HTML
  * mouse's left button anywhere on the stage (a finger resting on the screen is the primary
  * pointer, so another finger's tap counts). The screen stays on while trials are on.
  */
-export function pvtStageParts(inputModality: InputModality): TaskStageParts<PvtInput, PvtScene> {
+export function pvtStageParts(inputModality: InputModality): TaskStageParts<Input, Scene> {
   const counters = new WeakMap<HTMLElement, RunningCounter>();
   return {
     keyToInput: readPvtKey,
@@ -144,14 +138,14 @@ export function pvtStageParts(inputModality: InputModality): TaskStageParts<PvtI
 export const createPvtHost = (options: TaskHostRunOptions) =>
   createTaskHost(
     pvtTask,
-    pvtEngine,
+    engine,
     (_config, inputModality) => pvtStageParts(inputModality),
     options,
   );
 
 /** A PVT run's host, as the running view holds it. */
 export type PvtHost = ReturnType<typeof createPvtHost>;
-export type PvtHostSnapshot = TaskHostSnapshot<PvtPrompt, PvtScene>;
+export type PvtHostSnapshot = TaskHostSnapshot<Prompt, Scene>;
 
 /**
  * What a screen reader is told of the stage ('Too soon!', 'Please respond faster' and how to go

@@ -1,19 +1,19 @@
-import { PvtConfigSchema, type PvtVariant } from '../config';
+import { ConfigSchema, type Variant } from '../config';
 import { pvtTask } from '../definition';
-import type { PvtScoredTrial } from '../scoring';
-import type { PvtTrialType } from '../trial';
+import type { ScoredTrial } from '../scoring';
+import type { TrialType } from '../trial';
 
 /**
  * A scored PVT-10 test trial by hand: its type and RT, a 3000 ms foreperiod, trialNumber + 1
  * minutes into the test, no false start or extra press, not interrupted; `extra` overrides any
  * field.
  */
-export function scoredPvtTrial(
+export function scoredTrial(
   trialNumber: number,
-  type: PvtTrialType,
+  type: TrialType,
   reactionTime: number | null,
-  extra: Partial<PvtScoredTrial> = {},
-): PvtScoredTrial {
+  extra: Partial<ScoredTrial> = {},
+): ScoredTrial {
   return {
     phase: 'test',
     block: 0,
@@ -35,7 +35,7 @@ export function scoredPvtTrial(
  * The configuration a run of `variant` stored under task version 1.0.0: every setting of that
  * version written out (0: the variant's own value), no intervalFrom.
  */
-export const configStoredBy100 = (variant: PvtVariant) => ({
+export const configStoredBy100 = (variant: Variant) => ({
   variant,
   durationS: 0,
   foreperiodMinMs: 0,
@@ -48,5 +48,5 @@ export const configStoredBy100 = (variant: PvtVariant) => ({
 });
 
 /** A stored configuration as the server reads it: the task's storedConfigDefaults under it. */
-export const readStoredPvtConfig = (stored: object) =>
-  PvtConfigSchema.parse({ ...pvtTask.storedConfigDefaults, ...stored });
+export const readStoredConfig = (stored: object) =>
+  ConfigSchema.parse({ ...pvtTask.storedConfigDefaults, ...stored });

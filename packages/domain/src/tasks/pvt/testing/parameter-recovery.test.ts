@@ -1,11 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PVT_CONFIG } from '../config';
-import {
-  PVT_RECOVERY_PARTICIPANT,
-  pvtRecoveryTrueSpeed,
-  simulatePvtParticipant,
-} from '../participant';
-import { type PvtScores, scorePvt } from '../scoring';
+import { DEFAULT_CONFIG } from '../config';
+import { RECOVERY_PARTICIPANT, recoveryTrueSpeed, simulateParticipant } from '../participant';
+import { type Scores, score } from '../scoring';
 
 /**
  * Parameter recovery (docs/scoring/pvt.md, "Recovery"): 1,000 simulated runs of the default
@@ -27,20 +23,20 @@ import { type PvtScores, scorePvt } from '../scoring';
  *   speeds) of the truth (nominally 95 %; the SE over 1,000 runs of that share is 0.7 points);
  * - every run's false starts counted: the presses before a counter the participant made.
  */
-const TRUTH = PVT_RECOVERY_PARTICIPANT;
+const TRUTH = RECOVERY_PARTICIPANT;
 /** A timeout's speed: 1000 / the default 30 s timeout. */
 const TIMEOUT_SPEED = 1000 / 30_000;
-const TRUE_SPEED = pvtRecoveryTrueSpeed(500);
+const TRUE_SPEED = recoveryTrueSpeed(500);
 const RUNS = 1000;
 
 const mean = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
 
 describe('parameter recovery over 1,000 simulated runs of the default PVT-10', () => {
-  let runs: { scores: PvtScores; speeds: number[]; pressesBefore: number }[] = [];
+  let runs: { scores: Scores; speeds: number[]; pressesBefore: number }[] = [];
   beforeAll(() => {
     runs = Array.from({ length: RUNS }, (_, i) => {
-      const trials = simulatePvtParticipant(`recovery-${i}`, DEFAULT_PVT_CONFIG, TRUTH);
-      const { scores } = scorePvt(DEFAULT_PVT_CONFIG, trials);
+      const trials = simulateParticipant(`recovery-${i}`, DEFAULT_CONFIG, TRUTH);
+      const { scores } = score(DEFAULT_CONFIG, trials);
       const test = trials.filter((t) => t.phase === 'test');
       // Every stimulus's speed: a timeout at the timeout's.
       const speeds = test.map((t) =>
@@ -49,7 +45,7 @@ describe('parameter recovery over 1,000 simulated runs of the default PVT-10', (
       return { scores, speeds, pressesBefore: test.reduce((s, t) => s + t.falseStarts.length, 0) };
     });
   });
-  const value = (pick: (s: PvtScores) => number | null) =>
+  const value = (pick: (s: Scores) => number | null) =>
     runs.map(({ scores }) => {
       const v = pick(scores);
       if (v === null) throw new Error('a score is missing');
