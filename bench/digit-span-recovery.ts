@@ -5,32 +5,30 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_DIGIT_SPAN_CONFIG, type DigitSpanDirection } from '@cogni/domain/tasks/digit-span';
-import {
-  DIGIT_SPAN_RECOVERY_SPANS,
-  expectedDigitSpanLongest,
-  simulateDigitSpanRecoveryRun,
-} from '@cogni/domain/tasks/digit-span/testing';
+import * as digitSpan from '@cogni/domain/tasks/digit-span';
+import * as digitSpanTesting from '@cogni/domain/tasks/digit-span/testing';
 import { mean } from '../packages/domain/src/tasks/shared/statistics';
 import { ROOT } from './lib';
 
 const RUNS = 1000;
-const config = DEFAULT_DIGIT_SPAN_CONFIG;
+const config = digitSpan.DEFAULT_CONFIG;
 const started = performance.now();
-const runs = Array.from({ length: RUNS }, (_, i) => simulateDigitSpanRecoveryRun(i, config));
+const runs = Array.from({ length: RUNS }, (_, i) =>
+  digitSpanTesting.simulateRecoveryRun(i, config),
+);
 const round = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 1000);
 
-const direction = (name: DigitSpanDirection) => ({
+const direction = (name: digitSpan.Direction) => ({
   meanLongestSpanMinusTrue: round(
     mean(runs.map((r) => (r.scores[name]?.longestSpan ?? Number.NaN) - r.truth[name])),
   ),
-  bySpan: DIGIT_SPAN_RECOVERY_SPANS[name].map((span) => {
+  bySpan: digitSpanTesting.RECOVERY_SPANS[name].map((span) => {
     const at = runs.filter((r) => r.truth[name] === span);
     return {
       trueSpan: span,
       runs: at.length,
       meanLongestSpan: round(mean(at.map((r) => r.scores[name]?.longestSpan ?? Number.NaN))),
-      ladderExpectation: round(expectedDigitSpanLongest(config, name, span)),
+      ladderExpectation: round(digitSpanTesting.expectedLongest(config, name, span)),
     };
   }),
 });

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AdminTrial, RunSummary } from '@cogni/domain';
-import type { DigitSpanScores } from '@cogni/domain/tasks/digit-span';
+import type * as digitSpan from '@cogni/domain/tasks/digit-span';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { useBrowser } from './support/browser';
@@ -336,7 +336,7 @@ describe('Digit Span, a whole default run with keys', () => {
 
     // The scores of what was typed: forward span 4, backward 3, 4 + 4 lists right of 28 (the
     // interrupted list, though right, counts neither way); 13 test lists given.
-    const summary = run.summary as RunSummary & { scores: DigitSpanScores };
+    const summary = run.summary as RunSummary & { scores: digitSpan.Scores };
     expect(summary).toMatchObject({
       overallScore: Math.floor(800 / 28),
       totalTrials: 13,

@@ -9,7 +9,7 @@ import {
   type TestType,
   type TrialEnvelope,
 } from '@cogni/domain';
-import { DIGIT_SPAN_FIRST_KEY_FLOOR_MS, type DigitSpanTrial } from '@cogni/domain/tasks/digit-span';
+import * as digitSpan from '@cogni/domain/tasks/digit-span';
 import * as flanker from '@cogni/domain/tasks/flanker';
 import * as goNoGo from '@cogni/domain/tasks/go-no-go';
 import * as nBack from '@cogni/domain/tasks/n-back';
@@ -75,12 +75,12 @@ function forgeResponses(
 /** Every time of a list after the keypad's onset (first key, submit) scaled by FORGED_SCALE. */
 function forgeDigitSpan(task: AnyTask, run: Run): FixtureTrial<TrialEnvelope>[] {
   return task.fixtureRun(run.seed, run.config).map(({ trial, minimumMs }) => {
-    const list = trial as unknown as DigitSpanTrial;
+    const list = trial as unknown as digitSpan.Trial;
     const onset = list.timing.stimulusOnsetMs;
     const scale = (ms: number | null) => (ms === null ? null : ms * FORGED_SCALE);
     const firstKeyRt = scale(list.firstKeyRt);
     const reactionTime = scale(list.reactionTime);
-    const forged: DigitSpanTrial = {
+    const forged: digitSpan.Trial = {
       ...list,
       firstKeyRt,
       reactionTime,
@@ -176,7 +176,7 @@ const FORGERIES: Record<TestType, Forgery> = {
   },
   digitSpanTest: {
     flag: 'tooFast',
-    floorMs: () => DIGIT_SPAN_FIRST_KEY_FLOOR_MS,
+    floorMs: () => digitSpan.FIRST_KEY_FLOOR_MS,
     forge: forgeDigitSpan,
   },
   towerOfHanoiTest: {

@@ -1,14 +1,5 @@
 import { positionOf, storedTrialOf } from '@cogni/domain';
-import {
-  DEFAULT_DIGIT_SPAN_CONFIG,
-  type DigitSpanConfig,
-  type DigitSpanTrial,
-  digitSpanTask,
-  planDigitSpan,
-  plannedDigitSpanTrialAt,
-  runDigitSpanVirtualSession,
-  scoreDigitSpan,
-} from '@cogni/domain/tasks/digit-span';
+import * as digitSpan from '@cogni/domain/tasks/digit-span';
 import { stroopTask } from '@cogni/domain/tasks/stroop';
 import { describe, expect, it } from 'vitest';
 import { readConfig, toSavedTrial } from './to-run';
@@ -20,31 +11,31 @@ import { readConfig, toSavedTrial } from './to-run';
  * went; new runs store it.
  */
 describe('Digit Span runs stored before interruptionRepeats', () => {
-  const { interruptionRepeats: _added, ...stored1_0 } = DEFAULT_DIGIT_SPAN_CONFIG;
+  const { interruptionRepeats: _added, ...stored1_0 } = digitSpan.DEFAULT_CONFIG;
 
   it('reads a stored configuration without the setting as 0, and one with it as stored', () => {
-    expect(readConfig(digitSpanTask, { config: stored1_0 })).toEqual({
-      ...DEFAULT_DIGIT_SPAN_CONFIG,
+    expect(readConfig(digitSpan.digitSpanTask, { config: stored1_0 })).toEqual({
+      ...digitSpan.DEFAULT_CONFIG,
       interruptionRepeats: 0,
     });
-    expect(readConfig(digitSpanTask, { config: DEFAULT_DIGIT_SPAN_CONFIG })).toEqual(
-      DEFAULT_DIGIT_SPAN_CONFIG,
+    expect(readConfig(digitSpan.digitSpanTask, { config: digitSpan.DEFAULT_CONFIG })).toEqual(
+      digitSpan.DEFAULT_CONFIG,
     );
-    expect(DEFAULT_DIGIT_SPAN_CONFIG.interruptionRepeats).toBe(2);
+    expect(digitSpan.DEFAULT_CONFIG.interruptionRepeats).toBe(2);
     expect(
-      readConfig(digitSpanTask, { config: { ...stored1_0, interruptionRepeats: 3 } }),
+      readConfig(digitSpan.digitSpanTask, { config: { ...stored1_0, interruptionRepeats: 3 } }),
     ).toMatchObject({ interruptionRepeats: 3 });
     // A task without such a setting reads a missing setting as its default.
     expect(readConfig(stroopTask, { config: {} })).toEqual(stroopTask.settings.defaults);
   });
 
   it('walks, completes and scores a stored run whose interrupted lists went on up the ladder', () => {
-    const config = readConfig(digitSpanTask, { config: stored1_0 }) as DigitSpanConfig;
+    const config = readConfig(digitSpan.digitSpanTask, { config: stored1_0 }) as digitSpan.Config;
     const seed = 'stored-1.0.0';
     // Every list right, the first list at each length interrupted: under 1.0.0 each counted.
-    const session = runDigitSpanVirtualSession({
+    const session = digitSpan.runVirtualSession({
       config,
-      plan: planDigitSpan(seed, config),
+      plan: digitSpan.plan(seed, config),
       timeOriginMs: 0,
       startMs: 0,
       introMs: 1000,
@@ -59,7 +50,7 @@ describe('Digit Span runs stored before interruptionRepeats', () => {
     // As 1.0.0 stored them: without the fields added since.
     const rows = session.trials.map((trial) => {
       const { repeat: _repeat, interrupted: _interrupted, ...old } = trial;
-      return old as Omit<DigitSpanTrial, 'repeat' | 'interrupted'>;
+      return old as Omit<digitSpan.Trial, 'repeat' | 'interrupted'>;
     });
     expect(rows.filter((t) => t.phase === 'test').map((t) => t.trialNumber)).toEqual([
       ...Array.from({ length: 14 }, (_, i) => i),
@@ -67,19 +58,19 @@ describe('Digit Span runs stored before interruptionRepeats', () => {
     ]);
     // Their positions and digits are the plan's, the run order finds nothing missing, and the
     // scores count the interrupted lists by their answers.
-    const plan = planDigitSpan(seed, config);
+    const plan = digitSpan.plan(seed, config);
     for (const row of rows) {
-      expect(plannedDigitSpanTrialAt(plan, config, positionOf(row))).toMatchObject({
+      expect(digitSpan.plannedTrialAt(plan, config, positionOf(row))).toMatchObject({
         presented: row.presented,
         expected: row.expected,
         attempt: row.attempt,
       });
     }
     const saved = rows.map((row) =>
-      toSavedTrial(digitSpanTask, { ...row, block: row.block ?? 0, fields: row }),
+      toSavedTrial(digitSpan.digitSpanTask, { ...row, block: row.block ?? 0, fields: row }),
     );
-    expect(digitSpanTask.nextPosition(config, saved)).toBeNull();
-    const score = scoreDigitSpan(
+    expect(digitSpan.digitSpanTask.nextPosition(config, saved)).toBeNull();
+    const score = digitSpan.score(
       config,
       rows.map((row) => storedTrialOf(row)),
     );

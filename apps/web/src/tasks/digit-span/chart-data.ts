@@ -1,5 +1,5 @@
 import type { ResultTrial } from '@cogni/domain';
-import type { DigitSpanDirection } from '@cogni/domain/tasks/digit-span';
+import type { Direction } from '@cogni/domain/tasks/digit-span';
 import type { LevelPoint } from '../../components/charts/draw-charts';
 import { asDigitSpanTrials, DIRECTION_NAMES, interruptionOf } from './labels';
 
@@ -9,7 +9,7 @@ import { asDigitSpanTrials, DIRECTION_NAMES, interruptionOf } from './labels';
  */
 export function getLadderPoints(
   trials: readonly ResultTrial[],
-  direction: DigitSpanDirection,
+  direction: Direction,
 ): LevelPoint[] {
   return asDigitSpanTrials(trials)
     .filter(
@@ -20,7 +20,7 @@ export function getLadderPoints(
 }
 
 /** The directions with test lists, in run order. */
-export function getLadderDirections(trials: readonly ResultTrial[]): DigitSpanDirection[] {
+export function getLadderDirections(trials: readonly ResultTrial[]): Direction[] {
   const given = new Set(
     asDigitSpanTrials(trials)
       .filter((t) => t.phase === 'test')
@@ -30,10 +30,7 @@ export function getLadderDirections(trials: readonly ResultTrial[]): DigitSpanDi
 }
 
 /** A ladder chart in words: its text alternative, shown under it. */
-export function describeLadder(
-  direction: DigitSpanDirection,
-  points: readonly LevelPoint[],
-): string {
+export function describeLadder(direction: Direction, points: readonly LevelPoint[]): string {
   if (points.length === 0) return `No ${direction} lists were recorded.`;
   const lengths = [...new Set(points.map((p) => p.level))];
   const parts = lengths.map((length) => {

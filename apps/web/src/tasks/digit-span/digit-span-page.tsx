@@ -1,8 +1,8 @@
 import {
-  type DigitSpanConfig,
+  type Config,
   digitSpanTask,
-  getDigitSpanDirections,
-  getDigitSpanSoaMs,
+  getDirections,
+  getSoaMs,
 } from '@cogni/domain/tasks/digit-span';
 import { lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
@@ -38,8 +38,8 @@ export default function DigitSpanPage({ source }: { source: RunSource }) {
 }
 
 /** How fast the digits come, in words: 'one a second', 'one every 0.6 seconds'. */
-function digitPace(config: Pick<DigitSpanConfig, 'digitOnMs' | 'digitOffMs'>): string {
-  const seconds = Number((getDigitSpanSoaMs(config) / 1000).toFixed(2));
+function digitPace(config: Pick<Config, 'digitOnMs' | 'digitOffMs'>): string {
+  const seconds = Number((getSoaMs(config) / 1000).toFixed(2));
   return seconds === 1 ? 'one a second' : `one every ${seconds} seconds`;
 }
 
@@ -50,8 +50,8 @@ function missedRule(listsPerLength: number): string {
   return `all ${listsPerLength} lists of one length are missed`;
 }
 
-function Instructions({ mode, config }: { mode: ResponseMode; config: DigitSpanConfig }) {
-  const directions = getDigitSpanDirections(config);
+function Instructions({ mode, config }: { mode: ResponseMode; config: Config }) {
+  const directions = getDirections(config);
   const hasForward = directions.includes('forward');
   const hasBackward = directions.includes('backward');
   const enter =

@@ -1,13 +1,13 @@
 import type { Run, SavedTrial } from '@cogni/domain';
 import {
-  DIGIT_SPAN_RUN_ORDER_FIELDS,
-  type DigitSpanConfig,
-  DigitSpanConfigSchema,
-  type DigitSpanPosition,
-  digitSpanDirectionOfBlock,
-  digitSpanLengthOf,
-  getDigitSpanLengths,
-  getDigitSpanNextPosition,
+  type Config,
+  ConfigSchema,
+  directionOfBlock,
+  getLengths,
+  getNextPosition,
+  lengthOf,
+  type Position,
+  RUN_ORDER_FIELDS,
 } from '@cogni/domain/tasks/digit-span';
 import { useId, useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
@@ -29,7 +29,7 @@ import {
 } from './runtime/digit-span-stage';
 import { DigitSpanScoreTiles } from './scores';
 
-const configOf = (run: Run): DigitSpanConfig => DigitSpanConfigSchema.parse(run.config);
+const configOf = (run: Run): Config => ConfigSchema.parse(run.config);
 
 /** Touch mode's keypad in phone order: 1 2 3 / 4 5 6 / 7 8 9 / delete, submit (no 0). */
 const PAD_BUTTONS: readonly PadButton[] = [
@@ -62,25 +62,25 @@ export default function DigitSpanRunner({
           : 'Hold the device so you can reach the keypad at the bottom.'
       } The first practice list starts a moment after you press the button.`}
       describeResume={(run, saved) => {
-        const next = getDigitSpanNextPosition(configOf(run), saved);
+        const next = getNextPosition(configOf(run), saved);
         if (!next) return ': all lists are done.';
         const order = next.block === 1 ? 'in reverse order' : 'in the same order';
         return `: the ${partName(next).toLowerCase()}, where you enter the digits ${order}.`;
       }}
-      runOrderFields={DIGIT_SPAN_RUN_ORDER_FIELDS}
+      runOrderFields={RUN_ORDER_FIELDS}
       Running={RunningTest}
       ScoreTiles={DigitSpanScoreTiles}
     />
   );
 }
 
-function progressText(snapshot: DigitSpanView | null, config: DigitSpanConfig): string {
+function progressText(snapshot: DigitSpanView | null, config: Config): string {
   if (!snapshot?.position || snapshot.kind === 'intro' || snapshot.kind === 'finished') return '';
   const { position } = snapshot;
   if (position.phase === 'practice') {
     return `${partName(position)} · list ${position.trialNumber + 1}`;
   }
-  const { length, attempt, repeat } = digitSpanLengthOf(config, position);
+  const { length, attempt, repeat } = lengthOf(config, position);
   const again = repeat > 0 ? ' · a new list: the last one was interrupted' : '';
   return `${partName(position)} · ${length} digits · list ${attempt} of ${config.trialsPerLength}${again}`;
 }
@@ -171,16 +171,16 @@ function RunningTest(props: RunningTaskProps) {
 /** Before a part: what to do in it (a worked example before the backward lists). */
 function PartIntro(props: {
   snapshot: DigitSpanView;
-  next: DigitSpanPosition;
-  config: DigitSpanConfig;
+  next: Position;
+  config: Config;
   mode: ResponseMode;
   onBegin: () => void;
 }) {
   const { snapshot, next, config } = props;
-  const direction = digitSpanDirectionOfBlock(next.block) ?? 'forward';
+  const direction = directionOfBlock(next.block) ?? 'forward';
   const isBackward = direction === 'backward';
   const order = isBackward ? 'in reverse order' : 'in the same order';
-  const { start } = getDigitSpanLengths(config, direction);
+  const { start } = getLengths(config, direction);
   let title: string;
   const lines: string[] = [];
   if (next.phase === 'practice') {
@@ -225,7 +225,7 @@ function Feedback({
   onContinue,
 }: {
   feedback: NonNullable<DigitSpanView['feedback']>;
-  config: DigitSpanConfig;
+  config: Config;
   onContinue: () => void;
 }) {
   const messageId = useId();
@@ -235,7 +235,7 @@ function Feedback({
     next !== null &&
     next.phase === 'test' &&
     next.block === trial.block &&
-    digitSpanLengthOf(config, next).repeat > 0;
+    lengthOf(config, next).repeat > 0;
   const title = trial.isCorrect ? 'Correct' : trial.timedOut ? 'Time is up' : 'Not quite';
   return (
     <div

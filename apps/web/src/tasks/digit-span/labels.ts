@@ -1,17 +1,17 @@
 import type { ResultTrial, RunSummary } from '@cogni/domain';
 import {
-  type DigitSpanDirection,
-  type DigitSpanDirectionScores,
-  type DigitSpanInvalidReason,
-  type DigitSpanPosition,
-  type DigitSpanScores,
-  digitSpanDirectionOfBlock,
+  type Direction,
+  type DirectionScores,
+  directionOfBlock,
+  type InvalidReason,
+  type Position,
+  type Scores,
 } from '@cogni/domain/tasks/digit-span';
 
 /** A stored Digit Span trial as the API returns it: the envelope with the task's fields beside it. */
 export type DigitSpanResultTrial = ResultTrial & {
   phase: 'practice' | 'test';
-  direction: DigitSpanDirection;
+  direction: Direction;
   length: number;
   attempt: number;
   /** 0 for the ladder's own list; r for the r-th list given in its place (absent before 1.1.0). */
@@ -37,18 +37,18 @@ export function asDigitSpanTrials(trials: readonly ResultTrial[]): readonly Digi
 }
 
 /** Digit Span's own scores of a finished run (its scoring code's shape, every version). */
-export function digitSpanScoresOf(summary: RunSummary): DigitSpanScores {
-  return summary.scores as DigitSpanScores;
+export function digitSpanScoresOf(summary: RunSummary): Scores {
+  return summary.scores as Scores;
 }
 
-export const DIRECTION_NAMES: Record<DigitSpanDirection, string> = {
+export const DIRECTION_NAMES: Record<Direction, string> = {
   forward: 'Forward',
   backward: 'Backward',
 };
 
 /** Where a run is, for people: 'Forward practice' or 'Backward test'. */
-export function partName(position: Pick<DigitSpanPosition, 'phase' | 'block'>): string {
-  return `${DIRECTION_NAMES[digitSpanDirectionOfBlock(position.block) ?? 'forward']} ${position.phase}`;
+export function partName(position: Pick<Position, 'phase' | 'block'>): string {
+  return `${DIRECTION_NAMES[directionOfBlock(position.block) ?? 'forward']} ${position.phase}`;
 }
 
 /** Digits as people read them: '3 7 2'. */
@@ -56,7 +56,7 @@ export function spaced(digits: string): string {
   return digits === '' ? 'nothing' : digits.split('-').join(' ');
 }
 
-export const INVALID_REASON_TEXT: Record<DigitSpanInvalidReason, string> = {
+export const INVALID_REASON_TEXT: Record<InvalidReason, string> = {
   practiceNotPassed: 'no practice list was answered correctly',
   mostlyEmpty: 'more than half of the lists were answered with no digit',
   interruptedOverLimit:
@@ -76,8 +76,8 @@ export function interruptionOf(trial: DigitSpanResultTrial): 'givenAgain' | 'cou
 
 /** The directions a run gave, with their scores, in run order. */
 export function givenDirections(
-  scores: DigitSpanScores,
-): { direction: DigitSpanDirection; scores: DigitSpanDirectionScores }[] {
+  scores: Scores,
+): { direction: Direction; scores: DirectionScores }[] {
   return (['forward', 'backward'] as const).flatMap((direction) => {
     const given = scores[direction];
     return given ? [{ direction, scores: given }] : [];

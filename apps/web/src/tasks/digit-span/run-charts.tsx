@@ -1,5 +1,5 @@
 import type { ResultTrial } from '@cogni/domain';
-import type { DigitSpanDirection } from '@cogni/domain/tasks/digit-span';
+import type { Direction } from '@cogni/domain/tasks/digit-span';
 import { useCallback, useMemo } from 'react';
 import { type DrawChart, PlotFigure } from '../../components/charts/plot-figure';
 import { describeLadder, getLadderDirections, getLadderPoints } from './chart-data';
@@ -11,7 +11,7 @@ function LadderChart({
   direction,
 }: {
   trials: readonly ResultTrial[];
-  direction: DigitSpanDirection;
+  direction: Direction;
 }) {
   const points = useMemo(() => getLadderPoints(trials, direction), [trials, direction]);
   const draw = useCallback<DrawChart>(

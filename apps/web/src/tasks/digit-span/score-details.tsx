@@ -1,10 +1,10 @@
 import type { RunSummary } from '@cogni/domain';
-import type { DigitSpanDirectionScores } from '@cogni/domain/tasks/digit-span';
+import type { DirectionScores } from '@cogni/domain/tasks/digit-span';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatMs, formatPercent, NO_VALUE } from '../../lib/format-scores';
 import { DIRECTION_NAMES, digitSpanScoresOf, givenDirections, INVALID_REASON_TEXT } from './labels';
 
-type Row = { label: string; value: (scores: DigitSpanDirectionScores) => string | number };
+type Row = { label: string; value: (scores: DirectionScores) => string | number };
 
 const ROWS: readonly Row[] = [
   { label: 'Longest span (digits)', value: (s) => s.longestSpan },

@@ -10,44 +10,44 @@ import {
  * The phases of a run: practice lists, then the test's ladder, in each direction. The block is
  * the direction (0 forward, 1 backward), so a run goes practice 0, test 0, practice 1, test 1.
  */
-export const DIGIT_SPAN_PHASES = ['practice', 'test'] as const;
-export type DigitSpanPhase = (typeof DIGIT_SPAN_PHASES)[number];
-export const DigitSpanPhaseSchema = z.enum(DIGIT_SPAN_PHASES);
+export const PHASES = ['practice', 'test'] as const;
+export type Phase = (typeof PHASES)[number];
+export const PhaseSchema = z.enum(PHASES);
 
 /** Recall in the order shown, or in reverse; forward always comes first. */
-export const DIGIT_SPAN_DIRECTIONS = ['forward', 'backward'] as const;
-export type DigitSpanDirection = (typeof DIGIT_SPAN_DIRECTIONS)[number];
-export const DigitSpanDirectionSchema = z.enum(DIGIT_SPAN_DIRECTIONS);
+export const DIRECTIONS = ['forward', 'backward'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+export const DirectionSchema = z.enum(DIRECTIONS);
 
 /** The block number of each direction's trials: fixed, whichever directions a run has. */
-export const DIGIT_SPAN_BLOCK_OF: Record<DigitSpanDirection, number> = { forward: 0, backward: 1 };
+export const BLOCK_OF: Record<Direction, number> = { forward: 0, backward: 1 };
 
 /** The direction of a block number, or undefined for a block no run has. */
-export function digitSpanDirectionOfBlock(block: number): DigitSpanDirection | undefined {
-  return DIGIT_SPAN_DIRECTIONS[block];
+export function directionOfBlock(block: number): Direction | undefined {
+  return DIRECTIONS[block];
 }
 
 /** Which directions a run gives. */
-export const DIGIT_SPAN_DIRECTION_CHOICES = ['both', 'forward', 'backward'] as const;
-export type DigitSpanDirectionChoice = (typeof DIGIT_SPAN_DIRECTION_CHOICES)[number];
+export const DIRECTION_CHOICES = ['both', 'forward', 'backward'] as const;
+export type DirectionChoice = (typeof DIRECTION_CHOICES)[number];
 
 /** Practice lists have this many digits. */
-export const DIGIT_SPAN_PRACTICE_LENGTH = 2;
+export const PRACTICE_LENGTH = 2;
 /** The blank between the 'Ready' cue and the first digit, ms. */
-export const DIGIT_SPAN_READY_BLANK_MS = 500;
+export const READY_BLANK_MS = 500;
 /** From a submitted answer (or the end of feedback) to the next list's 'Ready' cue, ms. */
-export const DIGIT_SPAN_INTER_TRIAL_MS = 500;
+export const INTER_TRIAL_MS = 500;
 /** Digits an answer can hold: a few more than the longest list, so an overlong answer is kept. */
-export const DIGIT_SPAN_MAX_ENTERED_DIGITS = 12;
+export const MAX_ENTERED_DIGITS = 12;
 /** The least time a person takes to answer once the keypad is shown (a key and a submit), ms. */
-export const DIGIT_SPAN_MIN_ANSWER_MS = 250;
+export const MIN_ANSWER_MS = 250;
 /** The shortest response time limit, when there is one, ms. */
-export const DIGIT_SPAN_MIN_TIME_LIMIT_MS = 1000;
+export const MIN_TIME_LIMIT_MS = 1000;
 
-const DIRECTIONS_SETTING: ChoiceSetting<DigitSpanDirectionChoice> = {
+const DIRECTIONS_SETTING: ChoiceSetting<DirectionChoice> = {
   kind: 'choice',
   default: 'both',
-  options: DIGIT_SPAN_DIRECTION_CHOICES,
+  options: DIRECTION_CHOICES,
   label: 'Directions',
   description:
     "'both': forward, then backward. 'forward' or 'backward': that direction only (with its own practice).",
@@ -65,7 +65,7 @@ const length = (label: string, fallback: number, max: number, description: strin
     description,
   }) as const;
 
-const SETTINGS = defineSettings({
+const SPECS = defineSettings({
   directions: DIRECTIONS_SETTING,
   forwardStartLength: length(
     'Forward start length',
@@ -128,7 +128,7 @@ const SETTINGS = defineSettings({
     max: 5000,
     unit: 'ms',
     label: "'Ready' cue",
-    description: `How long 'Ready' is shown before each list; a ${DIGIT_SPAN_READY_BLANK_MS} ms blank follows it, then the first digit.`,
+    description: `How long 'Ready' is shown before each list; a ${READY_BLANK_MS} ms blank follows it, then the first digit.`,
   },
   practiceMaxTries: {
     kind: 'number',
@@ -138,7 +138,7 @@ const SETTINGS = defineSettings({
     integer: true,
     unit: 'lists',
     label: 'Practice lists at most',
-    description: `Practice lists of ${DIGIT_SPAN_PRACTICE_LENGTH} digits before each direction, with the correct answer shown after each, until one is correct or this many were given (then the test follows, and the scores note it). 0: no practice.`,
+    description: `Practice lists of ${PRACTICE_LENGTH} digits before each direction, with the correct answer shown after each, until one is correct or this many were given (then the test follows, and the scores note it). 0: no practice.`,
   },
   testFeedback: {
     kind: 'boolean',
@@ -164,23 +164,23 @@ const SETTINGS = defineSettings({
     max: 300_000,
     unit: 'ms',
     label: 'Response time limit',
-    description: `Time from the keypad's appearance to submit an answer; a list not submitted by then counts as incorrect (timed out). 0: no limit. Otherwise at least ${DIGIT_SPAN_MIN_TIME_LIMIT_MS} ms.`,
+    description: `Time from the keypad's appearance to submit an answer; a list not submitted by then counts as incorrect (timed out). 0: no limit. Otherwise at least ${MIN_TIME_LIMIT_MS} ms.`,
   },
 });
 
-export type DigitSpanConfig = ConfigOf<typeof SETTINGS.specs>;
+export type Config = ConfigOf<typeof SPECS.specs>;
 
 /** A problem with a configuration and the setting it is reported on. */
-export type DigitSpanConfigIssue = { setting: keyof DigitSpanConfig; message: string };
+export type ConfigProblem = { setting: keyof Config; message: string };
 
 /**
  * What makes a configuration within every setting's own bounds impossible to run: a start
  * length above the maximum, or a time limit too short to answer in.
  */
-export function findDigitSpanConfigIssues(config: DigitSpanConfig): DigitSpanConfigIssue[] {
-  const issues: DigitSpanConfigIssue[] = [];
-  for (const direction of DIGIT_SPAN_DIRECTIONS) {
-    const { start, max } = getDigitSpanLengths(config, direction);
+export function findConfigIssues(config: Config): ConfigProblem[] {
+  const issues: ConfigProblem[] = [];
+  for (const direction of DIRECTIONS) {
+    const { start, max } = getLengths(config, direction);
     if (start > max) {
       issues.push({
         setting: direction === 'forward' ? 'forwardStartLength' : 'backwardStartLength',
@@ -189,39 +189,39 @@ export function findDigitSpanConfigIssues(config: DigitSpanConfig): DigitSpanCon
     }
   }
   const limit = config.responseTimeLimitMs;
-  if (limit !== 0 && limit < DIGIT_SPAN_MIN_TIME_LIMIT_MS) {
+  if (limit !== 0 && limit < MIN_TIME_LIMIT_MS) {
     issues.push({
       setting: 'responseTimeLimitMs',
-      message: `The response time limit must be 0 (none) or at least ${DIGIT_SPAN_MIN_TIME_LIMIT_MS} ms`,
+      message: `The response time limit must be 0 (none) or at least ${MIN_TIME_LIMIT_MS} ms`,
     });
   }
   return issues;
 }
 
-/** The messages of findDigitSpanConfigIssues: empty for a configuration that can be run. */
-export function findDigitSpanConfigProblems(config: DigitSpanConfig): string[] {
-  return findDigitSpanConfigIssues(config).map((issue) => issue.message);
+/** The messages of findConfigIssues: empty for a configuration that can be run. */
+export function findConfigProblems(config: Config): string[] {
+  return findConfigIssues(config).map((issue) => issue.message);
 }
 
 /**
  * Every setting with its default, unit, bounds and description. The schema also refuses what
- * findDigitSpanConfigIssues finds impossible, on the setting concerned.
+ * findConfigIssues finds impossible, on the setting concerned.
  */
-export const DIGIT_SPAN_SETTINGS: TaskSettings<DigitSpanConfig> = {
-  specs: SETTINGS.specs,
-  schema: SETTINGS.schema.superRefine((config, ctx) => {
+export const SETTINGS: TaskSettings<Config> = {
+  specs: SPECS.specs,
+  schema: SPECS.schema.superRefine((config, ctx) => {
     // The refinement runs even when a setting failed its own bounds: check only whole configs.
-    if (!SETTINGS.schema.safeParse(config).success) return;
-    for (const issue of findDigitSpanConfigIssues(config)) {
+    if (!SPECS.schema.safeParse(config).success) return;
+    for (const issue of findConfigIssues(config)) {
       ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.setting] });
     }
   }),
-  defaults: SETTINGS.defaults,
+  defaults: SPECS.defaults,
 };
-export const DigitSpanConfigSchema = DIGIT_SPAN_SETTINGS.schema;
+export const ConfigSchema = SETTINGS.schema;
 
 /** The configuration the product uses. */
-export const DEFAULT_DIGIT_SPAN_CONFIG: DigitSpanConfig = DIGIT_SPAN_SETTINGS.defaults;
+export const DEFAULT_CONFIG: Config = SETTINGS.defaults;
 
 /**
  * What a stored configuration without a setting added since reads as (the task contract's
@@ -229,22 +229,17 @@ export const DEFAULT_DIGIT_SPAN_CONFIG: DigitSpanConfig = DIGIT_SPAN_SETTINGS.de
  * `interruptionRepeats` existed (task version 1.0.0) gave no list again after an interruption:
  * the list counted by its answer, and the ladder went on from it.
  */
-export const DIGIT_SPAN_STORED_CONFIG_DEFAULTS = {
+export const STORED_CONFIG_DEFAULTS = {
   interruptionRepeats: 0,
-} as const satisfies Partial<DigitSpanConfig>;
+} as const satisfies Partial<Config>;
 
 /** The directions a run gives, in run order. */
-export function getDigitSpanDirections(
-  config: Pick<DigitSpanConfig, 'directions'>,
-): DigitSpanDirection[] {
+export function getDirections(config: Pick<Config, 'directions'>): Direction[] {
   return config.directions === 'both' ? ['forward', 'backward'] : [config.directions];
 }
 
 /** A direction's start and maximum list length. */
-export function getDigitSpanLengths(
-  config: DigitSpanConfig,
-  direction: DigitSpanDirection,
-): { start: number; max: number } {
+export function getLengths(config: Config, direction: Direction): { start: number; max: number } {
   return direction === 'forward'
     ? { start: config.forwardStartLength, max: config.forwardMaxLength }
     : { start: config.backwardStartLength, max: config.backwardMaxLength };
@@ -255,11 +250,8 @@ export function getDigitSpanLengths(
  * (its places; a list given again after an interruption stands in the place of the one it
  * repeats).
  */
-export function getDigitSpanLadderTrialCount(
-  config: DigitSpanConfig,
-  direction: DigitSpanDirection,
-): number {
-  const { start, max } = getDigitSpanLengths(config, direction);
+export function getLadderTrialCount(config: Config, direction: Direction): number {
+  const { start, max } = getLengths(config, direction);
   return Math.max(0, max - start + 1) * config.trialsPerLength;
 }
 
@@ -268,20 +260,17 @@ export function getDigitSpanLadderTrialCount(
  * in its place after an interruption (interruptionRepeats). Test trial numbers are
  * place x this + repeat, so they follow the run order.
  */
-export function getDigitSpanListsPerPlace(config: Pick<DigitSpanConfig, 'interruptionRepeats'>) {
+export function getListsPerPlace(config: Pick<Config, 'interruptionRepeats'>) {
   return 1 + config.interruptionRepeats;
 }
 
 /** The test positions of a direction: each place of its ladder, and its possible repeats. */
-export function getDigitSpanTestPositionCount(
-  config: DigitSpanConfig,
-  direction: DigitSpanDirection,
-): number {
-  return getDigitSpanLadderTrialCount(config, direction) * getDigitSpanListsPerPlace(config);
+export function getTestPositionCount(config: Config, direction: Direction): number {
+  return getLadderTrialCount(config, direction) * getListsPerPlace(config);
 }
 
 /** Onset to onset of the digits of a list, ms. */
-export function getDigitSpanSoaMs(config: Pick<DigitSpanConfig, 'digitOnMs' | 'digitOffMs'>) {
+export function getSoaMs(config: Pick<Config, 'digitOnMs' | 'digitOffMs'>) {
   return config.digitOnMs + config.digitOffMs;
 }
 
@@ -290,17 +279,17 @@ export function getDigitSpanSoaMs(config: Pick<DigitSpanConfig, 'digitOnMs' | 'd
  * the cue, the blank, the digits (the keypad replaces the last one when it goes off), and the
  * least time to answer.
  */
-export function getDigitSpanMinimumTrialMs(config: DigitSpanConfig, length: number): number {
+export function getMinimumTrialMs(config: Config, length: number): number {
   return (
     config.readyMs +
-    DIGIT_SPAN_READY_BLANK_MS +
-    (length - 1) * getDigitSpanSoaMs(config) +
+    READY_BLANK_MS +
+    (length - 1) * getSoaMs(config) +
     config.digitOnMs +
-    DIGIT_SPAN_MIN_ANSWER_MS
+    MIN_ANSWER_MS
   );
 }
 
 /** Is there feedback after a list of `phase`? Always in practice; in the test if configured. */
-export function digitSpanHasFeedback(config: DigitSpanConfig, phase: DigitSpanPhase): boolean {
+export function hasFeedback(config: Config, phase: Phase): boolean {
   return phase === 'practice' || config.testFeedback;
 }

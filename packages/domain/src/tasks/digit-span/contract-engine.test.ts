@@ -2,40 +2,37 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEffect, EngineEvent } from '../engine';
 import { createRng } from '../shared/random';
 import { CONTRACT_RUN_TIME_ORIGIN_MS, contractRun } from '../shared/testing/contract-run';
-import { DEFAULT_DIGIT_SPAN_CONFIG, type DigitSpanConfig, DigitSpanConfigSchema } from './config';
+import { type Config, ConfigSchema, DEFAULT_CONFIG } from './config';
 import {
-  DIGIT_SPAN_GET_READY_MS,
-  type DigitSpanEvent,
-  type DigitSpanInput,
-  type DigitSpanKey,
-  type DigitSpanPrompt,
-  type DigitSpanScene,
-  type DigitSpanState,
-  digitSpanEngine,
+  type Event,
+  engine,
+  GET_READY_MS,
+  type Input,
+  type Key,
+  type Prompt,
+  type Scene,
+  type State,
 } from './engine';
-import { parseDigits, planDigitSpan } from './plan';
-import { digitSpanPositionKey } from './run-order';
-import type { DigitSpanTrial } from './trial';
-import { runDigitSpanVirtualSession } from './virtual-runtime';
+import { parseDigits, plan } from './plan';
+import { positionKey } from './run-order';
+import type { Trial } from './trial';
+import { runVirtualSession } from './virtual-runtime';
 
-// Digit Span's engine on the task contract (digitSpanEngine: its own engine with its effects in
+// Digit Span's engine on the task contract (engine: its own engine with its effects in
 // the contract's words) records what Digit Span's own engine records from the same events, and
 // keys its scenes by the list, so an onset names what was presented and the keypad is redrawn in
 // place as the answer changes.
 
-type Effect = EngineEffect<DigitSpanScene, DigitSpanPrompt, DigitSpanTrial>;
+type Effect = EngineEffect<Scene, Prompt, Trial>;
 
 /** A Digit Span event in the contract's words, with the engine in `state`. */
-function contractEventOf(
-  event: DigitSpanEvent,
-  state: DigitSpanState,
-): EngineEvent<DigitSpanInput> {
+function contractEventOf(event: Event, state: State): EngineEvent<Input> {
   switch (event.type) {
     case 'KEY':
       return { type: 'INPUT', atMs: event.atMs, modality: event.modality, input: event.key };
     case 'ONSET': {
       if (state.kind !== 'trial') throw new Error('An onset outside a list');
-      const list = digitSpanPositionKey(state.trial.planned);
+      const list = positionKey(state.trial.planned);
       const { shown } = event;
       const what =
         shown.kind === 'digit'
@@ -51,30 +48,30 @@ function contractEventOf(
 }
 
 /** The contract engine of a run, driven by hand. */
-const digitSpanRun = (config: DigitSpanConfig, seed: string) =>
-  contractRun(digitSpanEngine.forRun(config, planDigitSpan(seed, config)));
+const digitSpanRun = (config: Config, seed: string) =>
+  contractRun(engine.forRun(config, plan(seed, config)));
 
-const KEYS: DigitSpanKey[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+const KEYS: Key[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 describe("Digit Span's engine on the task contract", () => {
   it('records what the Digit Span engine records from the same events, both directions', () => {
     const rng = createRng('behaviour');
     for (const config of [
-      DEFAULT_DIGIT_SPAN_CONFIG,
-      DigitSpanConfigSchema.parse({ directions: 'both', digitOnMs: 300, digitOffMs: 50 }),
+      DEFAULT_CONFIG,
+      ConfigSchema.parse({ directions: 'both', digitOnMs: 300, digitOffMs: 50 }),
     ]) {
       const seed = 'contract-equivalence';
-      const session = runDigitSpanVirtualSession({
+      const session = runVirtualSession({
         config,
-        plan: planDigitSpan(seed, config),
+        plan: plan(seed, config),
         timeOriginMs: CONTRACT_RUN_TIME_ORIGIN_MS,
         startMs: 0,
         introMs: 1000,
         feedbackMs: 1500,
         behave: (trial) => {
           // Mostly right, now and then a wrong digit, a correction, an empty submit or none.
-          const keys: DigitSpanKey[] = parseDigits(trial.expected).map(
-            (digit) => (rng() < 0.1 ? KEYS[Math.floor(rng() * 9)] : String(digit)) as DigitSpanKey,
+          const keys: Key[] = parseDigits(trial.expected).map(
+            (digit) => (rng() < 0.1 ? KEYS[Math.floor(rng() * 9)] : String(digit)) as Key,
           );
           if (rng() < 0.2) keys.splice(1, 0, '5', 'backspace');
           if (rng() < 0.05) keys.splice(0, keys.length, 'submit');
@@ -100,7 +97,7 @@ describe("Digit Span's engine on the task contract", () => {
   });
 
   it("prompts with the part's intro, keys a list's scenes by it, and redraws the keypad with the answer", () => {
-    const config = DEFAULT_DIGIT_SPAN_CONFIG;
+    const config = DEFAULT_CONFIG;
     const run = digitSpanRun(config, 'keys');
     expect(run.effects).toEqual([
       {
@@ -111,7 +108,7 @@ describe("Digit Span's engine on the task contract", () => {
           resumed: false,
           practice: null,
         },
-        getReadyMs: DIGIT_SPAN_GET_READY_MS,
+        getReadyMs: GET_READY_MS,
       },
     ]);
     const [ready] = run.send({ type: 'START', atMs: 1000 });
@@ -185,7 +182,7 @@ describe("Digit Span's engine on the task contract", () => {
   });
 
   it('reads no onset of another list or of a scene it did not ask about', () => {
-    const run = digitSpanRun(DEFAULT_DIGIT_SPAN_CONFIG, 'others');
+    const run = digitSpanRun(DEFAULT_CONFIG, 'others');
     run.send({ type: 'START', atMs: 1000 });
     const before = run.state;
     for (const key of ['test:0:3:ready', 'practice:0:0:blank', 'practice:0:0:feedback']) {

@@ -1,39 +1,19 @@
 import type { TaskDefinition } from '../contract';
 import { digitSpanCard } from './card';
-import {
-  DIGIT_SPAN_PHASES,
-  DIGIT_SPAN_SETTINGS,
-  DIGIT_SPAN_STORED_CONFIG_DEFAULTS,
-  type DigitSpanConfig,
-  getDigitSpanMinimumTrialMs,
-} from './config';
-import { digitSpanEngine } from './engine';
-import { estimateDigitSpanMs } from './estimate';
-import { DIGIT_SPAN_EXPORT_COLUMNS } from './export-columns';
-import { digitSpanFixtureRun } from './fixture-run';
-import { simulateDigitSpanRun } from './participant';
-import { type DigitSpanPlan, planDigitSpan } from './plan';
-import {
-  findDigitSpanEarlyArrival,
-  findDigitSpanRunImplausibility,
-  getDigitSpanTrialFlags,
-} from './plausibility';
-import { DIGIT_SPAN_RUN_ORDER_FIELDS, getDigitSpanNextPosition } from './run-order';
-import {
-  DIGIT_SPAN_REPORT_CELLS,
-  DIGIT_SPAN_SCORING_VERSION,
-  type DigitSpanScores,
-  scoreDigitSpan,
-} from './scoring';
-import { type DigitSpanTrial, DigitSpanTrialSchema, findDigitSpanTrialProblems } from './trial';
+import { type Config, getMinimumTrialMs, PHASES, SETTINGS, STORED_CONFIG_DEFAULTS } from './config';
+import { engine } from './engine';
+import { estimateMs } from './estimate';
+import { EXPORT_COLUMNS } from './export-columns';
+import { fixtureRun } from './fixture-run';
+import { simulateRun } from './participant';
+import { type Plan, plan } from './plan';
+import { findEarlyArrival, findRunImplausibility, getTrialFlags } from './plausibility';
+import { getNextPosition, RUN_ORDER_FIELDS } from './run-order';
+import { REPORT_CELLS, SCORING_VERSION, type Scores, score } from './scoring';
+import { findTrialProblems, type Trial, TrialSchema } from './trial';
 
 /** The Digit Span task (forward and backward, Wechsler-style ladder) on the task contract (ADR 027). */
-export const digitSpanTask: TaskDefinition<
-  DigitSpanConfig,
-  DigitSpanPlan,
-  DigitSpanTrial,
-  DigitSpanScores
-> = {
+export const digitSpanTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   id: digitSpanCard.testType,
   slug: digitSpanCard.slug,
   name: digitSpanCard.name,
@@ -42,14 +22,14 @@ export const digitSpanTask: TaskDefinition<
   // 1.1.0: an interrupted test list is given again (interruptionRepeats); 1.0.0 is the
   // procedure at interruptionRepeats 0, as its stored runs are read.
   version: '1.1.0',
-  settings: DIGIT_SPAN_SETTINGS,
-  storedConfigDefaults: DIGIT_SPAN_STORED_CONFIG_DEFAULTS,
-  phases: DIGIT_SPAN_PHASES,
+  settings: SETTINGS,
+  storedConfigDefaults: STORED_CONFIG_DEFAULTS,
+  phases: PHASES,
   scoredPhase: 'test',
-  plan: planDigitSpan,
-  estimateMs: estimateDigitSpanMs,
-  engine: digitSpanEngine,
-  trialSchema: DigitSpanTrialSchema,
+  plan: plan,
+  estimateMs: estimateMs,
+  engine: engine,
+  trialSchema: TrialSchema,
   fieldsOf: (trial) => ({
     direction: trial.direction,
     length: trial.length,
@@ -65,13 +45,13 @@ export const digitSpanTask: TaskDefinition<
     nBackspaces: trial.nBackspaces,
     timedOut: trial.timedOut,
   }),
-  checkTrial: findDigitSpanTrialProblems,
-  trialFlags: (trial) => getDigitSpanTrialFlags(trial),
-  earlyArrival: findDigitSpanEarlyArrival,
-  runImplausibility: findDigitSpanRunImplausibility,
-  nextPosition: getDigitSpanNextPosition,
-  runOrderFields: DIGIT_SPAN_RUN_ORDER_FIELDS,
-  reportCells: DIGIT_SPAN_REPORT_CELLS,
+  checkTrial: findTrialProblems,
+  trialFlags: (trial) => getTrialFlags(trial),
+  earlyArrival: findEarlyArrival,
+  runImplausibility: findRunImplausibility,
+  nextPosition: getNextPosition,
+  runOrderFields: RUN_ORDER_FIELDS,
+  reportCells: REPORT_CELLS,
   reportCell: (trial) => (trial.phase === 'test' ? trial.direction : null),
   trendMeasures: [
     {
@@ -99,14 +79,14 @@ export const digitSpanTask: TaskDefinition<
       value: (scores) => scores.totalCorrect,
     },
   ],
-  scoringVersion: DIGIT_SPAN_SCORING_VERSION,
-  score: scoreDigitSpan,
-  exportColumns: DIGIT_SPAN_EXPORT_COLUMNS,
-  simulate: simulateDigitSpanRun,
+  scoringVersion: SCORING_VERSION,
+  score: score,
+  exportColumns: EXPORT_COLUMNS,
+  simulate: simulateRun,
   fixtureRun(seed, config) {
-    return digitSpanFixtureRun(seed, config).map((trial) => ({
+    return fixtureRun(seed, config).map((trial) => ({
       trial,
-      minimumMs: getDigitSpanMinimumTrialMs(config, trial.length),
+      minimumMs: getMinimumTrialMs(config, trial.length),
     }));
   },
 };

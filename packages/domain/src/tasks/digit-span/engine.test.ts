@@ -1,54 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_REACTION_TIME_MS, savedTrialOf } from '../shared/envelope';
 import { createRng, pick } from '../shared/random';
-import { DEFAULT_DIGIT_SPAN_CONFIG, type DigitSpanConfig, DigitSpanConfigSchema } from './config';
+import { type Config, ConfigSchema, DEFAULT_CONFIG } from './config';
 import {
-  createDigitSpanEngine,
-  DIGIT_SPAN_LATE_KEY_GRACE_MS,
-  type DigitSpanEffect,
-  type DigitSpanEvent,
-  type DigitSpanKey,
-  type DigitSpanState,
-  digitSpanAnswerLimitMs,
-  digitSpanNextDueMs,
-  stepDigitSpan,
+  answerLimitMs,
+  createEngine,
+  type Effect,
+  type Event,
+  type Key,
+  LATE_KEY_GRACE_MS,
+  nextDueMs,
+  type State,
+  step,
 } from './engine';
-import { digitSpanFixtureRun } from './fixture-run';
-import { parseDigits, planDigitSpan } from './plan';
+import { fixtureRun } from './fixture-run';
+import { parseDigits, plan } from './plan';
+import { findTrialProblems, MAX_BACKSPACES, type Trial, TrialSchema } from './trial';
 import {
-  DIGIT_SPAN_MAX_BACKSPACES,
-  type DigitSpanTrial,
-  DigitSpanTrialSchema,
-  findDigitSpanTrialProblems,
-} from './trial';
-import {
-  DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS,
-  type DigitSpanVirtualSessionOptions,
-  runDigitSpanVirtualSession,
+  runVirtualSession,
+  SIMULATED_TIME_ORIGIN_MS,
+  type VirtualSessionOptions,
 } from './virtual-runtime';
 
 /** Drives the engine by hand and keeps every effect. */
-function drive(config: DigitSpanConfig, seed = 'engine') {
-  const plan = planDigitSpan(seed, config);
-  const first = createDigitSpanEngine({
+function drive(config: Config, seed = 'engine') {
+  const planned = plan(seed, config);
+  const first = createEngine({
     config,
-    timeOriginMs: DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS,
+    timeOriginMs: SIMULATED_TIME_ORIGIN_MS,
   });
-  let state: DigitSpanState = first.state;
-  const effects: DigitSpanEffect[] = [...first.effects];
-  const send = (event: DigitSpanEvent) => {
-    const step = stepDigitSpan(config, plan, state, event);
-    state = step.state;
-    effects.push(...step.effects);
-    return step.effects;
+  let state: State = first.state;
+  const effects: Effect[] = [...first.effects];
+  const send = (event: Event) => {
+    const outcome = step(config, planned, state, event);
+    state = outcome.state;
+    effects.push(...outcome.effects);
+    return outcome.effects;
   };
-  return { plan, send, effects, state: () => state };
+  return { plan: planned, send, effects, state: () => state };
 }
 
 /** A session through the virtual runtime, its page's clock at 0 from the start, 1 s per intro. */
 const playSession = (
-  options: Omit<DigitSpanVirtualSessionOptions, 'timeOriginMs' | 'startMs' | 'introMs'>,
-) => runDigitSpanVirtualSession({ timeOriginMs: 0, startMs: 0, introMs: 1000, ...options });
+  options: Omit<VirtualSessionOptions, 'timeOriginMs' | 'startMs' | 'introMs'>,
+) => runVirtualSession({ timeOriginMs: 0, startMs: 0, introMs: 1000, ...options });
 
 /**
  * Presents the list on screen from a 'Ready' onset at `readyMs`, each presentation (digits, the
@@ -85,7 +80,7 @@ function present(d: ReturnType<typeof drive>, readyMs: number, lateMs: number[] 
 }
 
 /** A driven engine at its first list's answer: presented on time, the keypad's onset known. */
-function answering(config: DigitSpanConfig) {
+function answering(config: Config) {
   const d = drive(config);
   d.send({ type: 'START', atMs: 0 });
   const { padDue } = present(d, 0);
@@ -94,7 +89,7 @@ function answering(config: DigitSpanConfig) {
 }
 
 /** The answer's record among `effects`. */
-function recordIn(effects: readonly DigitSpanEffect[]): DigitSpanTrial {
+function recordIn(effects: readonly Effect[]): Trial {
   const record = effects.find((e) => e.type === 'RECORD_TRIAL');
   if (record?.type !== 'RECORD_TRIAL') throw new Error('no record');
   return record.trial;
@@ -102,7 +97,7 @@ function recordIn(effects: readonly DigitSpanEffect[]): DigitSpanTrial {
 
 describe('the Digit Span engine', () => {
   it('shows each list on an absolute time line from its first digit, late onsets moving nothing', () => {
-    const config = DigitSpanConfigSchema.parse({ practiceMaxTries: 0 });
+    const config = ConfigSchema.parse({ practiceMaxTries: 0 });
     const d = drive(config);
     expect(d.effects[0]).toMatchObject({
       type: 'SHOW_BLOCK_INTRO',
@@ -125,7 +120,7 @@ describe('the Digit Span engine', () => {
     ]);
     expect(padDue).toBe(d0 + 2800);
     // Without a blank between digits, each replaces the one before.
-    const noBlank = drive(DigitSpanConfigSchema.parse({ practiceMaxTries: 0, digitOffMs: 0 }));
+    const noBlank = drive(ConfigSchema.parse({ practiceMaxTries: 0, digitOffMs: 0 }));
     noBlank.send({ type: 'START', atMs: 0 });
     expect(present(noBlank, 0).schedule.map((e) => e.type)).toEqual([
       'SHOW_DIGIT',
@@ -135,7 +130,7 @@ describe('the Digit Span engine', () => {
   });
 
   it('takes keys only once the keypad is drawn, waiting for its onset, and records the answer', () => {
-    const config = DEFAULT_DIGIT_SPAN_CONFIG;
+    const config = DEFAULT_CONFIG;
     const d = drive(config);
     d.send({ type: 'START', atMs: 0 });
     const key = (k: string, atMs: number) =>
@@ -203,7 +198,7 @@ describe('the Digit Span engine', () => {
   });
 
   it('asks a second submit for an empty answer, a digit cancelling the first', () => {
-    const { d, padDue } = answering(DEFAULT_DIGIT_SPAN_CONFIG);
+    const { d, padDue } = answering(DEFAULT_CONFIG);
     const key = (k: string, atMs: number) =>
       d.send({ type: 'KEY', key: k as never, atMs, modality: 'touch' });
     expect(key('submit', padDue + 100)).toEqual([
@@ -233,14 +228,12 @@ describe('the Digit Span engine', () => {
   });
 
   it('keeps at most 12 digits of an answer and counts at most 200 backspaces', () => {
-    const { d, padDue } = answering(DEFAULT_DIGIT_SPAN_CONFIG);
+    const { d, padDue } = answering(DEFAULT_CONFIG);
     for (let i = 0; i < 15; i++)
       d.send({ type: 'KEY', key: '5', atMs: padDue + 100 + i, modality: 'keyboard' });
     const record = d.send({ type: 'KEY', key: 'submit', atMs: padDue + 200, modality: 'keyboard' });
     expect(recordIn(record)).toMatchObject({ nDigitsEntered: 12, isCorrect: false });
-    expect(findDigitSpanTrialProblems(recordIn(record), d.plan, DEFAULT_DIGIT_SPAN_CONFIG)).toEqual(
-      [],
-    );
+    expect(findTrialProblems(recordIn(record), d.plan, DEFAULT_CONFIG)).toEqual([]);
     d.send({ type: 'START', atMs: padDue + 5000 });
     const next = present(d, padDue + 5000);
     d.send({ type: 'ONSET', shown: { kind: 'pad' }, atMs: next.padDue, method: 'element-timing' });
@@ -251,26 +244,24 @@ describe('the Digit Span engine', () => {
     const trial = recordIn(
       d.send({ type: 'KEY', key: 'submit', atMs: next.padDue + 500, modality: 'keyboard' }),
     );
-    expect(trial.nBackspaces).toBe(DIGIT_SPAN_MAX_BACKSPACES);
-    expect(DigitSpanTrialSchema.safeParse(trial).success).toBe(true);
-    expect(findDigitSpanTrialProblems(trial, d.plan, DEFAULT_DIGIT_SPAN_CONFIG)).toEqual([]);
+    expect(trial.nBackspaces).toBe(MAX_BACKSPACES);
+    expect(TrialSchema.safeParse(trial).success).toBe(true);
+    expect(findTrialProblems(trial, d.plan, DEFAULT_CONFIG)).toEqual([]);
   });
 
   it('ends an answer at the response time limit as timed out, with what was typed', () => {
-    const config = DigitSpanConfigSchema.parse({ responseTimeLimitMs: 5000, practiceMaxTries: 0 });
+    const config = ConfigSchema.parse({ responseTimeLimitMs: 5000, practiceMaxTries: 0 });
     const d = drive(config);
     d.send({ type: 'START', atMs: 0 });
     const { padDue } = present(d, 0);
     d.send({ type: 'ONSET', shown: { kind: 'pad' }, atMs: padDue, method: 'animation-frame' });
     // The TICK is due a grace period after the limit, for keys stamped before it.
-    expect(digitSpanNextDueMs(config, d.state())).toBe(
-      padDue + 5000 + DIGIT_SPAN_LATE_KEY_GRACE_MS,
-    );
+    expect(nextDueMs(config, d.state())).toBe(padDue + 5000 + LATE_KEY_GRACE_MS);
     d.send({ type: 'KEY', key: '3', atMs: padDue + 1000, modality: 'keyboard' });
     expect(d.send({ type: 'TICK', atMs: padDue + 5050 })).toEqual([]);
     // A key after the limit, delivered before the TICK, is not the answer's.
     d.send({ type: 'KEY', key: 'submit', atMs: padDue + 5001, modality: 'keyboard' });
-    const effects = d.send({ type: 'TICK', atMs: padDue + 5000 + DIGIT_SPAN_LATE_KEY_GRACE_MS });
+    const effects = d.send({ type: 'TICK', atMs: padDue + 5000 + LATE_KEY_GRACE_MS });
     expect(effects[0]).toMatchObject({
       type: 'RECORD_TRIAL',
       trial: {
@@ -284,14 +275,14 @@ describe('the Digit Span engine', () => {
       },
     });
     expect(recordIn(effects).endTime).toBe(
-      new Date(DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS + padDue + 5000).toISOString(),
+      new Date(SIMULATED_TIME_ORIGIN_MS + padDue + 5000).toISOString(),
     );
     // No feedback in the test: the next list's 'Ready' 500 ms after the time-out.
     expect(effects[1]).toMatchObject({ type: 'SHOW_READY', dueAtMs: padDue + 5500 });
   });
 
   it('takes a submit stamped before the limit that the page delivers just after it', () => {
-    const config = DigitSpanConfigSchema.parse({ responseTimeLimitMs: 5000, practiceMaxTries: 0 });
+    const config = ConfigSchema.parse({ responseTimeLimitMs: 5000, practiceMaxTries: 0 });
     const { d, padDue } = answering(config);
     d.send({ type: 'KEY', key: '3', atMs: padDue + 1000, modality: 'keyboard' });
     // The clock passed the limit (padDue + 5000) before this Enter's event was delivered.
@@ -299,16 +290,14 @@ describe('the Digit Span engine', () => {
       d.send({ type: 'KEY', key: 'submit', atMs: padDue + 4999.5, modality: 'keyboard' }),
     );
     expect(trial).toMatchObject({ timedOut: false, response: 'enter', reactionTime: 4999.5 });
-    expect(findDigitSpanTrialProblems(trial, d.plan, config)).toEqual([]);
+    expect(findTrialProblems(trial, d.plan, config)).toEqual([]);
   });
 
   it('records a time-out after one empty submit with its first key, and the server accepts it', () => {
-    const config = DigitSpanConfigSchema.parse({ responseTimeLimitMs: 3000, practiceMaxTries: 0 });
+    const config = ConfigSchema.parse({ responseTimeLimitMs: 3000, practiceMaxTries: 0 });
     const { d, padDue } = answering(config);
     d.send({ type: 'KEY', key: 'submit', atMs: padDue + 700, modality: 'keyboard' });
-    const trial = recordIn(
-      d.send({ type: 'TICK', atMs: padDue + 3000 + DIGIT_SPAN_LATE_KEY_GRACE_MS }),
-    );
+    const trial = recordIn(d.send({ type: 'TICK', atMs: padDue + 3000 + LATE_KEY_GRACE_MS }));
     expect(trial).toMatchObject({
       entered: '',
       nBackspaces: 0,
@@ -317,25 +306,25 @@ describe('the Digit Span engine', () => {
       firstKeyRt: 700,
       timing: { firstKeyMs: padDue + 700, responseTimestampMs: null },
     });
-    expect(findDigitSpanTrialProblems(trial, d.plan, config)).toEqual([]);
+    expect(findTrialProblems(trial, d.plan, config)).toEqual([]);
   });
 
   it('ends an answer without a time limit at the longest answer time a record accepts', () => {
-    const config = DigitSpanConfigSchema.parse({ practiceMaxTries: 0 });
+    const config = ConfigSchema.parse({ practiceMaxTries: 0 });
     const { d, padDue } = answering(config);
-    expect(digitSpanAnswerLimitMs(config)).toBe(MAX_REACTION_TIME_MS);
+    expect(answerLimitMs(config)).toBe(MAX_REACTION_TIME_MS);
     d.send({ type: 'KEY', key: '3', atMs: padDue + 1000, modality: 'keyboard' });
     expect(d.send({ type: 'TICK', atMs: padDue + MAX_REACTION_TIME_MS - 1 })).toEqual([]);
     const trial = recordIn(
-      d.send({ type: 'TICK', atMs: padDue + MAX_REACTION_TIME_MS + DIGIT_SPAN_LATE_KEY_GRACE_MS }),
+      d.send({ type: 'TICK', atMs: padDue + MAX_REACTION_TIME_MS + LATE_KEY_GRACE_MS }),
     );
     expect(trial).toMatchObject({ timedOut: true, entered: '3', reactionTime: null });
-    expect(DigitSpanTrialSchema.safeParse(trial).success).toBe(true);
-    expect(findDigitSpanTrialProblems(trial, d.plan, config)).toEqual([]);
+    expect(TrialSchema.safeParse(trial).success).toBe(true);
+    expect(findTrialProblems(trial, d.plan, config)).toEqual([]);
   });
 
   it("keeps the time line through a stall and records the stalled digit's short exposure", () => {
-    const config = DigitSpanConfigSchema.parse({ practiceMaxTries: 0 });
+    const config = ConfigSchema.parse({ practiceMaxTries: 0 });
     const d = drive(config);
     d.send({ type: 'START', atMs: 0 });
     // Digit 1 (the second) is presented 300 ms late; its blank and digit 2 are on time.
@@ -355,11 +344,11 @@ describe('the Digit Span engine', () => {
     expect(digitOffsetsMs.map((off, k) => off - (digitOnsetsMs[k] as number))).toEqual([
       800, 500, 800,
     ]);
-    expect(findDigitSpanTrialProblems(trial, d.plan, config)).toEqual([]);
+    expect(findTrialProblems(trial, d.plan, config)).toEqual([]);
   });
 
   it('opens the answer only once every presentation is known, and gives a digit replaced before its paint no exposure', () => {
-    const config = DigitSpanConfigSchema.parse({ practiceMaxTries: 0 });
+    const config = ConfigSchema.parse({ practiceMaxTries: 0 });
     const d = drive(config);
     d.send({ type: 'START', atMs: 0 });
     d.send({ type: 'ONSET', shown: { kind: 'ready' }, atMs: 0, method: 'element-timing' });
@@ -398,14 +387,14 @@ describe('the Digit Span engine', () => {
       digitOnsetsMs: [1300, 4000, 4000],
       digitOffsetsMs: [4000, 4000, 4000],
     });
-    expect(findDigitSpanTrialProblems(trial, d.plan, config)).toEqual([]);
+    expect(findTrialProblems(trial, d.plan, config)).toEqual([]);
   });
 
   it('marks an interrupted list, and resumes a run after its saved lists', () => {
-    const config = DEFAULT_DIGIT_SPAN_CONFIG;
-    const fixture = digitSpanFixtureRun('engine', config);
+    const config = DEFAULT_CONFIG;
+    const fixture = fixtureRun('engine', config);
     const saved = fixture.slice(0, 5).map(savedTrialOf);
-    const resumed = createDigitSpanEngine({ config, saved, timeOriginMs: 0 });
+    const resumed = createEngine({ config, saved, timeOriginMs: 0 });
     expect(resumed.effects).toEqual([
       {
         type: 'SHOW_BLOCK_INTRO',
@@ -417,12 +406,12 @@ describe('the Digit Span engine', () => {
       },
     ]);
     const all = fixture.map(savedTrialOf);
-    expect(createDigitSpanEngine({ config, saved: all, timeOriginMs: 0 }).effects).toEqual([
+    expect(createEngine({ config, saved: all, timeOriginMs: 0 }).effects).toEqual([
       { type: 'FINISHED' },
     ]);
     const session = playSession({
       config,
-      plan: planDigitSpan('engine', config),
+      plan: plan('engine', config),
       saved,
       behave: () => ({
         keys: [
@@ -454,22 +443,22 @@ describe('the Digit Span engine', () => {
   });
 
   it('gives a new list of the same length after an interrupted test list, up to the limit per direction', () => {
-    const config = DigitSpanConfigSchema.parse({ practiceMaxTries: 0, directions: 'forward' });
-    const plan = planDigitSpan('interrupted', config);
+    const config = ConfigSchema.parse({ practiceMaxTries: 0, directions: 'forward' });
+    const planned = plan('interrupted', config);
     // The second list of 3, the first of 4 and the first of 5 interrupted; the two repeats
     // answered wrong, every other list right. The third interruption is over the limit of 2.
     const interruptedAt = new Set(['test:0:3', 'test:0:6', 'test:0:12']);
     const wrongAt = new Set(['test:0:4', 'test:0:7']);
     const session = playSession({
       config,
-      plan,
+      plan: planned,
       behave: (trial) => {
         const key = `${trial.phase}:${trial.block}:${trial.trialNumber}`;
         const answer = wrongAt.has(key) ? [9, 9] : parseDigits(trial.expected);
         return {
           interrupted: interruptedAt.has(key),
           keys: [...answer.map(String), 'submit'].map((k, i) => ({
-            key: k as DigitSpanKey,
+            key: k as Key,
             afterPadMs: 500 + 200 * i,
           })),
         };
@@ -503,30 +492,30 @@ describe('the Digit Span engine', () => {
     expect(byNumber.get(4)?.presented).not.toBe(byNumber.get(3)?.presented);
     expect(byNumber.get(7)?.presented).not.toBe(byNumber.get(6)?.presented);
     for (const trial of session.trials) {
-      expect(findDigitSpanTrialProblems(trial, plan, config), `${trial.trialNumber}`).toEqual([]);
+      expect(findTrialProblems(trial, planned, config), `${trial.trialNumber}`).toEqual([]);
     }
     // Resumed just after an interrupted list (its run-order field saved with it), the engine
     // gives the repeat; saved without the field (a list stored before it existed), the next place.
     const withFields = session.trials
       .slice(0, 2)
       .map((t) => ({ ...savedTrialOf(t), fields: { interrupted: t.interrupted } }));
-    const resumed = createDigitSpanEngine({ config, saved: withFields, timeOriginMs: 0 });
+    const resumed = createEngine({ config, saved: withFields, timeOriginMs: 0 });
     expect(resumed.effects[0]).toMatchObject({ position: { phase: 'test', trialNumber: 4 } });
     const withoutFields = session.trials.slice(0, 2).map(savedTrialOf);
-    const old = createDigitSpanEngine({ config, saved: withoutFields, timeOriginMs: 0 });
+    const old = createEngine({ config, saved: withoutFields, timeOriginMs: 0 });
     expect(old.effects[0]).toMatchObject({ position: { phase: 'test', trialNumber: 6 } });
   });
 
   it('counts an interrupted list by its answer at interruptionRepeats 0, as task version 1.0.0 did', () => {
-    const config = DigitSpanConfigSchema.parse({
+    const config = ConfigSchema.parse({
       practiceMaxTries: 0,
       directions: 'backward',
       interruptionRepeats: 0,
     });
-    const plan = planDigitSpan('interrupted', config);
+    const planned = plan('interrupted', config);
     const session = playSession({
       config,
-      plan,
+      plan: planned,
       // Both lists of 2 interrupted, and answered wrong: the direction stops there.
       behave: () => ({
         interrupted: true,
@@ -545,14 +534,14 @@ describe('the Digit Span engine', () => {
 });
 
 describe('every record the engine emits passes the server check', () => {
-  const KEYS: readonly DigitSpanKey[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+  const KEYS: readonly Key[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
   it('over random key sequences, time limits, empty submits, backspaces, stalled pages and interruptions', () => {
-    const configs: DigitSpanConfig[] = [
-      DEFAULT_DIGIT_SPAN_CONFIG,
-      DigitSpanConfigSchema.parse({ responseTimeLimitMs: 2500, testFeedback: true }),
-      DigitSpanConfigSchema.parse({ responseTimeLimitMs: 1000, digitOffMs: 0 }),
-      DigitSpanConfigSchema.parse({ directions: 'backward', digitOnMs: 300, digitOffMs: 50 }),
+    const configs: Config[] = [
+      DEFAULT_CONFIG,
+      ConfigSchema.parse({ responseTimeLimitMs: 2500, testFeedback: true }),
+      ConfigSchema.parse({ responseTimeLimitMs: 1000, digitOffMs: 0 }),
+      ConfigSchema.parse({ directions: 'backward', digitOnMs: 300, digitOffMs: 50 }),
     ];
     const rng = createRng('every-record');
     let records = 0;
@@ -560,12 +549,12 @@ describe('every record the engine emits passes the server check', () => {
     let stalled = 0;
     let repeats = 0;
     for (let r = 0; r < 400; r++) {
-      const config = configs[r % configs.length] as DigitSpanConfig;
-      const plan = planDigitSpan(`every-record-${r}`, config);
-      const session = runDigitSpanVirtualSession({
+      const config = configs[r % configs.length] as Config;
+      const planned = plan(`every-record-${r}`, config);
+      const session = runVirtualSession({
         config,
-        plan,
-        timeOriginMs: DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS,
+        plan: planned,
+        timeOriginMs: SIMULATED_TIME_ORIGIN_MS,
         startMs: rng() * 1000,
         introMs: 500,
         inputModality: rng() < 0.5 ? 'keyboard' : 'touch',
@@ -573,14 +562,14 @@ describe('every record the engine emits passes the server check', () => {
           // Mostly the right answer, else random keys; an empty submit, backspaces, a missing
           // submit (the list times out, or keys run past the limit) now and then.
           const digits = rng() < 0.5 ? parseDigits(trial.expected).map(String) : [];
-          const keys: DigitSpanKey[] = digits.length > 0 ? (digits as DigitSpanKey[]) : [];
+          const keys: Key[] = digits.length > 0 ? (digits as Key[]) : [];
           const extra = Math.floor(rng() * 8);
           for (let i = 0; i < extra; i++) {
             const u = rng();
             keys.splice(
               Math.floor(rng() * (keys.length + 1)),
               0,
-              u < 0.2 ? 'backspace' : u < 0.3 ? 'submit' : (pick(KEYS, rng) as DigitSpanKey),
+              u < 0.2 ? 'backspace' : u < 0.3 ? 'submit' : (pick(KEYS, rng) as Key),
             );
           }
           if (rng() < 0.8) keys.push('submit');
@@ -600,9 +589,9 @@ describe('every record the engine emits passes the server check', () => {
         },
       });
       for (const trial of session.trials) {
-        const parsed = DigitSpanTrialSchema.safeParse(JSON.parse(JSON.stringify(trial)));
+        const parsed = TrialSchema.safeParse(JSON.parse(JSON.stringify(trial)));
         expect(parsed.error).toBeUndefined();
-        expect(findDigitSpanTrialProblems(trial, plan, config), JSON.stringify(trial)).toEqual([]);
+        expect(findTrialProblems(trial, planned, config), JSON.stringify(trial)).toEqual([]);
         if (trial.timedOut && trial.nDigitsEntered === 0 && trial.timing.firstKeyMs !== null) {
           timedOutAfterEmptySubmit += 1;
         }

@@ -2,55 +2,34 @@ import type { SavedTrial } from '../contract';
 import { type EngineEffect, type EngineEvent, translatedEngine } from '../engine';
 import { type InputModality, MAX_REACTION_TIME_MS, type ONSET_METHODS } from '../shared/envelope';
 import {
-  DIGIT_SPAN_INTER_TRIAL_MS,
-  DIGIT_SPAN_MAX_ENTERED_DIGITS,
-  DIGIT_SPAN_READY_BLANK_MS,
-  type DigitSpanConfig,
-  digitSpanHasFeedback,
-  getDigitSpanSoaMs,
+  type Config,
+  getSoaMs,
+  hasFeedback,
+  INTER_TRIAL_MS,
+  MAX_ENTERED_DIGITS,
+  READY_BLANK_MS,
 } from './config';
 import {
-  type DigitSpanPlan,
-  type DigitSpanPosition,
   formatDigits,
-  type PlannedDigitSpanTrial,
+  type Plan,
+  type PlannedTrial,
+  type Position,
   parseDigits,
-  plannedDigitSpanTrialAt,
+  plannedTrialAt,
 } from './plan';
-import {
-  type DigitSpanOutcome,
-  digitSpanOutcomesOf,
-  digitSpanPositionKey,
-  walkDigitSpanRun,
-} from './run-order';
-import {
-  countCorrectPositions,
-  DIGIT_SPAN_MAX_BACKSPACES,
-  type DigitSpanTrial,
-  isDigitSpanAnswerCorrect,
-} from './trial';
+import { type Outcome, outcomesOf, positionKey, walkRun } from './run-order';
+import { countCorrectPositions, isAnswerCorrect, MAX_BACKSPACES, type Trial } from './trial';
 
-export type DigitSpanOnsetMethod = (typeof ONSET_METHODS)[number];
+export type OnsetMethod = (typeof ONSET_METHODS)[number];
 
 /** A key of the answer: a digit 1-9, Backspace, or submit (Enter or the keypad's button). */
-export type DigitSpanKey =
-  | '1'
-  | '2'
-  | '3'
-  | '4'
-  | '5'
-  | '6'
-  | '7'
-  | '8'
-  | '9'
-  | 'backspace'
-  | 'submit';
+export type Key = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'backspace' | 'submit';
 
 /**
  * What was presented: the 'Ready' cue, digit `index` of the list, the blank that replaces digit
  * `index` (its offset), or the keypad (answer prompt).
  */
-export type DigitSpanShown =
+export type Shown =
   | { kind: 'ready' }
   | { kind: 'digit'; index: number }
   | { kind: 'blank'; index: number }
@@ -60,7 +39,7 @@ export type DigitSpanShown =
  * A TICK ends an answer this long after its time limit, so that a key whose event timestamp is
  * before the limit, but which the page delivers a little after it, is still taken, ms.
  */
-export const DIGIT_SPAN_LATE_KEY_GRACE_MS = 100;
+export const LATE_KEY_GRACE_MS = 100;
 
 /**
  * What the runtime tells the engine. Every time is a page timestamp (performance.now() time
@@ -74,32 +53,32 @@ export const DIGIT_SPAN_LATE_KEY_GRACE_MS = 100;
  *   its time line (its first digit presented) but before the keypad's onset is known wait for
  *   it: those earlier than that onset are then dropped, the rest are the answer's.
  * - INTERRUPTED: the page lost focus or was hidden; the list on screen is marked.
- * - TICK: the clock has reached `atMs` (sent at digitSpanNextDueMs: the end of the answer).
+ * - TICK: the clock has reached `atMs` (sent at nextDueMs: the end of the answer).
  */
-export type DigitSpanEvent =
+export type Event =
   | { type: 'START'; atMs: number }
-  | { type: 'ONSET'; shown: DigitSpanShown; atMs: number; method: DigitSpanOnsetMethod }
-  | { type: 'KEY'; key: DigitSpanKey; atMs: number; modality: InputModality }
+  | { type: 'ONSET'; shown: Shown; atMs: number; method: OnsetMethod }
+  | { type: 'KEY'; key: Key; atMs: number; modality: InputModality }
   | { type: 'INTERRUPTED'; atMs: number }
   | { type: 'TICK'; atMs: number };
 
 /** How a direction's practice went: lists given, and whether one was answered correctly. */
-export type DigitSpanPracticeSummary = { tries: number; passed: boolean };
+export type PracticeSummary = { tries: number; passed: boolean };
 
 /** What the runtime must do after a step: the engine itself never touches a clock or the DOM. */
-export type DigitSpanEffect =
+export type Effect =
   /**
    * Show the intro of a direction's practice or test (or of the rest of it, on resume) and wait
    * for START; `practice` is how that direction's practice went, before its test.
    */
   | {
       type: 'SHOW_BLOCK_INTRO';
-      position: DigitSpanPosition;
+      position: Position;
       resumed: boolean;
-      practice: DigitSpanPracticeSummary | null;
+      practice: PracticeSummary | null;
     }
   /** Present 'Ready' for `trial`'s list so that it falls at `dueAtMs`; report its ONSET. */
-  | { type: 'SHOW_READY'; trial: PlannedDigitSpanTrial; dueAtMs: number }
+  | { type: 'SHOW_READY'; trial: PlannedTrial; dueAtMs: number }
   /** Replace what is shown with a blank at `dueAtMs`. */
   | { type: 'SHOW_BLANK'; dueAtMs: number }
   /** Present digit `index` of the list at `dueAtMs`; report its ONSET. */
@@ -111,18 +90,18 @@ export type DigitSpanEffect =
   /** The answer so far changed; `confirmEmpty`: an empty submit waits for a second one. */
   | { type: 'UPDATE_ENTRY'; entered: readonly number[]; confirmEmpty: boolean }
   /** Send the trial to the server (the outbox). */
-  | { type: 'RECORD_TRIAL'; trial: DigitSpanTrial }
+  | { type: 'RECORD_TRIAL'; trial: Trial }
   /** Show whether the list was right and the right answer; START goes on. */
-  | { type: 'SHOW_FEEDBACK'; trial: DigitSpanTrial; next: DigitSpanPosition | null }
+  | { type: 'SHOW_FEEDBACK'; trial: Trial; next: Position | null }
   /** The run's last list is recorded. */
   | { type: 'FINISHED' };
 
 /** A key the engine keeps: what, when, with what. */
-type Key = { key: DigitSpanKey; atMs: number; modality: InputModality };
+type PressedKey = { key: Key; atMs: number; modality: InputModality };
 
 /** The list on screen and what happened so far. */
-export type DigitSpanTrialInProgress = {
-  planned: PlannedDigitSpanTrial;
+export type TrialInProgress = {
+  planned: PlannedTrial;
   readyOnsetMs: number | null;
   /** Presented onsets by digit; null until reported. */
   digitOnsetsMs: readonly (number | null)[];
@@ -131,11 +110,11 @@ export type DigitSpanTrialInProgress = {
   /** The first digit was presented and the rest of the list scheduled: keys may be the answer's. */
   isScheduled: boolean;
   /** The keypad's presented onset, once reported. */
-  padOnset: { atMs: number; method: DigitSpanOnsetMethod } | null;
+  padOnset: { atMs: number; method: OnsetMethod } | null;
   /** The answer is open: the keypad's onset and every presentation before it are known. */
-  pad: { atMs: number; method: DigitSpanOnsetMethod } | null;
+  pad: { atMs: number; method: OnsetMethod } | null;
   /** Keys that came once the list was scheduled, before the answer was open. */
-  pending: readonly Key[];
+  pending: readonly PressedKey[];
   entered: readonly number[];
   nBackspaces: number;
   firstKeyMs: number | null;
@@ -144,7 +123,7 @@ export type DigitSpanTrialInProgress = {
 };
 
 /** What the engine carries from list to list. */
-export type DigitSpanRunContext = {
+export type RunContext = {
   /** performance.timeOrigin: page time + this = device wall-clock time (ms since the epoch). */
   timeOriginMs: number;
   /** The latest key's modality (recorded on a list that timed out without a key). */
@@ -153,24 +132,24 @@ export type DigitSpanRunContext = {
    * Correctness of every list answered in this run (saved before a resume too), and whether it
    * was interrupted, by position.
    */
-  outcomes: ReadonlyMap<string, DigitSpanOutcome>;
+  outcomes: ReadonlyMap<string, Outcome>;
 };
 
-export type DigitSpanState =
-  | { kind: 'waiting'; next: DigitSpanPosition; context: DigitSpanRunContext }
-  | { kind: 'trial'; trial: DigitSpanTrialInProgress; context: DigitSpanRunContext }
+export type State =
+  | { kind: 'waiting'; next: Position; context: RunContext }
+  | { kind: 'trial'; trial: TrialInProgress; context: RunContext }
   | {
       kind: 'feedback';
-      next: DigitSpanPosition | null;
-      last: DigitSpanPosition;
-      context: DigitSpanRunContext;
+      next: Position | null;
+      last: Position;
+      context: RunContext;
     }
-  | { kind: 'finished'; context: DigitSpanRunContext };
+  | { kind: 'finished'; context: RunContext };
 
-export type DigitSpanStep = { state: DigitSpanState; effects: DigitSpanEffect[] };
+export type Step = { state: State; effects: Effect[] };
 
-export type DigitSpanEngineOptions = {
-  config: DigitSpanConfig;
+export type EngineOptions = {
+  config: Config;
   /** The run's trials saved so far: the engine starts where nextPosition says. */
   saved?: readonly SavedTrial[];
   /** performance.timeOrigin of the page. */
@@ -179,17 +158,12 @@ export type DigitSpanEngineOptions = {
   inputModality?: InputModality;
 };
 
-function nextOf(config: DigitSpanConfig, context: DigitSpanRunContext): DigitSpanPosition | null {
-  return walkDigitSpanRun(config, (position) =>
-    context.outcomes.get(digitSpanPositionKey(position)),
-  );
+function nextOf(config: Config, context: RunContext): Position | null {
+  return walkRun(config, (position) => context.outcomes.get(positionKey(position)));
 }
 
 /** How a direction's practice went, from the answers known; null without practice lists. */
-function practiceSummary(
-  context: DigitSpanRunContext,
-  block: number,
-): DigitSpanPracticeSummary | null {
+function practiceSummary(context: RunContext, block: number): PracticeSummary | null {
   const answers = [...context.outcomes.entries()].filter(([key]) =>
     key.startsWith(`practice:${block}:`),
   );
@@ -200,11 +174,7 @@ function practiceSummary(
   };
 }
 
-function intro(
-  next: DigitSpanPosition,
-  resumed: boolean,
-  context: DigitSpanRunContext,
-): DigitSpanStep {
+function intro(next: Position, resumed: boolean, context: RunContext): Step {
   return {
     state: { kind: 'waiting', next, context },
     effects: [
@@ -222,15 +192,15 @@ function intro(
  * The engine's first step: the intro of the part where the run starts (its first list, or the
  * list after the saved ones when a run resumes), or FINISHED if nothing is left.
  */
-export function createDigitSpanEngine(options: DigitSpanEngineOptions): DigitSpanStep {
+export function createEngine(options: EngineOptions): Step {
   const { config, saved = [] } = options;
-  const outcomeOf = digitSpanOutcomesOf(config, saved);
-  const outcomes = new Map<string, DigitSpanOutcome>();
+  const outcomeOf = outcomesOf(config, saved);
+  const outcomes = new Map<string, Outcome>();
   for (const trial of saved) {
-    const outcome = outcomeOf(trial as DigitSpanPosition);
-    if (outcome !== undefined) outcomes.set(digitSpanPositionKey(trial), outcome);
+    const outcome = outcomeOf(trial as Position);
+    if (outcome !== undefined) outcomes.set(positionKey(trial), outcome);
   }
-  const context: DigitSpanRunContext = {
+  const context: RunContext = {
     timeOriginMs: options.timeOriginMs,
     modality: options.inputModality ?? 'keyboard',
     outcomes,
@@ -245,39 +215,39 @@ export function createDigitSpanEngine(options: DigitSpanEngineOptions): DigitSpa
  * The longest an answer may take from the keypad's onset, ms: the response time limit, or
  * without one the longest answer time a trial record accepts (MAX_REACTION_TIME_MS).
  */
-export function digitSpanAnswerLimitMs(config: DigitSpanConfig): number {
+export function answerLimitMs(config: Config): number {
   return config.responseTimeLimitMs === 0 ? MAX_REACTION_TIME_MS : config.responseTimeLimitMs;
 }
 
 /** When the answer on screen ends unless submitted: its keypad's onset + the answer limit. */
-function answerDeadlineMs(config: DigitSpanConfig, state: DigitSpanState): number | null {
+function answerDeadlineMs(config: Config, state: State): number | null {
   if (state.kind !== 'trial' || !state.trial.pad) return null;
-  return state.trial.pad.atMs + digitSpanAnswerLimitMs(config);
+  return state.trial.pad.atMs + answerLimitMs(config);
 }
 
 /**
- * The time the engine needs a TICK: the answer's deadline plus DIGIT_SPAN_LATE_KEY_GRACE_MS
+ * The time the engine needs a TICK: the answer's deadline plus LATE_KEY_GRACE_MS
  * (keys stamped before the deadline are taken until then), or null without an open answer.
  */
-export function digitSpanNextDueMs(config: DigitSpanConfig, state: DigitSpanState): number | null {
+export function nextDueMs(config: Config, state: State): number | null {
   const deadline = answerDeadlineMs(config, state);
-  return deadline === null ? null : deadline + DIGIT_SPAN_LATE_KEY_GRACE_MS;
+  return deadline === null ? null : deadline + LATE_KEY_GRACE_MS;
 }
 
 function beginList(
-  plan: DigitSpanPlan,
-  config: DigitSpanConfig,
-  position: DigitSpanPosition,
+  plan: Plan,
+  config: Config,
+  position: Position,
   dueAtMs: number,
-  context: DigitSpanRunContext,
-): DigitSpanStep {
-  const planned = plannedDigitSpanTrialAt(plan, config, position);
+  context: RunContext,
+): Step {
+  const planned = plannedTrialAt(plan, config, position);
   if (!planned) {
     throw new Error(
       `The plan has no ${position.phase} block ${position.block} trial ${position.trialNumber}`,
     );
   }
-  const trial: DigitSpanTrialInProgress = {
+  const trial: TrialInProgress = {
     planned,
     readyOnsetMs: null,
     digitOnsetsMs: Array.from({ length: planned.length }, () => null),
@@ -303,12 +273,12 @@ function beginList(
 
 /** What follows a recorded list (or its feedback): the next list, a part's intro, or the end. */
 function proceed(
-  plan: DigitSpanPlan,
-  config: DigitSpanConfig,
-  last: DigitSpanPosition,
+  plan: Plan,
+  config: Config,
+  last: Position,
   atMs: number,
-  context: DigitSpanRunContext,
-): DigitSpanStep {
+  context: RunContext,
+): Step {
   const next = nextOf(config, context);
   if (!next) return { state: { kind: 'finished', context }, effects: [{ type: 'FINISHED' }] };
   if (next.phase !== last.phase || next.block !== last.block) return intro(next, false, context);
@@ -322,7 +292,7 @@ function proceed(
  * time instead, so its exposure is 0 and the times stay in order.
  */
 function presentedTimes(
-  trial: DigitSpanTrialInProgress,
+  trial: TrialInProgress,
   padMs: number,
 ): { onsets: number[]; offsets: number[] } {
   const known = (ms: number | null, what: string) => {
@@ -350,11 +320,11 @@ function presentedTimes(
 
 /** The trial record of the list on screen, answered (submitAtMs) or timed out (null). */
 function recordOf(
-  trial: DigitSpanTrialInProgress,
-  pad: { atMs: number; method: DigitSpanOnsetMethod },
-  end: { atMs: number; submit: Key | null },
-  context: DigitSpanRunContext,
-): DigitSpanTrial {
+  trial: TrialInProgress,
+  pad: { atMs: number; method: OnsetMethod },
+  end: { atMs: number; submit: PressedKey | null },
+  context: RunContext,
+): Trial {
   const { planned } = trial;
   const entered = formatDigits(trial.entered);
   const timedOut = end.submit === null;
@@ -380,7 +350,7 @@ function recordOf(
     timedOut,
     response: end.submit ? (end.submit.modality === 'keyboard' ? 'enter' : 'submit') : null,
     reactionTime: end.submit ? end.submit.atMs - pad.atMs : null,
-    isCorrect: isDigitSpanAnswerCorrect(entered, planned.expected, timedOut),
+    isCorrect: isAnswerCorrect(entered, planned.expected, timedOut),
     inputModality: modality,
     startTime: iso(onsets[0] as number),
     endTime: iso(end.atMs),
@@ -399,42 +369,42 @@ function recordOf(
 
 /** Ends the list on screen: records it, then feedback or what follows. */
 function endList(
-  plan: DigitSpanPlan,
-  config: DigitSpanConfig,
-  trial: DigitSpanTrialInProgress,
-  pad: { atMs: number; method: DigitSpanOnsetMethod },
-  end: { atMs: number; submit: Key | null },
-  context: DigitSpanRunContext,
-): DigitSpanStep {
+  plan: Plan,
+  config: Config,
+  trial: TrialInProgress,
+  pad: { atMs: number; method: OnsetMethod },
+  end: { atMs: number; submit: PressedKey | null },
+  context: RunContext,
+): Step {
   const record = recordOf(trial, pad, end, context);
   const outcomes = new Map(context.outcomes);
-  outcomes.set(digitSpanPositionKey(record as DigitSpanPosition), {
+  outcomes.set(positionKey(record as Position), {
     isCorrect: record.isCorrect,
     interrupted: record.interrupted,
   });
-  const next: DigitSpanRunContext = { ...context, outcomes };
+  const next: RunContext = { ...context, outcomes };
   const last = trial.planned;
-  const effects: DigitSpanEffect[] = [{ type: 'RECORD_TRIAL', trial: record }];
-  if (digitSpanHasFeedback(config, last.phase)) {
+  const effects: Effect[] = [{ type: 'RECORD_TRIAL', trial: record }];
+  if (hasFeedback(config, last.phase)) {
     const following = nextOf(config, next);
     effects.push({ type: 'SHOW_FEEDBACK', trial: record, next: following });
     return { state: { kind: 'feedback', next: following, last, context: next }, effects };
   }
-  const step = proceed(plan, config, last, end.atMs + DIGIT_SPAN_INTER_TRIAL_MS, next);
+  const step = proceed(plan, config, last, end.atMs + INTER_TRIAL_MS, next);
   return { state: step.state, effects: [...effects, ...step.effects] };
 }
 
 /** Applies one key to the answer on screen (its keypad's onset known). */
 function applyKey(
-  plan: DigitSpanPlan,
-  config: DigitSpanConfig,
-  trial: DigitSpanTrialInProgress,
-  pad: { atMs: number; method: DigitSpanOnsetMethod },
-  key: Key,
-  context: DigitSpanRunContext,
-): DigitSpanStep {
+  plan: Plan,
+  config: Config,
+  trial: TrialInProgress,
+  pad: { atMs: number; method: OnsetMethod },
+  key: PressedKey,
+  context: RunContext,
+): Step {
   const withModality = { ...context, modality: key.modality };
-  const shown: DigitSpanTrialInProgress = { ...trial, firstKeyMs: trial.firstKeyMs ?? key.atMs };
+  const shown: TrialInProgress = { ...trial, firstKeyMs: trial.firstKeyMs ?? key.atMs };
   if (key.key === 'submit') {
     if (shown.entered.length === 0 && !shown.confirmEmpty) {
       return {
@@ -447,9 +417,9 @@ function applyKey(
   let entered = shown.entered;
   let nBackspaces = shown.nBackspaces;
   if (key.key === 'backspace') {
-    nBackspaces = Math.min(nBackspaces + 1, DIGIT_SPAN_MAX_BACKSPACES);
+    nBackspaces = Math.min(nBackspaces + 1, MAX_BACKSPACES);
     entered = entered.slice(0, -1);
-  } else if (entered.length < DIGIT_SPAN_MAX_ENTERED_DIGITS) {
+  } else if (entered.length < MAX_ENTERED_DIGITS) {
     entered = [...entered, Number(key.key)];
   }
   return {
@@ -464,13 +434,13 @@ function applyKey(
 
 /** Applies keys in time order until one ends the list; the rest after it are dropped. */
 function applyKeys(
-  plan: DigitSpanPlan,
-  config: DigitSpanConfig,
-  state: Extract<DigitSpanState, { kind: 'trial' }>,
-  keys: readonly Key[],
-): DigitSpanStep {
-  let current: DigitSpanState = state;
-  const effects: DigitSpanEffect[] = [];
+  plan: Plan,
+  config: Config,
+  state: Extract<State, { kind: 'trial' }>,
+  keys: readonly PressedKey[],
+): Step {
+  let current: State = state;
+  const effects: Effect[] = [];
   for (const key of [...keys].sort((a, b) => a.atMs - b.atMs)) {
     if (current.kind !== 'trial' || !current.trial.pad) break;
     if (key.atMs < current.trial.pad.atMs) continue;
@@ -485,11 +455,11 @@ function applyKeys(
 
 /** The list's presentation after an onset: the blank and first digit, then the rest at once. */
 function onOnset(
-  config: DigitSpanConfig,
-  plan: DigitSpanPlan,
-  state: Extract<DigitSpanState, { kind: 'trial' }>,
-  event: Extract<DigitSpanEvent, { type: 'ONSET' }>,
-): DigitSpanStep {
+  config: Config,
+  plan: Plan,
+  state: Extract<State, { kind: 'trial' }>,
+  event: Extract<Event, { type: 'ONSET' }>,
+): Step {
   const { trial } = state;
   const { shown, atMs } = event;
   const digits = parseDigits(trial.planned.presented);
@@ -504,7 +474,7 @@ function onOnset(
           type: 'SHOW_DIGIT',
           index: 0,
           digit: digits[0] as number,
-          dueAtMs: blankAt + DIGIT_SPAN_READY_BLANK_MS,
+          dueAtMs: blankAt + READY_BLANK_MS,
         },
       ],
     };
@@ -517,8 +487,8 @@ function onOnset(
     const next = { ...state, trial: { ...trial, [field]: updated } };
     if (shown.kind === 'blank' || shown.index !== 0) return openAnswer(plan, config, next);
     // Every later onset is due on the first digit's time line: onset k = onset 0 + k x SOA.
-    const soa = getDigitSpanSoaMs(config);
-    const effects: DigitSpanEffect[] = [];
+    const soa = getSoaMs(config);
+    const effects: Effect[] = [];
     digits.forEach((digit, k) => {
       if (k > 0) effects.push({ type: 'SHOW_DIGIT', index: k, digit, dueAtMs: atMs + k * soa });
       if (k < digits.length - 1 && config.digitOffMs > 0) {
@@ -540,11 +510,7 @@ function onOnset(
  * Opens the answer once the keypad's onset and every presentation before it are known (on a
  * stalled page the keypad's can come first), then applies the keys that waited for it.
  */
-function openAnswer(
-  plan: DigitSpanPlan,
-  config: DigitSpanConfig,
-  state: Extract<DigitSpanState, { kind: 'trial' }>,
-): DigitSpanStep {
+function openAnswer(plan: Plan, config: Config, state: Extract<State, { kind: 'trial' }>): Step {
   const { trial } = state;
   const complete =
     trial.digitOnsetsMs.every((ms) => ms !== null) &&
@@ -565,13 +531,8 @@ function openAnswer(
  * limit, or MAX_REACTION_TIME_MS) ends as timed out. Events that do not fit the state change
  * nothing.
  */
-export function stepDigitSpan(
-  config: DigitSpanConfig,
-  plan: DigitSpanPlan,
-  state: DigitSpanState,
-  event: DigitSpanEvent,
-): DigitSpanStep {
-  const unchanged: DigitSpanStep = { state, effects: [] };
+export function step(config: Config, plan: Plan, state: State, event: Event): Step {
+  const unchanged: Step = { state, effects: [] };
   switch (event.type) {
     case 'START':
       if (state.kind === 'waiting') {
@@ -586,7 +547,7 @@ export function stepDigitSpan(
       return onOnset(config, plan, state, event);
     case 'KEY': {
       if (state.kind !== 'trial' || !state.trial.isScheduled) return unchanged;
-      const key: Key = { key: event.key, atMs: event.atMs, modality: event.modality };
+      const key: PressedKey = { key: event.key, atMs: event.atMs, modality: event.modality };
       if (!state.trial.pad) {
         const pending = [...state.trial.pending, key];
         return { state: { ...state, trial: { ...state.trial, pending } }, effects: [] };
@@ -597,7 +558,7 @@ export function stepDigitSpan(
       if (state.kind !== 'trial') return unchanged;
       return { state: { ...state, trial: { ...state.trial, interrupted: true } }, effects: [] };
     case 'TICK': {
-      const due = digitSpanNextDueMs(config, state);
+      const due = nextDueMs(config, state);
       const deadline = answerDeadlineMs(config, state);
       if (state.kind !== 'trial' || !state.trial.pad || due === null || deadline === null) {
         return unchanged;
@@ -608,7 +569,7 @@ export function stepDigitSpan(
         plan,
         config,
         trial,
-        trial.pad as { atMs: number; method: DigitSpanOnsetMethod },
+        trial.pad as { atMs: number; method: OnsetMethod },
         { atMs: deadline, submit: null },
         state.context,
       );
@@ -617,24 +578,24 @@ export function stepDigitSpan(
 }
 
 /** From a prompt's button to the list's 'Ready' cue, ms: the button's overlay is gone by then. */
-export const DIGIT_SPAN_GET_READY_MS = 300;
+export const GET_READY_MS = 300;
 
 /** Digit Span's inputs: the answer's keys, typed or on the keypad. */
-export type DigitSpanInput = DigitSpanKey;
+export type Input = Key;
 
 /**
  * What Digit Span's web task draws: the 'Ready' cue, the blank before the first digit, digit
  * `index` of the list, the blank after it (its offset), and the answer prompt with the keypad
  * and the answer so far.
  */
-export type DigitSpanScene =
-  | { kind: 'ready'; position: DigitSpanPosition }
+export type Scene =
+  | { kind: 'ready'; position: Position }
   | { kind: 'blank' }
-  | { kind: 'digit'; position: DigitSpanPosition; index: number; digit: number }
+  | { kind: 'digit'; position: Position; index: number; digit: number }
   | { kind: 'digit-off'; index: number }
   | {
       kind: 'pad';
-      position: DigitSpanPosition;
+      position: Position;
       entered: readonly number[];
       /** An empty submit waits for a second one. */
       confirmEmpty: boolean;
@@ -644,27 +605,27 @@ export type DigitSpanScene =
  * What Digit Span waits on: a part's intro (a resumed part's, and how the practice before a test
  * went), or the feedback after a list and what follows it.
  */
-export type DigitSpanPrompt =
+export type Prompt =
   | {
       kind: 'intro';
-      position: DigitSpanPosition;
+      position: Position;
       resumed: boolean;
-      practice: DigitSpanPracticeSummary | null;
+      practice: PracticeSummary | null;
     }
-  | { kind: 'feedback'; trial: DigitSpanTrial; next: DigitSpanPosition | null };
+  | { kind: 'feedback'; trial: Trial; next: Position | null };
 
-type DigitSpanEngineEffect = EngineEffect<DigitSpanScene, DigitSpanPrompt, DigitSpanTrial>;
+type DigitSpanEngineEffect = EngineEffect<Scene, Prompt, Trial>;
 
-const positionOf = ({ phase, block, trialNumber }: DigitSpanPosition): DigitSpanPosition => ({
+const positionOf = ({ phase, block, trialNumber }: Position): Position => ({
   phase,
   block,
   trialNumber,
 });
 
 /** What an ONSET's scene key names as presented; null for what the engine does not ask about. */
-function shownOf(key: string, state: DigitSpanState): DigitSpanShown | null {
+function shownOf(key: string, state: State): Shown | null {
   if (state.kind !== 'trial') return null;
-  const prefix = `${digitSpanPositionKey(state.trial.planned)}:`;
+  const prefix = `${positionKey(state.trial.planned)}:`;
   if (!key.startsWith(prefix)) return null;
   const [what, index] = key.slice(prefix.length).split(':');
   switch (what) {
@@ -687,16 +648,12 @@ function shownOf(key: string, state: DigitSpanState): DigitSpanShown | null {
  * presented and the answer so far redraws the keypad in place. `before` is the state the effects
  * came from: the list in force until the next one's 'Ready' is asked for.
  */
-function contractEffects(
-  before: DigitSpanState,
-  effects: readonly DigitSpanEffect[],
-): DigitSpanEngineEffect[] {
-  let list: DigitSpanPosition | null =
-    before.kind === 'trial' ? positionOf(before.trial.planned) : null;
+function contractEffects(before: State, effects: readonly Effect[]): DigitSpanEngineEffect[] {
+  let list: Position | null = before.kind === 'trial' ? positionOf(before.trial.planned) : null;
   const out: DigitSpanEngineEffect[] = [];
-  const present = (what: string, scene: DigitSpanScene, dueAtMs: number | null) => {
+  const present = (what: string, scene: Scene, dueAtMs: number | null) => {
     if (!list) return;
-    const key = `${digitSpanPositionKey(list)}:${what}`;
+    const key = `${positionKey(list)}:${what}`;
     out.push({ type: 'PRESENT', key, scene, dueAtMs, timing: 'frame' });
   };
   for (const effect of effects) {
@@ -706,7 +663,7 @@ function contractEffects(
         out.push({
           type: 'PROMPT',
           prompt: { kind: 'intro', position, resumed, practice },
-          getReadyMs: DIGIT_SPAN_GET_READY_MS,
+          getReadyMs: GET_READY_MS,
         });
         break;
       }
@@ -749,7 +706,7 @@ function contractEffects(
         out.push({
           type: 'PROMPT',
           prompt: { kind: 'feedback', trial: effect.trial, next: effect.next },
-          getReadyMs: DIGIT_SPAN_GET_READY_MS,
+          getReadyMs: GET_READY_MS,
         });
         break;
       case 'FINISHED':
@@ -761,10 +718,7 @@ function contractEffects(
 }
 
 /** Digit Span's event for a contract event in `state`; null for what it does not read. */
-function digitSpanEventOf(
-  event: EngineEvent<DigitSpanInput>,
-  state: DigitSpanState,
-): DigitSpanEvent | null {
+function digitSpanEventOf(event: EngineEvent<Input>, state: State): Event | null {
   switch (event.type) {
     case 'INPUT':
       return { type: 'KEY', key: event.input, atMs: event.atMs, modality: event.modality };
@@ -780,18 +734,18 @@ function digitSpanEventOf(
 }
 
 /**
- * Digit Span's engine on the task contract: its own engine (createDigitSpanEngine,
- * stepDigitSpan) with its effects in the contract's words. Intros and feedback are prompts; a
+ * Digit Span's engine on the task contract: its own engine (createEngine,
+ * step) with its effects in the contract's words. Intros and feedback are prompts; a
  * list's digits are scenes on the first digit's time line; the keypad is redrawn in place as the
  * answer changes.
  */
-export const digitSpanEngine = translatedEngine({
-  start: (config: DigitSpanConfig, { saved, timeOriginMs, inputModality }) =>
-    createDigitSpanEngine({ config, saved, timeOriginMs, inputModality }),
-  step: stepDigitSpan,
+export const engine = translatedEngine({
+  start: (config: Config, { saved, timeOriginMs, inputModality }) =>
+    createEngine({ config, saved, timeOriginMs, inputModality }),
+  step: step,
   eventOf: digitSpanEventOf,
   effectsOf: contractEffects,
-  nextDueMs: digitSpanNextDueMs,
+  nextDueMs: nextDueMs,
   progress(_config, state) {
     if (state.kind === 'finished') return null;
     const position =

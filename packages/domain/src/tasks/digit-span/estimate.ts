@@ -1,21 +1,21 @@
 import { ESTIMATE_PROMPT_MS } from '../shared/estimate';
 import {
-  DIGIT_SPAN_INTER_TRIAL_MS,
-  DIGIT_SPAN_PRACTICE_LENGTH,
-  DIGIT_SPAN_READY_BLANK_MS,
-  type DigitSpanConfig,
-  type DigitSpanDirection,
-  digitSpanHasFeedback,
-  getDigitSpanDirections,
-  getDigitSpanLengths,
-  getDigitSpanSoaMs,
+  type Config,
+  type Direction,
+  getDirections,
+  getLengths,
+  getSoaMs,
+  hasFeedback,
+  INTER_TRIAL_MS,
+  PRACTICE_LENGTH,
+  READY_BLANK_MS,
 } from './config';
 
 /**
  * The spans the estimate assumes: an adult's typical forward and backward span (the simulated
  * participant's too). The ladder goes on to the length after it, where the lists fail.
  */
-const TYPICAL_SPAN: Record<DigitSpanDirection, number> = { forward: 6, backward: 5 };
+const TYPICAL_SPAN: Record<Direction, number> = { forward: 6, backward: 5 };
 
 /** Typing an answer at a steady pace, from the keypad to the submit: a start and each digit, ms. */
 const ANSWER_MS = { first: 1000, perDigit: 500 } as const;
@@ -27,26 +27,26 @@ const ANSWER_MS = { first: 1000, perDigit: 500 } as const;
  * maximum). A list is its 'Ready' cue and blank, its digits, the answer, then feedback (where
  * there is some) or the pause before the next list.
  */
-export function estimateDigitSpanMs(config: DigitSpanConfig): number {
-  const soa = getDigitSpanSoaMs(config);
+export function estimateMs(config: Config): number {
+  const soa = getSoaMs(config);
   const listMs = (length: number, feedback: boolean) =>
     config.readyMs +
-    DIGIT_SPAN_READY_BLANK_MS +
+    READY_BLANK_MS +
     (length - 1) * soa +
     config.digitOnMs +
     ANSWER_MS.first +
     ANSWER_MS.perDigit * length +
-    (feedback ? ESTIMATE_PROMPT_MS : DIGIT_SPAN_INTER_TRIAL_MS);
+    (feedback ? ESTIMATE_PROMPT_MS : INTER_TRIAL_MS);
   let ms = 0;
-  for (const direction of getDigitSpanDirections(config)) {
+  for (const direction of getDirections(config)) {
     if (config.practiceMaxTries > 0) {
-      ms += ESTIMATE_PROMPT_MS + listMs(DIGIT_SPAN_PRACTICE_LENGTH, true);
+      ms += ESTIMATE_PROMPT_MS + listMs(PRACTICE_LENGTH, true);
     }
     ms += ESTIMATE_PROMPT_MS;
-    const { start, max } = getDigitSpanLengths(config, direction);
+    const { start, max } = getLengths(config, direction);
     // A ladder starting above the typical span still gives its first length in full.
     const last = Math.max(start, Math.min(max, TYPICAL_SPAN[direction] + 1));
-    const feedback = digitSpanHasFeedback(config, 'test');
+    const feedback = hasFeedback(config, 'test');
     for (let length = start; length <= last; length++) {
       ms += config.trialsPerLength * listMs(length, feedback);
     }

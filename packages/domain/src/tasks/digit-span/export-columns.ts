@@ -1,9 +1,9 @@
 import type { ExportColumn } from '../../exports/trial-columns';
 import type { StoredTrial } from '../contract';
-import type { DigitSpanTrial } from './trial';
+import type { Trial } from './trial';
 
 /** Digit Span's own columns of the trial export, after the common ones (ADR 027). */
-export const DIGIT_SPAN_EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<DigitSpanTrial>>[] = [
+export const EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<Trial>>[] = [
   {
     name: 'span_direction',
     type: 'string',

@@ -1,14 +1,14 @@
-import { type DigitSpanConfig, getDigitSpanLengths } from './config';
-import type { DigitSpanKey } from './engine';
-import { type PlannedDigitSpanTrial, parseDigits, planDigitSpan } from './plan';
-import type { DigitSpanTrial } from './trial';
-import { DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS, runDigitSpanVirtualSession } from './virtual-runtime';
+import { type Config, getLengths } from './config';
+import type { Key } from './engine';
+import { type PlannedTrial, parseDigits, plan } from './plan';
+import type { Trial } from './trial';
+import { runVirtualSession, SIMULATED_TIME_ORIGIN_MS } from './virtual-runtime';
 
 /** The fixed participant's typing: first digit, between keys, last digit to submit (ms). */
-export const DIGIT_SPAN_FIXTURE_TYPING_MS = { firstKey: 1000.25, perDigit: 100, between: 300.5 };
+export const FIXTURE_TYPING_MS = { firstKey: 1000.25, perDigit: 100, between: 300.5 };
 
 /** The fixed participant's answer to a list (digits; [] for an empty answer). */
-function fixtureAnswer(config: DigitSpanConfig, trial: PlannedDigitSpanTrial): number[] {
+function fixtureAnswer(config: Config, trial: PlannedTrial): number[] {
   const expected = parseDigits(trial.expected);
   if (trial.phase === 'practice') {
     // The forward practice's first list is answered in reverse: feedback, then a second list.
@@ -16,7 +16,7 @@ function fixtureAnswer(config: DigitSpanConfig, trial: PlannedDigitSpanTrial): n
       ? [...expected].reverse()
       : expected;
   }
-  const { start } = getDigitSpanLengths(config, trial.direction);
+  const { start } = getLengths(config, trial.direction);
   const step = trial.length - start;
   if (step === 3) {
     // Both lists three lengths above the start fail: one digit left out, then nothing.
@@ -42,18 +42,18 @@ function fixtureAnswer(config: DigitSpanConfig, trial: PlannedDigitSpanTrial): n
  *   each further key (and the submit) 300.5 ms after the one before; the first forward list at
  *   the start length has a wrong digit corrected with Backspace.
  */
-export function digitSpanFixtureRun(seed: string, config: DigitSpanConfig): DigitSpanTrial[] {
-  const typing = DIGIT_SPAN_FIXTURE_TYPING_MS;
-  return runDigitSpanVirtualSession({
+export function fixtureRun(seed: string, config: Config): Trial[] {
+  const typing = FIXTURE_TYPING_MS;
+  return runVirtualSession({
     config,
-    plan: planDigitSpan(seed, config),
-    timeOriginMs: DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS,
+    plan: plan(seed, config),
+    timeOriginMs: SIMULATED_TIME_ORIGIN_MS,
     startMs: 1000,
     introMs: 3000,
     behave(trial) {
       const answer = fixtureAnswer(config, trial);
-      const keys: DigitSpanKey[] = answer.map((digit) => String(digit) as DigitSpanKey);
-      const { start } = getDigitSpanLengths(config, trial.direction);
+      const keys: Key[] = answer.map((digit) => String(digit) as Key);
+      const { start } = getLengths(config, trial.direction);
       if (trial.phase === 'test' && trial.direction === 'forward' && trial.length === start) {
         if (trial.attempt === 1 && keys.length > 0) keys.splice(1, 0, '9', 'backspace');
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DIGIT_SPAN_CONFIG, DigitSpanConfigSchema } from './config';
-import { type DigitSpanScoredTrial, scoreDigitSpan } from './scoring';
+import { ConfigSchema, DEFAULT_CONFIG } from './config';
+import { type ScoredTrial, score } from './scoring';
 import { type ListAnswer, scoredList } from './testing';
 
 /**
@@ -24,7 +24,7 @@ const wrong = (entered: number, positions: number, firstKey: number, rt: number,
   ({ correct: false, entered, positions, firstKey, rt, interrupted: i }) satisfies ListAnswer;
 
 describe('Digit Span scored by hand: a run with interrupted lists (default configuration)', () => {
-  const trials: DigitSpanScoredTrial[] = [
+  const trials: ScoredTrial[] = [
     scoredList('practice', 'forward', 0, 2, right(2, 800, 1500)),
     // Forward, start 3.
     scoredList('test', 'forward', 0, 3, right(3, 800, 2000)), //            3/1
@@ -45,7 +45,7 @@ describe('Digit Span scored by hand: a run with interrupted lists (default confi
     scoredList('test', 'backward', 12, 4, wrong(4, 2, 1200, 3000)), //      4/1
     scoredList('test', 'backward', 15, 4, wrong(0, 0, 1000, 1500)), //      4/2 empty: ends at 4
   ];
-  const score = scoreDigitSpan(DEFAULT_DIGIT_SPAN_CONFIG, trials);
+  const scores = score(DEFAULT_CONFIG, trials);
 
   it('leaves the lists given again out of the forward scores, and counts the one over the limit', () => {
     // Scored: 0, 4, 6, 10, 12, 15 (3 and 9 were given again; 15 is the third interruption of
@@ -56,7 +56,7 @@ describe('Digit Span scored by hand: a run with interrupted lists (default confi
     // Answer time of the correct lists: (2000 + 2400 + 3200) / 3 = 2533.33.
     // First key of the scored lists without an exclusion (15 is 'interruptedOverLimit'):
     // (800 + 1000 + 1000 + 1200 + 1300) / 5 = 1060.
-    expect(score.scores.forward).toEqual({
+    expect(scores.scores.forward).toEqual({
       trials: 6,
       totalCorrect: 3,
       longestSpan: 4,
@@ -84,7 +84,7 @@ describe('Digit Span scored by hand: a run with interrupted lists (default confi
     // Digits 2 + 2 + 3 + 3 + 4 + 4 = 18; in place 2 + 2 + 1 + 3 + 2 + 0 = 10: 10/18 = 5/9.
     // Empty answers: 15 only (6 is left out). Answer time (1500 + 1700 + 2100) / 3 = 1766.67;
     // first key (700 + 900 + 1100 + 900 + 1200 + 1000) / 6 = 5800 / 6 = 966.67.
-    expect(score.scores.backward).toEqual({
+    expect(scores.scores.backward).toEqual({
       trials: 6,
       totalCorrect: 3,
       longestSpan: 3,
@@ -109,18 +109,22 @@ describe('Digit Span scored by hand: a run with interrupted lists (default confi
   it('gives the headline over the lists scored, and every list given as the total', () => {
     // Correct 3 + 3 = 6 of the ladders' 14 + 14 = 28: floor(600 / 28) = floor(21.43) = 21.
     // Total trials: every test list given, 8 forward + 7 backward = 15.
-    expect(score).toMatchObject({
+    expect(scores).toMatchObject({
       overallScore: 21,
       totalTrials: 15,
       correctTrials: 6,
       averageReactionTime: null,
     });
-    expect(score.scores).toMatchObject({ spanDifference: 1, totalCorrect: 6, maxTotalCorrect: 28 });
+    expect(scores.scores).toMatchObject({
+      spanDifference: 1,
+      totalCorrect: 6,
+      maxTotalCorrect: 28,
+    });
   });
 
   it('flags each interrupted list, and reports the cells over the lists scored', () => {
     // The lists with an exclusion (every other scored list has none).
-    const excluded = score.trialExclusions.filter((t) => t.exclusions.length > 0);
+    const excluded = scores.trialExclusions.filter((t) => t.exclusions.length > 0);
     expect(excluded).toEqual([
       { phase: 'test', block: 0, trialNumber: 3, exclusions: ['interrupted'] },
       { phase: 'test', block: 0, trialNumber: 9, exclusions: ['interrupted'] },
@@ -129,7 +133,7 @@ describe('Digit Span scored by hand: a run with interrupted lists (default confi
     ]);
     // Forward: 8 lists in the cell; errors over the 6 scored (6, 12, 15 wrong): 50 %; RT over
     // the correct ones without an exclusion: 2533.33. Backward: 7; 7, 12, 15 wrong of 6: 50 %.
-    expect(score.reportCells).toEqual({
+    expect(scores.reportCells).toEqual({
       forward: {
         trialCount: 8,
         rtTrialCount: 3,
@@ -151,16 +155,16 @@ describe('Digit Span scored by hand: a run with interrupted lists (default confi
 describe('Digit Span scored by hand: a stored run of task version 1.0.0 (no repeats)', () => {
   // Its stored configuration has no interruptionRepeats: read as 0. Its trials have no
   // `interrupted` field; timing.wasInterrupted says it. Numbers are places (one list each).
-  const config = DigitSpanConfigSchema.parse({
+  const config = ConfigSchema.parse({
     directions: 'forward',
     practiceMaxTries: 0,
     interruptionRepeats: 0,
   });
-  const stored = (n: number, length: number, answer: ListAnswer): DigitSpanScoredTrial => {
+  const stored = (n: number, length: number, answer: ListAnswer): ScoredTrial => {
     const { interrupted: _field, ...trial } = scoredList('test', 'forward', n, length, answer);
     return trial;
   };
-  const score = scoreDigitSpan(config, [
+  const scores = score(config, [
     stored(0, 3, right(3, 800, 2000)), //                 3/1
     stored(1, 3, wrong(3, 1, 900, 2500, true)), //        3/2 interrupted, wrong
     stored(2, 4, wrong(4, 2, 1000, 3000, true)), //       4/1 interrupted, wrong
@@ -171,7 +175,7 @@ describe('Digit Span scored by hand: a stored run of task version 1.0.0 (no repe
     // Correct: 0 only: total 1, longest span 3, two-error 3 (4 has two failed).
     // The two interrupted lists count (they ended the ladder) but are left out of the time
     // means: answer time 2000 (list 0), first key (800 + 1100) / 2 = 950.
-    expect(score.scores.forward).toMatchObject({
+    expect(scores.scores.forward).toMatchObject({
       trials: 4,
       totalCorrect: 1,
       longestSpan: 3,
@@ -184,8 +188,8 @@ describe('Digit Span scored by hand: a stored run of task version 1.0.0 (no repe
       invalidReasons: ['interruptedOverLimit'],
     });
     // Headline: 1 of the ladder's 14: floor(100 / 14) = 7.
-    expect(score).toMatchObject({ overallScore: 7, totalTrials: 4, correctTrials: 1 });
-    expect(score.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
+    expect(scores).toMatchObject({ overallScore: 7, totalTrials: 4, correctTrials: 1 });
+    expect(scores.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
       { phase: 'test', block: 0, trialNumber: 1, exclusions: ['interruptedOverLimit'] },
       { phase: 'test', block: 0, trialNumber: 2, exclusions: ['interruptedOverLimit'] },
     ]);

@@ -3,15 +3,11 @@ import type { InputModality } from '../shared/envelope';
 import { drawExGaussian } from '../shared/ex-gaussian';
 import { createRng, pick, type Rng } from '../shared/random';
 import { toSimulatedRun } from '../shared/simulated-run';
-import type { DigitSpanConfig, DigitSpanDirection } from './config';
-import type { DigitSpanKey } from './engine';
-import { DIGIT_SPAN_DIGITS, type PlannedDigitSpanTrial, parseDigits, planDigitSpan } from './plan';
-import type { DigitSpanTrial } from './trial';
-import {
-  DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS,
-  type DigitSpanListBehaviour,
-  runDigitSpanVirtualSession,
-} from './virtual-runtime';
+import type { Config, Direction } from './config';
+import type { Key } from './engine';
+import { DIGITS, type PlannedTrial, parseDigits, plan } from './plan';
+import type { Trial } from './trial';
+import { type ListBehaviour, runVirtualSession, SIMULATED_TIME_ORIGIN_MS } from './virtual-runtime';
 
 /** An ex-Gaussian time: normal part (mean mu, SD sigma) plus an exponential tail (mean tau), ms. */
 export type ExGaussianMs = { mu: number; sigma: number; tau: number };
@@ -22,7 +18,7 @@ export type ExGaussianMs = { mu: number; sigma: number; tau: number };
  * above one half up to `span` digits and below it from span + 1 on, so `span` is the longest
  * length the participant recalls correctly more often than not (the true span).
  */
-export type DigitSpanParticipantParams = {
+export type ParticipantParams = {
   forwardSpan: number;
   backwardSpan: number;
   /** How sharply recall falls around the span (logistic scale, in digits). */
@@ -45,7 +41,7 @@ export type DigitSpanParticipantParams = {
 };
 
 /** The mock participant of the admin's mock data: an adult's typical spans. */
-export const DIGIT_SPAN_DEFAULT_PARTICIPANT = {
+export const DEFAULT_PARTICIPANT = {
   forwardSpan: 6,
   backwardSpan: 5,
   spread: 0.4,
@@ -54,13 +50,13 @@ export const DIGIT_SPAN_DEFAULT_PARTICIPANT = {
   submitMs: { mu: 400, sigma: 80, tau: 150 },
   correctionRate: 0.02,
   emptyRate: 0.05,
-} satisfies DigitSpanParticipantParams;
+} satisfies ParticipantParams;
 
 /** The shortest time the simulated participant takes between two keys, ms. */
 const MIN_KEY_GAP_MS = 60;
 
 /** P(correct) of a list of `length` digits for a participant of span `span`. */
-export function digitSpanRecallProbability(length: number, span: number, spread: number): number {
+export function recallProbability(length: number, span: number, spread: number): number {
   return 1 / (1 + Math.exp((length - span - 0.5) / spread));
 }
 
@@ -79,11 +75,8 @@ export function makeRecallError(rng: Rng, expected: readonly number[]): number[]
     answer.splice(at, 1);
   } else {
     // A digit from outside the list; a list of all nine digits gets another of its own.
-    const outside = DIGIT_SPAN_DIGITS.filter((d) => !expected.includes(d));
-    answer[at] = pick(
-      outside.length > 0 ? outside : DIGIT_SPAN_DIGITS.filter((d) => d !== expected[at]),
-      rng,
-    );
+    const outside = DIGITS.filter((d) => !expected.includes(d));
+    answer[at] = pick(outside.length > 0 ? outside : DIGITS.filter((d) => d !== expected[at]), rng);
   }
   return answer;
 }
@@ -94,13 +87,13 @@ const draw = (rng: Rng, time: ExGaussianMs) =>
 /** The keys of an answer typed by the participant, in ms after the keypad's onset. */
 function typeAnswer(
   rng: Rng,
-  params: DigitSpanParticipantParams,
+  params: ParticipantParams,
   answer: readonly number[],
   length: number,
-): DigitSpanListBehaviour['keys'] {
-  const keys: { key: DigitSpanKey; afterPadMs: number }[] = [];
+): ListBehaviour['keys'] {
+  const keys: { key: Key; afterPadMs: number }[] = [];
   let atMs = draw(rng, params.firstKeyMs) + params.firstKeyMs.perDigitMs * length;
-  const press = (key: DigitSpanKey, gap: ExGaussianMs) => {
+  const press = (key: Key, gap: ExGaussianMs) => {
     keys.push({ key, afterPadMs: atMs });
     atMs += draw(rng, gap);
   };
@@ -114,51 +107,47 @@ function typeAnswer(
       press(
         String(
           pick(
-            DIGIT_SPAN_DIGITS.filter((d) => d !== digit),
+            DIGITS.filter((d) => d !== digit),
             rng,
           ),
-        ) as DigitSpanKey,
+        ) as Key,
         params.interKeyMs,
       );
       press('backspace', params.interKeyMs);
     }
-    press(
-      String(digit) as DigitSpanKey,
-      i === answer.length - 1 ? params.submitMs : params.interKeyMs,
-    );
+    press(String(digit) as Key, i === answer.length - 1 ? params.submitMs : params.interKeyMs);
   });
   press('submit', params.submitMs);
   return keys;
 }
 
 /** The span of the participant in a direction. */
-function spanOf(params: DigitSpanParticipantParams, direction: DigitSpanDirection): number {
+function spanOf(params: ParticipantParams, direction: Direction): number {
   return direction === 'forward' ? params.forwardSpan : params.backwardSpan;
 }
 
 /**
  * A simulated participant's whole run, as a browser would send it: the run's own plan, played
- * through the engine (runDigitSpanVirtualSession) on a simulated page time line, with timing
+ * through the engine (runVirtualSession) on a simulated page time line, with timing
  * records. Practice and the ladder follow the participant's answers.
  */
-export function simulateDigitSpanParticipant(
+export function simulateParticipant(
   seed: string,
-  config: DigitSpanConfig,
-  params: DigitSpanParticipantParams,
-): DigitSpanTrial[] {
+  config: Config,
+  params: ParticipantParams,
+): Trial[] {
   const rng = createRng(`${seed}:digit-span:participant`);
-  return runDigitSpanVirtualSession({
+  return runVirtualSession({
     config,
-    plan: planDigitSpan(seed, config),
-    timeOriginMs: params.timeOriginMs ?? DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS,
+    plan: plan(seed, config),
+    timeOriginMs: params.timeOriginMs ?? SIMULATED_TIME_ORIGIN_MS,
     startMs: 500,
     introMs: params.introMs ?? 5000,
     inputModality: params.inputModality,
-    behave(trial: PlannedDigitSpanTrial) {
+    behave(trial: PlannedTrial) {
       const expected = parseDigits(trial.expected);
       const recalled =
-        rng() <
-        digitSpanRecallProbability(trial.length, spanOf(params, trial.direction), params.spread);
+        rng() < recallProbability(trial.length, spanOf(params, trial.direction), params.spread);
       let answer = expected;
       if (!recalled) {
         answer = rng() < (params.emptyRate ?? 0) ? [] : makeRecallError(rng, expected);
@@ -172,14 +161,6 @@ export function simulateDigitSpanParticipant(
  * The admin's mock run: the default participant's run, ending at `endTimeMs`, with its timing
  * records dropped (nothing was measured in a browser). Pure and seeded.
  */
-export function simulateDigitSpanRun(
-  seed: string,
-  config: DigitSpanConfig,
-  endTimeMs: number,
-): SimulatedRun<DigitSpanTrial> {
-  return toSimulatedRun(
-    seed,
-    simulateDigitSpanParticipant(seed, config, DIGIT_SPAN_DEFAULT_PARTICIPANT),
-    endTimeMs,
-  );
+export function simulateRun(seed: string, config: Config, endTimeMs: number): SimulatedRun<Trial> {
+  return toSimulatedRun(seed, simulateParticipant(seed, config, DEFAULT_PARTICIPANT), endTimeMs);
 }

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
-import {
-  DEFAULT_DIGIT_SPAN_CONFIG,
-  type DigitSpanConfig,
-  DigitSpanConfigSchema,
-  getDigitSpanLadderTrialCount,
-} from './config';
+import { type Config, ConfigSchema, DEFAULT_CONFIG, getLadderTrialCount } from './config';
 import {
   drawDigitList,
   formatDigits,
   hasDigitRun,
   parseDigits,
-  planDigitSpan,
-  plannedDigitSpanTrialAt,
+  plan,
+  plannedTrialAt,
 } from './plan';
 
 /**
@@ -77,15 +72,15 @@ describe('the run rule', () => {
 });
 
 describe('the plan over 100,000 generated lists', () => {
-  const configs: DigitSpanConfig[] = [
-    DEFAULT_DIGIT_SPAN_CONFIG,
-    DigitSpanConfigSchema.parse({
+  const configs: Config[] = [
+    DEFAULT_CONFIG,
+    ConfigSchema.parse({
       directions: 'backward',
       trialsPerLength: 3,
       practiceMaxTries: 2,
       interruptionRepeats: 4,
     }),
-    DigitSpanConfigSchema.parse({
+    ConfigSchema.parse({
       directions: 'forward',
       forwardStartLength: 2,
       trialsPerLength: 1,
@@ -103,9 +98,9 @@ describe('the plan over 100,000 generated lists', () => {
       const seeds = c === 0 ? 1000 : 400;
       for (let s = 0; s < seeds; s++) {
         const seed = `plan-${c}-${s}`;
-        const plan = planDigitSpan(seed, config);
+        const runPlan = plan(seed, config);
         for (const direction of ['forward', 'backward'] as const) {
-          const lists_ = plan[direction];
+          const lists_ = runPlan[direction];
           const given = config.directions === 'both' || config.directions === direction;
           if (!given || !lists_) {
             if (given || lists_) problems.push(`${seed}: the ${direction} plan`);
@@ -113,7 +108,7 @@ describe('the plan over 100,000 generated lists', () => {
           }
           // Each place of the ladder, and a new list for each repeat after an interruption.
           const perPlace = 1 + config.interruptionRepeats;
-          const ladder = getDigitSpanLadderTrialCount(config, direction) * perPlace;
+          const ladder = getLadderTrialCount(config, direction) * perPlace;
           if (lists_.practice.length !== config.practiceMaxTries || lists_.test.length !== ladder) {
             problems.push(`${seed}: ${direction} list counts`);
           }
@@ -122,7 +117,7 @@ describe('the plan over 100,000 generated lists', () => {
             direction === 'forward' ? config.forwardStartLength : config.backwardStartLength;
           for (const phase of ['practice', 'test'] as const) {
             for (let trialNumber = 0; trialNumber < lists_[phase].length; trialNumber++) {
-              const planned = plannedDigitSpanTrialAt(plan, config, { phase, block, trialNumber });
+              const planned = plannedTrialAt(runPlan, config, { phase, block, trialNumber });
               if (!planned) throw new Error('a planned list is missing');
               const place = Math.floor(trialNumber / perPlace);
               const repeat = phase === 'practice' ? 0 : trialNumber % perPlace;
@@ -166,45 +161,43 @@ describe('the plan over 100,000 generated lists', () => {
   it('is the same for the same seed and config, and another for another seed', () => {
     for (let s = 0; s < 200; s++) {
       for (const config of configs) {
-        expect(planDigitSpan(`same-${s}`, config)).toEqual(planDigitSpan(`same-${s}`, config));
+        expect(plan(`same-${s}`, config)).toEqual(plan(`same-${s}`, config));
       }
-      expect(planDigitSpan(`same-${s}`, DEFAULT_DIGIT_SPAN_CONFIG)).not.toEqual(
-        planDigitSpan(`other-${s}`, DEFAULT_DIGIT_SPAN_CONFIG),
-      );
+      expect(plan(`same-${s}`, DEFAULT_CONFIG)).not.toEqual(plan(`other-${s}`, DEFAULT_CONFIG));
     }
   });
 
   it('draws each list from its own generator: more lists per length leave the others as they were', () => {
-    const two = planDigitSpan('own', DEFAULT_DIGIT_SPAN_CONFIG);
-    const moreTries = planDigitSpan('own', { ...DEFAULT_DIGIT_SPAN_CONFIG, practiceMaxTries: 8 });
+    const two = plan('own', DEFAULT_CONFIG);
+    const moreTries = plan('own', { ...DEFAULT_CONFIG, practiceMaxTries: 8 });
     expect(moreTries.forward?.practice.slice(0, 4)).toEqual(two.forward?.practice);
     expect(moreTries.forward?.test).toEqual(two.forward?.test);
   });
 
   it("keeps the ladder's own lists whatever the repeats: a run of task version 1.0.0 has the plan it had", () => {
     // interruptionRepeats 0 is the plan of 1.0.0: one list per place, numbered by place.
-    const none = planDigitSpan('own', { ...DEFAULT_DIGIT_SPAN_CONFIG, interruptionRepeats: 0 });
+    const none = plan('own', { ...DEFAULT_CONFIG, interruptionRepeats: 0 });
     expect(none.forward?.test).toHaveLength(14);
     expect(none.forward?.test[0]).toBe('413');
     expect(none.backward?.test[13]).toBe('95412637');
     for (const repeats of [1, 2, 4]) {
-      const plan = planDigitSpan('own', {
-        ...DEFAULT_DIGIT_SPAN_CONFIG,
+      const planned = plan('own', {
+        ...DEFAULT_CONFIG,
         interruptionRepeats: repeats,
       });
-      const own = plan.forward?.test.filter((_, i) => i % (1 + repeats) === 0);
+      const own = planned.forward?.test.filter((_, i) => i % (1 + repeats) === 0);
       expect(own).toEqual(none.forward?.test);
     }
     // The repeats of a place do not depend on how many there may be.
-    const two = planDigitSpan('own', DEFAULT_DIGIT_SPAN_CONFIG);
-    const four = planDigitSpan('own', { ...DEFAULT_DIGIT_SPAN_CONFIG, interruptionRepeats: 4 });
+    const two = plan('own', DEFAULT_CONFIG);
+    const four = plan('own', { ...DEFAULT_CONFIG, interruptionRepeats: 4 });
     expect(two.backward?.test.slice(3, 6)).toEqual(four.backward?.test.slice(5, 8));
   });
 
   it('has no list at a position the run cannot have', () => {
-    const plan = planDigitSpan('none', DEFAULT_DIGIT_SPAN_CONFIG);
+    const planned = plan('none', DEFAULT_CONFIG);
     const at = (phase: string, block: number, trialNumber: number) =>
-      plannedDigitSpanTrialAt(plan, DEFAULT_DIGIT_SPAN_CONFIG, { phase, block, trialNumber });
+      plannedTrialAt(planned, DEFAULT_CONFIG, { phase, block, trialNumber });
     // 14 places of 3 positions each: the place's own list and its two possible repeats.
     expect(at('test', 0, 42)).toBeUndefined();
     expect(at('practice', 1, 4)).toBeUndefined();
@@ -217,13 +210,13 @@ describe('the plan over 100,000 generated lists', () => {
   });
 
   it('refuses a configuration that cannot be run', () => {
-    const bad = { ...DEFAULT_DIGIT_SPAN_CONFIG, forwardStartLength: 7, forwardMaxLength: 5 };
-    expect(() => planDigitSpan('x', bad)).toThrow(
+    const bad = { ...DEFAULT_CONFIG, forwardStartLength: 7, forwardMaxLength: 5 };
+    expect(() => plan('x', bad)).toThrow(
       'The forward start length (7) must not exceed the forward maximum length (5)',
     );
-    const parsed = DigitSpanConfigSchema.safeParse({ forwardStartLength: 7, forwardMaxLength: 5 });
+    const parsed = ConfigSchema.safeParse({ forwardStartLength: 7, forwardMaxLength: 5 });
     expect(parsed.success).toBe(false);
-    expect(DigitSpanConfigSchema.safeParse({ responseTimeLimitMs: 500 }).success).toBe(false);
-    expect(DigitSpanConfigSchema.safeParse({ responseTimeLimitMs: 30_000 }).success).toBe(true);
+    expect(ConfigSchema.safeParse({ responseTimeLimitMs: 500 }).success).toBe(false);
+    expect(ConfigSchema.safeParse({ responseTimeLimitMs: 30_000 }).success).toBe(true);
   });
 });

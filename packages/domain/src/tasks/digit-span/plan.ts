@@ -1,20 +1,20 @@
 import { createRng, type Rng } from '../shared/random';
 import {
-  DIGIT_SPAN_BLOCK_OF,
-  DIGIT_SPAN_PRACTICE_LENGTH,
-  type DigitSpanConfig,
-  type DigitSpanDirection,
-  type DigitSpanPhase,
-  digitSpanDirectionOfBlock,
-  findDigitSpanConfigProblems,
-  getDigitSpanDirections,
-  getDigitSpanLadderTrialCount,
-  getDigitSpanLengths,
-  getDigitSpanListsPerPlace,
+  BLOCK_OF,
+  type Config,
+  type Direction,
+  directionOfBlock,
+  findConfigProblems,
+  getDirections,
+  getLadderTrialCount,
+  getLengths,
+  getListsPerPlace,
+  type Phase,
+  PRACTICE_LENGTH,
 } from './config';
 
 /** The digits lists are drawn from: 1-9 (no 0, so the keypad has no 0 either). */
-export const DIGIT_SPAN_DIGITS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export const DIGITS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 
 /** Drawing a list gives up after this many rejected draws (it never needs more than a few). */
 const MAX_DRAWS = 10_000;
@@ -39,11 +39,11 @@ export function hasDigitRun(digits: readonly number[]): boolean {
  * every list that keeps the rules is equally likely.
  */
 export function drawDigitList(rng: Rng, length: number): number[] {
-  if (!Number.isInteger(length) || length < 1 || length > DIGIT_SPAN_DIGITS.length) {
-    throw new Error(`A list has 1 to ${DIGIT_SPAN_DIGITS.length} digits, not ${length}`);
+  if (!Number.isInteger(length) || length < 1 || length > DIGITS.length) {
+    throw new Error(`A list has 1 to ${DIGITS.length} digits, not ${length}`);
   }
   for (let draw = 0; draw < MAX_DRAWS; draw++) {
-    const pool: number[] = [...DIGIT_SPAN_DIGITS];
+    const pool: number[] = [...DIGITS];
     for (let i = 0; i < length; i++) {
       const j = i + Math.floor(rng() * (pool.length - i));
       const a = pool[i] as number;
@@ -62,7 +62,7 @@ export function drawDigitList(rng: Rng, length: number): number[] {
  * place = (length - start) x lists per length + (attempt - 1) and repeat is 0 for the ladder's
  * own list, r for the r-th list given again in its place after an interruption.
  */
-export type DigitSpanDirectionPlan = {
+export type DirectionPlan = {
   readonly practice: readonly string[];
   readonly test: readonly string[];
 };
@@ -72,17 +72,17 @@ export type DigitSpanDirectionPlan = {
  * ladder could need (each length x attempt, and every practice list), drawn from the seed before
  * the run starts. A direction the run does not give is null.
  */
-export type DigitSpanPlan = {
-  readonly forward: DigitSpanDirectionPlan | null;
-  readonly backward: DigitSpanDirectionPlan | null;
+export type Plan = {
+  readonly forward: DirectionPlan | null;
+  readonly backward: DirectionPlan | null;
 };
 
 /** Where a trial sits in a Digit Span run (block = the direction's block number). */
-export type DigitSpanPosition = { phase: DigitSpanPhase; block: number; trialNumber: number };
+export type Position = { phase: Phase; block: number; trialNumber: number };
 
 /** A planned list: its position, what is shown and what the right answer is. */
-export type PlannedDigitSpanTrial = DigitSpanPosition & {
-  direction: DigitSpanDirection;
+export type PlannedTrial = Position & {
+  direction: Direction;
   length: number;
   /** 1-based: the list within its length (test) or the practice list's number (practice). */
   attempt: number;
@@ -113,20 +113,20 @@ export function parseDigits(text: string): number[] {
  * repeat number), so no list shifts another and the ladder's own lists do not depend on
  * interruptionRepeats. A list given again is a new list of the same length: drawn again while it
  * equals the list of its place or an earlier repeat, since the participant may have seen those.
- * Throws for a configuration findDigitSpanConfigProblems refuses (the settings schema refuses it
+ * Throws for a configuration findConfigProblems refuses (the settings schema refuses it
  * first).
  */
-export function planDigitSpan(seed: string, config: DigitSpanConfig): DigitSpanPlan {
-  const problems = findDigitSpanConfigProblems(config);
+export function plan(seed: string, config: Config): Plan {
+  const problems = findConfigProblems(config);
   if (problems.length > 0) {
     throw new Error(`This Digit Span configuration cannot be run: ${problems.join('; ')}`);
   }
-  const given = getDigitSpanDirections(config);
-  const perPlace = getDigitSpanListsPerPlace(config);
-  const list = (direction: DigitSpanDirection, phase: DigitSpanPhase, index: number, n: number) =>
+  const given = getDirections(config);
+  const perPlace = getListsPerPlace(config);
+  const list = (direction: Direction, phase: Phase, index: number, n: number) =>
     drawDigitList(createRng(`${seed}:digit-span:${direction}:${phase}:${index}`), n).join('');
   /** The lists of one place of the ladder: its own, then those given again in its place. */
-  const placeLists = (direction: DigitSpanDirection, place: number, n: number): string[] => {
+  const placeLists = (direction: Direction, place: number, n: number): string[] => {
     const lists = [list(direction, 'test', place, n)];
     for (let repeat = 1; repeat < perPlace; repeat++) {
       const rng = createRng(`${seed}:digit-span:${direction}:test:${place}:repeat:${repeat}`);
@@ -136,14 +136,14 @@ export function planDigitSpan(seed: string, config: DigitSpanConfig): DigitSpanP
     }
     return lists;
   };
-  const directionPlan = (direction: DigitSpanDirection): DigitSpanDirectionPlan | null => {
+  const directionPlan = (direction: Direction): DirectionPlan | null => {
     if (!given.includes(direction)) return null;
-    const { start } = getDigitSpanLengths(config, direction);
+    const { start } = getLengths(config, direction);
     return {
       practice: Array.from({ length: config.practiceMaxTries }, (_, i) =>
-        list(direction, 'practice', i, DIGIT_SPAN_PRACTICE_LENGTH),
+        list(direction, 'practice', i, PRACTICE_LENGTH),
       ),
-      test: Array.from({ length: getDigitSpanLadderTrialCount(config, direction) }, (_, place) =>
+      test: Array.from({ length: getLadderTrialCount(config, direction) }, (_, place) =>
         placeLists(direction, place, start + Math.floor(place / config.trialsPerLength)),
       ).flat(),
     };
@@ -152,14 +152,14 @@ export function planDigitSpan(seed: string, config: DigitSpanConfig): DigitSpanP
 }
 
 /** Where a test trial number stands on the ladder: its place, length, attempt and repeat. */
-export function digitSpanTestPlaceOf(
-  config: DigitSpanConfig,
-  direction: DigitSpanDirection,
+export function testPlaceOf(
+  config: Config,
+  direction: Direction,
   trialNumber: number,
 ): { place: number; length: number; attempt: number; repeat: number } {
-  const perPlace = getDigitSpanListsPerPlace(config);
+  const perPlace = getListsPerPlace(config);
   const place = Math.floor(trialNumber / perPlace);
-  const { start } = getDigitSpanLengths(config, direction);
+  const { start } = getLengths(config, direction);
   return {
     place,
     length: start + Math.floor(place / config.trialsPerLength),
@@ -172,29 +172,29 @@ export function digitSpanTestPlaceOf(
  * The test position of a direction's list of `length` digits, attempt (1-based) `attempt`:
  * the ladder's own list (repeat 0) or the `repeat`-th list given again in its place.
  */
-export function digitSpanTestPosition(
-  config: DigitSpanConfig,
-  direction: DigitSpanDirection,
+export function testPosition(
+  config: Config,
+  direction: Direction,
   length: number,
   attempt: number,
   repeat = 0,
-): DigitSpanPosition {
-  const { start } = getDigitSpanLengths(config, direction);
+): Position {
+  const { start } = getLengths(config, direction);
   const place = (length - start) * config.trialsPerLength + attempt - 1;
   return {
     phase: 'test',
-    block: DIGIT_SPAN_BLOCK_OF[direction],
-    trialNumber: place * getDigitSpanListsPerPlace(config) + repeat,
+    block: BLOCK_OF[direction],
+    trialNumber: place * getListsPerPlace(config) + repeat,
   };
 }
 
 /** The planned list at `position`, or undefined if the plan has no such list. */
-export function plannedDigitSpanTrialAt(
-  plan: DigitSpanPlan,
-  config: DigitSpanConfig,
+export function plannedTrialAt(
+  plan: Plan,
+  config: Config,
   position: { phase: string; block: number; trialNumber: number },
-): PlannedDigitSpanTrial | undefined {
-  const direction = digitSpanDirectionOfBlock(position.block);
+): PlannedTrial | undefined {
+  const direction = directionOfBlock(position.block);
   if (!direction) return undefined;
   const lists = plan[direction];
   if (!lists || (position.phase !== 'practice' && position.phase !== 'test')) return undefined;
@@ -206,7 +206,7 @@ export function plannedDigitSpanTrialAt(
   const { attempt, repeat } =
     phase === 'practice'
       ? { attempt: trialNumber + 1, repeat: 0 }
-      : digitSpanTestPlaceOf(config, direction, trialNumber);
+      : testPlaceOf(config, direction, trialNumber);
   return {
     phase,
     block,

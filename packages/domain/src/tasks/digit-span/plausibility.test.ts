@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { positionOf } from '../shared/envelope';
-import { DEFAULT_DIGIT_SPAN_CONFIG, getDigitSpanMinimumTrialMs } from './config';
-import { digitSpanFixtureRun } from './fixture-run';
+import { DEFAULT_CONFIG, getMinimumTrialMs } from './config';
+import { fixtureRun } from './fixture-run';
 import {
-  DIGIT_SPAN_FIRST_KEY_FLOOR_MS,
-  DIGIT_SPAN_KEY_INTERVAL_FLOOR_MS,
-  digitSpanTimesUnderFloor,
-  findDigitSpanEarlyArrival,
-  findDigitSpanRunImplausibility,
-  getDigitSpanAnswerTimeFloorMs,
-  getDigitSpanMinimumArrivalMs,
-  getDigitSpanTrialFlags,
+  FIRST_KEY_FLOOR_MS,
+  findEarlyArrival,
+  findRunImplausibility,
+  getAnswerTimeFloorMs,
+  getMinimumArrivalMs,
+  getTrialFlags,
+  KEY_INTERVAL_FLOOR_MS,
+  timesUnderFloor,
 } from './plausibility';
 
-const config = DEFAULT_DIGIT_SPAN_CONFIG;
+const config = DEFAULT_CONFIG;
 const runStart = new Date('2026-11-26T10:00:00.000Z');
-const fixture = digitSpanFixtureRun('plausible', config);
+const fixture = fixtureRun('plausible', config);
 
 /** The fixture's lists arriving `paceMs(length)` apart by the server's clock. */
 function arrivals(paceMs: (length: number) => number) {
@@ -33,35 +33,33 @@ function arrivals(paceMs: (length: number) => number) {
 
 describe('Digit Span plausibility', () => {
   it('takes a run answered at the least time a person needs for each list', () => {
-    const paced = arrivals((length) => getDigitSpanMinimumTrialMs(config, length));
-    expect(findDigitSpanRunImplausibility(config, runStart, paced)).toBeNull();
+    const paced = arrivals((length) => getMinimumTrialMs(config, length));
+    expect(findRunImplausibility(config, runStart, paced)).toBeNull();
     for (const trial of paced) {
       const elapsedMs = trial.arrivedAt.getTime() - runStart.getTime();
-      expect(findDigitSpanEarlyArrival(config, trial, elapsedMs)).toBeNull();
+      expect(findEarlyArrival(config, trial, elapsedMs)).toBeNull();
     }
   });
 
   it('refuses lists that arrive faster than they can be shown and answered', () => {
     const rushed = arrivals(() => 100);
-    expect(findDigitSpanRunImplausibility(config, runStart, rushed)).toMatch(
+    expect(findRunImplausibility(config, runStart, rushed)).toMatch(
       /trials arrived within .* taking them takes at least/,
     );
     // The second forward list of 5 digits (place 5, test number 5 x 3) follows a practice list
     // and five test lists.
     const position = { phase: 'test', block: 0, trialNumber: 15 } as const;
-    const least = getDigitSpanMinimumArrivalMs(config, position);
+    const least = getMinimumArrivalMs(config, position);
     // 'Ready' 800 + blank 500 + (L - 1) s + 800 on + 250 to answer, for lists of 2, 3, 3, 4, 4, 5, 5.
     const list = (length: number) => 800 + 500 + (length - 1) * 1000 + 800 + 250;
     expect(least).toBe([2, 3, 3, 4, 4, 5, 5].reduce((sum, length) => sum + list(length), 0));
-    expect(findDigitSpanEarlyArrival(config, position, least - 6000)).toBe(
+    expect(findEarlyArrival(config, position, least - 6000)).toBe(
       `7 trials arrived within ${((least - 6000) / 1000).toFixed(1)} s; taking them takes at least ${(least / 1000).toFixed(1)} s`,
     );
     // Its second repeat after interruptions follows the list it stands in for and the first.
     const repeat = { phase: 'test', block: 0, trialNumber: 17 } as const;
-    expect(getDigitSpanMinimumArrivalMs(config, repeat)).toBe(least + 2 * list(5));
-    expect(
-      findDigitSpanEarlyArrival(config, { phase: 'test', block: 7, trialNumber: 0 }, 0),
-    ).toBeNull();
+    expect(getMinimumArrivalMs(config, repeat)).toBe(least + 2 * list(5));
+    expect(findEarlyArrival(config, { phase: 'test', block: 7, trialNumber: 0 }, 0)).toBeNull();
   });
 
   /** A list answered with `digits` digits and `backspaces` Backspaces, then submitted. */
@@ -76,35 +74,33 @@ describe('Digit Span plausibility', () => {
 
   it('flags answers without a digit and lists that timed out', () => {
     const timedOut = { nBackspaces: 0, firstKeyRt: null, reactionTime: null, response: null };
-    expect(getDigitSpanTrialFlags({ ...timedOut, nDigitsEntered: 0, timedOut: true })).toEqual([
+    expect(getTrialFlags({ ...timedOut, nDigitsEntered: 0, timedOut: true })).toEqual([
       'emptyAnswer',
       'timedOut',
     ]);
-    expect(getDigitSpanTrialFlags(answered(3, 1000, 3000))).toEqual([]);
+    expect(getTrialFlags(answered(3, 1000, 3000))).toEqual([]);
   });
 
   it('holds the first key to its floor and the answer to a floor per key', () => {
     // 7 digits and the submit: 7 keys after the first, at least 50 ms each.
-    const floorMs = DIGIT_SPAN_FIRST_KEY_FLOOR_MS + 7 * DIGIT_SPAN_KEY_INTERVAL_FLOOR_MS;
-    expect(getDigitSpanAnswerTimeFloorMs(answered(7, 100, floorMs))).toBe(floorMs);
-    expect(digitSpanTimesUnderFloor(answered(7, 100, floorMs))).toEqual([]);
-    expect(digitSpanTimesUnderFloor(answered(7, 100, floorMs - 1))).toEqual(['reactionTime']);
+    const floorMs = FIRST_KEY_FLOOR_MS + 7 * KEY_INTERVAL_FLOOR_MS;
+    expect(getAnswerTimeFloorMs(answered(7, 100, floorMs))).toBe(floorMs);
+    expect(timesUnderFloor(answered(7, 100, floorMs))).toEqual([]);
+    expect(timesUnderFloor(answered(7, 100, floorMs - 1))).toEqual(['reactionTime']);
     // A later first key moves the answer's floor with it.
-    expect(digitSpanTimesUnderFloor(answered(7, 2000, 2000 + 7 * 50 - 1))).toEqual([
-      'reactionTime',
-    ]);
+    expect(timesUnderFloor(answered(7, 2000, 2000 + 7 * 50 - 1))).toEqual(['reactionTime']);
     // Each Backspace is a key too.
-    expect(digitSpanTimesUnderFloor(answered(3, 1000, 1000 + 3 * 50))).toEqual([]);
-    expect(digitSpanTimesUnderFloor(answered(3, 1000, 1000 + 3 * 50, 1))).toEqual(['reactionTime']);
-    expect(digitSpanTimesUnderFloor(answered(3, 99, 3000))).toEqual(['firstKeyRt']);
+    expect(timesUnderFloor(answered(3, 1000, 1000 + 3 * 50))).toEqual([]);
+    expect(timesUnderFloor(answered(3, 1000, 1000 + 3 * 50, 1))).toEqual(['reactionTime']);
+    expect(timesUnderFloor(answered(3, 99, 3000))).toEqual(['firstKeyRt']);
   });
 
   it('flags a forged list: reactionTime 0.02 ms, firstKeyRt 0.01 ms', () => {
     const forged = answered(7, 0.01, 0.02);
-    expect(digitSpanTimesUnderFloor(forged)).toEqual(['firstKeyRt', 'reactionTime']);
-    expect(getDigitSpanTrialFlags(forged)).toEqual(['tooFast']);
+    expect(timesUnderFloor(forged)).toEqual(['firstKeyRt', 'reactionTime']);
+    expect(getTrialFlags(forged)).toEqual(['tooFast']);
     // A list that timed out after a first key too early.
     const early = { ...answered(0, 50, 0), reactionTime: null, response: null, timedOut: true };
-    expect(getDigitSpanTrialFlags(early)).toEqual(['emptyAnswer', 'timedOut', 'tooFast']);
+    expect(getTrialFlags(early)).toEqual(['emptyAnswer', 'timedOut', 'tooFast']);
   });
 });

@@ -12,34 +12,34 @@ import {
   TOO_FAST,
 } from '../shared/time-floors';
 import {
-  DIGIT_SPAN_PRACTICE_LENGTH,
-  type DigitSpanConfig,
-  type DigitSpanDirection,
-  digitSpanDirectionOfBlock,
-  getDigitSpanDirections,
-  getDigitSpanLengths,
-  getDigitSpanMinimumTrialMs,
+  type Config,
+  type Direction,
+  directionOfBlock,
+  getDirections,
+  getLengths,
+  getMinimumTrialMs,
+  PRACTICE_LENGTH,
 } from './config';
-import type { DigitSpanPosition } from './plan';
-import { compareDigitSpanRunOrder, digitSpanLengthOf, isDigitSpanPosition } from './run-order';
-import type { DigitSpanTrial } from './trial';
+import type { Position } from './plan';
+import { compareRunOrder, isPosition, lengthOf } from './run-order';
+import type { Trial } from './trial';
 
 /**
  * The floor of `firstKeyRt` (the keypad's onset to the answer's first key), ms: no key can answer
  * the keypad sooner than a simple reaction to it (ADR 036).
  */
-export const DIGIT_SPAN_FIRST_KEY_FLOOR_MS = SIMPLE_REACTION_FLOOR_MS;
+export const FIRST_KEY_FLOOR_MS = SIMPLE_REACTION_FLOOR_MS;
 
 /**
  * The floor of each key after the first up to the submit, ms, on average over the answer: the
  * record holds only the first key's and the submit's times, so the answer time (`reactionTime`)
  * must leave at least this much per key between them (ADR 036).
  */
-export const DIGIT_SPAN_KEY_INTERVAL_FLOOR_MS = INPUT_INTERVAL_FLOOR_MS;
+export const KEY_INTERVAL_FLOOR_MS = INPUT_INTERVAL_FLOOR_MS;
 
 /** What the reaction-time floor reads of a list. */
 type TimedList = Pick<
-  DigitSpanTrial,
+  Trial,
   'firstKeyRt' | 'reactionTime' | 'nDigitsEntered' | 'nBackspaces' | 'response'
 >;
 
@@ -49,35 +49,33 @@ type TimedList = Pick<
  * took at least a key interval after the one before: each digit left in the answer, each
  * Backspace and the submit (the least count: a digit taken away by a Backspace is not counted).
  */
-export function getDigitSpanAnswerTimeFloorMs(list: TimedList): number {
+export function getAnswerTimeFloorMs(list: TimedList): number {
   const keys = list.nDigitsEntered + list.nBackspaces + (list.response === null ? 0 : 1);
-  const firstKeyMs = Math.max(list.firstKeyRt ?? 0, DIGIT_SPAN_FIRST_KEY_FLOOR_MS);
-  return firstKeyMs + Math.max(0, keys - 1) * DIGIT_SPAN_KEY_INTERVAL_FLOOR_MS;
+  const firstKeyMs = Math.max(list.firstKeyRt ?? 0, FIRST_KEY_FLOOR_MS);
+  return firstKeyMs + Math.max(0, keys - 1) * KEY_INTERVAL_FLOOR_MS;
 }
 
 /** The timed fields of a list under their floor (ADR 036): 'firstKeyRt', 'reactionTime'. */
-export function digitSpanTimesUnderFloor(list: TimedList): string[] {
+export function timesUnderFloor(list: TimedList): string[] {
   return fieldsUnderFloor([
-    { field: 'firstKeyRt', ms: list.firstKeyRt, floorMs: DIGIT_SPAN_FIRST_KEY_FLOOR_MS },
-    { field: 'reactionTime', ms: list.reactionTime, floorMs: getDigitSpanAnswerTimeFloorMs(list) },
+    { field: 'firstKeyRt', ms: list.firstKeyRt, floorMs: FIRST_KEY_FLOOR_MS },
+    { field: 'reactionTime', ms: list.reactionTime, floorMs: getAnswerTimeFloorMs(list) },
   ]);
 }
 
 /** What the server notes about a trial it keeps. */
-export const DIGIT_SPAN_TRIAL_FLAGS = ['emptyAnswer', 'timedOut', TOO_FAST] as const;
-export type DigitSpanTrialFlag = (typeof DIGIT_SPAN_TRIAL_FLAGS)[number];
+export const TRIAL_FLAGS = ['emptyAnswer', 'timedOut', TOO_FAST] as const;
+export type TrialFlag = (typeof TRIAL_FLAGS)[number];
 
 /**
  * The flags of a trial: an answer without a digit, a list that timed out, a time under its floor
  * ('tooFast'). They follow from the trial alone, so a replay gets the same ones.
  */
-export function getDigitSpanTrialFlags(
-  trial: TimedList & { timedOut: boolean },
-): DigitSpanTrialFlag[] {
-  const flags: DigitSpanTrialFlag[] = [];
+export function getTrialFlags(trial: TimedList & { timedOut: boolean }): TrialFlag[] {
+  const flags: TrialFlag[] = [];
   if (trial.nDigitsEntered === 0) flags.push('emptyAnswer');
   if (trial.timedOut) flags.push('timedOut');
-  if (digitSpanTimesUnderFloor(trial).length > 0) flags.push(TOO_FAST);
+  if (timesUnderFloor(trial).length > 0) flags.push(TOO_FAST);
   return flags;
 }
 
@@ -87,15 +85,15 @@ type Least = { trials: number; ms: number };
 const add = (a: Least, b: Least): Least => ({ trials: a.trials + b.trials, ms: a.ms + b.ms });
 
 /** `count` lists of `length` digits. */
-const lists = (config: DigitSpanConfig, count: number, length: number): Least => ({
+const lists = (config: Config, count: number, length: number): Least => ({
   trials: count,
-  ms: count * getDigitSpanMinimumTrialMs(config, length),
+  ms: count * getMinimumTrialMs(config, length),
 });
 
 /** The least a whole direction takes: one practice list (if any) and its start length's lists. */
-function leastDirection(config: DigitSpanConfig, direction: DigitSpanDirection): Least {
-  const practice = lists(config, Math.min(1, config.practiceMaxTries), DIGIT_SPAN_PRACTICE_LENGTH);
-  const { start } = getDigitSpanLengths(config, direction);
+function leastDirection(config: Config, direction: Direction): Least {
+  const practice = lists(config, Math.min(1, config.practiceMaxTries), PRACTICE_LENGTH);
+  const { start } = getLengths(config, direction);
   return add(practice, lists(config, config.trialsPerLength, start));
 }
 
@@ -105,25 +103,19 @@ function leastDirection(config: DigitSpanConfig, direction: DigitSpanDirection):
  * of the lengths below its own, since each length gives all its lists, and for a list given
  * again after an interruption the lists it stands in place of.
  */
-function leastBefore(config: DigitSpanConfig, position: DigitSpanPosition): Least {
-  const direction = digitSpanDirectionOfBlock(position.block) ?? 'forward';
-  const earlier = getDigitSpanDirections(config).slice(
-    0,
-    getDigitSpanDirections(config).indexOf(direction),
-  );
+function leastBefore(config: Config, position: Position): Least {
+  const direction = directionOfBlock(position.block) ?? 'forward';
+  const earlier = getDirections(config).slice(0, getDirections(config).indexOf(direction));
   let least = earlier.reduce((sum, d) => add(sum, leastDirection(config, d)), {
     trials: 0,
     ms: 0,
   });
   if (position.phase === 'practice') {
-    return add(least, lists(config, position.trialNumber, DIGIT_SPAN_PRACTICE_LENGTH));
+    return add(least, lists(config, position.trialNumber, PRACTICE_LENGTH));
   }
-  least = add(
-    least,
-    lists(config, Math.min(1, config.practiceMaxTries), DIGIT_SPAN_PRACTICE_LENGTH),
-  );
-  const { start } = getDigitSpanLengths(config, direction);
-  const { length, attempt, repeat } = digitSpanLengthOf(config, position);
+  least = add(least, lists(config, Math.min(1, config.practiceMaxTries), PRACTICE_LENGTH));
+  const { start } = getLengths(config, direction);
+  const { length, attempt, repeat } = lengthOf(config, position);
   for (let shorter = start; shorter < length; shorter++) {
     least = add(least, lists(config, config.trialsPerLength, shorter));
   }
@@ -132,20 +124,17 @@ function leastBefore(config: DigitSpanConfig, position: DigitSpanPosition): Leas
 }
 
 /** The least time from a run's start to the list at `position` being sent, ms. */
-export function getDigitSpanMinimumArrivalMs(
-  config: DigitSpanConfig,
-  position: DigitSpanPosition,
-): number {
-  const { length } = digitSpanLengthOf(config, position);
-  return leastBefore(config, position).ms + getDigitSpanMinimumTrialMs(config, length);
+export function getMinimumArrivalMs(config: Config, position: Position): number {
+  const { length } = lengthOf(config, position);
+  return leastBefore(config, position).ms + getMinimumTrialMs(config, length);
 }
 
 /** Where Digit Span lists stand in a run, for the shared arrival checks. */
-const arrivalRules = (config: DigitSpanConfig): ArrivalRules<DigitSpanPosition> => ({
-  isPosition: (position): position is DigitSpanPosition => isDigitSpanPosition(config, position),
-  compare: compareDigitSpanRunOrder,
+const arrivalRules = (config: Config): ArrivalRules<Position> => ({
+  isPosition: (position): position is Position => isPosition(config, position),
+  compare: compareRunOrder,
   trialsBefore: (position) => leastBefore(config, position).trials,
-  minimumArrivalMs: (position) => getDigitSpanMinimumArrivalMs(config, position),
+  minimumArrivalMs: (position) => getMinimumArrivalMs(config, position),
 });
 
 /**
@@ -153,8 +142,8 @@ const arrivalRules = (config: DigitSpanConfig): ArrivalRules<DigitSpanPosition> 
  * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS). Positions the run
  * cannot have are left to the trial check.
  */
-export function findDigitSpanEarlyArrival(
-  config: DigitSpanConfig,
+export function findEarlyArrival(
+  config: Config,
   position: TrialPosition,
   elapsedMs: number,
 ): string | null {
@@ -166,8 +155,8 @@ export function findDigitSpanEarlyArrival(
  * sooner after the run's start than showing and answering them takes, or the device's clock
  * times of its lists go backwards. Scores of such a run are still kept.
  */
-export function findDigitSpanRunImplausibility(
-  config: DigitSpanConfig,
+export function findRunImplausibility(
+  config: Config,
   runStart: Date,
   trials: readonly ArrivedTrial[],
 ): string | null {

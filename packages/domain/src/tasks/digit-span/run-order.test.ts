@@ -1,28 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { SavedTrial } from '../contract';
 import { createRng } from '../shared/random';
-import { DEFAULT_DIGIT_SPAN_CONFIG, type DigitSpanConfig, DigitSpanConfigSchema } from './config';
-import {
-  type DigitSpanPlan,
-  type DigitSpanPosition,
-  planDigitSpan,
-  plannedDigitSpanTrialAt,
-} from './plan';
-import {
-  compareDigitSpanRunOrder,
-  digitSpanLengthOf,
-  digitSpanPositionKey,
-  getDigitSpanNextPosition,
-  isDigitSpanPosition,
-} from './run-order';
+import { type Config, ConfigSchema, DEFAULT_CONFIG } from './config';
+import { type Plan, type Position, plan, plannedTrialAt } from './plan';
+import { compareRunOrder, getNextPosition, isPosition, lengthOf, positionKey } from './run-order';
 
-type Walked = DigitSpanPosition & {
+type Walked = Position & {
   isCorrect: boolean;
   /** The list's run-order field, as the server hands it over. */
   fields: { interrupted: boolean };
 };
 
-/** A position, as getDigitSpanNextPosition gives it. */
+/** A position, as getNextPosition gives it. */
 const at = (phase: string, block: number, trialNumber: number) => ({ phase, block, trialNumber });
 
 /** A list saved at a position, answered right unless `isCorrect` says otherwise. */
@@ -37,10 +26,10 @@ const savedAt = (
 type Answer = boolean | { isCorrect: boolean; interrupted: boolean };
 
 /** A whole run's positions, in order, answered by `answer`: nextPosition after each. */
-function walk(config: DigitSpanConfig, answer: (p: DigitSpanPosition) => Answer): Walked[] {
+function walk(config: Config, answer: (p: Position) => Answer): Walked[] {
   const saved: Walked[] = [];
   for (;;) {
-    const next = getDigitSpanNextPosition(config, saved);
+    const next = getNextPosition(config, saved);
     if (!next) return saved;
     if (saved.length > 400) throw new Error('the run does not end');
     const given = answer(next);
@@ -54,14 +43,14 @@ function walk(config: DigitSpanConfig, answer: (p: DigitSpanPosition) => Answer)
  * Every ladder rule, checked on one walked run: the rules it breaks, as messages (empty when it
  * keeps them). Plain comparisons, not assertions, so that 100,000 lists are checked quickly.
  */
-function ladderProblems(config: DigitSpanConfig, run: readonly Walked[]): string[] {
+function ladderProblems(config: Config, run: readonly Walked[]): string[] {
   const problems: string[] = [];
   const fail = (message: string) => problems.push(message);
   const directions =
     config.directions === 'both' ? [0, 1] : [config.directions === 'forward' ? 0 : 1];
   // Run order: the directions in turn, practice before test, numbers in order, no repeats.
   for (let i = 1; i < run.length; i++) {
-    if (compareDigitSpanRunOrder(run[i - 1] as Walked, run[i] as Walked) >= 0) fail('run order');
+    if (compareRunOrder(run[i - 1] as Walked, run[i] as Walked) >= 0) fail('run order');
   }
   const blocks = [...new Set(run.map((t) => t.block))];
   if (blocks.join() !== directions.join()) fail(`directions ${blocks}`);
@@ -83,9 +72,9 @@ function ladderProblems(config: DigitSpanConfig, run: readonly Walked[]): string
     let repeatsLeft = config.interruptionRepeats;
     const deciding: Walked[] = [];
     test.forEach((t, i) => {
-      const at = digitSpanLengthOf(config, t);
+      const at = lengthOf(config, t);
       const next = test[i + 1];
-      const following = next && digitSpanLengthOf(config, next);
+      const following = next && lengthOf(config, next);
       if (t.fields.interrupted && repeatsLeft > 0) {
         repeatsLeft -= 1;
         if (
@@ -94,10 +83,10 @@ function ladderProblems(config: DigitSpanConfig, run: readonly Walked[]): string
           following.attempt !== at.attempt ||
           following.repeat !== at.repeat + 1
         ) {
-          fail(`no new list after the interrupted ${digitSpanPositionKey(t)}`);
+          fail(`no new list after the interrupted ${positionKey(t)}`);
         }
       } else {
-        if (following && following.repeat !== 0) fail(`a repeat after ${digitSpanPositionKey(t)}`);
+        if (following && following.repeat !== 0) fail(`a repeat after ${positionKey(t)}`);
         deciding.push(t);
       }
     });
@@ -105,7 +94,7 @@ function ladderProblems(config: DigitSpanConfig, run: readonly Walked[]): string
     // never beyond the maximum.
     const byLength = new Map<number, Walked[]>();
     for (const t of deciding) {
-      const { length } = digitSpanLengthOf(config, t);
+      const { length } = lengthOf(config, t);
       byLength.set(length, [...(byLength.get(length) ?? []), t]);
     }
     const lengths = [...byLength.keys()];
@@ -113,7 +102,7 @@ function ladderProblems(config: DigitSpanConfig, run: readonly Walked[]): string
     lengths.forEach((length, i) => {
       const lists = byLength.get(length) as Walked[];
       // Every list of a length is given.
-      const attempts = lists.map((t) => digitSpanLengthOf(config, t).attempt);
+      const attempts = lists.map((t) => lengthOf(config, t).attempt);
       if (attempts.length !== config.trialsPerLength || attempts.some((a, j) => a !== j + 1)) {
         fail(`attempts at ${length}`);
       }
@@ -130,14 +119,14 @@ function ladderProblems(config: DigitSpanConfig, run: readonly Walked[]): string
 describe('the run order', () => {
   it('walks the ladder by its rules over 100,000 lists answered and interrupted at random', () => {
     const configs = [
-      DEFAULT_DIGIT_SPAN_CONFIG,
-      DigitSpanConfigSchema.parse({
+      DEFAULT_CONFIG,
+      ConfigSchema.parse({
         trialsPerLength: 3,
         practiceMaxTries: 1,
         interruptionRepeats: 4,
       }),
-      DigitSpanConfigSchema.parse({ directions: 'backward', trialsPerLength: 1 }),
-      DigitSpanConfigSchema.parse({
+      ConfigSchema.parse({ directions: 'backward', trialsPerLength: 1 }),
+      ConfigSchema.parse({
         directions: 'forward',
         practiceMaxTries: 0,
         forwardStartLength: 5,
@@ -145,7 +134,7 @@ describe('the run order', () => {
         interruptionRepeats: 0,
       }),
     ];
-    const plans = configs.map((config, c) => planDigitSpan(`ladder-${c}`, config));
+    const plans = configs.map((config, c) => plan(`ladder-${c}`, config));
     const rng = createRng('ladder');
     const problems: string[] = [];
     let lists = 0;
@@ -154,7 +143,7 @@ describe('the run order', () => {
     let repeats = 0;
     for (let r = 0; r < 12_000; r++) {
       const c = r % configs.length;
-      const config = configs[c] as DigitSpanConfig;
+      const config = configs[c] as Config;
       // Each run its own chance of recalling a list, from hopeless to perfect, and of being
       // interrupted during one, from never to often.
       const pCorrect = rng();
@@ -163,18 +152,15 @@ describe('the run order', () => {
         isCorrect: rng() < pCorrect,
         interrupted: rng() < pInterrupted,
       }));
-      repeats += run.filter((t) => digitSpanLengthOf(config, t).repeat > 0).length;
+      repeats += run.filter((t) => lengthOf(config, t).repeat > 0).length;
       for (const problem of ladderProblems(config, run)) problems.push(`run ${r}: ${problem}`);
       for (const position of run) {
-        if (
-          !isDigitSpanPosition(config, position) ||
-          !plannedDigitSpanTrialAt(plans[c] as DigitSpanPlan, config, position)
-        ) {
-          problems.push(`run ${r}: no planned list at ${digitSpanPositionKey(position)}`);
+        if (!isPosition(config, position) || !plannedTrialAt(plans[c] as Plan, config, position)) {
+          problems.push(`run ${r}: no planned list at ${positionKey(position)}`);
         }
       }
       const last = run.at(-1) as Walked;
-      const lastLength = digitSpanLengthOf(config, last).length;
+      const lastLength = lengthOf(config, last).length;
       const max = last.block === 0 ? config.forwardMaxLength : config.backwardMaxLength;
       if (last.phase === 'test' && lastLength === max) stoppedAtMax += 1;
       else stoppedByRule += 1;
@@ -188,28 +174,27 @@ describe('the run order', () => {
   });
 
   it('stops a direction after both lists of a length fail, and gives the 28 lists of a perfect run', () => {
-    const config = DEFAULT_DIGIT_SPAN_CONFIG;
+    const config = DEFAULT_CONFIG;
     const perfect = walk(config, () => true);
     expect(perfect.filter((t) => t.phase === 'practice')).toHaveLength(2);
     expect(perfect.filter((t) => t.phase === 'test')).toHaveLength(14 + 14);
     // Right up to 5 forward and 3 backward, wrong from then on.
     const run = walk(
       config,
-      (p) =>
-        p.phase === 'practice' || digitSpanLengthOf(config, p).length <= (p.block === 0 ? 5 : 3),
+      (p) => p.phase === 'practice' || lengthOf(config, p).length <= (p.block === 0 ? 5 : 3),
     );
     const lengths = (block: number) =>
       run
         .filter((t) => t.phase === 'test' && t.block === block)
-        .map((t) => digitSpanLengthOf(config, t).length);
+        .map((t) => lengthOf(config, t).length);
     expect(lengths(0)).toEqual([3, 3, 4, 4, 5, 5, 6, 6]);
     expect(lengths(1)).toEqual([2, 2, 3, 3, 4, 4]);
   });
 
   it('goes on after a wrong first list of a length, and after four wrong practice lists', () => {
-    const config = DEFAULT_DIGIT_SPAN_CONFIG;
+    const config = DEFAULT_CONFIG;
     const run = walk(config, (p) => {
-      const { length, attempt } = digitSpanLengthOf(config, p);
+      const { length, attempt } = lengthOf(config, p);
       return p.phase === 'test' && attempt === 2 && length < 5;
     });
     expect(run.filter((t) => t.phase === 'practice' && t.block === 0)).toHaveLength(4);
@@ -221,17 +206,17 @@ describe('the run order', () => {
   });
 
   it('gives the same length again after an interrupted list, twice per direction at most', () => {
-    const config = DigitSpanConfigSchema.parse({ directions: 'forward', practiceMaxTries: 0 });
+    const config = ConfigSchema.parse({ directions: 'forward', practiceMaxTries: 0 });
     // Every list up to 4 digits right, none of 5. Interrupted: the second list of 3 and the
     // first of 4 (right, but an interrupted list counts neither way: each is given again), and
     // both lists of 5, over the limit.
     const interrupted = new Set([3, 6, 12, 15]);
     const run = walk(config, (p) => ({
-      isCorrect: digitSpanLengthOf(config, p).length < 5,
+      isCorrect: lengthOf(config, p).length < 5,
       interrupted: interrupted.has(p.trialNumber),
     }));
     const rows = run.map((t) => {
-      const { length, attempt, repeat } = digitSpanLengthOf(config, t);
+      const { length, attempt, repeat } = lengthOf(config, t);
       return `${t.trialNumber}: ${length}/${attempt}/${repeat}${t.fields.interrupted ? ' interrupted' : ''}`;
     });
     expect(rows).toEqual([
@@ -247,30 +232,30 @@ describe('the run order', () => {
     ]);
     // The same answers under the procedure of task version 1.0.0 (no repeats): every list
     // counts by its answer, the places are numbered one by one.
-    const old = DigitSpanConfigSchema.parse({
+    const old = ConfigSchema.parse({
       directions: 'forward',
       practiceMaxTries: 0,
       interruptionRepeats: 0,
     });
     const oldRun = walk(old, (p) => ({
-      isCorrect: digitSpanLengthOf(old, p).length < 5,
+      isCorrect: lengthOf(old, p).length < 5,
       interrupted: [1, 2, 4, 5].includes(p.trialNumber),
     }));
     expect(oldRun.map((t) => t.trialNumber)).toEqual([0, 1, 2, 3, 4, 5]);
     // Stored trials without the run-order field (from before it existed) are read as not
     // interrupted.
     const bare = [savedAt('test', 0, 0), savedAt('test', 0, 3)];
-    expect(getDigitSpanNextPosition(config, bare)).toEqual(at('test', 0, 6));
+    expect(getNextPosition(config, bare)).toEqual(at('test', 0, 6));
   });
 
   it('resumes after any prefix of a run where the run went on, whatever order the saves came in', () => {
-    const config = DEFAULT_DIGIT_SPAN_CONFIG;
+    const config = DEFAULT_CONFIG;
     const rng = createRng('resume');
     for (let r = 0; r < 200; r++) {
       const run = walk(config, () => ({ isCorrect: rng() < 0.7, interrupted: rng() < 0.2 }));
       const cut = Math.floor(rng() * (run.length + 1));
       const prefix: SavedTrial[] = run.slice(0, cut).reverse();
-      expect(getDigitSpanNextPosition(config, prefix)).toEqual(
+      expect(getNextPosition(config, prefix)).toEqual(
         run[cut]
           ? { phase: run[cut].phase, block: run[cut].block, trialNumber: run[cut].trialNumber }
           : null,
@@ -279,18 +264,18 @@ describe('the run order', () => {
   });
 
   it('ignores positions the run cannot have, and starts at the first practice list', () => {
-    const config = DEFAULT_DIGIT_SPAN_CONFIG;
-    expect(getDigitSpanNextPosition(config, [])).toEqual(at('practice', 0, 0));
+    const config = DEFAULT_CONFIG;
+    expect(getNextPosition(config, [])).toEqual(at('practice', 0, 0));
     const strange = [savedAt('test', 5, 0), savedAt('warmup', 0, 0), savedAt('practice', 0, 9)];
-    expect(getDigitSpanNextPosition(config, strange)).toEqual(at('practice', 0, 0));
-    const backwardOnly = DigitSpanConfigSchema.parse({
+    expect(getNextPosition(config, strange)).toEqual(at('practice', 0, 0));
+    const backwardOnly = ConfigSchema.parse({
       directions: 'backward',
       practiceMaxTries: 0,
     });
-    expect(getDigitSpanNextPosition(backwardOnly, [])).toEqual(at('test', 1, 0));
-    expect(isDigitSpanPosition(backwardOnly, at('test', 0, 0))).toBe(false);
+    expect(getNextPosition(backwardOnly, [])).toEqual(at('test', 1, 0));
+    expect(isPosition(backwardOnly, at('test', 0, 0))).toBe(false);
     // A correctness of null (unknown) counts as not correct.
     const unknown = [0, 1, 2, 3].map((n) => savedAt('practice', 0, n, null));
-    expect(getDigitSpanNextPosition(config, unknown)).toEqual(at('test', 0, 0));
+    expect(getNextPosition(config, unknown)).toEqual(at('test', 0, 0));
   });
 });

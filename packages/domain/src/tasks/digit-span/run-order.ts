@@ -1,38 +1,36 @@
 import type { SavedTrial } from '../contract';
 import {
-  DIGIT_SPAN_BLOCK_OF,
-  DIGIT_SPAN_PHASES,
-  DIGIT_SPAN_PRACTICE_LENGTH,
-  type DigitSpanConfig,
-  type DigitSpanPhase,
-  digitSpanDirectionOfBlock,
-  getDigitSpanDirections,
-  getDigitSpanLengths,
-  getDigitSpanTestPositionCount,
+  BLOCK_OF,
+  type Config,
+  directionOfBlock,
+  getDirections,
+  getLengths,
+  getTestPositionCount,
+  PHASES,
+  type Phase,
+  PRACTICE_LENGTH,
 } from './config';
-import { type DigitSpanPosition, digitSpanTestPlaceOf, digitSpanTestPosition } from './plan';
-import type { DigitSpanTrial } from './trial';
+import { type Position, testPlaceOf, testPosition } from './plan';
+import type { Trial } from './trial';
 
 /**
  * The trial fields the run order reads beside the position and correctness (the task
  * contract's `runOrderFields`): whether the list was interrupted, which decides whether a new
  * list is given in its place.
  */
-export const DIGIT_SPAN_RUN_ORDER_FIELDS = [
-  'interrupted',
-] as const satisfies readonly (keyof DigitSpanTrial)[];
+export const RUN_ORDER_FIELDS = ['interrupted'] as const satisfies readonly (keyof Trial)[];
 
 /**
  * A list answered: its correctness (null where unknown, which counts as not correct) and whether
  * it was interrupted (the page hidden or unfocused while it was on).
  */
-export type DigitSpanOutcome = { isCorrect: boolean | null; interrupted: boolean };
+export type Outcome = { isCorrect: boolean | null; interrupted: boolean };
 
 /** What is known of a position: its outcome once a list there was answered, else undefined. */
-export type DigitSpanOutcomeOf = (position: DigitSpanPosition) => DigitSpanOutcome | undefined;
+export type OutcomeOf = (position: Position) => Outcome | undefined;
 
 /** A position as one string, 'test:1:4', to key maps and elements by. */
-export const digitSpanPositionKey = (p: { phase: string; block: number; trialNumber: number }) =>
+export const positionKey = (p: { phase: string; block: number; trialNumber: number }) =>
   `${p.phase}:${p.block}:${p.trialNumber}`;
 
 /**
@@ -47,25 +45,22 @@ export const digitSpanPositionKey = (p: { phase: string; block: number; trialNum
  * answered yet, or null when the run is over (every direction ended by its stop rule or its
  * maximum).
  */
-export function walkDigitSpanRun(
-  config: DigitSpanConfig,
-  outcomeOf: DigitSpanOutcomeOf,
-): DigitSpanPosition | null {
-  for (const direction of getDigitSpanDirections(config)) {
-    const block = DIGIT_SPAN_BLOCK_OF[direction];
+export function walkRun(config: Config, outcomeOf: OutcomeOf): Position | null {
+  for (const direction of getDirections(config)) {
+    const block = BLOCK_OF[direction];
     for (let trialNumber = 0; trialNumber < config.practiceMaxTries; trialNumber++) {
-      const position: DigitSpanPosition = { phase: 'practice', block, trialNumber };
+      const position: Position = { phase: 'practice', block, trialNumber };
       const outcome = outcomeOf(position);
       if (outcome === undefined) return position;
       if (outcome.isCorrect === true) break;
     }
-    const { start, max } = getDigitSpanLengths(config, direction);
+    const { start, max } = getLengths(config, direction);
     let repeatsLeft = config.interruptionRepeats;
     for (let length = start; length <= max; length++) {
       let anyCorrect = false;
       for (let attempt = 1; attempt <= config.trialsPerLength; attempt++) {
         for (let repeat = 0; ; repeat++) {
-          const position = digitSpanTestPosition(config, direction, length, attempt, repeat);
+          const position = testPosition(config, direction, length, attempt, repeat);
           const outcome = outcomeOf(position);
           if (outcome === undefined) return position;
           if (outcome.interrupted && repeatsLeft > 0) {
@@ -82,26 +77,23 @@ export function walkDigitSpanRun(
   return null;
 }
 
-const isPhase = (phase: string): phase is DigitSpanPhase =>
-  (DIGIT_SPAN_PHASES as readonly string[]).includes(phase);
+const isPhase = (phase: string): phase is Phase => (PHASES as readonly string[]).includes(phase);
 
 /**
  * Why `position` is not one the run can have (a given direction's practice list or ladder
  * list), as a message; null when it is.
  */
-export function digitSpanPositionProblem(
-  config: DigitSpanConfig,
+export function positionProblem(
+  config: Config,
   position: { phase: string; block: number; trialNumber: number },
 ): string | null {
   const { phase, block, trialNumber } = position;
-  const direction = digitSpanDirectionOfBlock(block);
+  const direction = directionOfBlock(block);
   if (!direction) return `block ${block} does not exist (0 forward, 1 backward)`;
   if (!isPhase(phase)) return `phase ${phase} does not exist (practice or test)`;
   const count =
-    phase === 'practice'
-      ? config.practiceMaxTries
-      : getDigitSpanTestPositionCount(config, direction);
-  if (count === 0 || !getDigitSpanDirections(config).includes(direction)) {
+    phase === 'practice' ? config.practiceMaxTries : getTestPositionCount(config, direction);
+  if (count === 0 || !getDirections(config).includes(direction)) {
     return `This run has no ${direction} ${phase} lists`;
   }
   if (!Number.isInteger(trialNumber) || trialNumber < 0 || trialNumber >= count) {
@@ -111,18 +103,18 @@ export function digitSpanPositionProblem(
 }
 
 /** Is `position` one the run can have (a given direction's practice list or ladder list)? */
-export function isDigitSpanPosition(
-  config: DigitSpanConfig,
+export function isPosition(
+  config: Config,
   position: { phase: string; block: number; trialNumber: number },
-): position is DigitSpanPosition {
-  return digitSpanPositionProblem(config, position) === null;
+): position is Position {
+  return positionProblem(config, position) === null;
 }
 
 /** Orders positions as a run takes them: by direction, practice before test, then by number. */
-export function compareDigitSpanRunOrder(a: DigitSpanPosition, b: DigitSpanPosition): number {
+export function compareRunOrder(a: Position, b: Position): number {
   return (
     a.block - b.block ||
-    DIGIT_SPAN_PHASES.indexOf(a.phase) - DIGIT_SPAN_PHASES.indexOf(b.phase) ||
+    PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) ||
     a.trialNumber - b.trialNumber
   );
 }
@@ -131,22 +123,19 @@ export function compareDigitSpanRunOrder(a: DigitSpanPosition, b: DigitSpanPosit
  * The outcome of a saved trial: its correctness, and its run-order field `interrupted` (a trial
  * stored without it, as before the field existed, was not given again: read as false).
  */
-export function digitSpanOutcomeOfSaved(trial: SavedTrial): DigitSpanOutcome {
+export function outcomeOfSaved(trial: SavedTrial): Outcome {
   return { isCorrect: trial.isCorrect, interrupted: trial.fields?.interrupted === true };
 }
 
-/** The answers of saved trials by position, for walkDigitSpanRun; impossible positions ignored. */
-export function digitSpanOutcomesOf(
-  config: DigitSpanConfig,
-  saved: readonly SavedTrial[],
-): DigitSpanOutcomeOf {
-  const outcomes = new Map<string, DigitSpanOutcome>();
+/** The answers of saved trials by position, for walkRun; impossible positions ignored. */
+export function outcomesOf(config: Config, saved: readonly SavedTrial[]): OutcomeOf {
+  const outcomes = new Map<string, Outcome>();
   for (const trial of saved) {
-    if (isDigitSpanPosition(config, trial)) {
-      outcomes.set(digitSpanPositionKey(trial), digitSpanOutcomeOfSaved(trial));
+    if (isPosition(config, trial)) {
+      outcomes.set(positionKey(trial), outcomeOfSaved(trial));
     }
   }
-  return (position) => outcomes.get(digitSpanPositionKey(position));
+  return (position) => outcomes.get(positionKey(position));
 }
 
 /**
@@ -154,25 +143,22 @@ export function digitSpanOutcomesOf(
  * through their correctness, which decides the practice lists and the ladder) not saved yet;
  * null once every direction has ended.
  */
-export function getDigitSpanNextPosition(
-  config: DigitSpanConfig,
-  saved: readonly SavedTrial[],
-): DigitSpanPosition | null {
-  return walkDigitSpanRun(config, digitSpanOutcomesOf(config, saved));
+export function getNextPosition(config: Config, saved: readonly SavedTrial[]): Position | null {
+  return walkRun(config, outcomesOf(config, saved));
 }
 
 /**
  * The length, 1-based attempt and repeat (0 for the ladder's own list, r for the r-th list given
  * again in its place) of a position; practice lists are never repeats.
  */
-export function digitSpanLengthOf(
-  config: DigitSpanConfig,
-  position: DigitSpanPosition,
+export function lengthOf(
+  config: Config,
+  position: Position,
 ): { length: number; attempt: number; repeat: number } {
-  const direction = digitSpanDirectionOfBlock(position.block) ?? 'forward';
+  const direction = directionOfBlock(position.block) ?? 'forward';
   if (position.phase === 'practice') {
-    return { length: DIGIT_SPAN_PRACTICE_LENGTH, attempt: position.trialNumber + 1, repeat: 0 };
+    return { length: PRACTICE_LENGTH, attempt: position.trialNumber + 1, repeat: 0 };
   }
-  const { length, attempt, repeat } = digitSpanTestPlaceOf(config, direction, position.trialNumber);
+  const { length, attempt, repeat } = testPlaceOf(config, direction, position.trialNumber);
   return { length, attempt, repeat };
 }

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { SavedTrial } from '../contract';
-import { DEFAULT_DIGIT_SPAN_CONFIG, DigitSpanConfigSchema } from './config';
-import { planDigitSpan, plannedDigitSpanTrialAt } from './plan';
-import { getDigitSpanNextPosition } from './run-order';
-import { type DigitSpanScoredTrial, scoreDigitSpan, twoErrorMaxSpan } from './scoring';
+import { ConfigSchema, DEFAULT_CONFIG } from './config';
+import { plan, plannedTrialAt } from './plan';
+import { getNextPosition } from './run-order';
+import { type ScoredTrial, score, twoErrorMaxSpan } from './scoring';
 import { scoredList } from './testing';
 
 /** A list of a run walked through the run order: scored, and read by the run order. */
-type ListOfRun = DigitSpanScoredTrial & SavedTrial;
+type ListOfRun = ScoredTrial & SavedTrial;
 
 describe('Digit Span scoring by hand', () => {
   // Forward: practice wrong then right; lengths 3 (both right), 4 (swap, right), 5 (one digit
   // short with 3 in place, then empty): stops at 5. Backward: four wrong practice lists, then
   // both lists of 2 submitted empty.
-  const trials: DigitSpanScoredTrial[] = [
+  const trials: ScoredTrial[] = [
     scoredList('practice', 'forward', 0, 2, { correct: false, positions: 0 }),
     scoredList('practice', 'forward', 1, 2, { correct: true }),
     scoredList('test', 'forward', 0, 3, { correct: true, rt: 2000 }),
@@ -26,10 +26,10 @@ describe('Digit Span scoring by hand', () => {
     scoredList('test', 'backward', 0, 2, { correct: false, entered: 0 }),
     scoredList('test', 'backward', 1, 2, { correct: false, entered: 0 }),
   ];
-  const score = scoreDigitSpan(DEFAULT_DIGIT_SPAN_CONFIG, trials);
+  const scores = score(DEFAULT_CONFIG, trials);
 
   it('scores the forward direction', () => {
-    expect(score.scores.forward).toEqual({
+    expect(scores.scores.forward).toEqual({
       trials: 6,
       totalCorrect: 3,
       longestSpan: 4,
@@ -54,7 +54,7 @@ describe('Digit Span scoring by hand', () => {
   });
 
   it('flags the backward direction: practice never right, and more than half its lists empty', () => {
-    expect(score.scores.backward).toMatchObject({
+    expect(scores.scores.backward).toMatchObject({
       trials: 2,
       totalCorrect: 0,
       longestSpan: 0,
@@ -69,20 +69,24 @@ describe('Digit Span scoring by hand', () => {
   });
 
   it('gives the headline: 3 of the ladders’ 28 lists, and no mean reaction time', () => {
-    expect(score).toMatchObject({
+    expect(scores).toMatchObject({
       overallScore: Math.floor(300 / 28),
       totalTrials: 8,
       correctTrials: 3,
       averageReactionTime: null,
     });
     // Every test list is listed, none left out of anything.
-    expect(score.trialExclusions).toHaveLength(8);
-    expect(score.trialExclusions.every((t) => t.exclusions.length === 0)).toBe(true);
-    expect(score.scores).toMatchObject({ spanDifference: 4, totalCorrect: 3, maxTotalCorrect: 28 });
+    expect(scores.trialExclusions).toHaveLength(8);
+    expect(scores.trialExclusions.every((t) => t.exclusions.length === 0)).toBe(true);
+    expect(scores.scores).toMatchObject({
+      spanDifference: 4,
+      totalCorrect: 3,
+      maxTotalCorrect: 28,
+    });
   });
 
   it('reports each direction by the plain rule: errors over its lists, RT over its correct ones', () => {
-    expect(score.reportCells).toEqual({
+    expect(scores.reportCells).toEqual({
       forward: {
         trialCount: 6,
         rtTrialCount: 3,
@@ -101,12 +105,12 @@ describe('Digit Span scoring by hand', () => {
   });
 
   it('counts a list at the maximum length as reaching the ceiling, and half the lists empty as valid', () => {
-    const config = DigitSpanConfigSchema.parse({
+    const config = ConfigSchema.parse({
       directions: 'forward',
       forwardStartLength: 8,
       practiceMaxTries: 0,
     });
-    const ceiling = scoreDigitSpan(config, [
+    const ceiling = score(config, [
       scoredList('test', 'forward', 0, 8, { correct: false, entered: 0 }),
       scoredList('test', 'forward', 1, 8, { correct: true }),
       scoredList('test', 'forward', 2, 9, { correct: true, rt: 5000 }),
@@ -140,8 +144,8 @@ describe('Digit Span scoring by hand', () => {
       scoredList('test', 'forward', 0, 4, { correct: true }),
     ];
     expect(twoErrorMaxSpan(three)).toBe(0);
-    const config = DigitSpanConfigSchema.parse({ directions: 'forward', trialsPerLength: 3 });
-    expect(scoreDigitSpan(config, three).scores.forward).toMatchObject({
+    const config = ConfigSchema.parse({ directions: 'forward', trialsPerLength: 3 });
+    expect(score(config, three).scores.forward).toMatchObject({
       longestSpan: 4,
       twoErrorMaxSpan: 0,
     });
@@ -160,7 +164,7 @@ describe('Digit Span scoring by hand', () => {
       firstKeyRt: 0.01,
     });
     const timed = scoredList('test', 'forward', 2, 3, { correct: true, rt: 2000 });
-    const run = scoreDigitSpan(DEFAULT_DIGIT_SPAN_CONFIG, [forged(0), forged(1), timed]);
+    const run = score(DEFAULT_CONFIG, [forged(0), forged(1), timed]);
     expect(run.scores.forward).toMatchObject({
       totalCorrect: 3,
       meanAnswerTimeMs: 2000,
@@ -179,7 +183,7 @@ describe('Digit Span scoring by hand', () => {
   });
 
   it('scores a run without trials as zero', () => {
-    const empty = scoreDigitSpan(DEFAULT_DIGIT_SPAN_CONFIG, []);
+    const empty = score(DEFAULT_CONFIG, []);
     expect(empty).toMatchObject({ overallScore: 0, totalTrials: 0, correctTrials: 0 });
     expect(empty.scores.forward).toMatchObject({
       trials: 0,
@@ -193,18 +197,18 @@ describe('Digit Span scoring by hand', () => {
 });
 
 describe('the headline at chance (docs/scoring/digit-span.md, "Headline")', () => {
-  const config = DEFAULT_DIGIT_SPAN_CONFIG;
+  const config = DEFAULT_CONFIG;
 
   // One plan: random digits are right with the same chance whatever the list.
-  const plan = planDigitSpan('chance', config);
+  const runPlan = plan('chance', config);
 
   /** A whole run answered by `answer` (the digits typed for a list of that length), in run order. */
   function runOf(answer: (length: number) => number[]): ListOfRun[] {
     const trials: ListOfRun[] = [];
     for (;;) {
-      const next = getDigitSpanNextPosition(config, trials);
+      const next = getNextPosition(config, trials);
       if (!next) return trials;
-      const planned = plannedDigitSpanTrialAt(plan, config, next);
+      const planned = plannedTrialAt(runPlan, config, next);
       if (!planned) throw new Error('no planned list');
       const entered = answer(planned.length).join('-');
       const nDigits = entered === '' ? 0 : entered.split('-').length;
@@ -226,12 +230,12 @@ describe('the headline at chance (docs/scoring/digit-span.md, "Headline")', () =
   }
 
   it('is 0 for a participant who answers nothing', () => {
-    const score = scoreDigitSpan(
+    const scores = score(
       config,
       runOf(() => []),
     );
     // Four practice lists and both lists of the start length, in each direction.
-    expect(score).toMatchObject({ overallScore: 0, totalTrials: 4, correctTrials: 0 });
+    expect(scores).toMatchObject({ overallScore: 0, totalTrials: 4, correctTrials: 0 });
   });
 
   it('is 0.083 on average (0 in 97 % of runs) for one who types random digits', () => {
@@ -247,15 +251,15 @@ describe('the headline at chance (docs/scoring/digit-span.md, "Headline")', () =
     let anyRight = 0;
     let covered = 0;
     const explore = (trials: ListOfRun[], probability: number) => {
-      const next = getDigitSpanNextPosition(noPractice, trials);
+      const next = getNextPosition(noPractice, trials);
       if (!next) {
-        const { overallScore } = scoreDigitSpan(noPractice, trials);
+        const { overallScore } = score(noPractice, trials);
         expected += probability * overallScore;
         if (overallScore > 0) anyRight += probability;
         covered += probability;
         return;
       }
-      const planned = plannedDigitSpanTrialAt(plan, noPractice, next);
+      const planned = plannedTrialAt(runPlan, noPractice, next);
       if (!planned) throw new Error('no planned list');
       const right = 9 ** -planned.length;
       for (const isCorrect of [true, false]) {

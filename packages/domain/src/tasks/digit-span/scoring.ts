@@ -3,14 +3,9 @@ import { listTrialExclusions } from '../shared/envelope';
 import { aggregateCells } from '../shared/report-cells';
 import { mean, ratio } from '../shared/statistics';
 import { TOO_FAST } from '../shared/time-floors';
-import {
-  type DigitSpanConfig,
-  type DigitSpanDirection,
-  getDigitSpanDirections,
-  getDigitSpanLadderTrialCount,
-} from './config';
-import { digitSpanTimesUnderFloor } from './plausibility';
-import type { DigitSpanTrial } from './trial';
+import { type Config, type Direction, getDirections, getLadderTrialCount } from './config';
+import { timesUnderFloor } from './plausibility';
+import type { Trial } from './trial';
 
 /**
  * The scores are computed by this version of the rules (test_results.scoring_version). Version
@@ -19,21 +14,21 @@ import type { DigitSpanTrial } from './trial';
  * direction; version 2: a list with a time under its floor ('tooFast', ADR 036) is left out of
  * the time means and the report cells' RT; version 1 took every list's times.
  */
-export const DIGIT_SPAN_SCORING_VERSION = 3;
+export const SCORING_VERSION = 3;
 
 /** The report cells: the test lists of each direction. */
-export const DIGIT_SPAN_REPORT_CELLS = [
+export const REPORT_CELLS = [
   { key: 'forward', label: 'Forward' },
   { key: 'backward', label: 'Backward' },
 ] as const;
 
 /** Why a direction's scores may not mean what they say. */
-export const DIGIT_SPAN_INVALID_REASONS = [
+export const INVALID_REASONS = [
   'practiceNotPassed',
   'mostlyEmpty',
   'interruptedOverLimit',
 ] as const;
-export type DigitSpanInvalidReason = (typeof DIGIT_SPAN_INVALID_REASONS)[number];
+export type InvalidReason = (typeof INVALID_REASONS)[number];
 
 /**
  * Why a test list is left out of some scores (its stored exclusions): 'interrupted', given again
@@ -41,11 +36,11 @@ export type DigitSpanInvalidReason = (typeof DIGIT_SPAN_INVALID_REASONS)[number]
  * was left, so scored by its answer but left out of the time means; 'tooFast', a time under its
  * floor (ADR 036), left out of the time means.
  */
-export const DIGIT_SPAN_EXCLUSIONS = ['interrupted', 'interruptedOverLimit', TOO_FAST] as const;
-export type DigitSpanExclusion = (typeof DIGIT_SPAN_EXCLUSIONS)[number];
+export const EXCLUSIONS = ['interrupted', 'interruptedOverLimit', TOO_FAST] as const;
+export type Exclusion = (typeof EXCLUSIONS)[number];
 
 /** One direction's scores (test lists only, apart from `practice`). Times in ms. */
-export type DigitSpanDirectionScores = {
+export type DirectionScores = {
   /** Test lists scored: those given, less the interrupted ones given again (version 3 on). */
   trials: number;
   /** Total correct: test lists recalled exactly (the Wechsler raw score). */
@@ -98,7 +93,7 @@ export type DigitSpanDirectionScores = {
    * half of the test lists scored were answered with no digit. 'interruptedOverLimit': an
    * interrupted list was scored by its answer (version 3 on).
    */
-  invalidReasons: DigitSpanInvalidReason[];
+  invalidReasons: InvalidReason[];
 };
 
 /**
@@ -106,9 +101,9 @@ export type DigitSpanDirectionScores = {
  * the run did not give): the same shape in every scoring version, version 3 adding each
  * direction's interruption counts. docs/scoring/digit-span.md gives every formula.
  */
-export type DigitSpanScores = {
-  forward: DigitSpanDirectionScores | null;
-  backward: DigitSpanDirectionScores | null;
+export type Scores = {
+  forward: DirectionScores | null;
+  backward: DirectionScores | null;
   /** Forward longest span minus backward longest span; null unless both were given. */
   spanDifference: number | null;
   /** Correct test lists over the directions given. */
@@ -118,8 +113,8 @@ export type DigitSpanScores = {
 };
 
 /** The fields of a stored trial that scoring reads. */
-export type DigitSpanScoredTrial = Pick<
-  StoredTrial<DigitSpanTrial>,
+export type ScoredTrial = Pick<
+  StoredTrial<Trial>,
   | 'phase'
   | 'trialNumber'
   | 'direction'
@@ -142,7 +137,7 @@ export type DigitSpanScoredTrial = Pick<
 };
 
 /** Was a list interrupted (the page hidden or unfocused while it was on)? */
-export function isDigitSpanListInterrupted(list: DigitSpanScoredTrial): boolean {
+export function isListInterrupted(list: ScoredTrial): boolean {
   return list.interrupted ?? list.timing?.wasInterrupted === true;
 }
 
@@ -150,16 +145,16 @@ export function isDigitSpanListInterrupted(list: DigitSpanScoredTrial): boolean 
  * What each interrupted test list is to the scores: in each direction, in run
  * order (test trial numbers follow it), the first interruptionRepeats interrupted lists were
  * given again ('interrupted': left out of every score), the later ones were scored by their
- * answer ('interruptedOverLimit'), as the run order gave them (walkDigitSpanRun).
+ * answer ('interruptedOverLimit'), as the run order gave them (walkRun).
  */
 function interruptionsOf(
-  config: DigitSpanConfig,
-  test: readonly DigitSpanScoredTrial[],
-): Map<DigitSpanScoredTrial, DigitSpanExclusion> {
-  const kinds = new Map<DigitSpanScoredTrial, DigitSpanExclusion>();
-  for (const direction of getDigitSpanDirections(config)) {
+  config: Config,
+  test: readonly ScoredTrial[],
+): Map<ScoredTrial, Exclusion> {
+  const kinds = new Map<ScoredTrial, Exclusion>();
+  for (const direction of getDirections(config)) {
     const interrupted = test
-      .filter((t) => t.direction === direction && isDigitSpanListInterrupted(t))
+      .filter((t) => t.direction === direction && isListInterrupted(t))
       .sort((a, b) => a.trialNumber - b.trialNumber);
     interrupted.forEach((list, i) => {
       kinds.set(list, i < config.interruptionRepeats ? 'interrupted' : 'interruptedOverLimit');
@@ -172,7 +167,7 @@ function interruptionsOf(
  * The two-error maximum length of a direction's test lists: lengths are taken in ascending
  * order, and the first with two failed lists, or with all its lists failed, ends the count.
  */
-export function twoErrorMaxSpan(trials: readonly DigitSpanScoredTrial[]): number {
+export function twoErrorMaxSpan(trials: readonly ScoredTrial[]): number {
   const lengths = [...new Set(trials.map((t) => t.length))].sort((a, b) => a - b);
   let span = 0;
   for (const length of lengths) {
@@ -185,20 +180,17 @@ export function twoErrorMaxSpan(trials: readonly DigitSpanScoredTrial[]): number
 }
 
 /** A test list's exclusions and what they leave it out of. */
-type Judged = { exclusions: DigitSpanExclusion[]; isScored: boolean; isTimed: boolean };
+type Judged = { exclusions: Exclusion[]; isScored: boolean; isTimed: boolean };
 
 /**
  * A test list's exclusions: its interruption (interruptionsOf), and a time under its floor
  * ('tooFast', ADR 036). A list given again is scored nowhere; the time means take only lists
  * with no exclusion.
  */
-function judge(
-  list: DigitSpanScoredTrial,
-  interruptions: ReadonlyMap<DigitSpanScoredTrial, DigitSpanExclusion>,
-): Judged {
+function judge(list: ScoredTrial, interruptions: ReadonlyMap<ScoredTrial, Exclusion>): Judged {
   const interruption = interruptions.get(list);
-  const exclusions: DigitSpanExclusion[] = interruption ? [interruption] : [];
-  if (digitSpanTimesUnderFloor(list).length > 0) exclusions.push(TOO_FAST);
+  const exclusions: Exclusion[] = interruption ? [interruption] : [];
+  if (timesUnderFloor(list).length > 0) exclusions.push(TOO_FAST);
   return {
     exclusions,
     isScored: interruption !== 'interrupted',
@@ -207,14 +199,14 @@ function judge(
 }
 
 function scoreDirection(
-  config: DigitSpanConfig,
-  direction: DigitSpanDirection,
-  trials: readonly DigitSpanScoredTrial[],
-  judged: ReadonlyMap<DigitSpanScoredTrial, Judged>,
-): DigitSpanDirectionScores {
+  config: Config,
+  direction: Direction,
+  trials: readonly ScoredTrial[],
+  judged: ReadonlyMap<ScoredTrial, Judged>,
+): DirectionScores {
   const given = trials.filter((t) => t.phase === 'test' && t.direction === direction);
-  const judgedOf = (t: DigitSpanScoredTrial) => judged.get(t) as Judged;
-  const isTimed = (t: DigitSpanScoredTrial) => judgedOf(t).isTimed;
+  const judgedOf = (t: ScoredTrial) => judged.get(t) as Judged;
+  const isTimed = (t: ScoredTrial) => judgedOf(t).isTimed;
   const test = given.filter((t) => judgedOf(t).isScored);
   const overLimit = given.filter((t) =>
     judgedOf(t).exclusions.includes('interruptedOverLimit'),
@@ -229,7 +221,7 @@ function scoreDirection(
     practice.length === 0
       ? null
       : { tries: practice.length, passed: practice.some((t) => t.isCorrect === true) };
-  const invalidReasons: DigitSpanInvalidReason[] = [];
+  const invalidReasons: InvalidReason[] = [];
   if (practiceResult && !practiceResult.passed) invalidReasons.push('practiceNotPassed');
   if (emptyAnswers * 2 > test.length) invalidReasons.push('mostlyEmpty');
   if (overLimit > 0) invalidReasons.push('interruptedOverLimit');
@@ -270,23 +262,20 @@ function scoreDirection(
  * averageReactionTime is null, since answer time grows with list length and is not a score of
  * this task.
  */
-export function scoreDigitSpan(
-  config: DigitSpanConfig,
-  trials: readonly DigitSpanScoredTrial[],
-): RunScore<DigitSpanScores> {
-  const given = getDigitSpanDirections(config);
+export function score(config: Config, trials: readonly ScoredTrial[]): RunScore<Scores> {
+  const given = getDirections(config);
   const test = trials.filter((t) => t.phase === 'test');
   const interruptions = interruptionsOf(config, test);
   const judged = new Map(test.map((t) => [t, judge(t, interruptions)]));
-  const judgedOf = (t: DigitSpanScoredTrial) => judged.get(t) as Judged;
-  const scoreOf = (direction: DigitSpanDirection) =>
+  const judgedOf = (t: ScoredTrial) => judged.get(t) as Judged;
+  const scoreOf = (direction: Direction) =>
     given.includes(direction) ? scoreDirection(config, direction, trials, judged) : null;
   const forward = scoreOf('forward');
   const backward = scoreOf('backward');
   const scored = test.filter((t) => judgedOf(t).isScored);
   const totalCorrect = scored.filter((t) => t.isCorrect === true).length;
   const maxTotalCorrect = given.reduce(
-    (sum, direction) => sum + getDigitSpanLadderTrialCount(config, direction),
+    (sum, direction) => sum + getLadderTrialCount(config, direction),
     0,
   );
   return {
@@ -305,7 +294,7 @@ export function scoreDigitSpan(
     // no correctness here), RT = answer time of correct lists without an exclusion (as
     // meanAnswerTimeMs).
     reportCells: aggregateCells(
-      DIGIT_SPAN_REPORT_CELLS.map((cell) => cell.key),
+      REPORT_CELLS.map((cell) => cell.key),
       test.map((t) => ({
         cell: t.direction,
         isCorrect: judgedOf(t).isScored ? t.isCorrect : null,

@@ -1,31 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_REACTION_TIME_MS } from '../shared/envelope';
-import { DEFAULT_DIGIT_SPAN_CONFIG, DigitSpanConfigSchema } from './config';
-import { digitSpanFixtureRun } from './fixture-run';
-import { planDigitSpan } from './plan';
-import {
-  countCorrectPositions,
-  type DigitSpanTrial,
-  DigitSpanTrialSchema,
-  findDigitSpanTrialProblems,
-} from './trial';
+import { ConfigSchema, DEFAULT_CONFIG } from './config';
+import { fixtureRun } from './fixture-run';
+import { plan } from './plan';
+import { countCorrectPositions, findTrialProblems, type Trial, TrialSchema } from './trial';
 
-const config = DEFAULT_DIGIT_SPAN_CONFIG;
+const config = DEFAULT_CONFIG;
 const seed = 'trial-check';
-const plan = planDigitSpan(seed, config);
-const fixture = digitSpanFixtureRun(seed, config);
+const runPlan = plan(seed, config);
+const fixture = fixtureRun(seed, config);
 const backward = fixture.find(
   (t) => t.phase === 'test' && t.direction === 'backward' && t.length === 3,
-) as DigitSpanTrial;
+) as Trial;
 const forward = fixture.find(
   (t) => t.phase === 'test' && t.direction === 'forward' && t.isCorrect,
-) as DigitSpanTrial;
-const check = (trial: DigitSpanTrial, c = config) => findDigitSpanTrialProblems(trial, plan, c);
+) as Trial;
+const check = (trial: Trial, c = config) => findTrialProblems(trial, runPlan, c);
 
 describe('the Digit Span trial check', () => {
   it('accepts every trial of the fixture run, and counts positions by hand', () => {
     for (const trial of fixture) {
-      expect(DigitSpanTrialSchema.parse(JSON.parse(JSON.stringify(trial)))).toEqual(trial);
+      expect(TrialSchema.parse(JSON.parse(JSON.stringify(trial)))).toEqual(trial);
       expect(check(trial)).toEqual([]);
     }
     expect(countCorrectPositions('2-7-3', '2-7-3')).toBe(3);
@@ -55,7 +50,7 @@ describe('the Digit Span trial check', () => {
     const position = { ...backward, trialNumber: backward.trialNumber + 1 };
     const problems = check(position);
     expect(problems).toContain(`repeat must be '1' for test block 1 trial ${position.trialNumber}`);
-    const planned = plan.backward?.test[position.trialNumber] as string;
+    const planned = runPlan.backward?.test[position.trialNumber] as string;
     expect(planned).not.toBe(backward.presented.split('-').join(''));
     expect(problems).toContain(
       `presented must be '${[...planned].join('-')}' for test block 1 trial ${position.trialNumber}`,
@@ -72,7 +67,7 @@ describe('the Digit Span trial check', () => {
     ).toEqual([]);
     // The run-order field is required of a trial the browser sends.
     const { interrupted: _interrupted, ...without } = backward;
-    expect(DigitSpanTrialSchema.safeParse(without).success).toBe(false);
+    expect(TrialSchema.safeParse(without).success).toBe(false);
   });
 
   it('refuses positions the run cannot have', () => {
@@ -84,11 +79,11 @@ describe('the Digit Span trial check', () => {
       'trialNumber 42 does not exist in forward test (0-41)',
     ]);
     // Without repeats (a run of task version 1.0.0), the places are the positions.
-    const noRepeats = DigitSpanConfigSchema.parse({ interruptionRepeats: 0 });
+    const noRepeats = ConfigSchema.parse({ interruptionRepeats: 0 });
     expect(check({ ...forward, trialNumber: 14 }, noRepeats)).toEqual([
       'trialNumber 14 does not exist in forward test (0-13)',
     ]);
-    const forwardOnly = DigitSpanConfigSchema.parse({ directions: 'forward' });
+    const forwardOnly = ConfigSchema.parse({ directions: 'forward' });
     expect(check(backward, forwardOnly)).toEqual(['This run has no backward test lists']);
   });
 
@@ -103,10 +98,10 @@ describe('the Digit Span trial check', () => {
     expect(check({ ...forward, nCorrectPositions: 0 })).toEqual([
       `nCorrectPositions must be ${forward.length} for this answer`,
     ]);
-    expect(DigitSpanTrialSchema.safeParse({ ...forward, entered: '3-0-2' }).success).toBe(false);
-    expect(DigitSpanTrialSchema.safeParse({ ...forward, entered: '372' }).success).toBe(false);
+    expect(TrialSchema.safeParse({ ...forward, entered: '3-0-2' }).success).toBe(false);
+    expect(TrialSchema.safeParse({ ...forward, entered: '372' }).success).toBe(false);
     expect(
-      DigitSpanTrialSchema.safeParse({ ...forward, entered: '1-2-3-4-5-6-7-8-9-1-2-3-4' }).success,
+      TrialSchema.safeParse({ ...forward, entered: '1-2-3-4-5-6-7-8-9-1-2-3-4' }).success,
     ).toBe(false);
   });
 
@@ -133,7 +128,7 @@ describe('the Digit Span trial check', () => {
       endTime: new Date(Date.parse(forward.startTime) + MAX_REACTION_TIME_MS + 3000).toISOString(),
     };
     expect(check(capped)).toEqual([]);
-    const limited = DigitSpanConfigSchema.parse({ responseTimeLimitMs: 2000 });
+    const limited = ConfigSchema.parse({ responseTimeLimitMs: 2000 });
     expect(check(timedOut, limited)).toEqual([]);
     // A timed-out list has no answer time, and an answered one has one.
     expect(
@@ -143,7 +138,7 @@ describe('the Digit Span trial check', () => {
           reactionTime: forward.reactionTime,
           timing: { ...timedOut.timing, responseTimestampMs: forward.timing.responseTimestampMs },
         },
-        DigitSpanConfigSchema.parse({ responseTimeLimitMs: 60_000 }),
+        ConfigSchema.parse({ responseTimeLimitMs: 60_000 }),
       ),
     ).toEqual([
       'reactionTime must be null exactly when the list timed out',
@@ -224,10 +219,8 @@ describe('the Digit Span trial check', () => {
   });
 
   it('refuses unknown fields and a block or number out of range, by the schema', () => {
-    expect(DigitSpanTrialSchema.safeParse({ ...forward, injected: true }).success).toBe(false);
-    expect(DigitSpanTrialSchema.safeParse({ ...forward, trialNumber: -1 }).success).toBe(false);
-    expect(DigitSpanTrialSchema.safeParse({ ...forward, direction: 'sideways' }).success).toBe(
-      false,
-    );
+    expect(TrialSchema.safeParse({ ...forward, injected: true }).success).toBe(false);
+    expect(TrialSchema.safeParse({ ...forward, trialNumber: -1 }).success).toBe(false);
+    expect(TrialSchema.safeParse({ ...forward, direction: 'sideways' }).success).toBe(false);
   });
 });

@@ -9,21 +9,16 @@ import {
   TRIAL_NUMBERING_SHAPE,
   TrialClockTimeSchema,
 } from '../shared/envelope';
-import {
-  DIGIT_SPAN_MAX_ENTERED_DIGITS,
-  type DigitSpanConfig,
-  DigitSpanDirectionSchema,
-  DigitSpanPhaseSchema,
-} from './config';
-import { type DigitSpanPlan, parseDigits, plannedDigitSpanTrialAt } from './plan';
-import { digitSpanPositionProblem } from './run-order';
+import { type Config, DirectionSchema, MAX_ENTERED_DIGITS, PhaseSchema } from './config';
+import { type Plan, parseDigits, plannedTrialAt } from './plan';
+import { positionProblem } from './run-order';
 
 /** How an answer was submitted: Enter on a keyboard, or the keypad's submit button. */
-export const DIGIT_SPAN_RESPONSES = ['enter', 'submit'] as const;
-export type DigitSpanResponse = (typeof DIGIT_SPAN_RESPONSES)[number];
+export const RESPONSES = ['enter', 'submit'] as const;
+export type Response = (typeof RESPONSES)[number];
 
 /** More backspaces than this in one answer are not a person's. */
-export const DIGIT_SPAN_MAX_BACKSPACES = 200;
+export const MAX_BACKSPACES = 200;
 
 /** A list written as the trial records it: digits 1-9 joined by '-', e.g. '3-7-2'. */
 const digitList = (field: string, maxDigits: number, allowEmpty: boolean) =>
@@ -46,7 +41,7 @@ const timestamp = z.number().finite().nonnegative();
  * of the envelope is the keypad's (the answer prompt's) presentation, so the reaction time is
  * the answer time: submit minus keypad onset.
  */
-export const DigitSpanTimingSchema = z.strictObject({
+export const TimingSchema = z.strictObject({
   ...TIMING_BASE_SHAPE,
   /** The submit's event timestamp (Enter or the submit button); null when the list timed out. */
   responseTimestampMs: timestamp.nullable(),
@@ -65,18 +60,18 @@ export const DigitSpanTimingSchema = z.strictObject({
    */
   firstKeyMs: timestamp.nullable(),
 });
-export type DigitSpanTiming = z.infer<typeof DigitSpanTimingSchema>;
+export type Timing = z.infer<typeof TimingSchema>;
 
 /**
  * A Digit Span trial (one list) as the browser sends it: the envelope every task shares and
  * the task's own fields. `expected` comes from the plan (for backward lists the presented list
  * reversed), never from the answer.
  */
-export const DigitSpanTrialSchema = z.strictObject({
-  phase: DigitSpanPhaseSchema,
+export const TrialSchema = z.strictObject({
+  phase: PhaseSchema,
   /** block: the direction, 0 forward and 1 backward; absent means 0. */
   ...TRIAL_NUMBERING_SHAPE,
-  direction: DigitSpanDirectionSchema,
+  direction: DirectionSchema,
   /** Digits in the list. */
   length: z.number().int().min(1).max(9),
   /** 1-based: the list within its length (test) or the practice list's number. */
@@ -94,19 +89,17 @@ export const DigitSpanTrialSchema = z.strictObject({
   presented: digitList('presented', 9, false),
   expected: digitList('expected', 9, false),
   /** The answer as submitted (left to right as typed); '' for an empty answer. */
-  entered: digitList('entered', DIGIT_SPAN_MAX_ENTERED_DIGITS, true),
-  nDigitsEntered: z.number().int().nonnegative().max(DIGIT_SPAN_MAX_ENTERED_DIGITS),
+  entered: digitList('entered', MAX_ENTERED_DIGITS, true),
+  nDigitsEntered: z.number().int().nonnegative().max(MAX_ENTERED_DIGITS),
   /** Positions where the answer has the expected digit: partial credit. */
   nCorrectPositions: z.number().int().nonnegative().max(9),
   /** From the keypad's onset to the answer's first key, ms; null without a key. */
   firstKeyRt: z.number().finite().nonnegative().max(MAX_REACTION_TIME_MS).nullable(),
-  nBackspaces: z.number().int().nonnegative().max(DIGIT_SPAN_MAX_BACKSPACES),
+  nBackspaces: z.number().int().nonnegative().max(MAX_BACKSPACES),
   /** The response time limit ran out before a submit. */
   timedOut: z.boolean(),
   /** 'enter' (keyboard) or 'submit' (the keypad's button); null when the list timed out. */
-  response: z
-    .enum(DIGIT_SPAN_RESPONSES, { error: "response must be 'enter', 'submit' or null" })
-    .nullable(),
+  response: z.enum(RESPONSES, { error: "response must be 'enter', 'submit' or null" }).nullable(),
   /** The answer time: from the keypad's onset to the submit, ms; null when timed out. */
   reactionTime: NullableReactionTimeSchema,
   /** The answer equals the expected digits exactly. */
@@ -116,9 +109,9 @@ export const DigitSpanTrialSchema = z.strictObject({
   startTime: TrialClockTimeSchema,
   /** Device wall-clock time of the submit, or of the time-out. */
   endTime: TrialClockTimeSchema,
-  timing: DigitSpanTimingSchema,
+  timing: TimingSchema,
 });
-export type DigitSpanTrial = z.infer<typeof DigitSpanTrialSchema>;
+export type Trial = z.infer<typeof TrialSchema>;
 
 /** Positions where `entered` has the digit `expected` has there (both written '3-7-2'). */
 export function countCorrectPositions(entered: string, expected: string): number {
@@ -127,12 +120,12 @@ export function countCorrectPositions(entered: string, expected: string): number
 }
 
 /** Is an answer correct: submitted in time and exactly the expected digits? */
-export function isDigitSpanAnswerCorrect(entered: string, expected: string, timedOut: boolean) {
+export function isAnswerCorrect(entered: string, expected: string, timedOut: boolean) {
   return !timedOut && entered === expected;
 }
 
 /** Problems of the timing record and the times derived from it. */
-function timingProblems(trial: DigitSpanTrial, config: DigitSpanConfig): string[] {
+function timingProblems(trial: Trial, config: Config): string[] {
   const problems: string[] = [];
   const { timing } = trial;
   const onsets = timing.digitOnsetsMs;
@@ -212,7 +205,7 @@ function timingProblems(trial: DigitSpanTrial, config: DigitSpanConfig): string[
 }
 
 /** Problems of the answer: its counts, its correctness, how it was submitted. */
-function answerProblems(trial: DigitSpanTrial): string[] {
+function answerProblems(trial: Trial): string[] {
   const problems: string[] = [];
   const digits = parseDigits(trial.entered).length;
   if (trial.nDigitsEntered !== digits) {
@@ -222,7 +215,7 @@ function answerProblems(trial: DigitSpanTrial): string[] {
   if (trial.nCorrectPositions !== positions) {
     problems.push(`nCorrectPositions must be ${positions} for this answer`);
   }
-  if (trial.isCorrect !== isDigitSpanAnswerCorrect(trial.entered, trial.expected, trial.timedOut)) {
+  if (trial.isCorrect !== isAnswerCorrect(trial.entered, trial.expected, trial.timedOut)) {
     problems.push(
       'isCorrect must be true exactly when the answer, submitted in time, equals expected',
     );
@@ -258,15 +251,11 @@ function answerProblems(trial: DigitSpanTrial): string[] {
  * timestamps they come from, timing events out of order. Empty when valid. Cheap: every save
  * runs it.
  */
-export function findDigitSpanTrialProblems(
-  trial: DigitSpanTrial,
-  plan: DigitSpanPlan,
-  config: DigitSpanConfig,
-): string[] {
+export function findTrialProblems(trial: Trial, plan: Plan, config: Config): string[] {
   const position = positionOf(trial);
-  const positionProblem = digitSpanPositionProblem(config, position);
-  if (positionProblem !== null) return [positionProblem];
-  const planned = plannedDigitSpanTrialAt(plan, config, position);
+  const problem = positionProblem(config, position);
+  if (problem !== null) return [problem];
+  const planned = plannedTrialAt(plan, config, position);
   if (!planned) return ['The trial is not part of this run'];
   const problems: string[] = [];
   const where = `${position.phase} block ${position.block} trial ${position.trialNumber}`;

@@ -1,36 +1,36 @@
 import type { SavedTrial } from '../contract';
 import type { InputModality } from '../shared/envelope';
-import type { DigitSpanConfig } from './config';
+import type { Config } from './config';
 import {
-  createDigitSpanEngine,
-  type DigitSpanEffect,
-  type DigitSpanEvent,
-  type DigitSpanKey,
-  type DigitSpanShown,
-  type DigitSpanState,
-  type DigitSpanStep,
-  digitSpanNextDueMs,
-  stepDigitSpan,
+  createEngine,
+  type Effect,
+  type Event,
+  type Key,
+  nextDueMs,
+  type Shown,
+  type State,
+  type Step,
+  step,
 } from './engine';
-import type { DigitSpanPlan, PlannedDigitSpanTrial } from './plan';
-import type { DigitSpanTrial } from './trial';
+import type { Plan, PlannedTrial } from './plan';
+import type { Trial } from './trial';
 
 /** What a participant does on one list: the keys of the answer, in ms after the keypad's onset. */
-export type DigitSpanListBehaviour = {
-  keys: readonly { key: DigitSpanKey; afterPadMs: number }[];
+export type ListBehaviour = {
+  keys: readonly { key: Key; afterPadMs: number }[];
   /**
    * How much later than its due time each presentation falls, in ms: one figure for all, or one
    * per presentation (a stalled page shows one late).
    */
-  onsetLateMs?: number | ((shown: DigitSpanShown) => number);
+  onsetLateMs?: number | ((shown: Shown) => number);
   /** The page loses focus just after the first digit is presented (INTERRUPTED). */
   interrupted?: boolean;
 };
 
-export type DigitSpanVirtualSessionOptions = {
-  config: DigitSpanConfig;
-  plan: DigitSpanPlan;
-  behave: (trial: PlannedDigitSpanTrial) => DigitSpanListBehaviour;
+export type VirtualSessionOptions = {
+  config: Config;
+  plan: Plan;
+  behave: (trial: PlannedTrial) => ListBehaviour;
   /** performance.timeOrigin of the simulated page (ms since the epoch). */
   timeOriginMs: number;
   /** Page time at which the first intro appears. */
@@ -45,48 +45,46 @@ export type DigitSpanVirtualSessionOptions = {
   stopAfterTrials?: number;
 };
 
-export type DigitSpanVirtualSession = {
-  trials: DigitSpanTrial[];
-  events: DigitSpanEvent[];
-  effects: DigitSpanEffect[];
-  state: DigitSpanState;
+export type VirtualSession = {
+  trials: Trial[];
+  events: Event[];
+  effects: Effect[];
+  state: State;
 };
 
-type Presentation = { atMs: number; shown: DigitSpanShown };
+type Presentation = { atMs: number; shown: Shown };
 
 /** The page's time origin of simulated and fixture runs, in ms since the epoch (late 2026). */
-export const DIGIT_SPAN_SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
+export const SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
 
 /**
  * Runs the engine the way the browser runtime does, on a simulated page time line: START after
  * each intro and feedback, an ONSET for each presentation (digits, the blanks after them, the
  * keypad) at its due time plus the behaviour's lateness, in time order, a lost focus after the
  * first digit where the behaviour says so, the participant's keys after the keypad's onset, and
- * a TICK at the end of the answer (digitSpanNextDueMs). What it
+ * a TICK at the end of the answer (nextDueMs). What it
  * records is what a browser would send. Pure: no clock, no timers.
  */
-export function runDigitSpanVirtualSession(
-  options: DigitSpanVirtualSessionOptions,
-): DigitSpanVirtualSession {
+export function runVirtualSession(options: VirtualSessionOptions): VirtualSession {
   const { config, plan } = options;
-  const events: DigitSpanEvent[] = [];
-  const effects: DigitSpanEffect[] = [];
-  const trials: DigitSpanTrial[] = [];
+  const events: Event[] = [];
+  const effects: Effect[] = [];
+  const trials: Trial[] = [];
   const modality = options.inputModality ?? 'keyboard';
   let presentations: Presentation[] = [];
   // The behaviour of the list on screen: asked once, when its 'Ready' cue is asked for.
-  let behaviour: DigitSpanListBehaviour = { keys: [] };
-  const lateMs = (shown: DigitSpanShown) => {
+  let behaviour: ListBehaviour = { keys: [] };
+  const lateMs = (shown: Shown) => {
     const late = behaviour.onsetLateMs ?? 0;
     return typeof late === 'number' ? late : late(shown);
   };
   let nowMs = options.startMs;
-  const take = (step: DigitSpanStep) => {
+  const take = (step: Step) => {
     for (const effect of step.effects) {
       effects.push(effect);
       if (effect.type === 'RECORD_TRIAL') trials.push(effect.trial);
       if (effect.type === 'SHOW_READY') behaviour = options.behave(effect.trial);
-      const shown: DigitSpanShown | null =
+      const shown: Shown | null =
         effect.type === 'SHOW_READY'
           ? { kind: 'ready' }
           : effect.type === 'SHOW_DIGIT'
@@ -103,16 +101,16 @@ export function runDigitSpanVirtualSession(
     return step.state;
   };
   let state = take(
-    createDigitSpanEngine({
+    createEngine({
       config,
       saved: options.saved,
       timeOriginMs: options.timeOriginMs,
       inputModality: modality,
     }),
   );
-  const send = (event: DigitSpanEvent) => {
+  const send = (event: Event) => {
     events.push(event);
-    state = take(stepDigitSpan(config, plan, state, event));
+    state = take(step(config, plan, state, event));
   };
   const limit = options.stopAfterTrials ?? Number.POSITIVE_INFINITY;
   let answered: string | null = null;
@@ -148,7 +146,7 @@ export function runDigitSpanVirtualSession(
       nowMs = Math.max(nowMs, padMs + afterPadMs);
       send({ type: 'KEY', key, atMs: padMs + afterPadMs, modality });
     }
-    const dueMs = digitSpanNextDueMs(config, state);
+    const dueMs = nextDueMs(config, state);
     if (state.kind === 'trial' && dueMs !== null) {
       nowMs = Math.max(nowMs, dueMs);
       send({ type: 'TICK', atMs: nowMs });

@@ -1,12 +1,7 @@
 // @vitest-environment jsdom
 
 import { positionOf, type Run, type SavedTrial } from '@cogni/domain';
-import {
-  DEFAULT_DIGIT_SPAN_CONFIG,
-  DIGIT_SPAN_GET_READY_MS,
-  type DigitSpanTrial,
-  planDigitSpan,
-} from '@cogni/domain/tasks/digit-span';
+import { DEFAULT_CONFIG, GET_READY_MS, plan, type Trial } from '@cogni/domain/tasks/digit-span';
 import { describe, expect, it, vi } from 'vitest';
 import {
   dispatchTimedKey,
@@ -25,7 +20,7 @@ import {
 
 const SEED = 'ds-runtime-seed';
 
-const makeRun = (): Run => makeTestRun('digitSpanTest', SEED, DEFAULT_DIGIT_SPAN_CONFIG);
+const makeRun = (): Run => makeTestRun('digitSpanTest', SEED, DEFAULT_CONFIG);
 
 /** A key press whose event timestamp is the page's clock now, as a browser's would be. */
 function press(key: string, code: string) {
@@ -53,7 +48,7 @@ describe('readDigitSpanKey', () => {
 });
 
 describe('Digit Span on the task host (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
-  let recorded: DigitSpanTrial[] = [];
+  let recorded: Trial[] = [];
   let runtime: DigitSpanHost | null = null;
   const page = useFakeStage(() => {
     runtime?.dispose();
@@ -63,12 +58,7 @@ describe('Digit Span on the task host (jsdom, fake clock; onsets by the animatio
 
   function startRuntime(saved: readonly SavedTrial[] = []) {
     runtime = createDigitSpanHost(
-      fakeRuntimeOptions<DigitSpanTrial>(
-        makeRun(),
-        page.stage,
-        (trial) => recorded.push(trial),
-        saved,
-      ),
+      fakeRuntimeOptions<Trial>(makeRun(), page.stage, (trial) => recorded.push(trial), saved),
     );
     runtime.start();
     return runtime;
@@ -81,7 +71,7 @@ describe('Digit Span on the task host (jsdom, fake clock; onsets by the animatio
   }
 
   it('shows the list a digit a second, takes the typed answer, and shows feedback after practice', async () => {
-    const list = planDigitSpan(SEED, DEFAULT_DIGIT_SPAN_CONFIG).forward?.practice[0] ?? '';
+    const list = plan(SEED, DEFAULT_CONFIG).forward?.practice[0] ?? '';
     const current = startRuntime();
     expect(digitSpanView(current.getSnapshot()).kind).toBe('intro');
     current.begin();
@@ -145,7 +135,7 @@ describe('Digit Span on the task host (jsdom, fake clock; onsets by the animatio
     // a fresh press once the feedback has been up a moment (prompt-button.test.tsx).
     expect(press('Enter', 'Enter').defaultPrevented).toBe(false);
     current.begin();
-    await vi.advanceTimersByTimeAsync(DIGIT_SPAN_GET_READY_MS + FAKE_FRAME_MS);
+    await vi.advanceTimersByTimeAsync(GET_READY_MS + FAKE_FRAME_MS);
     expect(digitSpanView(current.getSnapshot())).toMatchObject({
       kind: 'intro',
       position: { phase: 'test', block: 0 },
@@ -171,7 +161,7 @@ describe('Digit Span on the task host (jsdom, fake clock; onsets by the animatio
   });
 
   it('goes on after a reload during an answer at the unanswered list, never repeating one in the outbox', async () => {
-    const plan = planDigitSpan(SEED, DEFAULT_DIGIT_SPAN_CONFIG);
+    const planned = plan(SEED, DEFAULT_CONFIG);
     const answerShown = async (digits: string) => {
       await runUntil(() => page.stage.querySelector('.ds-answer') !== null);
       await vi.advanceTimersByTimeAsync(2 * FAKE_FRAME_MS);
@@ -183,19 +173,19 @@ describe('Digit Span on the task host (jsdom, fake clock; onsets by the animatio
     const first = startRuntime();
     first.begin();
     // The first practice list answered right: its trial waits in the outbox (never sent).
-    await answerShown(plan.forward?.practice[0] ?? '');
+    await answerShown(planned.forward?.practice[0] ?? '');
     press('Enter', 'Enter');
     await vi.advanceTimersByTimeAsync(0);
     expect(recorded.map(positionOf)).toEqual([{ phase: 'practice', block: 0, trialNumber: 0 }]);
     first.begin();
-    await vi.advanceTimersByTimeAsync(DIGIT_SPAN_GET_READY_MS + FAKE_FRAME_MS);
+    await vi.advanceTimersByTimeAsync(GET_READY_MS + FAKE_FRAME_MS);
     expect(digitSpanView(first.getSnapshot())).toMatchObject({
       kind: 'intro',
       position: { phase: 'test' },
     });
     first.begin();
     // The first test list: two digits typed, then the page reloads before Enter.
-    const list = plan.forward?.test[0] ?? '';
+    const list = planned.forward?.test[0] ?? '';
     await answerShown(list.slice(0, 2));
     expect(page.stage.querySelector('.ds-answer')?.getAttribute('data-position')).toBe('test:0:0');
     first.dispose();
@@ -220,7 +210,7 @@ describe('Digit Span on the task host (jsdom, fake clock; onsets by the animatio
     press('Enter', 'Enter');
     await vi.advanceTimersByTimeAsync(0);
     expect(recorded.map((t) => `${t.phase}:${t.trialNumber}:${t.entered}`)).toEqual([
-      `practice:0:${[...(plan.forward?.practice[0] ?? '')].join('-')}`,
+      `practice:0:${[...(planned.forward?.practice[0] ?? '')].join('-')}`,
       `test:0:${[...list].join('-')}`,
     ]);
   });

@@ -1,13 +1,13 @@
 import {
-  type DigitSpanInput,
-  type DigitSpanPosition,
-  type DigitSpanPracticeSummary,
-  type DigitSpanPrompt,
-  type DigitSpanScene,
-  type DigitSpanTrial,
-  digitSpanEngine,
-  digitSpanPositionKey,
   digitSpanTask,
+  engine,
+  type Input,
+  type Position,
+  type PracticeSummary,
+  type Prompt,
+  positionKey,
+  type Scene,
+  type Trial,
 } from '@cogni/domain/tasks/digit-span';
 import {
   createTaskHost,
@@ -21,12 +21,10 @@ import {
  * (by physical key, or by character on other layouts), Backspace, and Enter (either). Other keys,
  * 0 included (lists have no 0), are not the task's.
  */
-export function readDigitSpanKey(
-  event: Pick<KeyboardEvent, 'code' | 'key'>,
-): DigitSpanInput | null {
+export function readDigitSpanKey(event: Pick<KeyboardEvent, 'code' | 'key'>): Input | null {
   const physical = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
-  if (physical) return physical[1] as DigitSpanInput;
-  if (/^[1-9]$/.test(event.key)) return event.key as DigitSpanInput;
+  if (physical) return physical[1] as Input;
+  if (/^[1-9]$/.test(event.key)) return event.key as Input;
   if (event.key === 'Backspace') return 'backspace';
   if (event.key === 'Enter' || event.code === 'NumpadEnter') return 'submit';
   return null;
@@ -38,15 +36,15 @@ export function formatEntry(entered: readonly number[]): string {
 }
 
 /** The element of something the stage shows: a class, the list's position, a text. */
-function stageElement(className: string, position: DigitSpanPosition, text: string): HTMLElement {
+function stageElement(className: string, position: Position, text: string): HTMLElement {
   const element = document.createElement('div');
   element.className = className;
-  element.dataset.position = digitSpanPositionKey(position);
+  element.dataset.position = positionKey(position);
   element.textContent = text;
   return element;
 }
 
-type PadScene = Extract<DigitSpanScene, { kind: 'pad' }>;
+type PadScene = Extract<Scene, { kind: 'pad' }>;
 
 /** Shows the answer so far, and the note an empty submit leaves, on the answer element. */
 function showEntry(element: HTMLElement, scene: PadScene): void {
@@ -64,7 +62,7 @@ function createAnswerElement(scene: PadScene): HTMLElement {
   const { position } = scene;
   const element = document.createElement('div');
   element.className = 'ds-answer';
-  element.dataset.position = digitSpanPositionKey(position);
+  element.dataset.position = positionKey(position);
   // The prompt is the element's own text: Element Timing reports an element's presentation by
   // the text nodes it holds itself, so this is what times the keypad's onset.
   const prompt = document.createTextNode(
@@ -89,7 +87,7 @@ function createAnswerElement(scene: PadScene): HTMLElement {
  * entry line changes in place as the answer does. The digit keys, Backspace and Enter answer, and
  * so does the on-screen keypad.
  */
-export function digitSpanStageParts(): TaskStageParts<DigitSpanInput, DigitSpanScene> {
+export function digitSpanStageParts(): TaskStageParts<Input, Scene> {
   return {
     keyToInput: readDigitSpanKey,
     draw(scene) {
@@ -118,7 +116,7 @@ export function digitSpanStageParts(): TaskStageParts<DigitSpanInput, DigitSpanS
 
 /** The task host running a Digit Span run: its engine and its drawing. */
 export const createDigitSpanHost = (options: TaskHostRunOptions) =>
-  createTaskHost(digitSpanTask, digitSpanEngine, digitSpanStageParts, options);
+  createTaskHost(digitSpanTask, engine, digitSpanStageParts, options);
 
 /** A Digit Span run's host, as the running view holds it. */
 export type DigitSpanHost = ReturnType<typeof createDigitSpanHost>;
@@ -132,28 +130,26 @@ export type DigitSpanView = {
    */
   kind: 'intro' | 'presenting' | 'answering' | 'feedback' | 'finished';
   /** The list on screen, the one the feedback is about, or the first of the part introduced. */
-  position: DigitSpanPosition | null;
+  position: Position | null;
   /** The intro's details: a resumed part, and how the practice before a test went. */
   resumed: boolean;
-  practice: DigitSpanPracticeSummary | null;
+  practice: PracticeSummary | null;
   /** The answer so far, and whether an empty submit waits for a second one. */
   entered: readonly number[];
   confirmEmpty: boolean;
   /** The list the feedback is about, and what follows it. */
-  feedback: { trial: DigitSpanTrial; next: DigitSpanPosition | null } | null;
+  feedback: { trial: Trial; next: Position | null } | null;
   saveError: string | null;
 };
 
 const NOTHING_ENTERED: readonly number[] = [];
 
 /** The running view's reading of a Digit Span host's snapshot. */
-export function digitSpanView(
-  snapshot: TaskHostSnapshot<DigitSpanPrompt, DigitSpanScene>,
-): DigitSpanView {
+export function digitSpanView(snapshot: TaskHostSnapshot<Prompt, Scene>): DigitSpanView {
   const { prompt, scene, saveError } = snapshot;
   const view: DigitSpanView = {
     kind: 'presenting',
-    position: (snapshot.progress?.position as DigitSpanPosition | undefined) ?? null,
+    position: (snapshot.progress?.position as Position | undefined) ?? null,
     resumed: false,
     practice: null,
     entered: NOTHING_ENTERED,
@@ -176,7 +172,7 @@ export function digitSpanView(
         return {
           ...view,
           kind: 'feedback',
-          position: { phase, block, trialNumber } as DigitSpanPosition,
+          position: { phase, block, trialNumber } as Position,
           feedback: prompt,
         };
       }

@@ -1,4 +1,4 @@
-import type { DigitSpanScoredTrial } from '../scoring';
+import type { ScoredTrial } from '../scoring';
 
 /** How a list is answered, for a list built by hand. */
 export type ListAnswer = {
@@ -31,7 +31,7 @@ export function scoredList(
   trialNumber: number,
   length: number,
   answer: ListAnswer,
-): DigitSpanScoredTrial {
+): ScoredTrial {
   const entered = answer.entered ?? length;
   return {
     phase,

@@ -1,23 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SavedTrial } from '../../contract';
 import { mean } from '../../shared/statistics';
+import { DEFAULT_CONFIG, type Direction, getLadderTrialCount } from '../config';
+import { DEFAULT_PARTICIPANT, recallProbability } from '../participant';
+import { getNextPosition, lengthOf } from '../run-order';
+import { type ScoredTrial, score } from '../scoring';
 import {
-  DEFAULT_DIGIT_SPAN_CONFIG,
-  type DigitSpanDirection,
-  getDigitSpanLadderTrialCount,
-} from '../config';
-import { DIGIT_SPAN_DEFAULT_PARTICIPANT, digitSpanRecallProbability } from '../participant';
-import { digitSpanLengthOf, getDigitSpanNextPosition } from '../run-order';
-import { type DigitSpanScoredTrial, scoreDigitSpan } from '../scoring';
-import {
-  DIGIT_SPAN_RECOVERY_SPANS,
-  type DigitSpanRecoveryRun,
-  expectedDigitSpanLongest,
-  simulateDigitSpanRecoveryRun,
+  expectedLongest,
+  RECOVERY_SPANS,
+  type RecoveryRun,
+  simulateRecoveryRun,
 } from './parameter-recovery';
 
 /** A list of a run walked through the run order: scored, and read by the run order. */
-type ListOfRun = DigitSpanScoredTrial & SavedTrial;
+type ListOfRun = ScoredTrial & SavedTrial;
 
 /**
  * Span recovery (docs/scoring/digit-span.md, "Recovery"): 1,000 simulated runs at the default
@@ -31,23 +27,23 @@ type ListOfRun = DigitSpanScoredTrial & SavedTrial;
  * - the mean span difference within ±0.5 of the true difference at each true difference, with
  *   no slope on it (a bias that depends on the span would show as one);
  * - at each true span, the mean longest span within 3 standard errors of its exact expectation on
- *   this ladder (expectedDigitSpanLongest, from the recall probabilities), and that expectation
+ *   this ladder (expectedLongest, from the recall probabilities), and that expectation
  *   within ±0.5 of the true span: the ladder's own bias, since a length is passed with one of
  *   two lists right, is about +0.3.
  */
 const RUNS = 1000;
-const FORWARD_SPANS = DIGIT_SPAN_RECOVERY_SPANS.forward;
-const BACKWARD_SPANS = DIGIT_SPAN_RECOVERY_SPANS.backward;
+const FORWARD_SPANS = RECOVERY_SPANS.forward;
+const BACKWARD_SPANS = RECOVERY_SPANS.backward;
 
 describe('span recovery over 1,000 simulated runs at the default configuration', () => {
-  const config = DEFAULT_DIGIT_SPAN_CONFIG;
-  let runs: DigitSpanRecoveryRun[] = [];
+  const config = DEFAULT_CONFIG;
+  let runs: RecoveryRun[] = [];
   beforeAll(() => {
-    runs = Array.from({ length: RUNS }, (_, i) => simulateDigitSpanRecoveryRun(i, config));
+    runs = Array.from({ length: RUNS }, (_, i) => simulateRecoveryRun(i, config));
   });
 
-  const expectedLongest = (direction: DigitSpanDirection, span: number) =>
-    expectedDigitSpanLongest(config, direction, span);
+  const expectedAt = (direction: Direction, span: number) =>
+    expectedLongest(config, direction, span);
 
   it('matches the exact expectation of the ladder at every span, which is within ±0.5 of the truth', () => {
     for (const [direction, spans] of [
@@ -62,7 +58,7 @@ describe('span recovery over 1,000 simulated runs at the default configuration',
         const sd = Math.sqrt(
           scores.reduce((sum, v) => sum + (v - m) ** 2, 0) / (scores.length - 1),
         );
-        const expected = expectedLongest(direction, span);
+        const expected = expectedAt(direction, span);
         expect(Math.abs(m - expected), `${direction} ${span}`).toBeLessThan(
           (3 * sd) / Math.sqrt(scores.length),
         );
@@ -71,7 +67,7 @@ describe('span recovery over 1,000 simulated runs at the default configuration',
     }
   });
 
-  const bias = (direction: DigitSpanDirection) => {
+  const bias = (direction: Direction) => {
     const errors = runs.map(
       (run) => (run.scores[direction]?.longestSpan ?? Number.NaN) - run.truth[direction],
     );
@@ -84,8 +80,8 @@ describe('span recovery over 1,000 simulated runs at the default configuration',
   });
 
   it('recovers the span difference within ±0.5 on average, at every true difference', () => {
-    const trueDifference = (run: DigitSpanRecoveryRun) => run.truth.forward - run.truth.backward;
-    const errorOf = (run: DigitSpanRecoveryRun) =>
+    const trueDifference = (run: RecoveryRun) => run.truth.forward - run.truth.backward;
+    const errorOf = (run: RecoveryRun) =>
       (run.scores.spanDifference as number) - trueDifference(run);
     expect(Math.abs(mean(runs.map(errorOf)) as number)).toBeLessThan(0.5);
     const differences = [...new Set(runs.map(trueDifference))].sort((a, b) => a - b);
@@ -125,13 +121,13 @@ describe('span recovery over 1,000 simulated runs at the default configuration',
         totalAt(FORWARD_SPANS[i - 1] as number),
       );
     }
-    expect(getDigitSpanLadderTrialCount(config, 'forward')).toBe(14);
+    expect(getLadderTrialCount(config, 'forward')).toBe(14);
   });
 });
 
 describe('what hiding failures behind interruptions gains (docs/scoring/digit-span.md, "Interrupted lists")', () => {
   const config = {
-    ...DEFAULT_DIGIT_SPAN_CONFIG,
+    ...DEFAULT_CONFIG,
     directions: 'forward' as const,
     practiceMaxTries: 0,
   };
@@ -145,14 +141,14 @@ describe('what hiding failures behind interruptions gains (docs/scoring/digit-sp
     let expected = 0;
     let covered = 0;
     const explore = (trials: ListOfRun[], probability: number) => {
-      const next = getDigitSpanNextPosition(config, trials);
+      const next = getNextPosition(config, trials);
       if (!next) {
-        expected += probability * (scoreDigitSpan(config, trials).scores.forward?.longestSpan ?? 0);
+        expected += probability * (score(config, trials).scores.forward?.longestSpan ?? 0);
         covered += probability;
         return;
       }
-      const { length } = digitSpanLengthOf(config, next);
-      const p = digitSpanRecallProbability(length, span, DIGIT_SPAN_DEFAULT_PARTICIPANT.spread);
+      const { length } = lengthOf(config, next);
+      const p = recallProbability(length, span, DEFAULT_PARTICIPANT.spread);
       for (const isCorrect of [true, false]) {
         const branch = probability * (isCorrect ? p : 1 - p);
         if (branch < 1e-8) continue;
@@ -188,7 +184,7 @@ describe('what hiding failures behind interruptions gains (docs/scoring/digit-sp
     ] as const) {
       const { expected, covered } = expectedLongestHidingFailures(span);
       expect(covered).toBeGreaterThan(1 - 1e-5);
-      const honest = expectedDigitSpanLongest(config, 'forward', span);
+      const honest = expectedLongest(config, 'forward', span);
       expect(expected - honest, `span ${span}`).toBeCloseTo(gain, 2);
       expect(expected - honest).toBeLessThan(0.3);
     }
