@@ -11,12 +11,7 @@ import * as goNoGo from '@cogni/domain/tasks/go-no-go';
 import * as nBack from '@cogni/domain/tasks/n-back';
 import * as pvt from '@cogni/domain/tasks/pvt';
 import * as sart from '@cogni/domain/tasks/sart';
-import {
-  DEFAULT_STROOP_CONFIG,
-  STROOP_SIMULATED_PARTICIPANT,
-  scoreStroopV2,
-  simulateStroopTestPhase,
-} from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import { bishopProblems } from '@cogni/domain/tasks/tower-of-hanoi';
 import {
   simulateTowerOfHanoiRecoveryRun,
@@ -100,16 +95,16 @@ const started = performance.now();
 // chance over its test trials, and the table's truth its mean over runs. The estimate is
 // floor()ed by the headline: 0.5 is added back.
 {
-  const p = STROOP_SIMULATED_PARTICIPANT;
+  const p = stroop.SIMULATED_PARTICIPANT;
   const truths: number[] = [];
   const estimates = overRuns((seed) => {
-    const trials = simulateStroopTestPhase(seed, DEFAULT_STROOP_CONFIG, p);
+    const trials = stroop.simulateTestPhase(seed, stroop.DEFAULT_CONFIG, p);
     const chanceRight = (t: (typeof trials)[number]) =>
       (1 - p.anticipationRate) *
         (1 - p.errorRate[t.cueWord] - (t.isSwitch ? p.switchErrorIncrease : 0)) +
       p.anticipationRate / 3;
     truths.push(100 * mean(trials.map(chanceRight)));
-    return scoreStroopV2(DEFAULT_STROOP_CONFIG, trials).overallScore + 0.5;
+    return stroop.scoreV2(stroop.DEFAULT_CONFIG, trials).overallScore + 0.5;
   });
   rows.push({
     task: 'Stroop',

@@ -7,22 +7,19 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_STROOP_CONFIG, STROOP_SIMULATED_PARTICIPANT } from '@cogni/domain/tasks/stroop';
-import {
-  recoverStroopSwitchCost,
-  type StroopRecoveryCell,
-} from '@cogni/domain/tasks/stroop/testing';
+import * as stroop from '@cogni/domain/tasks/stroop';
+import * as stroopTesting from '@cogni/domain/tasks/stroop/testing';
 import { ROOT } from './lib';
 
 const RUNS = 1000;
 const started = performance.now();
-const cells: StroopRecoveryCell[] = [];
+const cells: stroopTesting.RecoveryCell[] = [];
 for (const trueSwitchCostMs of [0, 50, 150]) {
   for (const cueDifferenceMs of [0, 150, 300]) {
     cells.push(
-      recoverStroopSwitchCost({
-        config: DEFAULT_STROOP_CONFIG,
-        participant: STROOP_SIMULATED_PARTICIPANT,
+      stroopTesting.recoverSwitchCost({
+        config: stroop.DEFAULT_CONFIG,
+        participant: stroop.SIMULATED_PARTICIPANT,
         trueSwitchCostMs,
         cueDifferenceMs,
         runs: RUNS,
@@ -41,7 +38,7 @@ const md = [
   '',
   `${date}, ${machine}; ${RUNS} simulated runs per row, ${seconds.toFixed(1)} s in all (\`npm run bench:stroop-recovery\`).`,
   '',
-  `The participant: Word-cue mean RT ${STROOP_SIMULATED_PARTICIPANT.meanRtMs.Word} ms, Colour-cue that plus the cue difference, ex-Gaussian (sigma ${STROOP_SIMULATED_PARTICIPANT.sigmaMs}, tau ${STROOP_SIMULATED_PARTICIPANT.tauMs} ms); errors ${STROOP_SIMULATED_PARTICIPANT.errorRate.Color * 100} % (Colour) and ${STROOP_SIMULATED_PARTICIPANT.errorRate.Word * 100} % (Word), ${STROOP_SIMULATED_PARTICIPANT.switchErrorIncrease * 100} points more on switches; ${STROOP_SIMULATED_PARTICIPANT.postErrorSlowingMs} ms post-error slowing; ${STROOP_SIMULATED_PARTICIPANT.anticipationRate * 100} % anticipations, ${STROOP_SIMULATED_PARTICIPANT.slowOutlierRate * 100} % slow outliers, ${STROOP_SIMULATED_PARTICIPANT.interruptionRate * 100} % interruptions. Bias is the mean estimate minus the true cost; SD is the spread of single runs' estimates.`,
+  `The participant: Word-cue mean RT ${stroop.SIMULATED_PARTICIPANT.meanRtMs.Word} ms, Colour-cue that plus the cue difference, ex-Gaussian (sigma ${stroop.SIMULATED_PARTICIPANT.sigmaMs}, tau ${stroop.SIMULATED_PARTICIPANT.tauMs} ms); errors ${stroop.SIMULATED_PARTICIPANT.errorRate.Color * 100} % (Colour) and ${stroop.SIMULATED_PARTICIPANT.errorRate.Word * 100} % (Word), ${stroop.SIMULATED_PARTICIPANT.switchErrorIncrease * 100} points more on switches; ${stroop.SIMULATED_PARTICIPANT.postErrorSlowingMs} ms post-error slowing; ${stroop.SIMULATED_PARTICIPANT.anticipationRate * 100} % anticipations, ${stroop.SIMULATED_PARTICIPANT.slowOutlierRate * 100} % slow outliers, ${stroop.SIMULATED_PARTICIPANT.interruptionRate * 100} % interruptions. Bias is the mean estimate minus the true cost; SD is the spread of single runs' estimates.`,
   '',
   '| true switch cost ms | Colour − Word ms | v2 mean ms | v2 bias ms | v2 SD ms | v1 mean ms | v1 bias ms | v1 SD ms |',
   '|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -12,12 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getTask, type Run } from '@cogni/domain';
-import {
-  answerStroopTrial,
-  planRun,
-  StroopConfigSchema,
-  wrongStroopKey,
-} from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { finishRun, type Send, startRun } from '../apps/server/src/testing/participant-api';
 import { ROOT, startServer } from '../bench/lib';
@@ -54,13 +49,13 @@ async function newParticipant(baseUrl: string, prefix: string) {
 
 /** The Stroop trials a browser would send for `run`, answered as `session` says. */
 function practisedTrials(run: Run, session: (typeof PROGRESS_SESSIONS)[number]) {
-  const plans = planRun(run.seed, StroopConfigSchema.parse(run.config));
+  const plans = stroop.planRun(run.seed, stroop.ConfigSchema.parse(run.config));
   return [
-    ...[...plans.sample, ...plans.practice].map((t) => answerStroopTrial(t, t.correctKey, 800)),
+    ...[...plans.sample, ...plans.practice].map((t) => stroop.answerTrial(t, t.correctKey, 800)),
     ...plans.test.map((t) =>
-      answerStroopTrial(
+      stroop.answerTrial(
         t,
-        t.trialNumber % session.errorEvery === 5 ? wrongStroopKey(t) : t.correctKey,
+        t.trialNumber % session.errorEvery === 5 ? stroop.wrongKey(t) : t.correctKey,
         t.cueWord === 'Color' ? session.colorRtMs : session.wordRtMs,
       ),
     ),

@@ -1,16 +1,5 @@
 import { getBackoffDelay } from '@cogni/domain';
-import {
-  answerStroopTrial,
-  DEFAULT_STROOP_CONFIG,
-  hasFeedback,
-  type PlannedTrial,
-  planRun,
-  type StroopConfig,
-  StroopConfigSchema,
-  stroopFixtureRun,
-  type TrialInput,
-  wrongStroopKey,
-} from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import {
   type ApiCall,
   type ApiMethod,
@@ -36,14 +25,14 @@ const BETWEEN_RUNS_MS = 5000;
 type StartedRun = { id: string; seed: string; config: Record<string, unknown> };
 
 /**
- * The fixture answers of Stroop's stroopFixtureRun (12 test errors; 700 ms in sample and
+ * The fixture answers of Stroop's stroop.fixtureRun (12 test errors; 700 ms in sample and
  * practice, 600.25 / 450.25 ms by cue in the test), built one at a time when the trial is sent:
  * holding every participant's 168 answers would take gigabytes at the ceiling's head counts.
  */
-function answer(planned: PlannedTrial): TrialInput {
-  if (planned.phase !== 'test') return answerStroopTrial(planned, planned.correctKey, 700);
-  const key = planned.trialNumber % 12 === 5 ? wrongStroopKey(planned) : planned.correctKey;
-  return answerStroopTrial(planned, key, planned.cueWord === 'Color' ? 600.25 : 450.25);
+function answer(planned: stroop.PlannedTrial): stroop.TrialInput {
+  if (planned.phase !== 'test') return stroop.answerTrial(planned, planned.correctKey, 700);
+  const key = planned.trialNumber % 12 === 5 ? stroop.wrongKey(planned) : planned.correctKey;
+  return stroop.answerTrial(planned, key, planned.cueWord === 'Color' ? 600.25 : 450.25);
 }
 
 /**
@@ -51,9 +40,9 @@ function answer(planned: PlannedTrial): TrialInput {
  * (the trial's start to end), plus the feedback screen in sample and practice. Rest breaks are
  * left out, which makes the pace a little faster than a real participant's.
  */
-export function trialPaceMs(trial: TrialInput, config: StroopConfig): number {
+export function trialPaceMs(trial: stroop.TrialInput, config: stroop.Config): number {
   const answered = Date.parse(trial.endTime) - Date.parse(trial.startTime);
-  return answered + (hasFeedback(trial.phase) ? config.feedbackDurationMs : 0);
+  return answered + (stroop.hasFeedback(trial.phase) ? config.feedbackDurationMs : 0);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -158,8 +147,8 @@ export class Participant {
 
   /** Every trial answered at the participant's pace and saved; false if stopped first. */
   private async answerTrials(run: StartedRun): Promise<boolean> {
-    const config = StroopConfigSchema.parse(run.config);
-    const plans = planRun(run.seed, config);
+    const config = stroop.ConfigSchema.parse(run.config);
+    const plans = stroop.planRun(run.seed, config);
     const planned = [...plans.sample, ...plans.practice, ...plans.test];
     const savePath =
       this.mode === 'ours' ? trialsPath(run.id) : `/api/bench/ceiling/${run.id}/trials`;
@@ -179,7 +168,7 @@ export class Participant {
 
 /** The mean time between two saves of one participant, over a whole run of the fixture. */
 export function meanTrialPaceMs(): number {
-  const run = stroopFixtureRun('pace', DEFAULT_STROOP_CONFIG);
-  const total = run.reduce((sum, trial) => sum + trialPaceMs(trial, DEFAULT_STROOP_CONFIG), 0);
+  const run = stroop.fixtureRun('pace', stroop.DEFAULT_CONFIG);
+  const total = run.reduce((sum, trial) => sum + trialPaceMs(trial, stroop.DEFAULT_CONFIG), 0);
   return total / run.length;
 }

@@ -1,11 +1,5 @@
 import { type AdminTrial, type Run, type StoredTrial, storedTrialOf } from '@cogni/domain';
-import {
-  StroopConfigSchema,
-  type StroopTaskTrial,
-  stroopFixtureRun,
-  stroopTask,
-  type TrialInput,
-} from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 import { type ApiCall, api, fetchTransport } from '../../apps/server/src/testing/participant-api';
@@ -13,7 +7,7 @@ import { firstPositions } from '../../e2e/support/stroop-answers';
 import type { PressedTrial } from '../../e2e/support/stroop-driver';
 
 /** A stored Stroop trial as GET /api/results/:id/trials lists it. */
-type ListedTrial = StoredTrial<StroopTaskTrial> & AdminTrial;
+type ListedTrial = StoredTrial<stroop.TaskTrial> & AdminTrial;
 
 /** A run's positions without their block (Stroop's phases have one block, 0). */
 const withoutBlock = (list: readonly { phase: string; block: number; trialNumber: number }[]) =>
@@ -56,8 +50,8 @@ export async function finishRunAndCheckSummary(
   // The server has every trial the browser answered, and nothing after them.
   expect(withoutBlock(run.savedTrials)).toEqual(firstPositions(pressed.length));
   expect(run.savedTrials.map((t) => t.isCorrect)).toEqual(pressed.map((p) => p.isCorrect));
-  const config = StroopConfigSchema.parse(run.config);
-  const rest = stroopFixtureRun(run.seed, config).slice(pressed.length);
+  const config = stroop.ConfigSchema.parse(run.config);
+  const rest = stroop.fixtureRun(run.seed, config).slice(pressed.length);
   for (const trial of rest) await send(api.saveTrial(runId, trial));
   const completed = (await send<{ run: Run }>(api.completeRun(runId))).run;
   const { trials: stored } = await send<{ trials: ListedTrial[] }>(api.runTrials(runId));
@@ -75,7 +69,7 @@ export async function finishRunAndCheckSummary(
       RT_TOLERANCE_MS,
     );
   });
-  rest.forEach((sent: TrialInput, i) => {
+  rest.forEach((sent: stroop.TrialInput, i) => {
     expect(stored[pressed.length + i]).toMatchObject({
       phase: sent.phase,
       trialNumber: sent.trialNumber,
@@ -95,10 +89,10 @@ export async function finishRunAndCheckSummary(
     reportCells: _,
     trialExclusions: __,
     ...headline
-  } = stroopTask.score(config, participantsTrials);
+  } = stroop.stroopTask.score(config, participantsTrials);
   expect(completed.summary).toEqual({
     ...headline,
-    scoringVersion: stroopTask.scoringVersion,
+    scoringVersion: stroop.stroopTask.scoringVersion,
     scores,
   });
   // Counted from the participant's own record (the presses and what was sent), not the rows.

@@ -2,7 +2,7 @@
 // (its sample and practice trial count as saved): the test phase has no feedback, and a rest
 // break interval above the trial count means no breaks.
 import type { Run } from '@cogni/domain';
-import { StroopConfigSchema } from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import { measureEnvironment } from '../../../apps/web/src/lib/task-runtime/device';
 import { createStroopHost } from '../../../apps/web/src/tasks/stroop/runtime/stroop-stage';
 import { type BenchApi, readSettings } from './bench-page';
@@ -15,7 +15,7 @@ const run: Run = {
   startTime: new Date().toISOString(),
   endTime: null,
   seed: 'timing-bench',
-  config: StroopConfigSchema.parse({
+  config: stroop.ConfigSchema.parse({
     sampleTrials: 1,
     practiceTrials: 1,
     testTrials: trials,

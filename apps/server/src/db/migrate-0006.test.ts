@@ -5,7 +5,7 @@
 // compares every stored value, on each database the suite runs on.
 
 import { rmSync } from 'node:fs';
-import { DEFAULT_STROOP_CONFIG, generateMockRun } from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Connection,
@@ -144,7 +144,11 @@ const percentCorrect = (trials: { isCorrect: boolean }[]) =>
 
 /** (a) A complete mock run (no timing records; about a third congruent). */
 function mockRun(): { result: OldResult; trials: OldTrial[] } {
-  const run = generateMockRun('migrate-0006', DEFAULT_STROOP_CONFIG, Date.UTC(2026, 2, 1, 9));
+  const run = stroop.generateMockRun(
+    'migrate-0006',
+    stroop.DEFAULT_CONFIG,
+    Date.UTC(2026, 2, 1, 9),
+  );
   const trials: OldTrial[] = run.trials.map((t) => ({
     id: `a-${t.phase}-${t.trialNumber}`,
     result_id: 'result-a',
@@ -643,7 +647,7 @@ describe.each(TEST_DATABASE_KINDS)('migration 0006 on %s', (kind) => {
           user_id: USER_ID,
           test_type: 'stroopTest',
           seed: `seed-${s}`,
-          config: DEFAULT_STROOP_CONFIG,
+          config: stroop.DEFAULT_CONFIG,
         })),
         { id: 'text', user_id: 'text', test_type: 'text', seed: 'text', config: 'jsonb' },
       );

@@ -5,13 +5,7 @@
 // by version 1, migrates it and rescores it, on each database the suite runs on.
 
 import { rmSync } from 'node:fs';
-import {
-  DEFAULT_STROOP_CONFIG,
-  scoreStroop,
-  stroopFixtureRun,
-  stroopTask,
-  type TrialInput,
-} from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rescoreStoredRuns } from '../services/results/rescore';
 import {
@@ -38,9 +32,9 @@ afterAll(() => {
 
 /** A finished Stroop run as a server before 0008 stored it: version 1 scores, no cells. */
 async function storeVersionOneRun(connection: Connection): Promise<{ v1: unknown }> {
-  const trials: TrialInput[] = stroopFixtureRun(SEED, DEFAULT_STROOP_CONFIG);
-  const { totalTrials, correctTrials, overallScore, averageReactionTime, ...scores } = scoreStroop(
-    DEFAULT_STROOP_CONFIG,
+  const trials: stroop.TrialInput[] = stroop.fixtureRun(SEED, stroop.DEFAULT_CONFIG);
+  const { totalTrials, correctTrials, overallScore, averageReactionTime, ...scores } = stroop.score(
+    stroop.DEFAULT_CONFIG,
     trials,
   );
   await connection.query(
@@ -50,7 +44,7 @@ async function storeVersionOneRun(connection: Connection): Promise<{ v1: unknown
   await connection.query(
     `insert into test_sessions (id, user_id, test_type, start_time, device_info, measurement, seed, config)
      values ('session-0008', 'user-0008', 'stroopTest', $1, '{}'::jsonb, '{}'::jsonb, $2, $3::jsonb)`,
-    [START, SEED, JSON.stringify(DEFAULT_STROOP_CONFIG)],
+    [START, SEED, JSON.stringify(stroop.DEFAULT_CONFIG)],
   );
   await connection.query(
     `insert into test_results (id, user_id, session_id, test_type, start_time, end_time,
@@ -65,8 +59,8 @@ async function storeVersionOneRun(connection: Connection): Promise<{ v1: unknown
     response: trial.response,
     reaction_time: trial.reactionTime,
     is_correct: trial.isCorrect,
-    report_cell: stroopTask.reportCell(trial),
-    fields: stroopTask.fieldsOf(trial),
+    report_cell: stroop.stroopTask.reportCell(trial),
+    fields: stroop.stroopTask.fieldsOf(trial),
     start_time: trial.startTime,
     end_time: trial.endTime,
     timing: trial.timing,
@@ -117,8 +111,8 @@ describe.each(TEST_DATABASE_KINDS)('migration 0008 and the rescore on %s', (kind
         scores: { scoringVersion: number; switchCost: { rtMs: { mean: number } } };
         report_cells: Record<string, { trialCount: number }>;
       }>(`select scoring_version, scores, report_cells from test_results where id = 'result-0008'`);
-      expect(result?.scoring_version).toBe(stroopTask.scoringVersion);
-      expect(result?.scores.scoringVersion).toBe(stroopTask.scoringVersion);
+      expect(result?.scoring_version).toBe(stroop.stroopTask.scoringVersion);
+      expect(result?.scores.scoringVersion).toBe(stroop.stroopTask.scoringVersion);
       // The fixture run has no switch effect: version 1 finds +10.6 ms, version 2 finds 0.
       expect(
         (v1 as { metrics: { switchCost: { rtMs: number } } }).metrics.switchCost.rtMs,
@@ -128,7 +122,7 @@ describe.each(TEST_DATABASE_KINDS)('migration 0008 and the rescore on %s', (kind
         Object.values(result?.report_cells ?? {}).reduce((sum, c) => sum + c.trialCount, 0),
       ).toBe(143);
       const versions = await history();
-      expect(versions.map((v) => v.scoring_version)).toEqual([1, stroopTask.scoringVersion]);
+      expect(versions.map((v) => v.scoring_version)).toEqual([1, stroop.stroopTask.scoringVersion]);
       expect(versions[0]?.scores).toEqual(v1);
       expect(versions[1]?.scores).toEqual(result?.scores);
       const flagged = await connection.query<{ phase: string; n: number; first: number }>(

@@ -15,7 +15,7 @@ import * as goNoGo from '@cogni/domain/tasks/go-no-go';
 import * as nBack from '@cogni/domain/tasks/n-back';
 import * as pvt from '@cogni/domain/tasks/pvt';
 import * as sart from '@cogni/domain/tasks/sart';
-import { STROOP_ANTICIPATION_MS } from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import {
   TOWER_OF_HANOI_PLANNING_FLOOR_MS,
   type TowerOfHanoiTrial,
@@ -149,7 +149,7 @@ function forgePvt(_task: AnyTask, run: Run): FixtureTrial<TrialEnvelope>[] {
 const FORGERIES: Record<TestType, Forgery> = {
   stroopTest: {
     flag: 'anticipation',
-    floorMs: () => STROOP_ANTICIPATION_MS,
+    floorMs: () => stroop.ANTICIPATION_MS,
     forge: forgeResponses,
   },
   goNoGoTest: {

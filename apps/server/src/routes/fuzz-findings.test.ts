@@ -1,4 +1,4 @@
-import { answerStroopTrial, planPhase, type StroopConfig } from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, errorLogs, trials } from '../db/schema';
@@ -9,7 +9,7 @@ import { START_RUN } from '../testing/fixture-run';
 import { createTestContext, type TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
 
-type StartedRun = { id: string; seed: string; config: StroopConfig };
+type StartedRun = { id: string; seed: string; config: stroop.Config };
 
 /**
  * Regressions for what the API fuzzing (fuzz-*.test.ts) found: each guards against a 500, a
@@ -101,8 +101,8 @@ describe.each(TEST_DATABASE_KINDS)('fuzz findings on %s', (kind) => {
     // saves one such row would fail its whole batch; years 0001-0099 would be stored but read
     // back as 1950-2049.
     const run = (await user.post('/api/results', START_RUN)).body.run as StartedRun;
-    const plan = planPhase(run.seed, 'sample', run.config);
-    const [first, second] = plan.map((p) => answerStroopTrial(p, p.correctKey, 500));
+    const plan = stroop.planPhase(run.seed, 'sample', run.config);
+    const [first, second] = plan.map((p) => stroop.answerTrial(p, p.correctKey, 500));
     if (!first || !second) throw new Error('no plan');
     const put = (trial: typeof first) =>
       user.request('PUT', `/api/results/${run.id}/trials/sample/${trial.trialNumber}`, {

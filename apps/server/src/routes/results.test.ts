@@ -1,12 +1,5 @@
 import { findTask, TEST_TYPES, type TrialEnvelope } from '@cogni/domain';
-import {
-  answerStroopTrial,
-  planPhase,
-  type StroopConfig,
-  type StroopScoresV2,
-  type TrialInput,
-  wrongStroopKey,
-} from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSessions, trials } from '../db/schema';
@@ -32,7 +25,7 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
   async function start(client: TestClient) {
     const res = await client.post('/api/results', START_RUN);
     expect(res.status).toBe(201);
-    return res.body.run as { id: string; sessionId: string; seed: string; config: StroopConfig };
+    return res.body.run as { id: string; sessionId: string; seed: string; config: stroop.Config };
   }
   const rowsOf = (resultId: string) =>
     t.database.db.select().from(trials).where(eq(trials.resultId, resultId));
@@ -83,15 +76,15 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
 
   it('saves a trial once: a replay is harmless, a different one is a 409', async () => {
     const run = await start(ada);
-    const planned = planPhase(run.seed, 'sample', run.config)[0];
+    const planned = stroop.planPhase(run.seed, 'sample', run.config)[0];
     if (!planned) throw new Error('no plan');
-    const trial = answerStroopTrial(planned, planned.correctKey, 512.123456);
+    const trial = stroop.answerTrial(planned, planned.correctKey, 512.123456);
     const first = await ada.request('PUT', trialPath(run.id, trial), { body: trial });
     expect(first.status).toBe(201);
     const replay = await ada.request('PUT', trialPath(run.id, trial), { body: trial });
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual({ saved: true, duplicate: true });
-    const different = answerStroopTrial(planned, wrongStroopKey(planned), 512.123456);
+    const different = stroop.answerTrial(planned, stroop.wrongKey(planned), 512.123456);
     const conflict = await ada.request('PUT', trialPath(run.id, different), { body: different });
     expect(conflict.status).toBe(409);
     const rows = await rowsOf(run.id);
@@ -102,8 +95,8 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
 
   it('stores one row when the same trial arrives ten times at once', async () => {
     const run = await start(ada);
-    const plan = planPhase(run.seed, 'practice', run.config);
-    const trialsToSend = plan.slice(0, 3).map((p) => answerStroopTrial(p, p.correctKey, 400));
+    const plan = stroop.planPhase(run.seed, 'practice', run.config);
+    const trialsToSend = plan.slice(0, 3).map((p) => stroop.answerTrial(p, p.correctKey, 400));
     const responses = await Promise.all(
       trialsToSend.flatMap((trial) =>
         Array.from({ length: 10 }, () =>
@@ -118,11 +111,11 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
 
   it('refuses malformed and impossible trials with 400 and stores nothing', async () => {
     const run = await start(ada);
-    const plan = planPhase(run.seed, 'test', run.config);
+    const plan = stroop.planPhase(run.seed, 'test', run.config);
     const planned = plan[2];
     if (!planned) throw new Error('no plan');
-    const good = answerStroopTrial(planned, planned.correctKey, 450);
-    const cases: [string, TrialInput | Record<string, unknown>, string?][] = [
+    const good = stroop.answerTrial(planned, planned.correctKey, 450);
+    const cases: [string, stroop.TrialInput | Record<string, unknown>, string?][] = [
       [
         'another stimulus',
         {
@@ -158,9 +151,9 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
 
   it("refuses another user's result as not found, and stores nothing", async () => {
     const run = await start(ada);
-    const planned = planPhase(run.seed, 'sample', run.config)[0];
+    const planned = stroop.planPhase(run.seed, 'sample', run.config)[0];
     if (!planned) throw new Error('no plan');
-    const trial = answerStroopTrial(planned, planned.correctKey, 400);
+    const trial = stroop.answerTrial(planned, planned.correctKey, 400);
     expect((await bob.request('PUT', trialPath(run.id, trial), { body: trial })).status).toBe(404);
     // A body the run's task would refuse gets the same answer: nothing tells the other user
     // that the run exists or which task it is (its phases, its fields).
@@ -226,7 +219,7 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
     });
     expect(summary.averageReactionTime).toBeCloseTo((56 * 600.25 + 60 * 450.25) / 116, 9);
     // Stroop's own scores (ADR 029, docs/scoring/stroop.md).
-    const scores = summary.scores as StroopScoresV2;
+    const scores = summary.scores as stroop.ScoresV2;
     // Error-rate trials of the Colour cue: 36 repeats (12 wrong) and 32 switches.
     expect(scores.colorNamingAccuracy).toBeCloseTo((56 / 68) * 100, 10);
     // Within each cue the switch cost is 0; pooled (version 1) it is +10.6 ms, since
@@ -256,7 +249,7 @@ describe.each(TEST_DATABASE_KINDS)('Stroop runs on %s', (kind) => {
     // The first completion answers from the row it wrote, a later one reads the run back: the
     // same run either way (end time, saved trials and all).
     expect(again.body.run).toEqual(done.body.run);
-    const late = all[0] as TrialInput;
+    const late = all[0] as stroop.TrialInput;
     expect((await ada.request('PUT', trialPath(run.id, late), { body: late })).status).toBe(200);
     const [session] = await t.database.db
       .select()

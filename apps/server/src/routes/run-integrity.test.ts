@@ -6,15 +6,7 @@ import type {
   TaskReportResponse,
   TrialEnvelope,
 } from '@cogni/domain';
-import {
-  ANTICIPATION_FLOOR_MS,
-  answerStroopTrial,
-  planPhase,
-  type StroopConfig,
-  StroopConfigSchema,
-  stroopTask,
-  type TrialInput,
-} from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits, testResults, trials } from '../db/schema';
@@ -33,7 +25,7 @@ const trialPath = (resultId: string, trial: Pick<TrialEnvelope, 'phase' | 'trial
 const HOUR_MS = 60 * 60 * 1000;
 
 /** A Stroop run's settings, as the API returns them. */
-const configOf = (run: Run): StroopConfig => StroopConfigSchema.parse(run.config);
+const configOf = (run: Run): stroop.Config => stroop.ConfigSchema.parse(run.config);
 
 describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
   let t: TestContext;
@@ -58,10 +50,10 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
   const rowsOf = (resultId: string) =>
     t.database.db.select().from(trials).where(eq(trials.resultId, resultId));
   /** The first sample trial of the run, answered correctly after `reactionTime` ms. */
-  function firstTrial(run: Run, reactionTime = 500): TrialInput {
-    const [planned] = planPhase(run.seed, 'sample', configOf(run));
+  function firstTrial(run: Run, reactionTime = 500): stroop.TrialInput {
+    const [planned] = stroop.planPhase(run.seed, 'sample', configOf(run));
     if (!planned) throw new Error('no plan');
-    return answerStroopTrial(planned, planned.correctKey, reactionTime);
+    return stroop.answerTrial(planned, planned.correctKey, reactionTime);
   }
   const listIds = async (query: string) =>
     (await admin.get<AdminResultListResponse>(`/api/admin/results?pageSize=100&${query}`)).body
@@ -80,7 +72,7 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
     const run = await start(ada);
     const genuine = firstTrial(run);
     // The forged record of the review: 0.001 ms claimed, the response 5 s after the onset.
-    const forged: TrialInput = {
+    const forged: stroop.TrialInput = {
       ...genuine,
       reactionTime: 0.001,
       timing: {
@@ -102,7 +94,7 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
     const ada = await t.signUp({ email: 'cue@example.com' });
     const run = await start(ada);
     const trial = firstTrial(run);
-    const at = (cueShownMs: number): TrialInput => {
+    const at = (cueShownMs: number): stroop.TrialInput => {
       const stimulusOnsetMs = trial.timing.cueOnsetMs + cueShownMs;
       return {
         ...trial,
@@ -118,10 +110,10 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
     await t.database.db.delete(trials).where(eq(trials.resultId, run.id));
     // A frame early is the browser's own scheduling; a page that stalled shows it late.
     expect((await save(ada, run, at(configOf(run).cueDurationMs - 17))).status).toBe(201);
-    const second = planPhase(run.seed, 'sample', configOf(run))[1];
+    const second = stroop.planPhase(run.seed, 'sample', configOf(run))[1];
     if (!second) throw new Error('no plan');
-    const late = answerStroopTrial(second, second.correctKey, 500);
-    const stalled: TrialInput = {
+    const late = stroop.answerTrial(second, second.correctKey, 500);
+    const stalled: stroop.TrialInput = {
       ...late,
       timing: {
         ...late.timing,
@@ -136,7 +128,7 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
   it('stores an anticipation, flagged, on the batched and the one-by-one path; a replay is a duplicate', async () => {
     const ada = await t.signUp({ email: 'quick@example.com' });
     const run = await start(ada);
-    const quick = firstTrial(run, ANTICIPATION_FLOOR_MS - 50);
+    const quick = firstTrial(run, stroop.ANTICIPATION_FLOOR_MS - 50);
     // Started here, so the run is known: the batched insert.
     expect((await save(ada, run, quick)).status).toBe(201);
     const replay = await save(ada, run, quick);
@@ -146,14 +138,14 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
     // Other runs push this one out of the server's memory: the one-by-one insert.
     const facts = {
       ...run,
-      task: stroopTask,
+      task: stroop.stroopTask,
       result: { startTime: new Date(run.startTime), userId: 'someone' },
     };
     for (let i = 0; i < 20_001; i++) rememberRun(`other-${i}`, facts);
-    const [, planned] = planPhase(run.seed, 'sample', configOf(run));
+    const [, planned] = stroop.planPhase(run.seed, 'sample', configOf(run));
     if (!planned) throw new Error('no plan');
-    const alsoQuick = answerStroopTrial(planned, planned.correctKey, 12.5);
-    const slow = answerStroopTrial(planned, planned.correctKey, ANTICIPATION_FLOOR_MS);
+    const alsoQuick = stroop.answerTrial(planned, planned.correctKey, 12.5);
+    const slow = stroop.answerTrial(planned, planned.correctKey, stroop.ANTICIPATION_FLOOR_MS);
     const beforeMs = t.clock.offsetMs + Date.now();
     expect((await save(ada, run, alsoQuick)).status).toBe(201);
     expect((await save(ada, run, alsoQuick)).status).toBe(200);
@@ -190,7 +182,7 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
   it('refuses to complete a run without all its sample and practice trials', async () => {
     const ada = await t.signUp({ email: 'skipper@example.com' });
     const run = await start(ada);
-    const all = stroopTask.fixtureRun(run.seed, configOf(run));
+    const all = stroop.stroopTask.fixtureRun(run.seed, configOf(run));
     const [first, ...rest] = all;
     if (!first) throw new Error('no trials');
     // Every test trial, but no practice and one sample trial only.
@@ -278,7 +270,7 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
   it('marks a run implausible when its trial times go backwards', async () => {
     const ada = await t.signUp({ email: 'backwards@example.com' });
     const run = await start(ada);
-    const shifted = stroopTask.fixtureRun(run.seed, configOf(run)).map((fixture) => {
+    const shifted = stroop.stroopTask.fixtureRun(run.seed, configOf(run)).map((fixture) => {
       const { trial } = fixture;
       if (trial.phase !== 'test') return fixture;
       const back = (iso: string) => new Date(Date.parse(iso) - 2 * HOUR_MS).toISOString();

@@ -1,10 +1,4 @@
-import {
-  answerStroopTrial,
-  planPhase,
-  type StroopConfig,
-  type TrialInput,
-  wrongStroopKey,
-} from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
@@ -16,9 +10,9 @@ import { START_RUN } from '../testing/fixture-run';
 import { createTestContext, TestClient, type TestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
 
-type StartedRun = { id: string; seed: string; config: StroopConfig };
+type StartedRun = { id: string; seed: string; config: stroop.Config };
 
-const trialPath = (resultId: string, t: TrialInput) =>
+const trialPath = (resultId: string, t: stroop.TrialInput) =>
   `/api/results/${resultId}/trials/${t.phase}/${t.trialNumber}`;
 
 /**
@@ -37,11 +31,11 @@ describe.each(TEST_DATABASE_KINDS)('trial saves after the first on %s', (kind) =
   async function startWithOneSaved(client?: TestClient) {
     const ada = client ?? (await t.signUp({ email: `hot-${++counter}@example.com` }));
     const run = (await ada.post('/api/results', START_RUN)).body.run as StartedRun;
-    const plan = planPhase(run.seed, 'sample', run.config);
+    const plan = stroop.planPhase(run.seed, 'sample', run.config);
     const answer = (n: number) => {
       const planned = plan[n];
       if (!planned) throw new Error('no plan');
-      return answerStroopTrial(planned, planned.correctKey, 512.123456 + n);
+      return stroop.answerTrial(planned, planned.correctKey, 512.123456 + n);
     };
     const first = answer(0);
     expect((await ada.request('PUT', trialPath(run.id, first), { body: first })).status).toBe(201);
@@ -65,7 +59,7 @@ describe.each(TEST_DATABASE_KINDS)('trial saves after the first on %s', (kind) =
     expect(replay).toMatchObject({ status: 200, body: { saved: true, duplicate: true } });
     const planned = plan[1];
     if (!planned) throw new Error('no plan');
-    const other = answerStroopTrial(planned, wrongStroopKey(planned), 512.123456 + 1);
+    const other = stroop.answerTrial(planned, stroop.wrongKey(planned), 512.123456 + 1);
     expect((await ada.request('PUT', trialPath(run.id, other), { body: other })).status).toBe(409);
 
     const rows = await rowsOf(run.id);
@@ -174,9 +168,9 @@ describe.each(TEST_DATABASE_KINDS)('trial saves after the first on %s', (kind) =
     const adaOther = ada.answer(2);
     const planned = ada.plan[2];
     if (!planned) throw new Error('no plan');
-    const adaClash = answerStroopTrial(planned, wrongStroopKey(planned), 512.123456 + 2);
+    const adaClash = stroop.answerTrial(planned, stroop.wrongKey(planned), 512.123456 + 2);
     const bobNext = bob.answer(1);
-    const send = (client: TestClient, resultId: string, trial: TrialInput) =>
+    const send = (client: TestClient, resultId: string, trial: stroop.TrialInput) =>
       client.request('PUT', trialPath(resultId, trial), { body: trial });
     const answers = await Promise.all([
       send(ada.ada, ada.run.id, adaNext),

@@ -1,13 +1,5 @@
 import type { AdminTrial, Run } from '@cogni/domain';
-import {
-  answerStroopTrial,
-  planPhase,
-  type StroopConfig,
-  StroopConfigSchema,
-  stroopTask,
-  type TrialInput,
-  wrongStroopKey,
-} from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { trials } from '../db/schema';
@@ -44,15 +36,15 @@ describe.each(TEST_DATABASE_KINDS)('trial save paths on %s', (kind) => {
     const res = await client.post<{ run: Run }>('/api/results', START_RUN);
     expect(res.status).toBe(201);
     const { run } = res.body;
-    const config: StroopConfig = StroopConfigSchema.parse(run.config);
-    const plan = planPhase(run.seed, 'sample', config);
+    const config: stroop.Config = stroop.ConfigSchema.parse(run.config);
+    const plan = stroop.planPhase(run.seed, 'sample', config);
     /** Sample trial `n`, answered correctly (or wrongly) after 500 ms. */
-    const answer = (n: number, correct = true): TrialInput => {
+    const answer = (n: number, correct = true): stroop.TrialInput => {
       const planned = plan[n];
       if (!planned) throw new Error('no plan');
-      return answerStroopTrial(
+      return stroop.answerTrial(
         planned,
-        correct ? planned.correctKey : wrongStroopKey(planned),
+        correct ? planned.correctKey : stroop.wrongKey(planned),
         500,
       );
     };
@@ -65,7 +57,7 @@ describe.each(TEST_DATABASE_KINDS)('trial save paths on %s', (kind) => {
   /** Makes the server forget every run it remembers: the next save of any takes the full path. */
   function forgetRuns(run: Run) {
     const facts = {
-      task: stroopTask,
+      task: stroop.stroopTask,
       seed: run.seed,
       config: run.config,
       result: { startTime: new Date(run.startTime), userId: 'someone' },

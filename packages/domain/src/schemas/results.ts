@@ -94,7 +94,7 @@ export const TrialPathSchema = z.object({
 
 /**
  * A run's scores as stored, null until the run is complete: the headline every task has and the
- * task's own scores (shaped by its scoring code at `scoringVersion`; Stroop: StroopScores).
+ * task's own scores (shaped by its scoring code at `scoringVersion`; Stroop: stroop.Scores).
  */
 export type RunSummary = {
   overallScore: number;

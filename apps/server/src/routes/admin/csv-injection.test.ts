@@ -1,5 +1,5 @@
 import { RESEARCH_EXPORT_COLUMNS, type Run } from '@cogni/domain';
-import { answerStroopTrial, planPhase, StroopConfigSchema } from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAdmin } from '../../testing/admin-fixtures';
 import { DEVICE_INFO, START_RUN } from '../../testing/fixture-run';
@@ -37,10 +37,10 @@ describe.each(TEST_DATABASE_KINDS)('research export formula escaping on %s', (ki
       });
       expect(started.status).toBe(201);
       const { run } = started.body;
-      const [first] = planPhase(run.seed, 'sample', StroopConfigSchema.parse(run.config));
+      const [first] = stroop.planPhase(run.seed, 'sample', stroop.ConfigSchema.parse(run.config));
       if (!first) throw new Error('no sample trial planned');
       const saved = await participant.request('PUT', `/api/results/${run.id}/trials/sample/0`, {
-        body: answerStroopTrial(first, first.correctKey, 650),
+        body: stroop.answerTrial(first, first.correctKey, 650),
       });
       expect(saved.status).toBe(201);
     }

@@ -1,10 +1,5 @@
 import { findTask, type TaskReportResponse, TEST_TYPES } from '@cogni/domain';
-import {
-  type Cue,
-  DEFAULT_STROOP_CONFIG,
-  type Phase,
-  stroopTask,
-} from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResults } from '../../db/schema';
@@ -19,9 +14,9 @@ import { createTestContext, type TestClient, type TestContext } from '../../test
 import { TEST_DATABASE_KINDS } from '../../testing/test-database';
 
 type Row = [
-  phase: Phase,
+  phase: stroop.Phase,
   trialNumber: number,
-  cue: Cue,
+  cue: stroop.Cue,
   isSwitch: boolean,
   isCorrect: boolean,
   rt: number,
@@ -31,10 +26,10 @@ type Row = [
 function runOf(userId: string, rows: Row[], isMock = false): FinishedRunInput {
   const start = new Date('2026-02-01T10:00:00Z');
   return {
-    task: stroopTask,
+    task: stroop.stroopTask,
     userId,
     seed: 'report-fixture',
-    config: DEFAULT_STROOP_CONFIG,
+    config: stroop.DEFAULT_CONFIG,
     startTime: start,
     endTime: start,
     deviceInfo: DEVICE_INFO,
@@ -255,7 +250,7 @@ describe.each(TEST_DATABASE_KINDS)('the aggregate Stroop report (ADR 029) on %s'
     expect(stroopReport.status).toBe(200);
     expect(stroopReport.body.testType).toBe('stroopTest');
     expect(stroopReport.body.cells.map((c) => c.cell)).toEqual(
-      stroopTask.reportCells.map((c) => c.key),
+      stroop.stroopTask.reportCells.map((c) => c.key),
     );
     // Test types of the list that no task implements yet, a made-up one, and 'stroop' (close to
     // a test type, but not one).

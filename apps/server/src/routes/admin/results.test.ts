@@ -5,7 +5,7 @@ import {
   RESEARCH_EXPORT_COLUMNS,
   TASKS,
 } from '@cogni/domain';
-import { type StroopScoresV2, stroopTask } from '@cogni/domain/tasks/stroop';
+import * as stroop from '@cogni/domain/tasks/stroop';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResults, testSessions, trials } from '../../db/schema';
@@ -199,7 +199,7 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
     const listed = (await admin.get(`/api/admin/results?userId=${adaId}`)).body.results;
     expect(res.body.result).toEqual(listed.find((r: AdminResult) => r.id === ids.r1));
     // Stroop's cells and exclusions are among its scores (ADR 029).
-    const scores = res.body.result.scores?.scores as StroopScoresV2 | undefined;
+    const scores = res.body.result.scores?.scores as stroop.ScoresV2 | undefined;
     expect(scores?.cells['noswitch, color']).toEqual(expect.any(Object));
     expect(scores?.exclusions.first).toBe(4);
     const stored = await t.database.db
@@ -398,7 +398,7 @@ describe.each(TEST_DATABASE_KINDS)('admin test results and research export on %s
       ),
     );
     expect(json.body.rows.slice(expected.length, expected.length + 6)).toEqual(
-      stroopTask.exportColumns.map(({ name, type, description }) => ({
+      stroop.stroopTask.exportColumns.map(({ name, type, description }) => ({
         name,
         type,
         description: `${description} (Stroop Test only.)`,

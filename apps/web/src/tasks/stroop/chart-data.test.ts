@@ -1,10 +1,10 @@
 import type { ResultTrial } from '@cogni/domain';
 import {
-  DEFAULT_STROOP_CONFIG,
+  DEFAULT_CONFIG,
   planRun,
   REPORT_CELLS,
   RESPONSE_KEYS,
-  scoreStroop,
+  score,
   stroopTask,
 } from '@cogni/domain/tasks/stroop';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { asStroopTrials } from './labels';
 
 /** A whole default run: every 12th test trial wrong, RTs spread over 500-899 ms. */
 function fixtureTrials(): ResultTrial[] {
-  const plans = planRun('chart-data', DEFAULT_STROOP_CONFIG);
+  const plans = planRun('chart-data', DEFAULT_CONFIG);
   return [...plans.sample, ...plans.practice, ...plans.test].map((planned, i) => {
     const isCorrect = !(planned.phase === 'test' && planned.trialNumber % 12 === 5);
     return {
@@ -36,7 +36,7 @@ function fixtureTrials(): ResultTrial[] {
 function scoredFixture() {
   const trials = fixtureTrials();
   const score = stroopTask.score(
-    DEFAULT_STROOP_CONFIG,
+    DEFAULT_CONFIG,
     asStroopTrials(trials).map((t) => ({
       ...t,
       startTime: null,
@@ -57,7 +57,7 @@ function scoredFixture() {
 describe('Stroop chart data', () => {
   it("takes each cell's RTs from the same trials as the stored cell means", () => {
     const { score, trials } = scoredFixture();
-    const spread = getCellRtSpread(DEFAULT_STROOP_CONFIG, trials);
+    const spread = getCellRtSpread(DEFAULT_CONFIG, trials);
     expect(spread.map((s) => s.key)).toEqual([...REPORT_CELLS]);
     for (const cell of spread) {
       const stored = score.scores.cells[cell.key as (typeof REPORT_CELLS)[number]];
@@ -68,8 +68,8 @@ describe('Stroop chart data', () => {
 
   it("follows version 1's rule for a run not rescored yet", () => {
     const trials = fixtureTrials();
-    const summary = scoreStroop(DEFAULT_STROOP_CONFIG, asStroopTrials(trials));
-    const spread = getCellRtSpread(DEFAULT_STROOP_CONFIG, trials);
+    const summary = score(DEFAULT_CONFIG, asStroopTrials(trials));
+    const spread = getCellRtSpread(DEFAULT_CONFIG, trials);
     expect(spread.map((s) => s.key)).toEqual([...REPORT_CELLS]);
     for (const cell of spread) {
       expect(cell.meanMs).toBeCloseTo(
@@ -86,11 +86,11 @@ describe('Stroop chart data', () => {
     expect(series[0]?.position).toBe(1);
     expect(series.at(-1)?.position).toBe(144);
     expect(series.filter((p) => !p.isCorrect)).toHaveLength(12);
-    expect(getRestBreakPositions(DEFAULT_STROOP_CONFIG)).toEqual([40, 80, 120]);
+    expect(getRestBreakPositions(DEFAULT_CONFIG)).toEqual([40, 80, 120]);
   });
 
   it('describes the RT of every condition in words', () => {
-    const text = describeConditionRtChart(getCellRtSpread(DEFAULT_STROOP_CONFIG, fixtureTrials()));
+    const text = describeConditionRtChart(getCellRtSpread(DEFAULT_CONFIG, fixtureTrials()));
     for (const name of [
       'Word cue, switch',
       'Word cue, repeat',

@@ -1,11 +1,11 @@
 import type { ResultTrial } from '@cogni/domain';
 import {
+  type Config,
   getReportCell,
   isRestBreakAfter,
   isRtEligible,
   REPORT_CELL_NAMES,
   REPORT_CELLS,
-  type StroopConfig,
 } from '@cogni/domain/tasks/stroop';
 import {
   type ConditionRtSpread,
@@ -21,7 +21,7 @@ import { asStroopTrials } from './labels';
  * first after a rest break are left out).
  */
 export function getCellRtSpread(
-  config: StroopConfig,
+  config: Config,
   trials: readonly ResultTrial[],
 ): ConditionRtSpread[] {
   const eligible = asStroopTrials(trials).filter(
@@ -46,7 +46,7 @@ export function getTestTrialSeries(trials: readonly ResultTrial[]): TestTrialPoi
 }
 
 /** 1-based test positions followed by a rest break: 40, 80 and 120 by default. */
-export function getRestBreakPositions(config: StroopConfig): number[] {
+export function getRestBreakPositions(config: Config): number[] {
   return Array.from({ length: config.testTrials }, (_, i) => i).flatMap((trialNumber) =>
     isRestBreakAfter(config, 'test', trialNumber) ? [trialNumber + 1] : [],
   );

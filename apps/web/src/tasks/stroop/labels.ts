@@ -4,8 +4,8 @@ import {
   type Ink,
   type Phase,
   type ResponseKey,
-  type StroopScores,
-  type StroopScoresV2,
+  type Scores,
+  type ScoresV2,
   stroopTask,
   type Word,
 } from '@cogni/domain/tasks/stroop';
@@ -43,13 +43,13 @@ export function asStroopTrials(trials: readonly ResultTrial[]): readonly StroopR
  * (docs/scoring/stroop.md), or version 1 for a run the server has not rescored yet.
  */
 export type VersionedStroopScores =
-  | { version: 1; scores: StroopScores }
-  | { version: 2; scores: StroopScoresV2 };
+  | { version: 1; scores: Scores }
+  | { version: 2; scores: ScoresV2 };
 
 export function stroopScoresOf(summary: RunSummary): VersionedStroopScores {
   return summary.scoringVersion >= 2
-    ? { version: 2, scores: summary.scores as StroopScoresV2 }
-    : { version: 1, scores: summary.scores as StroopScores };
+    ? { version: 2, scores: summary.scores as ScoresV2 }
+    : { version: 1, scores: summary.scores as Scores };
 }
 
 /** The settings Stroop results are shown with (GET /api/progress does not send a run's). */

@@ -4,8 +4,8 @@ import {
   REPORT_CELL_NAMES,
   REPORT_CELLS,
   type ReportCell,
-  type StroopScores,
-  type StroopScoresV2,
+  type Scores,
+  type ScoresV2,
 } from '@cogni/domain/tasks/stroop';
 import { TableScroll } from '../../components/ui/table-scroll';
 import {
@@ -30,7 +30,7 @@ export function StroopScoreDetails({ summary }: { summary: RunSummary }) {
   );
 }
 
-function VersionTwoDetails({ scores }: { scores: StroopScoresV2 }) {
+function VersionTwoDetails({ scores }: { scores: ScoresV2 }) {
   const left = scores.exclusions;
   const costs: [string, CueCosts, (value: number | null) => string][] = [
     ['Reaction time', scores.switchCost.rtMs, formatSignedMs],
@@ -97,7 +97,7 @@ function VersionTwoDetails({ scores }: { scores: StroopScoresV2 }) {
 }
 
 /** A run scored before version 2 and not rescored yet: its scores as they were computed. */
-function VersionOneDetails({ scores }: { scores: StroopScores }) {
+function VersionOneDetails({ scores }: { scores: Scores }) {
   const { metrics } = scores;
   const left = metrics.excludedFromRt;
   return (

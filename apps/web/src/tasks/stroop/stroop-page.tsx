@@ -1,4 +1,4 @@
-import { type StroopConfig, stroopTask } from '@cogni/domain/tasks/stroop';
+import { type Config, stroopTask } from '@cogni/domain/tasks/stroop';
 import { lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
 import { minutesText } from '../../lib/minutes-text';
@@ -26,7 +26,7 @@ export default function StroopPage({ source }: { source: RunSource }) {
   );
 }
 
-function Instructions({ mode, config }: { mode: ResponseMode; config: StroopConfig }) {
+function Instructions({ mode, config }: { mode: ResponseMode; config: Config }) {
   return (
     <>
       <ol className="task-instructions__list">

@@ -1,9 +1,4 @@
-import {
-  getResumePosition,
-  PHASES,
-  type Phase,
-  StroopConfigSchema,
-} from '@cogni/domain/tasks/stroop';
+import { ConfigSchema, getResumePosition, PHASES, type Phase } from '@cogni/domain/tasks/stroop';
 import { useMemo } from 'react';
 import type { PadButton } from '../../components/task/response-pad';
 import { TaskRunLayout } from '../../components/task/task-run-layout';
@@ -24,7 +19,7 @@ function findStartAt({ run, saved }: Pick<RunningTaskProps, 'run' | 'saved'>) {
   const done = saved.flatMap(({ phase, trialNumber }) =>
     isPhase(phase) ? [{ phase, trialNumber }] : [],
   );
-  return getResumePosition(StroopConfigSchema.parse(run.config), done);
+  return getResumePosition(ConfigSchema.parse(run.config), done);
 }
 
 /** The answer buttons of touch mode: one per ink, labelled with the colour's name. */
@@ -71,7 +66,7 @@ const createHost = (options: TaskRuntimeOptions) => createStroopHost(options);
 
 function RunningTest(props: RunningTaskProps) {
   const { run } = props;
-  const config = useMemo(() => StroopConfigSchema.parse(run.config), [run]);
+  const config = useMemo(() => ConfigSchema.parse(run.config), [run]);
   const { stageRef, runtime, snapshot: hostSnapshot, finishing } = useTaskHost(props, createHost);
   const snapshot = useMemo(
     () => hostSnapshot && stroopView(hostSnapshot, config),

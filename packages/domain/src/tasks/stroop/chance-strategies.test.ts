@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
-import { StroopConfigSchema } from './config';
-import { scoreStroopV2 } from './scoring';
+import { ConfigSchema } from './config';
+import { scoreV2 } from './scoring';
 import { planPhase, RESPONSE_KEYS, type ResponseKey } from './stimuli';
 
 /**
@@ -12,7 +12,7 @@ import { planPhase, RESPONSE_KEYS, type ResponseKey } from './stimuli';
  * trials. One key for everything scores that key's share of the run: the plan draws the
  * stimuli, so a run's shares vary about a third, and no key is favoured.
  */
-const config = StroopConfigSchema.parse({});
+const config = ConfigSchema.parse({});
 
 function playTest(seed: string, answer: (trialNumber: number) => ResponseKey) {
   let clockMs = Date.parse('2026-11-28T10:00:00.000Z');
@@ -28,7 +28,7 @@ function playTest(seed: string, answer: (trialNumber: number) => ResponseKey) {
       wasInterrupted: false,
     };
   });
-  return scoreStroopV2(config, trials);
+  return scoreV2(config, trials);
 }
 
 describe('Stroop headline under strategies that ignore the stimulus', () => {

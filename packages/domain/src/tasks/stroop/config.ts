@@ -2,15 +2,15 @@ import type { z } from 'zod';
 import { defineSettings } from '../shared/settings';
 
 /** Trials per phase of the Stroop test (docs/product.md#the-stroop-test). */
-export const STROOP_TRIAL_COUNTS = { sample: 8, practice: 16, test: 144 } as const;
+export const TRIAL_COUNTS = { sample: 8, practice: 16, test: 144 } as const;
 /** A rest break follows every this many test trials, except the last. */
-export const STROOP_REST_BREAK_EVERY = 40;
+export const REST_BREAK_EVERY = 40;
 
 /** Every setting of the Stroop test, with its default, unit and bounds (docs/scoring/stroop.md#procedure). */
-export const STROOP_SETTINGS = defineSettings({
+export const SETTINGS = defineSettings({
   sampleTrials: {
     kind: 'number',
-    default: STROOP_TRIAL_COUNTS.sample,
+    default: TRIAL_COUNTS.sample,
     min: 1,
     max: 1000,
     integer: true,
@@ -20,7 +20,7 @@ export const STROOP_SETTINGS = defineSettings({
   },
   practiceTrials: {
     kind: 'number',
-    default: STROOP_TRIAL_COUNTS.practice,
+    default: TRIAL_COUNTS.practice,
     min: 1,
     max: 1000,
     integer: true,
@@ -30,7 +30,7 @@ export const STROOP_SETTINGS = defineSettings({
   },
   testTrials: {
     kind: 'number',
-    default: STROOP_TRIAL_COUNTS.test,
+    default: TRIAL_COUNTS.test,
     min: 1,
     max: 1000,
     integer: true,
@@ -58,7 +58,7 @@ export const STROOP_SETTINGS = defineSettings({
   },
   restBreakEveryTrials: {
     kind: 'number',
-    default: STROOP_REST_BREAK_EVERY,
+    default: REST_BREAK_EVERY,
     min: 1,
     max: 1000,
     integer: true,
@@ -67,16 +67,16 @@ export const STROOP_SETTINGS = defineSettings({
     description: 'A rest break follows every this many test trials, except after the last.',
   },
 });
-export const StroopConfigSchema = STROOP_SETTINGS.schema;
-export type StroopConfig = z.infer<typeof StroopConfigSchema>;
+export const ConfigSchema = SETTINGS.schema;
+export type Config = z.infer<typeof ConfigSchema>;
 
 /** The configuration the product uses. */
-export const DEFAULT_STROOP_CONFIG: StroopConfig = STROOP_SETTINGS.defaults;
+export const DEFAULT_CONFIG: Config = SETTINGS.defaults;
 
 export const PHASES = ['sample', 'practice', 'test'] as const;
 export type Phase = (typeof PHASES)[number];
 
-export function getPhaseTrialCount(config: StroopConfig, phase: Phase): number {
+export function getPhaseTrialCount(config: Config, phase: Phase): number {
   if (phase === 'sample') return config.sampleTrials;
   if (phase === 'practice') return config.practiceTrials;
   return config.testTrials;
@@ -88,7 +88,7 @@ export function hasFeedback(phase: Phase): boolean {
 }
 
 /** Is there a rest break right after this test trial? After 40, 80, 120 of 144 by default. */
-export function isRestBreakAfter(config: StroopConfig, phase: Phase, trialNumber: number): boolean {
+export function isRestBreakAfter(config: Config, phase: Phase, trialNumber: number): boolean {
   const completed = trialNumber + 1;
   return (
     phase === 'test' &&

@@ -1,28 +1,28 @@
 import type { TaskDefinition } from '../contract';
 import { stroopCard } from './card';
-import { PHASES, type Phase, STROOP_SETTINGS, type StroopConfig } from './config';
-import { stroopEngine } from './engine';
-import { estimateStroopMs } from './estimate';
-import { STROOP_EXPORT_COLUMNS } from './export-columns';
-import { stroopFixtureRun, stroopMinimumMs } from './fixture-run';
+import { type Config, PHASES, type Phase, SETTINGS } from './config';
+import { engine } from './engine';
+import { estimateMs } from './estimate';
+import { EXPORT_COLUMNS } from './export-columns';
+import { fixtureRun, minimumMs } from './fixture-run';
 import { generateMockRun } from './mock-run';
-import { planCompact, plannedTrialAt, type StroopCompactPlan } from './plan';
+import { type CompactPlan, planCompact, plannedTrialAt } from './plan';
 import { findEarlyArrival, findRunImplausibility, getTrialFlags } from './plausibility';
 import { getResumePosition } from './run-order';
 import {
-  flagStroopTrials,
+  flagTrials,
   getReportCell,
   REPORT_CELLS,
   type ReportCell,
-  STROOP_SCORING_VERSION,
-  type StroopScoresV2,
-  scoreFlaggedStroopTrials,
+  SCORING_VERSION,
+  type ScoresV2,
+  scoreFlaggedTrials,
 } from './scoring';
 import type { PlannedTrial } from './stimuli';
 import { findTrialProblems, type TrialInput, TrialInputSchema } from './trial';
 
 /** A Stroop trial as the contract sees it: as sent, or as stored with its congruence. */
-export type StroopTaskTrial = TrialInput & { isCongruent?: boolean | null };
+export type TaskTrial = TrialInput & { isCongruent?: boolean | null };
 
 const isPhase = (phase: string): phase is Phase => (PHASES as readonly string[]).includes(phase);
 
@@ -35,24 +35,19 @@ export const REPORT_CELL_NAMES: Record<ReportCell, string> = {
 };
 
 /** The Stroop cued task-switching test on the task contract (ADR 027). */
-export const stroopTask: TaskDefinition<
-  StroopConfig,
-  StroopCompactPlan,
-  StroopTaskTrial,
-  StroopScoresV2
-> = {
+export const stroopTask: TaskDefinition<Config, CompactPlan, TaskTrial, ScoresV2> = {
   id: stroopCard.testType,
   slug: stroopCard.slug,
   name: stroopCard.name,
   description: stroopCard.description,
   construct: 'Cognitive flexibility (task switching) and interference control',
   version: '1.0.0',
-  settings: STROOP_SETTINGS,
+  settings: SETTINGS,
   phases: PHASES,
   scoredPhase: 'test',
   plan: planCompact,
-  estimateMs: estimateStroopMs,
-  engine: stroopEngine,
+  estimateMs: estimateMs,
+  engine: engine,
   trialSchema: TrialInputSchema,
   fieldsOf: (trial) => ({
     cueWord: trial.cueWord,
@@ -107,16 +102,16 @@ export const stroopTask: TaskDefinition<
       value: (scores) => scores.colorNamingCost.rtMs,
     },
   ],
-  scoringVersion: STROOP_SCORING_VERSION,
+  scoringVersion: SCORING_VERSION,
   score(config, trials) {
-    const flagged = flagStroopTrials(
+    const flagged = flagTrials(
       config,
       trials.map((trial) => ({
         ...trial,
         wasInterrupted: trial.timing?.wasInterrupted ?? null,
       })),
     );
-    const summary = scoreFlaggedStroopTrials(flagged);
+    const summary = scoreFlaggedTrials(flagged);
     return {
       ...summary,
       reportCells: Object.fromEntries(
@@ -134,15 +129,15 @@ export const stroopTask: TaskDefinition<
       })),
     };
   },
-  exportColumns: STROOP_EXPORT_COLUMNS,
+  exportColumns: EXPORT_COLUMNS,
   simulate(seed, config, endTimeMs) {
     const run = generateMockRun(seed, config, endTimeMs);
     return { seed, startTime: run.startTime, endTime: run.endTime, trials: run.trials };
   },
   fixtureRun(seed, config) {
-    return stroopFixtureRun(seed, config).map((trial) => ({
+    return fixtureRun(seed, config).map((trial) => ({
       trial,
-      minimumMs: stroopMinimumMs(config, trial.phase),
+      minimumMs: minimumMs(config, trial.phase),
     }));
   },
 };

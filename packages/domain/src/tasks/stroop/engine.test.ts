@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEffect } from '../engine';
 import { createRng } from '../shared/random';
 import { CONTRACT_RUN_TIME_ORIGIN_MS, contractRun } from '../shared/testing/contract-run';
-import { DEFAULT_STROOP_CONFIG, PHASES, type Phase } from './config';
-import { type StroopPrompt, type StroopScene, stroopEngine } from './engine';
+import { DEFAULT_CONFIG, PHASES, type Phase } from './config';
+import { engine, type Prompt, type Scene } from './engine';
 import { planCompact, planRun } from './plan';
 import { getNextPosition, getResumePosition } from './run-order';
 import { RESPONSE_KEYS } from './stimuli';
@@ -12,8 +12,8 @@ import { findTrialProblems, type TrialInput, TrialInputSchema } from './trial';
 // Stroop's engine on the task contract, driven as the task host drives it: each scene drawn and
 // presented when it is due, presses at their own timestamps.
 
-const config = DEFAULT_STROOP_CONFIG;
-type Effect = EngineEffect<StroopScene, StroopPrompt, TrialInput>;
+const config = DEFAULT_CONFIG;
+type Effect = EngineEffect<Scene, Prompt, TrialInput>;
 type Present = Extract<Effect, { type: 'PRESENT' }>;
 
 /** How late each presentation comes after its due time, and how long to answer, ms. */
@@ -26,7 +26,7 @@ const DRAW_MS = 8;
  */
 function play(saved: { phase: Phase; trialNumber: number }[] = [], seed = 'answers') {
   const rng = createRng(seed);
-  const run = contractRun(stroopEngine.forRun(config, planCompact('engine', config)), {
+  const run = contractRun(engine.forRun(config, planCompact('engine', config)), {
     saved: saved.map((p) => ({ ...p, block: 0, isCorrect: true })),
   });
   let nowMs = 1000;
@@ -115,7 +115,7 @@ describe("Stroop's engine on the task contract", () => {
   });
 
   it('takes the first press at or after the stimulus onset, waits for an onset not known yet, and no second answer', () => {
-    const run = contractRun(stroopEngine.forRun(config, planCompact('presses', config)));
+    const run = contractRun(engine.forRun(config, planCompact('presses', config)));
     const [cue] = run.send({ type: 'START', atMs: 0 }) as Present[];
     run.send({ type: 'DRAWN', key: cue?.key ?? '', atMs: 10 });
     const [stimulus] = run.send({
@@ -147,7 +147,7 @@ describe("Stroop's engine on the task contract", () => {
   });
 
   it('marks a trial interrupted once its cue is on the stage, not during the feedback before it', () => {
-    const run = contractRun(stroopEngine.forRun(config, planCompact('attention', config)));
+    const run = contractRun(engine.forRun(config, planCompact('attention', config)));
     const drive = (effects: Effect[], atMs: number, before?: () => void) => {
       const present = effects.find((e): e is Present => e.type === 'PRESENT');
       if (!present) throw new Error('nothing presented');
@@ -196,7 +196,7 @@ describe("Stroop's engine on the task contract", () => {
       phase: 'test',
       trialNumber: 0,
     });
-    const done = contractRun(stroopEngine.forRun(config, planCompact('done', config)), {
+    const done = contractRun(engine.forRun(config, planCompact('done', config)), {
       saved: [{ phase: 'test', block: 0, trialNumber: 143, isCorrect: true }],
     });
     expect(done.effects).toEqual([{ type: 'FINISHED' }]);

@@ -1,32 +1,32 @@
 import type { EngineEffect, EngineEvent, EngineStep, OnsetMethod, TaskEngine } from '../engine';
 import type { InputModality } from '../shared/envelope';
 import {
+  type Config,
   getPhaseTrialCount,
   hasFeedback,
   isRestBreakAfter,
   PHASES,
   type Phase,
-  type StroopConfig,
 } from './config';
-import { plannedTrialAt, type StroopCompactPlan } from './plan';
-import { getNextPosition, getResumePosition, type StroopPosition } from './run-order';
+import { type CompactPlan, plannedTrialAt } from './plan';
+import { getNextPosition, getResumePosition, type Position } from './run-order';
 import type { PlannedTrial, ResponseKey } from './stimuli';
 import type { TrialInput } from './trial';
 
 /** Stroop's inputs: R, G or B, typed or on the on-screen buttons. */
-export type StroopInput = ResponseKey;
+export type Input = ResponseKey;
 
 /**
  * What Stroop's web task draws: the trial's cue ('Color' or 'Word'), its stimulus (a colour word
  * in an ink), and the feedback after a sample or practice answer.
  */
-export type StroopScene =
+export type Scene =
   | { kind: 'cue'; trial: PlannedTrial }
   | { kind: 'stimulus'; trial: PlannedTrial }
   | { kind: 'feedback'; trial: PlannedTrial; isCorrect: boolean };
 
 /** What Stroop waits on: the start of the run (or of its rest), or a rest break in the test. */
-export type StroopPrompt = { kind: 'start' } | { kind: 'rest'; after: StroopPosition };
+export type Prompt = { kind: 'start' } | { kind: 'rest'; after: Position };
 
 /** A presentation's measured time. */
 type Onset = { atMs: number; method: OnsetMethod };
@@ -37,7 +37,7 @@ type Press = { key: ResponseKey; atMs: number; modality: InputModality };
  * first press after its presented onset (presses after its drawing wait for that onset), then
  * its feedback (sample and practice).
  */
-export type StroopTrialInProgress = {
+export type TrialInProgress = {
   planned: PlannedTrial;
   /**
    * The trial whose feedback stays on the stage until this trial's cue is drawn (the progress
@@ -56,22 +56,21 @@ export type StroopTrialInProgress = {
   isCorrect: boolean | null;
 };
 
-export type StroopState =
-  | { kind: 'waiting'; next: StroopPosition | null; timeOriginMs: number }
-  | { kind: 'trial'; trial: StroopTrialInProgress; timeOriginMs: number }
-  | { kind: 'rest'; after: StroopPosition; timeOriginMs: number }
+export type State =
+  | { kind: 'waiting'; next: Position | null; timeOriginMs: number }
+  | { kind: 'trial'; trial: TrialInProgress; timeOriginMs: number }
+  | { kind: 'rest'; after: Position; timeOriginMs: number }
   | { kind: 'finished'; timeOriginMs: number };
 
-type Effect = EngineEffect<StroopScene, StroopPrompt, TrialInput>;
-type Step = EngineStep<StroopState, StroopScene, StroopPrompt, TrialInput>;
-type TrialState = Extract<StroopState, { kind: 'trial' }>;
+type Effect = EngineEffect<Scene, Prompt, TrialInput>;
+type Step = EngineStep<State, Scene, Prompt, TrialInput>;
+type TrialState = Extract<State, { kind: 'trial' }>;
 
-const positionKey = ({ phase, trialNumber }: StroopPosition) => `${phase}:0:${trialNumber}`;
-const sceneKey = (trial: StroopPosition, kind: StroopScene['kind']) =>
-  `${positionKey(trial)}:${kind}`;
+const positionKey = ({ phase, trialNumber }: Position) => `${phase}:0:${trialNumber}`;
+const sceneKey = (trial: Position, kind: Scene['kind']) => `${positionKey(trial)}:${kind}`;
 
 /** The trial at `position` of the plan the server checks saves against. */
-function plannedOf(plan: StroopCompactPlan, position: StroopPosition): PlannedTrial {
+function plannedOf(plan: CompactPlan, position: Position): PlannedTrial {
   const trial = plannedTrialAt(plan, position.phase, position.trialNumber);
   if (!trial) throw new Error(`No trial ${position.trialNumber} in ${position.phase}`);
   return trial;
@@ -82,14 +81,14 @@ function plannedOf(plan: StroopCompactPlan, position: StroopPosition): PlannedTr
  * timer (the end of the feedback before it).
  */
 function beginTrial(
-  plan: StroopCompactPlan,
-  position: StroopPosition,
+  plan: CompactPlan,
+  position: Position,
   timeOriginMs: number,
   cueDueAtMs: number | null,
   previous: PlannedTrial | null = null,
 ): Step {
   const planned = plannedOf(plan, position);
-  const trial: StroopTrialInProgress = {
+  const trial: TrialInProgress = {
     planned,
     previous,
     isCueDrawn: false,
@@ -119,8 +118,8 @@ function beginTrial(
  * timer after feedback), or the end.
  */
 function afterTrial(
-  config: StroopConfig,
-  plan: StroopCompactPlan,
+  config: Config,
+  plan: CompactPlan,
   trial: PlannedTrial,
   timeOriginMs: number,
   cueDueAtMs: number | null,
@@ -139,7 +138,7 @@ function afterTrial(
 
 /** The record of the trial answered by `press`: the plan's stimulus and the measured times. */
 function recordOf(
-  trial: StroopTrialInProgress,
+  trial: TrialInProgress,
   cueOnset: Onset,
   stimulusOnset: Onset,
   press: Press,
@@ -174,12 +173,7 @@ function recordOf(
  * The stimulus on screen is answered by `press` (at or after its presented onset): the trial is
  * recorded, then its feedback comes at once (sample and practice), or what follows it.
  */
-function answer(
-  config: StroopConfig,
-  plan: StroopCompactPlan,
-  state: TrialState,
-  press: Press,
-): Step {
+function answer(config: Config, plan: CompactPlan, state: TrialState, press: Press): Step {
   const { trial, timeOriginMs } = state;
   const { cueOnset, stimulusOnset, planned } = trial;
   if (!cueOnset || !stimulusOnset) return { state, effects: [] };
@@ -205,8 +199,8 @@ function answer(
 
 /** Presses in time order: the first at or after the stimulus's onset answers it. */
 function applyPresses(
-  config: StroopConfig,
-  plan: StroopCompactPlan,
+  config: Config,
+  plan: CompactPlan,
   state: TrialState,
   presses: readonly Press[],
 ): Step {
@@ -219,8 +213,8 @@ function applyPresses(
 
 /** A scene was presented: the cue's onset times the stimulus, the feedback's the next cue. */
 function onOnset(
-  config: StroopConfig,
-  plan: StroopCompactPlan,
+  config: Config,
+  plan: CompactPlan,
   state: TrialState,
   key: string,
   onset: Onset,
@@ -284,12 +278,7 @@ function onDrawn(state: TrialState, key: string): Step {
  * The feedback after the last sample or practice trial stays the scene on screen until the next
  * cue is drawn: the trial after it begins when its cue is put on the stage.
  */
-function step(
-  config: StroopConfig,
-  plan: StroopCompactPlan,
-  state: StroopState,
-  event: EngineEvent<StroopInput>,
-): Step {
+function step(config: Config, plan: CompactPlan, state: State, event: EngineEvent<Input>): Step {
   const unchanged: Step = { state, effects: [] };
   switch (event.type) {
     case 'START':
@@ -329,21 +318,13 @@ function step(
 }
 
 /** Whether trials are on: a cue, a stimulus or feedback on the stage. */
-const presenting = (state: StroopState) => state.kind === 'trial';
+const presenting = (state: State) => state.kind === 'trial';
 
 /**
  * Stroop's engine on the task contract: a run opens on a start prompt (the runner begins at
  * once) at the position after the saved trials, or ends at once when every trial is saved.
  */
-export const stroopEngine: TaskEngine<
-  StroopConfig,
-  StroopCompactPlan,
-  StroopState,
-  StroopInput,
-  StroopScene,
-  StroopPrompt,
-  TrialInput
-> = {
+export const engine: TaskEngine<Config, CompactPlan, State, Input, Scene, Prompt, TrialInput> = {
   forRun(config, plan) {
     return {
       start({ saved, timeOriginMs }) {

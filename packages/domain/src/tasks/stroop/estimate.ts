@@ -1,5 +1,5 @@
 import { ESTIMATE_PROMPT_MS } from '../shared/estimate';
-import { getPhaseTrialCount, hasFeedback, PHASES, type StroopConfig } from './config';
+import { type Config, getPhaseTrialCount, hasFeedback, PHASES } from './config';
 
 /** A typical response to the word after its cue, ms (cued switching between colour and word). */
 const TYPICAL_RT_MS = 1000;
@@ -9,7 +9,7 @@ const TYPICAL_RT_MS = 1000;
  * its cue, a typical response and its feedback (sample and practice), and a rest after every
  * `restBreakEveryTrials` test trials but the last.
  */
-export function estimateStroopMs(config: StroopConfig): number {
+export function estimateMs(config: Config): number {
   const trialsMs = PHASES.reduce(
     (sum, phase) =>
       sum +

@@ -1,9 +1,9 @@
 import type { ExportColumn } from '../../exports/trial-columns';
 import type { StoredTrial } from '../contract';
-import type { StroopTaskTrial } from './definition';
+import type { TaskTrial } from './definition';
 
 /** Stroop's own columns of the trial export, after the common ones (ADR 027). */
-export const STROOP_EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<StroopTaskTrial>>[] = [
+export const EXPORT_COLUMNS: readonly ExportColumn<StoredTrial<TaskTrial>>[] = [
   {
     name: 'cue_word',
     type: 'string',

@@ -1,4 +1,4 @@
-import { PHASES, type Phase, type StroopConfig } from './config';
+import { type Config, PHASES, type Phase } from './config';
 import { planRun } from './plan';
 import { getMinimumTrialDurationMs } from './plausibility';
 import { type PlannedTrial, RESPONSE_KEYS, type ResponseKey } from './stimuli';
@@ -11,7 +11,7 @@ export const FIXTURE_TIME_ORIGIN_MS = 1_795_000_000_000;
  * The trial input a browser would send for a planned trial, answered with `response` after `rt`
  * ms. Its times move on 5 s per trial in run order (sample, practice, test), as a page's do.
  */
-export function answerStroopTrial(
+export function answerTrial(
   planned: PlannedTrial,
   response: ResponseKey,
   reactionTime: number,
@@ -43,7 +43,7 @@ export function answerStroopTrial(
 }
 
 /** A key that answers the planned trial wrongly. */
-export function wrongStroopKey(planned: PlannedTrial): ResponseKey {
+export function wrongKey(planned: PlannedTrial): ResponseKey {
   return RESPONSE_KEYS.find((key) => key !== planned.correctKey) ?? 'R';
 }
 
@@ -52,14 +52,14 @@ export function wrongStroopKey(planned: PlannedTrial): ResponseKey {
  * test trials wrong when trialNumber % 12 === 5 (12 errors, all Color-cue repeats), with RT
  * 600.25 ms on Color-cue and 450.25 ms on Word-cue trials.
  */
-export function stroopFixtureRun(seed: string, config: StroopConfig): TrialInput[] {
+export function fixtureRun(seed: string, config: Config): TrialInput[] {
   const plans = planRun(seed, config);
   return [
-    ...[...plans.sample, ...plans.practice].map((t) => answerStroopTrial(t, t.correctKey, 700)),
+    ...[...plans.sample, ...plans.practice].map((t) => answerTrial(t, t.correctKey, 700)),
     ...plans.test.map((t) =>
-      answerStroopTrial(
+      answerTrial(
         t,
-        t.trialNumber % 12 === 5 ? wrongStroopKey(t) : t.correctKey,
+        t.trialNumber % 12 === 5 ? wrongKey(t) : t.correctKey,
         t.cueWord === 'Color' ? 600.25 : 450.25,
       ),
     ),
@@ -67,6 +67,6 @@ export function stroopFixtureRun(seed: string, config: StroopConfig): TrialInput
 }
 
 /** The least time a Stroop trial of `phase` takes a person (its cue, and feedback if any). */
-export function stroopMinimumMs(config: StroopConfig, phase: Phase): number {
+export function minimumMs(config: Config, phase: Phase): number {
   return getMinimumTrialDurationMs(config, phase);
 }

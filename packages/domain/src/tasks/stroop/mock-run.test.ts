@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STROOP_CONFIG, PHASES } from './config';
-import { generateMockRun, MOCK_STROOP, type MockTrial } from './mock-run';
+import { DEFAULT_CONFIG, PHASES } from './config';
+import { generateMockRun, MOCK, type MockTrial } from './mock-run';
 import { planRun } from './plan';
 import { getCorrectKey, isCongruent } from './stimuli';
 
 const END_MS = Date.UTC(2026, 5, 1, 12);
 // 60 runs of 168 trials: 10,080 trials, about 1,700 in each congruence-by-switch group.
 const runs = Array.from({ length: 60 }, (_, i) =>
-  generateMockRun(`mock-test-${i}`, DEFAULT_STROOP_CONFIG, END_MS),
+  generateMockRun(`mock-test-${i}`, DEFAULT_CONFIG, END_MS),
 );
 const allTrials = runs.flatMap((run) => run.trials);
 
@@ -22,7 +22,7 @@ const meanRtOf = (trials: MockTrial[]) =>
 describe('mock Stroop runs', () => {
   it('are complete runs on the seeded plan: cue schedule, switch flags and order', () => {
     for (const run of runs.slice(0, 5)) {
-      const plans = planRun(run.seed, DEFAULT_STROOP_CONFIG);
+      const plans = planRun(run.seed, DEFAULT_CONFIG);
       const planned = PHASES.flatMap((phase) => plans[phase]);
       expect(run.trials).toHaveLength(168);
       run.trials.forEach((trial, i) => {
@@ -49,8 +49,8 @@ describe('mock Stroop runs', () => {
       );
     }
     const congruentShare = allTrials.filter((t) => t.isCongruent).length / allTrials.length;
-    expect(congruentShare).toBeGreaterThan(MOCK_STROOP.congruentProbability - 0.02);
-    expect(congruentShare).toBeLessThan(MOCK_STROOP.congruentProbability + 0.02);
+    expect(congruentShare).toBeGreaterThan(MOCK.congruentProbability - 0.02);
+    expect(congruentShare).toBeLessThan(MOCK.congruentProbability + 0.02);
   });
 
   it.each([
@@ -100,10 +100,10 @@ describe('mock Stroop runs', () => {
         Date.parse(previous?.endTime ?? ''),
       );
       expect(Date.parse(trial?.endTime ?? '') - Date.parse(trial?.startTime ?? '')).toBe(
-        DEFAULT_STROOP_CONFIG.cueDurationMs + (trial?.reactionTime ?? 0),
+        DEFAULT_CONFIG.cueDurationMs + (trial?.reactionTime ?? 0),
       );
     }
-    expect(generateMockRun(run.seed, DEFAULT_STROOP_CONFIG, END_MS)).toEqual(run);
-    expect(generateMockRun('other', DEFAULT_STROOP_CONFIG, END_MS).trials).not.toEqual(run.trials);
+    expect(generateMockRun(run.seed, DEFAULT_CONFIG, END_MS)).toEqual(run);
+    expect(generateMockRun('other', DEFAULT_CONFIG, END_MS).trials).not.toEqual(run.trials);
   });
 });

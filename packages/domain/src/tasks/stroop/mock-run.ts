@@ -1,5 +1,5 @@
 import { createRng, type Rng } from '../shared/random';
-import { hasFeedback, PHASES, type StroopConfig } from './config';
+import { type Config, hasFeedback, PHASES } from './config';
 import { planRun } from './plan';
 import { getCorrectKey, type Ink, RESPONSE_KEYS, type ResponseKey } from './stimuli';
 import type { Trial } from './trial';
@@ -9,7 +9,7 @@ import type { Trial } from './trial';
  * milliseconds drawn uniformly from the inclusive ranges; a switch trial adds a uniform 0-99 ms and
  * is `switchAccuracyPenalty` (a proportion, i.e. 5 percentage points) less likely to be correct.
  */
-export const MOCK_STROOP = {
+export const MOCK = {
   congruent: { minRtMs: 500, maxRtMs: 799, accuracy: 0.95 },
   incongruent: { minRtMs: 600, maxRtMs: 999, accuracy: 0.85 },
   switchExtraRtMs: { min: 0, max: 99 },
@@ -27,7 +27,7 @@ export type MockTrial = Omit<Trial, 'timing'> & { timing: null };
 
 export type MockRun = {
   seed: string;
-  config: StroopConfig;
+  config: Config;
   /** ISO 8601, UTC. */
   startTime: string;
   endTime: string;
@@ -43,18 +43,18 @@ function drawInt(rng: Rng, min: number, max: number): number {
   return min + Math.floor(rng() * (max - min + 1));
 }
 
-/** Reaction time and chance of a correct answer of one mock trial (MOCK_STROOP). */
+/** Reaction time and chance of a correct answer of one mock trial (MOCK). */
 function drawBehaviour(
   rng: Rng,
   isCongruent: boolean,
   isSwitch: boolean,
 ): { reactionTime: number; accuracy: number } {
-  const kind = isCongruent ? MOCK_STROOP.congruent : MOCK_STROOP.incongruent;
+  const kind = isCongruent ? MOCK.congruent : MOCK.incongruent;
   let reactionTime = drawInt(rng, kind.minRtMs, kind.maxRtMs);
   let accuracy: number = kind.accuracy;
   if (isSwitch) {
-    reactionTime += drawInt(rng, MOCK_STROOP.switchExtraRtMs.min, MOCK_STROOP.switchExtraRtMs.max);
-    accuracy -= MOCK_STROOP.switchAccuracyPenalty;
+    reactionTime += drawInt(rng, MOCK.switchExtraRtMs.min, MOCK.switchExtraRtMs.max);
+    accuracy -= MOCK.switchAccuracyPenalty;
   }
   return { reactionTime, accuracy };
 }
@@ -67,11 +67,11 @@ function pickWrongKey(rng: Rng, correct: ResponseKey): ResponseKey {
 /**
  * A complete mock Stroop run for the admin mock-data generator (docs/product.md#mock-data), ending
  * at `endTimeMs`. The cue schedule, switch flags and stimuli are the seeded plan of a real run; a
- * share of the trials (MOCK_STROOP.congruentProbability) is made congruent by inking the word in
+ * share of the trials (MOCK.congruentProbability) is made congruent by inking the word in
  * its own colour, since real trials never are (docs/product.md#the-stroop-test). Behaviour follows
- * MOCK_STROOP. Pure and seeded: the same seed and end time always give the same run.
+ * MOCK. Pure and seeded: the same seed and end time always give the same run.
  */
-export function generateMockRun(seed: string, config: StroopConfig, endTimeMs: number): MockRun {
+export function generateMockRun(seed: string, config: Config, endTimeMs: number): MockRun {
   const plans = planRun(seed, config);
   const rng = createRng(`${seed}:mock`);
   const drafts: (Omit<MockTrial, 'startTime' | 'endTime'> & { startMs: number; endMs: number })[] =
@@ -79,7 +79,7 @@ export function generateMockRun(seed: string, config: StroopConfig, endTimeMs: n
   let clockMs = 0;
   for (const phase of PHASES) {
     for (const planned of plans[phase]) {
-      const isCongruent = rng() < MOCK_STROOP.congruentProbability;
+      const isCongruent = rng() < MOCK.congruentProbability;
       const stimulusColor: Ink = isCongruent
         ? (planned.stimulusWord.toLowerCase() as Ink)
         : planned.stimulusColor;

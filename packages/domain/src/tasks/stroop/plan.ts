@@ -1,4 +1,4 @@
-import type { Phase, StroopConfig } from './config';
+import type { Config, Phase } from './config';
 import {
   getCorrectKey,
   getCue,
@@ -15,10 +15,10 @@ import {
  * hundreds of MB; the rest of a planned trial follows from its number (cue, switch) and its
  * stimulus (the correct key).
  */
-export type StroopCompactPlan = Readonly<Record<Phase, Uint8Array>>;
+export type CompactPlan = Readonly<Record<Phase, Uint8Array>>;
 
 /** The whole run's plan, compact: the same trials planPhase plans. */
-export function planCompact(seed: string, config: StroopConfig): StroopCompactPlan {
+export function planCompact(seed: string, config: Config): CompactPlan {
   const encode = (phase: Phase) =>
     Uint8Array.from(
       planPhase(seed, phase, config),
@@ -29,7 +29,7 @@ export function planCompact(seed: string, config: StroopConfig): StroopCompactPl
 
 /** Trial `trialNumber` of `phase` as planPhase plans it, or undefined past the phase's end. */
 export function plannedTrialAt(
-  plan: StroopCompactPlan,
+  plan: CompactPlan,
   phase: Phase,
   trialNumber: number,
 ): PlannedTrial | undefined {
@@ -51,10 +51,10 @@ export function plannedTrialAt(
   };
 }
 
-export type StroopPlans = Record<Phase, readonly PlannedTrial[]>;
+export type Plans = Record<Phase, readonly PlannedTrial[]>;
 
 /** The whole run planned from its seed: every phase's trials. */
-export function planRun(seed: string, config: StroopConfig): StroopPlans {
+export function planRun(seed: string, config: Config): Plans {
   return {
     sample: planPhase(seed, 'sample', config),
     practice: planPhase(seed, 'practice', config),

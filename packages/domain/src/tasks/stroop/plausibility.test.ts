@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { RUN_ARRIVAL_TOLERANCE_MS } from '../shared/plausibility';
-import { DEFAULT_STROOP_CONFIG, type Phase } from './config';
+import { DEFAULT_CONFIG, type Phase } from './config';
 import {
   ANTICIPATION_FLOOR_MS,
+  type ArrivedTrial,
   CUE_ONSET_TOLERANCE_MS,
   findRunImplausibility,
   getMinimumTrialDurationMs,
   getTrialFlags,
-  type StroopArrivedTrial,
 } from './plausibility';
 
 const START = new Date('2026-11-26T10:00:00.000Z');
-const config = DEFAULT_STROOP_CONFIG;
+const config = DEFAULT_CONFIG;
 
 /** Every trial of a run in run order, each arriving `paceMs(phase)` after the one before. */
-function run(paceMs: (phase: Phase) => number): StroopArrivedTrial[] {
-  const trials: StroopArrivedTrial[] = [];
+function run(paceMs: (phase: Phase) => number): ArrivedTrial[] {
+  const trials: ArrivedTrial[] = [];
   let clockMs = START.getTime();
   const counts = {
     sample: config.sampleTrials,

@@ -1,5 +1,5 @@
 import { describeEarlyArrival, judgeRunTiming } from '../shared/plausibility';
-import { getPhaseTrialCount, hasFeedback, PHASES, type Phase, type StroopConfig } from './config';
+import { type Config, getPhaseTrialCount, hasFeedback, PHASES, type Phase } from './config';
 import type { TrialTiming } from './trial';
 
 /**
@@ -24,7 +24,7 @@ export type TrialFlag = (typeof TRIAL_FLAGS)[number];
  */
 export function getTrialFlags(
   trial: { reactionTime: number; timing: Pick<TrialTiming, 'cueOnsetMs' | 'stimulusOnsetMs'> },
-  config: Pick<StroopConfig, 'cueDurationMs'>,
+  config: Pick<Config, 'cueDurationMs'>,
 ): TrialFlag[] {
   const flags: TrialFlag[] = [];
   if (trial.reactionTime < ANTICIPATION_FLOOR_MS) flags.push('anticipation');
@@ -52,12 +52,12 @@ export const CUE_ONSET_TOLERANCE_MS = 50;
  * The least time a trial of `phase` takes before the next can begin: its cue, and its feedback in
  * the sample and practice phases (the response itself and rest breaks can take any time).
  */
-export function getMinimumTrialDurationMs(config: StroopConfig, phase: Phase): number {
+export function getMinimumTrialDurationMs(config: Config, phase: Phase): number {
   return config.cueDurationMs + (hasFeedback(phase) ? config.feedbackDurationMs : 0);
 }
 
 /** What the plausibility check reads of a stored trial. */
-export type StroopArrivedTrial = {
+export type ArrivedTrial = {
   phase: Phase;
   trialNumber: number;
   /** By the device's clock (cue onset and response); null for a trial never measured. */
@@ -71,11 +71,7 @@ export type StroopArrivedTrial = {
  * The least time from a run's start to trial `trialNumber` of `phase` being answered: every
  * earlier trial's cue and feedback, then this trial's cue. Constant time, for every save.
  */
-export function getMinimumArrivalMs(
-  config: StroopConfig,
-  phase: Phase,
-  trialNumber: number,
-): number {
+export function getMinimumArrivalMs(config: Config, phase: Phase, trialNumber: number): number {
   let before = 0;
   for (const earlier of PHASES) {
     if (earlier === phase) break;
@@ -89,7 +85,7 @@ export function getMinimumArrivalMs(
  * by a person by then, or null if it can (within RUN_ARRIVAL_TOLERANCE_MS, shared/plausibility).
  */
 export function findEarlyArrival(
-  config: StroopConfig,
+  config: Config,
   phase: Phase,
   trialNumber: number,
   elapsedMs: number,
@@ -102,7 +98,7 @@ export function findEarlyArrival(
 }
 
 /** How many trials come before trial `trialNumber` of `phase` in a run. */
-function countTrialsBefore(config: StroopConfig, phase: Phase, trialNumber: number) {
+function countTrialsBefore(config: Config, phase: Phase, trialNumber: number) {
   let count = trialNumber;
   for (const earlier of PHASES) {
     if (earlier === phase) break;
@@ -118,9 +114,9 @@ function countTrialsBefore(config: StroopConfig, phase: Phase, trialNumber: numb
  * this only tells reports to leave it out.
  */
 export function findRunImplausibility(
-  config: StroopConfig,
+  config: Config,
   runStart: Date,
-  trials: readonly StroopArrivedTrial[],
+  trials: readonly ArrivedTrial[],
 ): string | null {
   const ordered = [...trials].sort(
     (a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.trialNumber - b.trialNumber,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { StroopConfigSchema } from './config';
-import { flagStroopTrials, type StroopScoringTrial, scoreStroopV2 } from './scoring';
+import { ConfigSchema } from './config';
+import { flagTrials, type ScoringTrial, scoreV2 } from './scoring';
 import { getCue, type Ink, isSwitchTrial, type ResponseKey, type Word } from './stimuli';
 
 // 16 test trials, a rest break after trial 7 (so trial 8 comes first after it).
-const config = StroopConfigSchema.parse({ testTrials: 16, restBreakEveryTrials: 8 });
+const config = ConfigSchema.parse({ testTrials: 16, restBreakEveryTrials: 8 });
 
 const NAMES: Record<ResponseKey, { word: Word; ink: Ink }> = {
   R: { word: 'RED', ink: 'red' },
@@ -24,7 +24,7 @@ type Row = {
 };
 
 /** Test trials numbered from 0, with the cue cycle and switches of the real design. */
-function buildRun(rows: readonly Row[]): StroopScoringTrial[] {
+function buildRun(rows: readonly Row[]): ScoringTrial[] {
   let clockMs = Date.parse('2026-11-26T10:00:00.000Z');
   return rows.map((row, trialNumber) => {
     const cueWord = getCue(trialNumber);
@@ -72,7 +72,7 @@ const FIXTURE = buildRun([
 
 describe('flagStroopTrials', () => {
   it('flags each trial once, by the rules of version 2', () => {
-    const flags = flagStroopTrials(config, FIXTURE).map((t) => [t.trialNumber, t.exclusions]);
+    const flags = flagTrials(config, FIXTURE).map((t) => [t.trialNumber, t.exclusions]);
     expect(flags).toEqual([
       [0, ['first']],
       [1, []],
@@ -94,7 +94,7 @@ describe('flagStroopTrials', () => {
   });
 
   it('puts trial 0 in no cell, and marks which correct keys repeat the trial before', () => {
-    const flagged = flagStroopTrials(config, FIXTURE);
+    const flagged = flagTrials(config, FIXTURE);
     expect(flagged[0]).toMatchObject({ cell: null, isResponseRepeat: null });
     expect(flagged.map((t) => t.isResponseRepeat).slice(1)).toEqual([
       false,
@@ -122,8 +122,8 @@ describe('flagStroopTrials', () => {
       key: 'R' as const,
       rt: n === 21 ? 2000 : 700,
     }));
-    const long = StroopConfigSchema.parse({ testTrials: 41, restBreakEveryTrials: 100 });
-    const flagged = flagStroopTrials(long, buildRun(rows));
+    const long = ConfigSchema.parse({ testTrials: 41, restBreakEveryTrials: 100 });
+    const flagged = flagTrials(long, buildRun(rows));
     expect(
       flagged.filter((t) => t.exclusions.includes('outlier')).map((t) => t.trialNumber),
     ).toEqual([21]);
@@ -133,7 +133,7 @@ describe('flagStroopTrials', () => {
 
   it('ignores other phases and sorts by trial number', () => {
     const shuffled = [FIXTURE[3], FIXTURE[0], { ...FIXTURE[1], phase: 'practice' }, FIXTURE[1]];
-    const flagged = flagStroopTrials(config, shuffled as StroopScoringTrial[]);
+    const flagged = flagTrials(config, shuffled as ScoringTrial[]);
     expect(flagged.map((t) => t.trialNumber)).toEqual([0, 1, 3]);
     // Trial 2 is missing: trial 3 has no trial before it, so it is a first trial.
     expect(flagged[2]?.exclusions).toEqual(['first']);
@@ -141,7 +141,7 @@ describe('flagStroopTrials', () => {
 });
 
 describe('scoreStroopV2', () => {
-  const { scores, ...headline } = scoreStroopV2(config, FIXTURE);
+  const { scores, ...headline } = scoreV2(config, FIXTURE);
 
   it('gives the headline over every test trial, and the mean RT of the RT trials', () => {
     expect(headline).toEqual({
@@ -162,7 +162,7 @@ describe('scoreStroopV2', () => {
       rt: 700,
       correct: i < 29,
     }));
-    expect(scoreStroopV2(config, buildRun(rows))).toMatchObject({
+    expect(scoreV2(config, buildRun(rows))).toMatchObject({
       correctTrials: 29,
       overallScore: 58,
     });
@@ -172,7 +172,7 @@ describe('scoreStroopV2', () => {
       rt: 700,
       correct: i < 57,
     }));
-    expect(scoreStroopV2(config, buildRun(hundred))).toMatchObject({
+    expect(scoreV2(config, buildRun(hundred))).toMatchObject({
       correctTrials: 57,
       overallScore: 57,
     });
@@ -273,7 +273,7 @@ describe('scoreStroopV2', () => {
   });
 
   it('scores an empty run without numbers', () => {
-    const empty = scoreStroopV2(config, []);
+    const empty = scoreV2(config, []);
     expect(empty).toMatchObject({ totalTrials: 0, overallScore: 0, averageReactionTime: null });
     expect(empty.scores.switchCost.rtMs).toEqual({ word: null, color: null, mean: null });
     expect(empty.scores.inverseEfficiencyMs).toBeNull();

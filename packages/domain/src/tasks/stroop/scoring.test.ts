@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STROOP_CONFIG, StroopConfigSchema } from './config';
-import { type ScoredTrial, scoreStroop } from './scoring';
+import { ConfigSchema, DEFAULT_CONFIG } from './config';
+import { type ScoredTrial, score } from './scoring';
 
 // A short run: 8 test trials with a rest break after trial 3 (so trial 4 is first after it).
-const config = StroopConfigSchema.parse({ testTrials: 8, restBreakEveryTrials: 4 });
+const config = ConfigSchema.parse({ testTrials: 8, restBreakEveryTrials: 4 });
 const rows: [number, 'Color' | 'Word', boolean, boolean, number][] = [
   // trialNumber, cue, isSwitch, isCorrect, reactionTime
   [0, 'Color', false, true, 500],
@@ -39,7 +39,7 @@ const fixture: ScoredTrial[] = [
 ];
 
 describe('scoring version 1, against a hand-computed fixture', () => {
-  const summary = scoreStroop(config, fixture);
+  const summary = score(config, fixture);
 
   it('computes the summary from test trials only', () => {
     expect(summary).toMatchObject({
@@ -71,7 +71,7 @@ describe('scoring version 1, against a hand-computed fixture', () => {
   });
 
   it('gives nulls, not NaN, when there is nothing to average', () => {
-    const empty = scoreStroop(DEFAULT_STROOP_CONFIG, []);
+    const empty = score(DEFAULT_CONFIG, []);
     expect(empty).toMatchObject({
       totalTrials: 0,
       overallScore: 0,
@@ -84,6 +84,6 @@ describe('scoring version 1, against a hand-computed fixture', () => {
 
   it('floors the overall score', () => {
     const twoOfThree = rows.slice(0, 3).map(toTestTrial);
-    expect(scoreStroop(config, twoOfThree).overallScore).toBe(66);
+    expect(score(config, twoOfThree).overallScore).toBe(66);
   });
 });

@@ -1,10 +1,10 @@
 import { percentHeadline } from '../shared/headline';
 import { mean, sampleSd } from '../shared/statistics';
-import { isRestBreakAfter, type Phase, type StroopConfig } from './config';
+import { type Config, isRestBreakAfter, type Phase } from './config';
 import { type Cue, getCorrectKey, type Ink, type ResponseKey, type Word } from './stimuli';
 
-// Stroop's scores, both versions: version 1 (`scoreStroop`, the first version's mean RT per
-// cell, still read for the results stored by it) and versions 2 and 3 (`scoreStroopV2`, every
+// Stroop's scores, both versions: version 1 (`score`, the first version's mean RT per
+// cell, still read for the results stored by it) and versions 2 and 3 (`scoreV2`, every
 // run scored now). docs/scoring/stroop.md.
 
 /** The fields of a stored trial that scoring reads. */
@@ -36,7 +36,7 @@ export type CellScore = {
 };
 
 /** The scores of version 1, each with its rule in its JSDoc (docs/scoring/stroop.md#versions). */
-export type StroopMetrics = {
+export type Metrics = {
   /** Switch minus repeat: mean RT of RT-eligible trials (ms) and error rate (percentage points). */
   switchCost: { rtMs: number | null; errorRatePercent: number | null };
   /** The four cells of the aggregate report, cue by switch. */
@@ -48,18 +48,18 @@ export type StroopMetrics = {
 };
 
 /** Stroop's own scores, stored in `test_results.scores` beside the headline (scoring version 1). */
-export type StroopScores = {
+export type Scores = {
   /** Percent correct of Color-cue test trials. */
   colorNamingAccuracy: number | null;
   /** Percent correct of Word-cue test trials. */
   wordReadingAccuracy: number | null;
   /** Mean RT of Color-cue minus mean RT of Word-cue test trials, in ms. */
   interferenceEffect: number | null;
-  metrics: StroopMetrics;
+  metrics: Metrics;
 };
 
 /** The headline summary plus the version 1 metrics. Computed from test-phase trials only. */
-export type StroopSummary = {
+export type Summary = {
   totalTrials: number;
   correctTrials: number;
   /** floor(correct / total * 100). */
@@ -72,7 +72,7 @@ export type StroopSummary = {
   wordReadingAccuracy: number | null;
   /** Mean RT of Color-cue minus mean RT of Word-cue test trials, in ms. */
   interferenceEffect: number | null;
-  metrics: StroopMetrics;
+  metrics: Metrics;
 };
 
 function percentWrong(trials: readonly { isCorrect: boolean }[]): number | null {
@@ -94,7 +94,7 @@ function difference(a: number | null, b: number | null): number | null {
  * Whether a test trial's RT counts in the RT scores of version 1: it was answered correctly, it is not
  * the first trial of the phase, and it is not the first trial after a rest break.
  */
-export function isRtEligible(config: StroopConfig, trial: ScoredTrial): boolean {
+export function isRtEligible(config: Config, trial: ScoredTrial): boolean {
   return (
     trial.isCorrect &&
     trial.trialNumber > 0 &&
@@ -106,7 +106,7 @@ export function getReportCell(trial: Pick<ScoredTrial, 'isSwitch' | 'cueWord'>):
   return `${trial.isSwitch ? 'switch' : 'noswitch'}, ${trial.cueWord === 'Word' ? 'word' : 'color'}`;
 }
 
-function scoreCell(config: StroopConfig, trials: readonly ScoredTrial[]): CellScore {
+function scoreCell(config: Config, trials: readonly ScoredTrial[]): CellScore {
   return {
     trialCount: trials.length,
     meanRtMs: mean(trials.filter((t) => isRtEligible(config, t)).map((t) => t.reactionTime)),
@@ -115,10 +115,7 @@ function scoreCell(config: StroopConfig, trials: readonly ScoredTrial[]): CellSc
 }
 
 /** Scores a run from its stored trials (version 1). Trials of other phases are ignored. */
-export function scoreStroop(
-  config: StroopConfig,
-  allTrials: readonly ScoredTrial[],
-): StroopSummary {
+export function score(config: Config, allTrials: readonly ScoredTrial[]): Summary {
   const trials = allTrials.filter((t) => t.phase === 'test');
   const correct = trials.filter((t) => t.isCorrect).length;
   const colorTrials = trials.filter((t) => t.cueWord === 'Color');
@@ -177,7 +174,7 @@ export function scoreStroop(
  * within each cue averaged with equal weight, the colour-naming cost named for what it is, and
  * the switch cost split by response repetition.
  */
-export const STROOP_SCORING_VERSION_2 = 2;
+export const SCORING_VERSION_2 = 2;
 
 /**
  * Version 3: version 2's scores with the headline computed exactly, floor(correct x 100 /
@@ -185,42 +182,36 @@ export const STROOP_SCORING_VERSION_2 = 2;
  * one point low where the floating-point division falls under a whole percentage (29 / 50
  * gives 57). The runs are scored by this version.
  */
-export const STROOP_SCORING_VERSION = 3;
+export const SCORING_VERSION = 3;
 
 /** A reaction time below this (ms) is an anticipation: faster than reading the stimulus allows. */
-export const STROOP_ANTICIPATION_MS = 200;
+export const ANTICIPATION_MS = 200;
 
 /** A correct RT this many SDs from the participant's own cell mean is an outlier. */
-export const STROOP_OUTLIER_SD = 2.5;
+export const OUTLIER_SD = 2.5;
 
 /**
  * More than this (ms) from one trial's response to the next trial's cue is a pause: a resume
  * after a reload, or a rest break. The test phase shows the next cue in the frame after the
  * response, so only a pause comes near it.
  */
-export const STROOP_PAUSE_GAP_MS = 5000;
+export const PAUSE_GAP_MS = 5000;
 
 /**
  * Why a test trial is left out of some scores:
  * - `first`: the first trial of the phase, after a rest break or after a pause (resume): it has
  *   no preceding trial the participant just did, so it is neither a switch nor a repeat;
  * - `postError`: the trial before it was answered wrongly (post-error slowing);
- * - `anticipation`: RT under STROOP_ANTICIPATION_MS;
+ * - `anticipation`: RT under ANTICIPATION_MS;
  * - `interrupted`: the page lost focus or was hidden between the cue and the response;
- * - `outlier`: a correct RT more than STROOP_OUTLIER_SD SDs from the participant's own mean of
+ * - `outlier`: a correct RT more than OUTLIER_SD SDs from the participant's own mean of
  *   its cue x switch cell, among the trials with none of the flags above (one pass).
  */
-export const STROOP_EXCLUSIONS = [
-  'first',
-  'postError',
-  'anticipation',
-  'interrupted',
-  'outlier',
-] as const;
-export type StroopExclusion = (typeof STROOP_EXCLUSIONS)[number];
+export const EXCLUSIONS = ['first', 'postError', 'anticipation', 'interrupted', 'outlier'] as const;
+export type Exclusion = (typeof EXCLUSIONS)[number];
 
 /** The flags that keep a trial out of the error-rate scores (an outlier is still an answer). */
-const ERROR_RATE_EXCLUSIONS: readonly StroopExclusion[] = [
+const ERROR_RATE_EXCLUSIONS: readonly Exclusion[] = [
   'first',
   'postError',
   'anticipation',
@@ -228,7 +219,7 @@ const ERROR_RATE_EXCLUSIONS: readonly StroopExclusion[] = [
 ];
 
 /** What version 2 reads of a stored test trial. */
-export type StroopScoringTrial = {
+export type ScoringTrial = {
   phase: string;
   trialNumber: number;
   cueWord: Cue;
@@ -246,19 +237,19 @@ export type StroopScoringTrial = {
 };
 
 /** A test trial with what version 2 decided about it. */
-export type FlaggedStroopTrial = StroopScoringTrial & {
+export type FlaggedTrial = ScoringTrial & {
   /** The cue x switch cell; null for a trial without a preceding trial (the phase's first). */
   cell: ReportCell | null;
   /** The correct key is the one of the trial before; null without a preceding trial. */
   isResponseRepeat: boolean | null;
-  exclusions: StroopExclusion[];
+  exclusions: Exclusion[];
   /** Counts in the RT scores: correct and without any exclusion. */
   countsForRt: boolean;
   /** Counts in the error-rate scores: none of the flags of ERROR_RATE_EXCLUSIONS. */
   countsForErrors: boolean;
 };
 
-const correctKeyOf = (t: StroopScoringTrial): ResponseKey =>
+const correctKeyOf = (t: ScoringTrial): ResponseKey =>
   getCorrectKey(t.cueWord, t.stimulusWord, t.stimulusColor);
 
 const timeMs = (iso: string | null): number | null => {
@@ -272,31 +263,28 @@ const timeMs = (iso: string | null): number | null => {
  * the same trials always get the same flags, so the per-run scores and the aggregate report
  * (which stores them with each trial) apply the same rules.
  */
-export function flagStroopTrials(
-  config: StroopConfig,
-  allTrials: readonly StroopScoringTrial[],
-): FlaggedStroopTrial[] {
+export function flagTrials(config: Config, allTrials: readonly ScoringTrial[]): FlaggedTrial[] {
   const trials = allTrials
     .filter((t) => t.phase === 'test')
     .sort((a, b) => a.trialNumber - b.trialNumber);
   const starts = trials.map((t) => timeMs(t.startTime));
   const ends = trials.map((t) => timeMs(t.endTime));
-  const flagged = trials.map((trial, index): FlaggedStroopTrial => {
+  const flagged = trials.map((trial, index): FlaggedTrial => {
     const before = trials[index - 1];
     const previous = before && before.trialNumber === trial.trialNumber - 1 ? before : undefined;
     const start = starts[index] ?? null;
     const previousEnd = ends[index - 1] ?? null;
     const gapMs = previous && start !== null && previousEnd !== null ? start - previousEnd : null;
-    const exclusions: StroopExclusion[] = [];
+    const exclusions: Exclusion[] = [];
     if (
       !previous ||
       isRestBreakAfter(config, 'test', trial.trialNumber - 1) ||
-      (gapMs !== null && gapMs > STROOP_PAUSE_GAP_MS)
+      (gapMs !== null && gapMs > PAUSE_GAP_MS)
     ) {
       exclusions.push('first');
     }
     if (previous && !previous.isCorrect) exclusions.push('postError');
-    if (trial.reactionTime < STROOP_ANTICIPATION_MS) exclusions.push('anticipation');
+    if (trial.reactionTime < ANTICIPATION_MS) exclusions.push('anticipation');
     if (trial.wasInterrupted === true) exclusions.push('interrupted');
     return {
       ...trial,
@@ -317,7 +305,7 @@ export function flagStroopTrials(
     const sd = sampleSd(candidates.map((t) => t.reactionTime));
     if (m === null || sd === null) continue;
     for (const t of candidates) {
-      if (Math.abs(t.reactionTime - m) > STROOP_OUTLIER_SD * sd) t.exclusions.push('outlier');
+      if (Math.abs(t.reactionTime - m) > OUTLIER_SD * sd) t.exclusions.push('outlier');
     }
   }
   for (const t of flagged) {
@@ -331,7 +319,7 @@ export function flagStroopTrials(
 export type CueCosts = { word: number | null; color: number | null; mean: number | null };
 
 /** One cue x switch cell of a run. */
-export type StroopCellV2 = {
+export type CellV2 = {
   /** Test trials in the cell. */
   trialCount: number;
   /** Trials in the RT scores (correct, no exclusion), and their mean RT in ms. */
@@ -345,7 +333,7 @@ export type StroopCellV2 = {
 };
 
 /** Stroop's own scores of version 2, stored in `test_results.scores`. */
-export type StroopScoresV2 = {
+export type ScoresV2 = {
   /** The version that computed the scores: 2 or 3 (the same scores, the headline exact in 3). */
   scoringVersion: 2 | 3;
   /** Percent correct of the Colour-cue and the Word-cue test trials in the error-rate scores. */
@@ -369,11 +357,11 @@ export type StroopScoresV2 = {
   switchCostByResponse: { responseChange: CueCosts; responseRepeat: CueCosts };
   /** Percent of switch and of repeat trials whose correct key repeats the trial before. */
   responseRepetitionPercent: { switch: number | null; repeat: number | null };
-  cells: Record<ReportCell, StroopCellV2>;
+  cells: Record<ReportCell, CellV2>;
   /** Mean RT of the RT trials divided by the proportion correct of the error-rate trials. */
   inverseEfficiencyMs: number | null;
   /** How many test trials carry each flag (a trial may carry several), and what was used. */
-  exclusions: Record<StroopExclusion, number> & {
+  exclusions: Record<Exclusion, number> & {
     errors: number;
     rtTrials: number;
     errorRateTrials: number;
@@ -381,14 +369,14 @@ export type StroopScoresV2 = {
 };
 
 /** The headline and the scores of version 2. */
-export type StroopSummaryV2 = {
+export type SummaryV2 = {
   totalTrials: number;
   correctTrials: number;
   /** floor(correct x 100 / total), over every test trial, exact (percentHeadline). */
   overallScore: number;
   /** Mean RT of the RT trials (correct, no exclusion), in ms. */
   averageReactionTime: number | null;
-  scores: StroopScoresV2;
+  scores: ScoresV2;
 };
 
 const averageOf = (a: number | null, b: number | null): number | null =>
@@ -400,7 +388,7 @@ function cueCosts(costOf: (cue: 'word' | 'color') => number | null): CueCosts {
   return { word, color, mean: averageOf(word, color) };
 }
 
-function scoreCellV2(trials: readonly FlaggedStroopTrial[]): StroopCellV2 {
+function scoreCellV2(trials: readonly FlaggedTrial[]): CellV2 {
   const rtTrials = trials.filter((t) => t.countsForRt);
   const errorTrials = trials.filter((t) => t.countsForErrors);
   const meanRtMs = mean(rtTrials.map((t) => t.reactionTime));
@@ -418,26 +406,23 @@ function scoreCellV2(trials: readonly FlaggedStroopTrial[]): StroopCellV2 {
 }
 
 /** Scores a run's test trials by version 2. */
-export function scoreStroopV2(
-  config: StroopConfig,
-  allTrials: readonly StroopScoringTrial[],
-): StroopSummaryV2 {
-  return scoreFlaggedStroopTrials(flagStroopTrials(config, allTrials));
+export function scoreV2(config: Config, allTrials: readonly ScoringTrial[]): SummaryV2 {
+  return scoreFlaggedTrials(flagTrials(config, allTrials));
 }
 
-/** Scores test trials flagged by flagStroopTrials (versions 2 and 3: the rules of version 3). */
-export function scoreFlaggedStroopTrials(flagged: readonly FlaggedStroopTrial[]): StroopSummaryV2 {
+/** Scores test trials flagged by flagTrials (versions 2 and 3: the rules of version 3). */
+export function scoreFlaggedTrials(flagged: readonly FlaggedTrial[]): SummaryV2 {
   const correct = flagged.filter((t) => t.isCorrect).length;
   const inCell = (cell: ReportCell) => flagged.filter((t) => t.cell === cell);
   const cells = Object.fromEntries(
     REPORT_CELLS.map((cell) => [cell, scoreCellV2(inCell(cell))]),
-  ) as Record<ReportCell, StroopCellV2>;
+  ) as Record<ReportCell, CellV2>;
   const cellOf = (isSwitch: boolean, cue: 'word' | 'color') =>
     cells[`${isSwitch ? 'switch' : 'noswitch'}, ${cue}`];
   const switchMinusRepeat = (field: 'meanRtMs' | 'errorRatePercent' | 'inverseEfficiencyMs') =>
     cueCosts((cue) => difference(cellOf(true, cue)[field], cellOf(false, cue)[field]));
 
-  const rtMean = (list: readonly FlaggedStroopTrial[]) =>
+  const rtMean = (list: readonly FlaggedTrial[]) =>
     mean(list.filter((t) => t.countsForRt).map((t) => t.reactionTime));
   const byResponse = (isRepeat: boolean) =>
     cueCosts((cue) => {
@@ -466,7 +451,7 @@ export function scoreFlaggedStroopTrials(flagged: readonly FlaggedStroopTrial[])
   const overallWrong = percentWrong(errorTrials);
   const overallCorrect = overallWrong === null ? null : 1 - overallWrong / 100;
   const colorNamingRt = colorMinusWord('meanRtMs');
-  const count = (exclusion: StroopExclusion) =>
+  const count = (exclusion: Exclusion) =>
     flagged.filter((t) => t.exclusions.includes(exclusion)).length;
 
   return {
@@ -475,7 +460,7 @@ export function scoreFlaggedStroopTrials(flagged: readonly FlaggedStroopTrial[])
     overallScore: percentHeadline(correct, flagged.length),
     averageReactionTime,
     scores: {
-      scoringVersion: STROOP_SCORING_VERSION,
+      scoringVersion: SCORING_VERSION,
       colorNamingAccuracy: accuracyOf('Color'),
       wordReadingAccuracy: accuracyOf('Word'),
       colorNamingCost: {

@@ -1,14 +1,14 @@
 import { drawExGaussian } from '../shared/ex-gaussian';
 import { createRng } from '../shared/random';
-import { isRestBreakAfter, type StroopConfig } from './config';
-import type { StroopScoringTrial } from './scoring';
+import { type Config, isRestBreakAfter } from './config';
+import type { ScoringTrial } from './scoring';
 import { planPhase } from './stimuli';
 
 /**
  * How a simulated participant does the test phase, for parameter recovery: the true values the
  * scores should find. RTs are ex-Gaussian; a switch shifts the whole distribution.
  */
-export type StroopParticipantParams = {
+export type ParticipantParams = {
   /** Mean RT (ms) of correct repeat trials of each cue: mu + tau of the ex-Gaussian. */
   meanRtMs: { Color: number; Word: number };
   /** What a switch adds to the RT (ms), the same for both cues. */
@@ -30,7 +30,7 @@ export type StroopParticipantParams = {
 };
 
 /** A participant with cue difference and switch cost, and the usual kinds of noise. */
-export const STROOP_SIMULATED_PARTICIPANT: StroopParticipantParams = {
+export const SIMULATED_PARTICIPANT: ParticipantParams = {
   meanRtMs: { Color: 850, Word: 700 },
   switchCostMs: 50,
   sigmaMs: 80,
@@ -44,7 +44,7 @@ export const STROOP_SIMULATED_PARTICIPANT: StroopParticipantParams = {
 };
 
 /** A simulated test trial: what both scoring versions read. */
-export type SimulatedStroopTrial = StroopScoringTrial & { phase: 'test' };
+export type SimulatedTrial = ScoringTrial & { phase: 'test' };
 
 /** The wall clock of simulated runs starts here (ms since the epoch, late 2026). */
 const START_MS = 1_795_000_000_000;
@@ -57,13 +57,13 @@ const MIN_RT_MS = 250;
  * The test phase of a simulated participant on the run's real plan (seed and config): the cue
  * cycle, switches, stimuli and rest breaks as a participant meets them. Pure and seeded.
  */
-export function simulateStroopTestPhase(
+export function simulateTestPhase(
   seed: string,
-  config: StroopConfig,
-  params: StroopParticipantParams,
-): SimulatedStroopTrial[] {
+  config: Config,
+  params: ParticipantParams,
+): SimulatedTrial[] {
   const rng = createRng(`${seed}:stroop:participant`);
-  const trials: SimulatedStroopTrial[] = [];
+  const trials: SimulatedTrial[] = [];
   let clockMs = START_MS;
   let previousWasError = false;
   for (const planned of planPhase(seed, 'test', config)) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STROOP_CONFIG, PHASES } from './config';
+import { DEFAULT_CONFIG, PHASES } from './config';
 import {
   getAllowedStimuli,
   getCorrectKey,
@@ -51,7 +51,7 @@ describe('planned runs (property: over 100,000 generated trials)', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 40 }), (seed) => {
         return PHASES.every((phase) => {
-          const plan = planPhase(seed, phase, DEFAULT_STROOP_CONFIG);
+          const plan = planPhase(seed, phase, DEFAULT_CONFIG);
           const expectedCount = { sample: 8, practice: 16, test: 144 }[phase];
           expect(plan).toHaveLength(expectedCount);
           if (plan.length !== expectedCount) return false;
@@ -81,14 +81,14 @@ describe('planned runs (property: over 100,000 generated trials)', () => {
   });
 
   it('is the same for the same seed and differs between seeds', () => {
-    const a = planPhase('seed-a', 'test', DEFAULT_STROOP_CONFIG);
-    expect(planPhase('seed-a', 'test', DEFAULT_STROOP_CONFIG)).toEqual(a);
-    expect(planPhase('seed-b', 'test', DEFAULT_STROOP_CONFIG)).not.toEqual(a);
+    const a = planPhase('seed-a', 'test', DEFAULT_CONFIG);
+    expect(planPhase('seed-a', 'test', DEFAULT_CONFIG)).toEqual(a);
+    expect(planPhase('seed-b', 'test', DEFAULT_CONFIG)).not.toEqual(a);
   });
 
   it('uses every allowed stimulus, not just a few', () => {
     const seen = new Set(
-      planPhase('variety', 'test', DEFAULT_STROOP_CONFIG).map(
+      planPhase('variety', 'test', DEFAULT_CONFIG).map(
         (t) => `${t.stimulusWord}/${t.stimulusColor}`,
       ),
     );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createRng, pick } from '../shared/random';
-import { getPhaseTrialCount, type Phase, type StroopConfig } from './config';
+import { type Config, getPhaseTrialCount, type Phase } from './config';
 
 export const CUES = ['Color', 'Word'] as const;
 export const CueSchema = z.enum(CUES);
@@ -91,7 +91,7 @@ export type PlannedTrial = {
  * phase: the same seed always gives the same run, so the server can check every trial against
  * the plan and any run can be replayed.
  */
-export function planPhase(seed: string, phase: Phase, config: StroopConfig): PlannedTrial[] {
+export function planPhase(seed: string, phase: Phase, config: Config): PlannedTrial[] {
   const rng = createRng(`${seed}:${phase}`);
   const trials: PlannedTrial[] = [];
   let previous: Stimulus | undefined;

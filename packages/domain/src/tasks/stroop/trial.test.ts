@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STROOP_CONFIG } from './config';
+import { DEFAULT_CONFIG } from './config';
 import { planPhase } from './stimuli';
 import { findTrialProblems, type TrialInput, TrialInputSchema } from './trial';
 
-const plan = planPhase('trial-seed', 'practice', DEFAULT_STROOP_CONFIG);
+const plan = planPhase('trial-seed', 'practice', DEFAULT_CONFIG);
 
 function validTrial(trialNumber = 2): TrialInput {
   const planned = plan[trialNumber];
@@ -33,7 +33,7 @@ function validTrial(trialNumber = 2): TrialInput {
 describe('findTrialProblems', () => {
   it('accepts the trial the plan describes', () => {
     expect(TrialInputSchema.parse(validTrial())).toEqual(validTrial());
-    expect(findTrialProblems(validTrial(), plan, DEFAULT_STROOP_CONFIG)).toEqual([]);
+    expect(findTrialProblems(validTrial(), plan, DEFAULT_CONFIG)).toEqual([]);
   });
 
   it.each([
@@ -57,7 +57,7 @@ describe('findTrialProblems', () => {
       /reactionTime must be timing.responseTimestampMs minus timing.stimulusOnsetMs/,
     ],
   ] as [string, Partial<TrialInput>, RegExp][])('refuses %s', (_, change, message) => {
-    const problems = findTrialProblems({ ...validTrial(), ...change }, plan, DEFAULT_STROOP_CONFIG);
+    const problems = findTrialProblems({ ...validTrial(), ...change }, plan, DEFAULT_CONFIG);
     expect(problems.join('\n')).toMatch(message);
   });
 
@@ -69,9 +69,7 @@ describe('findTrialProblems', () => {
         stimulusOnsetMs,
         responseTimestampMs: stimulusOnsetMs + 512.345,
       };
-      expect(findTrialProblems({ ...validTrial(), timing }, plan, DEFAULT_STROOP_CONFIG)).toEqual(
-        [],
-      );
+      expect(findTrialProblems({ ...validTrial(), timing }, plan, DEFAULT_CONFIG)).toEqual([]);
     }
   });
 

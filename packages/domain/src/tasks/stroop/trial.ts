@@ -6,7 +6,7 @@ import {
   TIMING_BASE_SHAPE,
   TrialClockTimeSchema,
 } from '../shared/envelope';
-import { getPhaseTrialCount, PHASES, type StroopConfig } from './config';
+import { type Config, getPhaseTrialCount, PHASES } from './config';
 import { REACTION_TIME_TOLERANCE_MS } from './plausibility';
 import {
   CueSchema,
@@ -66,7 +66,7 @@ export type Trial = TrialInput & { isCongruent: boolean | null };
 export function findTrialProblems(
   trial: TrialInput,
   plan: readonly PlannedTrial[],
-  config: StroopConfig,
+  config: Config,
 ): string[] {
   const count = getPhaseTrialCount(config, trial.phase);
   if (trial.trialNumber >= count) {

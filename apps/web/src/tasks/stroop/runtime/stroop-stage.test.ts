@@ -2,10 +2,10 @@
 
 import type { Run, SavedTrial } from '@cogni/domain';
 import {
-  DEFAULT_STROOP_CONFIG,
+  type Config,
+  ConfigSchema,
+  DEFAULT_CONFIG,
   planRun,
-  type StroopConfig,
-  StroopConfigSchema,
   type TrialInput,
 } from '@cogni/domain/tasks/stroop';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,7 +19,7 @@ import {
 import { createStroopHost, readResponseKey, type StroopHost, stroopView } from './stroop-stage';
 
 const SEED = 'stroop-stage-seed';
-const makeRun = (config: StroopConfig): Run => makeTestRun('stroopTest', SEED, config);
+const makeRun = (config: Config): Run => makeTestRun('stroopTest', SEED, config);
 
 /** A key press (and its release) whose event timestamp is the page's clock now. */
 function press(key: 'R' | 'G' | 'B') {
@@ -46,7 +46,7 @@ describe('Stroop on the task host (jsdom, fake clock; onsets by the animation-fr
     recorded = [];
   });
 
-  function start(config: StroopConfig, saved: readonly SavedTrial[] = []) {
+  function start(config: Config, saved: readonly SavedTrial[] = []) {
     host = createStroopHost(
       fakeRuntimeOptions<TrialInput>(makeRun(config), page.stage, (t) => recorded.push(t), saved),
     );
@@ -56,8 +56,7 @@ describe('Stroop on the task host (jsdom, fake clock; onsets by the animation-fr
   }
 
   const shown = () => page.stage.firstElementChild as HTMLElement | null;
-  const view = (current: StroopHost, config: StroopConfig) =>
-    stroopView(current.getSnapshot(), config);
+  const view = (current: StroopHost, config: Config) => stroopView(current.getSnapshot(), config);
 
   /** Steps the fake clock a frame at a time until `until` holds (or `ms` pass). */
   async function runUntil(until: () => boolean, ms = 5000) {
@@ -66,7 +65,7 @@ describe('Stroop on the task host (jsdom, fake clock; onsets by the animation-fr
   }
 
   it('shows the cue, the word in its ink 1400 ms after the cue, records the answer against its onset, and gives feedback', async () => {
-    const config = DEFAULT_STROOP_CONFIG;
+    const config = DEFAULT_CONFIG;
     const [first] = planRun(SEED, config).sample;
     const current = start(config);
     await runUntil(() => shown()?.classList.contains('stroop-stage__cue') === true);
@@ -112,7 +111,7 @@ describe('Stroop on the task host (jsdom, fake clock; onsets by the animation-fr
   });
 
   it('pauses for a rest break in the test, goes on at Continue, and finishes', async () => {
-    const config = StroopConfigSchema.parse({ testTrials: 4, restBreakEveryTrials: 2 });
+    const config = ConfigSchema.parse({ testTrials: 4, restBreakEveryTrials: 2 });
     const saved: SavedTrial[] = [
       ...Array.from({ length: 8 }, (_, n) => ({ phase: 'sample', block: 0, trialNumber: n })),
       ...Array.from({ length: 16 }, (_, n) => ({ phase: 'practice', block: 0, trialNumber: n })),
@@ -147,7 +146,7 @@ describe('Stroop on the task host (jsdom, fake clock; onsets by the animation-fr
   });
 
   it('takes a tap on a colour button as touch, and an interruption marks the trial on screen', async () => {
-    const config = StroopConfigSchema.parse({ testTrials: 2 });
+    const config = ConfigSchema.parse({ testTrials: 2 });
     const saved: SavedTrial[] = [
       ...Array.from({ length: 8 }, (_, n) => ({ phase: 'sample', block: 0, trialNumber: n })),
       ...Array.from({ length: 16 }, (_, n) => ({ phase: 'practice', block: 0, trialNumber: n })),

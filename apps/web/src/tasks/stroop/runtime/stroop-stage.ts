@@ -1,11 +1,11 @@
 import {
+  type Config,
+  engine,
   getPhaseTrialCount,
   type Phase,
+  type Prompt,
   type ResponseKey,
-  type StroopConfig,
-  type StroopPrompt,
-  type StroopScene,
-  stroopEngine,
+  type Scene,
   stroopTask,
 } from '@cogni/domain/tasks/stroop';
 import {
@@ -38,7 +38,7 @@ function textElement(className: string, text: string): HTMLElement {
  * its ink, and 'Correct' or 'Wrong' after a sample or practice answer. R, G and B answer, and so
  * do the three colour buttons.
  */
-export const STROOP_STAGE_PARTS: TaskStageParts<ResponseKey, StroopScene> = {
+export const STROOP_STAGE_PARTS: TaskStageParts<ResponseKey, Scene> = {
   keyToInput: readResponseKey,
   draw(scene) {
     switch (scene.kind) {
@@ -60,7 +60,7 @@ export const STROOP_STAGE_PARTS: TaskStageParts<ResponseKey, StroopScene> = {
 
 /** The task host running a Stroop run. */
 export const createStroopHost = (options: TaskHostRunOptions) =>
-  createTaskHost(stroopTask, stroopEngine, () => STROOP_STAGE_PARTS, options);
+  createTaskHost(stroopTask, engine, () => STROOP_STAGE_PARTS, options);
 
 /** A Stroop run's host, as the running view holds it. */
 export type StroopHost = ReturnType<typeof createStroopHost>;
@@ -71,7 +71,7 @@ export type StroopView = {
    * 'cue', 'stimulus', 'feedback': what the stage shows; 'rest': a rest break waits for the
    * participant; 'finished': every trial is recorded.
    */
-  kind: StroopScene['kind'] | 'rest' | 'finished';
+  kind: Scene['kind'] | 'rest' | 'finished';
   phase: Phase | null;
   trialNumber: number | null;
   phaseTrialCount: number | null;
@@ -79,10 +79,7 @@ export type StroopView = {
 };
 
 /** The running view's reading of a Stroop host's snapshot. */
-export function stroopView(
-  snapshot: TaskHostSnapshot<StroopPrompt, StroopScene>,
-  config: StroopConfig,
-): StroopView {
+export function stroopView(snapshot: TaskHostSnapshot<Prompt, Scene>, config: Config): StroopView {
   const position = snapshot.progress?.position;
   const phase = (position?.phase as Phase | undefined) ?? null;
   const kind: StroopView['kind'] =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STROOP_CONFIG } from '../config';
-import { STROOP_SIMULATED_PARTICIPANT } from '../simulated-participant';
-import { recoverStroopSwitchCost } from './parameter-recovery';
+import { DEFAULT_CONFIG } from '../config';
+import { SIMULATED_PARTICIPANT } from '../simulated-participant';
+import { recoverSwitchCost } from './parameter-recovery';
 
 // Parameter recovery of the switch cost (docs/scoring/stroop.md): 1,000 simulated runs per
 // condition on the real design, with errors, post-error slowing, anticipations, slow outliers
@@ -10,9 +10,9 @@ describe('the switch cost of scoring version 2', () => {
   for (const trueSwitchCostMs of [0, 50, 150]) {
     for (const cueDifferenceMs of [0, 150, 300]) {
       it(`recovers a true cost of ${trueSwitchCostMs} ms with Colour ${cueDifferenceMs} ms slower than Word`, () => {
-        const cell = recoverStroopSwitchCost({
-          config: DEFAULT_STROOP_CONFIG,
-          participant: STROOP_SIMULATED_PARTICIPANT,
+        const cell = recoverSwitchCost({
+          config: DEFAULT_CONFIG,
+          participant: SIMULATED_PARTICIPANT,
           trueSwitchCostMs,
           cueDifferenceMs,
           runs: 1000,
@@ -25,9 +25,9 @@ describe('the switch cost of scoring version 2', () => {
   }
 
   it('is not biased by a cue difference where the pooled cost of version 1 is', () => {
-    const cell = recoverStroopSwitchCost({
-      config: DEFAULT_STROOP_CONFIG,
-      participant: STROOP_SIMULATED_PARTICIPANT,
+    const cell = recoverSwitchCost({
+      config: DEFAULT_CONFIG,
+      participant: SIMULATED_PARTICIPANT,
       trueSwitchCostMs: 0,
       cueDifferenceMs: 300,
       runs: 1000,

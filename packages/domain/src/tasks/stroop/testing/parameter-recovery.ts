@@ -1,12 +1,12 @@
-import type { StroopConfig } from '../config';
-import { scoreStroop, scoreStroopV2 } from '../scoring';
-import { type StroopParticipantParams, simulateStroopTestPhase } from '../simulated-participant';
+import type { Config } from '../config';
+import { score, scoreV2 } from '../scoring';
+import { type ParticipantParams, simulateTestPhase } from '../simulated-participant';
 
 /** The bias and spread of an estimate over simulated runs, in ms. */
 export type RecoveryFigures = { runs: number; meanMs: number; biasMs: number; sdMs: number };
 
 /** One condition of the recovery study: a true switch cost and a cue difference. */
-export type StroopRecoveryCell = {
+export type RecoveryCell = {
   trueSwitchCostMs: number;
   /** Colour-cue minus Word-cue mean RT, ms. */
   cueDifferenceMs: number;
@@ -28,17 +28,17 @@ function figures(estimates: readonly number[], truth: number): RecoveryFigures {
  * (each with its own seeded plan) and scores each run by both versions: how far the mean
  * estimate is from the truth (bias) and how much single runs vary (SD).
  */
-export function recoverStroopSwitchCost(options: {
-  config: StroopConfig;
-  participant: StroopParticipantParams;
+export function recoverSwitchCost(options: {
+  config: Config;
+  participant: ParticipantParams;
   trueSwitchCostMs: number;
   cueDifferenceMs: number;
   runs: number;
   seed: string;
   /** Also score every run by version 1, to show its bias beside version 2's. */
   compareVersion1?: boolean;
-}): StroopRecoveryCell {
-  const params: StroopParticipantParams = {
+}): RecoveryCell {
+  const params: ParticipantParams = {
     ...options.participant,
     switchCostMs: options.trueSwitchCostMs,
     meanRtMs: {
@@ -49,11 +49,11 @@ export function recoverStroopSwitchCost(options: {
   const v2: number[] = [];
   const v1: number[] = [];
   for (let i = 0; i < options.runs; i++) {
-    const trials = simulateStroopTestPhase(`${options.seed}:${i}`, options.config, params);
-    const two = scoreStroopV2(options.config, trials).scores.switchCost.rtMs.mean;
+    const trials = simulateTestPhase(`${options.seed}:${i}`, options.config, params);
+    const two = scoreV2(options.config, trials).scores.switchCost.rtMs.mean;
     if (two !== null) v2.push(two);
     if (options.compareVersion1) {
-      const one = scoreStroop(options.config, trials).metrics.switchCost.rtMs;
+      const one = score(options.config, trials).metrics.switchCost.rtMs;
       if (one !== null) v1.push(one);
     }
   }
