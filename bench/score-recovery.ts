@@ -13,13 +13,7 @@ import * as pvt from '@cogni/domain/tasks/pvt';
 import * as sart from '@cogni/domain/tasks/sart';
 import * as stroop from '@cogni/domain/tasks/stroop';
 import { bishopProblems } from '@cogni/domain/tasks/tower-of-hanoi';
-import {
-  simulateTowerOfHanoiRecoveryRun,
-  TOWER_OF_HANOI_RECOVERY_RATES,
-  towerOfHanoiHeadlineDistribution,
-  towerOfHanoiOptimalProbability,
-  towerOfHanoiRecoveryErrorRates,
-} from '@cogni/domain/tasks/tower-of-hanoi/testing';
+import * as towerOfHanoiTesting from '@cogni/domain/tasks/tower-of-hanoi/testing';
 import { ROOT } from './lib';
 
 const RUNS = 1000;
@@ -166,25 +160,25 @@ const started = performance.now();
 
 // Tower of Hanoi headline: problems solved in their minimum, %. The participant makes a move
 // that does not bring the discs nearer the goal with a set probability; each problem's chance
-// of a perfect solution follows exactly (towerOfHanoiOptimalProbability), and so does the
-// floored headline's expectation (towerOfHanoiHeadlineDistribution).
+// of a perfect solution follows exactly (towerOfHanoi.optimalProbability), and so does the
+// floored headline's expectation (towerOfHanoi.headlineDistribution).
 {
-  const errorRates = towerOfHanoiRecoveryErrorRates();
+  const errorRates = towerOfHanoiTesting.recoveryErrorRates();
   const problems = bishopProblems();
-  TOWER_OF_HANOI_RECOVERY_RATES.forEach((trueRate, index) => {
+  towerOfHanoiTesting.RECOVERY_RATES.forEach((trueRate, index) => {
     const errorRate = errorRates[index] as number;
     rows.push({
       task: 'Tower of Hanoi',
       measure: `headline (perfect solutions, %), true excess-move rate ${trueRate}`,
       truthNote: `exact, from each problem's chance of a perfect solution at error rate ${errorRate.toFixed(4)}`,
-      truth: towerOfHanoiHeadlineDistribution(
-        problems.map((problem) => towerOfHanoiOptimalProbability(problem, errorRate)),
+      truth: towerOfHanoiTesting.headlineDistribution(
+        problems.map((problem) => towerOfHanoiTesting.optimalProbability(problem, errorRate)),
       ).mean,
       estimates: Array.from(
         { length: RUNS },
         (_, k) =>
-          simulateTowerOfHanoiRecoveryRun(
-            k * TOWER_OF_HANOI_RECOVERY_RATES.length + index,
+          towerOfHanoiTesting.simulateRecoveryRun(
+            k * towerOfHanoiTesting.RECOVERY_RATES.length + index,
             errorRates,
           ).overallScore,
       ),

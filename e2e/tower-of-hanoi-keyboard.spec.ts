@@ -1,13 +1,5 @@
 import type { Run } from '@cogni/domain';
-import {
-  applyMove,
-  legalMoves,
-  type Peg,
-  planTowerOfHanoi,
-  problemAt,
-  shortestSolution,
-  TowerOfHanoiConfigSchema,
-} from '@cogni/domain/tasks/tower-of-hanoi';
+import * as towerOfHanoi from '@cogni/domain/tasks/tower-of-hanoi';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { encodePreviewConfig } from '../apps/web/src/lib/preview';
@@ -57,7 +49,7 @@ async function solveWithNumbers(
   page: Page,
   cdp: CDPSession,
   shown: ShownProblem,
-  moves: readonly [Peg, Peg][],
+  moves: readonly [towerOfHanoi.Peg, towerOfHanoi.Peg][],
   firstMs: number,
 ) {
   let at = shown.onset + firstMs;
@@ -81,7 +73,7 @@ describe('Tower of Hanoi with the keyboard only', () => {
     await page.getByText('and 2 tries').waitFor();
     const { run, cdp } = await startWithKeys(page);
     expect(run.isPreview).toBe(true);
-    const plan = planTowerOfHanoi(run.seed, TowerOfHanoiConfigSchema.parse(run.config));
+    const plan = towerOfHanoi.plan(run.seed, towerOfHanoi.ConfigSchema.parse(run.config));
 
     // Practice, by number keys: lift, Esc (put back), then the three moves.
     const practice = await waitForNextOnBoard(page, null);
@@ -96,7 +88,7 @@ describe('Tower of Hanoi with the keyboard only', () => {
       .getByTestId('toh-announcement')
       .getByText('Put the small disc back on the left peg.')
       .waitFor();
-    await solveWithNumbers(page, cdp, practice, shortestSolution('11', '22'), 1300);
+    await solveWithNumbers(page, cdp, practice, towerOfHanoi.shortestSolution('11', '22'), 1300);
     expect(await waitForNextOnBoard(page, practice.id)).toMatchObject({
       kind: 'result',
       solved: true,
@@ -110,18 +102,18 @@ describe('Tower of Hanoi with the keyboard only', () => {
     // nothing) and each Space is held 150 ms: every choice is stamped with its key press.
     const first = await waitForNextOnBoard(page, practice.id);
     if (first.kind !== 'problem') throw new Error('expected test problem 1');
-    const firstProblem = problemAt(plan, first);
+    const firstProblem = towerOfHanoi.problemAt(plan, first);
     if (!firstProblem) throw new Error('no planned problem');
-    const firstMoves = shortestSolution(firstProblem.start, firstProblem.goal);
+    const firstMoves = towerOfHanoi.shortestSolution(firstProblem.start, firstProblem.goal);
     let at = first.onset + 700;
-    let focus: Peg = 1;
+    let focus: towerOfHanoi.Peg = 1;
     const chosenAt: number[] = [];
     for (const [i, [from, to]] of firstMoves.entries()) {
       for (const peg of [from, to]) {
         while (focus !== peg) {
           const right = peg > focus;
           await pressTohKeyAt(page, cdp, right ? TOH_KEYS.right : TOH_KEYS.left, at);
-          focus = (focus + (right ? 1 : -1)) as Peg;
+          focus = (focus + (right ? 1 : -1)) as towerOfHanoi.Peg;
           at += 80;
         }
         expect(await page.evaluate(() => document.activeElement?.getAttribute('data-peg'))).toBe(
@@ -150,13 +142,16 @@ describe('Tower of Hanoi with the keyboard only', () => {
     // solves it.
     const second = await waitForNextOnBoard(page, first.id);
     if (second.kind !== 'problem') throw new Error('expected test problem 2');
-    const secondProblem = problemAt(plan, second);
+    const secondProblem = towerOfHanoi.problemAt(plan, second);
     if (!secondProblem) throw new Error('no planned problem');
-    const secondMoves = shortestSolution(secondProblem.start, secondProblem.goal);
+    const secondMoves = towerOfHanoi.shortestSolution(secondProblem.start, secondProblem.goal);
     // A legal move that does not reach the goal: a random problem may be one move from it.
-    const notSolving = legalMoves(secondProblem.start).find(
-      ([from, to]) => applyMove(secondProblem.start, from, to) !== secondProblem.goal,
-    );
+    const notSolving = towerOfHanoi
+      .legalMoves(secondProblem.start)
+      .find(
+        ([from, to]) =>
+          towerOfHanoi.applyMove(secondProblem.start, from, to) !== secondProblem.goal,
+      );
     if (!notSolving) throw new Error('no move that leaves the goal unreached');
     await solveWithNumbers(page, cdp, second, [notSolving], 600);
     await page
@@ -221,7 +216,7 @@ describe('Tower of Hanoi with the keyboard only', () => {
     const { run, cdp } = await startWithKeys(page);
     const practice = await waitForNextOnBoard(page, null);
     if (practice.kind !== 'problem') throw new Error('expected the practice problem');
-    await solveWithNumbers(page, cdp, practice, shortestSolution('11', '22'), 700);
+    await solveWithNumbers(page, cdp, practice, towerOfHanoi.shortestSolution('11', '22'), 700);
     await waitForNextOnBoard(page, practice.id);
     await enter(page, cdp);
     await waitForNextOnBoard(page, practice.id);
@@ -250,7 +245,7 @@ describe('Tower of Hanoi with the keyboard only', () => {
     const restarted = await waitForNextOnBoard(page, null);
     if (restarted.kind !== 'problem') throw new Error('expected test problem 1 again');
     expect(restarted).toMatchObject({ phase: 'test', trialNumber: 0, problemId: 'bishop-1' });
-    await solveWithNumbers(page, again, restarted, shortestSolution('11', '33'), 900);
+    await solveWithNumbers(page, again, restarted, towerOfHanoi.shortestSolution('11', '33'), 900);
     expect(await waitForNextOnBoard(page, restarted.id)).toMatchObject({ kind: 'result' });
     // The outbox sends the trial while its result is shown: wait until the server has it.
     const stored = await vi.waitFor(

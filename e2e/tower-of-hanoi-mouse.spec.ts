@@ -1,12 +1,5 @@
 import type { Run } from '@cogni/domain';
-import {
-  type Peg,
-  planTowerOfHanoi,
-  problemAt,
-  shortestSolution,
-  TowerOfHanoiConfigSchema,
-  type TowerOfHanoiScores,
-} from '@cogni/domain/tasks/tower-of-hanoi';
+import * as towerOfHanoi from '@cogni/domain/tasks/tower-of-hanoi';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
@@ -23,7 +16,12 @@ import {
 } from './support/tower-of-hanoi-driver';
 
 /** One input the test made, as the stored event must show it. */
-type Done = { type: string; from: Peg | null; to: Peg | null; atMs: number };
+type Done = {
+  type: string;
+  from: towerOfHanoi.Peg | null;
+  to: towerOfHanoi.Peg | null;
+  atMs: number;
+};
 
 /** From a problem's onset to the first click, and between clicks, ms. */
 const PLANNING_MS = 650.5;
@@ -40,12 +38,17 @@ async function solve(
   page: Page,
   cdp: CDPSession,
   shown: ShownProblem,
-  moves: readonly [Peg, Peg][],
+  moves: readonly [towerOfHanoi.Peg, towerOfHanoi.Peg][],
   start: string,
 ): Promise<Done[]> {
   const done: Done[] = [];
   let at = shown.onset + PLANNING_MS;
-  const click = async (peg: Peg, type: string, from: Peg | null, to: Peg | null) => {
+  const click = async (
+    peg: towerOfHanoi.Peg,
+    type: string,
+    from: towerOfHanoi.Peg | null,
+    to: towerOfHanoi.Peg | null,
+  ) => {
     await pressPegAt(page, cdp, 'mouse', peg, at);
     done.push({ type, from, to, atMs: at - shown.onset });
     at += GAP_MS;
@@ -110,8 +113,8 @@ describe('Tower of Hanoi with the mouse', () => {
     });
     const run = ((await (await page.request.get(`/api/results/${runId}`)).json()) as { run: Run })
       .run;
-    const config = TowerOfHanoiConfigSchema.parse(run.config);
-    const plan = planTowerOfHanoi(run.seed, config);
+    const config = towerOfHanoi.ConfigSchema.parse(run.config);
+    const plan = towerOfHanoi.plan(run.seed, config);
 
     const made = new Map<string, Done[]>();
     let previous: string | null = null;
@@ -132,13 +135,13 @@ describe('Tower of Hanoi with the mouse', () => {
         continue;
       }
       previous = next.id;
-      const problem = problemAt(plan, next);
+      const problem = towerOfHanoi.problemAt(plan, next);
       if (!problem) throw new Error(`no problem at ${next.phase} ${next.trialNumber}`);
       expect(next.problemId).toBe(problem.id);
       // Both the goal and the pegs are in view, without scrolling.
       const board = await page.locator('.toh-board').boundingBox();
       expect((board?.y ?? 0) + (board?.height ?? 0)).toBeLessThanOrEqual(800);
-      const moves = shortestSolution(problem.start, problem.goal);
+      const moves = towerOfHanoi.shortestSolution(problem.start, problem.goal);
       made.set(
         `${next.phase}:${next.trialNumber}`,
         await solve(page, cdp, next, moves, problem.start),
@@ -169,7 +172,12 @@ describe('Tower of Hanoi with the mouse', () => {
     for (const trial of stored) {
       const key = `${trial.phase}:${trial.trialNumber}`;
       const done = made.get(key) ?? [];
-      const events = trial.events as { type: string; from: Peg; to: Peg | null; atMs: number }[];
+      const events = trial.events as {
+        type: string;
+        from: towerOfHanoi.Peg;
+        to: towerOfHanoi.Peg | null;
+        atMs: number;
+      }[];
       expect(
         events.map((e) => [e.type, e.from, e.to]),
         key,
@@ -202,7 +210,7 @@ describe('Tower of Hanoi with the mouse', () => {
       }
     ).run.summary;
     expect(summary?.overallScore).toBe(100);
-    expect(summary?.scores as TowerOfHanoiScores).toMatchObject({
+    expect(summary?.scores as towerOfHanoi.Scores).toMatchObject({
       problems: 13,
       solved: 13,
       optimal: 13,

@@ -16,10 +16,7 @@ import * as nBack from '@cogni/domain/tasks/n-back';
 import * as pvt from '@cogni/domain/tasks/pvt';
 import * as sart from '@cogni/domain/tasks/sart';
 import * as stroop from '@cogni/domain/tasks/stroop';
-import {
-  TOWER_OF_HANOI_PLANNING_FLOOR_MS,
-  type TowerOfHanoiTrial,
-} from '@cogni/domain/tasks/tower-of-hanoi';
+import * as towerOfHanoi from '@cogni/domain/tasks/tower-of-hanoi';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testResults } from '../db/schema';
@@ -97,11 +94,11 @@ function forgeDigitSpan(task: AnyTask, run: Run): FixtureTrial<TrialEnvelope>[] 
 /** Every time of a problem after its onset (each event, the derived times) scaled by FORGED_SCALE. */
 function forgeTowerOfHanoi(task: AnyTask, run: Run): FixtureTrial<TrialEnvelope>[] {
   return task.fixtureRun(run.seed, run.config).map(({ trial, minimumMs }) => {
-    const problem = trial as unknown as TowerOfHanoiTrial;
+    const problem = trial as unknown as towerOfHanoi.Trial;
     const onset = problem.timing.stimulusOnsetMs;
     const scale = (ms: number) => ms * FORGED_SCALE;
     const orNull = (ms: number | null) => (ms === null ? null : scale(ms));
-    const forged: TowerOfHanoiTrial = {
+    const forged: towerOfHanoi.Trial = {
       ...problem,
       events: problem.events.map((event) => ({
         ...event,
@@ -181,7 +178,7 @@ const FORGERIES: Record<TestType, Forgery> = {
   },
   towerOfHanoiTest: {
     flag: 'tooFast',
-    floorMs: () => TOWER_OF_HANOI_PLANNING_FLOOR_MS,
+    floorMs: () => towerOfHanoi.PLANNING_FLOOR_MS,
     forge: forgeTowerOfHanoi,
   },
 };

@@ -1,5 +1,5 @@
 import type { ResultTrial } from '@cogni/domain';
-import type { TowerOfHanoiEvent } from '@cogni/domain/tasks/tower-of-hanoi';
+import type { Event } from '@cogni/domain/tasks/tower-of-hanoi';
 import { describe, expect, it } from 'vitest';
 import { getDisplayedTrialPoints } from '../../lib/charts/chart-data';
 import {
@@ -13,7 +13,7 @@ import { discWidthPercent } from './discs';
 import { announceEvent, describePosition, discName, formatLimit, pegLabel } from './labels';
 import { movedFocus, readTowerOfHanoiKey } from './runtime/keys';
 
-const event = (fields: Partial<TowerOfHanoiEvent>): TowerOfHanoiEvent => ({
+const event = (fields: Partial<Event>): Event => ({
   type: 'drop',
   disc: 1,
   from: 1,

@@ -1,11 +1,11 @@
 import type { ENVELOPE_KEYS, ResultTrial, RunSummary } from '@cogni/domain';
 import {
+  type EndReason,
+  type Event,
   type Peg,
+  type Scores,
   stackOf,
-  type TowerOfHanoiEndReason,
-  type TowerOfHanoiEvent,
-  type TowerOfHanoiScores,
-  type TowerOfHanoiTrial,
+  type Trial,
 } from '@cogni/domain/tasks/tower-of-hanoi';
 
 /** The pegs as people name them, left to right (keys 1, 2, 3). */
@@ -65,7 +65,7 @@ export function pegLabel(
 
 /** What a screen reader hears after an event on the board. */
 export function announceEvent(
-  event: TowerOfHanoiEvent,
+  event: Event,
   discs: number,
   moves: number,
   attempt: { current: number; max: number },
@@ -94,7 +94,7 @@ export function announceEvent(
 }
 
 /** How a problem ended, in a few words. */
-export const END_REASON_TEXT: Record<TowerOfHanoiEndReason, string> = {
+export const END_REASON_TEXT: Record<EndReason, string> = {
   solved: 'Solved',
   timeLimit: 'Time is up',
   moveLimit: 'Move limit reached',
@@ -110,7 +110,7 @@ type EnvelopeKey = (typeof ENVELOPE_KEYS)[number];
  * progress tracking.
  */
 export type TowerOfHanoiResultTrial = ResultTrial &
-  Omit<TowerOfHanoiTrial, EnvelopeKey> & {
+  Omit<Trial, EnvelopeKey> & {
     phase: 'practice' | 'test';
     timing?: { wasInterrupted?: boolean } | null;
   };
@@ -126,8 +126,8 @@ export function asTowerOfHanoiTrials(
 }
 
 /** The Tower of Hanoi's own scores of a finished run (scoring versions 1 to 3: one shape). */
-export function towerOfHanoiScoresOf(summary: RunSummary): TowerOfHanoiScores {
-  return summary.scores as TowerOfHanoiScores;
+export function towerOfHanoiScoresOf(summary: RunSummary): Scores {
+  return summary.scores as Scores;
 }
 
 /** A problem's name for people: 'Problem 4', 'Practice'. */

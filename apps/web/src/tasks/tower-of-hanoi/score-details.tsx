@@ -1,12 +1,12 @@
 import type { RunSummary } from '@cogni/domain';
-import type { TowerOfHanoiScores } from '@cogni/domain/tasks/tower-of-hanoi';
+import type { Scores } from '@cogni/domain/tasks/tower-of-hanoi';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatDuration, formatPercent, NO_VALUE } from '../../lib/format-scores';
 import { formatSeconds, towerOfHanoiScoresOf } from './labels';
 
 const percent = (value: number | null) => formatPercent(value === null ? null : value * 100);
 
-type Row = { label: string; value: (scores: TowerOfHanoiScores) => string | number };
+type Row = { label: string; value: (scores: Scores) => string | number };
 
 const ROWS: readonly { title: string; rows: readonly Row[] }[] = [
   {

@@ -1,8 +1,4 @@
-import {
-  type TowerOfHanoiConfig,
-  towerOfHanoiProblemCounts,
-  towerOfHanoiTask,
-} from '@cogni/domain/tasks/tower-of-hanoi';
+import { type Config, problemCounts, towerOfHanoiTask } from '@cogni/domain/tasks/tower-of-hanoi';
 import { type CSSProperties, lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
 import { minutesText } from '../../lib/minutes-text';
@@ -39,8 +35,8 @@ export default function TowerOfHanoiPage({ source }: { source: RunSource }) {
   );
 }
 
-function Instructions({ mode, config }: { mode: ResponseMode; config: TowerOfHanoiConfig }) {
-  const { practice, test } = towerOfHanoiProblemCounts(config);
+function Instructions({ mode, config }: { mode: ResponseMode; config: Config }) {
+  const { practice, test } = problemCounts(config);
   return (
     <>
       <ol className="task-instructions__list">

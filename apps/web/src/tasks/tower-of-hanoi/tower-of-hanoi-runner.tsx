@@ -1,11 +1,11 @@
 import type { Run, SavedTrial } from '@cogni/domain';
 import {
-  getTowerOfHanoiNextPosition,
-  type TowerOfHanoiConfig,
-  TowerOfHanoiConfigSchema,
-  type TowerOfHanoiPosition,
-  towerOfHanoiProblemCounts,
-  towerOfHanoiShowsMoves,
+  type Config,
+  ConfigSchema,
+  getNextPosition,
+  type Position,
+  problemCounts,
+  showsMoves,
 } from '@cogni/domain/tasks/tower-of-hanoi';
 import { useId, useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
@@ -28,7 +28,7 @@ import {
 import { TowerOfHanoiScoreTiles } from './scores';
 import './tower-of-hanoi.css';
 
-const configOf = (run: Run): TowerOfHanoiConfig => TowerOfHanoiConfigSchema.parse(run.config);
+const configOf = (run: Run): Config => ConfigSchema.parse(run.config);
 
 export default function TowerOfHanoiRunner({
   mode,
@@ -50,7 +50,7 @@ export default function TowerOfHanoiRunner({
           : 'Hold the device so you can tap all three pegs.'
       } The practice problem starts when you press the button.`}
       describeResume={(run, saved) => {
-        const next = getTowerOfHanoiNextPosition(configOf(run), saved);
+        const next = getNextPosition(configOf(run), saved);
         if (!next) return ': all problems are done.';
         const name = problemName(next).toLowerCase();
         return isTowerOfHanoiRestartPending(run.id, next)
@@ -64,9 +64,9 @@ export default function TowerOfHanoiRunner({
 }
 
 /** Where the run stands: 'Problem 3 of 13 · 2 moves'. */
-function progressText(snapshot: TowerOfHanoiView | null, config: TowerOfHanoiConfig): string {
+function progressText(snapshot: TowerOfHanoiView | null, config: Config): string {
   if (snapshot?.kind !== 'problem' || !snapshot.position) return '';
-  const { test } = towerOfHanoiProblemCounts(config);
+  const { test } = problemCounts(config);
   const { position } = snapshot;
   const name =
     position.phase === 'practice'
@@ -159,15 +159,15 @@ function RunningTest(props: RunningTaskProps) {
  * before a reload, that it starts again from the beginning.
  */
 function PhaseIntro(props: {
-  next: TowerOfHanoiPosition;
+  next: Position;
   resumed: boolean;
   restarting: boolean;
-  config: TowerOfHanoiConfig;
+  config: Config;
   mode: ResponseMode;
   onBegin: () => void;
 }) {
   const { next, resumed, restarting, config } = props;
-  const { test } = towerOfHanoiProblemCounts(config);
+  const { test } = problemCounts(config);
   const lines: string[] = [];
   let title: string;
   if (next.phase === 'practice') {
@@ -211,12 +211,12 @@ function Result({
   onContinue,
 }: {
   result: NonNullable<TowerOfHanoiView['result']>;
-  config: TowerOfHanoiConfig;
+  config: Config;
   onContinue: () => void;
 }) {
   const messageId = useId();
   const { trial, next } = result;
-  const showMoves = towerOfHanoiShowsMoves(config, trial.phase);
+  const showMoves = showsMoves(config, trial.phase);
   let message: string;
   if (trial.solved) {
     message = showMoves

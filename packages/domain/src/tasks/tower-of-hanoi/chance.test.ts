@@ -3,13 +3,13 @@ import { storedTrialOf } from '../shared/envelope';
 import {
   randomMoverMoveBudget,
   randomMoverProblemMoments,
-  simulateTowerOfHanoiNonMover,
-  simulateTowerOfHanoiRandomMover,
+  simulateNonMover,
+  simulateRandomMover,
 } from './chance';
-import { DEFAULT_TOWER_OF_HANOI_CONFIG } from './config';
+import { DEFAULT_CONFIG } from './config';
 import { bishopProblems } from './plan';
-import { scoreTowerOfHanoi } from './scoring';
-import { towerOfHanoiHeadlineDistribution } from './testing';
+import { score } from './scoring';
+import { headlineDistribution } from './testing';
 
 /**
  * What the headline and the solution score give a participant who does not plan
@@ -32,12 +32,12 @@ import { towerOfHanoiHeadlineDistribution } from './testing';
  *     the exact distribution of the mean of 200 runs puts 3e-5 of it outside (a test below
  *     computes it), and the headline of scoring version 2 (about 10.5) is far outside.
  */
-const config = DEFAULT_TOWER_OF_HANOI_CONFIG;
+const config = DEFAULT_CONFIG;
 const RUNS = 200;
 const FAST_INPUT_MS = 400;
 
-const scoreOf = (trials: ReturnType<typeof simulateTowerOfHanoiNonMover>) =>
-  scoreTowerOfHanoi(
+const scoreOf = (trials: ReturnType<typeof simulateNonMover>) =>
+  score(
     config,
     trials.map((t) => storedTrialOf(t)),
   );
@@ -67,7 +67,7 @@ function exactRandomMover(inputMs: number) {
     sd: Math.sqrt(variance) * scale,
     solved,
     optimal,
-    headline: towerOfHanoiHeadlineDistribution(optimalProbabilities),
+    headline: headlineDistribution(optimalProbabilities),
   };
 }
 
@@ -99,7 +99,7 @@ function missProbability(
 
 describe('the headline of strategies that do not plan, at the default configuration', () => {
   it('gives exactly 0 to a participant who never moves (and 0 excess moves, the least)', () => {
-    const score = scoreOf(simulateTowerOfHanoiNonMover(config));
+    const score = scoreOf(simulateNonMover(config));
     expect(score.totalTrials).toBe(13);
     expect(score.overallScore).toBe(0);
     expect(score.scores.solutionScore).toBe(0);
@@ -134,9 +134,7 @@ describe('the headline of strategies that do not plan, at the default configurat
     }[] = [];
     beforeAll(() => {
       scores = Array.from({ length: RUNS }, (_, i) => {
-        const score = scoreOf(
-          simulateTowerOfHanoiRandomMover(`chance-${i}`, config, FAST_INPUT_MS),
-        );
+        const score = scoreOf(simulateRandomMover(`chance-${i}`, config, FAST_INPUT_MS));
         return {
           solutionScore: score.scores.solutionScore,
           overallScore: score.overallScore,

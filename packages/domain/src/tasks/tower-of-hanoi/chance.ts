@@ -1,14 +1,10 @@
 import { createRng, pick } from '../shared/random';
-import { type TowerOfHanoiConfig, towerOfHanoiAttemptEventLimit } from './config';
-import type { TowerOfHanoiInput } from './engine';
-import { planTowerOfHanoi, type TowerOfHanoiProblem } from './plan';
+import { attemptEventLimit, type Config } from './config';
+import type { Input } from './engine';
+import { type Problem, plan } from './plan';
 import { applyMove, legalMoves, type Peg } from './puzzle';
-import type { TowerOfHanoiTrial } from './trial';
-import {
-  runTowerOfHanoiVirtualSession,
-  TOWER_OF_HANOI_SIMULATED_TIME_ORIGIN_MS,
-  type TowerOfHanoiBehaviour,
-} from './virtual-runtime';
+import type { Trial } from './trial';
+import { type Behaviour, runVirtualSession, SIMULATED_TIME_ORIGIN_MS } from './virtual-runtime';
 
 /**
  * The strategies that do not plan (docs/scoring/tower-of-hanoi.md, "Chance"): what the scores
@@ -17,11 +13,11 @@ import {
  */
 
 /** A run in which no disc is ever lifted: every problem ends at its time limit. */
-export function simulateTowerOfHanoiNonMover(config: TowerOfHanoiConfig): TowerOfHanoiTrial[] {
-  return runTowerOfHanoiVirtualSession({
+export function simulateNonMover(config: Config): Trial[] {
+  return runVirtualSession({
     config,
-    plan: planTowerOfHanoi('chance-non-mover', config),
-    timeOriginMs: TOWER_OF_HANOI_SIMULATED_TIME_ORIGIN_MS,
+    plan: plan('chance-non-mover', config),
+    timeOriginMs: SIMULATED_TIME_ORIGIN_MS,
     startMs: 500,
     introMs: 2000,
     behave: () => () => null,
@@ -33,14 +29,10 @@ export function simulateTowerOfHanoiNonMover(config: TowerOfHanoiConfig): TowerO
  * equally likely (a random walk over the positions), one input every `inputMs` (a lift, then a
  * drop), until the goal or the attempt's limit (time, moves or its share of events).
  */
-export function simulateTowerOfHanoiRandomMover(
-  seed: string,
-  config: TowerOfHanoiConfig,
-  inputMs: number,
-): TowerOfHanoiTrial[] {
+export function simulateRandomMover(seed: string, config: Config, inputMs: number): Trial[] {
   const rng = createRng(`${seed}:tower-of-hanoi:random-mover`);
-  const peg = (p: Peg): TowerOfHanoiInput => ({ kind: 'peg', peg: p });
-  const behave = (): TowerOfHanoiBehaviour => {
+  const peg = (p: Peg): Input => ({ kind: 'peg', peg: p });
+  const behave = (): Behaviour => {
     let target: Peg | null = null;
     return ({ board }) => {
       if (board.lifted === null || target === null) {
@@ -53,10 +45,10 @@ export function simulateTowerOfHanoiRandomMover(
       return { input: peg(to), afterMs: inputMs };
     };
   };
-  return runTowerOfHanoiVirtualSession({
+  return runVirtualSession({
     config,
-    plan: planTowerOfHanoi(seed, config),
-    timeOriginMs: TOWER_OF_HANOI_SIMULATED_TIME_ORIGIN_MS,
+    plan: plan(seed, config),
+    timeOriginMs: SIMULATED_TIME_ORIGIN_MS,
     startMs: 500,
     introMs: 2000,
     behave,
@@ -68,12 +60,8 @@ export function simulateTowerOfHanoiRandomMover(
  * the move limit if it is on, the attempt's share of events (two a move), and the moves whose
  * drop falls before the time limit (each move takes two inputs).
  */
-export function randomMoverMoveBudget(
-  config: TowerOfHanoiConfig,
-  minMoves: number,
-  inputMs: number,
-): number {
-  const byEvents = Math.floor(towerOfHanoiAttemptEventLimit(config) / 2);
+export function randomMoverMoveBudget(config: Config, minMoves: number, inputMs: number): number {
+  const byEvents = Math.floor(attemptEventLimit(config) / 2);
   const byTime = Math.floor((config.timeLimitS * 1000 - 1) / (2 * inputMs));
   const byMoves = config.moveLimit ? minMoves + config.moveLimitExtra : Number.POSITIVE_INFINITY;
   return Math.min(byEvents, byTime, byMoves);
@@ -86,7 +74,7 @@ export function randomMoverMoveBudget(
  * sum_t P(T = t) (min / t)^2. One attempt (the default configuration).
  */
 export function randomMoverProblemMoments(
-  problem: Pick<TowerOfHanoiProblem, 'start' | 'goal' | 'minMoves'>,
+  problem: Pick<Problem, 'start' | 'goal' | 'minMoves'>,
   maxMoves: number,
 ): { mean: number; meanSquare: number; solved: number; optimal: number } {
   let mass = new Map<string, number>([[problem.start, 1]]);

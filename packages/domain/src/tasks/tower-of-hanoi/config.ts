@@ -2,36 +2,36 @@ import { z } from 'zod';
 import { type ConfigOf, defineSettings, type TaskSettings } from '../shared/settings';
 
 /** The phases of a run, in run order: one practice problem (may be off), then the test. */
-export const TOWER_OF_HANOI_PHASES = ['practice', 'test'] as const;
-export type TowerOfHanoiPhase = (typeof TOWER_OF_HANOI_PHASES)[number];
-export const TowerOfHanoiPhaseSchema = z.enum(TOWER_OF_HANOI_PHASES);
+export const PHASES = ['practice', 'test'] as const;
+export type Phase = (typeof PHASES)[number];
+export const PhaseSchema = z.enum(PHASES);
 
 /**
  * The problem sets: Bishop et al. (2001), 13 problems of 2-4 discs in ascending difficulty; the
  * classic transfer of a whole tower from the left peg to the right; ten random 3-disc problems.
  */
-export const TOWER_OF_HANOI_PROBLEM_SETS = ['bishop', 'classic', 'random3'] as const;
-export type TowerOfHanoiProblemSet = (typeof TOWER_OF_HANOI_PROBLEM_SETS)[number];
+export const PROBLEM_SETS = ['bishop', 'classic', 'random3'] as const;
+export type ProblemSet = (typeof PROBLEM_SETS)[number];
 
 /**
  * The most events (pickups, drops, cancels, refused drops, empty-peg taps, resets) one problem
  * records, over all its attempts: a problem's record is sent in one request, and this many
  * events of the longest kind (about 170 bytes of JSON each) keep it within the server's 64 KiB
- * (apps/server/src/lib/body-limit.ts). Each attempt has its share (towerOfHanoiAttemptEventLimit).
+ * (apps/server/src/lib/body-limit.ts). Each attempt has its share (attemptEventLimit).
  */
-export const TOWER_OF_HANOI_MAX_EVENTS = 360;
+export const MAX_EVENTS = 360;
 
 /** The least time a person takes for a move (lifting a disc and putting it down), ms. */
-export const TOWER_OF_HANOI_MIN_MOVE_MS = 300;
+export const MIN_MOVE_MS = 300;
 
 /** The least time from one problem's end to the next problem (reading the result, a button), ms. */
-export const TOWER_OF_HANOI_MIN_BETWEEN_MS = 250;
+export const MIN_BETWEEN_MS = 250;
 
-const SETTINGS = defineSettings({
+const SPECS = defineSettings({
   problemSet: {
     kind: 'choice',
     default: 'bishop',
-    options: TOWER_OF_HANOI_PROBLEM_SETS,
+    options: PROBLEM_SETS,
     label: 'Problem set',
     description:
       "'bishop': the 13 problems of Bishop et al. (2001), 2 to 4 discs, shortest solutions of 3 to 9 moves, in ascending difficulty. 'classic': one whole tower from the left peg to the right (Classic discs). 'random3': Random problems of 3 discs, each a distinct start and goal drawn from the 27 positions with the run's seed.",
@@ -113,40 +113,37 @@ const SETTINGS = defineSettings({
   },
 });
 
-export type TowerOfHanoiConfig = ConfigOf<typeof SETTINGS.specs>;
+export type Config = ConfigOf<typeof SPECS.specs>;
 
 /** Every setting with its default, unit, bounds and description. */
-export const TOWER_OF_HANOI_SETTINGS: TaskSettings<TowerOfHanoiConfig> = SETTINGS;
-export const TowerOfHanoiConfigSchema = TOWER_OF_HANOI_SETTINGS.schema;
+export const SETTINGS: TaskSettings<Config> = SPECS;
+export const ConfigSchema = SETTINGS.schema;
 
 /** The configuration the product uses. */
-export const DEFAULT_TOWER_OF_HANOI_CONFIG: TowerOfHanoiConfig = TOWER_OF_HANOI_SETTINGS.defaults;
+export const DEFAULT_CONFIG: Config = SETTINGS.defaults;
 
 /** An attempt's time limit, ms. */
-export const attemptLimitMs = (config: Pick<TowerOfHanoiConfig, 'timeLimitS'>) =>
-  config.timeLimitS * 1000;
+export const attemptLimitMs = (config: Pick<Config, 'timeLimitS'>) => config.timeLimitS * 1000;
 
 /** The most moves an attempt at a problem of `minMoves` may take; null without a move limit. */
 export function moveLimitOf(
-  config: Pick<TowerOfHanoiConfig, 'moveLimit' | 'moveLimitExtra'>,
+  config: Pick<Config, 'moveLimit' | 'moveLimitExtra'>,
   minMoves: number,
 ): number | null {
   return config.moveLimit ? minMoves + config.moveLimitExtra : null;
 }
 
 /** Is the result shown with its moves and the minimum after a problem of `phase`? */
-export function towerOfHanoiShowsMoves(config: TowerOfHanoiConfig, phase: TowerOfHanoiPhase) {
+export function showsMoves(config: Config, phase: Phase) {
   return phase === 'practice' || config.testFeedback;
 }
 
 /**
  * The most events one attempt records (not counting the reset that begins it): an equal share
- * of TOWER_OF_HANOI_MAX_EVENTS, with room for the resets between attempts, so that a long first
+ * of MAX_EVENTS, with room for the resets between attempts, so that a long first
  * attempt never takes the later attempts' room. An attempt that reaches it ends unsolved, as at
  * its move limit: 360 events with one attempt, 179 with two, 119 with three.
  */
-export function towerOfHanoiAttemptEventLimit(
-  config: Pick<TowerOfHanoiConfig, 'maxAttempts'>,
-): number {
-  return Math.floor((TOWER_OF_HANOI_MAX_EVENTS - (config.maxAttempts - 1)) / config.maxAttempts);
+export function attemptEventLimit(config: Pick<Config, 'maxAttempts'>): number {
+  return Math.floor((MAX_EVENTS - (config.maxAttempts - 1)) / config.maxAttempts);
 }

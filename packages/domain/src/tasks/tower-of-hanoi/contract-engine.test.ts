@@ -2,69 +2,61 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../engine';
 import { createRng } from '../shared/random';
 import { CONTRACT_RUN_TIME_ORIGIN_MS, contractRun } from '../shared/testing/contract-run';
-import { DEFAULT_TOWER_OF_HANOI_CONFIG, type TowerOfHanoiConfig } from './config';
-import {
-  type TowerOfHanoiEngineEvent,
-  type TowerOfHanoiInput,
-  type TowerOfHanoiState,
-  towerOfHanoiEngine,
-} from './engine';
-import { chooseTowerOfHanoiMove } from './participant';
-import { planTowerOfHanoi } from './plan';
-import { towerOfHanoiPositionKey } from './run-order';
-import { runTowerOfHanoiVirtualSession } from './virtual-runtime';
+import { type Config, DEFAULT_CONFIG } from './config';
+import { engine, type Input, type State, type StepEvent } from './engine';
+import { chooseMove } from './participant';
+import { plan } from './plan';
+import { positionKey } from './run-order';
+import { runVirtualSession } from './virtual-runtime';
 
-// The Tower of Hanoi's engine on the task contract (towerOfHanoiEngine: its own engine with its
+// The Tower of Hanoi's engine on the task contract (engine: its own engine with its
 // effects in the contract's words) records what its own engine records from the same events,
 // shows the problem as one scene changed by every board event, and gives a problem begun before
 // a reload (the open position) again from its start.
 
 /** A Tower of Hanoi event in the contract's words, with the engine in `state`. */
-function contractEventOf(
-  event: TowerOfHanoiEngineEvent,
-  state: TowerOfHanoiState,
-): EngineEvent<TowerOfHanoiInput> {
+function contractEventOf(event: StepEvent, state: State): EngineEvent<Input> {
   if (event.type !== 'ONSET') return event;
   if (state.kind !== 'problem') throw new Error('An onset outside a problem');
-  const key = `${towerOfHanoiPositionKey(state.current.position)}:problem`;
+  const key = `${positionKey(state.current.position)}:problem`;
   return { type: 'ONSET', key, atMs: event.atMs, method: event.method };
 }
 
 /** The contract engine of a run, driven by hand, in the mouse's mode. */
 const towerOfHanoiRun = (
-  config: TowerOfHanoiConfig,
+  config: Config,
   seed: string,
   openPosition: { phase: string; block: number; trialNumber: number } | null = null,
 ) =>
-  contractRun(towerOfHanoiEngine.forRun(config, planTowerOfHanoi(seed, config)), {
+  contractRun(engine.forRun(config, plan(seed, config)), {
     inputModality: 'mouse',
     openPosition,
   });
 
 describe("the Tower of Hanoi's engine on the task contract", () => {
   it('records what the Tower of Hanoi engine records from the same events, time limits included', () => {
-    const config: TowerOfHanoiConfig = {
-      ...DEFAULT_TOWER_OF_HANOI_CONFIG,
+    const config: Config = {
+      ...DEFAULT_CONFIG,
       problemSet: 'random',
       randomProblems: 4,
       timeLimitS: 20,
     };
     const seed = 'contract-equivalence';
     const rng = createRng('behaviour');
-    const session = runTowerOfHanoiVirtualSession({
+    const session = runVirtualSession({
       config,
-      plan: planTowerOfHanoi(seed, config),
+      plan: plan(seed, config),
       timeOriginMs: CONTRACT_RUN_TIME_ORIGIN_MS,
       startMs: 0,
       introMs: 2000,
       resultMs: 1500,
       inputModality: 'mouse',
       behave: (_position, problem) => {
-        const queue: { input: TowerOfHanoiInput; afterMs: number }[] = [];
+        const queue: { input: Input; afterMs: number }[] = [];
         return ({ board }) => {
           if (queue.length === 0 && board.lifted === null) {
             // Now and then an error, a disc put back, or a long pause that runs out the time.
-            const [from, to] = chooseTowerOfHanoiMove(rng, board.position, problem.goal, 0.3);
+            const [from, to] = chooseMove(rng, board.position, problem.goal, 0.3);
             const pause = rng() < 0.05 ? 25_000 : 300 + rng() * 900;
             queue.push({ input: { kind: 'peg', peg: from }, afterMs: pause });
             if (rng() < 0.1) queue.push({ input: { kind: 'cancel' }, afterMs: 300 });
@@ -84,7 +76,7 @@ describe("the Tower of Hanoi's engine on the task contract", () => {
   });
 
   it('shows the problem at once, changes that scene with each board event, and prompts the result', () => {
-    const run = towerOfHanoiRun(DEFAULT_TOWER_OF_HANOI_CONFIG, 'scenes');
+    const run = towerOfHanoiRun(DEFAULT_CONFIG, 'scenes');
     expect(run.effects).toEqual([
       {
         type: 'PROMPT',
@@ -114,7 +106,7 @@ describe("the Tower of Hanoi's engine on the task contract", () => {
     // The same peg twice: a disc lifted, then put back; each a new scene under the same key.
     const { problem } = shown.scene;
     const from = ([1, 2, 3] as const).find((peg) =>
-      chooseTowerOfHanoiMove(createRng('x'), problem.start, problem.goal, 0).includes(peg),
+      chooseMove(createRng('x'), problem.start, problem.goal, 0).includes(peg),
     ) as 1 | 2 | 3;
     const lift = run.send({
       type: 'INPUT',
@@ -143,7 +135,7 @@ describe("the Tower of Hanoi's engine on the task contract", () => {
   });
 
   it('gives the open position again from its start, flagged restarted', () => {
-    const config = DEFAULT_TOWER_OF_HANOI_CONFIG;
+    const config = DEFAULT_CONFIG;
     const run = towerOfHanoiRun(config, 'open', { phase: 'practice', block: 0, trialNumber: 0 });
     expect(run.effects[0]).toMatchObject({
       type: 'PROMPT',

@@ -1,56 +1,41 @@
 import type { TaskDefinition } from '../contract';
 import { towerOfHanoiCard } from './card';
-import { TOWER_OF_HANOI_PHASES, TOWER_OF_HANOI_SETTINGS, type TowerOfHanoiConfig } from './config';
-import { towerOfHanoiEngine } from './engine';
-import { estimateTowerOfHanoiMs } from './estimate';
-import { TOWER_OF_HANOI_EXPORT_COLUMNS } from './export-columns';
-import { towerOfHanoiFixtureRun } from './fixture-run';
-import { simulateTowerOfHanoiRun } from './participant';
-import { planTowerOfHanoi, type TowerOfHanoiPlan, towerOfHanoiPlanVariesWithSeed } from './plan';
+import { type Config, PHASES, SETTINGS } from './config';
+import { engine } from './engine';
+import { estimateMs } from './estimate';
+import { EXPORT_COLUMNS } from './export-columns';
+import { fixtureRun } from './fixture-run';
+import { simulateRun } from './participant';
+import { type Plan, plan, planVariesWithSeed } from './plan';
 import {
-  findTowerOfHanoiEarlyArrival,
-  findTowerOfHanoiRunImplausibility,
-  getTowerOfHanoiTrialFlags,
-  towerOfHanoiMinimumProblemMs,
+  findEarlyArrival,
+  findRunImplausibility,
+  getTrialFlags,
+  minimumProblemMs,
 } from './plausibility';
-import { getTowerOfHanoiNextPosition } from './run-order';
-import {
-  scoreTowerOfHanoi,
-  TOWER_OF_HANOI_REPORT_CELLS,
-  TOWER_OF_HANOI_SCORING_VERSION,
-  type TowerOfHanoiScores,
-  towerOfHanoiCellOf,
-} from './scoring';
-import {
-  findTowerOfHanoiTrialProblems,
-  type TowerOfHanoiTrial,
-  TowerOfHanoiTrialSchema,
-} from './trial';
+import { getNextPosition } from './run-order';
+import { cellOf, REPORT_CELLS, SCORING_VERSION, type Scores, score } from './scoring';
+import { findTrialProblems, type Trial, TrialSchema } from './trial';
 
 /**
  * The Tower of Hanoi on the task contract (ADR 027): one trial per problem, carrying every event
  * of it; the envelope's reaction time is the planning time and isCorrect whether it was solved.
  */
-export const towerOfHanoiTask: TaskDefinition<
-  TowerOfHanoiConfig,
-  TowerOfHanoiPlan,
-  TowerOfHanoiTrial,
-  TowerOfHanoiScores
-> = {
+export const towerOfHanoiTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   id: towerOfHanoiCard.testType,
   slug: towerOfHanoiCard.slug,
   name: towerOfHanoiCard.name,
   description: towerOfHanoiCard.description,
   construct: 'Planning and problem solving',
   version: '1.0.0',
-  settings: TOWER_OF_HANOI_SETTINGS,
-  phases: TOWER_OF_HANOI_PHASES,
+  settings: SETTINGS,
+  phases: PHASES,
   scoredPhase: 'test',
-  plan: planTowerOfHanoi,
-  planVariesWithSeed: towerOfHanoiPlanVariesWithSeed,
-  estimateMs: estimateTowerOfHanoiMs,
-  engine: towerOfHanoiEngine,
-  trialSchema: TowerOfHanoiTrialSchema,
+  plan: plan,
+  planVariesWithSeed: planVariesWithSeed,
+  estimateMs: estimateMs,
+  engine: engine,
+  trialSchema: TrialSchema,
   fieldsOf: (trial) => ({
     problemId: trial.problemId,
     discs: trial.discs,
@@ -72,13 +57,13 @@ export const towerOfHanoiTask: TaskDefinition<
     totalTimeMs: trial.totalTimeMs,
     restarted: trial.restarted,
   }),
-  checkTrial: findTowerOfHanoiTrialProblems,
-  trialFlags: (trial) => getTowerOfHanoiTrialFlags(trial),
-  earlyArrival: findTowerOfHanoiEarlyArrival,
-  runImplausibility: findTowerOfHanoiRunImplausibility,
-  nextPosition: getTowerOfHanoiNextPosition,
-  reportCells: TOWER_OF_HANOI_REPORT_CELLS,
-  reportCell: (trial) => (trial.phase === 'test' ? towerOfHanoiCellOf(trial.discs) : null),
+  checkTrial: findTrialProblems,
+  trialFlags: (trial) => getTrialFlags(trial),
+  earlyArrival: findEarlyArrival,
+  runImplausibility: findRunImplausibility,
+  nextPosition: getNextPosition,
+  reportCells: REPORT_CELLS,
+  reportCell: (trial) => (trial.phase === 'test' ? cellOf(trial.discs) : null),
   // The overall score is the moves measure progress tracking follows first: the percentage of
   // problems solved in the minimum ("perfect solutions"). The solution score beside it gives
   // graded credit for every move saved. Both count an unsolved problem against the
@@ -102,14 +87,14 @@ export const towerOfHanoiTask: TaskDefinition<
       value: (scores) => scores.medianPlanningTimeMs,
     },
   ],
-  scoringVersion: TOWER_OF_HANOI_SCORING_VERSION,
-  score: scoreTowerOfHanoi,
-  exportColumns: TOWER_OF_HANOI_EXPORT_COLUMNS,
-  simulate: simulateTowerOfHanoiRun,
+  scoringVersion: SCORING_VERSION,
+  score: score,
+  exportColumns: EXPORT_COLUMNS,
+  simulate: simulateRun,
   fixtureRun(seed, config) {
-    return towerOfHanoiFixtureRun(seed, config).map((trial) => ({
+    return fixtureRun(seed, config).map((trial) => ({
       trial,
-      minimumMs: towerOfHanoiMinimumProblemMs(trial),
+      minimumMs: minimumProblemMs(trial),
     }));
   },
 };

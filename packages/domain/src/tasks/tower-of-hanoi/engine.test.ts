@@ -1,37 +1,32 @@
 import { describe, expect, it } from 'vitest';
+import { attemptEventLimit, type Config, DEFAULT_CONFIG, MAX_EVENTS } from './config';
 import {
-  DEFAULT_TOWER_OF_HANOI_CONFIG,
-  TOWER_OF_HANOI_MAX_EVENTS,
-  type TowerOfHanoiConfig,
-  towerOfHanoiAttemptEventLimit,
-} from './config';
-import {
-  createTowerOfHanoiEngine,
-  stepTowerOfHanoi,
-  TOWER_OF_HANOI_LATE_INPUT_GRACE_MS,
-  type TowerOfHanoiEffect,
-  type TowerOfHanoiEngineEvent,
-  type TowerOfHanoiState,
-  towerOfHanoiNextDueMs,
+  createEngine,
+  type Effect,
+  LATE_INPUT_GRACE_MS,
+  nextDueMs,
+  type State,
+  type StepEvent,
+  step,
 } from './engine';
-import { planTowerOfHanoi } from './plan';
+import { plan } from './plan';
 import type { Peg } from './puzzle';
-import type { TowerOfHanoiTrial } from './trial';
-import { findTowerOfHanoiTrialProblems } from './trial';
+import type { Trial } from './trial';
+import { findTrialProblems } from './trial';
 
 const ONSET = 10_000;
 
 /** An engine on the practice problem ('11' -> '22'), presented at ONSET. */
-function practice(config: TowerOfHanoiConfig = DEFAULT_TOWER_OF_HANOI_CONFIG) {
-  const plan = planTowerOfHanoi('engine', config);
-  const first = createTowerOfHanoiEngine({ config, timeOriginMs: 1_795_000_000_000 });
-  let state: TowerOfHanoiState = first.state;
-  const effects: TowerOfHanoiEffect[] = [...first.effects];
-  const send = (event: TowerOfHanoiEngineEvent) => {
-    const step = stepTowerOfHanoi(config, plan, state, event);
-    state = step.state;
-    effects.push(...step.effects);
-    return step.effects;
+function practice(config: Config = DEFAULT_CONFIG) {
+  const planned = plan('engine', config);
+  const first = createEngine({ config, timeOriginMs: 1_795_000_000_000 });
+  let state: State = first.state;
+  const effects: Effect[] = [...first.effects];
+  const send = (event: StepEvent) => {
+    const outcome = step(config, planned, state, event);
+    state = outcome.state;
+    effects.push(...outcome.effects);
+    return outcome.effects;
   };
   send({ type: 'START', atMs: ONSET - 300 });
   const tap = (peg: Peg, afterOnsetMs: number) =>
@@ -42,9 +37,9 @@ function practice(config: TowerOfHanoiConfig = DEFAULT_TOWER_OF_HANOI_CONFIG) {
       modality: 'mouse',
     });
   const recorded = () =>
-    effects.flatMap((e) => (e.type === 'RECORD_TRIAL' ? [e.trial] : [])) as TowerOfHanoiTrial[];
+    effects.flatMap((e) => (e.type === 'RECORD_TRIAL' ? [e.trial] : [])) as Trial[];
   return {
-    plan,
+    plan: planned,
     send,
     tap,
     onset: () => send({ type: 'ONSET', atMs: ONSET, method: 'element-timing' }),
@@ -53,7 +48,7 @@ function practice(config: TowerOfHanoiConfig = DEFAULT_TOWER_OF_HANOI_CONFIG) {
     },
     effects,
     recorded,
-    check: (trial: TowerOfHanoiTrial) => findTowerOfHanoiTrialProblems(trial, plan, config),
+    check: (trial: Trial) => findTrialProblems(trial, planned, config),
   };
 }
 
@@ -105,7 +100,7 @@ describe('the Tower of Hanoi engine', () => {
       'drop:1:3>2:22',
     ]);
     expect(trial?.events[1]?.sinceLastMs).toBe(399.5);
-    expect(run.check(trial as TowerOfHanoiTrial)).toEqual([]);
+    expect(run.check(trial as Trial)).toEqual([]);
     expect(run.state.kind).toBe('result');
   });
 
@@ -150,7 +145,7 @@ describe('the Tower of Hanoi engine', () => {
       'pickup',
       'drop',
     ]);
-    expect(run.check(trial as TowerOfHanoiTrial)).toEqual([]);
+    expect(run.check(trial as Trial)).toEqual([]);
   });
 
   it('takes Esc as a cancel only while a disc is lifted', () => {
@@ -193,14 +188,12 @@ describe('the Tower of Hanoi engine', () => {
   });
 
   it('ends the problem unsolved at the time limit, and drops inputs stamped after it', () => {
-    const config = { ...DEFAULT_TOWER_OF_HANOI_CONFIG, timeLimitS: 10 };
+    const config = { ...DEFAULT_CONFIG, timeLimitS: 10 };
     const run = practice(config);
     run.onset();
     run.tap(1, 1000);
     run.tap(3, 2000);
-    expect(towerOfHanoiNextDueMs(config, run.state)).toBe(
-      ONSET + 10_000 + TOWER_OF_HANOI_LATE_INPUT_GRACE_MS,
-    );
+    expect(nextDueMs(config, run.state)).toBe(ONSET + 10_000 + LATE_INPUT_GRACE_MS);
     run.tap(1, 10_050); // past the limit, delivered before the TICK: dropped
     expect(run.send({ type: 'TICK', atMs: ONSET + 10_000 })).toEqual([]);
     run.send({ type: 'TICK', atMs: ONSET + 10_100 });
@@ -215,11 +208,11 @@ describe('the Tower of Hanoi engine', () => {
       solutionTimeMs: null,
     });
     expect(trial?.events).toHaveLength(2);
-    expect(run.check(trial as TowerOfHanoiTrial)).toEqual([]);
+    expect(run.check(trial as Trial)).toEqual([]);
   });
 
   it('resets to the start for a second attempt when the first runs out of time', () => {
-    const config = { ...DEFAULT_TOWER_OF_HANOI_CONFIG, timeLimitS: 10, maxAttempts: 2 };
+    const config = { ...DEFAULT_CONFIG, timeLimitS: 10, maxAttempts: 2 };
     const run = practice(config);
     run.onset();
     run.tap(1, 1000);
@@ -231,7 +224,7 @@ describe('the Tower of Hanoi engine', () => {
         board: { position: '11', lifted: null, moves: 0, attempt: 2 },
       }),
     ]);
-    expect(towerOfHanoiNextDueMs(config, run.state)).toBe(ONSET + 20_000 + 100);
+    expect(nextDueMs(config, run.state)).toBe(ONSET + 20_000 + 100);
     run.tap(1, 11_000);
     run.tap(3, 11_400);
     run.tap(1, 11_800);
@@ -248,11 +241,11 @@ describe('the Tower of Hanoi engine', () => {
       firstMoveTimeMs: 2000,
       solutionTimeMs: 13_000,
     });
-    expect(run.check(trial as TowerOfHanoiTrial)).toEqual([]);
+    expect(run.check(trial as Trial)).toEqual([]);
   });
 
   it('drops an input of an attempt that ended, delivered after the reset that began the next', () => {
-    const config = { ...DEFAULT_TOWER_OF_HANOI_CONFIG, timeLimitS: 10, maxAttempts: 2 };
+    const config = { ...DEFAULT_CONFIG, timeLimitS: 10, maxAttempts: 2 };
     const run = practice(config);
     run.onset();
     run.tap(1, 1000);
@@ -274,12 +267,12 @@ describe('the Tower of Hanoi engine', () => {
       'pickup@10500',
     ]);
     expect(trial).toMatchObject({ solved: true, attempts: 2, moves: 3 });
-    expect(run.check(trial as TowerOfHanoiTrial)).toEqual([]);
+    expect(run.check(trial as Trial)).toEqual([]);
   });
 
   it('ends an attempt at its move limit: a reset while attempts are left, then unsolved', () => {
     const config = {
-      ...DEFAULT_TOWER_OF_HANOI_CONFIG,
+      ...DEFAULT_CONFIG,
       moveLimit: true,
       moveLimitExtra: 0,
       maxAttempts: 2,
@@ -309,32 +302,30 @@ describe('the Tower of Hanoi engine', () => {
       totalMoves: 6,
       totalTimeMs: 2500,
     });
-    expect(run.check(trial as TowerOfHanoiTrial)).toEqual([]);
+    expect(run.check(trial as Trial)).toEqual([]);
   });
 
   it('ends a problem whose record is full', () => {
     const run = practice();
     run.onset();
-    expect(towerOfHanoiAttemptEventLimit(DEFAULT_TOWER_OF_HANOI_CONFIG)).toBe(
-      TOWER_OF_HANOI_MAX_EVENTS,
-    );
-    for (let i = 0; i < TOWER_OF_HANOI_MAX_EVENTS; i++) run.tap(2, 100 + i * 10); // stays empty
+    expect(attemptEventLimit(DEFAULT_CONFIG)).toBe(MAX_EVENTS);
+    for (let i = 0; i < MAX_EVENTS; i++) run.tap(2, 100 + i * 10); // stays empty
     const [trial] = run.recorded();
     expect(trial).toMatchObject({
       solved: false,
       endReason: 'eventLimit',
-      emptySourceAttempts: TOWER_OF_HANOI_MAX_EVENTS,
-      totalTimeMs: 100 + (TOWER_OF_HANOI_MAX_EVENTS - 1) * 10,
+      emptySourceAttempts: MAX_EVENTS,
+      totalTimeMs: 100 + (MAX_EVENTS - 1) * 10,
     });
-    expect(run.check(trial as TowerOfHanoiTrial)).toEqual([]);
+    expect(run.check(trial as Trial)).toEqual([]);
   });
 
   it('gives each attempt its share of the record, so a long attempt leaves the next its room', () => {
     for (const maxAttempts of [2, 3]) {
-      const config = { ...DEFAULT_TOWER_OF_HANOI_CONFIG, maxAttempts };
-      const share = towerOfHanoiAttemptEventLimit(config);
+      const config = { ...DEFAULT_CONFIG, maxAttempts };
+      const share = attemptEventLimit(config);
       // Every attempt full, with the resets between them, still fits the record.
-      expect(maxAttempts * share + maxAttempts - 1).toBeLessThanOrEqual(TOWER_OF_HANOI_MAX_EVENTS);
+      expect(maxAttempts * share + maxAttempts - 1).toBeLessThanOrEqual(MAX_EVENTS);
       const run = practice(config);
       run.onset();
       let at = 100;
@@ -356,9 +347,9 @@ describe('the Tower of Hanoi engine', () => {
         emptySourceAttempts: share * (maxAttempts - 1),
       });
       expect(trial?.events[share]).toMatchObject({ type: 'reset', atMs: 100 + share * 10 });
-      expect(run.check(trial as TowerOfHanoiTrial)).toEqual([]);
+      expect(run.check(trial as Trial)).toEqual([]);
       // Without its reset, the first attempt goes on past its share: refused.
-      const forged = trial as TowerOfHanoiTrial;
+      const forged = trial as Trial;
       const unreset = { ...forged, events: forged.events.filter((_, i) => i !== share) };
       expect(run.check(unreset)).toContain(
         `events[${share}]: the attempt reached its move or event limit: a reset must follow`,
@@ -367,22 +358,22 @@ describe('the Tower of Hanoi engine', () => {
   });
 
   it('ends a problem whose last attempt fills its share of the record', () => {
-    const config = { ...DEFAULT_TOWER_OF_HANOI_CONFIG, maxAttempts: 2 };
-    const share = towerOfHanoiAttemptEventLimit(config);
+    const config = { ...DEFAULT_CONFIG, maxAttempts: 2 };
+    const share = attemptEventLimit(config);
     const run = practice(config);
     run.onset();
     for (let i = 0; i < 2 * share; i++) run.tap(2, 100 + i * 10);
     const [trial] = run.recorded();
     expect(trial).toMatchObject({ solved: false, endReason: 'eventLimit', attempts: 2 });
     expect(trial?.events).toHaveLength(2 * share + 1);
-    expect(run.check(trial as TowerOfHanoiTrial)).toEqual([]);
+    expect(run.check(trial as Trial)).toEqual([]);
   });
 
   it('marks a problem shown while the page was not attended, and one given again after a reload', () => {
-    const config = DEFAULT_TOWER_OF_HANOI_CONFIG;
-    const plan = planTowerOfHanoi('r', config);
+    const config = DEFAULT_CONFIG;
+    const planned = plan('r', config);
     const saved = [{ phase: 'practice', block: 0, trialNumber: 0, isCorrect: true }];
-    const first = createTowerOfHanoiEngine({
+    const first = createEngine({
       config,
       saved,
       timeOriginMs: 0,
@@ -397,10 +388,10 @@ describe('the Tower of Hanoi engine', () => {
       },
     ]);
     let state = first.state;
-    const send = (event: TowerOfHanoiEngineEvent) => {
-      const step = stepTowerOfHanoi(config, plan, state, event);
-      state = step.state;
-      return step.effects;
+    const send = (event: StepEvent) => {
+      const outcome = step(config, planned, state, event);
+      state = outcome.state;
+      return outcome.effects;
     };
     send({ type: 'START', atMs: 100 });
     send({ type: 'ONSET', atMs: 200, method: 'animation-frame' });
@@ -410,7 +401,7 @@ describe('the Tower of Hanoi engine', () => {
       [1, 3],
       [2, 3],
     ];
-    let effects: TowerOfHanoiEffect[] = [];
+    let effects: Effect[] = [];
     moves.forEach(([from, to], i) => {
       send({
         type: 'INPUT',
@@ -437,7 +428,7 @@ describe('the Tower of Hanoi engine', () => {
   });
 
   it('goes from the practice result to the test intro, and finishes after the last problem', () => {
-    const config = { ...DEFAULT_TOWER_OF_HANOI_CONFIG, problemSet: 'classic' as const };
+    const config = { ...DEFAULT_CONFIG, problemSet: 'classic' as const };
     const run = practice(config);
     run.onset();
     for (const [i, [from, to]] of (
@@ -463,11 +454,11 @@ describe('the Tower of Hanoi engine', () => {
   });
 
   it('says at the intro whether the next problem starts again, and flags only that one', () => {
-    const config = { ...DEFAULT_TOWER_OF_HANOI_CONFIG, practice: false };
-    const plan = planTowerOfHanoi('resume', config);
+    const config = { ...DEFAULT_CONFIG, practice: false };
+    const planned = plan('resume', config);
     const test = (trialNumber: number) => ({ phase: 'test' as const, block: 0, trialNumber });
     // Reloaded during problem 1 with nothing recorded: problem 1 starts again, and says so.
-    const restart = createTowerOfHanoiEngine({
+    const restart = createEngine({
       config,
       timeOriginMs: 0,
       restartedPosition: test(0),
@@ -476,7 +467,7 @@ describe('the Tower of Hanoi engine', () => {
       { type: 'SHOW_INTRO', next: test(0), resumed: false, restarting: true },
     ]);
     // Reloaded on problem 1's result: problem 2 was never begun.
-    const onResult = createTowerOfHanoiEngine({
+    const onResult = createEngine({
       config,
       saved: [{ ...test(0), isCorrect: true }],
       timeOriginMs: 0,
@@ -485,10 +476,10 @@ describe('the Tower of Hanoi engine', () => {
     expect(onResult.effects).toEqual([
       { type: 'SHOW_INTRO', next: test(1), resumed: true, restarting: false },
     ]);
-    const started = stepTowerOfHanoi(config, plan, onResult.state, { type: 'START', atMs: 1 });
+    const started = step(config, planned, onResult.state, { type: 'START', atMs: 1 });
     expect(started.state).toMatchObject({ kind: 'problem', current: { restarted: false } });
     // A marker of a problem that is not the next one (a stale one) restarts nothing.
-    const stale = createTowerOfHanoiEngine({
+    const stale = createEngine({
       config,
       timeOriginMs: 0,
       restartedPosition: test(4),

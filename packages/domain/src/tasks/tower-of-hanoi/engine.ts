@@ -1,47 +1,27 @@
 import type { SavedTrial } from '../contract';
 import { type EngineEffect, type EngineEvent, translatedEngine } from '../engine';
 import type { InputModality, ONSET_METHODS } from '../shared/envelope';
-import {
-  attemptLimitMs,
-  moveLimitOf,
-  type TowerOfHanoiConfig,
-  towerOfHanoiAttemptEventLimit,
-} from './config';
-import {
-  problemAt,
-  type TowerOfHanoiPlan,
-  type TowerOfHanoiPosition,
-  type TowerOfHanoiProblem,
-} from './plan';
+import { attemptEventLimit, attemptLimitMs, type Config, moveLimitOf } from './config';
+import { type Plan, type Position, type Problem, problemAt } from './plan';
 import { applyMove, isLegalMove, type Peg, topDisc } from './puzzle';
-import {
-  replayTowerOfHanoi,
-  roundMs,
-  statedByEvents,
-  type TowerOfHanoiEndReason,
-  type TowerOfHanoiEvent,
-} from './replay';
-import {
-  towerOfHanoiPositionKey,
-  towerOfHanoiProblemCounts,
-  towerOfHanoiRunOrder,
-} from './run-order';
-import type { TowerOfHanoiTrial } from './trial';
+import { type EndReason, type Event, replay, roundMs, statedByEvents } from './replay';
+import { positionKey, problemCounts, runOrder } from './run-order';
+import type { Trial } from './trial';
 
-export type TowerOfHanoiOnsetMethod = (typeof ONSET_METHODS)[number];
+export type OnsetMethod = (typeof ONSET_METHODS)[number];
 
 /**
  * What the participant does: choose a peg (a tap or click on it, the end of a drag over it, its
  * key), which lifts its top disc when none is lifted and puts the lifted one there otherwise;
  * or cancel (Esc), which puts the lifted disc back.
  */
-export type TowerOfHanoiInput = { kind: 'peg'; peg: Peg } | { kind: 'cancel' };
+export type Input = { kind: 'peg'; peg: Peg } | { kind: 'cancel' };
 
 /**
  * A TICK ends an attempt this long after its time limit, so that an input stamped before the
  * limit but delivered a little after it is still taken, ms.
  */
-export const TOWER_OF_HANOI_LATE_INPUT_GRACE_MS = 100;
+export const LATE_INPUT_GRACE_MS = 100;
 
 /**
  * What the runtime tells the engine; every time is a page timestamp (performance.now() time
@@ -52,17 +32,17 @@ export const TOWER_OF_HANOI_LATE_INPUT_GRACE_MS = 100;
  * - INPUT: a peg chosen or a cancel, at its input event's timestamp. Inputs that arrive before
  *   the onset is known wait for it; those stamped before it are then dropped.
  * - INTERRUPTED: the page lost focus or was hidden; the problem on screen is marked.
- * - TICK: the clock has reached `atMs` (sent at towerOfHanoiNextDueMs: an attempt's time limit).
+ * - TICK: the clock has reached `atMs` (sent at nextDueMs: an attempt's time limit).
  */
-export type TowerOfHanoiEngineEvent =
+export type StepEvent =
   | { type: 'START'; atMs: number }
-  | { type: 'ONSET'; atMs: number; method: TowerOfHanoiOnsetMethod }
-  | { type: 'INPUT'; input: TowerOfHanoiInput; atMs: number; modality: InputModality }
+  | { type: 'ONSET'; atMs: number; method: OnsetMethod }
+  | { type: 'INPUT'; input: Input; atMs: number; modality: InputModality }
   | { type: 'INTERRUPTED'; atMs: number }
   | { type: 'TICK'; atMs: number };
 
 /** What the board shows: the discs' pegs, the disc lifted, the moves and attempt so far. */
-export type TowerOfHanoiBoard = {
+export type Board = {
   position: string;
   lifted: { disc: number; from: Peg } | null;
   moves: number;
@@ -70,38 +50,38 @@ export type TowerOfHanoiBoard = {
 };
 
 /** What the runtime must do after a step: the engine never touches a clock or the DOM. */
-export type TowerOfHanoiEffect =
+export type Effect =
   /**
    * Show the intro of the phase `next` is in (or of the rest of the run) and wait for START.
    * `resumed`: the run goes on after problems recorded before a reload; `restarting`: `next` was
    * begun before a reload and is given again from its start (and flagged restarted).
    */
-  | { type: 'SHOW_INTRO'; next: TowerOfHanoiPosition; resumed: boolean; restarting: boolean }
+  | { type: 'SHOW_INTRO'; next: Position; resumed: boolean; restarting: boolean }
   /** Present the problem (its start on the pegs, its goal above them) at once; report its ONSET. */
-  | { type: 'SHOW_PROBLEM'; position: TowerOfHanoiPosition; problem: TowerOfHanoiProblem }
+  | { type: 'SHOW_PROBLEM'; position: Position; problem: Problem }
   /** Something happened on the board: show `board`, and what `event` was (a cue, a message). */
-  | { type: 'BOARD_EVENT'; event: TowerOfHanoiEvent; board: TowerOfHanoiBoard }
+  | { type: 'BOARD_EVENT'; event: Event; board: Board }
   /** Send the trial to the server (the outbox). */
-  | { type: 'RECORD_TRIAL'; trial: TowerOfHanoiTrial }
+  | { type: 'RECORD_TRIAL'; trial: Trial }
   /** Show how the problem ended; START goes on to `next` (null: the run is done). */
-  | { type: 'SHOW_RESULT'; trial: TowerOfHanoiTrial; next: TowerOfHanoiPosition | null }
+  | { type: 'SHOW_RESULT'; trial: Trial; next: Position | null }
   /** Every problem is recorded. */
   | { type: 'FINISHED' };
 
-type Input = { input: TowerOfHanoiInput; atMs: number; modality: InputModality };
+type ContractInput = { input: Input; atMs: number; modality: InputModality };
 
 /** The problem on screen and what happened in it so far. Times in `events` are from its onset. */
-export type TowerOfHanoiProblemInProgress = {
-  position: TowerOfHanoiPosition;
-  problem: TowerOfHanoiProblem;
+export type ProblemInProgress = {
+  position: Position;
+  problem: Problem;
   /** The presentation's page time and how it was measured; null until reported. */
-  onset: { atMs: number; method: TowerOfHanoiOnsetMethod } | null;
+  onset: { atMs: number; method: OnsetMethod } | null;
   /** Inputs that came before the onset was known. */
-  pending: readonly Input[];
-  board: TowerOfHanoiBoard;
+  pending: readonly ContractInput[];
+  board: Board;
   /** When the attempt on screen began, ms from the onset. */
   attemptStartMs: number;
-  events: readonly TowerOfHanoiEvent[];
+  events: readonly Event[];
   /** The first pickup's page time (the planning time's end); null before one. */
   firstPickupAtMs: number | null;
   interrupted: boolean;
@@ -109,32 +89,32 @@ export type TowerOfHanoiProblemInProgress = {
 };
 
 /** What the engine carries from problem to problem. */
-export type TowerOfHanoiRunContext = {
+export type RunContext = {
   /** performance.timeOrigin: page time + this = device wall-clock time (ms since the epoch). */
   timeOriginMs: number;
   /** The run's input mode, recorded on a problem without any input. */
   modality: InputModality;
-  /** Positions recorded in this run (saved before a resume too), by towerOfHanoiPositionKey. */
+  /** Positions recorded in this run (saved before a resume too), by positionKey. */
   done: ReadonlySet<string>;
   /** The problem the page was reloaded in, if any: given again from its start, flagged. */
   restartedKey: string | null;
 };
 
-export type TowerOfHanoiState =
-  | { kind: 'waiting'; next: TowerOfHanoiPosition; context: TowerOfHanoiRunContext }
-  | { kind: 'problem'; current: TowerOfHanoiProblemInProgress; context: TowerOfHanoiRunContext }
+export type State =
+  | { kind: 'waiting'; next: Position; context: RunContext }
+  | { kind: 'problem'; current: ProblemInProgress; context: RunContext }
   | {
       kind: 'result';
-      last: TowerOfHanoiPosition;
-      next: TowerOfHanoiPosition | null;
-      context: TowerOfHanoiRunContext;
+      last: Position;
+      next: Position | null;
+      context: RunContext;
     }
-  | { kind: 'finished'; context: TowerOfHanoiRunContext };
+  | { kind: 'finished'; context: RunContext };
 
-export type TowerOfHanoiStep = { state: TowerOfHanoiState; effects: TowerOfHanoiEffect[] };
+export type Step = { state: State; effects: Effect[] };
 
-export type TowerOfHanoiEngineOptions = {
-  config: TowerOfHanoiConfig;
+export type EngineOptions = {
+  config: Config;
   /** The run's trials saved so far: the engine starts at the first problem not among them. */
   saved?: readonly SavedTrial[];
   /** performance.timeOrigin of the page. */
@@ -145,28 +125,19 @@ export type TowerOfHanoiEngineOptions = {
    * The position of a problem this page (or an earlier load of it) presented and did not
    * finish: when it is the next one, it is given again from its start and flagged restarted.
    */
-  restartedPosition?: TowerOfHanoiPosition | null;
+  restartedPosition?: Position | null;
 };
 
-function nextOf(
-  config: TowerOfHanoiConfig,
-  context: TowerOfHanoiRunContext,
-): TowerOfHanoiPosition | null {
-  return (
-    towerOfHanoiRunOrder(config).find((p) => !context.done.has(towerOfHanoiPositionKey(p))) ?? null
-  );
+function nextOf(config: Config, context: RunContext): Position | null {
+  return runOrder(config).find((p) => !context.done.has(positionKey(p))) ?? null;
 }
 
 /** Is `position` the problem begun before a reload, to be given again from its start? */
-const isRestart = (context: TowerOfHanoiRunContext, position: TowerOfHanoiPosition) =>
-  context.restartedKey === towerOfHanoiPositionKey(position);
+const isRestart = (context: RunContext, position: Position) =>
+  context.restartedKey === positionKey(position);
 
 /** The intro before `next`. */
-function introOf(
-  next: TowerOfHanoiPosition,
-  context: TowerOfHanoiRunContext,
-  resumed: boolean,
-): TowerOfHanoiEffect {
+function introOf(next: Position, context: RunContext, resumed: boolean): Effect {
   return { type: 'SHOW_INTRO', next, resumed, restarting: isRestart(context, next) };
 }
 
@@ -174,14 +145,12 @@ function introOf(
  * The engine's first step: the intro of the phase where the run starts (its first problem, or
  * the first one not saved when a run resumes), or FINISHED if nothing is left.
  */
-export function createTowerOfHanoiEngine(options: TowerOfHanoiEngineOptions): TowerOfHanoiStep {
+export function createEngine(options: EngineOptions): Step {
   const { config, saved = [] } = options;
-  const order = new Set(towerOfHanoiRunOrder(config).map(towerOfHanoiPositionKey));
-  const done = new Set(saved.map(towerOfHanoiPositionKey).filter((key) => order.has(key)));
-  const restarted = options.restartedPosition
-    ? towerOfHanoiPositionKey(options.restartedPosition)
-    : null;
-  const context: TowerOfHanoiRunContext = {
+  const order = new Set(runOrder(config).map(positionKey));
+  const done = new Set(saved.map(positionKey).filter((key) => order.has(key)));
+  const restarted = options.restartedPosition ? positionKey(options.restartedPosition) : null;
+  const context: RunContext = {
     timeOriginMs: options.timeOriginMs,
     modality: options.inputModality ?? 'keyboard',
     done,
@@ -196,33 +165,26 @@ export function createTowerOfHanoiEngine(options: TowerOfHanoiEngineOptions): To
 }
 
 /** When the attempt on screen runs out of time, on the page's time line; null without one. */
-function deadlineOf(config: TowerOfHanoiConfig, state: TowerOfHanoiState): number | null {
+function deadlineOf(config: Config, state: State): number | null {
   if (state.kind !== 'problem' || !state.current.onset) return null;
   return state.current.onset.atMs + state.current.attemptStartMs + attemptLimitMs(config);
 }
 
 /**
  * The time the engine needs a TICK: the attempt's time limit plus
- * TOWER_OF_HANOI_LATE_INPUT_GRACE_MS, or null while no attempt is timed.
+ * LATE_INPUT_GRACE_MS, or null while no attempt is timed.
  */
-export function towerOfHanoiNextDueMs(
-  config: TowerOfHanoiConfig,
-  state: TowerOfHanoiState,
-): number | null {
+export function nextDueMs(config: Config, state: State): number | null {
   const deadline = deadlineOf(config, state);
-  return deadline === null ? null : deadline + TOWER_OF_HANOI_LATE_INPUT_GRACE_MS;
+  return deadline === null ? null : deadline + LATE_INPUT_GRACE_MS;
 }
 
-function beginProblem(
-  plan: TowerOfHanoiPlan,
-  position: TowerOfHanoiPosition,
-  context: TowerOfHanoiRunContext,
-): TowerOfHanoiStep {
+function beginProblem(plan: Plan, position: Position, context: RunContext): Step {
   const problem = problemAt(plan, position);
   if (!problem) {
     throw new Error(`The plan has no ${position.phase} problem ${position.trialNumber}`);
   }
-  const current: TowerOfHanoiProblemInProgress = {
+  const current: ProblemInProgress = {
     position,
     problem,
     onset: null,
@@ -242,15 +204,15 @@ function beginProblem(
 
 /** The trial record of the problem on screen, ended `endMs` after its onset. */
 function recordOf(
-  config: TowerOfHanoiConfig,
-  current: TowerOfHanoiProblemInProgress,
-  onset: { atMs: number; method: TowerOfHanoiOnsetMethod },
+  config: Config,
+  current: ProblemInProgress,
+  onset: { atMs: number; method: OnsetMethod },
   endMs: number,
-  reason: TowerOfHanoiEndReason,
-  context: TowerOfHanoiRunContext,
-): TowerOfHanoiTrial {
+  reason: EndReason,
+  context: RunContext,
+): Trial {
   const { problem, position, events } = current;
-  const { summary } = replayTowerOfHanoi(problem, events, config);
+  const { summary } = replay(problem, events, config);
   const iso = (ms: number) => new Date(context.timeOriginMs + ms).toISOString();
   return {
     phase: position.phase,
@@ -285,17 +247,17 @@ function recordOf(
 
 /** Ends the problem on screen: records it and shows how it ended. */
 function endProblem(
-  config: TowerOfHanoiConfig,
-  state: Extract<TowerOfHanoiState, { kind: 'problem' }>,
+  config: Config,
+  state: Extract<State, { kind: 'problem' }>,
   endMs: number,
-  reason: TowerOfHanoiEndReason,
-  effects: TowerOfHanoiEffect[],
-): TowerOfHanoiStep {
+  reason: EndReason,
+  effects: Effect[],
+): Step {
   const { current, context } = state;
-  const onset = current.onset as { atMs: number; method: TowerOfHanoiOnsetMethod };
+  const onset = current.onset as { atMs: number; method: OnsetMethod };
   const trial = recordOf(config, current, onset, endMs, reason, context);
   const done = new Set(context.done);
-  done.add(towerOfHanoiPositionKey(current.position));
+  done.add(positionKey(current.position));
   const nextContext = { ...context, done };
   const next = nextOf(config, nextContext);
   effects.push({ type: 'RECORD_TRIAL', trial }, { type: 'SHOW_RESULT', trial, next });
@@ -311,15 +273,15 @@ function endProblem(
  * reset when an attempt is left, the problem's end otherwise).
  */
 function addEvent(
-  config: TowerOfHanoiConfig,
-  state: Extract<TowerOfHanoiState, { kind: 'problem' }>,
-  event: Omit<TowerOfHanoiEvent, 'sinceLastMs'>,
-  board: TowerOfHanoiBoard,
-  effects: TowerOfHanoiEffect[],
-): TowerOfHanoiStep {
+  config: Config,
+  state: Extract<State, { kind: 'problem' }>,
+  event: Omit<Event, 'sinceLastMs'>,
+  board: Board,
+  effects: Effect[],
+): Step {
   const { current } = state;
   const lastMs = current.events.at(-1)?.atMs ?? 0;
-  const recorded: TowerOfHanoiEvent = { ...event, sinceLastMs: roundMs(event.atMs - lastMs) };
+  const recorded: Event = { ...event, sinceLastMs: roundMs(event.atMs - lastMs) };
   const events = [...current.events, recorded];
   const updated = { ...state, current: { ...current, events, board } };
   effects.push({ type: 'BOARD_EVENT', event: recorded, board });
@@ -330,7 +292,7 @@ function addEvent(
   const limit = moveLimitOf(config, current.problem.minMoves);
   const atMoveLimit = event.type === 'drop' && limit !== null && board.moves >= limit;
   const attemptEvents = events.length - 1 - events.findLastIndex((e) => e.type === 'reset');
-  const atEventLimit = attemptEvents >= towerOfHanoiAttemptEventLimit(config);
+  const atEventLimit = attemptEvents >= attemptEventLimit(config);
   if (!atMoveLimit && !atEventLimit) return { state: updated, effects };
   if (board.attempt < config.maxAttempts) {
     return resetAttempt(config, updated, event.atMs, effects);
@@ -340,13 +302,13 @@ function addEvent(
 
 /** The attempt on screen ended unsolved with another left: the discs go back to the start. */
 function resetAttempt(
-  config: TowerOfHanoiConfig,
-  state: Extract<TowerOfHanoiState, { kind: 'problem' }>,
+  config: Config,
+  state: Extract<State, { kind: 'problem' }>,
   atMs: number,
-  effects: TowerOfHanoiEffect[],
-): TowerOfHanoiStep {
+  effects: Effect[],
+): Step {
   const { current } = state;
-  const board: TowerOfHanoiBoard = {
+  const board: Board = {
     position: current.problem.start,
     lifted: null,
     moves: 0,
@@ -378,11 +340,11 @@ function resetAttempt(
 
 /** Applies one input (stamped within the attempt on screen: from its start, before its limit). */
 function applyInput(
-  config: TowerOfHanoiConfig,
-  state: Extract<TowerOfHanoiState, { kind: 'problem' }>,
-  input: Input,
-  effects: TowerOfHanoiEffect[],
-): TowerOfHanoiStep {
+  config: Config,
+  state: Extract<State, { kind: 'problem' }>,
+  input: ContractInput,
+  effects: Effect[],
+): Step {
   const { current } = state;
   const onset = current.onset as { atMs: number };
   const lastMs = current.events.at(-1)?.atMs ?? 0;
@@ -458,12 +420,12 @@ function applyInput(
  * just ended, delivered after its reset), or at or after its time limit.
  */
 function applyInputs(
-  config: TowerOfHanoiConfig,
-  state: Extract<TowerOfHanoiState, { kind: 'problem' }>,
-  inputs: readonly Input[],
-): TowerOfHanoiStep {
-  let current: TowerOfHanoiState = state;
-  const effects: TowerOfHanoiEffect[] = [];
+  config: Config,
+  state: Extract<State, { kind: 'problem' }>,
+  inputs: readonly ContractInput[],
+): Step {
+  let current: State = state;
+  const effects: Effect[] = [];
   for (const input of inputs) {
     if (current.kind !== 'problem' || !current.current.onset) break;
     const { onset, attemptStartMs } = current.current;
@@ -487,13 +449,8 @@ function applyInputs(
  * start), or when an attempt fills its share of the record (likewise). Events that do not fit
  * the state change nothing.
  */
-export function stepTowerOfHanoi(
-  config: TowerOfHanoiConfig,
-  plan: TowerOfHanoiPlan,
-  state: TowerOfHanoiState,
-  event: TowerOfHanoiEngineEvent,
-): TowerOfHanoiStep {
-  const unchanged: TowerOfHanoiStep = { state, effects: [] };
+export function step(config: Config, plan: Plan, state: State, event: StepEvent): Step {
+  const unchanged: Step = { state, effects: [] };
   switch (event.type) {
     case 'START':
       if (state.kind === 'waiting') return beginProblem(plan, state.next, state.context);
@@ -524,7 +481,11 @@ export function stepTowerOfHanoi(
     }
     case 'INPUT': {
       if (state.kind !== 'problem') return unchanged;
-      const input: Input = { input: event.input, atMs: event.atMs, modality: event.modality };
+      const input: ContractInput = {
+        input: event.input,
+        atMs: event.atMs,
+        modality: event.modality,
+      };
       if (!state.current.onset) {
         const pending = [...state.current.pending, input];
         return { state: { ...state, current: { ...state.current, pending } }, effects: [] };
@@ -535,7 +496,7 @@ export function stepTowerOfHanoi(
       if (state.kind !== 'problem') return unchanged;
       return { state: { ...state, current: { ...state.current, interrupted: true } }, effects: [] };
     case 'TICK': {
-      const due = towerOfHanoiNextDueMs(config, state);
+      const due = nextDueMs(config, state);
       if (state.kind !== 'problem' || due === null || event.atMs < due) return unchanged;
       const endMs = roundMs(state.current.attemptStartMs + attemptLimitMs(config));
       if (state.current.board.attempt < config.maxAttempts) {
@@ -551,12 +512,12 @@ export function stepTowerOfHanoi(
  * the engine gives, and the last thing that happened on it (`event`, null when it is first
  * shown; `eventCount` of them so far, so a repeated event is a new scene).
  */
-export type TowerOfHanoiScene = {
+export type Scene = {
   kind: 'problem';
-  position: TowerOfHanoiPosition;
-  problem: TowerOfHanoiProblem;
-  board: TowerOfHanoiBoard;
-  event: TowerOfHanoiEvent | null;
+  position: Position;
+  problem: Problem;
+  board: Board;
+  event: Event | null;
   eventCount: number;
 };
 
@@ -564,28 +525,20 @@ export type TowerOfHanoiScene = {
  * What the Tower of Hanoi waits on: a phase's intro (a resumed run's, or one before a problem
  * begun before a reload and given again), or how a problem ended and what follows.
  */
-export type TowerOfHanoiPrompt =
-  | { kind: 'intro'; next: TowerOfHanoiPosition; resumed: boolean; restarting: boolean }
-  | { kind: 'result'; trial: TowerOfHanoiTrial; next: TowerOfHanoiPosition | null };
+export type Prompt =
+  | { kind: 'intro'; next: Position; resumed: boolean; restarting: boolean }
+  | { kind: 'result'; trial: Trial; next: Position | null };
 
-type TowerOfHanoiEngineEffect = EngineEffect<
-  TowerOfHanoiScene,
-  TowerOfHanoiPrompt,
-  TowerOfHanoiTrial
->;
+type TowerOfHanoiEngineEffect = EngineEffect<Scene, Prompt, Trial>;
 
-const problemKey = (position: TowerOfHanoiPosition) =>
-  `${towerOfHanoiPositionKey(position)}:problem`;
+const problemKey = (position: Position) => `${positionKey(position)}:problem`;
 
 /**
  * The Tower of Hanoi's effects in the contract's words: the problem is one scene, shown at once
  * and changed in place by every board event. `before` is the state the effects came from.
  */
-function contractEffects(
-  before: TowerOfHanoiState,
-  effects: readonly TowerOfHanoiEffect[],
-): TowerOfHanoiEngineEffect[] {
-  let scene: TowerOfHanoiScene | null =
+function contractEffects(before: State, effects: readonly Effect[]): TowerOfHanoiEngineEffect[] {
+  let scene: Scene | null =
     before.kind === 'problem'
       ? {
           kind: 'problem',
@@ -597,7 +550,7 @@ function contractEffects(
         }
       : null;
   const out: TowerOfHanoiEngineEffect[] = [];
-  const present = (next: TowerOfHanoiScene) => {
+  const present = (next: Scene) => {
     scene = next;
     out.push({
       type: 'PRESENT',
@@ -649,10 +602,7 @@ function contractEffects(
 }
 
 /** The Tower of Hanoi's event for a contract event in `state`; null for what it does not read. */
-function towerOfHanoiEventOf(
-  event: EngineEvent<TowerOfHanoiInput>,
-  state: TowerOfHanoiState,
-): TowerOfHanoiEngineEvent | null {
+function towerOfHanoiEventOf(event: EngineEvent<Input>, state: State): StepEvent | null {
   switch (event.type) {
     case 'ONSET':
       return state.kind === 'problem' && event.key === problemKey(state.current.position)
@@ -666,23 +616,23 @@ function towerOfHanoiEventOf(
 }
 
 /**
- * The Tower of Hanoi's engine on the task contract: its own engine (createTowerOfHanoiEngine,
- * stepTowerOfHanoi) with its effects in the contract's words. The open position is the problem
+ * The Tower of Hanoi's engine on the task contract: its own engine (createEngine,
+ * step) with its effects in the contract's words. The open position is the problem
  * this browser presented and did not record before a reload: given again from its start.
  */
-export const towerOfHanoiEngine = translatedEngine({
-  start: (config: TowerOfHanoiConfig, { saved, timeOriginMs, inputModality, openPosition }) =>
-    createTowerOfHanoiEngine({
+export const engine = translatedEngine({
+  start: (config: Config, { saved, timeOriginMs, inputModality, openPosition }) =>
+    createEngine({
       config,
       saved,
       timeOriginMs,
       inputModality,
-      restartedPosition: openPosition as TowerOfHanoiPosition | null,
+      restartedPosition: openPosition as Position | null,
     }),
-  step: stepTowerOfHanoi,
+  step: step,
   eventOf: towerOfHanoiEventOf,
   effectsOf: contractEffects,
-  nextDueMs: towerOfHanoiNextDueMs,
+  nextDueMs: nextDueMs,
   progress(config, state) {
     if (state.kind === 'finished') return null;
     const position =
@@ -691,7 +641,7 @@ export const towerOfHanoiEngine = translatedEngine({
         : state.kind === 'result'
           ? (state.next ?? state.last)
           : state.next;
-    const trialsInBlock = towerOfHanoiProblemCounts(config)[position.phase];
+    const trialsInBlock = problemCounts(config)[position.phase];
     return { position, trialsInBlock, isReminder: false };
   },
   presenting: (state) => state.kind === 'problem',

@@ -1,8 +1,8 @@
 import { ESTIMATE_PROMPT_MS } from '../shared/estimate';
-import { attemptLimitMs, TOWER_OF_HANOI_PHASES, type TowerOfHanoiConfig } from './config';
+import { attemptLimitMs, type Config, PHASES } from './config';
 import { BISHOP_PROBLEMS, PRACTICE_PROBLEM } from './plan';
 import { allPositions, distancesTo, minimumMoves } from './puzzle';
-import { towerOfHanoiProblemCounts } from './run-order';
+import { problemCounts } from './run-order';
 
 /**
  * A problem at a steady pace, ms: looking at it before the first move, and each move of its
@@ -21,7 +21,7 @@ function meanRandom3MinimumMoves(): number {
 }
 
 /** The shortest solutions of the test's problems, from the configuration alone. */
-function testMinimumMoves(config: TowerOfHanoiConfig): number[] {
+function testMinimumMoves(config: Config): number[] {
   if (config.problemSet === 'classic') return [2 ** config.classicDiscs - 1];
   if (config.problemSet === 'random3') {
     return Array.from({ length: config.randomProblems }, meanRandom3MinimumMoves);
@@ -34,13 +34,13 @@ function testMinimumMoves(config: TowerOfHanoiConfig): number[] {
  * and each problem solved at the first attempt (at most its time limit) followed by its result.
  * The random set's problems count at their mean shortest solution.
  */
-export function estimateTowerOfHanoiMs(config: TowerOfHanoiConfig): number {
-  const counts = towerOfHanoiProblemCounts(config);
+export function estimateMs(config: Config): number {
+  const counts = problemCounts(config);
   const problems = [
     ...(counts.practice > 0 ? [minimumMoves(PRACTICE_PROBLEM.start, PRACTICE_PROBLEM.goal)] : []),
     ...testMinimumMoves(config),
   ];
-  const intros = TOWER_OF_HANOI_PHASES.filter((phase) => counts[phase] > 0).length;
+  const intros = PHASES.filter((phase) => counts[phase] > 0).length;
   return problems.reduce(
     (sum, moves) =>
       sum +

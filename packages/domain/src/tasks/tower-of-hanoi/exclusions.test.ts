@@ -3,13 +3,13 @@ import type { RunScore } from '../contract';
 import { storedTrialOf } from '../shared/envelope';
 import { createRng } from '../shared/random';
 import { mean, median } from '../shared/statistics';
-import { DEFAULT_TOWER_OF_HANOI_CONFIG } from './config';
-import { simulateTowerOfHanoiParticipant, TOWER_OF_HANOI_DEFAULT_PARTICIPANT } from './participant';
-import { getTowerOfHanoiTrialFlags } from './plausibility';
+import { DEFAULT_CONFIG } from './config';
+import { DEFAULT_PARTICIPANT, simulateParticipant } from './participant';
+import { getTrialFlags } from './plausibility';
 import { shortestSolution } from './puzzle';
-import { scoreTowerOfHanoi, TOWER_OF_HANOI_REPORT_CELLS, type TowerOfHanoiScores } from './scoring';
+import { REPORT_CELLS, type Scores, score } from './scoring';
 import { playScriptedProblem, scriptMoves } from './testing';
-import type { TowerOfHanoiTrial } from './trial';
+import type { Trial } from './trial';
 
 /**
  * Every time score, and every report cell's RT, recomputed from the stored trials and the run's
@@ -22,34 +22,31 @@ import type { TowerOfHanoiTrial } from './trial';
  * floor) is listed for that problem, and nothing else is.
  */
 
-const config = { ...DEFAULT_TOWER_OF_HANOI_CONFIG, timeLimitS: 30 };
+const config = { ...DEFAULT_CONFIG, timeLimitS: 30 };
 
 const present = (values: readonly (number | null)[]) =>
   values.filter((v): v is number => v !== null);
 
 /** The solving attempt's first pickup to its solving drop, per move. */
-function executionPerMove(trial: TowerOfHanoiTrial): number {
+function executionPerMove(trial: Trial): number {
   const lastReset = trial.events.findLastIndex((e) => e.type === 'reset');
   const attempt = trial.events.slice(lastReset + 1);
   const firstPickup = attempt.find((e) => e.type === 'pickup')?.atMs as number;
   return ((trial.solutionTimeMs as number) - firstPickup) / trial.moves;
 }
 
-type Stored = ReturnType<typeof storedTrialOf<TowerOfHanoiTrial>>;
+type Stored = ReturnType<typeof storedTrialOf<Trial>>;
 
 /** The reasons a problem is left out of the time scores, read from the trial itself. */
 function reasonsOf(trial: Stored): string[] {
   const reasons: string[] = [];
   if (trial.restarted) reasons.push('restarted');
   if (trial.timing?.wasInterrupted) reasons.push('interrupted');
-  if (getTowerOfHanoiTrialFlags(trial).includes('tooFast')) reasons.push('tooFast');
+  if (getTrialFlags(trial).includes('tooFast')) reasons.push('tooFast');
   return reasons;
 }
 
-function expectScoresFollowExclusions(
-  trials: readonly Stored[],
-  score: RunScore<TowerOfHanoiScores>,
-) {
+function expectScoresFollowExclusions(trials: readonly Stored[], score: RunScore<Scores>) {
   const listed = new Map(
     score.trialExclusions
       .filter((t) => t.exclusions.length > 0)
@@ -79,7 +76,7 @@ function expectScoresFollowExclusions(
     score.trialExclusions.filter((t) => t.exclusions.includes(reason)).length;
   expect(scores.restarted).toBe(count('restarted'));
   expect(scores.interrupted).toBe(count('interrupted'));
-  for (const { key } of TOWER_OF_HANOI_REPORT_CELLS) {
+  for (const { key } of REPORT_CELLS) {
     const inCell = (t: Stored) => `discs-${t.discs}` === key;
     const cellPlanning = present(timed.filter(inCell).map((t) => t.reactionTime));
     expect(score.reportCells[key], key).toMatchObject({
@@ -104,7 +101,7 @@ function scriptedRun(): Stored[] {
       at(n),
       scriptMoves(shortestSolution(start, goal), firstMs, 1000, liftMs),
     );
-  const trials: TowerOfHanoiTrial[] = [
+  const trials: Trial[] = [
     solve(0, '11', '33', 2000),
     { ...solve(1, '122', '333', 2500), restarted: true },
     playScriptedProblem(config, at(2), scriptMoves(shortestSolution('111', '322'), 3000, 1000), {
@@ -123,23 +120,23 @@ function scriptedRun(): Stored[] {
 describe('the time scores and report cells follow the trials’ exclusions', () => {
   it('recomputes every time score of a run with each kind of exclusion', () => {
     const trials = scriptedRun();
-    const score = scoreTowerOfHanoi(config, trials);
-    expect(score.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
+    const scores = score(config, trials);
+    expect(scores.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
       { phase: 'test', block: 0, trialNumber: 1, exclusions: ['restarted'] },
       { phase: 'test', block: 0, trialNumber: 2, exclusions: ['interrupted'] },
       { phase: 'test', block: 0, trialNumber: 3, exclusions: ['tooFast'] },
       { phase: 'test', block: 0, trialNumber: 4, exclusions: ['restarted', 'tooFast'] },
     ]);
-    expectScoresFollowExclusions(trials, score);
+    expectScoresFollowExclusions(trials, scores);
   });
 
   it('recomputes them over 20 simulated runs, with problems restarted and interrupted at random', () => {
     const rng = createRng('exclusions');
     for (let run = 0; run < 20; run++) {
-      const trials = simulateTowerOfHanoiParticipant(
+      const trials = simulateParticipant(
         `exclusions-${run}`,
-        DEFAULT_TOWER_OF_HANOI_CONFIG,
-        TOWER_OF_HANOI_DEFAULT_PARTICIPANT,
+        DEFAULT_CONFIG,
+        DEFAULT_PARTICIPANT,
       ).map((trial) => {
         const restarted = rng() < 0.15;
         const interrupted = rng() < 0.15;
@@ -149,8 +146,8 @@ describe('the time scores and report cells follow the trials’ exclusions', () 
           timing: { ...trial.timing, wasInterrupted: interrupted },
         });
       });
-      const score = scoreTowerOfHanoi(DEFAULT_TOWER_OF_HANOI_CONFIG, trials);
-      expectScoresFollowExclusions(trials, score);
+      const scores = score(DEFAULT_CONFIG, trials);
+      expectScoresFollowExclusions(trials, scores);
     }
   });
 });

@@ -1,9 +1,9 @@
 import type { ExportColumn } from '../../exports/trial-columns';
 import type { StoredTrial } from '../contract';
-import { TOWER_OF_HANOI_MAX_EVENTS } from './config';
+import { MAX_EVENTS } from './config';
 import { distancesTo } from './puzzle';
-import type { TowerOfHanoiEvent } from './replay';
-import type { TowerOfHanoiTrial } from './trial';
+import type { Event } from './replay';
+import type { Trial } from './trial';
 
 /**
  * A problem's events as the export writes them: each with its attempt (1-based) and the fewest
@@ -11,8 +11,8 @@ import type { TowerOfHanoiTrial } from './trial';
  */
 export function exportedEvents(
   goal: string,
-  events: readonly TowerOfHanoiEvent[],
-): (TowerOfHanoiEvent & { attempt: number; distanceToGoal: number })[] {
+  events: readonly Event[],
+): (Event & { attempt: number; distanceToGoal: number })[] {
   const distances = distancesTo(goal);
   let attempt = 1;
   return events.map((event) => {
@@ -21,10 +21,10 @@ export function exportedEvents(
   });
 }
 
-type Trial = StoredTrial<TowerOfHanoiTrial>;
+type Stored = StoredTrial<Trial>;
 
 /** The Tower of Hanoi's own columns of the trial export, after the common ones (ADR 027). */
-export const TOWER_OF_HANOI_EXPORT_COLUMNS: readonly ExportColumn<Trial>[] = [
+export const EXPORT_COLUMNS: readonly ExportColumn<Stored>[] = [
   {
     name: 'toh_problem_id',
     type: 'string',
@@ -66,7 +66,7 @@ export const TOWER_OF_HANOI_EXPORT_COLUMNS: readonly ExportColumn<Trial>[] = [
   {
     name: 'toh_end_reason',
     type: 'string',
-    description: `Why the problem ended: 'solved', 'timeLimit' (the last attempt's time ran out), 'moveLimit' (its move limit was reached), 'eventLimit' (it recorded its share of the problem's ${TOWER_OF_HANOI_MAX_EVENTS} events).`,
+    description: `Why the problem ended: 'solved', 'timeLimit' (the last attempt's time ran out), 'moveLimit' (its move limit was reached), 'eventLimit' (it recorded its share of the problem's ${MAX_EVENTS} events).`,
     value: (t) => t.endReason,
   },
   {

@@ -1,29 +1,25 @@
-import type { TowerOfHanoiConfig } from './config';
-import type { TowerOfHanoiInput } from './engine';
-import { planTowerOfHanoi, type TowerOfHanoiPosition, type TowerOfHanoiProblem } from './plan';
+import type { Config } from './config';
+import type { Input } from './engine';
+import { type Position, type Problem, plan } from './plan';
 import { applyMove, legalMoves, optimalMoves, type Peg, shortestSolution } from './puzzle';
-import type { TowerOfHanoiTrial } from './trial';
-import {
-  runTowerOfHanoiVirtualSession,
-  TOWER_OF_HANOI_SIMULATED_TIME_ORIGIN_MS,
-  type TowerOfHanoiNextInput,
-} from './virtual-runtime';
+import type { Trial } from './trial';
+import { type NextInput, runVirtualSession, SIMULATED_TIME_ORIGIN_MS } from './virtual-runtime';
 
 /** The fixed participant's times: the first pickup, a lift to its drop, a drop to the next lift. */
-export const TOWER_OF_HANOI_FIXTURE_TIMING_MS = {
+export const FIXTURE_TIMING_MS = {
   planning: 2000.25,
   liftToDrop: 400.5,
   betweenMoves: 600.25,
 };
 
-const peg = (p: Peg): TowerOfHanoiInput => ({ kind: 'peg', peg: p });
+const peg = (p: Peg): Input => ({ kind: 'peg', peg: p });
 
 /**
  * The fixed participant's moves for a problem, as [from, to]: a shortest solution, except the
  * third test problem's first move, which is one that does not bring the discs nearer (so the
  * solution has excess moves).
  */
-function fixtureMoves(position: TowerOfHanoiPosition, problem: TowerOfHanoiProblem): [Peg, Peg][] {
+function fixtureMoves(position: Position, problem: Problem): [Peg, Peg][] {
   if (position.phase === 'test' && position.trialNumber === 2) {
     const detour = legalMoves(problem.start).find(
       ([from, to]) =>
@@ -40,12 +36,9 @@ function fixtureMoves(position: TowerOfHanoiPosition, problem: TowerOfHanoiProbl
  * that can be aimed at a smaller one is (refused) before its drop; in the second test problem an
  * empty peg is tapped first.
  */
-function fixtureInputs(
-  position: TowerOfHanoiPosition,
-  problem: TowerOfHanoiProblem,
-): TowerOfHanoiNextInput[] {
-  const timing = TOWER_OF_HANOI_FIXTURE_TIMING_MS;
-  const inputs: TowerOfHanoiNextInput[] = [];
+function fixtureInputs(position: Position, problem: Problem): NextInput[] {
+  const timing = FIXTURE_TIMING_MS;
+  const inputs: NextInput[] = [];
   const moves = fixtureMoves(position, problem);
   let board = problem.start;
   let refusedDone = false;
@@ -83,14 +76,11 @@ function fixtureInputs(
  * an empty-peg tap on the second test problem; the first pickup 2000.25 ms after the onset, each
  * drop 400.5 ms after its lift and each lift 600.25 ms after the drop before it.
  */
-export function towerOfHanoiFixtureRun(
-  seed: string,
-  config: TowerOfHanoiConfig,
-): TowerOfHanoiTrial[] {
-  return runTowerOfHanoiVirtualSession({
+export function fixtureRun(seed: string, config: Config): Trial[] {
+  return runVirtualSession({
     config,
-    plan: planTowerOfHanoi(seed, config),
-    timeOriginMs: TOWER_OF_HANOI_SIMULATED_TIME_ORIGIN_MS,
+    plan: plan(seed, config),
+    timeOriginMs: SIMULATED_TIME_ORIGIN_MS,
     startMs: 1000,
     introMs: 3000,
     resultMs: 1500,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { storedTrialOf } from '../shared/envelope';
-import { DEFAULT_TOWER_OF_HANOI_CONFIG } from './config';
+import { DEFAULT_CONFIG } from './config';
 import { towerOfHanoiTask } from './definition';
 import { type Peg, shortestSolution } from './puzzle';
-import { scoreTowerOfHanoi, TOWER_OF_HANOI_SCORING_VERSION } from './scoring';
+import { SCORING_VERSION, score } from './scoring';
 import { playScriptedProblem, scriptMoves } from './testing';
-import type { TowerOfHanoiTrial } from './trial';
+import type { Trial } from './trial';
 
 /**
  * Hand-scored runs of the methods review's kind (docs/scoring/tower-of-hanoi.md, "Scores" and
@@ -20,7 +20,7 @@ import type { TowerOfHanoiTrial } from './trial';
  * ("perfect solutions"); the solution score, mean over the problems of (solved ? minimum / moves
  * : 0) x 100, is a task score and a trend.
  */
-const config = DEFAULT_TOWER_OF_HANOI_CONFIG;
+const config = DEFAULT_CONFIG;
 
 /** The Bishop set as the scoring document lists it: start, goal, minimum. */
 const BISHOP: readonly [string, string, number][] = [
@@ -55,15 +55,15 @@ function detour(start: string): [Peg, Peg][] {
 }
 
 /** Run (a): problems 1-6 in their minimum, 7-13 given up. */
-const runA = (): TowerOfHanoiTrial[] =>
+const runA = (): Trial[] =>
   BISHOP.map(([start, goal], i) => (i < 6 ? play(i, shortestSolution(start, goal)) : givenUp(i)));
 
 /** Run (b): every problem with the two-move detour first. */
-const runB = (): TowerOfHanoiTrial[] =>
+const runB = (): Trial[] =>
   BISHOP.map(([start, goal], i) => play(i, [...detour(start), ...shortestSolution(start, goal)]));
 
-const scoreOf = (trials: readonly TowerOfHanoiTrial[]) =>
-  scoreTowerOfHanoi(
+const scoreOf = (trials: readonly Trial[]) =>
+  score(
     config,
     trials.map((t) => storedTrialOf(t)),
   );
@@ -133,7 +133,7 @@ describe('hand-scored runs of the review', () => {
   });
 
   it('scores under version 3: all thirteen in the minimum is exactly 100', () => {
-    expect(TOWER_OF_HANOI_SCORING_VERSION).toBe(3);
+    expect(SCORING_VERSION).toBe(3);
     const score = scoreOf(BISHOP.map(([start, goal], i) => play(i, shortestSolution(start, goal))));
     // 13 perfect solutions: floor(1300 / 13) = 100; the solution score 13 x 1 / 13 x 100 = 100.
     expect(score.overallScore).toBe(100);
@@ -201,7 +201,7 @@ describe('the headline and the progress measures never reward giving a problem u
   it('scores run (a) no better than (a) with its seven given-up problems solved, two extra moves each', () => {
     const a = scoreOf(runA());
     const b = runB();
-    const completed = scoreOf(runA().map((t, i) => (i < 6 ? t : (b[i] as TowerOfHanoiTrial))));
+    const completed = scoreOf(runA().map((t, i) => (i < 6 ? t : (b[i] as Trial))));
     // The same six perfect solutions: the headline 46 either way.
     expect(completed.overallScore).toBe(a.overallScore);
     // Solution score: (6 x 1 + 6/8 + 2 x 7/9 + 2 x 8/10 + 2 x 9/11) / 13 x 100

@@ -3,20 +3,20 @@ import type { InputModality } from '../shared/envelope';
 import { drawExGaussian } from '../shared/ex-gaussian';
 import { createRng, pick, type Rng } from '../shared/random';
 import { toSimulatedRun } from '../shared/simulated-run';
-import type { TowerOfHanoiConfig } from './config';
-import type { TowerOfHanoiInput } from './engine';
-import { planTowerOfHanoi, type TowerOfHanoiProblem } from './plan';
+import type { Config } from './config';
+import type { Input } from './engine';
+import { type Problem, plan } from './plan';
 import { applyMove, distancesTo, isLegalMove, legalMoves, PEGS, type Peg, topDisc } from './puzzle';
-import type { TowerOfHanoiTrial } from './trial';
+import type { Trial } from './trial';
 import {
-  runTowerOfHanoiVirtualSession,
-  TOWER_OF_HANOI_SIMULATED_TIME_ORIGIN_MS,
-  type TowerOfHanoiBehaviour,
-  type TowerOfHanoiNextInput,
+  type Behaviour,
+  type NextInput,
+  runVirtualSession,
+  SIMULATED_TIME_ORIGIN_MS,
 } from './virtual-runtime';
 
 /** An ex-Gaussian time: normal part (mean mu, SD sigma) plus an exponential tail (mean tau), ms. */
-export type TowerOfHanoiTimeMs = { mu: number; sigma: number; tau: number };
+export type TimeMs = { mu: number; sigma: number; tau: number };
 
 /**
  * How a simulated participant plays. Before each move they choose it: with probability
@@ -25,7 +25,7 @@ export type TowerOfHanoiTimeMs = { mu: number; sigma: number; tau: number };
  * one. Around a move they may also tap an empty peg, lift the disc and put it back, or aim it at
  * a peg whose top disc is smaller, each with its own chance per move.
  */
-export type TowerOfHanoiParticipantParams = {
+export type ParticipantParams = {
   errorRate: number;
   /** Chance per move of a refused drop first (when some peg's top disc is smaller). */
   illegalRate: number;
@@ -34,11 +34,11 @@ export type TowerOfHanoiParticipantParams = {
   /** Chance per move of tapping an empty peg first (when one is empty). */
   emptySourceRate: number;
   /** From the onset to the first pickup: per problem, plus perMinMoveMs per move of its minimum. */
-  planningMs: TowerOfHanoiTimeMs & { perMinMoveMs: number };
+  planningMs: TimeMs & { perMinMoveMs: number };
   /** From lifting a disc to putting it down (or to a refused drop, or a cancel). */
-  liftToDropMs: TowerOfHanoiTimeMs;
+  liftToDropMs: TimeMs;
   /** From putting a disc down to lifting the next one. */
-  betweenMovesMs: TowerOfHanoiTimeMs;
+  betweenMovesMs: TimeMs;
   inputModality?: InputModality;
   /** Time on each intro and each result, ms. */
   introMs?: number;
@@ -47,7 +47,7 @@ export type TowerOfHanoiParticipantParams = {
 };
 
 /** The mock participant of the admin's mock data: a careful adult with a few slips. */
-export const TOWER_OF_HANOI_DEFAULT_PARTICIPANT = {
+export const DEFAULT_PARTICIPANT = {
   errorRate: 0.05,
   illegalRate: 0.03,
   cancelRate: 0.03,
@@ -55,19 +55,19 @@ export const TOWER_OF_HANOI_DEFAULT_PARTICIPANT = {
   planningMs: { mu: 2500, sigma: 700, tau: 1500, perMinMoveMs: 350 },
   liftToDropMs: { mu: 550, sigma: 120, tau: 150 },
   betweenMovesMs: { mu: 750, sigma: 150, tau: 450 },
-} satisfies TowerOfHanoiParticipantParams;
+} satisfies ParticipantParams;
 
 /** The shortest time the simulated participant takes between two inputs, ms. */
 const MIN_GAP_MS = 120;
 
-const draw = (rng: Rng, time: TowerOfHanoiTimeMs) =>
+const draw = (rng: Rng, time: TimeMs) =>
   Math.max(MIN_GAP_MS, drawExGaussian(rng, time.mu, time.sigma, time.tau));
 
 /**
  * The moves a participant of error rate `errorRate` chooses among from `position`: the
  * non-improving ones (with probability errorRate, where there are any) or the improving ones.
  */
-export function chooseTowerOfHanoiMove(
+export function chooseMove(
   rng: Rng,
   position: string,
   goal: string,
@@ -86,15 +86,11 @@ export function chooseTowerOfHanoiMove(
 }
 
 /** One problem's play by the participant: inputs queued move by move. */
-function playProblem(
-  rng: Rng,
-  params: TowerOfHanoiParticipantParams,
-  problem: TowerOfHanoiProblem,
-): TowerOfHanoiBehaviour {
-  let queue: TowerOfHanoiNextInput[] = [];
+function playProblem(rng: Rng, params: ParticipantParams, problem: Problem): Behaviour {
+  let queue: NextInput[] = [];
   let attempt = 0;
   let planned = false;
-  const peg = (p: Peg): TowerOfHanoiInput => ({ kind: 'peg', peg: p });
+  const peg = (p: Peg): Input => ({ kind: 'peg', peg: p });
   return ({ board }) => {
     if (board.attempt !== attempt) {
       // A new attempt (or the problem's start): plan again from the start.
@@ -104,7 +100,7 @@ function playProblem(
     }
     if (queue.length === 0 && board.lifted === null && board.position !== problem.goal) {
       const { position } = board;
-      const [from, to] = chooseTowerOfHanoiMove(rng, position, problem.goal, params.errorRate);
+      const [from, to] = chooseMove(rng, position, problem.goal, params.errorRate);
       const lead = planned
         ? draw(rng, params.betweenMovesMs)
         : draw(rng, params.planningMs) + params.planningMs.perMinMoveMs * problem.minMoves;
@@ -133,18 +129,18 @@ function playProblem(
 
 /**
  * A simulated participant's whole run, as a browser would send it: the run's own plan played
- * through the engine (runTowerOfHanoiVirtualSession) on a simulated page time line.
+ * through the engine (runVirtualSession) on a simulated page time line.
  */
-export function simulateTowerOfHanoiParticipant(
+export function simulateParticipant(
   seed: string,
-  config: TowerOfHanoiConfig,
-  params: TowerOfHanoiParticipantParams,
-): TowerOfHanoiTrial[] {
+  config: Config,
+  params: ParticipantParams,
+): Trial[] {
   const rng = createRng(`${seed}:tower-of-hanoi:participant`);
-  return runTowerOfHanoiVirtualSession({
+  return runVirtualSession({
     config,
-    plan: planTowerOfHanoi(seed, config),
-    timeOriginMs: params.timeOriginMs ?? TOWER_OF_HANOI_SIMULATED_TIME_ORIGIN_MS,
+    plan: plan(seed, config),
+    timeOriginMs: params.timeOriginMs ?? SIMULATED_TIME_ORIGIN_MS,
     startMs: 500,
     introMs: params.introMs ?? 4000,
     resultMs: 1500,
@@ -157,14 +153,6 @@ export function simulateTowerOfHanoiParticipant(
  * The admin's mock run: the default participant's run, ending at `endTimeMs`, with its timing
  * records dropped (nothing was measured in a browser). Pure and seeded.
  */
-export function simulateTowerOfHanoiRun(
-  seed: string,
-  config: TowerOfHanoiConfig,
-  endTimeMs: number,
-): SimulatedRun<TowerOfHanoiTrial> {
-  return toSimulatedRun(
-    seed,
-    simulateTowerOfHanoiParticipant(seed, config, TOWER_OF_HANOI_DEFAULT_PARTICIPANT),
-    endTimeMs,
-  );
+export function simulateRun(seed: string, config: Config, endTimeMs: number): SimulatedRun<Trial> {
+  return toSimulatedRun(seed, simulateParticipant(seed, config, DEFAULT_PARTICIPANT), endTimeMs);
 }

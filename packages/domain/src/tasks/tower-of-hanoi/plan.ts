@@ -1,12 +1,12 @@
 import { createRng } from '../shared/random';
-import type { TowerOfHanoiConfig, TowerOfHanoiPhase } from './config';
+import type { Config, Phase } from './config';
 import { allPositions, minimumMoves, tower } from './puzzle';
 
 /**
  * One problem: where the discs start and where they must go (positions as in puzzle.ts), and
  * the fewest moves between them, by breadth-first search.
  */
-export type TowerOfHanoiProblem = {
+export type Problem = {
   /** 'bishop-1' to 'bishop-13', 'classic-3', 'random-1', 'practice'. */
   readonly id: string;
   readonly discs: number;
@@ -44,23 +44,23 @@ export const BISHOP_PROBLEMS: readonly { start: string; goal: string }[] = [
 export const PRACTICE_PROBLEM = { start: '11', goal: '22' } as const;
 
 /** A problem with its minimum computed. */
-export function makeProblem(id: string, start: string, goal: string): TowerOfHanoiProblem {
+export function makeProblem(id: string, start: string, goal: string): Problem {
   return { id, discs: start.length, start, goal, minMoves: minimumMoves(start, goal) };
 }
 
 /** The test problems of the Bishop set, in order. */
-export const bishopProblems = (): TowerOfHanoiProblem[] =>
+export const bishopProblems = (): Problem[] =>
   BISHOP_PROBLEMS.map(({ start, goal }, i) => makeProblem(`bishop-${i + 1}`, start, goal));
 
 /**
  * `count` random 3-disc problems: each a start and a goal drawn from the 27 positions, never the
  * same position twice in a problem nor the same pair twice in a run, from the run's seed.
  */
-export function randomProblems(seed: string, count: number): TowerOfHanoiProblem[] {
+export function randomProblems(seed: string, count: number): Problem[] {
   const rng = createRng(`${seed}:tower-of-hanoi:random3`);
   const positions = allPositions(3);
   const taken = new Set<string>();
-  const problems: TowerOfHanoiProblem[] = [];
+  const problems: Problem[] = [];
   while (problems.length < count) {
     const start = positions[Math.floor(rng() * positions.length)] as string;
     const goal = positions[Math.floor(rng() * positions.length)] as string;
@@ -72,14 +72,14 @@ export function randomProblems(seed: string, count: number): TowerOfHanoiProblem
 }
 
 /** A run's plan: its problems in run order, practice and test. */
-export type TowerOfHanoiPlan = {
-  readonly practice: readonly TowerOfHanoiProblem[];
-  readonly test: readonly TowerOfHanoiProblem[];
+export type Plan = {
+  readonly practice: readonly Problem[];
+  readonly test: readonly Problem[];
 };
 
 /** Where a problem sits in a run: practice or test, block 0, its number in the phase. */
-export type TowerOfHanoiPosition = {
-  phase: TowerOfHanoiPhase;
+export type Position = {
+  phase: Phase;
   block: number;
   trialNumber: number;
 };
@@ -88,7 +88,7 @@ export type TowerOfHanoiPosition = {
  * The whole run's plan. The Bishop and classic sets are the same for every participant, so only
  * the random set depends on the seed.
  */
-export function planTowerOfHanoi(seed: string, config: TowerOfHanoiConfig): TowerOfHanoiPlan {
+export function plan(seed: string, config: Config): Plan {
   const practice = config.practice
     ? [makeProblem('practice', PRACTICE_PROBLEM.start, PRACTICE_PROBLEM.goal)]
     : [];
@@ -103,14 +103,13 @@ export function planTowerOfHanoi(seed: string, config: TowerOfHanoiConfig): Towe
 }
 
 /** Does another seed plan another run? Only for the random set. */
-export const towerOfHanoiPlanVariesWithSeed = (config: TowerOfHanoiConfig) =>
-  config.problemSet === 'random3';
+export const planVariesWithSeed = (config: Config) => config.problemSet === 'random3';
 
 /** The planned problem at `position`, or undefined if the run has none there. */
 export function problemAt(
-  plan: TowerOfHanoiPlan,
+  plan: Plan,
   position: { phase: string; block: number; trialNumber: number },
-): TowerOfHanoiProblem | undefined {
+): Problem | undefined {
   if (position.block !== 0) return undefined;
   if (position.phase !== 'practice' && position.phase !== 'test') return undefined;
   return plan[position.phase][position.trialNumber];

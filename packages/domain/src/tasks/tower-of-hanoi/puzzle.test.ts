@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOWER_OF_HANOI_CONFIG } from './config';
-import { planTowerOfHanoi } from './plan';
+import { DEFAULT_CONFIG } from './config';
+import { plan } from './plan';
 import {
   allPositions,
   applyMove,
@@ -89,16 +89,16 @@ describe('the breadth-first solver', () => {
 
   it('agrees with the brute force on every problem of the Bishop and random sets, practice included', () => {
     const configs = [
-      DEFAULT_TOWER_OF_HANOI_CONFIG,
+      DEFAULT_CONFIG,
       ...['a', 'b', 'c'].map(() => ({
-        ...DEFAULT_TOWER_OF_HANOI_CONFIG,
+        ...DEFAULT_CONFIG,
         problemSet: 'random3' as const,
       })),
     ];
     let checked = 0;
     for (const [i, config] of configs.entries()) {
-      const plan = planTowerOfHanoi(`seed-${i}`, config);
-      for (const problem of [...plan.practice, ...plan.test]) {
+      const planned = plan(`seed-${i}`, config);
+      for (const problem of [...planned.practice, ...planned.test]) {
         expect(problem.minMoves, problem.id).toBe(bruteForceMinimum(problem.start, problem.goal));
         checked += 1;
       }
@@ -109,11 +109,11 @@ describe('the breadth-first solver', () => {
   it('gives the classic towers their 2^n - 1 moves', () => {
     for (const classicDiscs of [3, 4, 5]) {
       const config = {
-        ...DEFAULT_TOWER_OF_HANOI_CONFIG,
+        ...DEFAULT_CONFIG,
         problemSet: 'classic' as const,
         classicDiscs,
       };
-      expect(planTowerOfHanoi('s', config).test[0]?.minMoves).toBe(2 ** classicDiscs - 1);
+      expect(plan('s', config).test[0]?.minMoves).toBe(2 ** classicDiscs - 1);
     }
   });
 

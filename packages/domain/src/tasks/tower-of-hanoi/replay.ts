@@ -1,12 +1,6 @@
 import type { InputModality } from '../shared/envelope';
-import {
-  attemptLimitMs,
-  moveLimitOf,
-  TOWER_OF_HANOI_MAX_EVENTS,
-  type TowerOfHanoiConfig,
-  towerOfHanoiAttemptEventLimit,
-} from './config';
-import type { TowerOfHanoiProblem } from './plan';
+import { attemptEventLimit, attemptLimitMs, type Config, MAX_EVENTS, moveLimitOf } from './config';
+import type { Problem } from './plan';
 import { applyMove, isLegalMove, type Peg, topDisc } from './puzzle';
 
 /**
@@ -20,19 +14,12 @@ import { applyMove, isLegalMove, type Peg, topDisc } from './puzzle';
  * - 'reset': an attempt ended unsolved (its time limit, its move limit or its share of the record
  *   reached) and the discs went back to the start for the next attempt.
  */
-export const TOWER_OF_HANOI_EVENT_TYPES = [
-  'pickup',
-  'drop',
-  'cancel',
-  'illegal',
-  'emptySource',
-  'reset',
-] as const;
-export type TowerOfHanoiEventType = (typeof TOWER_OF_HANOI_EVENT_TYPES)[number];
+export const EVENT_TYPES = ['pickup', 'drop', 'cancel', 'illegal', 'emptySource', 'reset'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
 
 /** One event of a problem, as the trial records it. */
-export type TowerOfHanoiEvent = {
-  type: TowerOfHanoiEventType;
+export type Event = {
+  type: EventType;
   /** The disc lifted, moved, put back or refused (1 = the smallest); null for emptySource, reset. */
   disc: number | null;
   /** The peg the disc came from (the empty peg tapped, for emptySource); null for reset. */
@@ -53,16 +40,11 @@ export type TowerOfHanoiEvent = {
 };
 
 /** Why a problem ended. */
-export const TOWER_OF_HANOI_END_REASONS = [
-  'solved',
-  'timeLimit',
-  'moveLimit',
-  'eventLimit',
-] as const;
-export type TowerOfHanoiEndReason = (typeof TOWER_OF_HANOI_END_REASONS)[number];
+export const END_REASONS = ['solved', 'timeLimit', 'moveLimit', 'eventLimit'] as const;
+export type EndReason = (typeof END_REASONS)[number];
 
 /** What follows from a problem's events: what the trial states about them, and a little more. */
-export type TowerOfHanoiSummary = {
+export type Summary = {
   solved: boolean;
   /** Attempts begun (1 + resets). */
   attempts: number;
@@ -93,13 +75,13 @@ export type TowerOfHanoiSummary = {
    * limit reached), 'eventLimit' (the last attempt's share of the record full); null when only
    * the time limit can have ended it.
    */
-  endedBy: Exclude<TowerOfHanoiEndReason, 'timeLimit'> | null;
+  endedBy: Exclude<EndReason, 'timeLimit'> | null;
   /** Where the last attempt began, ms after the onset (its time limit counts from here). */
   lastAttemptStartMs: number;
 };
 
 /** How far a time may be from the difference it is computed from (rounding to the µs), ms. */
-export const TOWER_OF_HANOI_TIME_TOLERANCE_MS = 0.002;
+export const TIME_TOLERANCE_MS = 0.002;
 
 /** A time as the record keeps it: rounded to the microsecond. */
 export const roundMs = (ms: number) => Math.round(ms * 1000) / 1000;
@@ -111,15 +93,15 @@ export const roundMs = (ms: number) => Math.round(ms * 1000) / 1000;
  * share of events) with another attempt left. Returns what follows from
  * them and, as messages, whatever makes them impossible (empty when they are a possible record).
  */
-export function replayTowerOfHanoi(
-  problem: Pick<TowerOfHanoiProblem, 'start' | 'goal' | 'minMoves'>,
-  events: readonly TowerOfHanoiEvent[],
-  config: TowerOfHanoiConfig,
-): { summary: TowerOfHanoiSummary; problems: string[] } {
+export function replay(
+  problem: Pick<Problem, 'start' | 'goal' | 'minMoves'>,
+  events: readonly Event[],
+  config: Config,
+): { summary: Summary; problems: string[] } {
   const problems: string[] = [];
   const limitMs = attemptLimitMs(config);
   const moveLimit = moveLimitOf(config, problem.minMoves);
-  const attemptEventLimit = towerOfHanoiAttemptEventLimit(config);
+  const limit = attemptEventLimit(config);
   let position = problem.start;
   let lifted: { disc: number; from: Peg } | null = null;
   let attempt = 1;
@@ -139,7 +121,7 @@ export function replayTowerOfHanoi(
   let lastMs = 0;
   /** The attempt has ended unsolved by its move or event limit: the next event must be a reset. */
   let awaitingReset = false;
-  let endedBy: TowerOfHanoiSummary['endedBy'] = null;
+  let endedBy: Summary['endedBy'] = null;
 
   for (const [i, event] of events.entries()) {
     const where = `events[${i}]`;
@@ -149,7 +131,7 @@ export function replayTowerOfHanoi(
       break;
     }
     if (event.atMs < lastMs) fail('atMs goes back in time');
-    if (Math.abs(event.sinceLastMs - (event.atMs - lastMs)) > TOWER_OF_HANOI_TIME_TOLERANCE_MS) {
+    if (Math.abs(event.sinceLastMs - (event.atMs - lastMs)) > TIME_TOLERANCE_MS) {
       fail('sinceLastMs must be atMs minus the previous event’s atMs');
     }
     if (event.before !== position) fail(`before must be '${position}'`);
@@ -246,7 +228,7 @@ export function replayTowerOfHanoi(
         break;
       }
       case 'reset': {
-        const timeUp = Math.abs(event.atMs - deadlineMs) <= TOWER_OF_HANOI_TIME_TOLERANCE_MS;
+        const timeUp = Math.abs(event.atMs - deadlineMs) <= TIME_TOLERANCE_MS;
         const atLimit = awaitingReset && event.atMs === lastMs;
         if (!timeUp && !atLimit) {
           fail(
@@ -272,14 +254,14 @@ export function replayTowerOfHanoi(
     lastMs = event.atMs;
     if (event.type !== 'reset') {
       attemptEvents += 1;
-      if (endedBy === null && !awaitingReset && attemptEvents >= attemptEventLimit) {
+      if (endedBy === null && !awaitingReset && attemptEvents >= limit) {
         if (attempt >= config.maxAttempts) endedBy = 'eventLimit';
         else awaitingReset = true;
       }
     }
   }
-  if (events.length > TOWER_OF_HANOI_MAX_EVENTS) {
-    problems.push(`A problem records at most ${TOWER_OF_HANOI_MAX_EVENTS} events`);
+  if (events.length > MAX_EVENTS) {
+    problems.push(`A problem records at most ${MAX_EVENTS} events`);
   }
   if (awaitingReset && endedBy === null) {
     problems.push('An attempt reached its move or event limit: a reset must follow');
@@ -311,7 +293,7 @@ export function replayTowerOfHanoi(
  * the planning time (the envelope's reaction time). The engine writes these; the server's check
  * requires them equal.
  */
-export function statedByEvents(summary: TowerOfHanoiSummary) {
+export function statedByEvents(summary: Summary) {
   return {
     attempts: summary.attempts,
     moves: summary.moves,

@@ -1,18 +1,15 @@
 import type { SavedTrial } from '../contract';
-import { TOWER_OF_HANOI_PHASES, type TowerOfHanoiConfig, type TowerOfHanoiPhase } from './config';
-import { BISHOP_PROBLEMS, type TowerOfHanoiPlan, type TowerOfHanoiPosition } from './plan';
+import { type Config, PHASES, type Phase } from './config';
+import { BISHOP_PROBLEMS, type Plan, type Position } from './plan';
 
-const isPhase = (phase: string): phase is TowerOfHanoiPhase =>
-  (TOWER_OF_HANOI_PHASES as readonly string[]).includes(phase);
+const isPhase = (phase: string): phase is Phase => (PHASES as readonly string[]).includes(phase);
 
 /** A position as one string, 'test:0:4', to key maps and elements by. */
-export const towerOfHanoiPositionKey = (p: { phase: string; block: number; trialNumber: number }) =>
+export const positionKey = (p: { phase: string; block: number; trialNumber: number }) =>
   `${p.phase}:${p.block}:${p.trialNumber}`;
 
 /** How many problems each phase of a run has: they follow from the settings alone. */
-export function towerOfHanoiProblemCounts(
-  config: TowerOfHanoiConfig,
-): Record<TowerOfHanoiPhase, number> {
+export function problemCounts(config: Config): Record<Phase, number> {
   const test =
     config.problemSet === 'bishop'
       ? BISHOP_PROBLEMS.length
@@ -23,16 +20,16 @@ export function towerOfHanoiProblemCounts(
 }
 
 /** Every position of a run, in run order: the practice problem, then the test problems. */
-export function towerOfHanoiRunOrder(config: TowerOfHanoiConfig): TowerOfHanoiPosition[] {
-  const counts = towerOfHanoiProblemCounts(config);
-  return TOWER_OF_HANOI_PHASES.flatMap((phase) =>
+export function runOrder(config: Config): Position[] {
+  const counts = problemCounts(config);
+  return PHASES.flatMap((phase) =>
     Array.from({ length: counts[phase] }, (_, trialNumber) => ({ phase, block: 0, trialNumber })),
   );
 }
 
 /** Why `position` is not one of the plan's problems, as a message; null when it is. */
-export function towerOfHanoiPositionProblem(
-  plan: TowerOfHanoiPlan,
+export function positionProblem(
+  plan: Plan,
   position: { phase: string; block: number; trialNumber: number },
 ): string | null {
   const { phase, block, trialNumber } = position;
@@ -47,11 +44,11 @@ export function towerOfHanoiPositionProblem(
 }
 
 /** Is `position` one the run can have? */
-export function isTowerOfHanoiPosition(
-  config: TowerOfHanoiConfig,
+export function isPosition(
+  config: Config,
   position: { phase: string; block: number; trialNumber: number },
-): position is TowerOfHanoiPosition {
-  const counts = towerOfHanoiProblemCounts(config);
+): position is Position {
+  const counts = problemCounts(config);
   return (
     isPhase(position.phase) &&
     position.block === 0 &&
@@ -62,24 +59,15 @@ export function isTowerOfHanoiPosition(
 }
 
 /** Orders positions as a run takes them: practice first, then by problem number. */
-export function compareTowerOfHanoiRunOrder(
-  a: TowerOfHanoiPosition,
-  b: TowerOfHanoiPosition,
-): number {
-  return (
-    TOWER_OF_HANOI_PHASES.indexOf(a.phase) - TOWER_OF_HANOI_PHASES.indexOf(b.phase) ||
-    a.trialNumber - b.trialNumber
-  );
+export function compareRunOrder(a: Position, b: Position): number {
+  return PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.trialNumber - b.trialNumber;
 }
 
 /**
  * Where a run continues: the first problem in run order not saved yet; null when every problem
  * is saved. A problem left unfinished by a reload is given again from its start.
  */
-export function getTowerOfHanoiNextPosition(
-  config: TowerOfHanoiConfig,
-  saved: readonly SavedTrial[],
-): TowerOfHanoiPosition | null {
-  const done = new Set(saved.map(towerOfHanoiPositionKey));
-  return towerOfHanoiRunOrder(config).find((p) => !done.has(towerOfHanoiPositionKey(p))) ?? null;
+export function getNextPosition(config: Config, saved: readonly SavedTrial[]): Position | null {
+  const done = new Set(saved.map(positionKey));
+  return runOrder(config).find((p) => !done.has(positionKey(p))) ?? null;
 }

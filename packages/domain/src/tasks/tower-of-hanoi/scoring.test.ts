@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { storedTrialOf } from '../shared/envelope';
-import { DEFAULT_TOWER_OF_HANOI_CONFIG } from './config';
+import { DEFAULT_CONFIG } from './config';
 import { shortestSolution } from './puzzle';
-import { scoreTowerOfHanoi } from './scoring';
+import { score } from './scoring';
 import { playScriptedProblem, scriptMoves } from './testing';
 
-const config = { ...DEFAULT_TOWER_OF_HANOI_CONFIG, timeLimitS: 20 };
+const config = { ...DEFAULT_CONFIG, timeLimitS: 20 };
 const at = (phase: 'practice' | 'test', trialNumber: number) => ({ phase, block: 0, trialNumber });
 /** bishop-1 ('11' -> '33') solved in its 3 moves: first pickup at 2000 ms, a move every second. */
 const optimalFirstProblem = () =>
@@ -76,14 +76,14 @@ describe('scoreTowerOfHanoi', () => {
       [true, 6],
       [false, 1],
     ]);
-    const score = scoreTowerOfHanoi(config, trials.map(stored));
-    expect(score.totalTrials).toBe(3);
-    expect(score.correctTrials).toBe(2);
+    const scores = score(config, trials.map(stored));
+    expect(scores.totalTrials).toBe(3);
+    expect(scores.correctTrials).toBe(2);
     // Solution score: (3/3 + 4/6 + 0) / 3 x 100 = 55.56.
-    expect(score.scores.solutionScore).toBeCloseTo((100 * (1 + 4 / 6)) / 3, 10);
+    expect(scores.scores.solutionScore).toBeCloseTo((100 * (1 + 4 / 6)) / 3, 10);
     // Headline: 1 of 3 solved in the minimum (bishop-1): floor(100 / 3) = 33.
-    expect(score.overallScore).toBe(33);
-    expect(score.scores).toMatchObject({
+    expect(scores.overallScore).toBe(33);
+    expect(scores.scores).toMatchObject({
       problems: 3,
       solved: 2,
       solvedFirstAttempt: 2,
@@ -99,64 +99,64 @@ describe('scoreTowerOfHanoi', () => {
       interrupted: 1,
       practice: { solved: true, moves: 3, minMoves: 3 },
     });
-    expect(score.scores.proportionSolved).toBeCloseTo(2 / 3, 12);
-    expect(score.scores.proportionOptimal).toBeCloseTo(1 / 3, 12);
-    expect(score.scores.excessMoveRate).toBeCloseTo(2 / 7, 12);
-    expect(score.scores.meanMoveEfficiency).toBeCloseTo((1 + 4 / 6) / 2, 12);
+    expect(scores.scores.proportionSolved).toBeCloseTo(2 / 3, 12);
+    expect(scores.scores.proportionOptimal).toBeCloseTo(1 / 3, 12);
+    expect(scores.scores.excessMoveRate).toBeCloseTo(2 / 7, 12);
+    expect(scores.scores.meanMoveEfficiency).toBeCloseTo((1 + 4 / 6) / 2, 12);
     // Times of bishop-1 and bishop-3 (bishop-2 was interrupted).
-    expect(score.scores.medianPlanningTimeMs).toBe((2000 + 4000) / 2);
-    expect(score.averageReactionTime).toBe(3000);
-    expect(score.scores.medianFirstMoveTimeMs).toBe((2300 + 4800) / 2);
-    expect(score.scores.medianSolutionTimeMs).toBe(4300);
-    expect(score.scores.medianExecutionTimePerMoveMs).toBeCloseTo(2300 / 3, 9);
-    expect(score.scores.totalTimeMs).toBe(4300 + 8300 + 20_000);
-    expect(score.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
+    expect(scores.scores.medianPlanningTimeMs).toBe((2000 + 4000) / 2);
+    expect(scores.averageReactionTime).toBe(3000);
+    expect(scores.scores.medianFirstMoveTimeMs).toBe((2300 + 4800) / 2);
+    expect(scores.scores.medianSolutionTimeMs).toBe(4300);
+    expect(scores.scores.medianExecutionTimePerMoveMs).toBeCloseTo(2300 / 3, 9);
+    expect(scores.scores.totalTimeMs).toBe(4300 + 8300 + 20_000);
+    expect(scores.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
       { phase: 'test', block: 0, trialNumber: 1, exclusions: ['interrupted'] },
     ]);
     // bishop-1 (2 discs) optimal; bishop-2 and -3 (3 discs) not, and only bishop-3's planning.
-    expect(score.reportCells['discs-2']).toEqual({
+    expect(scores.reportCells['discs-2']).toEqual({
       trialCount: 1,
       rtTrialCount: 1,
       meanRtMs: 2000,
       errorTrialCount: 1,
       errorRatePercent: 0,
     });
-    expect(score.reportCells['discs-3']).toEqual({
+    expect(scores.reportCells['discs-3']).toEqual({
       trialCount: 2,
       rtTrialCount: 1,
       meanRtMs: 4000,
       errorTrialCount: 2,
       errorRatePercent: 100,
     });
-    expect(score.reportCells['discs-4']?.trialCount).toBe(0);
+    expect(scores.reportCells['discs-4']?.trialCount).toBe(0);
   });
 
   it('scores from the moves, not from the counts sent beside them', () => {
     const trials = handScoredRun().map(stored);
     const forged = trials.map((t) => ({ ...t, moves: t.minMoves, illegalAttempts: 0 }));
-    expect(scoreTowerOfHanoi(config, forged)).toEqual(scoreTowerOfHanoi(config, trials));
+    expect(score(config, forged)).toEqual(score(config, trials));
   });
 
   it('gives 0 to a run without test problems', () => {
-    const score = scoreTowerOfHanoi(config, []);
-    expect(score.overallScore).toBe(0);
-    expect(score.scores.solutionScore).toBe(0);
-    expect(score.scores.proportionOptimal).toBeNull();
+    const scores = score(config, []);
+    expect(scores.overallScore).toBe(0);
+    expect(scores.scores.solutionScore).toBe(0);
+    expect(scores.scores.proportionOptimal).toBeNull();
   });
 
   it('gives 100 to a run of optimal solutions, and 0 to one with none solved', () => {
     const optimal = optimalFirstProblem();
-    expect(scoreTowerOfHanoi(config, [stored(optimal)]).overallScore).toBe(100);
+    expect(score(config, [stored(optimal)]).overallScore).toBe(100);
     const none = playScriptedProblem(config, at('test', 0), []);
-    const score = scoreTowerOfHanoi(config, [stored(none)]);
-    expect(score.overallScore).toBe(0);
-    expect(score.scores).toMatchObject({
+    const scores = score(config, [stored(none)]);
+    expect(scores.overallScore).toBe(0);
+    expect(scores.scores).toMatchObject({
       solved: 0,
       excessMoveRate: null,
       meanMoveEfficiency: null,
       medianPlanningTimeMs: null,
     });
-    expect(score.averageReactionTime).toBeNull();
+    expect(scores.averageReactionTime).toBeNull();
   });
 
   it('leaves a problem with a time under its floor out of the time scores and the report RT', () => {
@@ -169,27 +169,27 @@ describe('scoreTowerOfHanoi', () => {
         sinceLastMs: e.sinceLastMs * 1e-4,
       })),
     };
-    const score = scoreTowerOfHanoi(config, [forged]);
-    expect(score.averageReactionTime).toBeNull();
-    expect(score.scores.medianPlanningTimeMs).toBeNull();
-    expect(score.scores.medianFirstMoveTimeMs).toBeNull();
-    expect(score.scores.medianSolutionTimeMs).toBeNull();
-    expect(score.scores.medianExecutionTimePerMoveMs).toBeNull();
+    const scores = score(config, [forged]);
+    expect(scores.averageReactionTime).toBeNull();
+    expect(scores.scores.medianPlanningTimeMs).toBeNull();
+    expect(scores.scores.medianFirstMoveTimeMs).toBeNull();
+    expect(scores.scores.medianSolutionTimeMs).toBeNull();
+    expect(scores.scores.medianExecutionTimePerMoveMs).toBeNull();
     // Its moves still count.
-    expect(score.scores.optimal).toBe(1);
-    expect(score.overallScore).toBe(100);
-    expect(score.reportCells['discs-2']).toMatchObject({ trialCount: 1, rtTrialCount: 0 });
-    expect(score.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
+    expect(scores.scores.optimal).toBe(1);
+    expect(scores.overallScore).toBe(100);
+    expect(scores.reportCells['discs-2']).toMatchObject({ trialCount: 1, rtTrialCount: 0 });
+    expect(scores.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
       { phase: 'test', block: 0, trialNumber: 0, exclusions: ['tooFast'] },
     ]);
   });
 
   it('leaves a problem given again after a reload out of the time scores', () => {
     const trial = stored(optimalFirstProblem());
-    const score = scoreTowerOfHanoi(config, [{ ...trial, restarted: true }]);
-    expect(score.scores.medianPlanningTimeMs).toBeNull();
-    expect(score.scores.optimal).toBe(1);
-    expect(score.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
+    const scores = score(config, [{ ...trial, restarted: true }]);
+    expect(scores.scores.medianPlanningTimeMs).toBeNull();
+    expect(scores.scores.optimal).toBe(1);
+    expect(scores.trialExclusions.filter((t) => t.exclusions.length > 0)).toEqual([
       { phase: 'test', block: 0, trialNumber: 0, exclusions: ['restarted'] },
     ]);
   });

@@ -2,10 +2,10 @@ import type { RunScore, StoredTrial, TrialExclusions } from '../contract';
 import type { CellAggregate } from '../shared/report-cells';
 import { mean, median, ratio } from '../shared/statistics';
 import { TOO_FAST } from '../shared/time-floors';
-import type { TowerOfHanoiConfig } from './config';
-import { towerOfHanoiTimesUnderFloor } from './plausibility';
-import { replayTowerOfHanoi, type TowerOfHanoiSummary } from './replay';
-import type { TowerOfHanoiTrial } from './trial';
+import type { Config } from './config';
+import { timesUnderFloor } from './plausibility';
+import { replay, type Summary } from './replay';
+import type { Trial } from './trial';
 
 /**
  * The scores are computed by this version of the rules (test_results.scoring_version). Version
@@ -15,10 +15,10 @@ import type { TowerOfHanoiTrial } from './trial';
  * 2: a problem with a time under its floor ('tooFast', ADR 036) is left out of the time scores
  * and the report cells' RT; version 1 timed it.
  */
-export const TOWER_OF_HANOI_SCORING_VERSION = 3;
+export const SCORING_VERSION = 3;
 
 /** The report cells: the test problems by their number of discs. */
-export const TOWER_OF_HANOI_REPORT_CELLS = [
+export const REPORT_CELLS = [
   { key: 'discs-2', label: '2 discs' },
   { key: 'discs-3', label: '3 discs' },
   { key: 'discs-4', label: '4 discs' },
@@ -26,7 +26,7 @@ export const TOWER_OF_HANOI_REPORT_CELLS = [
 ] as const;
 
 /** The report cell of a test problem of `discs` discs. */
-export const towerOfHanoiCellOf = (discs: number) => `discs-${discs}`;
+export const cellOf = (discs: number) => `discs-${discs}`;
 
 /**
  * Why a test problem is left out of the time scores (planning, first move, solution and
@@ -34,15 +34,15 @@ export const towerOfHanoiCellOf = (discs: number) => `discs-${discs}`;
  * the page lost focus or was hidden while it was on ('interrupted'), or a time of it is under its
  * floor ('tooFast': no person made its inputs that fast, ADR 036). Its moves still count.
  */
-export const TOWER_OF_HANOI_EXCLUSIONS = ['restarted', 'interrupted', TOO_FAST] as const;
-export type TowerOfHanoiExclusion = (typeof TOWER_OF_HANOI_EXCLUSIONS)[number];
+export const EXCLUSIONS = ['restarted', 'interrupted', TOO_FAST] as const;
+export type Exclusion = (typeof EXCLUSIONS)[number];
 
 /**
  * The Tower of Hanoi's own scores (scoring versions 1 to 3: the same scores), stored in
  * `test_results.scores`, over the test problems; docs/scoring/tower-of-hanoi.md gives every
  * formula. Times in ms.
  */
-export type TowerOfHanoiScores = {
+export type Scores = {
   /** Test problems given. */
   problems: number;
   /** Problems solved (in any attempt), and their share of the problems. */
@@ -105,8 +105,8 @@ export type TowerOfHanoiScores = {
 };
 
 /** The fields of a stored trial that scoring reads. */
-export type TowerOfHanoiScoredTrial = Pick<
-  StoredTrial<TowerOfHanoiTrial>,
+export type ScoredTrial = Pick<
+  StoredTrial<Trial>,
   | 'phase'
   | 'trialNumber'
   | 'discs'
@@ -126,22 +126,22 @@ export type TowerOfHanoiScoredTrial = Pick<
 
 /** A scored problem: what its events give, and why its times are left out. */
 type ScoredProblem = {
-  trial: TowerOfHanoiScoredTrial;
-  summary: TowerOfHanoiSummary;
-  exclusions: TowerOfHanoiExclusion[];
+  trial: ScoredTrial;
+  summary: Summary;
+  exclusions: Exclusion[];
   /** Solved: its moves minus the minimum. */
   excess: number | null;
 };
 
-function scoreProblem(config: TowerOfHanoiConfig, trial: TowerOfHanoiScoredTrial): ScoredProblem {
+function scoreProblem(config: Config, trial: ScoredTrial): ScoredProblem {
   // The scores come from the moves themselves (replayed from the start), not from the counts the
   // browser sent beside them; the server checked both when it saved the trial.
-  const { summary } = replayTowerOfHanoi(trial, trial.events, config);
-  const exclusions: TowerOfHanoiExclusion[] = [];
+  const { summary } = replay(trial, trial.events, config);
+  const exclusions: Exclusion[] = [];
   if (trial.restarted) exclusions.push('restarted');
   if (trial.timing?.wasInterrupted) exclusions.push('interrupted');
   const timed = { reactionTime: summary.firstPickupMs, events: trial.events };
-  if (towerOfHanoiTimesUnderFloor(timed).length > 0) exclusions.push(TOO_FAST);
+  if (timesUnderFloor(timed).length > 0) exclusions.push(TOO_FAST);
   return {
     trial,
     summary,
@@ -153,7 +153,7 @@ function scoreProblem(config: TowerOfHanoiConfig, trial: TowerOfHanoiScoredTrial
 const values = (list: readonly (number | null)[]) => list.filter((v): v is number => v !== null);
 
 /** The aggregate of one report cell: planning time as its RT, non-optimal problems as errors. */
-function cellOf(problems: readonly ScoredProblem[]): CellAggregate {
+function scoreCell(problems: readonly ScoredProblem[]): CellAggregate {
   const timed = problems.filter((p) => p.exclusions.length === 0);
   const planning = values(timed.map((p) => p.summary.firstPickupMs));
   const errors = problems.filter((p) => p.excess !== 0).length;
@@ -175,10 +175,7 @@ function cellOf(problems: readonly ScoredProblem[]): CellAggregate {
  * 0 (docs/scoring/tower-of-hanoi.md, "Chance"). Correct trials =
  * problems solved; averageReactionTime = mean planning time of the timed problems.
  */
-export function scoreTowerOfHanoi(
-  config: TowerOfHanoiConfig,
-  trials: readonly TowerOfHanoiScoredTrial[],
-): RunScore<TowerOfHanoiScores> {
+export function score(config: Config, trials: readonly ScoredTrial[]): RunScore<Scores> {
   const test = trials
     .filter((t) => t.phase === 'test')
     .sort((a, b) => a.trialNumber - b.trialNumber)
@@ -245,9 +242,9 @@ export function scoreTowerOfHanoi(
         : null,
     },
     reportCells: Object.fromEntries(
-      TOWER_OF_HANOI_REPORT_CELLS.map(({ key }) => [
+      REPORT_CELLS.map(({ key }) => [
         key,
-        cellOf(test.filter((p) => towerOfHanoiCellOf(p.trial.discs) === key)),
+        scoreCell(test.filter((p) => cellOf(p.trial.discs) === key)),
       ]),
     ),
     trialExclusions,

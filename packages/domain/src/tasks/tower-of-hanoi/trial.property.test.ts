@@ -1,21 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attemptLimitMs, DEFAULT_TOWER_OF_HANOI_CONFIG, type TowerOfHanoiConfig } from './config';
-import {
-  createTowerOfHanoiEngine,
-  stepTowerOfHanoi,
-  type TowerOfHanoiEngineEvent,
-  type TowerOfHanoiInput,
-  type TowerOfHanoiState,
-  towerOfHanoiNextDueMs,
-} from './engine';
-import { planTowerOfHanoi } from './plan';
+import { attemptLimitMs, type Config, DEFAULT_CONFIG } from './config';
+import { createEngine, type Input, nextDueMs, type State, type StepEvent, step } from './engine';
+import { plan } from './plan';
 import { allPositions, applyMove, type Peg } from './puzzle';
-import {
-  findTowerOfHanoiTrialProblems,
-  type TowerOfHanoiTrial,
-  TowerOfHanoiTrialSchema,
-} from './trial';
+import { findTrialProblems, type Trial, TrialSchema } from './trial';
 
 /**
  * Property tests of the server's check against the engine: whatever a participant does (any
@@ -23,7 +12,7 @@ import {
  * problem the engine records passes the check; and each way of forging it is refused.
  */
 
-const configArbitrary: fc.Arbitrary<TowerOfHanoiConfig> = fc.record({
+const configArbitrary: fc.Arbitrary<Config> = fc.record({
   problemSet: fc.constantFrom('bishop' as const, 'random3' as const),
   classicDiscs: fc.constant(3),
   randomProblems: fc.constant(10),
@@ -39,11 +28,9 @@ const inputArbitrary = fc.record({
   input: fc.oneof(
     {
       weight: 9,
-      arbitrary: fc
-        .constantFrom<Peg>(1, 2, 3)
-        .map((peg): TowerOfHanoiInput => ({ kind: 'peg', peg })),
+      arbitrary: fc.constantFrom<Peg>(1, 2, 3).map((peg): Input => ({ kind: 'peg', peg })),
     },
-    { weight: 1, arbitrary: fc.constant<TowerOfHanoiInput>({ kind: 'cancel' }) },
+    { weight: 1, arbitrary: fc.constant<Input>({ kind: 'cancel' }) },
   ),
   gapMs: fc.oneof(fc.double({ min: 0, max: 1500, noNaN: true }), fc.integer({ min: 0, max: 4000 })),
   modality: fc.constantFrom('keyboard' as const, 'mouse' as const, 'touch' as const),
@@ -62,29 +49,29 @@ type Case = typeof caseArbitrary extends fc.Arbitrary<infer T> ? T : never;
 
 function play(c: Case) {
   const { config } = c;
-  const plan = planTowerOfHanoi(c.seed, config);
-  const trialNumber = c.problem % plan.test.length;
+  const planned = plan(c.seed, config);
+  const trialNumber = c.problem % planned.test.length;
   const saved = [
-    ...plan.practice.map((_, i) => ({
+    ...planned.practice.map((_, i) => ({
       phase: 'practice',
       block: 0,
       trialNumber: i,
       isCorrect: true,
     })),
-    ...plan.test
+    ...planned.test
       .slice(0, trialNumber)
       .map((_, i) => ({ phase: 'test', block: 0, trialNumber: i, isCorrect: true })),
   ];
-  let state: TowerOfHanoiState = createTowerOfHanoiEngine({
+  let state: State = createEngine({
     config,
     saved,
     timeOriginMs: 1.7e12,
   }).state;
-  const trials: TowerOfHanoiTrial[] = [];
-  const send = (event: TowerOfHanoiEngineEvent) => {
-    const step = stepTowerOfHanoi(config, plan, state, event);
-    state = step.state;
-    for (const effect of step.effects)
+  const trials: Trial[] = [];
+  const send = (event: StepEvent) => {
+    const outcome = step(config, planned, state, event);
+    state = outcome.state;
+    for (const effect of outcome.effects)
       if (effect.type === 'RECORD_TRIAL') trials.push(effect.trial);
   };
   send({ type: 'START', atMs: c.onsetMs - 300 });
@@ -93,25 +80,25 @@ function play(c: Case) {
   for (const { input, gapMs, modality } of c.inputs) {
     if (trials.length > 0) break;
     now += gapMs;
-    const due = towerOfHanoiNextDueMs(config, state);
+    const due = nextDueMs(config, state);
     if (due !== null && now >= due) send({ type: 'TICK', atMs: due });
     if (trials.length > 0) break;
     send({ type: 'INPUT', input, atMs: now, modality });
   }
   while (trials.length === 0) {
-    const due = towerOfHanoiNextDueMs(config, state) as number;
+    const due = nextDueMs(config, state) as number;
     now = Math.max(now, due);
     send({ type: 'TICK', atMs: now });
   }
-  const trial = TowerOfHanoiTrialSchema.parse(JSON.parse(JSON.stringify(trials[0])));
+  const trial = TrialSchema.parse(JSON.parse(JSON.stringify(trials[0])));
   return {
     trial,
-    check: (t: TowerOfHanoiTrial) => findTowerOfHanoiTrialProblems(t, plan, config),
+    check: (t: Trial) => findTrialProblems(t, planned, config),
     config,
   };
 }
 
-const copy = (trial: TowerOfHanoiTrial): TowerOfHanoiTrial => JSON.parse(JSON.stringify(trial));
+const copy = (trial: Trial): Trial => JSON.parse(JSON.stringify(trial));
 
 describe('the server check against everything the engine records', () => {
   it('accepts every problem the engine records, whatever the participant did', () => {
@@ -130,9 +117,7 @@ describe('the server check against everything the engine records', () => {
         const { trial, check } = play(c);
         fc.pre(trial.events.length > 0);
         const forged = copy(trial);
-        const event = forged.events[
-          which % forged.events.length
-        ] as TowerOfHanoiTrial['events'][number];
+        const event = forged.events[which % forged.events.length] as Trial['events'][number];
         const positions = allPositions(event.after.length).filter((p) => p !== event.after);
         event.after = positions[other % positions.length] as string;
         expect(check(forged)).not.toEqual([]);
@@ -148,7 +133,7 @@ describe('the server check against everything the engine records', () => {
         const index = trial.events.findIndex((e) => e.type === 'illegal');
         fc.pre(index >= 0);
         const forged = copy(trial);
-        const event = forged.events[index] as TowerOfHanoiTrial['events'][number];
+        const event = forged.events[index] as Trial['events'][number];
         // The larger disc put on the smaller one, as if it were allowed.
         const i = event.before.lastIndexOf(String(event.from));
         Object.assign(event, {
@@ -180,7 +165,7 @@ describe('the server check against everything the engine records', () => {
         fc.pre(trial.events.length > 1);
         const back = copy(trial);
         const i = 1 + (which % (back.events.length - 1));
-        const event = back.events[i] as TowerOfHanoiTrial['events'][number];
+        const event = back.events[i] as Trial['events'][number];
         event.atMs = (back.events[i - 1]?.atMs as number) - 1;
         event.sinceLastMs = 0;
         expect(check(back)).not.toEqual([]);
@@ -191,7 +176,7 @@ describe('the server check against everything the engine records', () => {
         const last = late.events.findLastIndex((e) => e.type !== 'reset');
         fc.pre(last >= 0);
         late.events = late.events.slice(0, last + 1);
-        const moved = late.events[last] as TowerOfHanoiTrial['events'][number];
+        const moved = late.events[last] as Trial['events'][number];
         const resets = late.events.filter((e) => e.type === 'reset');
         const deadlineMs = (resets.at(-1)?.atMs ?? 0) + attemptLimitMs(config);
         const shift = deadlineMs + 1 - moved.atMs;
@@ -208,9 +193,9 @@ describe('the server check against everything the engine records', () => {
 
 describe('a forged solution', () => {
   it('is refused when it reaches the goal in fewer moves than the minimum', () => {
-    const config = DEFAULT_TOWER_OF_HANOI_CONFIG;
-    const plan = planTowerOfHanoi('forge', config);
-    const problem = plan.test[12] as (typeof plan.test)[number];
+    const config = DEFAULT_CONFIG;
+    const planned = plan('forge', config);
+    const problem = planned.test[12] as (typeof planned.test)[number];
     // One "move" straight from the start to the goal, and the counts to match.
     const event = (type: 'pickup' | 'drop', atMs: number, after: string) => ({
       type,
@@ -224,7 +209,7 @@ describe('a forged solution', () => {
       sinceLastMs: type === 'drop' ? 500 : 1000,
       modality: 'mouse' as const,
     });
-    const forged: TowerOfHanoiTrial = {
+    const forged: Trial = {
       phase: 'test',
       block: 0,
       trialNumber: 12,
@@ -261,7 +246,7 @@ describe('a forged solution', () => {
         endMs: 6500,
       },
     };
-    const problems = findTowerOfHanoiTrialProblems(forged, plan, config);
+    const problems = findTrialProblems(forged, planned, config);
     expect(problems).toContain(`A solution takes at least ${problem.minMoves} moves, not 1`);
     expect(problems.some((p) => p.startsWith('events[1]: after must be'))).toBe(true);
     expect(applyMove(problem.start, 1, 3)).not.toBe(problem.goal);

@@ -1,30 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOWER_OF_HANOI_CONFIG, TOWER_OF_HANOI_MAX_EVENTS } from './config';
-import { exportedEvents, TOWER_OF_HANOI_EXPORT_COLUMNS } from './export-columns';
-import { towerOfHanoiFixtureRun } from './fixture-run';
-import { simulateTowerOfHanoiParticipant, TOWER_OF_HANOI_DEFAULT_PARTICIPANT } from './participant';
-import { planTowerOfHanoi } from './plan';
+import { DEFAULT_CONFIG, MAX_EVENTS } from './config';
+import { EXPORT_COLUMNS, exportedEvents } from './export-columns';
+import { fixtureRun } from './fixture-run';
+import { DEFAULT_PARTICIPANT, simulateParticipant } from './participant';
+import { plan } from './plan';
 import { playScriptedProblem, scriptMoves } from './testing';
-import {
-  findTowerOfHanoiTrialProblems,
-  type TowerOfHanoiTrial,
-  TowerOfHanoiTrialSchema,
-} from './trial';
+import { findTrialProblems, type Trial, TrialSchema } from './trial';
 
-const config = DEFAULT_TOWER_OF_HANOI_CONFIG;
+const config = DEFAULT_CONFIG;
 const SEED = 'trial-check';
-const plan = planTowerOfHanoi(SEED, config);
-const fixture = towerOfHanoiFixtureRun(SEED, config);
-const check = (trial: TowerOfHanoiTrial) => findTowerOfHanoiTrialProblems(trial, plan, config);
-const copy = (trial: TowerOfHanoiTrial): TowerOfHanoiTrial => JSON.parse(JSON.stringify(trial));
-const practice = () => copy(fixture[0] as TowerOfHanoiTrial);
-const test = (n: number) => copy(fixture[n + 1] as TowerOfHanoiTrial);
+const planned = plan(SEED, config);
+const fixture = fixtureRun(SEED, config);
+const check = (trial: Trial) => findTrialProblems(trial, planned, config);
+const copy = (trial: Trial): Trial => JSON.parse(JSON.stringify(trial));
+const practice = () => copy(fixture[0] as Trial);
+const test = (n: number) => copy(fixture[n + 1] as Trial);
 
 describe('findTowerOfHanoiTrialProblems', () => {
   it('accepts every problem of the fixture run and of simulated participants, on every problem set', () => {
     expect(fixture).toHaveLength(14);
     for (const trial of fixture) {
-      expect(check(TowerOfHanoiTrialSchema.parse(JSON.parse(JSON.stringify(trial))))).toEqual([]);
+      expect(check(TrialSchema.parse(JSON.parse(JSON.stringify(trial))))).toEqual([]);
     }
     for (const problemSet of ['bishop', 'classic', 'random3'] as const) {
       for (const seed of ['a', 'b']) {
@@ -35,9 +31,9 @@ describe('findTowerOfHanoiTrialProblems', () => {
           maxAttempts: 2,
           timeLimitS: 30,
         };
-        const runPlan = planTowerOfHanoi(seed, runConfig);
-        const trials = simulateTowerOfHanoiParticipant(seed, runConfig, {
-          ...TOWER_OF_HANOI_DEFAULT_PARTICIPANT,
+        const runPlan = plan(seed, runConfig);
+        const trials = simulateParticipant(seed, runConfig, {
+          ...DEFAULT_PARTICIPANT,
           errorRate: 0.3,
           illegalRate: 0.2,
           cancelRate: 0.2,
@@ -45,7 +41,7 @@ describe('findTowerOfHanoiTrialProblems', () => {
         });
         expect(trials.length).toBe(runPlan.practice.length + runPlan.test.length);
         for (const trial of trials) {
-          expect(findTowerOfHanoiTrialProblems(trial, runPlan, runConfig)).toEqual([]);
+          expect(findTrialProblems(trial, runPlan, runConfig)).toEqual([]);
         }
       }
     }
@@ -63,8 +59,8 @@ describe('findTowerOfHanoiTrialProblems', () => {
       'trialNumber 13 does not exist in test (0-12)',
     ]);
     expect(check({ ...test(0), block: 1 })).toEqual(['block 1 does not exist (only 0)']);
-    const noPractice = planTowerOfHanoi(SEED, { ...config, practice: false });
-    expect(findTowerOfHanoiTrialProblems(practice(), noPractice, config)).toEqual([
+    const noPractice = plan(SEED, { ...config, practice: false });
+    expect(findTrialProblems(practice(), noPractice, config)).toEqual([
       'This run has no practice problem',
     ]);
     expect(check({ ...test(3), goal: '111' })).toEqual(["goal must be '333' for test problem 3"]);
@@ -113,13 +109,13 @@ describe('findTowerOfHanoiTrialProblems', () => {
   it('refuses an illegal drop recorded as a move, and events after the solution', () => {
     const trial = practice();
     const index = trial.events.findIndex((e) => e.type === 'illegal');
-    const event = trial.events[index] as TowerOfHanoiTrial['events'][number];
+    const event = trial.events[index] as Trial['events'][number];
     Object.assign(event, { type: 'drop', legal: true, after: '33' });
     expect(check(trial)[0]).toBe(
       `events[${index}]: the drop of disc 2 from peg 1 on peg 3 is not legal`,
     );
     const extra = test(0);
-    const last = extra.events.at(-1) as TowerOfHanoiTrial['events'][number];
+    const last = extra.events.at(-1) as Trial['events'][number];
     extra.events.push({
       ...last,
       type: 'pickup',
@@ -142,10 +138,10 @@ describe('findTowerOfHanoiTrialProblems', () => {
       seed: SEED,
     });
     expect(trial).toMatchObject({ endReason: 'timeLimit', attempts: 1, totalTimeMs: 10_000 });
-    expect(findTowerOfHanoiTrialProblems(trial, plan, oneAttempt)).toEqual([]);
+    expect(findTrialProblems(trial, planned, oneAttempt)).toEqual([]);
     // With two attempts, the engine resets at attempt 1's limit; it never ends the problem there.
     const twoAttempts = { ...oneAttempt, maxAttempts: 2 };
-    expect(findTowerOfHanoiTrialProblems(trial, plan, twoAttempts)).toEqual([
+    expect(findTrialProblems(trial, planned, twoAttempts)).toEqual([
       'The time limit ends the problem only in its last attempt: 1 of 2 were begun',
     ]);
   });
@@ -161,14 +157,14 @@ describe('findTowerOfHanoiTrialProblems', () => {
       practice: false,
     };
     // Empty-peg taps by keyboard through a whole 600 s attempt, at times with every digit.
-    const taps = Array.from({ length: TOWER_OF_HANOI_MAX_EVENTS }, (_, i) => ({
+    const taps = Array.from({ length: MAX_EVENTS }, (_, i) => ({
       peg: 2 as const,
       atMs: 100_000.123 + i * 1387.337,
       modality: 'keyboard' as const,
     }));
     const trial = playScriptedProblem(classic, { phase: 'test', block: 0, trialNumber: 0 }, taps);
     expect(trial).toMatchObject({ endReason: 'eventLimit', discs: 5 });
-    expect(trial.events).toHaveLength(TOWER_OF_HANOI_MAX_EVENTS);
+    expect(trial.events).toHaveLength(MAX_EVENTS);
     // The record is ASCII, so its length in characters is its size in bytes.
     expect(JSON.stringify(trial)).toMatch(/^[\x20-\x7e]*$/);
     expect(JSON.stringify(trial).length).toBeLessThan(maxBodyBytes);
@@ -176,11 +172,11 @@ describe('findTowerOfHanoiTrialProblems', () => {
 
   it('refuses times that go backwards or reach past the time limit', () => {
     const back = test(0);
-    (back.events[2] as TowerOfHanoiTrial['events'][number]).atMs -= 1000;
+    (back.events[2] as Trial['events'][number]).atMs -= 1000;
     expect(check(back)).toContain('events[2]: atMs goes back in time');
     const late = test(0);
     for (const event of late.events) event.atMs += 180_000;
-    (late.events[0] as TowerOfHanoiTrial['events'][number]).sinceLastMs += 180_000;
+    (late.events[0] as Trial['events'][number]).sinceLastMs += 180_000;
     expect(check(late)).toContain(
       "events[0]: atMs 182000.25 is past the attempt's time limit (180000)",
     );
@@ -190,11 +186,11 @@ describe('findTowerOfHanoiTrialProblems', () => {
 describe('the export columns', () => {
   it('write the events as JSON with their attempt and distance to the goal', () => {
     const trial = { ...test(2), timing: null, flags: [] } as never;
-    const column = TOWER_OF_HANOI_EXPORT_COLUMNS.find((c) => c.name === 'toh_events');
+    const column = EXPORT_COLUMNS.find((c) => c.name === 'toh_events');
     const events = JSON.parse(String(column?.value(trial)));
     expect(events).toEqual(exportedEvents(test(2).goal, test(2).events));
     expect(events.at(-1)).toMatchObject({ type: 'drop', attempt: 1, distanceToGoal: 0 });
-    const excess = TOWER_OF_HANOI_EXPORT_COLUMNS.find((c) => c.name === 'toh_excess_moves');
+    const excess = EXPORT_COLUMNS.find((c) => c.name === 'toh_excess_moves');
     expect(excess?.value(trial)).toBe(test(2).moves - test(2).minMoves);
   });
 });

@@ -8,37 +8,32 @@ import {
   TRIAL_NUMBERING_SHAPE,
   TrialClockTimeSchema,
 } from '../shared/envelope';
-import {
-  attemptLimitMs,
-  TOWER_OF_HANOI_MAX_EVENTS,
-  type TowerOfHanoiConfig,
-  TowerOfHanoiPhaseSchema,
-} from './config';
-import { problemAt, type TowerOfHanoiPlan } from './plan';
+import { attemptLimitMs, type Config, MAX_EVENTS, PhaseSchema } from './config';
+import { type Plan, problemAt } from './plan';
 import { MAX_DISCS, POSITION_PATTERN } from './puzzle';
 import {
-  replayTowerOfHanoi,
+  END_REASONS,
+  type EndReason,
+  EVENT_TYPES,
+  replay,
   statedByEvents,
-  TOWER_OF_HANOI_END_REASONS,
-  TOWER_OF_HANOI_EVENT_TYPES,
-  TOWER_OF_HANOI_TIME_TOLERANCE_MS,
-  type TowerOfHanoiEndReason,
+  TIME_TOLERANCE_MS,
 } from './replay';
-import { towerOfHanoiPositionProblem } from './run-order';
+import { positionProblem } from './run-order';
 
 /** How far the record's derived times may be from the timestamps they come from, ms. */
-export const TOWER_OF_HANOI_RT_TOLERANCE_MS = 0.01;
+export const RT_TOLERANCE_MS = 0.01;
 
 const position = (field: string) =>
   z.string().regex(POSITION_PATTERN, `${field} must be 1 to ${MAX_DISCS} peg numbers (1-3)`);
 const peg = z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable();
 const ms = z.number().finite().nonnegative().max(MAX_REACTION_TIME_MS);
 const timestamp = z.number().finite().nonnegative();
-const count = z.number().int().nonnegative().max(TOWER_OF_HANOI_MAX_EVENTS);
+const count = z.number().int().nonnegative().max(MAX_EVENTS);
 
 /** One event of a problem (replay.ts describes each kind). */
-export const TowerOfHanoiEventSchema = z.strictObject({
-  type: z.enum(TOWER_OF_HANOI_EVENT_TYPES),
+export const EventSchema = z.strictObject({
+  type: z.enum(EVENT_TYPES),
   disc: z.number().int().min(1).max(MAX_DISCS).nullable(),
   from: peg,
   to: peg,
@@ -54,7 +49,7 @@ export const TowerOfHanoiEventSchema = z.strictObject({
  * A problem's timing record, in ms on the page's performance.now() time line: the onset is the
  * problem's presentation (start and goal drawn together), the response is the first pickup.
  */
-export const TowerOfHanoiTimingSchema = z.strictObject({
+export const TimingSchema = z.strictObject({
   ...TIMING_BASE_SHAPE,
   /** The first pickup's event timestamp; null when no disc was lifted. */
   responseTimestampMs: timestamp.nullable(),
@@ -68,8 +63,8 @@ export const TowerOfHanoiTimingSchema = z.strictObject({
  * task's own: the planned problem, the events, and what follows from them (which the server
  * recomputes from the events and compares).
  */
-export const TowerOfHanoiTrialSchema = z.strictObject({
-  phase: TowerOfHanoiPhaseSchema,
+export const TrialSchema = z.strictObject({
+  phase: PhaseSchema,
   ...TRIAL_NUMBERING_SHAPE,
   problemId: z.string().min(1).max(32),
   discs: z.number().int().min(1).max(MAX_DISCS),
@@ -80,9 +75,9 @@ export const TowerOfHanoiTrialSchema = z.strictObject({
     .int()
     .nonnegative()
     .max(2 ** MAX_DISCS),
-  events: z.array(TowerOfHanoiEventSchema).max(TOWER_OF_HANOI_MAX_EVENTS),
+  events: z.array(EventSchema).max(MAX_EVENTS),
   solved: z.boolean(),
-  endReason: z.enum(TOWER_OF_HANOI_END_REASONS),
+  endReason: z.enum(END_REASONS),
   timedOut: z.boolean(),
   attempts: z.number().int().min(1).max(9),
   moves: count,
@@ -108,23 +103,21 @@ export const TowerOfHanoiTrialSchema = z.strictObject({
   /** Device wall-clock time of the onset and of the end (ISO 8601, UTC). */
   startTime: TrialClockTimeSchema,
   endTime: TrialClockTimeSchema,
-  timing: TowerOfHanoiTimingSchema,
+  timing: TimingSchema,
 });
-export type TowerOfHanoiTrial = z.infer<typeof TowerOfHanoiTrialSchema>;
+export type Trial = z.infer<typeof TrialSchema>;
 
 /**
  * The end reason the events and the time allow: the one the events give, or else the time limit
  * when the problem ends exactly at its last attempt's limit; null when neither fits.
  */
 function endReasonOf(
-  endedBy: TowerOfHanoiEndReason | null,
+  endedBy: EndReason | null,
   totalTimeMs: number,
   deadlineMs: number,
-): TowerOfHanoiEndReason | null {
+): EndReason | null {
   if (endedBy !== null) return endedBy;
-  return Math.abs(totalTimeMs - deadlineMs) <= TOWER_OF_HANOI_TIME_TOLERANCE_MS
-    ? 'timeLimit'
-    : null;
+  return Math.abs(totalTimeMs - deadlineMs) <= TIME_TOLERANCE_MS ? 'timeLimit' : null;
 }
 
 /**
@@ -135,14 +128,10 @@ function endReasonOf(
  * and times that do not follow from the events, and a timing record that contradicts itself.
  * Empty when valid.
  */
-export function findTowerOfHanoiTrialProblems(
-  trial: TowerOfHanoiTrial,
-  plan: TowerOfHanoiPlan,
-  config: TowerOfHanoiConfig,
-): string[] {
+export function findTrialProblems(trial: Trial, plan: Plan, config: Config): string[] {
   const at = positionOf(trial);
-  const positionProblem = towerOfHanoiPositionProblem(plan, at);
-  if (positionProblem !== null) return [positionProblem];
+  const problem = positionProblem(plan, at);
+  if (problem !== null) return [problem];
   const planned = problemAt(plan, at);
   if (!planned) return ['The trial is not part of this run'];
   const where = `${at.phase} problem ${at.trialNumber}`;
@@ -154,7 +143,7 @@ export function findTowerOfHanoiTrialProblems(
     }
   }
   if (problems.length > 0) return problems;
-  const { summary, problems: replayProblems } = replayTowerOfHanoi(planned, trial.events, config);
+  const { summary, problems: replayProblems } = replay(planned, trial.events, config);
   problems.push(...replayProblems);
 
   if (trial.solved !== summary.solved) {
@@ -207,14 +196,11 @@ export function findTowerOfHanoiTrialProblems(
     timing.responseTimestampMs !== null &&
     trial.reactionTime !== null &&
     Math.abs(timing.responseTimestampMs - timing.stimulusOnsetMs - trial.reactionTime) >
-      TOWER_OF_HANOI_RT_TOLERANCE_MS
+      RT_TOLERANCE_MS
   ) {
     problems.push('reactionTime must be timing.responseTimestampMs minus timing.stimulusOnsetMs');
   }
-  if (
-    Math.abs(timing.endMs - timing.stimulusOnsetMs - trial.totalTimeMs) >
-    TOWER_OF_HANOI_RT_TOLERANCE_MS
-  ) {
+  if (Math.abs(timing.endMs - timing.stimulusOnsetMs - trial.totalTimeMs) > RT_TOLERANCE_MS) {
     problems.push('totalTimeMs must be timing.endMs minus timing.stimulusOnsetMs');
   }
   const firstInput = trial.events.find((event) => event.modality !== null);

@@ -1,24 +1,24 @@
 import type { SavedTrial } from '../contract';
 import type { InputModality } from '../shared/envelope';
-import type { TowerOfHanoiConfig } from './config';
+import type { Config } from './config';
 import {
-  createTowerOfHanoiEngine,
-  stepTowerOfHanoi,
-  TOWER_OF_HANOI_LATE_INPUT_GRACE_MS,
-  type TowerOfHanoiBoard,
-  type TowerOfHanoiEffect,
-  type TowerOfHanoiEngineEvent,
-  type TowerOfHanoiInput,
-  type TowerOfHanoiState,
-  type TowerOfHanoiStep,
-  towerOfHanoiNextDueMs,
+  type Board,
+  createEngine,
+  type Effect,
+  type Input,
+  LATE_INPUT_GRACE_MS,
+  nextDueMs,
+  type State,
+  type Step,
+  type StepEvent,
+  step,
 } from './engine';
-import type { TowerOfHanoiPlan, TowerOfHanoiPosition, TowerOfHanoiProblem } from './plan';
-import type { TowerOfHanoiTrial } from './trial';
+import type { Plan, Position, Problem } from './plan';
+import type { Trial } from './trial';
 
 /** What a participant does next on a problem: an input, this long after the previous one. */
-export type TowerOfHanoiNextInput = {
-  input: TowerOfHanoiInput;
+export type NextInput = {
+  input: Input;
   afterMs: number;
   modality?: InputModality;
 };
@@ -27,16 +27,13 @@ export type TowerOfHanoiNextInput = {
  * How a participant plays one problem: asked for the next input with the board as it is now and
  * the time since the onset; null when they do nothing more (the time limit ends the attempt).
  */
-export type TowerOfHanoiBehaviour = (view: {
-  board: TowerOfHanoiBoard;
-  sinceOnsetMs: number;
-}) => TowerOfHanoiNextInput | null;
+export type Behaviour = (view: { board: Board; sinceOnsetMs: number }) => NextInput | null;
 
-export type TowerOfHanoiVirtualSessionOptions = {
-  config: TowerOfHanoiConfig;
-  plan: TowerOfHanoiPlan;
+export type VirtualSessionOptions = {
+  config: Config;
+  plan: Plan;
   /** The participant's play of a problem: made when the problem is presented. */
-  behave: (position: TowerOfHanoiPosition, problem: TowerOfHanoiProblem) => TowerOfHanoiBehaviour;
+  behave: (position: Position, problem: Problem) => Behaviour;
   /** performance.timeOrigin of the simulated page (ms since the epoch). */
   timeOriginMs: number;
   /** Page time at which the first intro appears. */
@@ -49,20 +46,20 @@ export type TowerOfHanoiVirtualSessionOptions = {
   inputModality?: InputModality;
   /** The trials already saved: the session resumes after them. */
   saved?: readonly SavedTrial[];
-  restartedPosition?: TowerOfHanoiPosition | null;
+  restartedPosition?: Position | null;
   /** Stop after this many trials are recorded (an interrupted session). */
   stopAfterTrials?: number;
 };
 
-export type TowerOfHanoiVirtualSession = {
-  trials: TowerOfHanoiTrial[];
-  events: TowerOfHanoiEngineEvent[];
-  effects: TowerOfHanoiEffect[];
-  state: TowerOfHanoiState;
+export type VirtualSession = {
+  trials: Trial[];
+  events: StepEvent[];
+  effects: Effect[];
+  state: State;
 };
 
 /** The page's time origin of simulated and fixture runs, in ms since the epoch (late 2026). */
-export const TOWER_OF_HANOI_SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
+export const SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
 
 /**
  * Runs the engine the way the browser runtime does, on a simulated page time line: START after
@@ -70,17 +67,15 @@ export const TOWER_OF_HANOI_SIMULATED_TIME_ORIGIN_MS = 1_795_000_000_000;
  * their times, and a TICK when an attempt's time is up. What it records is what a browser
  * would send. Pure: no clock, no timers.
  */
-export function runTowerOfHanoiVirtualSession(
-  options: TowerOfHanoiVirtualSessionOptions,
-): TowerOfHanoiVirtualSession {
+export function runVirtualSession(options: VirtualSessionOptions): VirtualSession {
   const { config, plan } = options;
-  const events: TowerOfHanoiEngineEvent[] = [];
-  const effects: TowerOfHanoiEffect[] = [];
-  const trials: TowerOfHanoiTrial[] = [];
+  const events: StepEvent[] = [];
+  const effects: Effect[] = [];
+  const trials: Trial[] = [];
   const modality = options.inputModality ?? 'mouse';
-  let behaviour: TowerOfHanoiBehaviour = () => null;
+  let behaviour: Behaviour = () => null;
   let nowMs = options.startMs;
-  const take = (step: TowerOfHanoiStep) => {
+  const take = (step: Step) => {
     for (const effect of step.effects) {
       effects.push(effect);
       if (effect.type === 'RECORD_TRIAL') trials.push(effect.trial);
@@ -90,7 +85,7 @@ export function runTowerOfHanoiVirtualSession(
     return step.state;
   };
   let state = take(
-    createTowerOfHanoiEngine({
+    createEngine({
       config,
       saved: options.saved,
       timeOriginMs: options.timeOriginMs,
@@ -98,9 +93,9 @@ export function runTowerOfHanoiVirtualSession(
       restartedPosition: options.restartedPosition,
     }),
   );
-  const send = (event: TowerOfHanoiEngineEvent) => {
+  const send = (event: StepEvent) => {
     events.push(event);
-    state = take(stepTowerOfHanoi(config, plan, state, event));
+    state = take(step(config, plan, state, event));
   };
   const limit = options.stopAfterTrials ?? Number.POSITIVE_INFINITY;
   while (state.kind !== 'finished' && trials.length < limit) {
@@ -117,9 +112,9 @@ export function runTowerOfHanoiVirtualSession(
       continue;
     }
     const next = behaviour({ board: current.board, sinceOnsetMs: nowMs - current.onset.atMs });
-    const dueMs = towerOfHanoiNextDueMs(config, state) as number;
+    const dueMs = nextDueMs(config, state) as number;
     const atMs = next === null ? Number.POSITIVE_INFINITY : nowMs + next.afterMs;
-    if (next === null || atMs >= dueMs - TOWER_OF_HANOI_LATE_INPUT_GRACE_MS) {
+    if (next === null || atMs >= dueMs - LATE_INPUT_GRACE_MS) {
       nowMs = Math.max(nowMs, dueMs);
       send({ type: 'TICK', atMs: nowMs });
       continue;

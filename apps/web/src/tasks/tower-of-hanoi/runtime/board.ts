@@ -1,12 +1,12 @@
 import type { InputModality } from '@cogni/domain';
 import {
+  type Board,
   PEGS,
   type Peg,
+  type Position,
+  type Problem,
+  positionKey,
   stackOf,
-  type TowerOfHanoiBoard,
-  type TowerOfHanoiPosition,
-  type TowerOfHanoiProblem,
-  towerOfHanoiPositionKey,
 } from '@cogni/domain/tasks/tower-of-hanoi';
 import { modalityOfPointer } from '../../../lib/task-runtime/response-input';
 import { discWidthPercent } from '../discs';
@@ -48,7 +48,7 @@ const prefersReducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** The goal, drawn small: three pegs with the goal's discs, one image for screen readers. */
-function makeGoal(problem: TowerOfHanoiProblem): HTMLElement {
+function makeGoal(problem: Problem): HTMLElement {
   const goal = element('div', 'toh-goal');
   goal.setAttribute('role', 'img');
   goal.setAttribute('aria-label', `Goal: ${describePosition(problem.goal)}.`);
@@ -98,7 +98,7 @@ export class TowerBoardView {
   private readonly lifts = new Map<Peg, HTMLElement>();
   private readonly discs = new Map<number, HTMLElement>();
   private readonly cue: HTMLElement;
-  private board: TowerOfHanoiBoard;
+  private board: Board;
   /** The peg keyboard focus is on (the lifted disc hovers over it). */
   private focused: Peg = 1;
   private drag: Drag | null = null;
@@ -107,13 +107,13 @@ export class TowerBoardView {
   private activationKeys = new Set<string>();
 
   constructor(
-    problem: TowerOfHanoiProblem,
-    position: TowerOfHanoiPosition,
+    problem: Problem,
+    position: Position,
     private readonly input: BoardInput,
   ) {
     this.board = { position: problem.start, lifted: null, moves: 0, attempt: 1 };
     const root = element('div', 'toh-board');
-    root.dataset.position = towerOfHanoiPositionKey(position);
+    root.dataset.position = positionKey(position);
     root.dataset.problem = problem.id;
     root.style.setProperty('--toh-slots', String(Math.max(problem.discs, 4)));
     this.workspace = element('div', 'toh-workspace');
@@ -162,7 +162,7 @@ export class TowerBoardView {
   }
 
   /** Shows the board the engine gives, animating the discs that changed place. */
-  show(board: TowerOfHanoiBoard): void {
+  show(board: Board): void {
     if (board.lifted && !this.board.lifted) this.focused = board.lifted.from;
     this.board = board;
     this.draw(true);

@@ -1,17 +1,14 @@
 import type { TrialPosition } from '@cogni/domain';
-import {
-  type TowerOfHanoiPosition,
-  towerOfHanoiPositionKey,
-} from '@cogni/domain/tasks/tower-of-hanoi';
+import { type Position, positionKey } from '@cogni/domain/tasks/tower-of-hanoi';
 
 /** Where this browser keeps the problem on screen, so a reload can tell it was begun. */
 const openProblemKey = (runId: string) => `cogni.towerOfHanoi.open.${runId}`;
 
 /** The problem this browser has on screen for the run, or null (none, or no storage). */
-export function readOpenProblem(runId: string): TowerOfHanoiPosition | null {
+export function readOpenProblem(runId: string): Position | null {
   try {
     const text = window.localStorage.getItem(openProblemKey(runId));
-    const parsed = text ? (JSON.parse(text) as TowerOfHanoiPosition) : null;
+    const parsed = text ? (JSON.parse(text) as Position) : null;
     return parsed && typeof parsed.trialNumber === 'number' ? parsed : null;
   } catch {
     return null;
@@ -29,12 +26,9 @@ export function writeOpenProblem(runId: string, position: TrialPosition | null):
 }
 
 /** Forgets the open problem once it is recorded, unless a later problem is open by then. */
-export function closeOpenProblem(
-  runId: string,
-  position: Parameters<typeof towerOfHanoiPositionKey>[0],
-): void {
+export function closeOpenProblem(runId: string, position: Parameters<typeof positionKey>[0]): void {
   const open = readOpenProblem(runId);
-  if (open && towerOfHanoiPositionKey(open) === towerOfHanoiPositionKey(position)) {
+  if (open && positionKey(open) === positionKey(position)) {
     writeOpenProblem(runId, null);
   }
 }
@@ -43,7 +37,7 @@ export function closeOpenProblem(
  * Will the run's next problem, `next`, start again from its beginning: was it presented in
  * this browser and not recorded (a reload in the middle of it)? The engine flags it restarted.
  */
-export function isTowerOfHanoiRestartPending(runId: string, next: TowerOfHanoiPosition): boolean {
+export function isTowerOfHanoiRestartPending(runId: string, next: Position): boolean {
   const open = readOpenProblem(runId);
-  return open !== null && towerOfHanoiPositionKey(open) === towerOfHanoiPositionKey(next);
+  return open !== null && positionKey(open) === positionKey(next);
 }

@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
 
 import type { Run, TrialEnvelope } from '@cogni/domain';
-import {
-  DEFAULT_TOWER_OF_HANOI_CONFIG,
-  type TowerOfHanoiTrial,
-} from '@cogni/domain/tasks/tower-of-hanoi';
+import { DEFAULT_CONFIG, type Trial } from '@cogni/domain/tasks/tower-of-hanoi';
 import { describe, expect, it, vi } from 'vitest';
 import {
   FAKE_FRAME_MS,
@@ -26,10 +23,10 @@ const OPEN_KEY = 'cogni.towerOfHanoi.open.result-1';
 /** What the running view shows of the host now. */
 function view(host: TowerOfHanoiHost | null) {
   if (!host) throw new Error('No host');
-  return towerOfHanoiView(host.getSnapshot(), DEFAULT_TOWER_OF_HANOI_CONFIG);
+  return towerOfHanoiView(host.getSnapshot(), DEFAULT_CONFIG);
 }
 
-const makeRun = (): Run => makeTestRun('towerOfHanoiTest', SEED, DEFAULT_TOWER_OF_HANOI_CONFIG);
+const makeRun = (): Run => makeTestRun('towerOfHanoiTest', SEED, DEFAULT_CONFIG);
 
 /**
  * A key event on whatever has the focus (the page if nothing), stamped with the page's clock
@@ -65,7 +62,7 @@ const focusedPeg = () =>
   Number((document.activeElement as HTMLElement | null)?.dataset.peg) || null;
 
 describe('the Tower of Hanoi on the task host (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
-  let recorded: TowerOfHanoiTrial[] = [];
+  let recorded: Trial[] = [];
   let runtime: TowerOfHanoiHost | null = null;
   const page = useFakeStage(() => {
     runtime?.dispose();
@@ -76,7 +73,7 @@ describe('the Tower of Hanoi on the task host (jsdom, fake clock; onsets by the 
   });
 
   function startRuntime(enqueue?: (trial: TrialEnvelope) => Promise<void>) {
-    const options = fakeRuntimeOptions<TowerOfHanoiTrial>(makeRun(), page.stage, (trial) =>
+    const options = fakeRuntimeOptions<Trial>(makeRun(), page.stage, (trial) =>
       recorded.push(trial),
     );
     if (enqueue) options.sink = { enqueue: (_id, trial) => enqueue(trial) };
@@ -141,7 +138,7 @@ describe('the Tower of Hanoi on the task host (jsdom, fake clock; onsets by the 
     await press(LEFT);
     pressed.push(await press(ENTER)); // onto the middle peg: solved
     expect(recorded).toHaveLength(1);
-    const [trial] = recorded as [TowerOfHanoiTrial];
+    const [trial] = recorded as [Trial];
     expect(trial.events.map((e) => `${e.type}:${e.from}>${e.to}`)).toEqual([
       'pickup:1>null',
       'drop:1>3',
@@ -191,7 +188,7 @@ describe('the Tower of Hanoi on the task host (jsdom, fake clock; onsets by the 
       store = resolve;
     });
     await practiceOn(async (trial) => {
-      recorded.push(trial as TowerOfHanoiTrial);
+      recorded.push(trial as Trial);
       await stored;
     });
     expect(JSON.parse(window.localStorage.getItem(OPEN_KEY) ?? 'null')).toEqual(PRACTICE);

@@ -1,15 +1,15 @@
 import type { InputModality } from '@cogni/domain';
 import {
+  type Config,
+  engine,
+  type Input,
   type Peg,
-  type TowerOfHanoiConfig,
-  type TowerOfHanoiInput,
-  type TowerOfHanoiPosition,
-  type TowerOfHanoiPrompt,
-  type TowerOfHanoiScene,
-  type TowerOfHanoiTrial,
-  towerOfHanoiEngine,
-  towerOfHanoiPositionKey,
-  towerOfHanoiProblemCounts,
+  type Position,
+  type Prompt,
+  positionKey,
+  problemCounts,
+  type Scene,
+  type Trial,
   towerOfHanoiTask,
 } from '@cogni/domain/tasks/tower-of-hanoi';
 import {
@@ -42,12 +42,12 @@ const CUES: Partial<Record<string, [string, 'refused' | 'note']>> = {
  * The problem on screen is kept open in this browser until its trial is in the outbox.
  */
 export function towerOfHanoiStageParts(
-  _config: TowerOfHanoiConfig,
+  _config: Config,
   inputModality: InputModality,
-): TaskStageParts<TowerOfHanoiInput, TowerOfHanoiScene> {
+): TaskStageParts<Input, Scene> {
   const boards = new WeakMap<HTMLElement, TowerBoardView>();
   let board: TowerBoardView | null = null;
-  const peg = (chosen: Peg): TowerOfHanoiInput => ({ kind: 'peg', peg: chosen });
+  const peg = (chosen: Peg): Input => ({ kind: 'peg', peg: chosen });
   return {
     keyToInput(event) {
       const response = readTowerOfHanoiKey(event);
@@ -102,7 +102,7 @@ export function towerOfHanoiStageParts(
 
 /** The task host running a Tower of Hanoi run. */
 export const createTowerOfHanoiHost = (options: TaskHostRunOptions) =>
-  createTaskHost(towerOfHanoiTask, towerOfHanoiEngine, towerOfHanoiStageParts, options);
+  createTaskHost(towerOfHanoiTask, engine, towerOfHanoiStageParts, options);
 
 /** A Tower of Hanoi run's host, as the running view holds it. */
 export type TowerOfHanoiHost = ReturnType<typeof createTowerOfHanoiHost>;
@@ -115,7 +115,7 @@ export type TowerOfHanoiView = {
    */
   kind: 'intro' | 'problem' | 'result' | 'finished';
   /** The problem on screen, the one a result is about, or the next one an intro leads to. */
-  position: TowerOfHanoiPosition | null;
+  position: Position | null;
   /** The intro is of a run resumed after a reload, after problems it recorded. */
   resumed: boolean;
   /** The intro is before a problem begun before a reload, given again from its start. */
@@ -124,19 +124,16 @@ export type TowerOfHanoiView = {
   moves: number;
   attempt: number;
   /** The last problem recorded and what follows it, while its result is shown. */
-  result: { trial: TowerOfHanoiTrial; next: TowerOfHanoiPosition | null } | null;
+  result: { trial: Trial; next: Position | null } | null;
   /** What a screen reader hears: the problem when it comes, then each thing that happens. */
   announcement: { text: string; key: string };
   saveError: string | null;
 };
 
 /** What a screen reader is told of the problem on the stage. */
-function announcementOf(
-  scene: TowerOfHanoiScene | null,
-  config: TowerOfHanoiConfig,
-): TowerOfHanoiView['announcement'] {
+function announcementOf(scene: Scene | null, config: Config): TowerOfHanoiView['announcement'] {
   if (!scene) return { text: '', key: '' };
-  const key = `${towerOfHanoiPositionKey(scene.position)}:${scene.eventCount}`;
+  const key = `${positionKey(scene.position)}:${scene.eventCount}`;
   const { problem, board, event, position } = scene;
   if (event) {
     const attempt = { current: board.attempt, max: config.maxAttempts };
@@ -145,21 +142,21 @@ function announcementOf(
   const name =
     position.phase === 'practice'
       ? 'Practice problem'
-      : `Problem ${position.trialNumber + 1} of ${towerOfHanoiProblemCounts(config).test}`;
+      : `Problem ${position.trialNumber + 1} of ${problemCounts(config).test}`;
   const text = `${name}. Goal: ${describePosition(problem.goal)}. Your pegs: ${describePosition(problem.start)}.`;
   return { text, key };
 }
 
 /** The running view's reading of a Tower of Hanoi host's snapshot. */
 export function towerOfHanoiView(
-  snapshot: TaskHostSnapshot<TowerOfHanoiPrompt, TowerOfHanoiScene>,
-  config: TowerOfHanoiConfig,
+  snapshot: TaskHostSnapshot<Prompt, Scene>,
+  config: Config,
 ): TowerOfHanoiView {
   const { prompt, scene } = snapshot;
   const intro = prompt?.kind === 'intro' ? prompt : null;
   const view: TowerOfHanoiView = {
     kind: 'problem',
-    position: (snapshot.progress?.position as TowerOfHanoiPosition | undefined) ?? null,
+    position: (snapshot.progress?.position as Position | undefined) ?? null,
     resumed: intro?.resumed ?? false,
     restarting: intro?.restarting ?? false,
     moves: scene?.board.moves ?? 0,
@@ -172,7 +169,7 @@ export function towerOfHanoiView(
   if (snapshot.phase !== 'prompt') return view;
   if (prompt?.kind === 'result') {
     const { phase, block = 0, trialNumber } = prompt.trial;
-    const last = { phase, block, trialNumber } as TowerOfHanoiPosition;
+    const last = { phase, block, trialNumber } as Position;
     return { ...view, kind: 'result', position: last, result: prompt };
   }
   return { ...view, kind: 'intro', position: intro?.next ?? view.position };

@@ -1,16 +1,10 @@
 import type { InputModality } from '../../shared/envelope';
-import type { TowerOfHanoiConfig } from '../config';
-import {
-  createTowerOfHanoiEngine,
-  stepTowerOfHanoi,
-  type TowerOfHanoiEngineEvent,
-  type TowerOfHanoiState,
-  towerOfHanoiNextDueMs,
-} from '../engine';
-import { planTowerOfHanoi, type TowerOfHanoiPosition } from '../plan';
+import type { Config } from '../config';
+import { createEngine, nextDueMs, type State, type StepEvent, step } from '../engine';
+import { type Position, plan } from '../plan';
 import type { Peg } from '../puzzle';
-import { towerOfHanoiRunOrder } from '../run-order';
-import type { TowerOfHanoiTrial } from '../trial';
+import { runOrder } from '../run-order';
+import type { Trial } from '../trial';
 
 /** One step of a scripted problem: a peg chosen (or Esc) this many ms after the onset. */
 export type ScriptedInput = { peg: Peg | 'cancel'; atMs: number; modality?: InputModality };
@@ -21,35 +15,35 @@ export type ScriptedInput = { peg: Peg | 'cancel'; atMs: number; modality?: Inpu
  * that need a problem played a known way. The onset is at page time 10 000 ms.
  */
 export function playScriptedProblem(
-  config: TowerOfHanoiConfig,
-  position: TowerOfHanoiPosition,
+  config: Config,
+  position: Position,
   script: readonly ScriptedInput[],
   options: { interrupted?: boolean; seed?: string } = {},
-): TowerOfHanoiTrial {
-  const plan = planTowerOfHanoi(options.seed ?? 'scripted', config);
-  const order = towerOfHanoiRunOrder(config);
+): Trial {
+  const planned = plan(options.seed ?? 'scripted', config);
+  const order = runOrder(config);
   const before = order.slice(
     0,
     order.findIndex((p) => p.phase === position.phase && p.trialNumber === position.trialNumber),
   );
   const saved = before.map((p) => ({ ...p, isCorrect: true }));
-  let state: TowerOfHanoiState = createTowerOfHanoiEngine({
+  let state: State = createEngine({
     config,
     saved,
     timeOriginMs: 1_795_000_000_000,
   }).state;
-  let trial: TowerOfHanoiTrial | null = null;
-  const send = (event: TowerOfHanoiEngineEvent) => {
-    const step = stepTowerOfHanoi(config, plan, state, event);
-    state = step.state;
-    for (const effect of step.effects) if (effect.type === 'RECORD_TRIAL') trial = effect.trial;
+  let trial: Trial | null = null;
+  const send = (event: StepEvent) => {
+    const outcome = step(config, planned, state, event);
+    state = outcome.state;
+    for (const effect of outcome.effects) if (effect.type === 'RECORD_TRIAL') trial = effect.trial;
   };
   const onsetMs = 10_000;
   send({ type: 'START', atMs: onsetMs - 300 });
   send({ type: 'ONSET', atMs: onsetMs, method: 'element-timing' });
   if (options.interrupted) send({ type: 'INTERRUPTED', atMs: onsetMs + 1 });
   for (const step of script) {
-    const due = towerOfHanoiNextDueMs(config, state);
+    const due = nextDueMs(config, state);
     if (due !== null && onsetMs + step.atMs >= due) send({ type: 'TICK', atMs: due });
     send({
       type: 'INPUT',
@@ -59,7 +53,7 @@ export function playScriptedProblem(
     });
   }
   while (trial === null) {
-    const due = towerOfHanoiNextDueMs(config, state);
+    const due = nextDueMs(config, state);
     if (due === null) throw new Error('the engine has no problem on screen');
     send({ type: 'TICK', atMs: due });
   }

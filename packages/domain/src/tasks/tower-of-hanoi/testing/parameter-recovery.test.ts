@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mean, sampleSd } from '../../shared/statistics';
-import { bishopProblems, type TowerOfHanoiProblem } from '../plan';
+import { bishopProblems, type Problem } from '../plan';
 import { allPositions, applyMove, distancesTo, legalMoves } from '../puzzle';
 import {
-  expectedTowerOfHanoiMoves,
-  expectedTowerOfHanoiProportionOptimal,
-  simulateTowerOfHanoiRecoveryRun,
-  TOWER_OF_HANOI_RECOVERY_RATES,
-  type TowerOfHanoiRecoveryRun,
-  towerOfHanoiHeadlineDistribution,
-  towerOfHanoiOptimalProbability,
-  towerOfHanoiRecoveryErrorRates,
+  expectedMoves,
+  expectedProportionOptimal,
+  headlineDistribution,
+  optimalProbability,
+  RECOVERY_RATES,
+  type RecoveryRun,
+  recoveryErrorRates,
+  simulateRecoveryRun,
 } from './parameter-recovery';
 
 /**
@@ -44,7 +44,7 @@ const DOCUMENTED_ERROR_RATES = [0.054, 0.12, 0.202, 0.307];
  * elimination with partial pivoting.
  */
 function expectedMovesBySolving(
-  problem: Pick<TowerOfHanoiProblem, 'start' | 'goal'>,
+  problem: Pick<Problem, 'start' | 'goal'>,
   errorRate: number,
 ): number {
   const distances = distancesTo(problem.goal);
@@ -100,7 +100,7 @@ function expectedMovesBySolving(
  * non-improving move where there is one).
  */
 function optimalProbabilityByPaths(
-  problem: Pick<TowerOfHanoiProblem, 'start' | 'goal'>,
+  problem: Pick<Problem, 'start' | 'goal'>,
   errorRate: number,
 ): number {
   const distances = distancesTo(problem.goal);
@@ -119,9 +119,9 @@ describe('the true excess-move rates of the recovery participants', () => {
   it('computes the expected moves exactly: the same as solving the equations directly', () => {
     for (const problem of bishopProblems()) {
       // Without errors a participant takes the minimum.
-      expect(expectedTowerOfHanoiMoves(problem, 0)).toBeCloseTo(problem.minMoves, 9);
+      expect(expectedMoves(problem, 0)).toBeCloseTo(problem.minMoves, 9);
       for (const errorRate of [0.05, 0.2, 0.5]) {
-        expect(expectedTowerOfHanoiMoves(problem, errorRate), problem.id).toBeCloseTo(
+        expect(expectedMoves(problem, errorRate), problem.id).toBeCloseTo(
           expectedMovesBySolving(problem, errorRate),
           8,
         );
@@ -133,8 +133,8 @@ describe('the true excess-move rates of the recovery participants', () => {
     const problems = bishopProblems();
     const minimum = problems.reduce((sum, p) => sum + p.minMoves, 0);
     expect(minimum).toBe(81);
-    const errorRates = towerOfHanoiRecoveryErrorRates();
-    for (const [i, rate] of TOWER_OF_HANOI_RECOVERY_RATES.entries()) {
+    const errorRates = recoveryErrorRates();
+    for (const [i, rate] of RECOVERY_RATES.entries()) {
       const errorRate = errorRates[i] as number;
       expect(errorRate, `e for ${rate}`).toBeCloseTo(DOCUMENTED_ERROR_RATES[i] as number, 3);
       const expected = problems.reduce((sum, p) => sum + expectedMovesBySolving(p, errorRate), 0);
@@ -144,9 +144,9 @@ describe('the true excess-move rates of the recovery participants', () => {
 
   it('computes the probability of a solution in the minimum exactly: the same by its paths', () => {
     for (const problem of bishopProblems()) {
-      expect(towerOfHanoiOptimalProbability(problem, 0)).toBe(1);
+      expect(optimalProbability(problem, 0)).toBe(1);
       for (const errorRate of [0.05, 0.2, 0.5]) {
-        expect(towerOfHanoiOptimalProbability(problem, errorRate), problem.id).toBeCloseTo(
+        expect(optimalProbability(problem, errorRate), problem.id).toBeCloseTo(
           optimalProbabilityByPaths(problem, errorRate),
           12,
         );
@@ -157,7 +157,7 @@ describe('the true excess-move rates of the recovery participants', () => {
 
 describe('the exact distribution of the headline', () => {
   it('is the same as summing over every outcome of the 13 problems (2^13 of them)', () => {
-    const probabilities = bishopProblems().map((p) => towerOfHanoiOptimalProbability(p, 0.2));
+    const probabilities = bishopProblems().map((p) => optimalProbability(p, 0.2));
     let mean = 0;
     let meanSquare = 0;
     for (let outcome = 0; outcome < 2 ** 13; outcome++) {
@@ -172,21 +172,21 @@ describe('the exact distribution of the headline', () => {
       mean += probability * headline;
       meanSquare += probability * headline ** 2;
     }
-    const exact = towerOfHanoiHeadlineDistribution(probabilities);
+    const exact = headlineDistribution(probabilities);
     expect(exact.mean).toBeCloseTo(mean, 10);
     expect(exact.sd).toBeCloseTo(Math.sqrt(meanSquare - mean ** 2), 10);
     expect(exact.count.reduce((sum, q) => sum + q, 0)).toBeCloseTo(1, 12);
     // Every problem certain: 13 of 13, exactly 100; none possible: 0.
-    expect(towerOfHanoiHeadlineDistribution(probabilities.map(() => 1)).mean).toBe(100);
-    expect(towerOfHanoiHeadlineDistribution(probabilities.map(() => 0)).mean).toBe(0);
+    expect(headlineDistribution(probabilities.map(() => 1)).mean).toBe(100);
+    expect(headlineDistribution(probabilities.map(() => 0)).mean).toBe(0);
   });
 });
 
 describe('excess-move recovery over 1,000 simulated runs at the default configuration', () => {
-  let runs: TowerOfHanoiRecoveryRun[] = [];
+  let runs: RecoveryRun[] = [];
   beforeAll(() => {
-    const errorRates = towerOfHanoiRecoveryErrorRates();
-    runs = Array.from({ length: RUNS }, (_, i) => simulateTowerOfHanoiRecoveryRun(i, errorRates));
+    const errorRates = recoveryErrorRates();
+    runs = Array.from({ length: RUNS }, (_, i) => simulateRecoveryRun(i, errorRates));
   });
 
   it('solves every problem, so each run is scored over the same minimum moves', () => {
@@ -201,11 +201,11 @@ describe('excess-move recovery over 1,000 simulated runs at the default configur
 
   it('recovers each true excess-move rate within ±10 % and 3.5 standard errors', () => {
     const means: number[] = [];
-    for (const truth of TOWER_OF_HANOI_RECOVERY_RATES) {
+    for (const truth of RECOVERY_RATES) {
       const rates = runs
         .filter((run) => run.truth === truth)
         .map((run) => run.scores.excessMoveRate as number);
-      expect(rates).toHaveLength(RUNS / TOWER_OF_HANOI_RECOVERY_RATES.length);
+      expect(rates).toHaveLength(RUNS / RECOVERY_RATES.length);
       const m = mean(rates) as number;
       const se = (sampleSd(rates) as number) / Math.sqrt(rates.length);
       expect(se / truth, `SE at ${truth}`).toBeLessThan(0.035);
@@ -219,13 +219,10 @@ describe('excess-move recovery over 1,000 simulated runs at the default configur
   });
 
   it('recovers the true proportion solved in the minimum within 3.5 standard errors', () => {
-    const errorRates = towerOfHanoiRecoveryErrorRates();
+    const errorRates = recoveryErrorRates();
     const means: number[] = [];
-    for (const [i, truth] of TOWER_OF_HANOI_RECOVERY_RATES.entries()) {
-      const expected = expectedTowerOfHanoiProportionOptimal(
-        bishopProblems(),
-        errorRates[i] as number,
-      );
+    for (const [i, truth] of RECOVERY_RATES.entries()) {
+      const expected = expectedProportionOptimal(bishopProblems(), errorRates[i] as number);
       const proportions = runs
         .filter((run) => run.truth === truth)
         .map((run) => run.scores.proportionOptimal as number);
@@ -240,11 +237,11 @@ describe('excess-move recovery over 1,000 simulated runs at the default configur
   });
 
   it('recovers the true expected headline (perfect solutions) within 3.5 standard errors', () => {
-    const errorRates = towerOfHanoiRecoveryErrorRates();
+    const errorRates = recoveryErrorRates();
     const means: number[] = [];
-    for (const [i, truth] of TOWER_OF_HANOI_RECOVERY_RATES.entries()) {
-      const expected = towerOfHanoiHeadlineDistribution(
-        bishopProblems().map((p) => towerOfHanoiOptimalProbability(p, errorRates[i] as number)),
+    for (const [i, truth] of RECOVERY_RATES.entries()) {
+      const expected = headlineDistribution(
+        bishopProblems().map((p) => optimalProbability(p, errorRates[i] as number)),
       ).mean;
       const headlines = runs.filter((run) => run.truth === truth).map((run) => run.overallScore);
       const m = mean(headlines) as number;

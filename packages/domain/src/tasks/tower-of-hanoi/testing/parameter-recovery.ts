@@ -1,11 +1,8 @@
-import { DEFAULT_TOWER_OF_HANOI_CONFIG, type TowerOfHanoiConfig } from '../config';
-import {
-  simulateTowerOfHanoiParticipant,
-  TOWER_OF_HANOI_DEFAULT_PARTICIPANT,
-} from '../participant';
-import { bishopProblems, type TowerOfHanoiProblem } from '../plan';
+import { type Config, DEFAULT_CONFIG } from '../config';
+import { DEFAULT_PARTICIPANT, simulateParticipant } from '../participant';
+import { bishopProblems, type Problem } from '../plan';
 import { allPositions, applyMove, distancesTo, legalMoves } from '../puzzle';
-import { scoreTowerOfHanoi, type TowerOfHanoiScores } from '../scoring';
+import { type Scores, score } from '../scoring';
 
 /**
  * The exact expected number of moves a participant of error rate `errorRate` takes to solve a
@@ -14,10 +11,7 @@ import { scoreTowerOfHanoi, type TowerOfHanoiScores } from '../scoring';
  * E(s) = 1 + the mean of E over the kind of move chosen, weighted by its probability, solved
  * by iteration to convergence.
  */
-export function expectedTowerOfHanoiMoves(
-  problem: Pick<TowerOfHanoiProblem, 'start' | 'goal'>,
-  errorRate: number,
-): number {
+export function expectedMoves(problem: Pick<Problem, 'start' | 'goal'>, errorRate: number): number {
   const distances = distancesTo(problem.goal);
   const positions = allPositions(problem.goal.length);
   const choices = new Map(
@@ -55,20 +49,14 @@ export function expectedTowerOfHanoiMoves(
 }
 
 /** The expected excess-move rate (excess over minimum moves, summed over `problems`). */
-export function expectedExcessMoveRate(
-  problems: readonly TowerOfHanoiProblem[],
-  errorRate: number,
-): number {
+export function expectedExcessMoveRate(problems: readonly Problem[], errorRate: number): number {
   const minimum = problems.reduce((sum, p) => sum + p.minMoves, 0);
-  const expected = problems.reduce((sum, p) => sum + expectedTowerOfHanoiMoves(p, errorRate), 0);
+  const expected = problems.reduce((sum, p) => sum + expectedMoves(p, errorRate), 0);
   return (expected - minimum) / minimum;
 }
 
 /** The error rate whose expected excess-move rate on `problems` is `rate` (bisection). */
-export function errorRateForExcessMoveRate(
-  problems: readonly TowerOfHanoiProblem[],
-  rate: number,
-): number {
+export function errorRateForExcessMoveRate(problems: readonly Problem[], rate: number): number {
   let low = 0;
   let high = 0.95;
   for (let i = 0; i < 60; i++) {
@@ -87,8 +75,8 @@ export function errorRateForExcessMoveRate(
  * P(s) = (1 - errorRate, or 1) x the mean of P over the improving moves. Positions are taken in
  * order of their distance to the goal, so each improving move's P is known before it is needed.
  */
-export function towerOfHanoiOptimalProbability(
-  problem: Pick<TowerOfHanoiProblem, 'start' | 'goal'>,
+export function optimalProbability(
+  problem: Pick<Problem, 'start' | 'goal'>,
   errorRate: number,
 ): number {
   const distances = distancesTo(problem.goal);
@@ -113,11 +101,8 @@ export function towerOfHanoiOptimalProbability(
 }
 
 /** The expected proportion of `problems` solved in their minimum at error rate `errorRate`. */
-export function expectedTowerOfHanoiProportionOptimal(
-  problems: readonly TowerOfHanoiProblem[],
-  errorRate: number,
-): number {
-  const sum = problems.reduce((s, p) => s + towerOfHanoiOptimalProbability(p, errorRate), 0);
+export function expectedProportionOptimal(problems: readonly Problem[], errorRate: number): number {
+  const sum = problems.reduce((s, p) => s + optimalProbability(p, errorRate), 0);
   return sum / problems.length;
 }
 
@@ -128,7 +113,7 @@ export function expectedTowerOfHanoiProportionOptimal(
  * time (P(K = k) after problem i is P(k) (1 - p_i) + P(k - 1) p_i), then the headline's mean,
  * its SD, and the distribution of K itself (`count[k]` = P(K = k)).
  */
-export function towerOfHanoiHeadlineDistribution(probabilities: readonly number[]): {
+export function headlineDistribution(probabilities: readonly number[]): {
   count: number[];
   mean: number;
   sd: number;
@@ -145,45 +130,45 @@ export function towerOfHanoiHeadlineDistribution(probabilities: readonly number[
 }
 
 /** The true excess-move rates of the recovery runs, each in turn. */
-export const TOWER_OF_HANOI_RECOVERY_RATES = [0.1, 0.25, 0.5, 1] as const;
+export const RECOVERY_RATES = [0.1, 0.25, 0.5, 1] as const;
 
 /** One recovery run: the participant's true excess-move rate, and the scores of its run. */
-export type TowerOfHanoiRecoveryRun = {
+export type RecoveryRun = {
   truth: number;
   errorRate: number;
   /** The run's headline (overallScore). */
   overallScore: number;
-  scores: TowerOfHanoiScores;
+  scores: Scores;
 };
 
 /**
  * Recovery run `i` (0-based) at `config` (the Bishop set): a default participant (no slips but
  * the chosen moves) whose error rate gives the true excess-move rate
- * TOWER_OF_HANOI_RECOVERY_RATES[i mod 4] on the Bishop problems, played through the engine and
+ * RECOVERY_RATES[i mod 4] on the Bishop problems, played through the engine and
  * scored.
  */
-export function simulateTowerOfHanoiRecoveryRun(
+export function simulateRecoveryRun(
   i: number,
   errorRates: readonly number[],
-  config: TowerOfHanoiConfig = DEFAULT_TOWER_OF_HANOI_CONFIG,
-): TowerOfHanoiRecoveryRun {
-  const index = i % TOWER_OF_HANOI_RECOVERY_RATES.length;
+  config: Config = DEFAULT_CONFIG,
+): RecoveryRun {
+  const index = i % RECOVERY_RATES.length;
   const errorRate = errorRates[index] as number;
-  const trials = simulateTowerOfHanoiParticipant(`recovery-${i}`, config, {
-    ...TOWER_OF_HANOI_DEFAULT_PARTICIPANT,
+  const trials = simulateParticipant(`recovery-${i}`, config, {
+    ...DEFAULT_PARTICIPANT,
     errorRate,
   });
-  const score = scoreTowerOfHanoi(config, trials);
+  const scores = score(config, trials);
   return {
-    truth: TOWER_OF_HANOI_RECOVERY_RATES[index] as number,
+    truth: RECOVERY_RATES[index] as number,
     errorRate,
-    overallScore: score.overallScore,
-    scores: score.scores,
+    overallScore: scores.overallScore,
+    scores: scores.scores,
   };
 }
 
 /** The error rates of the recovery runs' participants, one per true rate, on the Bishop set. */
-export function towerOfHanoiRecoveryErrorRates(): number[] {
+export function recoveryErrorRates(): number[] {
   const problems = bishopProblems();
-  return TOWER_OF_HANOI_RECOVERY_RATES.map((rate) => errorRateForExcessMoveRate(problems, rate));
+  return RECOVERY_RATES.map((rate) => errorRateForExcessMoveRate(problems, rate));
 }
