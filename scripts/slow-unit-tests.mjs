@@ -4,6 +4,7 @@
 export const SLOW_UNIT_TEST_FILES = [
   'fuzz-data.test.ts',
   'fuzz-accounts.test.ts',
+  'fuzz-studies.test.ts',
   'main.test.ts',
   'rate-limits.test.ts',
   'create-admin.test.ts',

@@ -19,6 +19,7 @@ import { resultRoutes } from './routes/results';
 import { sessionRoutes } from './routes/session';
 import { setupRoutes } from './routes/setup';
 import { serveWebApp } from './routes/static';
+import { studyRoutes } from './routes/studies';
 import { createErrorLogLimits } from './services/error-logs/entry-limits';
 
 /**
@@ -82,6 +83,7 @@ export function createApp(input: AppInput) {
   app.route('/api/error-logs', errorLogRoutes);
   app.route('/api/results', resultRoutes);
   app.route('/api/progress', progressRoutes);
+  app.route('/api/studies', studyRoutes);
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API endpoint');
   });

@@ -10,6 +10,7 @@ export * from './schemas/api-responses';
 export * from './schemas/error-log';
 export * from './schemas/progress';
 export * from './schemas/results';
+export * from './schemas/study';
 export * from './schemas/totp';
 export * from './schemas/user';
 export * from './tasks/cards';

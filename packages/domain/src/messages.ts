@@ -18,6 +18,7 @@ export const MESSAGES = {
   adminPageForbidden: 'You do not have permission to view this page.',
   renderError: 'Something went wrong.',
   adminNoPrivileges: 'You do not have admin privileges',
+  researcherNoPrivileges: 'You do not have researcher privileges',
   /** Login with the right password to an account an admin deactivated. */
   accountDeactivated: 'This account has been deactivated. Please contact an administrator.',
   /** Any request but the password change, from a user whose password an admin set. */

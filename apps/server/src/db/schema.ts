@@ -26,7 +26,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    role: text('role', { enum: ['user', 'admin'] })
+    role: text('role', { enum: ['user', 'researcher', 'admin'] })
       .notNull()
       .default('user'),
     isActive: boolean('is_active').notNull().default(true),
@@ -52,7 +52,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    check('users_role_check', sql`${t.role} in ('user', 'researcher', 'admin')`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
   ],
 );
@@ -358,3 +358,100 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamptz('window_start').notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * Studies (ADR 040): a battery a researcher sends as one link. `code` is the public part of the
+ * open link (/s/<code>); what participants see is in study_versions.
+ */
+export const studies = pgTable(
+  'studies',
+  {
+    id: id(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    state: text('state', { enum: ['draft', 'open', 'paused', 'closed'] })
+      .notNull()
+      .default('draft'),
+    /** At most this many participants, previews not counted; null for no cap. */
+    participantCap: integer('participant_cap'),
+    /** The URL parameters kept from a participant's link, e.g. PROLIFIC_PID. */
+    capturedParams: text('captured_params').array().notNull().default(sql`'{}'::text[]`),
+    completionUrl: text('completion_url'),
+    declineMessage: text('decline_message').notNull().default(''),
+    declineUrl: text('decline_url'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('studies_code_key').on(t.code),
+    index('studies_owner_idx').on(t.ownerId),
+    check('studies_state_check', sql`${t.state} in ('draft', 'open', 'paused', 'closed')`),
+  ],
+);
+
+/** Researchers a study's owner added: they manage the study and see its data. */
+export const studyCollaborators = pgTable(
+  'study_collaborators',
+  {
+    studyId: text('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: timestamptz('added_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studyId, t.userId] }),
+    index('study_collaborators_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * What participants of a study see, numbered from 1: the content document (StudyContentSchema)
+ * and its SHA-256. A version is edited in place until a participant who is not a preview starts
+ * it (`firstStartedAt`); an edit after that writes the next version.
+ */
+export const studyVersions = pgTable(
+  'study_versions',
+  {
+    id: id(),
+    studyId: text('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    content: jsonb('content').notNull(),
+    contentHash: text('content_hash').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    firstStartedAt: timestamptz('first_started_at'),
+  },
+  (t) => [uniqueIndex('study_versions_study_number_key').on(t.studyId, t.number)],
+);
+
+/**
+ * Personal codes: single-use links (/s/<study code>/<code>), each with an optional label. Used
+ * when its participant starts; afterwards it resumes that participant on any device.
+ */
+export const studyCodes = pgTable(
+  'study_codes',
+  {
+    id: id(),
+    studyId: text('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3... within the study, in the order the codes were made. */
+    number: integer('number').notNull(),
+    code: text('code').notNull(),
+    label: text('label').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [
+    uniqueIndex('study_codes_study_code_key').on(t.studyId, t.code),
+    uniqueIndex('study_codes_study_number_key').on(t.studyId, t.number),
+  ],
+);

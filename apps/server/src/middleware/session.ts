@@ -1,4 +1,4 @@
-import { isAdmin, MESSAGES } from '@cogni/domain';
+import { isAdmin, isResearcher, MESSAGES } from '@cogni/domain';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
@@ -75,19 +75,34 @@ export function requireUser(c: Context<AppEnv>): SessionUser {
 }
 
 /**
- * Admin routes answer 403 to everyone else (docs/product.md#roles-and-permissions), and the refusal
- * is logged (ASVS 16.3.2).
+ * The signed-in user when `isAllowed` says their role may call the route; otherwise 403 with
+ * `message`, and the refusal is logged (ASVS 16.3.2) as `what`.
  */
-export function requireAdmin(c: Context<AppEnv>): SessionUser {
+function requireRole(
+  c: Context<AppEnv>,
+  isAllowed: (user: SessionUser['user']) => boolean,
+  message: string,
+  what: string,
+): SessionUser {
   const session = requireUser(c);
-  if (!isAdmin(session.user)) {
+  if (!isAllowed(session.user)) {
     c.get('deps').logger.warn(
       { userId: session.user.id, method: c.req.method, path: c.req.path },
-      'admin route refused',
+      what,
     );
-    throw new AppError('FORBIDDEN', MESSAGES.adminNoPrivileges);
+    throw new AppError('FORBIDDEN', message);
   }
   return session;
+}
+
+/** Admin routes answer 403 to everyone else (docs/product.md#roles-and-permissions). */
+export function requireAdmin(c: Context<AppEnv>): SessionUser {
+  return requireRole(c, isAdmin, MESSAGES.adminNoPrivileges, 'admin route refused');
+}
+
+/** The studies API (ADR 040) answers 403 to anyone but a researcher or an admin. */
+export function requireResearcher(c: Context<AppEnv>): SessionUser {
+  return requireRole(c, isResearcher, MESSAGES.researcherNoPrivileges, 'researcher route refused');
 }
 
 /**

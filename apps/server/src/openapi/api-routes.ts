@@ -1,6 +1,7 @@
 import {
   AccountExportSchema,
   ActiveRunResponseSchema,
+  AddCollaboratorInputSchema,
   AdminErrorLogListResponseSchema,
   AdminResultListResponseSchema,
   AdminResultTrialsResponseSchema,
@@ -9,9 +10,11 @@ import {
   ChangePasswordInputSchema,
   ChangePasswordResponseSchema,
   ChangeRoleInputSchema,
+  ChangeStudyStateInputSchema,
   ClientErrorLogInputSchema,
   CompleteRunInputSchema,
   ConfirmTotpInputSchema,
+  CreateStudyCodesInputSchema,
   CreateUserInputSchema,
   DeleteAccountInputSchema,
   DisableTotpInputSchema,
@@ -34,16 +37,21 @@ import {
   ResearchExportQuerySchema,
   ResultListQuerySchema,
   RunResponseSchema,
+  SaveStudyInputSchema,
   SaveTrialResponseSchema,
   SessionResponseSchema,
   SetupLinkResponseSchema,
   StartableTestTypeSchema,
   StartRunInputSchema,
+  StudyCodeSchema,
+  StudyDetailSchema,
+  StudySummarySchema,
   TASKS,
   TaskReportQuerySchema,
   TaskReportResponseSchema,
   TotpChangeResponseSchema,
   TotpSetupResponseSchema,
+  TransferStudyInputSchema,
   TrialListResponseSchema,
   TrialPathSchema,
   UpdateNameInputSchema,
@@ -59,8 +67,11 @@ import { ID_PATTERN } from '../lib/parse-id';
  * the router without a row here fails `openapi.test.ts`, as does a row without a route.
  */
 
-/** Who may call a route: anyone, a signed-in user, or an admin (checked on the server). */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone, a signed-in user, a researcher (or an admin: ADR 040), or an
+ * admin (checked on the server).
+ */
+export type Access = 'public' | 'user' | 'researcher' | 'admin';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -72,7 +83,7 @@ export type ApiRoute = {
   /** As Hono writes it: `/api/results/:id`. */
   path: string;
   summary: string;
-  tag: 'system' | 'auth' | 'account' | 'results' | 'progress' | 'admin';
+  tag: 'system' | 'auth' | 'account' | 'results' | 'progress' | 'studies' | 'admin';
   access: Access;
   /** Path parameters, one field per `:name`. */
   params?: z.ZodObject;
@@ -130,6 +141,142 @@ const LAST_ADMIN = 'The last active admin cannot lose the role or be deactivated
 /** The 429 of the routes that ask for the current password again (ADR 024). */
 const RECHECKS_REFUSED =
   'Too many wrong current passwords or codes, or password checks, for this account; or too many waiting';
+
+const StudyResponseSchema = z.object({ study: StudyDetailSchema });
+const STUDY_PARAMS = IdParams;
+const NOT_OWNER = 'A collaborator may not do this: only the owner or an admin';
+const studyRoutes: ApiRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/studies',
+    summary: 'The studies the caller owns or collaborates on (an admin: every study)',
+    tag: 'studies',
+    access: 'researcher',
+    success: {
+      status: 200,
+      description: 'Newest change first',
+      schema: z.object({ studies: z.array(StudySummarySchema) }),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/studies',
+    summary: 'Create a draft study with its first version',
+    tag: 'studies',
+    access: 'researcher',
+    body: SaveStudyInputSchema,
+    success: { status: 201, description: 'The new study', schema: StudyResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/studies/:id',
+    summary: 'A study: settings, newest content, versions, collaborators',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    success: { status: 200, description: 'The study', schema: StudyResponseSchema },
+  },
+  {
+    method: 'PUT',
+    path: '/api/studies/:id',
+    summary: 'Save a study; started content is kept and the new content is the next version',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    body: SaveStudyInputSchema,
+    success: { status: 200, description: 'The study now', schema: StudyResponseSchema },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/studies/:id',
+    summary: 'Delete a study',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    success: { status: 204, description: 'Deleted' },
+    errors: { 403: NOT_OWNER },
+  },
+  {
+    method: 'POST',
+    path: '/api/studies/:id/state',
+    summary: 'Open, pause, close or reopen a study',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    body: ChangeStudyStateInputSchema,
+    success: { status: 200, description: 'The study now', schema: StudyResponseSchema },
+    errors: { 409: 'The study cannot move to that state from its own' },
+  },
+  {
+    method: 'POST',
+    path: '/api/studies/:id/collaborators',
+    summary: 'Add a researcher as a collaborator, by email',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    body: AddCollaboratorInputSchema,
+    success: { status: 200, description: 'The study now', schema: StudyResponseSchema },
+    errors: { 403: NOT_OWNER, 409: 'The owner is not a collaborator' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/studies/:id/collaborators/:userId',
+    summary: 'Remove a collaborator',
+    tag: 'studies',
+    access: 'researcher',
+    params: z.object({ id: IdParamSchema, userId: IdParamSchema }),
+    success: { status: 200, description: 'The study now', schema: StudyResponseSchema },
+    errors: { 403: NOT_OWNER },
+  },
+  {
+    method: 'PUT',
+    path: '/api/studies/:id/owner',
+    summary: 'Give a study to another researcher (admins)',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    body: TransferStudyInputSchema,
+    success: { status: 200, description: 'The study now', schema: StudyResponseSchema },
+    errors: { 403: 'Not an admin' },
+  },
+  {
+    method: 'GET',
+    path: '/api/studies/:id/codes',
+    summary: 'The study’s personal codes, in the order they were made',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    success: {
+      status: 200,
+      description: 'The codes and the study’s own code (the links are /s/<studyCode>/<code>)',
+      schema: z.object({ studyCode: z.string(), codes: z.array(StudyCodeSchema) }),
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/studies/:id/codes.csv',
+    summary: 'The study’s personal links as CSV',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    success: { status: 200, description: 'A CSV download', schema: z.string(), isDownload: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/studies/:id/codes',
+    summary: 'Make personal codes, each with a label',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    body: CreateStudyCodesInputSchema,
+    success: {
+      status: 201,
+      description: 'The new codes',
+      schema: z.object({ codes: z.array(StudyCodeSchema) }),
+    },
+    errors: { 409: 'The study would hold more personal codes than it may' },
+  },
+];
 
 export const API_ROUTES: readonly ApiRoute[] = [
   {
@@ -561,4 +708,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
     query: ProgressExportQuerySchema,
     success: { status: 200, description: 'A download', schema: ExportFileSchema, isDownload: true },
   },
+  ...studyRoutes,
 ];

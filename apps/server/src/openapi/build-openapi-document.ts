@@ -20,7 +20,7 @@ export type OpenApiOperation = {
   tags: string[];
   /** Empty for public routes; the session cookie otherwise. */
   security: Record<string, string[]>[];
-  /** Who may call it: 'public', 'user' or 'admin' (OpenAPI has no word for roles). */
+  /** Who may call it: 'public', 'user', 'researcher' or 'admin' (OpenAPI has no word for roles). */
   'x-access': ApiRoute['access'];
   parameters: OpenApiParameter[];
   requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
@@ -120,6 +120,7 @@ function describeErrors(route: ApiRoute, hasStrictQuery: boolean) {
   if (isUnsafe && !route.body) add(400, 'Content-Type is not application/json');
   if (route.access !== 'public') add(401, 'Not signed in');
   if (route.access === 'admin') add(403, 'Not an admin');
+  if (route.access === 'researcher') add(403, 'Not a researcher or an admin');
   if (route.access !== 'public' && !route.isOpenBeforeOwnPassword) {
     add(403, 'PASSWORD_CHANGE_REQUIRED: the password an admin set must be changed first');
   }

@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { ApiErrorBodySchema } from '@cogni/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
-import { authSessions, rateLimits, testResults } from '../db/schema';
+import {
+  authSessions,
+  rateLimits,
+  studies,
+  studyCodes,
+  studyCollaborators,
+  studyVersions,
+  testResults,
+} from '../db/schema';
 import { parseConfig } from '../env';
 import { generateSessionToken, hashSessionToken } from '../lib/tokens';
 import { API_ROUTES, type ApiRoute } from '../openapi/api-routes';
@@ -27,7 +36,8 @@ import { TEST_DATABASE_KINDS, type TestDatabaseKind } from './test-database';
  * OpenAPI document the server serves: for each operation, fast-check sends bodies, query strings
  * and path ids shaped by its schemas with hostile parts (wrong types, missing and unknown
  * fields, `__proto__` keys, number-like text, lone surrogates, NUL, direction overrides, huge
- * values, bodies past the limit, broken percent-encoding), as a visitor, a user and an admin.
+ * values, bodies past the limit, broken percent-encoding), as a visitor, a user, a researcher
+ * and an admin.
  * It holds that
  *  - nothing is a 5xx;
  *  - every refusal is the JSON error shape, with a status the document lists for the operation;
@@ -42,6 +52,7 @@ import { TEST_DATABASE_KINDS, type TestDatabaseKind } from './test-database';
 export const FUZZ_GROUPS = {
   accounts: ['system', 'auth', 'account'],
   data: ['results', 'progress', 'admin'],
+  studies: ['studies'],
 } as const satisfies Record<string, readonly ApiRoute['tag'][]>;
 
 /**
@@ -54,16 +65,17 @@ const RUNS: Record<TestDatabaseKind, number> = {
 };
 const BASE_SEED = Number(process.env.FUZZ_SEED) || 20_261_123;
 
-type Role = 'anonymous' | 'user' | 'admin';
+type Role = 'anonymous' | 'user' | 'researcher' | 'admin';
 
 /**
  * Who calls: mostly someone allowed, so validation is reached; sometimes someone who is not,
  * so the refusal paths are fuzzed too.
  */
 const ROLE_WEIGHTS: Record<OpenApiOperation['x-access'], Record<Role, number>> = {
-  public: { anonymous: 3, user: 2, admin: 1 },
-  user: { user: 8, anonymous: 1, admin: 1 },
-  admin: { admin: 8, user: 1, anonymous: 1 },
+  public: { anonymous: 3, user: 2, researcher: 1, admin: 1 },
+  user: { user: 8, anonymous: 1, researcher: 1, admin: 1 },
+  researcher: { researcher: 8, user: 1, anonymous: 1, admin: 1 },
+  admin: { admin: 8, user: 1, researcher: 1, anonymous: 1 },
 };
 
 /**
@@ -80,6 +92,24 @@ const RARELY_ACCEPTED = new Set(['POST /api/admin/mock-data', 'POST /api/me/totp
 const THIN_VALID_BODIES = new Set(['POST /api/admin/users']);
 const LOCKED_ADDRESS_ROUTES = new Set(['POST /api/auth/login', 'POST /api/auth/register']);
 const LOCKED_ADDRESS = '198.51.100.7';
+
+/** The researcher's study every studies operation can find by id (restoreStudy). */
+const STUDY_CODE = 'fuzz2study34';
+const STUDY_FIXTURE = {
+  settings: {
+    name: 'Fuzz study',
+    participantCap: null,
+    capturedParams: ['PROLIFIC_PID'],
+    completionUrl: null,
+    declineMessage: '',
+    declineUrl: null,
+  },
+  content: {
+    title: 'Fuzz study',
+    description: '',
+    steps: [{ kind: 'info', title: 'Welcome', text: 'Hello' }],
+  },
+};
 
 /** True in `percent` cases of 100 (fast-check's numbers lean to their bounds; weights do not). */
 function percentChance(percent: number): fc.Arbitrary<boolean> {
@@ -157,7 +187,15 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
   describe.each(TEST_DATABASE_KINDS)(`API fuzzing (${group}) on %s`, (kind) => {
     let t: TestContext;
     let db: Db;
-    const ids = { user: '', admin: '', target: '', activeRun: '', finishedRun: '' };
+    const ids = {
+      user: '',
+      researcher: '',
+      admin: '',
+      target: '',
+      activeRun: '',
+      finishedRun: '',
+      study: '',
+    };
     const clients = {} as Record<Exclude<Role, 'anonymous'>, TestClient>;
     let knownPathValues: Record<string, string[]> = {};
     /** The stored data as the last accepted request left it. */
@@ -175,24 +213,54 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
      * results, so the database stays small; then takes a new baseline.
      */
     async function restoreFixtures(): Promise<void> {
-      const expectedRole = sql`case when id = ${ids.admin} then 'admin' else 'user' end`;
+      const expectedRole = sql`case when id = ${ids.admin} then 'admin' when id = ${ids.researcher} then 'researcher' else 'user' end`;
       await db.execute(sql`
       update users set is_active = true, role = ${expectedRole}
-      where id in (${ids.user}, ${ids.admin}, ${ids.target})
+      where id in (${ids.user}, ${ids.researcher}, ${ids.admin}, ${ids.target})
         and (not is_active or role <> ${expectedRole})`);
       await db.delete(testResults).where(eq(testResults.isMock, true));
+      await restoreStudy();
       const sessionIds = {
         user: hashSessionToken(clients.user.cookie?.split('=')[1] ?? ''),
+        researcher: hashSessionToken(clients.researcher.cookie?.split('=')[1] ?? ''),
         admin: hashSessionToken(clients.admin.cookie?.split('=')[1] ?? ''),
       };
       const live = await db
         .select({ id: authSessions.id })
         .from(authSessions)
         .where(inArray(authSessions.id, Object.values(sessionIds)));
-      for (const role of ['user', 'admin'] as const) {
+      for (const role of ['user', 'researcher', 'admin'] as const) {
         if (!live.some((session) => session.id === sessionIds[role])) await signIn(role);
       }
       await takeBaseline();
+    }
+
+    /**
+     * The fixture study as it was made: the researcher's, with its first version and no
+     * collaborators or codes; studies and codes the fuzz made are dropped, so the data stays
+     * small.
+     */
+    async function restoreStudy(): Promise<void> {
+      await db.delete(studies).where(ne(studies.id, ids.study));
+      await db.delete(studyCodes);
+      await db.delete(studyCollaborators);
+      await db.delete(studyVersions).where(gt(studyVersions.number, 1));
+      await db
+        .insert(studies)
+        .values({
+          ...STUDY_FIXTURE.settings,
+          id: ids.study,
+          ownerId: ids.researcher,
+          code: STUDY_CODE,
+        })
+        .onConflictDoUpdate({
+          target: studies.id,
+          set: { ...STUDY_FIXTURE.settings, ownerId: ids.researcher, state: 'draft' },
+        });
+      await db
+        .insert(studyVersions)
+        .values({ studyId: ids.study, number: 1, content: STUDY_FIXTURE.content, contentHash: '0' })
+        .onConflictDoNothing();
     }
 
     async function takeBaseline(): Promise<void> {
@@ -213,10 +281,18 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
       ids.user = await insertUser(db, { email: 'fuzz-user@example.com' });
       ids.admin = await insertUser(db, { email: 'fuzz-admin@example.com', role: 'admin' });
       ids.target = await insertUser(db, { email: 'fuzz-target@example.com' });
+      ids.researcher = await insertUser(db, {
+        email: 'fuzz-researcher@example.com',
+        role: 'researcher',
+      });
       clients.user = t.client();
+      clients.researcher = t.client();
       clients.admin = t.client();
       await signIn('user');
+      await signIn('researcher');
       await signIn('admin');
+      ids.study = randomUUID();
+      await restoreStudy();
       const started = await clients.user.post('/api/results', START_RUN);
       if (started.status !== 201) throw new Error(`start run failed: ${started.status}`);
       ids.activeRun = started.body.run.id;
@@ -242,7 +318,9 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
           ids.admin,
           // Ids are matched without regard to case.
           ids.activeRun.toUpperCase(),
+          ids.study,
         ],
+        userId: [ids.researcher, ids.user, ids.admin],
         trialNumber: ['0', '1', '12'],
       };
       await installWriteCounter(db);

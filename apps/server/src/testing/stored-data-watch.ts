@@ -15,8 +15,8 @@ const REFUSAL_EVENTS = [
 ] as const satisfies readonly AuditAction[];
 
 /**
- * A digest of the stored user data: accounts and profiles, test sessions, results, trials, the
- * audit log, and how many login sessions each user has. Left out on purpose, because a refused
+ * A digest of the stored user data: accounts and profiles, test sessions, results, trials,
+ * studies with their versions, codes and collaborators, the audit log, and how many login sessions each user has. Left out on purpose, because a refused
  * request legitimately writes them: rate_limits (failed logins, wrong codes and sign-ups are
  * counted), error_logs (failed logins and browser reports are recorded), login_challenges (a
  * wrong code is counted on its challenge), and each session's last_seen_at (touched by any
@@ -30,6 +30,10 @@ export async function digestUserData(db: Db): Promise<string> {
       (select string_agg(s::text, ',' order by s.id) from test_sessions s),
       (select string_agg(r::text, ',' order by r.id) from test_results r),
       (select string_agg(t::text, ',' order by t.id) from trials t),
+      (select string_agg(st::text, ',' order by st.id) from studies st),
+      (select string_agg(sv::text, ',' order by sv.id) from study_versions sv),
+      (select string_agg(sc::text, ',' order by sc.id) from study_codes sc),
+      (select string_agg(sl::text, ',' order by sl.study_id, sl.user_id) from study_collaborators sl),
       (select string_agg(a::text, ',' order by a.id) from admin_audit_log a
          where a.action not in (${sql.join(
            REFUSAL_EVENTS.map((action) => sql`${action}`),
@@ -51,6 +55,10 @@ const WATCHED_TABLES = [
   'test_sessions',
   'test_results',
   'trials',
+  'studies',
+  'study_versions',
+  'study_codes',
+  'study_collaborators',
   'admin_audit_log',
 ] as const;
 

@@ -141,7 +141,7 @@ export const AdminUserResponseSchema = z.object({ user: AdminUserSchema });
 export type AdminUserResponse = z.infer<typeof AdminUserResponseSchema>;
 
 /** A role an admin sets; missing or anything else gets the one message. */
-const RoleInputSchema = z.enum(ROLES, { error: "Must be 'user' or 'admin'" });
+const RoleInputSchema = z.enum(ROLES, { error: "Must be 'user', 'researcher' or 'admin'" });
 
 /** PATCH /api/admin/users/:id/role. */
 export const ChangeRoleInputSchema = z.strictObject({ role: RoleInputSchema });

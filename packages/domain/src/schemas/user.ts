@@ -6,7 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../constants';
 
-export const ROLES = ['user', 'admin'] as const;
+export const ROLES = ['user', 'researcher', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 

@@ -190,7 +190,7 @@ describe.each(TEST_DATABASE_KINDS)('admin user management on %s', (kind) => {
     }
     const fields = (await admin.patch(`/api/admin/users/${graceId}/role`, { role: 'root' })).body
       .error.fields;
-    expect(fields).toEqual({ role: "Must be 'user' or 'admin'" });
+    expect(fields).toEqual({ role: "Must be 'user', 'researcher' or 'admin'" });
     const [grace] = await t.database.db.select().from(users).where(eq(users.id, graceId));
     expect(grace?.role).toBe('user');
   });
@@ -210,7 +210,7 @@ describe.each(TEST_DATABASE_KINDS)('admin user management on %s', (kind) => {
         password: 'Required',
         firstName: 'Required',
         lastName: 'Required',
-        role: "Must be 'user' or 'admin'",
+        role: "Must be 'user', 'researcher' or 'admin'",
       });
       expect(await userCount()).toBe(before);
     });
@@ -222,7 +222,7 @@ describe.each(TEST_DATABASE_KINDS)('admin user management on %s', (kind) => {
       [{ password: 'password1234' }, 'password', 'This password is too common; choose another'],
       [{ firstName: '  ' }, 'firstName', 'Required'],
       [{ lastName: 42 }, 'lastName', 'Must be text'],
-      [{ role: 'superuser' }, 'role', "Must be 'user' or 'admin'"],
+      [{ role: 'superuser' }, 'role', "Must be 'user', 'researcher' or 'admin'"],
       [{ isActive: false }, 'isActive', 'Unknown field'],
     ])('refuses %j with a message for %s', async (change, field, message) => {
       const before = await userCount();

@@ -21,18 +21,35 @@ function nameOf(user: AdminUser): string {
   return getFullName(user) || user.email;
 }
 
+/** "an admin", "a researcher" or "a user". */
+function withArticle(role: Role): string {
+  return role === 'admin' ? 'an admin' : `a ${role}`;
+}
+
 function describeChange(change: PendingChange): { title: string; text: string; confirm: string } {
   const name = nameOf(change.user);
   if (change.kind === 'role') {
-    return change.role === 'admin'
+    if (change.role === 'admin')
+      return {
+        title: 'Make this user an admin?',
+        text: `${name} will be able to see all data and manage every account, from their next request.`,
+        confirm: 'Make admin',
+      };
+    if (change.role === 'researcher')
+      return {
+        title: 'Make this user a researcher?',
+        text: `${name} will be able to create studies and see the data of the studies they own or collaborate on, and nothing else of other people's, from their next request.`,
+        confirm: 'Make researcher',
+      };
+    return change.user.role === 'admin'
       ? {
-          title: 'Make this user an admin?',
-          text: `${name} will be able to see all data and manage every account, from their next request.`,
-          confirm: 'Make admin',
-        }
-      : {
           title: 'Remove admin rights?',
           text: `${name} will lose access to the admin console from their next request.`,
+          confirm: 'Make user',
+        }
+      : {
+          title: 'Remove researcher rights?',
+          text: `${name} will lose access to their studies from their next request; the studies and their data are kept.`,
           confirm: 'Make user',
         };
   }
@@ -51,8 +68,7 @@ function describeChange(change: PendingChange): { title: string; text: string; c
 
 function doneMessage(change: PendingChange): string {
   const name = nameOf(change.user);
-  if (change.kind === 'role')
-    return `${name} is now ${change.role === 'admin' ? 'an admin' : 'a user'}.`;
+  if (change.kind === 'role') return `${name} is now ${withArticle(change.role)}.`;
   return `${name} is ${change.isActive ? 'reactivated' : 'deactivated'}.`;
 }
 
@@ -106,9 +122,7 @@ export function UserManagement() {
         <CreateUserForm
           onCreated={(user) => {
             setIsCreating(false);
-            setDone(
-              `${nameOf(user)} (${user.email}) was created as ${user.role === 'admin' ? 'an admin' : 'a user'}.`,
-            );
+            setDone(`${nameOf(user)} (${user.email}) was created as ${withArticle(user.role)}.`);
           }}
         />
       )}

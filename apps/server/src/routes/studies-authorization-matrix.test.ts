@@ -1,0 +1,214 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { studyCollaborators, users } from '../db/schema';
+import { insertUser, userIdOf } from '../testing/admin-fixtures';
+import { signInDirectly } from '../testing/api-fuzz';
+import type { TestClient, TestContext } from '../testing/test-app';
+import { createTestContext } from '../testing/test-app';
+import { TEST_DATABASE_KINDS } from '../testing/test-database';
+
+/**
+ * Who may call what on the studies API (ADR 040, ASVS 8.2.1-8.2.2): every /api/studies route,
+ * taken from the router, called as a visitor, a user, the study's owner, a collaborator on it,
+ * another researcher and an admin. A route added without a row fails the first test.
+ */
+
+type Role = 'anonymous' | 'user' | 'owner' | 'collaborator' | 'otherResearcher' | 'admin';
+const ROLES: readonly Role[] = [
+  'anonymous',
+  'user',
+  'owner',
+  'collaborator',
+  'otherResearcher',
+  'admin',
+];
+
+type Fixture = {
+  ids: Record<Exclude<Role, 'anonymous'> | 'extra', string>;
+  studyId: string;
+  /** A study per role for the calls that delete it. */
+  deletable: Record<Role, string>;
+};
+
+type Case = {
+  path: (f: Fixture, role: Role) => string;
+  body?: (f: Fixture) => unknown;
+  /** Puts back what an earlier role's call changed. */
+  prepare?: (t: TestContext, f: Fixture) => Promise<void>;
+  expect: Record<Role, number>;
+};
+
+/** Studies the owner and collaborator manage, admins too; another researcher sees none. */
+const MANAGERS = (ok: number) => ({
+  anonymous: 401,
+  user: 403,
+  owner: ok,
+  collaborator: ok,
+  otherResearcher: 404,
+  admin: ok,
+});
+/** Only the owner or an admin; a collaborator sees the study but may not. */
+const OWNERS = (ok: number) => ({ ...MANAGERS(ok), collaborator: 403 });
+const RESEARCHERS = (ok: number) => ({
+  anonymous: 401,
+  user: 403,
+  owner: ok,
+  collaborator: ok,
+  otherResearcher: ok,
+  admin: ok,
+});
+
+const STUDY = {
+  settings: {
+    name: 'Matrix',
+    participantCap: null,
+    capturedParams: [],
+    completionUrl: null,
+    declineMessage: '',
+    declineUrl: null,
+  },
+  content: {
+    title: 'Matrix',
+    description: '',
+    steps: [{ kind: 'info', title: 'Hi', text: 'Hello' }],
+  },
+};
+
+const MATRIX: Record<string, Case> = {
+  'GET /api/studies': { path: () => '/api/studies', expect: RESEARCHERS(200) },
+  'POST /api/studies': { path: () => '/api/studies', body: () => STUDY, expect: RESEARCHERS(201) },
+  'GET /api/studies/:id': { path: (f) => `/api/studies/${f.studyId}`, expect: MANAGERS(200) },
+  'PUT /api/studies/:id': {
+    path: (f) => `/api/studies/${f.studyId}`,
+    body: () => STUDY,
+    expect: MANAGERS(200),
+  },
+  'DELETE /api/studies/:id': {
+    path: (f, role) => `/api/studies/${f.deletable[role]}`,
+    expect: OWNERS(204),
+  },
+  'POST /api/studies/:id/state': {
+    path: (f) => `/api/studies/${f.studyId}/state`,
+    body: () => ({ state: 'open' }),
+    expect: MANAGERS(200),
+  },
+  'POST /api/studies/:id/collaborators': {
+    path: (f) => `/api/studies/${f.studyId}/collaborators`,
+    body: () => ({ email: 'extra@example.com' }),
+    expect: OWNERS(200),
+  },
+  'DELETE /api/studies/:id/collaborators/:userId': {
+    path: (f) => `/api/studies/${f.studyId}/collaborators/${f.ids.extra}`,
+    prepare: async (t, f) => {
+      await t.database.db
+        .insert(studyCollaborators)
+        .values({ studyId: f.studyId, userId: f.ids.extra })
+        .onConflictDoNothing();
+    },
+    expect: OWNERS(200),
+  },
+  'PUT /api/studies/:id/owner': {
+    path: (f) => `/api/studies/${f.studyId}/owner`,
+    // To its own owner: the call is allowed or refused, and the study stays where it is. Only
+    // admins give studies away, so every researcher is refused whatever the study.
+    body: (f) => ({ userId: f.ids.owner }),
+    expect: { ...OWNERS(403), otherResearcher: 403, admin: 200 },
+  },
+  'GET /api/studies/:id/codes': {
+    path: (f) => `/api/studies/${f.studyId}/codes`,
+    expect: MANAGERS(200),
+  },
+  'GET /api/studies/:id/codes.csv': {
+    path: (f) => `/api/studies/${f.studyId}/codes.csv`,
+    expect: MANAGERS(200),
+  },
+  'POST /api/studies/:id/codes': {
+    path: (f) => `/api/studies/${f.studyId}/codes`,
+    body: () => ({ count: 2, label: 'matrix' }),
+    expect: MANAGERS(201),
+  },
+};
+
+describe.each(TEST_DATABASE_KINDS)('the studies authorization matrix on %s', (kind) => {
+  let t: TestContext;
+  let fixture: Fixture;
+  const clients = {} as Record<Role, TestClient>;
+
+  beforeAll(async () => {
+    t = await createTestContext(kind);
+    const db = t.database.db;
+    const make = (email: string, role: 'user' | 'researcher' | 'admin') =>
+      insertUser(db, { email, role });
+    const ids = {
+      user: await make('user@example.com', 'user'),
+      owner: await make('owner@example.com', 'researcher'),
+      collaborator: await make('collaborator@example.com', 'researcher'),
+      otherResearcher: await make('other@example.com', 'researcher'),
+      admin: await make('admin@example.com', 'admin'),
+      extra: await make('extra@example.com', 'researcher'),
+    };
+    clients.anonymous = t.client();
+    for (const role of ROLES) {
+      if (role !== 'anonymous') clients[role] = await signInDirectly(t, ids[role]);
+    }
+    const create = async () => {
+      const res = await clients.owner.post('/api/studies', STUDY);
+      if (res.status !== 201) throw new Error(`create failed: ${res.status}`);
+      const id: string = res.body.study.id;
+      await db.insert(studyCollaborators).values({ studyId: id, userId: ids.collaborator });
+      return id;
+    };
+    const studyId = await create();
+    const deletable = {} as Record<Role, string>;
+    for (const role of ROLES) deletable[role] = await create();
+    fixture = { ids, studyId, deletable };
+  });
+  afterAll(() => t?.close());
+
+  it('has a row for every studies route the router serves, and none for a route it does not', () => {
+    const served = t.app.routes
+      .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/studies'))
+      .map((route) => `${route.method} ${route.path}`);
+    expect(served.sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it('answers each principal as the matrix says, and shows no one a study they may not see', async () => {
+    const actual: string[] = [];
+    const expected: string[] = [];
+    for (const [route, test] of Object.entries(MATRIX)) {
+      const [method = 'GET'] = route.split(' ');
+      for (const role of ROLES) {
+        await test.prepare?.(t, fixture);
+        const body = test.body?.(fixture);
+        const res = await clients[role].request(
+          method,
+          test.path(fixture, role),
+          body === undefined ? {} : { body },
+        );
+        actual.push(`${route} as ${role}: ${res.status}`);
+        expected.push(`${route} as ${role}: ${test.expect[role]}`);
+        if (role === 'anonymous' || role === 'user' || role === 'otherResearcher') {
+          const text = JSON.stringify(res.body);
+          expect(text, `${route} as ${role}`).not.toContain(fixture.studyId);
+          expect(text, `${route} as ${role}`).not.toContain('owner@example.com');
+        }
+      }
+    }
+    expect(actual).toEqual(expected);
+  });
+
+  it('takes a researcher’s access away with the role, on their next request', async () => {
+    const db = t.database.db;
+    await db.update(users).set({ role: 'user' }).where(eq(users.id, fixture.ids.collaborator));
+    expect((await clients.collaborator.get(`/api/studies/${fixture.studyId}`)).status).toBe(403);
+    await db
+      .update(users)
+      .set({ role: 'researcher' })
+      .where(eq(users.id, fixture.ids.collaborator));
+    expect((await clients.collaborator.get(`/api/studies/${fixture.studyId}`)).status).toBe(200);
+    await db.update(users).set({ isActive: false }).where(eq(users.id, fixture.ids.owner));
+    expect((await clients.owner.get('/api/studies')).status).not.toBe(200);
+    await db.update(users).set({ isActive: true }).where(eq(users.id, fixture.ids.owner));
+    expect(await userIdOf(db, 'owner@example.com')).toBe(fixture.ids.owner);
+  });
+});

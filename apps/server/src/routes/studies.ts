@@ -1,0 +1,143 @@
+import {
+  AddCollaboratorInputSchema,
+  ChangeStudyStateInputSchema,
+  CreateStudyCodesInputSchema,
+  SaveStudyInputSchema,
+  TransferStudyInputSchema,
+  toCsvLine,
+} from '@cogni/domain';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { parseJsonBody } from '../lib/parse-body';
+import { parseId } from '../lib/parse-id';
+import { requireResearcher } from '../middleware/session';
+import {
+  addCollaborator,
+  removeCollaborator,
+  transferStudy,
+} from '../services/studies/collaborators';
+import {
+  changeStudyState,
+  createStudy,
+  deleteStudy,
+  getStudy,
+  listStudies,
+  saveStudy,
+} from '../services/studies/studies';
+import { STUDY_NOT_FOUND } from '../services/studies/study-access';
+import { createStudyCodes, listStudyCodes } from '../services/studies/study-codes';
+
+const parseStudyId = (id: string | undefined) => parseId(id ?? '', STUDY_NOT_FOUND);
+
+/**
+ * The researcher's studies API (ADR 040). Every route needs a researcher or an admin (others
+ * 403, visitors 401), checked before any body is read; a study the caller neither owns nor
+ * collaborates on is a 404 (admins see every study).
+ */
+export const studyRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    requireResearcher(c);
+    await next();
+  })
+  /** GET /api/studies -> `{ studies: StudySummary[] }`, newest change first. */
+  .get('/', async (c) => {
+    const { user } = requireResearcher(c);
+    return c.json({ studies: await listStudies(c.get('deps'), user) });
+  })
+  /**
+   * POST /api/studies `{ settings, content }` -> 201 `{ study: StudyDetail }`: a draft owned by
+   * the caller. A task step's setting out of bounds is a 400 naming `content.steps.<i>.config.<setting>`.
+   */
+  .post('/', async (c) => {
+    const { user } = requireResearcher(c);
+    const input = await parseJsonBody(c, SaveStudyInputSchema);
+    return c.json({ study: await createStudy(c.get('deps'), user, input) }, 201);
+  })
+  /** GET /api/studies/:id -> `{ study: StudyDetail }`. */
+  .get('/:id', async (c) => {
+    const { user } = requireResearcher(c);
+    return c.json({ study: await getStudy(c.get('deps'), user, parseStudyId(c.req.param('id'))) });
+  })
+  /**
+   * PUT /api/studies/:id `{ settings, content }` -> `{ study }`: new content replaces the newest
+   * version until a participant starts it, and is the next version after.
+   */
+  .put('/:id', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const input = await parseJsonBody(c, SaveStudyInputSchema);
+    return c.json({ study: await saveStudy(c.get('deps'), user, id, input) });
+  })
+  /** DELETE /api/studies/:id -> 204 (the owner or an admin). */
+  .delete('/:id', async (c) => {
+    const { user } = requireResearcher(c);
+    await deleteStudy(c.get('deps'), user, parseStudyId(c.req.param('id')));
+    return c.body(null, 204);
+  })
+  /** POST /api/studies/:id/state `{ state }` -> `{ study }`; a move not allowed is a 409. */
+  .post('/:id/state', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const { state } = await parseJsonBody(c, ChangeStudyStateInputSchema);
+    return c.json({ study: await changeStudyState(c.get('deps'), user, id, state) });
+  })
+  /** POST /api/studies/:id/collaborators `{ email }` -> `{ study }` (the owner or an admin). */
+  .post('/:id/collaborators', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const { email } = await parseJsonBody(c, AddCollaboratorInputSchema);
+    return c.json({ study: await addCollaborator(c.get('deps'), user, id, email) });
+  })
+  /** DELETE /api/studies/:id/collaborators/:userId -> `{ study }` (the owner or an admin). */
+  .delete('/:id/collaborators/:userId', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const userId = parseId(c.req.param('userId'), 'Not a collaborator of this study');
+    return c.json({ study: await removeCollaborator(c.get('deps'), user, id, userId) });
+  })
+  /** PUT /api/studies/:id/owner `{ userId }` -> `{ study }` (admins). */
+  .put('/:id/owner', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const { userId } = await parseJsonBody(c, TransferStudyInputSchema);
+    return c.json({ study: await transferStudy(c.get('deps'), user, id, userId) });
+  })
+  /** GET /api/studies/:id/codes -> `{ studyCode, codes: StudyCode[] }`, oldest first. */
+  .get('/:id/codes', async (c) => {
+    const { user } = requireResearcher(c);
+    return c.json(await listStudyCodes(c.get('deps'), user, parseStudyId(c.req.param('id'))));
+  })
+  /**
+   * GET /api/studies/:id/codes.csv: the personal links as CSV (code, label, link path, created,
+   * used), for a mail merge.
+   */
+  .get('/:id/codes.csv', async (c) => {
+    const { user } = requireResearcher(c);
+    const { studyCode, codes } = await listStudyCodes(
+      c.get('deps'),
+      user,
+      parseStudyId(c.req.param('id')),
+    );
+    const lines = [toCsvLine(['code', 'label', 'link', 'createdAt', 'usedAt'])];
+    for (const code of codes) {
+      lines.push(
+        toCsvLine([
+          code.code,
+          code.label,
+          `/s/${studyCode}/${code.code}`,
+          code.createdAt,
+          code.usedAt,
+        ]),
+      );
+    }
+    c.header('Content-Type', 'text/csv; charset=utf-8; header=present');
+    c.header('Content-Disposition', `attachment; filename="study-${studyCode}-codes.csv"`);
+    return c.body(lines.join(''));
+  })
+  /** POST /api/studies/:id/codes `{ count, label }` -> 201 `{ codes: StudyCode[] }`. */
+  .post('/:id/codes', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const input = await parseJsonBody(c, CreateStudyCodesInputSchema);
+    return c.json({ codes: await createStudyCodes(c.get('deps'), user, id, input) }, 201);
+  });

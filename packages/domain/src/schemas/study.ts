@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import { findTask } from '../tasks/registry';
+import { StartableTestTypeSchema } from './results';
+
+/**
+ * A study (ADR 040): what a researcher sends as one link. Its `content` is what participants
+ * see, kept in numbered versions; its settings (name, state, cap, captured URL parameters,
+ * where participants go at the end) belong to the study and apply to every version.
+ */
+
+/** The states of a study: only an open study lets new participants start. */
+export const STUDY_STATES = ['draft', 'open', 'paused', 'closed'] as const;
+export const StudyStateSchema = z.enum(STUDY_STATES, {
+  error: "state must be 'draft', 'open', 'paused' or 'closed'",
+});
+export type StudyState = z.infer<typeof StudyStateSchema>;
+
+/** The kinds of step a study is made of, in the order a participant meets them. */
+export const STUDY_STEP_KINDS = [
+  'consent',
+  'info',
+  'task',
+  'demographics',
+  'break',
+  'debrief',
+] as const;
+export type StudyStepKind = (typeof STUDY_STEP_KINDS)[number];
+
+/** The built-in demographic questions a study may ask; each is optional for the participant. */
+export const DEMOGRAPHIC_QUESTIONS = ['age', 'gender', 'handedness', 'firstLanguage'] as const;
+export const DemographicQuestionSchema = z.enum(DEMOGRAPHIC_QUESTIONS, {
+  error: "a question must be 'age', 'gender', 'handedness' or 'firstLanguage'",
+});
+export type DemographicQuestion = z.infer<typeof DemographicQuestionSchema>;
+
+export const STUDY_TITLE_MAX_LENGTH = 200;
+/** Markdown texts: a description, a consent form, an information page, a debrief. */
+export const STUDY_TEXT_MAX_LENGTH = 20_000;
+export const STUDY_STEPS_MAX = 40;
+export const STUDY_BREAK_MAX_SECONDS = 600;
+export const STUDY_CAPTURED_PARAMS_MAX = 10;
+export const STUDY_PARTICIPANT_CAP_MAX = 1_000_000;
+export const STUDY_URL_MAX_LENGTH = 2_000;
+
+/** Text a person typed: no control characters but line breaks and tabs. */
+function text(field: string, max: number, min = 0) {
+  return z
+    .string({ error: `${field} must be text` })
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine((value) => value.trim().length >= min, `${field} is required`)
+    .refine((value) => !/(?![\n\r\t])\p{Cc}/u.test(value), `${field} contains invalid characters`);
+}
+
+const TitleSchema = text('title', STUDY_TITLE_MAX_LENGTH, 1);
+const MarkdownSchema = (field: string) => text(field, STUDY_TEXT_MAX_LENGTH, 1);
+
+export const ConsentStepSchema = z.strictObject({
+  kind: z.literal('consent'),
+  title: TitleSchema,
+  text: MarkdownSchema('text'),
+});
+export const InfoStepSchema = z.strictObject({
+  kind: z.literal('info'),
+  title: TitleSchema,
+  text: MarkdownSchema('text'),
+});
+export const TaskStepSchema = z.strictObject({
+  kind: z.literal('task'),
+  title: TitleSchema,
+  testType: StartableTestTypeSchema,
+  /**
+   * The task's settings for this step, any left out taking their defaults; validated by the
+   * task's settings schema (StudyContentSchema), as an admin preview's configuration is.
+   */
+  config: z.record(z.string().max(100), z.unknown(), {
+    error: 'config must be an object of task settings',
+  }),
+});
+export const DemographicsStepSchema = z.strictObject({
+  kind: z.literal('demographics'),
+  title: TitleSchema,
+  questions: z
+    .array(DemographicQuestionSchema)
+    .min(1, 'Choose at least one question')
+    .refine(
+      (questions) => new Set(questions).size === questions.length,
+      'A question is listed twice',
+    ),
+});
+export const BreakStepSchema = z.strictObject({
+  kind: z.literal('break'),
+  title: TitleSchema,
+  text: text('text', STUDY_TEXT_MAX_LENGTH),
+  /** The shortest break, in seconds: the Continue button waits this long. */
+  minSeconds: z
+    .number({ error: 'minSeconds must be a number' })
+    .int('minSeconds must be a whole number')
+    .min(0, 'minSeconds must be at least 0')
+    .max(STUDY_BREAK_MAX_SECONDS, `minSeconds must be at most ${STUDY_BREAK_MAX_SECONDS}`),
+});
+export const DebriefStepSchema = z.strictObject({
+  kind: z.literal('debrief'),
+  title: TitleSchema,
+  text: MarkdownSchema('text'),
+});
+
+export const StudyStepSchema = z.discriminatedUnion(
+  'kind',
+  [
+    ConsentStepSchema,
+    InfoStepSchema,
+    TaskStepSchema,
+    DemographicsStepSchema,
+    BreakStepSchema,
+    DebriefStepSchema,
+  ],
+  { error: `kind must be one of ${STUDY_STEP_KINDS.map((k) => `'${k}'`).join(', ')}` },
+);
+export type StudyStep = z.infer<typeof StudyStepSchema>;
+export type TaskStep = z.infer<typeof TaskStepSchema>;
+
+/**
+ * What participants see, as one document: a version of a study holds exactly this. A consent
+ * step, if any, comes first; a debrief, if any, comes last; each task step's configuration is
+ * checked by its task's settings schema (a problem names `steps.<i>.config.<setting>`) and the
+ * stored content holds it resolved, its defaults filled in.
+ */
+export const StudyContentSchema = z
+  .strictObject({
+    title: TitleSchema,
+    description: text('description', STUDY_TEXT_MAX_LENGTH),
+    steps: z
+      .array(StudyStepSchema)
+      .min(1, 'A study needs at least one step')
+      .max(STUDY_STEPS_MAX, `A study has at most ${STUDY_STEPS_MAX} steps`),
+  })
+  .superRefine((content, ctx) => {
+    content.steps.forEach((step, index) => {
+      if (step.kind === 'consent' && index !== 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps', index],
+          message: 'Consent must be the first step',
+        });
+      }
+      if (step.kind === 'debrief' && index !== content.steps.length - 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps', index],
+          message: 'The debrief must be the last step',
+        });
+      }
+    });
+  })
+  .transform((content, ctx) => {
+    const steps = content.steps.map((step, index) => {
+      if (step.kind !== 'task') return step;
+      const task = findTask(step.testType);
+      if (!task) return step;
+      const parsed = task.settings.schema.safeParse(step.config);
+      if (parsed.success) return { ...step, config: parsed.data as Record<string, unknown> };
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [
+            'steps',
+            index,
+            'config',
+            ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+          ],
+          message: issue.message,
+        });
+      }
+      return step;
+    });
+    return { ...content, steps };
+  });
+export type StudyContent = z.output<typeof StudyContentSchema>;
+
+/** A URL parameter the study keeps from its link (e.g. `PROLIFIC_PID`). */
+export const CapturedParamNameSchema = z
+  .string({ error: 'A parameter name must be text' })
+  .regex(
+    /^[A-Za-z][A-Za-z0-9_]{0,63}$/,
+    'A parameter name starts with a letter and has only letters, digits and _ (at most 64)',
+  );
+
+/**
+ * A URL a participant is sent to, with `{NAME}` standing for a captured parameter's value
+ * (e.g. `https://app.prolific.com/submissions/complete?cc=ABC123` or a SONA credit URL with
+ * `survey_code={SURVEY_CODE}`). Only http and https.
+ */
+export const RedirectTemplateSchema = z
+  .string({ error: 'The URL must be text' })
+  .max(STUDY_URL_MAX_LENGTH, `The URL must be at most ${STUDY_URL_MAX_LENGTH} characters`)
+  .refine(
+    (value) =>
+      /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?([/?#][^\s]*)?$/.test(
+        value.replace(/\{[A-Za-z][A-Za-z0-9_]*\}/g, 'x'),
+      ),
+    'Enter a full http or https URL',
+  );
+
+/** The study's own settings, beside its content. */
+export const StudySettingsSchema = z.strictObject({
+  /** The researcher's name for the study; participants see the content's title instead. */
+  name: text('name', STUDY_TITLE_MAX_LENGTH, 1),
+  /** At most this many participants (previews not counted); null for no cap. */
+  participantCap: z
+    .number({ error: 'participantCap must be a number' })
+    .int('participantCap must be a whole number')
+    .min(1, 'participantCap must be at least 1')
+    .max(STUDY_PARTICIPANT_CAP_MAX, `participantCap must be at most ${STUDY_PARTICIPANT_CAP_MAX}`)
+    .nullable(),
+  capturedParams: z
+    .array(CapturedParamNameSchema)
+    .max(STUDY_CAPTURED_PARAMS_MAX, `At most ${STUDY_CAPTURED_PARAMS_MAX} parameters`)
+    .refine((names) => new Set(names).size === names.length, 'A parameter is listed twice'),
+  /** Where a participant goes once every answer is saved; null: a thank-you page. */
+  completionUrl: RedirectTemplateSchema.nullable(),
+  /** Shown to a participant who does not agree to the consent, when there is no decline URL. */
+  declineMessage: text('declineMessage', STUDY_TEXT_MAX_LENGTH),
+  /** Where a participant who does not agree goes; null: the decline message. */
+  declineUrl: RedirectTemplateSchema.nullable(),
+});
+export type StudySettings = z.infer<typeof StudySettingsSchema>;
+
+/**
+ * `template` with each `{NAME}` replaced by the captured parameter's value, URL-encoded; a name
+ * the participant's link did not carry becomes empty.
+ */
+export function fillRedirectTemplate(template: string, params: Record<string, string>): string {
+  return template.replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+}
+
+/** What a researcher may do with a study: they own it, collaborate on it, or are an admin. */
+export const STUDY_ACCESS = ['owner', 'collaborator', 'admin'] as const;
+export type StudyAccess = (typeof STUDY_ACCESS)[number];
+
+/** One study in the researcher's list. */
+export const StudySummarySchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  state: StudyStateSchema,
+  access: z.enum(STUDY_ACCESS),
+  ownerName: z.string(),
+  /** The number of the version new participants get. */
+  version: z.number().int(),
+  participantCap: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type StudySummary = z.infer<typeof StudySummarySchema>;
+
+export const StudyVersionInfoSchema = z.object({
+  number: z.number().int(),
+  contentHash: z.string(),
+  createdAt: z.iso.datetime(),
+  /** When the first participant (not a preview) started it; from then on it cannot change. */
+  firstStartedAt: z.iso.datetime().nullable(),
+});
+export type StudyVersionInfo = z.infer<typeof StudyVersionInfoSchema>;
+
+export const StudyCollaboratorSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  addedAt: z.iso.datetime(),
+});
+export type StudyCollaborator = z.infer<typeof StudyCollaboratorSchema>;
+
+/** GET /api/studies/:id: a study with its settings, its newest content and its versions. */
+export const StudyDetailSchema = StudySummarySchema.extend({
+  settings: StudySettingsSchema,
+  content: z.custom<StudyContent>(),
+  versions: z.array(StudyVersionInfoSchema),
+  collaborators: z.array(StudyCollaboratorSchema),
+});
+export type StudyDetail = z.infer<typeof StudyDetailSchema>;
+
+/** POST /api/studies and PUT /api/studies/:id: the whole study as the editor holds it. */
+export const SaveStudyInputSchema = z.strictObject({
+  settings: StudySettingsSchema,
+  content: StudyContentSchema,
+});
+export type SaveStudyInput = z.input<typeof SaveStudyInputSchema>;
+
+/** POST /api/studies/:id/state. */
+export const ChangeStudyStateInputSchema = z.strictObject({ state: StudyStateSchema });
+
+/** POST /api/studies/:id/collaborators: a researcher, by their email. */
+export const AddCollaboratorInputSchema = z.strictObject({
+  email: z.string({ error: 'email must be text' }).trim().toLowerCase().min(1, 'Required').max(254),
+});
+
+/** PUT /api/studies/:id/owner (admins): give the study to another researcher. */
+export const TransferStudyInputSchema = z.strictObject({
+  userId: z.string({ error: 'userId must be text' }).min(1, 'Required').max(100),
+});
+
+export const STUDY_CODES_PER_REQUEST_MAX = 1_000;
+export const STUDY_CODES_MAX = 100_000;
+export const STUDY_CODE_LABEL_MAX_LENGTH = 200;
+
+/** POST /api/studies/:id/codes: `count` personal codes, each with `label` (may be empty). */
+export const CreateStudyCodesInputSchema = z.strictObject({
+  count: z
+    .number({ error: 'count must be a number' })
+    .int('count must be a whole number')
+    .min(1, 'count must be at least 1')
+    .max(STUDY_CODES_PER_REQUEST_MAX, `count must be at most ${STUDY_CODES_PER_REQUEST_MAX}`),
+  label: text('label', STUDY_CODE_LABEL_MAX_LENGTH),
+});
+
+export const StudyCodeSchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  createdAt: z.iso.datetime(),
+  usedAt: z.iso.datetime().nullable(),
+});
+export type StudyCode = z.infer<typeof StudyCodeSchema>;
