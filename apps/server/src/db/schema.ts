@@ -134,9 +134,11 @@ export const testSessions = pgTable(
   'test_sessions',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The run's owner: a user, or a study's participant (ADR 040); exactly one is set. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    participantId: text('participant_id').references(() => studyParticipants.id, {
+      onDelete: 'cascade',
+    }),
     testType: text('test_type').notNull(),
     startTime: timestamptz('start_time').notNull().defaultNow(),
     /** { type, userAgent, screenWidth, screenHeight } */
@@ -148,7 +150,11 @@ export const testSessions = pgTable(
     /** The task settings the run used (the task's config), so it is checked and scored by them. */
     config: jsonb('config'),
   },
-  (t) => [index('test_sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    index('test_sessions_user_id_idx').on(t.userId),
+    index('test_sessions_participant_id_idx').on(t.participantId),
+    check('test_sessions_one_owner', sql`(${t.userId} is null) <> (${t.participantId} is null)`),
+  ],
 );
 
 /** cogniTestResults, with the scores written into the same row (docs/product.md#scores). */
@@ -156,9 +162,18 @@ export const testResults = pgTable(
   'test_results',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The run's owner: a user, or a study's participant (ADR 040); exactly one is set. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    participantId: text('participant_id').references(() => studyParticipants.id, {
+      onDelete: 'cascade',
+    }),
+    /**
+     * Whoever owns the run, user or participant (ids are random UUIDs from both tables): what
+     * every check of "is this run the caller's" compares with.
+     */
+    ownerId: text('owner_id').notNull().generatedAlwaysAs(sql`coalesce(user_id, participant_id)`),
+    /** For a participant's run: the index of the study step it is the task of. */
+    studyStep: integer('study_step'),
     sessionId: text('session_id').references(() => testSessions.id, { onDelete: 'cascade' }),
     testType: text('test_type').notNull(),
     startTime: timestamptz('start_time').notNull().defaultNow(),
@@ -200,6 +215,8 @@ export const testResults = pgTable(
   },
   (t) => [
     index('test_results_user_start_idx').on(t.userId, t.startTime),
+    index('test_results_owner_start_idx').on(t.ownerId, t.startTime),
+    check('test_results_one_owner', sql`(${t.userId} is null) <> (${t.participantId} is null)`),
     // Admin lists (newest first) and the research export (keyset, oldest first) over all users.
     index('test_results_start_id_idx').on(t.startTime, t.id),
   ],
@@ -454,4 +471,62 @@ export const studyCodes = pgTable(
     uniqueIndex('study_codes_study_code_key').on(t.studyId, t.code),
     uniqueIndex('study_codes_study_number_key').on(t.studyId, t.number),
   ],
+);
+
+/**
+ * A study's participants (ADR 040): people without an account, known by a random id. Each holds
+ * tokens (study_participant_tokens) in a cookie scoped to the study's participation API.
+ */
+export const studyParticipants = pgTable(
+  'study_participants',
+  {
+    id: id(),
+    studyId: text('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    versionId: text('version_id')
+      .notNull()
+      .references(() => studyVersions.id, { onDelete: 'cascade' }),
+    /** The personal code they started with, if any; a code starts one participant only. */
+    codeId: text('code_id').references(() => studyCodes.id, { onDelete: 'set null' }),
+    state: text('state', { enum: ['started', 'consented', 'declined', 'completed', 'abandoned'] })
+      .notNull()
+      .default('started'),
+    /** How many of the version's steps are done: the step they are on. */
+    stepsDone: integer('steps_done').notNull().default(0),
+    /** The URL parameters the study captures, as the link carried them. */
+    params: jsonb('params').notNull().default({}),
+    consentHash: text('consent_hash'),
+    consentedAt: timestamptz('consented_at'),
+    /** The answers to the study's demographic questions. */
+    demographics: jsonb('demographics').notNull().default({}),
+    /** A researcher's run-through: marked, never counted, kept out of the data. */
+    isPreview: boolean('is_preview').notNull().default(false),
+    /** The researcher's manual flag: the data stays and is marked. */
+    excluded: boolean('excluded').notNull().default(false),
+    startedAt: timestamptz('started_at').notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (t) => [
+    index('study_participants_study_started_idx').on(t.studyId, t.startedAt),
+    uniqueIndex('study_participants_code_key').on(t.codeId),
+    check(
+      'study_participants_state_check',
+      sql`${t.state} in ('started', 'consented', 'declined', 'completed', 'abandoned')`,
+    ),
+  ],
+);
+
+/** A participant's browser tokens: only their SHA-256 is stored. */
+export const studyParticipantTokens = pgTable(
+  'study_participant_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    participantId: text('participant_id')
+      .notNull()
+      .references(() => studyParticipants.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('study_participant_tokens_participant_idx').on(t.participantId)],
 );

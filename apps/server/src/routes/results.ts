@@ -98,7 +98,7 @@ export const resultRoutes = new Hono<AppEnv>()
       deps.logger.warn({ userId: user.id, testType: input.testType }, 'preview config refused');
       throw new AppError('FORBIDDEN', PREVIEW_ADMINS_ONLY);
     }
-    const run = await startRun(deps, user.id, input, getRunStartLimit(deps.config));
+    const run = await startRun(deps, { userId: user.id }, input, getRunStartLimit(deps.config));
     return c.json({ run }, 201);
   })
   .get('/active', async (c) => {

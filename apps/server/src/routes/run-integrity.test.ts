@@ -139,7 +139,7 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
     const facts = {
       ...run,
       task: stroop.stroopTask,
-      result: { startTime: new Date(run.startTime), userId: 'someone' },
+      result: { startTime: new Date(run.startTime), ownerId: 'someone' },
     };
     for (let i = 0; i < 20_001; i++) rememberRun(`other-${i}`, facts);
     const [, planned] = stroop.planPhase(run.seed, 'sample', configOf(run));

@@ -60,7 +60,7 @@ describe.each(TEST_DATABASE_KINDS)('trial save paths on %s', (kind) => {
       task: stroop.stroopTask,
       seed: run.seed,
       config: run.config,
-      result: { startTime: new Date(run.startTime), userId: 'someone' },
+      result: { startTime: new Date(run.startTime), ownerId: 'someone' },
     };
     for (let i = 0; i < MORE_THAN_REMEMBERED; i++) rememberRun(`forget-${i}`, facts);
   }

@@ -79,7 +79,8 @@ export async function* iterateTrialRows(
       const index = pageIndex(trial.resultId);
       const result = page[index]?.result ?? last.result;
       return {
-        userId: result.userId,
+        // toResultConditions keeps a participant's runs out of the research export.
+        userId: result.userId ?? '',
         resultId: result.id,
         sessionId: result.sessionId,
         testType: result.testType,

@@ -37,6 +37,8 @@ export async function getTaskReport(
     isNotNull(testResults.endTime),
     // Admin previews ran with a configuration of their own: never in the report (ADR 028).
     eq(testResults.isPreview, false),
+    // A study participant's runs are the study's data (ADR 040).
+    isNull(testResults.participantId),
     options.includeMock ? undefined : eq(testResults.isMock, false),
     options.includeImplausible ? undefined : isNull(testResults.implausibleReason),
   ];

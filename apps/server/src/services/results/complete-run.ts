@@ -44,11 +44,11 @@ function findFirstUnsaved(
  */
 export async function completeRun(
   ctx: ServiceContext,
-  userId: string,
+  ownerId: string,
   resultId: string,
   input: CompleteRunInput,
 ): Promise<Run> {
-  const owned = await getOwnedRun(ctx, userId, resultId);
+  const owned = await getOwnedRun(ctx, ownerId, resultId);
   if (owned.result.endTime) return toRun(ctx, owned);
   if (owned.result.abandonedAt) {
     throw new AppError(
@@ -109,5 +109,5 @@ export async function completeRun(
   // The row as written, with the trials just read; only the completion that lost a race reads
   // the winner's summary back.
   if (finished) return toRunView({ ...owned, result: finished }, stored);
-  return toRun(ctx, await getOwnedRun(ctx, userId, resultId));
+  return toRun(ctx, await getOwnedRun(ctx, ownerId, resultId));
 }

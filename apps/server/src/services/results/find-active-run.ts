@@ -15,7 +15,7 @@ import { getOwnedRun, toRun } from './to-run';
  */
 export async function findActiveRun(
   ctx: ServiceContext,
-  userId: string,
+  ownerId: string,
   testType: TestType,
 ): Promise<Run | null> {
   const [latest] = await ctx.db
@@ -28,7 +28,7 @@ export async function findActiveRun(
     .from(testResults)
     .where(
       and(
-        eq(testResults.userId, userId),
+        eq(testResults.ownerId, ownerId),
         eq(testResults.testType, testType),
         eq(testResults.isMock, false),
         eq(testResults.isPreview, false),
@@ -37,5 +37,5 @@ export async function findActiveRun(
     .orderBy(desc(testResults.startTime))
     .limit(1);
   const isOpen = latest && !latest.endTime && !latest.abandonedAt && !latest.isLeft;
-  return isOpen ? toRun(ctx, await getOwnedRun(ctx, userId, latest.id)) : null;
+  return isOpen ? toRun(ctx, await getOwnedRun(ctx, ownerId, latest.id)) : null;
 }

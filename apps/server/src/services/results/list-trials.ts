@@ -8,10 +8,10 @@ import { compareRunOrder, STORED_TRIAL_COLUMNS, toStoredTrial } from './to-trial
 /** Every stored trial of the user's own result, in run order. */
 export async function listTrials(
   ctx: ServiceContext,
-  userId: string,
+  ownerId: string,
   resultId: string,
 ): Promise<AdminTrial[]> {
-  const owned = await getOwnedRun(ctx, userId, resultId);
+  const owned = await getOwnedRun(ctx, ownerId, resultId);
   const rows = await ctx.db
     .select(STORED_TRIAL_COLUMNS)
     .from(trials)

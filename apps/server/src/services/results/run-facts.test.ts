@@ -12,7 +12,7 @@ describe('remembered runs', () => {
         task: stroop.stroopTask,
         seed,
         config,
-        result: { startTime: new Date(), userId: 'u' },
+        result: { startTime: new Date(), ownerId: 'u' },
       });
       const facts = recallRun(seed);
       if (!facts) throw new Error('not remembered');
@@ -33,7 +33,7 @@ describe('remembered runs', () => {
       task: stroop.stroopTask,
       seed: 's',
       config: stroop.DEFAULT_CONFIG,
-      result: { startTime: new Date(), userId: 'u' },
+      result: { startTime: new Date(), ownerId: 'u' },
     });
     expect(recallRun('run-1')).toMatchObject({
       task: stroop.stroopTask,

@@ -6,8 +6,8 @@ import { type AnyTask, getTask } from '@cogni/domain';
  * against it).
  */
 export type RunFacts = {
-  /** The run's owner: a save of anyone else is never judged by the remembered task. */
-  userId: string;
+  /** The run's owner (a user or a participant): a save of anyone else is never judged by the remembered task. */
+  ownerId: string;
   task: AnyTask;
   seed: string;
   config: unknown;
@@ -38,12 +38,12 @@ export function rememberRun(
     task: AnyTask;
     seed: string;
     config: unknown;
-    result: { startTime: Date; userId: string };
+    result: { startTime: Date; ownerId: string };
   },
 ): void {
   runs.delete(resultId);
   runs.set(resultId, {
-    userId: facts.result.userId,
+    ownerId: facts.result.ownerId,
     task: facts.task,
     seed: facts.seed,
     config: facts.config,

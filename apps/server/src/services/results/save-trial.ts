@@ -94,7 +94,7 @@ async function markIfEarly(
 }
 
 type PendingTrial = {
-  userId: string;
+  ownerId: string;
   resultId: string;
   trial: CheckedTrial;
   /** When the save reached the server, by its clock: the trial's createdAt. */
@@ -110,7 +110,7 @@ type PendingTrial = {
  * batch, the largest cost of a save in PostgreSQL (ADR 017). A subquery in WHERE is never turned
  * into a join; it looks up each row's run by its primary key.
  *
- * The JSON holds the rows as toTrialRow makes them, with their owner's `userId`, so its keys are
+ * The JSON holds the rows as toTrialRow makes them, with their owner's `ownerId` (a user's or a participant's id), so its keys are
  * the rows' property names (quoted: they are camelCase); dates are ISO 8601 text and a JSON array
  * of text is read as text[].
  */
@@ -121,11 +121,11 @@ export const INSERT_IF_OWNED_AND_OPEN = `
   select t."resultId", t.phase, t.block, t."trialNumber", t.response, t."reactionTime",
     t."isCorrect", t."inputModality", t."reportCell", t.fields, t."startTime", t."endTime",
     t.timing, t.flags, t."createdAt"
-  from jsonb_to_recordset($1::jsonb) as t("resultId" text, "userId" text, phase text, block int,
+  from jsonb_to_recordset($1::jsonb) as t("resultId" text, "ownerId" text, phase text, block int,
     "trialNumber" int, response text, "reactionTime" float8, "isCorrect" boolean,
     "inputModality" text, "reportCell" text, fields jsonb, "startTime" timestamptz,
     "endTime" timestamptz, timing jsonb, flags text[], "createdAt" timestamptz)
-  where (select r.user_id = t."userId" and r.end_time is null and r.abandoned_at is null
+  where (select r.owner_id = t."ownerId" and r.end_time is null and r.abandoned_at is null
          from test_results r where r.id = t."resultId")
   on conflict (result_id, phase, block, trial_number) do nothing
   returning result_id, phase, block, trial_number`;
@@ -144,8 +144,8 @@ async function insertBatch(db: Db, batch: PendingTrial[]): Promise<boolean[]> {
   const isSent = keys.map((key, i) => keys.indexOf(key) === i);
   const rows = batch
     .filter((_, i) => isSent[i])
-    .map(({ userId, resultId, trial, arrivedAt }) =>
-      Object.assign(toTrialRow(resultId, trial.input, trial, arrivedAt), { userId }),
+    .map(({ ownerId, resultId, trial, arrivedAt }) =>
+      Object.assign(toTrialRow(resultId, trial.input, trial, arrivedAt), { ownerId }),
     );
   const written = await queryRows<{
     result_id: string;
@@ -197,7 +197,7 @@ async function insertIfOwnedAndOpen(ctx: ServiceContext, trial: PendingTrial): P
  */
 export async function saveTrial(
   ctx: ServiceContext,
-  userId: string,
+  ownerId: string,
   resultId: string,
   path: TrialPosition,
   body: unknown,
@@ -208,10 +208,10 @@ export async function saveTrial(
   // run's task, so its answer cannot tell which task the run is (the full path answers 404).
   const arrivedAt = ctx.now();
   const known = recallRun(resultId);
-  if (known && known.userId === userId) {
+  if (known && known.ownerId === ownerId) {
     const trial = readTrial(known.task, known.config, body, path);
     if (known.task.checkTrial(trial.input, getPlan(known), known.config).length === 0) {
-      if (await insertIfOwnedAndOpen(ctx, { userId, resultId, trial, arrivedAt })) {
+      if (await insertIfOwnedAndOpen(ctx, { ownerId, resultId, trial, arrivedAt })) {
         await markIfEarly(ctx, resultId, known, trial.position, arrivedAt);
         return 'created';
       }
@@ -219,7 +219,7 @@ export async function saveTrial(
   }
   // The full path (a run's first save here, a replay, anything refused), which gives every
   // answer: someone else's run is 'not found' before the trial is judged.
-  const owned = await getOwnedRun(ctx, userId, resultId);
+  const owned = await getOwnedRun(ctx, ownerId, resultId);
   rememberRun(resultId, owned);
   const facts = recallRun(resultId);
   const { task, config } = owned;

@@ -32,8 +32,25 @@ export function resolveRunConfig(task: AnyTask, config: StartRunInput['config'])
 }
 
 /**
+ * Whom a new run belongs to: a user, or a study's participant taking one of its task steps
+ * (ADR 040).
+ */
+export type RunOwner = { userId: string } | { participantId: string; studyStep: number };
+
+/** The owner's columns of test_sessions and test_results, and its id (`owner_id`). */
+function ownerColumns(owner: RunOwner) {
+  return 'userId' in owner
+    ? { id: owner.userId, session: { userId: owner.userId }, result: { userId: owner.userId } }
+    : {
+        id: owner.participantId,
+        session: { participantId: owner.participantId },
+        result: { participantId: owner.participantId, studyStep: owner.studyStep },
+      };
+}
+
+/**
  * 'Ready ... Set ... Go!': a new session (with deviceInfo, the measurement record and a fresh seed)
- * and a new result owned by the user, in one transaction (docs/product.md#what-a-run-is), which
+ * and a new result owned by the user (or the participant), in one transaction (docs/product.md#what-a-run-is), which
  * also closes the user's runs left unfinished for more than a day (close-abandoned-runs.ts). At
  * most `limit.max` starts per user and window: past that, 429. With `input.config` the run is an
  * admin preview (ADR 028; the route lets only admins send it): it runs with those settings and is
@@ -41,25 +58,31 @@ export function resolveRunConfig(task: AnyTask, config: StartRunInput['config'])
  */
 export async function startRun(
   ctx: ServiceContext,
-  userId: string,
+  owner: RunOwner,
   input: StartRunInput,
   limit: Limit,
 ): Promise<Run> {
+  const columns = ownerColumns(owner);
   const task = getTask(input.testType);
   const config = resolveRunConfig(task, input.config);
   const isPreview = input.config !== undefined;
-  await countAttemptBefore(ctx, limit, userId, 'You have started too many tests in the last hour.');
+  await countAttemptBefore(
+    ctx,
+    limit,
+    columns.id,
+    'You have started too many tests in the last hour.',
+  );
   const now = ctx.now();
   const seed = randomBytes(16).toString('hex');
   const owned = await ctx.db.transaction(async (tx) => {
     await tx
       .update(testResults)
       .set({ abandonedAt: now })
-      .where(and(eq(testResults.userId, userId), isAbandonable(now)));
+      .where(and(eq(testResults.ownerId, columns.id), isAbandonable(now)));
     const [session] = await tx
       .insert(testSessions)
       .values({
-        userId,
+        ...columns.session,
         testType: input.testType,
         startTime: now,
         deviceInfo: input.deviceInfo,
@@ -72,7 +95,7 @@ export async function startRun(
     const [result] = await tx
       .insert(testResults)
       .values({
-        userId,
+        ...columns.result,
         sessionId: session.id,
         testType: input.testType,
         startTime: now,

@@ -29,7 +29,8 @@ export function toAdminResult(row: AdminResultRow): AdminResult {
   const { result } = row;
   return {
     id: result.id,
-    userId: result.userId,
+    // toResultConditions keeps a participant's runs out of every admin list.
+    userId: result.userId ?? '',
     userEmail: row.userEmail,
     userFirstName: row.userFirstName,
     userLastName: row.userLastName,

@@ -41,19 +41,20 @@ export function readConfig(task: AnyTask, session: Pick<SessionRow, 'config'>): 
 }
 
 /**
- * The result `resultId` with its session, if `userId` owns it. Someone else's result is "not
- * found", so ids cannot be probed (docs/product.md#roles-and-permissions).
+ * The result `resultId` with its session, if `ownerId` (a user's or a study participant's id)
+ * owns it. Someone else's result is "not found", so ids cannot be probed
+ * (docs/product.md#roles-and-permissions).
  */
 export async function getOwnedRun(
   ctx: ServiceContext,
-  userId: string,
+  ownerId: string,
   resultId: string,
 ): Promise<OwnedRun> {
   const [row] = await ctx.db
     .select({ result: testResults, session: testSessions })
     .from(testResults)
     .innerJoin(testSessions, eq(testSessions.id, testResults.sessionId))
-    .where(and(eq(testResults.id, resultId), eq(testResults.userId, userId)));
+    .where(and(eq(testResults.id, resultId), eq(testResults.ownerId, ownerId)));
   if (!row?.session.seed) throw new AppError('NOT_FOUND', 'Result not found');
   const task = taskOfRun(row.result);
   return { ...row, task, config: readConfig(task, row.session), seed: row.session.seed };
