@@ -1,0 +1,202 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { fillRedirectTemplate, findTask, type StudyContent, type StudyStep } from '@cogni/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  studies,
+  studyCodes,
+  studyParticipants,
+  studyParticipantTokens,
+  studyVersions,
+} from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../context';
+import { isCodeShaped } from '../studies/study-codes-random';
+
+export const STUDY_UNAVAILABLE = 'This study is not available';
+export const STUDY_FULL = 'This study is full';
+export const STUDY_NOT_OPEN = 'This study is not taking new participants';
+export const CODE_UNKNOWN = 'This personal link is not valid';
+export const PARTICIPATION_UNKNOWN = 'Your participation could not be found; open your link again';
+
+/** A minute for each step that is not a task: reading a page, answering a few questions. */
+const OTHER_STEP_MS = 60_000;
+/** Longest captured parameter value kept. */
+const PARAM_MAX_LENGTH = 200;
+
+type StudyRow = typeof studies.$inferSelect;
+type VersionRow = typeof studyVersions.$inferSelect;
+type ParticipantRow = typeof studyParticipants.$inferSelect;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The study of an open link's code, or a 404 for an unknown code or a draft. */
+async function studyByCode(ctx: ServiceContext, code: string): Promise<StudyRow> {
+  if (!isCodeShaped(code)) throw new AppError('NOT_FOUND', STUDY_UNAVAILABLE);
+  const [study] = await ctx.db.select().from(studies).where(eq(studies.code, code));
+  if (!study || study.state === 'draft') throw new AppError('NOT_FOUND', STUDY_UNAVAILABLE);
+  return study;
+}
+
+async function newestVersion(ctx: ServiceContext, studyId: string): Promise<VersionRow> {
+  const [version] = await ctx.db
+    .select()
+    .from(studyVersions)
+    .where(eq(studyVersions.studyId, studyId))
+    .orderBy(desc(studyVersions.number))
+    .limit(1);
+  if (!version) throw new Error(`study ${studyId} has no version`);
+  return version;
+}
+
+/** The estimated time of a version: each task step's own estimate, a minute for the others. */
+export function estimateStudyMs(content: StudyContent): number {
+  return content.steps.reduce((sum, step) => {
+    if (step.kind !== 'task') return sum + OTHER_STEP_MS;
+    const task = findTask(step.testType);
+    return sum + (task ? task.estimateMs(step.config as never) : OTHER_STEP_MS);
+  }, 0);
+}
+
+/** Participants who count against the cap: everyone but previews. */
+async function countParticipants(ctx: ServiceContext, studyId: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(studyParticipants)
+    .where(and(eq(studyParticipants.studyId, studyId), eq(studyParticipants.isPreview, false)));
+  return row?.n ?? 0;
+}
+
+/** What the landing page shows; starts nothing. */
+export async function getLanding(ctx: ServiceContext, code: string) {
+  const study = await studyByCode(ctx, code);
+  const version = await newestVersion(ctx, study.id);
+  const content = version.content as StudyContent;
+  const full =
+    study.participantCap !== null &&
+    (await countParticipants(ctx, study.id)) >= study.participantCap;
+  return {
+    title: content.title,
+    description: content.description,
+    estimatedMs: estimateStudyMs(content),
+    steps: content.steps.length,
+    availability: study.state === 'open' ? (full ? 'full' : 'open') : study.state,
+  };
+}
+
+/** The captured parameters of a link: the study's names only, each cut to a bounded length. */
+export function captureParams(names: readonly string[], given: Record<string, unknown>) {
+  const kept: Record<string, string> = {};
+  for (const name of names) {
+    const value = given[name];
+    if (typeof value === 'string') kept[name] = value.slice(0, PARAM_MAX_LENGTH);
+  }
+  return kept;
+}
+
+/**
+ * Starts a participant (or resumes the one a used personal code belongs to), in one
+ * transaction with the study's row locked, so the cap and a personal code each hold under any
+ * number of starts at once. Returns the new browser token; only its hash is stored.
+ */
+export async function startParticipation(
+  ctx: ServiceContext,
+  code: string,
+  input: { params: Record<string, unknown>; personalCode?: string },
+): Promise<{ participant: ParticipantRow; token: string }> {
+  const study = await studyByCode(ctx, code);
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.now();
+  const participant = await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(studies).where(eq(studies.id, study.id)).for('update');
+    if (!locked || locked.state !== 'open') throw new AppError('CONFLICT', STUDY_NOT_OPEN);
+    let codeId: string | null = null;
+    if (input.personalCode !== undefined) {
+      const [personal] = await tx
+        .select()
+        .from(studyCodes)
+        .where(and(eq(studyCodes.studyId, study.id), eq(studyCodes.code, input.personalCode)));
+      if (!personal) throw new AppError('NOT_FOUND', CODE_UNKNOWN);
+      const [existing] = await tx
+        .select()
+        .from(studyParticipants)
+        .where(eq(studyParticipants.codeId, personal.id));
+      if (existing) {
+        await tx
+          .insert(studyParticipantTokens)
+          .values({ tokenHash: hashToken(token), participantId: existing.id, createdAt: now });
+        return existing;
+      }
+      codeId = personal.id;
+      await tx.update(studyCodes).set({ usedAt: now }).where(eq(studyCodes.id, personal.id));
+    }
+    if (locked.participantCap !== null) {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(studyParticipants)
+        .where(
+          and(eq(studyParticipants.studyId, study.id), eq(studyParticipants.isPreview, false)),
+        );
+      if ((row?.n ?? 0) >= locked.participantCap) throw new AppError('CONFLICT', STUDY_FULL);
+    }
+    const [version] = await tx
+      .select()
+      .from(studyVersions)
+      .where(eq(studyVersions.studyId, study.id))
+      .orderBy(desc(studyVersions.number))
+      .limit(1);
+    if (!version) throw new Error(`study ${study.id} has no version`);
+    if (version.firstStartedAt === null) {
+      await tx
+        .update(studyVersions)
+        .set({ firstStartedAt: now })
+        .where(eq(studyVersions.id, version.id));
+    }
+    const [created] = await tx
+      .insert(studyParticipants)
+      .values({
+        studyId: study.id,
+        versionId: version.id,
+        codeId,
+        params: captureParams(locked.capturedParams, input.params),
+        startedAt: now,
+        lastSeenAt: now,
+      })
+      .returning();
+    if (!created) throw new Error('participant insert returned nothing');
+    await tx
+      .insert(studyParticipantTokens)
+      .values({ tokenHash: hashToken(token), participantId: created.id, createdAt: now });
+    return created;
+  });
+  return { participant, token };
+}
+
+/** The participant a browser token belongs to, in the study of `code`; 401 otherwise. */
+export async function readParticipant(
+  ctx: ServiceContext,
+  code: string,
+  token: string | undefined,
+) {
+  if (!token) throw new AppError('UNAUTHENTICATED', PARTICIPATION_UNKNOWN);
+  const [row] = await ctx.db
+    .select({ participant: studyParticipants, study: studies, version: studyVersions })
+    .from(studyParticipantTokens)
+    .innerJoin(studyParticipants, eq(studyParticipants.id, studyParticipantTokens.participantId))
+    .innerJoin(studies, eq(studies.id, studyParticipants.studyId))
+    .innerJoin(studyVersions, eq(studyVersions.id, studyParticipants.versionId))
+    .where(and(eq(studyParticipantTokens.tokenHash, hashToken(token)), eq(studies.code, code)));
+  if (!row) throw new AppError('UNAUTHENTICATED', PARTICIPATION_UNKNOWN);
+  return { ...row, content: row.version.content as StudyContent };
+}
+
+/** The step a participant is on, or null once every step is done. */
+export function currentStep(content: StudyContent, stepsDone: number): StudyStep | null {
+  return content.steps[stepsDone] ?? null;
+}
+
+/** Where a finished participant goes: the completion URL with their parameters, or null. */
+export function completionUrlOf(study: StudyRow, participant: ParticipantRow): string | null {
+  return study.completionUrl
+    ? fillRedirectTemplate(study.completionUrl, participant.params as Record<string, string>)
+    : null;
+}
