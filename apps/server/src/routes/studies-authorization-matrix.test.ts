@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studyCollaborators, users } from '../db/schema';
-import { insertUser, userIdOf } from '../testing/admin-fixtures';
+import { insertUser } from '../testing/admin-fixtures';
 import { signInDirectly } from '../testing/api-fuzz';
 import type { TestClient, TestContext } from '../testing/test-app';
 import { createTestContext } from '../testing/test-app';
@@ -207,8 +207,7 @@ describe.each(TEST_DATABASE_KINDS)('the studies authorization matrix on %s', (ki
       .where(eq(users.id, fixture.ids.collaborator));
     expect((await clients.collaborator.get(`/api/studies/${fixture.studyId}`)).status).toBe(200);
     await db.update(users).set({ isActive: false }).where(eq(users.id, fixture.ids.owner));
-    expect((await clients.owner.get('/api/studies')).status).not.toBe(200);
+    expect((await clients.owner.get('/api/studies')).status).toBe(401);
     await db.update(users).set({ isActive: true }).where(eq(users.id, fixture.ids.owner));
-    expect(await userIdOf(db, 'owner@example.com')).toBe(fixture.ids.owner);
   });
 });

@@ -1,7 +1,14 @@
 import { StudyContentSchema, type User } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studies, studyCodes, studyParticipants, studyVersions, users } from '../../db/schema';
+import {
+  studies,
+  studyCodes,
+  studyParticipants,
+  studyParticipantTokens,
+  studyVersions,
+  users,
+} from '../../db/schema';
 import { insertUser } from '../../testing/admin-fixtures';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../../testing/test-database';
@@ -92,13 +99,18 @@ describe.each(TEST_DATABASE_KINDS)('participation on %s', (kind) => {
     await expect(readParticipant(t.deps, 'othercode234', first.token)).rejects.toThrow(
       PARTICIPATION_UNKNOWN,
     );
-    // Only the hash is stored.
     const [version] = await t.database.db
       .select()
       .from(studyVersions)
       .where(eq(studyVersions.studyId, study.id));
     expect(version?.firstStartedAt).not.toBeNull();
-    expect(hashToken(first.token)).not.toBe(first.token);
+    // Only the token's hash is stored: no row holds the token itself.
+    const tokens = await t.database.db
+      .select()
+      .from(studyParticipantTokens)
+      .where(eq(studyParticipantTokens.participantId, first.participant.id));
+    expect(tokens.map((row) => row.tokenHash)).toEqual([hashToken(first.token)]);
+    expect(JSON.stringify(tokens)).not.toContain(first.token);
     expect(completionUrlOf(read.study, read.participant)).toBe(
       'https://app.prolific.com/submissions/complete?cc=C0DE&pid=p-1',
     );
