@@ -15,6 +15,7 @@ import {
 import { screenshot } from './support/screenshot';
 import {
   ELEMENT_TIMING_RECORDER,
+  expectOnPace,
   makeDelays,
   startRunFromIntro,
   summarize,
@@ -86,7 +87,7 @@ describe('Flanker on a phone', () => {
     const next = await waitForNextDisplay(page, shown.identifier);
     expect(next).toMatchObject({ kind: 'stimulus', phase: 'practice', trialNumber: 1 });
     if (next.kind === 'stimulus') {
-      expect(Math.abs(next.presentedAt - shown.presentedAt - 3000)).toBeLessThan(34);
+      expectOnPace(next.presentedAt - shown.presentedAt, 3000);
     }
 
     // Pictures last: a full-page screenshot of a phone stalls the page (and so the run).

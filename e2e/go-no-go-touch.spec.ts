@@ -10,6 +10,7 @@ import { startGoNoGoRun, tapAt, waitForNext } from './support/go-no-go-driver';
 import { screenshot } from './support/screenshot';
 import {
   ELEMENT_TIMING_RECORDER,
+  expectOnPace,
   makeDelays,
   startRunFromIntro,
   summarize,
@@ -66,7 +67,7 @@ describe('Go/No-Go on a phone', () => {
     const next = await waitForNext(page, shown.identifier);
     expect(next).toMatchObject({ kind: 'stimulus', phase: 'practice', trialNumber: 1 });
     if (next.kind === 'stimulus') {
-      expect(Math.abs(next.presentedAt - shown.presentedAt - 2500)).toBeLessThan(34);
+      expectOnPace(next.presentedAt - shown.presentedAt, 2500);
     }
 
     // Pictures last: a full-page screenshot of a phone stalls the page (and so the run).

@@ -129,11 +129,13 @@ describe('Tower of Hanoi with the keyboard only', () => {
           at += 220;
         }
       }
-      if (i === 0) {
+      // A random problem may be solved by its first move, which ends it: the board, and with it
+      // the announcement of that move, gives way to the result.
+      if (i === 0 && firstMoves.length > 1) {
         const announced = page.getByTestId('toh-announcement');
         await announced.getByText(/^Moved the .+ disc from \w+ to \w+\. 1 move\.$/).waitFor();
-        expect(await axeViolations(page)).toEqual([]);
       }
+      if (i === 0) expect(await axeViolations(page)).toEqual([]);
     }
     expect(await waitForNextOnBoard(page, first.id)).toMatchObject({ kind: 'result' });
     await enter(page, cdp);

@@ -55,6 +55,18 @@ export function withinFrameShareBound(presentations: number): number {
 }
 
 /**
+ * Checks that one onset-to-onset interval of a fixed-SOA run keeps the run's pace: never a frame
+ * early, and less than 200 ms late. One interval is one sample, and a stall of the machine may
+ * cost it a few frames; the whole-run tests hold the time line to a frame. A run that waits for
+ * the answer, its save or its feedback before timing the next trial is late by the answer's
+ * delay (more than 200 ms in the tests that call this) and fails.
+ */
+export function expectOnPace(intervalMs: number, soaMs: number): void {
+  expect(intervalMs, 'onset to onset').toBeGreaterThan(soaMs - 1000 / 60);
+  expect(intervalMs, 'onset to onset').toBeLessThan(soaMs + 200);
+}
+
+/**
  * Collects every Element Timing entry in the page, independently of the app, so the test knows when
  * each stimulus was really presented, as the timing benchmark does
  * (docs/timing-rules.md#how-the-rules-are-checked).
