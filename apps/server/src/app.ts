@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth';
 import { errorLogRoutes } from './routes/error-logs';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
+import { participationRoutes } from './routes/participation';
 import { progressRoutes } from './routes/progress';
 import { resultRoutes } from './routes/results';
 import { sessionRoutes } from './routes/session';
@@ -71,8 +72,18 @@ export function createApp(input: AppInput) {
   // Public and cacheable, so ahead of the guard, which marks every other API answer no-store.
   app.route('/api/openapi.json', openApiRoutes);
   app.use('/api/*', apiGuard);
-  app.use('/api/*', loadSession);
-  app.use('/api/*', requireOwnPassword);
+  // A study's participant is not a user: their API reads no session (ADR 040), so a signed-in
+  // researcher previewing a study is served exactly as their participants are.
+  app.use('/api/participation/*', async (c, next) => {
+    c.set('session', null);
+    await next();
+  });
+  app.use('/api/*', async (c, next) =>
+    c.req.path.startsWith('/api/participation/') ? next() : loadSession(c, next),
+  );
+  app.use('/api/*', async (c, next) =>
+    c.req.path.startsWith('/api/participation/') ? next() : requireOwnPassword(c, next),
+  );
 
   app.route('/api/health', healthRoutes);
   app.route('/api/session', sessionRoutes);
@@ -84,6 +95,7 @@ export function createApp(input: AppInput) {
   app.route('/api/results', resultRoutes);
   app.route('/api/progress', progressRoutes);
   app.route('/api/studies', studyRoutes);
+  app.route('/api/participation', participationRoutes);
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'No such API endpoint');
   });

@@ -107,6 +107,11 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
   /** Sign-ups per client address in an hour. */
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
+  /**
+   * Participants a study link may start from one client address in an hour (ADR 040): a class
+   * or a lab behind one address stays under it; a script filling a study does not.
+   */
+  STUDY_STARTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(100),
   /** Browser error reports per client address in 15 minutes (the route takes visitors too). */
   RATE_LIMIT_ERROR_REPORTS_PER_IP: z.coerce.number().int().min(1).default(60),
   /** Browser error reports per signed-in account in 15 minutes, from any address. */

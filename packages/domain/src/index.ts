@@ -8,6 +8,7 @@ export * from './schemas/admin';
 export * from './schemas/api-error';
 export * from './schemas/api-responses';
 export * from './schemas/error-log';
+export * from './schemas/participation';
 export * from './schemas/progress';
 export * from './schemas/results';
 export * from './schemas/study';

@@ -399,6 +399,10 @@ export const studies = pgTable(
     completionUrl: text('completion_url'),
     declineMessage: text('decline_message').notNull().default(''),
     declineUrl: text('decline_url'),
+    /** The completion code shown at the end; null: each participant gets their own. */
+    completionCode: text('completion_code'),
+    /** Whether participants see their own scores at the end. */
+    showScores: boolean('show_scores').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -507,6 +511,8 @@ export const studyParticipants = pgTable(
     startedAt: timestamptz('started_at').notNull().defaultNow(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     finishedAt: timestamptz('finished_at'),
+    /** The participant's own completion code, when the study has no code of its own. */
+    completionCode: text('completion_code'),
   },
   (t) => [
     index('study_participants_study_started_idx').on(t.studyId, t.startedAt),

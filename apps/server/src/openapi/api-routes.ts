@@ -13,7 +13,9 @@ import {
   ChangeStudyStateInputSchema,
   ClientErrorLogInputSchema,
   CompleteRunInputSchema,
+  CompleteStepInputSchema,
   ConfirmTotpInputSchema,
+  ConsentInputSchema,
   CreateStudyCodesInputSchema,
   CreateUserInputSchema,
   DeleteAccountInputSchema,
@@ -30,6 +32,7 @@ import {
   LoginTotpInputSchema,
   MeResponseSchema,
   MockDataResponseSchema,
+  ParticipationSchema,
   ProgressResponseSchema,
   ProgressTrialsResponseSchema,
   RegisterInputSchema,
@@ -42,9 +45,12 @@ import {
   SessionResponseSchema,
   SetupLinkResponseSchema,
   StartableTestTypeSchema,
+  StartParticipationInputSchema,
   StartRunInputSchema,
+  StartStepRunInputSchema,
   StudyCodeSchema,
   StudyDetailSchema,
+  StudyLandingSchema,
   StudySummarySchema,
   TASKS,
   TaskReportQuerySchema,
@@ -68,10 +74,10 @@ import { ID_PATTERN } from '../lib/parse-id';
  */
 
 /**
- * Who may call a route: anyone, a signed-in user, a researcher (or an admin: ADR 040), or an
- * admin (checked on the server).
+ * Who may call a route: anyone, a signed-in user, a researcher (or an admin: ADR 040), an admin
+ * (checked on the server), or a study's participant (their token's cookie, ADR 040).
  */
-export type Access = 'public' | 'user' | 'researcher' | 'admin';
+export type Access = 'public' | 'user' | 'researcher' | 'admin' | 'participant';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -83,7 +89,15 @@ export type ApiRoute = {
   /** As Hono writes it: `/api/results/:id`. */
   path: string;
   summary: string;
-  tag: 'system' | 'auth' | 'account' | 'results' | 'progress' | 'studies' | 'admin';
+  tag:
+    | 'system'
+    | 'auth'
+    | 'account'
+    | 'results'
+    | 'progress'
+    | 'studies'
+    | 'participation'
+    | 'admin';
   access: Access;
   /** Path parameters, one field per `:name`. */
   params?: z.ZodObject;
@@ -187,14 +201,27 @@ const studyRoutes: ApiRoute[] = [
     success: { status: 200, description: 'The study now', schema: StudyResponseSchema },
   },
   {
+    method: 'POST',
+    path: '/api/studies/:id/preview',
+    summary: 'Take the study as a participant, marked as a preview and kept out of the data',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    success: {
+      status: 201,
+      description: 'The study code (the preview is at /s/<code>), with the participant cookie set',
+      schema: z.object({ code: z.string() }),
+    },
+  },
+  {
     method: 'DELETE',
     path: '/api/studies/:id',
-    summary: 'Delete a study',
+    summary: 'Delete a study and its previews',
     tag: 'studies',
     access: 'researcher',
     params: STUDY_PARAMS,
     success: { status: 204, description: 'Deleted' },
-    errors: { 403: NOT_OWNER },
+    errors: { 403: NOT_OWNER, 409: 'The study has participants: close it instead' },
   },
   {
     method: 'POST',
@@ -278,7 +305,7 @@ const studyRoutes: ApiRoute[] = [
   },
 ];
 
-export const API_ROUTES: readonly ApiRoute[] = [
+const SIGNED_IN_ROUTES: readonly ApiRoute[] = [
   {
     method: 'GET',
     path: '/api/health',
@@ -710,3 +737,122 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   ...studyRoutes,
 ];
+
+const CodeParams = z.object({ code: z.string() });
+const StepParams = z.object({ code: z.string(), index: z.string().regex(/^(0|[1-9][0-9]{0,2})$/) });
+const ParticipationResponseSchema = z.object({ participation: ParticipationSchema });
+const ENDED_OR_OUT_OF_ORDER =
+  'The participation has ended, or this is not the step the participant is on';
+
+/** The participant's API (ADR 040): a study link's landing page, a start, and their steps. */
+const participationRoutes: ApiRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/participation/:code',
+    summary: 'A study link’s landing page: its title, description, length and whether it is open',
+    tag: 'participation',
+    access: 'public',
+    params: CodeParams,
+    success: {
+      status: 200,
+      description: 'The study',
+      schema: z.object({ study: StudyLandingSchema }),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/participation/:code/start',
+    summary:
+      'Start taking part (or, with a used personal code, resume): sets the participant cookie',
+    tag: 'participation',
+    access: 'public',
+    params: CodeParams,
+    body: StartParticipationInputSchema,
+    success: {
+      status: 201,
+      description: 'The new participation',
+      schema: ParticipationResponseSchema,
+    },
+    errors: {
+      409: 'The study is not open, or is full',
+      429: 'Too many starts from this network in the last hour',
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/participation/:code/me',
+    summary: 'The participant’s own participation: the steps, the step reached, the runs, the end',
+    tag: 'participation',
+    access: 'participant',
+    params: CodeParams,
+    success: { status: 200, description: 'The participation', schema: ParticipationResponseSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/participation/:code/consent',
+    summary: 'Agree to the consent (recorded with its version) or decline (ends the participation)',
+    tag: 'participation',
+    access: 'participant',
+    params: CodeParams,
+    body: ConsentInputSchema,
+    success: { status: 200, description: 'The participation', schema: ParticipationResponseSchema },
+    errors: { 409: ENDED_OR_OUT_OF_ORDER },
+  },
+  {
+    method: 'POST',
+    path: '/api/participation/:code/steps/:index/done',
+    summary: 'Finish a page, a break or the demographics (with the answers given)',
+    tag: 'participation',
+    access: 'participant',
+    params: StepParams,
+    body: CompleteStepInputSchema,
+    success: { status: 200, description: 'The participation', schema: ParticipationResponseSchema },
+    errors: { 409: `${ENDED_OR_OUT_OF_ORDER}, or the step is a consent or a task` },
+  },
+  {
+    method: 'POST',
+    path: '/api/participation/:code/steps/:index/run',
+    summary: 'Start the task step’s run with its settings, or resume the one begun',
+    tag: 'participation',
+    access: 'participant',
+    params: StepParams,
+    body: StartStepRunInputSchema,
+    success: {
+      status: 201,
+      description: 'The new run',
+      schema: RunResponseSchema,
+      alsoOk: { status: 200, description: 'The step’s run begun before: resume it' },
+    },
+    errors: {
+      409: `${ENDED_OR_OUT_OF_ORDER}, or the step is not a task`,
+      429: 'Too many runs started in the last hour',
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/participation/:code/finish',
+    summary: 'End the participation once every step is done: the completion code and redirect',
+    tag: 'participation',
+    access: 'participant',
+    params: CodeParams,
+    success: { status: 200, description: 'The participation', schema: ParticipationResponseSchema },
+    errors: { 409: 'Some steps are not done, or the participation was declined' },
+  },
+  // A participant's runs take the same requests as a user's, under their study's path.
+  ...SIGNED_IN_ROUTES.filter((route) => route.path.startsWith('/api/results/:id')).map(
+    (route): ApiRoute => ({
+      ...route,
+      path: route.path.replace('/api/results/', '/api/participation/:code/runs/'),
+      summary: `${route.summary} (a participant’s)`,
+      tag: 'participation',
+      access: 'participant',
+      params: route.params?.extend({ code: z.string() }),
+      errors:
+        route.path === '/api/results/:id/complete'
+          ? { 409: 'Trials are missing, or the run was abandoned; completing it ends its step' }
+          : route.errors,
+    }),
+  ),
+];
+
+export const API_ROUTES: readonly ApiRoute[] = [...SIGNED_IN_ROUTES, ...participationRoutes];

@@ -118,10 +118,13 @@ function describeErrors(route: ApiRoute, hasStrictQuery: boolean) {
     );
   }
   if (isUnsafe && !route.body) add(400, 'Content-Type is not application/json');
-  if (route.access !== 'public') add(401, 'Not signed in');
+  if (route.access === 'participant') {
+    add(401, 'No participation: the participant cookie is missing, forged or another study’s');
+  } else if (route.access !== 'public') add(401, 'Not signed in');
   if (route.access === 'admin') add(403, 'Not an admin');
   if (route.access === 'researcher') add(403, 'Not a researcher or an admin');
-  if (route.access !== 'public' && !route.isOpenBeforeOwnPassword) {
+  const isSignedIn = route.access !== 'public' && route.access !== 'participant';
+  if (isSignedIn && !route.isOpenBeforeOwnPassword) {
     add(403, 'PASSWORD_CHANGE_REQUIRED: the password an admin set must be changed first');
   }
   if (isUnsafe) add(403, 'The request did not come from this site (Origin)');
@@ -166,7 +169,12 @@ function describeOperation(route: ApiRoute): OpenApiOperation {
     operationId: toOperationId(route),
     summary: route.summary,
     tags: [route.tag],
-    security: route.access === 'public' ? [] : [{ session: [] }],
+    security:
+      route.access === 'public'
+        ? []
+        : route.access === 'participant'
+          ? [{ participant: [] }]
+          : [{ session: [] }],
     'x-access': route.access,
     parameters,
     responses: { ...describeSuccess(route), ...describeErrors(route, hasStrictQuery) },
@@ -213,6 +221,13 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES): 
           name: 'cogni_session',
           description:
             'The HttpOnly session cookie set by POST /api/auth/login; over HTTPS it is named __Host-cogni_session.',
+        },
+        participant: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'cogni_participant',
+          description:
+            'A study participant’s token, set by POST /api/participation/{code}/start on that study’s path only; over HTTPS it is named __Secure-cogni_participant.',
         },
       },
     },

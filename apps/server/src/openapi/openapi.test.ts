@@ -36,6 +36,13 @@ function collectRefs(value: unknown, refs: string[] = []): string[] {
 }
 
 const ANY_ID = '00000000-0000-4000-8000-000000000000';
+/** A value of each path parameter that is not an id; a study code of no study. */
+const PATH_SAMPLES: Record<string, string> = {
+  '{phase}': 'sample',
+  '{trialNumber}': '0',
+  '{index}': '0',
+  '{code}': 'abcdefghjkmn',
+};
 
 describe('the OpenAPI document', () => {
   const document = buildOpenApiDocument();
@@ -72,7 +79,8 @@ describe('the OpenAPI document', () => {
       expect(operation, name).toBeDefined();
       if (!operation) continue;
       expect(operation['x-access'], name).toBe(route.access);
-      expect(operation.security, name).toEqual(route.access === 'public' ? [] : [{ session: [] }]);
+      const scheme = route.access === 'participant' ? 'participant' : 'session';
+      expect(operation.security, name).toEqual(route.access === 'public' ? [] : [{ [scheme]: [] }]);
       const body = operation.requestBody?.content['application/json'].schema;
       // No mass assignment (ASVS 15.3.3): an unknown field is refused, so the document says so.
       // A body that is any registered task's trial is a union: each of its members is strict.
@@ -180,9 +188,7 @@ describe.each(TEST_DATABASE_KINDS)('the OpenAPI document against the router on %
     const expected: string[] = [];
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
-        const url = path.replace(/\{[^}]+\}/g, (name) =>
-          name === '{phase}' ? 'sample' : name === '{trialNumber}' ? '0' : ANY_ID,
-        );
+        const url = path.replace(/\{[^}]+\}/g, (name) => PATH_SAMPLES[name] ?? ANY_ID);
         const body = method === 'get' ? {} : { body: {} };
         const anonymous = await t.client().request(method.toUpperCase(), url, body);
         answers.push(`${method} ${path} as visitor: ${anonymous.status === 401}`);

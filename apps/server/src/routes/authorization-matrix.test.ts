@@ -210,14 +210,18 @@ const MATRIX: Record<string, Case> = {
   },
 };
 
-/** The API routes of this matrix: the studies API has its own (studies-authorization-matrix). */
+/**
+ * The API routes of this matrix: the studies and participation APIs have their own
+ * (studies-authorization-matrix).
+ */
 function listApiRoutes(t: TestContext): string[] {
   return t.app.routes
     .filter(
       (route) =>
         route.method !== 'ALL' &&
         route.path.startsWith('/api/') &&
-        !route.path.startsWith('/api/studies'),
+        !route.path.startsWith('/api/studies') &&
+        !route.path.startsWith('/api/participation'),
     )
     .map((route) => `${route.method} ${route.path}`);
 }

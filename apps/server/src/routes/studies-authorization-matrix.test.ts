@@ -1,19 +1,38 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studyCollaborators, users } from '../db/schema';
+import { studyCollaborators, studyParticipants, users } from '../db/schema';
 import { insertUser } from '../testing/admin-fixtures';
 import { signInDirectly } from '../testing/api-fuzz';
+import { DEVICE_INFO, MEASUREMENT } from '../testing/fixture-run';
+import { joinStudy, openStudy, STUDY_CONTENT } from '../testing/study-fixtures';
 import type { TestClient, TestContext } from '../testing/test-app';
 import { createTestContext } from '../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../testing/test-database';
 
 /**
- * Who may call what on the studies API (ADR 040, ASVS 8.2.1-8.2.2): every /api/studies route,
- * taken from the router, called as a visitor, a user, the study's owner, a collaborator on it,
- * another researcher and an admin. A route added without a row fails the first test.
+ * Who may call what on the studies and participation APIs (ADR 040, ASVS 8.2.1-8.2.2): every
+ * /api/studies and /api/participation route, taken from the router, called as a visitor, a
+ * user, the study's owner, a collaborator on it, another researcher, an admin, a participant
+ * of the study and a participant of another study. A route added without a row fails the first
+ * test.
  */
 
-type Role = 'anonymous' | 'user' | 'owner' | 'collaborator' | 'otherResearcher' | 'admin';
+type Role =
+  | 'anonymous'
+  | 'user'
+  | 'owner'
+  | 'collaborator'
+  | 'otherResearcher'
+  | 'admin'
+  | 'participant'
+  | 'otherParticipant';
+const USER_ROLES: readonly UserRole[] = [
+  'user',
+  'owner',
+  'collaborator',
+  'otherResearcher',
+  'admin',
+];
 const ROLES: readonly Role[] = [
   'anonymous',
   'user',
@@ -21,11 +40,18 @@ const ROLES: readonly Role[] = [
   'collaborator',
   'otherResearcher',
   'admin',
+  'participant',
+  'otherParticipant',
 ];
+type UserRole = Exclude<Role, 'anonymous' | 'participant' | 'otherParticipant'>;
 
 type Fixture = {
-  ids: Record<Exclude<Role, 'anonymous'> | 'extra', string>;
+  ids: Record<UserRole | 'extra', string>;
   studyId: string;
+  /** The open study the participant takes part in, and the participant's run of its task. */
+  openCode: string;
+  participantId: string;
+  runId: string;
   /** A study per role for the calls that delete it. */
   deletable: Record<Role, string>;
 };
@@ -38,24 +64,52 @@ type Case = {
   expect: Record<Role, number>;
 };
 
+/** A participant holds no session: every user route is a 401 to them. */
+const NOT_USERS = { participant: 401, otherParticipant: 401 } as const;
 /** Studies the owner and collaborator manage, admins too; another researcher sees none. */
-const MANAGERS = (ok: number) => ({
+const MANAGERS = (ok: number): Record<Role, number> => ({
   anonymous: 401,
   user: 403,
   owner: ok,
   collaborator: ok,
   otherResearcher: 404,
   admin: ok,
+  ...NOT_USERS,
 });
 /** Only the owner or an admin; a collaborator sees the study but may not. */
 const OWNERS = (ok: number) => ({ ...MANAGERS(ok), collaborator: 403 });
-const RESEARCHERS = (ok: number) => ({
+const RESEARCHERS = (ok: number): Record<Role, number> => ({
   anonymous: 401,
   user: 403,
   owner: ok,
   collaborator: ok,
   otherResearcher: ok,
   admin: ok,
+  ...NOT_USERS,
+});
+/**
+ * The participant's own participation: no user's session opens it, the researcher's included
+ * (their view of it is the dashboard's), and neither does another study's participant.
+ */
+const PARTICIPANT = (ok: number): Record<Role, number> => ({
+  anonymous: 401,
+  user: 401,
+  owner: 401,
+  collaborator: 401,
+  otherResearcher: 401,
+  admin: 401,
+  participant: ok,
+  otherParticipant: 401,
+});
+const EVERYONE = (ok: number): Record<Role, number> => ({
+  ...PARTICIPANT(ok),
+  anonymous: ok,
+  user: ok,
+  owner: ok,
+  collaborator: ok,
+  otherResearcher: ok,
+  admin: ok,
+  otherParticipant: ok,
 });
 
 const STUDY = {
@@ -127,7 +181,84 @@ const MATRIX: Record<string, Case> = {
     body: () => ({ count: 2, label: 'matrix' }),
     expect: MANAGERS(201),
   },
+  'POST /api/studies/:id/preview': {
+    path: (f) => `/api/studies/${f.studyId}/preview`,
+    expect: MANAGERS(201),
+  },
+  'GET /api/participation/:code': {
+    path: (f) => `/api/participation/${f.openCode}`,
+    expect: EVERYONE(200),
+  },
+  'POST /api/participation/:code/start': {
+    path: (f) => `/api/participation/${f.openCode}/start`,
+    body: () => ({ params: {} }),
+    expect: EVERYONE(201),
+  },
+  'GET /api/participation/:code/me': {
+    path: (f) => `/api/participation/${f.openCode}/me`,
+    expect: PARTICIPANT(200),
+  },
+  'POST /api/participation/:code/consent': {
+    path: (f) => `/api/participation/${f.openCode}/consent`,
+    body: () => ({ agree: true }),
+    prepare: (t, f) => onStep(t, f, 0),
+    expect: PARTICIPANT(200),
+  },
+  'POST /api/participation/:code/steps/:index/done': {
+    path: (f) => `/api/participation/${f.openCode}/steps/1/done`,
+    body: () => ({}),
+    prepare: (t, f) => onStep(t, f, 1),
+    expect: PARTICIPANT(200),
+  },
+  'POST /api/participation/:code/steps/:index/run': {
+    path: (f) => `/api/participation/${f.openCode}/steps/2/run`,
+    body: () => ({ deviceInfo: DEVICE_INFO, measurement: MEASUREMENT }),
+    prepare: (t, f) => onStep(t, f, 2),
+    // The step's run begun in the fixture: resumed.
+    expect: PARTICIPANT(200),
+  },
+  'POST /api/participation/:code/finish': {
+    path: (f) => `/api/participation/${f.openCode}/finish`,
+    body: () => ({}),
+    prepare: (t, f) => onStep(t, f, STUDY_CONTENT.steps.length),
+    expect: PARTICIPANT(200),
+  },
+  'GET /api/participation/:code/runs/:id': {
+    path: (f) => `/api/participation/${f.openCode}/runs/${f.runId}`,
+    expect: PARTICIPANT(200),
+  },
+  'GET /api/participation/:code/runs/:id/trials': {
+    path: (f) => `/api/participation/${f.openCode}/runs/${f.runId}/trials`,
+    expect: PARTICIPANT(200),
+  },
+  'PUT /api/participation/:code/runs/:id/trials/:phase/:block/:trialNumber': {
+    path: (f) => `/api/participation/${f.openCode}/runs/${f.runId}/trials/nothing/0/0`,
+    body: () => ({}),
+    // Allowed to the participant: the request reaches validation (an unknown phase).
+    expect: PARTICIPANT(400),
+  },
+  'PUT /api/participation/:code/runs/:id/trials/:phase/:trialNumber': {
+    path: (f) => `/api/participation/${f.openCode}/runs/${f.runId}/trials/nothing/0`,
+    body: () => ({}),
+    expect: PARTICIPANT(400),
+  },
+  'POST /api/participation/:code/runs/:id/complete': {
+    path: (f) => `/api/participation/${f.openCode}/runs/${f.runId}/complete`,
+    body: () => ({}),
+    // Allowed to the participant: refused only because no trial is saved.
+    expect: PARTICIPANT(409),
+  },
 };
+
+/** Puts the fixture participant back on step `index`, taking part. */
+async function onStep(t: TestContext, f: Fixture, index: number): Promise<void> {
+  await t.database.db
+    .update(studyParticipants)
+    .set({ state: index === 0 ? 'started' : 'consented', stepsDone: index, finishedAt: null })
+    .where(eq(studyParticipants.id, f.participantId));
+}
+
+const OPEN_STUDY = { settings: STUDY.settings, content: STUDY_CONTENT };
 
 describe.each(TEST_DATABASE_KINDS)('the studies authorization matrix on %s', (kind) => {
   let t: TestContext;
@@ -148,9 +279,7 @@ describe.each(TEST_DATABASE_KINDS)('the studies authorization matrix on %s', (ki
       extra: await make('extra@example.com', 'researcher'),
     };
     clients.anonymous = t.client();
-    for (const role of ROLES) {
-      if (role !== 'anonymous') clients[role] = await signInDirectly(t, ids[role]);
-    }
+    for (const role of USER_ROLES) clients[role] = await signInDirectly(t, ids[role]);
     const create = async () => {
       const res = await clients.owner.post('/api/studies', STUDY);
       if (res.status !== 201) throw new Error(`create failed: ${res.status}`);
@@ -161,13 +290,41 @@ describe.each(TEST_DATABASE_KINDS)('the studies authorization matrix on %s', (ki
     const studyId = await create();
     const deletable = {} as Record<Role, string>;
     for (const role of ROLES) deletable[role] = await create();
-    fixture = { ids, studyId, deletable };
+    const open = await openStudy(clients.owner, OPEN_STUDY);
+    const other = await openStudy(clients.owner, OPEN_STUDY);
+    const joined = await joinStudy(t, open.code);
+    clients.participant = joined.browser;
+    clients.otherParticipant = (await joinStudy(t, other.code)).browser;
+    const base = `/api/participation/${open.code}`;
+    await clients.participant.post(`${base}/consent`, { agree: true });
+    await clients.participant.post(`${base}/steps/1/done`, {});
+    const run = await clients.participant.post(`${base}/steps/2/run`, {
+      deviceInfo: DEVICE_INFO,
+      measurement: MEASUREMENT,
+    });
+    if (run.status !== 201) throw new Error(`step run failed: ${run.status}`);
+    const [participant] = await db
+      .select({ id: studyParticipants.id })
+      .from(studyParticipants)
+      .where(eq(studyParticipants.studyId, open.id));
+    fixture = {
+      ids,
+      studyId,
+      deletable,
+      openCode: open.code,
+      participantId: participant?.id ?? '',
+      runId: run.body.run.id,
+    };
   });
   afterAll(() => t?.close());
 
-  it('has a row for every studies route the router serves, and none for a route it does not', () => {
+  it('has a row for every studies and participation route the router serves, and none for a route it does not', () => {
     const served = t.app.routes
-      .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/studies'))
+      .filter(
+        (route) =>
+          route.method !== 'ALL' &&
+          (route.path.startsWith('/api/studies') || route.path.startsWith('/api/participation')),
+      )
       .map((route) => `${route.method} ${route.path}`);
     expect(served.sort()).toEqual(Object.keys(MATRIX).sort());
   });
@@ -180,11 +337,14 @@ describe.each(TEST_DATABASE_KINDS)('the studies authorization matrix on %s', (ki
       for (const role of ROLES) {
         await test.prepare?.(t, fixture);
         const body = test.body?.(fixture);
+        // A start answers with a new participant's cookie, which the client would keep.
+        const cookie = clients[role].cookie;
         const res = await clients[role].request(
           method,
           test.path(fixture, role),
           body === undefined ? {} : { body },
         );
+        clients[role].cookie = cookie;
         actual.push(`${route} as ${role}: ${res.status}`);
         expected.push(`${route} as ${role}: ${test.expect[role]}`);
         if (role === 'anonymous' || role === 'user' || role === 'otherResearcher') {

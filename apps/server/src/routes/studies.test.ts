@@ -72,7 +72,8 @@ describe.each(TEST_DATABASE_KINDS)('the studies API on %s', (kind) => {
       version: 1,
     });
     expect(study.code).toMatch(/^[2-9a-hjkmnp-z]{12}$/);
-    expect(study.settings).toEqual(SETTINGS);
+    // The settings left out take their defaults: a code of each participant's own, no scores.
+    expect(study.settings).toEqual({ ...SETTINGS, completionCode: null, showScores: false });
     const task = study.content.steps[1];
     expect(task?.kind === 'task' && task.config).toEqual({
       ...digitSpan.DEFAULT_CONFIG,

@@ -11,6 +11,7 @@ import type { AppEnv } from '../app-env';
 import { parseJsonBody } from '../lib/parse-body';
 import { parseId } from '../lib/parse-id';
 import { requireResearcher } from '../middleware/session';
+import { startPreview } from '../services/participation/participation';
 import {
   addCollaborator,
   removeCollaborator,
@@ -26,6 +27,7 @@ import {
 } from '../services/studies/studies';
 import { STUDY_NOT_FOUND } from '../services/studies/study-access';
 import { createStudyCodes, listStudyCodes } from '../services/studies/study-codes';
+import { setParticipantCookie } from './participation';
 
 const parseStudyId = (id: string | undefined) => parseId(id ?? '', STUDY_NOT_FOUND);
 
@@ -68,7 +70,21 @@ export const studyRoutes = new Hono<AppEnv>()
     const input = await parseJsonBody(c, SaveStudyInputSchema);
     return c.json({ study: await saveStudy(c.get('deps'), user, id, input) });
   })
-  /** DELETE /api/studies/:id -> 204 (the owner or an admin). */
+  /**
+   * POST /api/studies/:id/preview -> 201 `{ code }` and a participant cookie for the study: the
+   * caller takes the study as a participant (marked as a preview) at /s/<code>.
+   */
+  .post('/:id/preview', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const { code, token } = await startPreview(c.get('deps'), user, id);
+    setParticipantCookie(c, code, token);
+    return c.json({ code }, 201);
+  })
+  /**
+   * DELETE /api/studies/:id -> 204 (the owner or an admin); 409 once it has participants other
+   * than previews.
+   */
   .delete('/:id', async (c) => {
     const { user } = requireResearcher(c);
     await deleteStudy(c.get('deps'), user, parseStudyId(c.req.param('id')));

@@ -10,6 +10,8 @@ import {
   studies,
   studyCodes,
   studyCollaborators,
+  studyParticipants,
+  studyParticipantTokens,
   studyVersions,
   testResults,
 } from '../db/schema';
@@ -22,12 +24,15 @@ import {
   toOpenApiPath,
 } from '../openapi/build-openapi-document';
 import { SESSION_ABSOLUTE_TIMEOUT_MS } from '../services/auth/session-policy';
+import { hashToken } from '../services/participation/participation';
 import { getAuthLimits } from '../services/rate-limit/auth-limits';
 import { insertFinishedRun } from '../services/results/insert-finished-run';
+import { getRunStartLimit, startRun } from '../services/results/start-run';
 import { insertUser } from './admin-fixtures';
 import { fixtureFinishedRun, START_RUN } from './fixture-run';
 import { bodyArbitrary, type FuzzBody, pathArbitrary, queryArbitrary } from './fuzz-requests';
 import { digestUserData, installWriteCounter, readWriteCount } from './stored-data-watch';
+import { STUDY_CONTENT } from './study-fixtures';
 import { createTestContext, type TestClient, type TestContext } from './test-app';
 import { TEST_DATABASE_KINDS, type TestDatabaseKind } from './test-database';
 
@@ -36,8 +41,8 @@ import { TEST_DATABASE_KINDS, type TestDatabaseKind } from './test-database';
  * OpenAPI document the server serves: for each operation, fast-check sends bodies, query strings
  * and path ids shaped by its schemas with hostile parts (wrong types, missing and unknown
  * fields, `__proto__` keys, number-like text, lone surrogates, NUL, direction overrides, huge
- * values, bodies past the limit, broken percent-encoding), as a visitor, a user, a researcher
- * and an admin.
+ * values, bodies past the limit, broken percent-encoding), as a visitor, a user, a researcher,
+ * an admin and a study's participant.
  * It holds that
  *  - nothing is a 5xx;
  *  - every refusal is the JSON error shape, with a status the document lists for the operation;
@@ -53,6 +58,7 @@ export const FUZZ_GROUPS = {
   accounts: ['system', 'auth', 'account'],
   data: ['results', 'progress', 'admin'],
   studies: ['studies'],
+  participation: ['participation'],
 } as const satisfies Record<string, readonly ApiRoute['tag'][]>;
 
 /**
@@ -65,17 +71,18 @@ const RUNS: Record<TestDatabaseKind, number> = {
 };
 const BASE_SEED = Number(process.env.FUZZ_SEED) || 20_261_123;
 
-type Role = 'anonymous' | 'user' | 'researcher' | 'admin';
+type Role = 'anonymous' | 'user' | 'researcher' | 'admin' | 'participant';
 
 /**
  * Who calls: mostly someone allowed, so validation is reached; sometimes someone who is not,
  * so the refusal paths are fuzzed too.
  */
 const ROLE_WEIGHTS: Record<OpenApiOperation['x-access'], Record<Role, number>> = {
-  public: { anonymous: 3, user: 2, researcher: 1, admin: 1 },
-  user: { user: 8, anonymous: 1, researcher: 1, admin: 1 },
-  researcher: { researcher: 8, user: 1, anonymous: 1, admin: 1 },
-  admin: { admin: 8, user: 1, researcher: 1, anonymous: 1 },
+  public: { anonymous: 3, user: 2, researcher: 1, admin: 1, participant: 1 },
+  user: { user: 8, anonymous: 1, researcher: 1, admin: 1, participant: 1 },
+  researcher: { researcher: 8, user: 1, anonymous: 1, admin: 1, participant: 1 },
+  admin: { admin: 8, user: 1, researcher: 1, anonymous: 1, participant: 1 },
+  participant: { participant: 8, anonymous: 1, user: 1, researcher: 1, admin: 1 },
 };
 
 /**
@@ -104,12 +111,11 @@ const STUDY_FIXTURE = {
     declineMessage: '',
     declineUrl: null,
   },
-  content: {
-    title: 'Fuzz study',
-    description: '',
-    steps: [{ kind: 'info', title: 'Welcome', text: 'Hello' }],
-  },
+  content: STUDY_CONTENT,
 };
+/** The fixture participant's browser token (the participation group's participant). */
+const PARTICIPANT_TOKEN = 'fuzz-participant-token-0123456789abcdefghijklmno';
+const PARTICIPANT_COOKIE = `cogni_participant=${PARTICIPANT_TOKEN}`;
 
 /** True in `percent` cases of 100 (fast-check's numbers lean to their bounds; weights do not). */
 function percentChance(percent: number): fc.Arbitrary<boolean> {
@@ -184,6 +190,7 @@ export async function signInDirectly(t: TestContext, userId: string): Promise<Te
 export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
   const tags: readonly string[] = FUZZ_GROUPS[group];
   const operations = OPERATIONS.filter(({ operation }) => tags.includes(operation.tags[0] ?? ''));
+  const studyState = group === 'participation' ? 'open' : 'draft';
   describe.each(TEST_DATABASE_KINDS)(`API fuzzing (${group}) on %s`, (kind) => {
     let t: TestContext;
     let db: Db;
@@ -195,6 +202,8 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
       activeRun: '',
       finishedRun: '',
       study: '',
+      participant: '',
+      participantRun: '',
     };
     const clients = {} as Record<Exclude<Role, 'anonymous'>, TestClient>;
     let knownPathValues: Record<string, string[]> = {};
@@ -203,7 +212,7 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
     const stats = new Map<string, Stats>();
     let startedAt = 0;
 
-    async function signIn(role: Exclude<Role, 'anonymous'>): Promise<void> {
+    async function signIn(role: Exclude<Role, 'anonymous' | 'participant'>): Promise<void> {
       clients[role].cookie = await insertSessionCookie(t, ids[role]);
     }
 
@@ -252,14 +261,47 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
           id: ids.study,
           ownerId: ids.researcher,
           code: STUDY_CODE,
+          state: studyState,
         })
         .onConflictDoUpdate({
           target: studies.id,
-          set: { ...STUDY_FIXTURE.settings, ownerId: ids.researcher, state: 'draft' },
+          // The participation group needs the study open, so that its link starts people.
+          set: { ...STUDY_FIXTURE.settings, ownerId: ids.researcher, state: studyState },
         });
-      await db
+      const [version] = await db
         .insert(studyVersions)
         .values({ studyId: ids.study, number: 1, content: STUDY_FIXTURE.content, contentHash: '0' })
+        .onConflictDoUpdate({
+          target: [studyVersions.studyId, studyVersions.number],
+          set: { content: STUDY_FIXTURE.content, firstStartedAt: null },
+        })
+        .returning();
+      await restoreParticipant(version?.id ?? '');
+    }
+
+    /**
+     * The fixture participant as they started: on the first step, with their token; the
+     * participants and tokens the fuzz made are dropped. Their run of the task step stays.
+     */
+    async function restoreParticipant(versionId: string): Promise<void> {
+      await db.delete(studyParticipants).where(ne(studyParticipants.id, ids.participant));
+      const fresh = {
+        state: 'started',
+        stepsDone: 0,
+        demographics: {},
+        consentHash: null,
+        consentedAt: null,
+        finishedAt: null,
+        completionCode: null,
+        excluded: false,
+      } as const;
+      await db
+        .insert(studyParticipants)
+        .values({ ...fresh, id: ids.participant, studyId: ids.study, versionId })
+        .onConflictDoUpdate({ target: studyParticipants.id, set: fresh });
+      await db
+        .insert(studyParticipantTokens)
+        .values({ tokenHash: hashToken(PARTICIPANT_TOKEN), participantId: ids.participant })
         .onConflictDoNothing();
     }
 
@@ -292,7 +334,17 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
       await signIn('researcher');
       await signIn('admin');
       ids.study = randomUUID();
+      ids.participant = randomUUID();
       await restoreStudy();
+      clients.participant = t.client();
+      clients.participant.cookie = PARTICIPANT_COOKIE;
+      const participantRun = await startRun(
+        t.deps,
+        { participantId: ids.participant, studyStep: 2 },
+        { ...START_RUN, testType: 'digitSpanTest' },
+        getRunStartLimit(t.deps.config),
+      );
+      ids.participantRun = participantRun.id;
       const started = await clients.user.post('/api/results', START_RUN);
       if (started.status !== 201) throw new Error(`start run failed: ${started.status}`);
       ids.activeRun = started.body.run.id;
@@ -319,7 +371,10 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
           // Ids are matched without regard to case.
           ids.activeRun.toUpperCase(),
           ids.study,
+          ids.participantRun,
         ],
+        code: [STUDY_CODE],
+        index: ['0', '1', '2', '3', '4'],
         userId: [ids.researcher, ids.user, ids.admin],
         trialNumber: ['0', '1', '12'],
       };
@@ -397,6 +452,8 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
     async function send(key: string, fuzzCase: FuzzCase) {
       const method = key.split(' ')[0] ?? 'GET';
       const client = fuzzCase.role === 'anonymous' ? t.client() : clients[fuzzCase.role];
+      // A start answers with a new participant's cookie, which the client would keep.
+      if (fuzzCase.role === 'participant') client.cookie = PARTICIPANT_COOKIE;
       if (fuzzCase.role !== 'anonymous' && !client.cookie) await restoreFixtures();
       const body = thinBody(key, fuzzCase);
       const headers: Record<string, string> = {};

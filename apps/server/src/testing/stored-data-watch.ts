@@ -34,6 +34,8 @@ export async function digestUserData(db: Db): Promise<string> {
       (select string_agg(sv::text, ',' order by sv.id) from study_versions sv),
       (select string_agg(sc::text, ',' order by sc.id) from study_codes sc),
       (select string_agg(sl::text, ',' order by sl.study_id, sl.user_id) from study_collaborators sl),
+      (select string_agg(sp::text, ',' order by sp.id) from study_participants sp),
+      (select string_agg(pt::text, ',' order by pt.token_hash) from study_participant_tokens pt),
       (select string_agg(a::text, ',' order by a.id) from admin_audit_log a
          where a.action not in (${sql.join(
            REFUSAL_EVENTS.map((action) => sql`${action}`),
@@ -59,6 +61,8 @@ const WATCHED_TABLES = [
   'study_versions',
   'study_codes',
   'study_collaborators',
+  'study_participants',
+  'study_participant_tokens',
   'admin_audit_log',
 ] as const;
 

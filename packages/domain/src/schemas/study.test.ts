@@ -82,7 +82,18 @@ describe('a study’s settings', () => {
   };
 
   it('takes http and https URL templates and parameter names, and nothing else', () => {
-    expect(StudySettingsSchema.parse(settings)).toEqual(settings);
+    // Left out: a completion code of each participant's own, and no scores at the end.
+    expect(StudySettingsSchema.parse(settings)).toEqual({
+      ...settings,
+      completionCode: null,
+      showScores: false,
+    });
+    for (const completionCode of ['', 'has space', 'x'.repeat(65), '<b>']) {
+      expect(StudySettingsSchema.safeParse({ ...settings, completionCode }).success).toBe(false);
+    }
+    expect(
+      StudySettingsSchema.parse({ ...settings, completionCode: 'C0DE-1_x' }).completionCode,
+    ).toBe('C0DE-1_x');
     for (const completionUrl of ['javascript:alert(1)', 'ftp://x.org', '/relative', 'x']) {
       expect(StudySettingsSchema.safeParse({ ...settings, completionUrl }).success).toBe(false);
     }

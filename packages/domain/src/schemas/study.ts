@@ -222,6 +222,17 @@ export const StudySettingsSchema = z.strictObject({
   declineMessage: text('declineMessage', STUDY_TEXT_MAX_LENGTH),
   /** Where a participant who does not agree goes; null: the decline message. */
   declineUrl: RedirectTemplateSchema.nullable(),
+  /**
+   * The completion code the thank-you page shows, and `{COMPLETION_CODE}` in the completion URL:
+   * the study's own (a panel's code), or null for a code of each participant's own.
+   */
+  completionCode: z
+    .string({ error: 'completionCode must be text' })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'completionCode has only letters, digits, - and _ (at most 64)')
+    .nullable()
+    .default(null),
+  /** Whether participants see their own scores at the end (for clinics and self-assessment). */
+  showScores: z.boolean({ error: 'showScores must be true or false' }).default(false),
 });
 export type StudySettings = z.infer<typeof StudySettingsSchema>;
 

@@ -2,6 +2,7 @@ import type { Config } from '../../env';
 import type { Logger } from '../../lib/logger';
 import type { ServiceContext } from '../context';
 import { pruneErrorLogs } from '../error-logs/prune-error-logs';
+import { markAbandonedParticipants } from '../participation/mark-abandoned';
 import { pruneRateLimits } from '../rate-limit/prune-rate-limits';
 import { closeAbandonedRuns } from '../results/close-abandoned-runs';
 import { rescoreStoredRuns } from '../results/rescore';
@@ -13,6 +14,8 @@ export type MaintenanceReport = {
   errorLogsDeleted: number;
   rateLimitsDeleted: number;
   runsAbandoned: number;
+  /** Study participants not seen for a day, marked abandoned. */
+  participantsAbandoned: number;
   /** Finished runs rescored under their task's current scoring version. */
   runsRescored: number;
 };
@@ -20,7 +23,8 @@ export type MaintenanceReport = {
 /**
  * One pass of the housekeeping no request does: the error log kept within its retention
  * (ERROR_LOG_MAX_ROWS, ERROR_LOG_MAX_AGE_DAYS), brute-force counters of long-ended windows
- * deleted, runs left unfinished for more than a day closed as abandoned, and finished runs
+ * deleted, runs left unfinished for more than a day closed as abandoned (and study participants
+ * not seen for a day marked so), and finished runs
  * scored by an older scoring version rescored (ADR 029). Each step runs in short statements or
  * small batches, so requests are not held up behind it.
  */
@@ -31,8 +35,15 @@ export async function runMaintenance(ctx: MaintenanceContext): Promise<Maintenan
   });
   const rateLimitsDeleted = await pruneRateLimits(ctx);
   const runsAbandoned = await closeAbandonedRuns(ctx);
+  const participantsAbandoned = await markAbandonedParticipants(ctx);
   const runsRescored = await rescoreStoredRuns(ctx);
-  return { errorLogsDeleted, rateLimitsDeleted, runsAbandoned, runsRescored };
+  return {
+    errorLogsDeleted,
+    rateLimitsDeleted,
+    runsAbandoned,
+    participantsAbandoned,
+    runsRescored,
+  };
 }
 
 /** Time between two passes. */

@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { fillRedirectTemplate, findTask, type StudyContent, type StudyStep } from '@cogni/domain';
+import {
+  CAPTURED_PARAM_MAX_LENGTH,
+  findTask,
+  type StudyAvailability,
+  type StudyContent,
+  type StudyLanding,
+  type User,
+} from '@cogni/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   studies,
@@ -10,6 +17,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
+import { loadStudy } from '../studies/study-access';
 import { isCodeShaped } from '../studies/study-codes-random';
 
 export const STUDY_UNAVAILABLE = 'This study is not available';
@@ -20,8 +28,6 @@ export const PARTICIPATION_UNKNOWN = 'Your participation could not be found; ope
 
 /** A minute for each step that is not a task: reading a page, answering a few questions. */
 const OTHER_STEP_MS = 60_000;
-/** Longest captured parameter value kept. */
-const PARAM_MAX_LENGTH = 200;
 
 type StudyRow = typeof studies.$inferSelect;
 type VersionRow = typeof studyVersions.$inferSelect;
@@ -66,8 +72,14 @@ async function countParticipants(ctx: ServiceContext, studyId: string): Promise<
   return row?.n ?? 0;
 }
 
+/** Whether a study takes participants; a draft never reaches here (studyByCode: 404). */
+function availabilityOf(state: StudyRow['state'], full: boolean): StudyAvailability {
+  if (state === 'open') return full ? 'full' : 'open';
+  return state === 'paused' ? 'paused' : 'closed';
+}
+
 /** What the landing page shows; starts nothing. */
-export async function getLanding(ctx: ServiceContext, code: string) {
+export async function getLanding(ctx: ServiceContext, code: string): Promise<StudyLanding> {
   const study = await studyByCode(ctx, code);
   const version = await newestVersion(ctx, study.id);
   const content = version.content as StudyContent;
@@ -79,7 +91,8 @@ export async function getLanding(ctx: ServiceContext, code: string) {
     description: content.description,
     estimatedMs: estimateStudyMs(content),
     steps: content.steps.length,
-    availability: study.state === 'open' ? (full ? 'full' : 'open') : study.state,
+    testTypes: content.steps.flatMap((step) => (step.kind === 'task' ? [step.testType] : [])),
+    availability: availabilityOf(study.state, full),
   };
 }
 
@@ -88,7 +101,7 @@ export function captureParams(names: readonly string[], given: Record<string, un
   const kept: Record<string, string> = {};
   for (const name of names) {
     const value = given[name];
-    if (typeof value === 'string') kept[name] = value.slice(0, PARAM_MAX_LENGTH);
+    if (typeof value === 'string') kept[name] = value.slice(0, CAPTURED_PARAM_MAX_LENGTH);
   }
   return kept;
 }
@@ -108,7 +121,7 @@ export async function startParticipation(
   const now = ctx.now();
   const participant = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(studies).where(eq(studies.id, study.id)).for('update');
-    if (!locked || locked.state !== 'open') throw new AppError('CONFLICT', STUDY_NOT_OPEN);
+    if (locked?.state !== 'open') throw new AppError('CONFLICT', STUDY_NOT_OPEN);
     let codeId: string | null = null;
     if (input.personalCode !== undefined) {
       const [personal] = await tx
@@ -186,17 +199,52 @@ export async function readParticipant(
     .innerJoin(studyVersions, eq(studyVersions.id, studyParticipants.versionId))
     .where(and(eq(studyParticipantTokens.tokenHash, hashToken(token)), eq(studies.code, code)));
   if (!row) throw new AppError('UNAUTHENTICATED', PARTICIPATION_UNKNOWN);
-  return { ...row, content: row.version.content as StudyContent };
+  let { participant } = row;
+  if (participant.state === 'abandoned') {
+    // A participant marked abandoned who comes back (by their token, or their personal code on
+    // another device) takes part again from where they stopped.
+    const [revived] = await ctx.db
+      .update(studyParticipants)
+      .set({
+        state: participant.consentedAt ? 'consented' : 'started',
+        lastSeenAt: ctx.now(),
+      })
+      .where(eq(studyParticipants.id, participant.id))
+      .returning();
+    if (revived) participant = revived;
+  }
+  return { ...row, participant, content: row.version.content as StudyContent };
 }
 
-/** The step a participant is on, or null once every step is done. */
-export function currentStep(content: StudyContent, stepsDone: number): StudyStep | null {
-  return content.steps[stepsDone] ?? null;
-}
-
-/** Where a finished participant goes: the completion URL with their parameters, or null. */
-export function completionUrlOf(study: StudyRow, participant: ParticipantRow): string | null {
-  return study.completionUrl
-    ? fillRedirectTemplate(study.completionUrl, participant.params as Record<string, string>)
-    : null;
+/**
+ * A researcher's run-through of their study as a participant (ADR 040): the newest version, in
+ * any state, marked as a preview, so it counts against no cap, freezes no version and stays out
+ * of the data. Returns the study's code and the preview's browser token.
+ */
+export async function startPreview(
+  ctx: ServiceContext,
+  user: User,
+  studyId: string,
+): Promise<{ code: string; token: string }> {
+  const { study } = await loadStudy(ctx, user, studyId);
+  const version = await newestVersion(ctx, study.id);
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(studyParticipants)
+      .values({
+        studyId: study.id,
+        versionId: version.id,
+        isPreview: true,
+        startedAt: now,
+        lastSeenAt: now,
+      })
+      .returning({ id: studyParticipants.id });
+    if (!created) throw new Error('participant insert returned nothing');
+    await tx
+      .insert(studyParticipantTokens)
+      .values({ tokenHash: hashToken(token), participantId: created.id, createdAt: now });
+  });
+  return { code: study.code, token };
 }

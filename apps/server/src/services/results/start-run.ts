@@ -65,7 +65,8 @@ export async function startRun(
   const columns = ownerColumns(owner);
   const task = getTask(input.testType);
   const config = resolveRunConfig(task, input.config);
-  const isPreview = input.config !== undefined;
+  // A study step's run carries its step's settings and is the participant's data, not a preview.
+  const isPreview = 'userId' in owner && input.config !== undefined;
   await countAttemptBefore(
     ctx,
     limit,

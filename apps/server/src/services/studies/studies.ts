@@ -7,10 +7,20 @@ import type {
 } from '@cogni/domain';
 import { and, desc, eq, exists, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { studies, studyCollaborators, studyVersions, users } from '../../db/schema';
+import {
+  studies,
+  studyCollaborators,
+  studyParticipants,
+  studyVersions,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
 import { loadStudy } from './study-access';
+
+export const STUDY_HAS_PARTICIPANTS =
+  'This study has participants, whose data would go with it: close it instead';
+
 import { newCode } from './study-codes-random';
 import { fullName, hashContent, summaryOf, toStudyDetail } from './study-views';
 
@@ -158,9 +168,23 @@ export async function changeStudyState(
 }
 
 /** Deletes a study (its owner or an admin) with its versions, codes and collaborators. */
+/**
+ * Deletes a study with its previews, under the study's row lock so that nobody starts meanwhile;
+ * a study with participants (previews aside) is refused: their data is not only the
+ * researcher's to drop, and closing the study stops new ones.
+ */
 export async function deleteStudy(ctx: ServiceContext, user: User, studyId: string): Promise<void> {
   await loadStudy(ctx, user, studyId, 'own');
-  await ctx.db.delete(studies).where(eq(studies.id, studyId));
+  await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: studies.id }).from(studies).where(eq(studies.id, studyId)).for('update');
+    const [participant] = await tx
+      .select({ id: studyParticipants.id })
+      .from(studyParticipants)
+      .where(and(eq(studyParticipants.studyId, studyId), eq(studyParticipants.isPreview, false)))
+      .limit(1);
+    if (participant) throw new AppError('CONFLICT', STUDY_HAS_PARTICIPANTS);
+    await tx.delete(studies).where(eq(studies.id, studyId));
+  });
 }
 
 export async function getStudy(ctx: ServiceContext, user: User, studyId: string) {

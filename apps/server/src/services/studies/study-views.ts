@@ -40,6 +40,8 @@ export function settingsOf(study: StudyRow): StudySettings {
     completionUrl: study.completionUrl,
     declineMessage: study.declineMessage,
     declineUrl: study.declineUrl,
+    completionCode: study.completionCode,
+    showScores: study.showScores,
   };
 }
 

@@ -1,0 +1,258 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CompleteStepInputSchema,
+  fillRedirectTemplate,
+  type Participation,
+  type ParticipationEnd,
+  type Run,
+  type StartStepRunInput,
+  type StudyContent,
+} from '@cogni/domain';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { studyParticipants, testResults } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../context';
+import type { Limit } from '../rate-limit/rate-limit';
+import { isAbandonable } from '../results/close-abandoned-runs';
+import { startRun } from '../results/start-run';
+import { getOwnedRun, toRun } from '../results/to-run';
+import type { readParticipant } from './participation';
+
+export const PARTICIPATION_ENDED = 'Your participation has ended';
+export const STEP_OUT_OF_ORDER = 'This step is not the one you are on';
+export const STEP_NOT_THIS_KIND = 'This step cannot be completed this way';
+export const STEPS_NOT_DONE = 'Some steps of this study are not done yet';
+
+type Read = Awaited<ReturnType<typeof readParticipant>>;
+
+/** Refuses anything but the participant's current step while they are taking part. */
+function requireCurrentStep(read: Read, index: number) {
+  const { participant, content } = read;
+  if (participant.state === 'declined' || participant.state === 'completed') {
+    throw new AppError('CONFLICT', PARTICIPATION_ENDED);
+  }
+  const step = content.steps[index];
+  if (!step || index !== participant.stepsDone) throw new AppError('CONFLICT', STEP_OUT_OF_ORDER);
+  return step;
+}
+
+/**
+ * Moves the participant past step `index`, if they are still on it: two requests for one step
+ * (a retry after a lost answer) move them once. `set` is written with it.
+ */
+async function advance(
+  ctx: ServiceContext,
+  participantId: string,
+  index: number,
+  set: Partial<typeof studyParticipants.$inferInsert> = {},
+): Promise<void> {
+  await ctx.db
+    .update(studyParticipants)
+    .set({ ...set, stepsDone: index + 1, lastSeenAt: ctx.now() })
+    .where(and(eq(studyParticipants.id, participantId), eq(studyParticipants.stepsDone, index)));
+}
+
+/**
+ * "I agree" records the version's content hash (the text agreed to) and the time, and moves on;
+ * "I do not agree" ends the participation as declined.
+ */
+export async function answerConsent(
+  ctx: ServiceContext,
+  read: Read,
+  agree: boolean,
+): Promise<void> {
+  const step = requireCurrentStep(read, read.participant.stepsDone);
+  if (step.kind !== 'consent') throw new AppError('CONFLICT', STEP_OUT_OF_ORDER);
+  const now = ctx.now();
+  if (agree) {
+    await advance(ctx, read.participant.id, read.participant.stepsDone, {
+      state: 'consented',
+      consentHash: read.version.contentHash,
+      consentedAt: now,
+    });
+    return;
+  }
+  await ctx.db
+    .update(studyParticipants)
+    .set({ state: 'declined', finishedAt: now, lastSeenAt: now })
+    .where(eq(studyParticipants.id, read.participant.id));
+}
+
+/**
+ * Marks a page, a break or the demographics as done. The demographics answers may leave any
+ * question out, and may answer only the questions the step asks.
+ */
+export async function completeStep(
+  ctx: ServiceContext,
+  read: Read,
+  index: number,
+  input: z.infer<typeof CompleteStepInputSchema>,
+): Promise<void> {
+  const step = requireCurrentStep(read, index);
+  if (step.kind === 'consent' || step.kind === 'task') {
+    throw new AppError('CONFLICT', STEP_NOT_THIS_KIND);
+  }
+  if (step.kind !== 'demographics') {
+    if (input.answers !== undefined) {
+      throw new AppError('BAD_REQUEST', 'Only a demographics step takes answers');
+    }
+    await advance(ctx, read.participant.id, index);
+    return;
+  }
+  const answers = input.answers ?? {};
+  const asked = new Set<string>(step.questions);
+  const unasked = Object.keys(answers).filter((key) => !asked.has(key));
+  if (unasked.length > 0) {
+    throw new AppError('BAD_REQUEST', `This step does not ask: ${unasked.join(', ')}`);
+  }
+  await advance(ctx, read.participant.id, index, { demographics: answers });
+}
+
+/**
+ * The run of task step `index`: the latest one begun if it is still open (a reload resumes it),
+ * else a new run with the step's settings. A run left so long that it was closed as abandoned
+ * is not resumed: the step starts again.
+ */
+export async function startStepRun(
+  ctx: ServiceContext,
+  read: Read,
+  index: number,
+  input: StartStepRunInput,
+  limit: Limit,
+): Promise<{ run: Run; created: boolean }> {
+  const step = requireCurrentStep(read, index);
+  if (step.kind !== 'task') throw new AppError('CONFLICT', STEP_NOT_THIS_KIND);
+  const participantId = read.participant.id;
+  const [open] = await ctx.db
+    .select({ id: testResults.id })
+    .from(testResults)
+    .where(
+      and(
+        eq(testResults.participantId, participantId),
+        eq(testResults.studyStep, index),
+        isNull(testResults.endTime),
+        isNull(testResults.abandonedAt),
+        sql`not ${isAbandonable(ctx.now())}`,
+      ),
+    )
+    .orderBy(sql`${testResults.startTime} desc`)
+    .limit(1);
+  if (open) {
+    return {
+      run: await toRun(ctx, await getOwnedRun(ctx, participantId, open.id)),
+      created: false,
+    };
+  }
+  const run = await startRun(
+    ctx,
+    { participantId, studyStep: index },
+    { testType: step.testType, config: step.config, ...input },
+    limit,
+  );
+  return { run, created: true };
+}
+
+/** After a step's run is complete, the participant moves past that step. */
+export async function advanceAfterRun(
+  ctx: ServiceContext,
+  participantId: string,
+  run: Run,
+): Promise<void> {
+  const [row] = await ctx.db
+    .select({ studyStep: testResults.studyStep, endTime: testResults.endTime })
+    .from(testResults)
+    .where(eq(testResults.id, run.id));
+  if (row?.studyStep === null || row?.studyStep === undefined || !row.endTime) return;
+  await advance(ctx, participantId, row.studyStep);
+}
+
+/** The latest run of each task step begun, in step order. */
+async function stepRuns(ctx: ServiceContext, participantId: string) {
+  const rows = await ctx.db
+    .select({
+      step: testResults.studyStep,
+      runId: testResults.id,
+      endTime: testResults.endTime,
+    })
+    .from(testResults)
+    .where(eq(testResults.participantId, participantId))
+    .orderBy(asc(testResults.studyStep), asc(testResults.startTime));
+  const latest = new Map<number, { step: number; runId: string; completed: boolean }>();
+  for (const row of rows) {
+    if (row.step === null) continue;
+    latest.set(row.step, { step: row.step, runId: row.runId, completed: row.endTime !== null });
+  }
+  return [...latest.values()];
+}
+
+/** A participant's own completion code: 10 characters, easy to read out and type. */
+function newCompletionCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return [...randomBytes(10)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/**
+ * Ends a participation that has done every step (the browser calls it once its queue of trials
+ * is empty): 409 until then. Calling it again answers the same end.
+ */
+export async function finishParticipation(ctx: ServiceContext, read: Read): Promise<void> {
+  const { participant, content, study } = read;
+  if (participant.state === 'completed') return;
+  if (participant.state === 'declined') throw new AppError('CONFLICT', PARTICIPATION_ENDED);
+  // A task step is done only once its run is complete on the server (advanceAfterRun), so
+  // every step done means every answer saved.
+  if (participant.stepsDone < content.steps.length) {
+    throw new AppError('CONFLICT', STEPS_NOT_DONE);
+  }
+  const now = ctx.now();
+  await ctx.db
+    .update(studyParticipants)
+    .set({
+      state: 'completed',
+      finishedAt: now,
+      lastSeenAt: now,
+      completionCode: study.completionCode === null ? newCompletionCode() : null,
+    })
+    .where(
+      and(eq(studyParticipants.id, participant.id), sql`${studyParticipants.state} <> 'completed'`),
+    );
+}
+
+/** How the participation ended, and where the participant goes. */
+function endOf(read: Read): ParticipationEnd | null {
+  const { participant, study } = read;
+  const params = participant.params as Record<string, string>;
+  if (participant.state === 'declined') {
+    return {
+      kind: 'declined',
+      message: study.declineMessage,
+      redirectUrl: study.declineUrl ? fillRedirectTemplate(study.declineUrl, params) : null,
+    };
+  }
+  if (participant.state !== 'completed') return null;
+  const completionCode = study.completionCode ?? participant.completionCode ?? '';
+  return {
+    kind: 'completed',
+    completionCode,
+    redirectUrl: study.completionUrl
+      ? fillRedirectTemplate(study.completionUrl, { ...params, COMPLETION_CODE: completionCode })
+      : null,
+  };
+}
+
+/** The participant's own view of their participation. */
+export async function toParticipation(ctx: ServiceContext, read: Read): Promise<Participation> {
+  const content: StudyContent = read.content;
+  return {
+    state: read.participant.state,
+    isPreview: read.participant.isPreview,
+    version: read.version.number,
+    title: content.title,
+    steps: content.steps,
+    stepsDone: read.participant.stepsDone,
+    runs: await stepRuns(ctx, read.participant.id),
+    showScores: read.study.showScores,
+    end: endOf(read),
+  };
+}
