@@ -6,7 +6,7 @@ import { ADMIN } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { logInViaForm, useBrowser } from './support/browser';
 import { eventually } from './support/eventually';
-import { startGoNoGoRun, tapAt, waitForNext } from './support/go-no-go-driver';
+import { playGoNoGoRun, startGoNoGoRun, tapAt, waitForNext } from './support/go-no-go-driver';
 import { screenshot } from './support/screenshot';
 import {
   ELEMENT_TIMING_RECORDER,
@@ -119,24 +119,14 @@ describe('Go/No-Go on a phone', () => {
 
     const delays = makeDelays(5);
     const tapped: { position: string; trueRtMs: number }[] = [];
-    let previous: string | null = null;
-    let shown = 0;
-    for (;;) {
-      const next = await waitForNext(page, previous);
-      if (next.kind === 'prompt') {
-        if (next.text.includes('All trials done')) break;
-        await page.getByTestId('block-intro').getByRole('button').click();
-        continue;
-      }
-      previous = next.identifier;
-      shown += 1;
+    const shown = await playGoNoGoRun(page, async (next) => {
       // Tap every go trial (P), hold back on every no-go trial (R).
       if (next.stimulusId === 'P') {
         const trueRtMs = delays();
         await tapAt(page, cdp, next.presentedAt + trueRtMs);
         tapped.push({ position: `${next.phase}:${next.block}:${next.trialNumber}`, trueRtMs });
       }
-    }
+    });
     expect(shown).toBe(15);
     await page.getByRole('button', { name: 'View Results' }).click();
     await page.getByRole('heading', { name: 'Preview Complete' }).waitFor({ timeout: 30_000 });

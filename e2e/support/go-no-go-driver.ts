@@ -62,3 +62,27 @@ export function pressSpaceAt(page: Page, cdp: CDPSession, atMs: number): Promise
 export function tapAt(page: Page, cdp: CDPSession, atMs: number): Promise<void> {
   return touchPadButtonAt(page, cdp, 'tap', atMs);
 }
+
+/**
+ * Plays a run to its end: `respond` is called with each stimulus as it is presented; a block's
+ * intro is passed with its button. Returns once 'All trials done' shows, with the number of
+ * stimuli shown.
+ */
+export async function playGoNoGoRun(
+  page: Page,
+  respond: (shown: ShownStimulus) => Promise<void>,
+): Promise<number> {
+  let previous: string | null = null;
+  let shown = 0;
+  for (;;) {
+    const next = await waitForNext(page, previous);
+    if (next.kind === 'prompt') {
+      if (next.text.includes('All trials done')) return shown;
+      await page.getByTestId('block-intro').getByRole('button').click();
+      continue;
+    }
+    previous = next.identifier;
+    shown += 1;
+    await respond(next);
+  }
+}

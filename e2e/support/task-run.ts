@@ -178,8 +178,11 @@ export async function startRunFromIntro(
   page: Page,
 ): Promise<{ run: { id: string; isPreview: boolean }; cdp: CDPSession }> {
   await page.getByRole('button', { name: 'Start Test' }).click();
+  // A user's run starts at /api/results, a study step's under its study (ADR 040).
   const started = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/results' && r.request().method() === 'POST',
+    (r) =>
+      r.request().method() === 'POST' &&
+      /^\/api\/(results|participation\/[^/]+\/steps\/\d+\/run)$/.test(new URL(r.url()).pathname),
   );
   await page.getByRole('button', { name: 'Ready ... Set ... Go!' }).click();
   const run = (await (await started).json()).run as { id: string; isPreview: boolean };

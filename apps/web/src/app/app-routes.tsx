@@ -14,6 +14,7 @@ import { TestListPage } from '../features/test-list/test-list-page';
 import { getTestTypeSlug } from '../lib/test-type-names';
 import { WEB_TASKS } from '../tasks/registry';
 import { AppLayout } from './layout/app-layout';
+import { StudyLayout } from './layout/study-layout';
 import { LazyRoute } from './lazy-route';
 import { RequireAdmin, RequireAuth, RequireOwnPassword } from './route-guards';
 import { TaskRoute } from './task-route';
@@ -22,10 +23,25 @@ import { TaskRoute } from './task-route';
 // the task registry.
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
 const ProgressPage = lazy(() => import('../features/progress/progress-page'));
+const StudyPage = lazy(() => import('../features/study/study-page'));
 
 export function AppRoutes() {
   return (
     <Routes>
+      {/* A study's link: for participants, who have no account (ADR 040). */}
+      <Route element={<StudyLayout />}>
+        {['s/:code', 's/:code/:personalCode'].map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <LazyRoute>
+                <StudyPage />
+              </LazyRoute>
+            }
+          />
+        ))}
+      </Route>
       <Route element={<AppLayout />}>
         <Route path="choose-password" element={<ChoosePasswordPage />} />
         <Route path="setup/:token" element={<FirstAdminSetupPage />} />

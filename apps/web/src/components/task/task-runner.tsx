@@ -15,11 +15,13 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { createErrorLog } from '../../lib/api/create-error-log';
+import { getStepRun, startStepRun } from '../../lib/api/participation';
 import { completeRun, getActiveRun, startRun } from '../../lib/api/runs';
 import type { AttentionEvent } from '../../lib/task-runtime/attention';
 import { measureEnvironment, readDeviceInfo } from '../../lib/task-runtime/device';
 import { getTrialQueue } from '../../lib/task-runtime/page-trial-queue';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { setRunsPath, studyRunsPath } from '../../lib/task-runtime/run-paths';
 import { type RunSource, startConfigOf } from '../../lib/task-runtime/run-source';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Alert } from '../ui/alert';
@@ -81,10 +83,22 @@ export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
   const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
   const [preview] = useState(() => startConfigOf(props.source) ?? null);
 
+  const study = props.source.kind === 'study' ? props.source : null;
+  const studyCode = study?.code;
+  const studyRunId = study?.runId;
+
   useEffect(() => {
     let isCurrent = true;
-    // An admin preview always starts a new run with its own settings.
-    (preview ? Promise.resolve(null) : getActiveRun(testType))
+    // An admin preview always starts a new run with its own settings; a study's step resumes
+    // the run it began.
+    const find = (): Promise<Run | null> => {
+      if (preview) return Promise.resolve(null);
+      if (studyCode === undefined) return getActiveRun(testType);
+      if (!studyRunId) return Promise.resolve(null);
+      setRunsPath(studyRunId, studyRunsPath(studyCode));
+      return getStepRun(studyCode, studyRunId);
+    };
+    find()
       .then(async (run) => {
         const resume = run
           ? {
@@ -103,7 +117,7 @@ export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
     return () => {
       isCurrent = false;
     };
-  }, [preview, testType, runOrderFields]);
+  }, [preview, testType, runOrderFields, studyCode, studyRunId]);
 
   const go = async () => {
     const resume = screen.kind === 'ready' ? screen.resume : null;
@@ -114,12 +128,16 @@ export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
         setScreen({ kind: 'running', ...resume, measurement, mode });
         return;
       }
-      const run = await startRun({
-        testType,
-        deviceInfo: readDeviceInfo(),
-        measurement,
-        ...(preview ? { config: preview } : {}),
-      });
+      const run = study
+        ? await startStepRun(study.code, study.step, { deviceInfo: readDeviceInfo(), measurement })
+        : await startRun({
+            testType,
+            deviceInfo: readDeviceInfo(),
+            measurement,
+            ...(preview ? { config: preview } : {}),
+          });
+      // Its trials and its completion go to the study's runs path.
+      if (study) setRunsPath(run.id, studyRunsPath(study.code));
       setScreen({ kind: 'running', run, saved: [], measurement, mode });
     } catch (error) {
       setScreen({ kind: 'ready', resume, error: MESSAGES.startFailed });
@@ -144,6 +162,21 @@ export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
         measurement={screen.measurement}
         onComplete={(summary) => setScreen({ kind: 'complete', summary })}
       />
+    );
+  }
+  if (screen.kind === 'complete' && study) {
+    const { ScoreTiles } = props;
+    return (
+      <section className="task-card card" aria-labelledby="task-complete-title">
+        <h1 id="task-complete-title" tabIndex={-1}>
+          {props.title}: done
+        </h1>
+        <p>Thank you. Your answers to this part are saved.</p>
+        {study.showScores && <ScoreTiles summary={screen.summary} />}
+        <Button className="button--large" onClick={study.onDone} autoFocus>
+          Continue
+        </Button>
+      </section>
     );
   }
   if (screen.kind === 'complete') {

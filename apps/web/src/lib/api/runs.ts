@@ -7,6 +7,7 @@ import {
   type TestType,
 } from '@cogni/domain';
 import { apiRequest } from '../api-client';
+import { runsPathOf } from '../task-runtime/run-paths';
 
 // The runs API every task shares: start a run, find the unfinished one, complete it. Trials go
 // through the durable queue (lib/task-runtime/trial-queue).
@@ -42,9 +43,12 @@ export async function getActiveRun(testType: TestType): Promise<Run | null> {
   return run;
 }
 
-/** 'View Results': the server scores the stored trials and returns the summary. */
+/**
+ * 'View Results': the server scores the stored trials and returns the summary (a study run's
+ * under its study's runs path, which also ends its step).
+ */
 export async function completeRun(resultId: string, input: CompleteRunInput): Promise<Run> {
-  const { run } = await apiRequest(`/api/results/${resultId}/complete`, {
+  const { run } = await apiRequest(`${runsPathOf(resultId)}/${resultId}/complete`, {
     method: 'POST',
     body: input,
     schema: RunResponseSchema,

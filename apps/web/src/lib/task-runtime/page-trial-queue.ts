@@ -1,5 +1,6 @@
 import { createIdbTrialStore } from './idb-trial-store';
 import { putTrial } from './put-trial';
+import { runsPathOf } from './run-paths';
 import { createTrialQueue, type TrialQueue } from './trial-queue';
 import { createMemoryTrialStore } from './trial-store';
 
@@ -32,7 +33,7 @@ function hasIndexedDb(): boolean {
 export function getTrialQueue(): TrialQueue {
   if (!sharedQueue) {
     const store = hasIndexedDb() ? createIdbTrialStore() : createMemoryTrialStore();
-    sharedQueue = createTrialQueue({ store, send: putTrial });
+    sharedQueue = createTrialQueue({ store, send: putTrial, runsPathOf });
     if (typeof window !== 'undefined') connectQueueToWindow(sharedQueue);
   }
   return sharedQueue;

@@ -8,7 +8,27 @@ import { PREVIEW_PARAM, readPreviewConfig } from '../preview';
  */
 export type RunSource =
   | { kind: 'normal' }
-  | { kind: 'preview'; config: Record<string, unknown> | null };
+  | { kind: 'preview'; config: Record<string, unknown> | null }
+  | StudyRunSource;
+
+/**
+ * A study's task step (ADR 040): the run takes the step's settings, is started and resumed
+ * through the participation API, and ends in the study's next step, not the task's results.
+ */
+export type StudyRunSource = {
+  kind: 'study';
+  /** The study's code: the participation API's path. */
+  code: string;
+  /** The step's index in the participant's version. */
+  step: number;
+  config: Record<string, unknown>;
+  /** The step's run begun before (a reload), to resume; null to start one. */
+  runId: string | null;
+  /** Whether the end of the run shows the participant their scores. */
+  showScores: boolean;
+  /** Called once the run is complete on the server: the study goes on. */
+  onDone: () => void;
+};
 
 /** The run source of a task page's query string (`location.search`). */
 export function readRunSource(search: string): RunSource {
@@ -26,6 +46,13 @@ export function resolveRunConfig<Config>(
   source: RunSource,
 ): { config: Config; error: null } | { config: null; error: string } {
   if (source.kind === 'normal') return { config: settings.defaults, error: null };
+  if (source.kind === 'study') {
+    // Checked by the server when the study was saved; parsed again for the defaults' types.
+    const parsed = settings.schema.safeParse(source.config);
+    return parsed.success
+      ? { config: parsed.data, error: null }
+      : { config: null, error: 'This step of the study cannot run.' };
+  }
   if (source.config === null) {
     return { config: null, error: 'This preview link does not hold a configuration.' };
   }

@@ -28,7 +28,7 @@ type Deferred = { resolve: (value?: unknown) => void; reject: (error: unknown) =
 /** A fake API: every send waits until the test answers it. */
 function createFakeServer() {
   const calls: { resultId: string; trial: TrialEnvelope; answer: Deferred }[] = [];
-  const send = vi.fn((resultId: string, trial: TrialEnvelope) => {
+  const send = vi.fn((resultId: string, trial: TrialEnvelope, _runsPath?: string) => {
     return new Promise<unknown>((resolve, reject) => {
       calls.push({ resultId, trial, answer: { resolve, reject } });
     });
@@ -103,6 +103,30 @@ function setUp(overrides: Partial<TrialQueueOptions> = {}) {
 }
 
 describe('createTrialQueue', () => {
+  it("stores each trial with its run's path, and sends it there after a reload", async () => {
+    const store = createMemoryTrialStore();
+    const runsPathOf = (resultId: string) =>
+      resultId === RESULT ? '/api/participation/abcdefghjkmn/runs' : '/api/results';
+    const first = setUp({ store, runsPathOf });
+    await first.queue.enqueue(RESULT, makeTrial(0));
+    await first.queue.enqueue(OTHER_RESULT, makeTrial(1));
+    expect((await store.list()).map((item) => item.runsPath)).toEqual([
+      '/api/participation/abcdefghjkmn/runs',
+      '/api/results',
+    ]);
+    expect(first.server.send).toHaveBeenCalledWith(
+      RESULT,
+      expect.objectContaining({ trialNumber: 0 }),
+      '/api/participation/abcdefghjkmn/runs',
+    );
+    // A new page, which knows no run's path yet: the stored path is the one used.
+    const reloaded = setUp({ store, runsPathOf: () => '/api/results' });
+    reloaded.queue.flush();
+    await settle();
+    expect(reloaded.server.calls[0]?.resultId).toBe(RESULT);
+    expect(reloaded.server.send.mock.calls[0]?.[2]).toBe('/api/participation/abcdefghjkmn/runs');
+  });
+
   it('resolves enqueue() only once stored, and sends nothing before that', async () => {
     const memory = createMemoryTrialStore();
     let finishWrite: () => void = () => {};

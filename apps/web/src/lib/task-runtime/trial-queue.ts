@@ -25,7 +25,11 @@ export type TrialQueueSnapshot = {
 };
 
 /** Saves one trial on the server; resolves on 2xx and throws (ideally an ApiError) otherwise. */
-export type SendTrial = (resultId: string, trial: TrialEnvelope) => Promise<unknown>;
+export type SendTrial = (
+  resultId: string,
+  trial: TrialEnvelope,
+  runsPath?: string,
+) => Promise<unknown>;
 
 export type TrialQueueOptions = {
   store: TrialStore;
@@ -38,6 +42,8 @@ export type TrialQueueOptions = {
   onPermanentFailure?: (item: QueuedTrial, error: unknown) => void;
   /** Returns the wall-clock time in ms; injected so tests can pin enqueuedAt. */
   now?: () => number;
+  /** The runs path a result's trials are saved under (run-paths.ts), stored with each trial. */
+  runsPathOf?: (resultId: string) => string;
 };
 
 export type TrialQueue = {
@@ -98,6 +104,7 @@ export function createTrialQueue(options: TrialQueueOptions): TrialQueue {
       globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
     onPermanentFailure,
     now = Date.now,
+    runsPathOf,
   } = options;
 
   /** Where items are written; swapped for a memory store if the durable one starts failing. */
@@ -270,7 +277,7 @@ export function createTrialQueue(options: TrialQueueOptions): TrialQueue {
         let failure: unknown;
         let failed = false;
         try {
-          await send(item.resultId, item.trial);
+          await send(item.resultId, item.trial, item.runsPath);
         } catch (error) {
           failed = true;
           failure = error;
@@ -329,6 +336,7 @@ export function createTrialQueue(options: TrialQueueOptions): TrialQueue {
       // A copy: what is sent must be what was stored, even if the caller reuses its object.
       trial: structuredClone(trial),
       enqueuedAt: lastEnqueuedAt,
+      ...(runsPathOf ? { runsPath: runsPathOf(resultId) } : {}),
     };
     newest.set(item.key, item);
     await storePut(item);

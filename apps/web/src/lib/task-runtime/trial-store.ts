@@ -15,6 +15,8 @@ export type QueuedTrial = {
   trial: TrialEnvelope;
   /** Orders the queue. Strictly increasing within a page, so two trials never tie. */
   enqueuedAt: number;
+  /** Where the run's trials are saved (run-paths.ts); absent: a user's run, /api/results. */
+  runsPath?: string;
 };
 
 /** Where queued trials live until the server has them. */

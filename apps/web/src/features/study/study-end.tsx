@@ -1,0 +1,135 @@
+import type { Participation } from '@cogni/domain';
+import { useEffect, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { buttonClassName } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { finishParticipation } from '../../lib/api/participation';
+import { getTrialQueue } from '../../lib/task-runtime/page-trial-queue';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** After this long saving, the page says what it is waiting for. */
+const SLOW_SAVE_MS = 10_000;
+/** Between two tries to finish while the server cannot be reached. */
+const RETRY_MS = 2_000;
+
+type EndProps = {
+  code: string;
+  participation: Participation;
+  onChange: (participation: Participation) => void;
+};
+
+/**
+ * The end of a participation: every step done, it waits until this browser's outbox holds no
+ * trial of the study's runs and the server confirms the end ("Saving your answers"), and only
+ * then shows the completion code and sends the participant on to the completion URL.
+ */
+export function StudyEnd(props: EndProps) {
+  const { participation } = props;
+  if (participation.end?.kind === 'declined') return <Declined end={participation.end} />;
+  if (participation.end?.kind === 'completed') {
+    return <Completed end={participation.end} isPreview={participation.isPreview} />;
+  }
+  return <Saving {...props} />;
+}
+
+function Saving({ code, participation, onChange }: EndProps) {
+  useDocumentTitle('Saving your answers');
+  const [isSlow, setIsSlow] = useState(false);
+  useEffect(() => {
+    let isCurrent = true;
+    const slow = window.setTimeout(() => setIsSlow(true), SLOW_SAVE_MS);
+    const queue = getTrialQueue();
+    const attempt = async () => {
+      await Promise.all(participation.runs.map((run) => queue.whenDrained(run.runId)));
+      while (isCurrent) {
+        try {
+          const finished = await finishParticipation(code);
+          if (isCurrent) onChange(finished);
+          return;
+        } catch {
+          queue.flush();
+          await new Promise((resolve) => window.setTimeout(resolve, RETRY_MS));
+        }
+      }
+    };
+    void attempt();
+    return () => {
+      isCurrent = false;
+      window.clearTimeout(slow);
+    };
+  }, [code, participation.runs, onChange]);
+  return (
+    <section className="study-card card" aria-labelledby="study-saving-title" aria-busy="true">
+      <h1 id="study-saving-title">Saving your answers</h1>
+      <Spinner label="Saving your answers…" />
+      {isSlow && (
+        <Alert variant="info">
+          This is taking longer than usual, perhaps because the connection dropped. Please keep this
+          page open: your answers are kept in this browser and the page moves on by itself as soon
+          as the server has them all.
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+function Completed({
+  end,
+  isPreview,
+}: {
+  end: Extract<NonNullable<Participation['end']>, { kind: 'completed' }>;
+  isPreview: boolean;
+}) {
+  useDocumentTitle('Thank you');
+  const { redirectUrl } = end;
+  useEffect(() => {
+    // A preview stays here, so the researcher sees the end as participants do.
+    if (redirectUrl && !isPreview) window.location.assign(redirectUrl);
+  }, [redirectUrl, isPreview]);
+  return (
+    <section className="study-card card" aria-labelledby="study-end-title">
+      <h1 id="study-end-title">Thank you</h1>
+      <p>All your answers are saved. You have completed the study.</p>
+      {end.completionCode && (
+        <p className="study-completion">
+          Your completion code: <strong data-testid="completion-code">{end.completionCode}</strong>
+        </p>
+      )}
+      {redirectUrl && (
+        <>
+          <p role="status">
+            {isPreview
+              ? 'A participant would now be sent to the completion address.'
+              : 'Taking you back to where you came from…'}
+          </p>
+          <a className={buttonClassName('primary', 'button--large')} href={redirectUrl}>
+            Continue
+          </a>
+        </>
+      )}
+      {!redirectUrl && <p>You may close this page.</p>}
+    </section>
+  );
+}
+
+function Declined({
+  end,
+}: {
+  end: Extract<NonNullable<Participation['end']>, { kind: 'declined' }>;
+}) {
+  useDocumentTitle('Thank you');
+  useEffect(() => {
+    if (end.redirectUrl) window.location.assign(end.redirectUrl);
+  }, [end.redirectUrl]);
+  return (
+    <section className="study-card card" aria-labelledby="study-end-title">
+      <h1 id="study-end-title">Thank you</h1>
+      <p>{end.message || 'You chose not to take part. Nothing more is asked of you.'}</p>
+      {end.redirectUrl && (
+        <a className={buttonClassName('primary', 'button--large')} href={end.redirectUrl}>
+          Continue
+        </a>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN } from './support/accounts';
+import { axeViolations } from './support/axe';
+import { logInViaForm, useBrowser } from './support/browser';
+import {
+  continuePast,
+  DIGIT_SPAN_RECORDER,
+  pressAnswerKeyAt,
+  waitForNextInRun,
+} from './support/digit-span-driver';
+import { playGoNoGoRun, pressSpaceAt } from './support/go-no-go-driver';
+import { screenshot } from './support/screenshot';
+import { ELEMENT_TIMING_RECORDER, makeDelays, startRunFromIntro } from './support/task-run';
+
+/** Prolific's completion page, outside our system: the browser test answers it itself. */
+const PROLIFIC = 'https://app.prolific.com/submissions/complete';
+
+const STUDY = {
+  settings: {
+    name: 'Browser study',
+    participantCap: null,
+    capturedParams: ['PROLIFIC_PID'],
+    completionUrl: `${PROLIFIC}?cc={COMPLETION_CODE}&pid={PROLIFIC_PID}`,
+    declineMessage: 'Thank you all the same.',
+    declineUrl: null,
+    completionCode: 'C0FFEE',
+    showScores: false,
+  },
+  content: {
+    title: 'Memory and attention',
+    description: 'Two short tests and a few questions, about **ten** minutes.',
+    steps: [
+      {
+        kind: 'consent',
+        title: 'Consent',
+        text: 'You may stop at any time.\n\n- Your answers are pseudonymous.',
+      },
+      {
+        kind: 'task',
+        title: 'Remembering digits',
+        testType: 'digitSpanTest',
+        config: { forwardMaxLength: 3, backwardMaxLength: 3, practiceMaxTries: 1 },
+      },
+      { kind: 'demographics', title: 'About you', questions: ['age', 'handedness'] },
+      {
+        kind: 'task',
+        title: 'Go or wait',
+        testType: 'goNoGoTest',
+        config: {
+          stimulusSet: 'letters-PR',
+          practiceTrials: 5,
+          practiceMaxRounds: 1,
+          testTrials: 10,
+          soaMs: 1000,
+          responseWindowMs: 950,
+          feedbackMs: 300,
+        },
+      },
+      { kind: 'debrief', title: 'Thank you', text: 'The study measures working memory.' },
+    ],
+  },
+};
+
+/** A study made and opened by the admin through the API, as the study editor does. */
+async function openStudy(admin: Page, baseUrl: string): Promise<string> {
+  const created = await admin.request.post('/api/studies', {
+    data: STUDY,
+    headers: { origin: baseUrl },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { study } = (await created.json()) as { study: { id: string; code: string } };
+  const opened = await admin.request.post(`/api/studies/${study.id}/state`, {
+    data: { state: 'open' },
+    headers: { origin: baseUrl },
+  });
+  expect(opened.status()).toBe(200);
+  return study.code;
+}
+
+/** Answers every Digit Span list right with the keyboard, then 'View Results'. */
+async function takeDigitSpan(page: Page, cdp: CDPSession): Promise<void> {
+  const delays = makeDelays(7);
+  let previous: string | null = null;
+  for (;;) {
+    const next = await waitForNextInRun(page, previous);
+    if (next.kind === 'finished') break;
+    if (next.kind !== 'list') {
+      await continuePast(page);
+      continue;
+    }
+    previous = next.padId;
+    const answer = next.block === 0 ? next.digits : [...next.digits].reverse();
+    let at = next.padOnset + 400;
+    for (const key of [...answer, 'enter' as const]) {
+      at += delays();
+      await pressAnswerKeyAt(page, cdp, key, at);
+    }
+  }
+  await page.getByRole('button', { name: 'View Results' }).click();
+}
+
+/** Presses Space on every go letter (P), holds back on R, then 'View Results'. */
+async function takeGoNoGo(page: Page, cdp: CDPSession): Promise<void> {
+  const delays = makeDelays(11);
+  await playGoNoGoRun(page, async (next) => {
+    if (next.stimulusId === 'P') await pressSpaceAt(page, cdp, next.presentedAt + delays());
+  });
+  await page.getByRole('button', { name: 'View Results' }).click();
+}
+
+describe('a study taken by its open link', () => {
+  const browser = useBrowser();
+
+  it('takes a participant with a Prolific id through consent, two tasks, the questions and the debrief, and back to Prolific with the id', async () => {
+    const admin = await browser.newPage();
+    await logInViaForm(admin, ADMIN.email, ADMIN.password);
+    const code = await openStudy(admin, browser.baseUrl);
+
+    const page = await browser.newPage();
+    await page.addInitScript(ELEMENT_TIMING_RECORDER);
+    await page.addInitScript(DIGIT_SPAN_RECORDER);
+    await page.route(`${PROLIFIC}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Prolific</h1>' }),
+    );
+    await page.goto(`/s/${code}?PROLIFIC_PID=pid-e2e-1&STUDY_ID=s1&SESSION_ID=x`);
+    await page.getByRole('heading', { name: 'Memory and attention' }).waitFor();
+    await page
+      .getByText('About 1')
+      .or(page.getByText(/About \d+ minutes/))
+      .first()
+      .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'study-landing-1280');
+    await page.getByRole('button', { name: 'Start' }).click();
+
+    // Consent.
+    await page.getByText('Step 1 of 5').waitFor();
+    await page.getByRole('heading', { name: 'Consent' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'I agree' }).click();
+
+    // Digit Span with the step's short settings.
+    await page.getByText('Step 2 of 5').waitFor();
+    const digits = await startRunFromIntro(page);
+    expect(digits.run.isPreview).toBe(false);
+    await takeDigitSpan(page, digits.cdp);
+    await page.getByRole('heading', { name: /done$/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // The questions: each optional.
+    await page.getByText('Step 3 of 5').waitFor();
+    await page.getByLabel('Age in years').fill('34');
+    await page.getByLabel('Handedness').selectOption('left');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Go/No-Go with the step's short settings.
+    await page.getByText('Step 4 of 5').waitFor();
+    const gng = await startRunFromIntro(page);
+    await takeGoNoGo(page, gng.cdp);
+    await page.getByRole('heading', { name: /done$/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // The debrief, then back to Prolific with the participant's id, once all is saved.
+    await page.getByText('Step 5 of 5').waitFor();
+    await page.getByText('The study measures working memory.').waitFor();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.waitForURL((url) => url.href.startsWith(PROLIFIC), { timeout: 30_000 });
+    expect(new URL(page.url()).searchParams.get('pid')).toBe('pid-e2e-1');
+    expect(new URL(page.url()).searchParams.get('cc')).toBe('C0FFEE');
+
+    const me = await page.request.get(`/api/participation/${code}/me`);
+    const { participation } = (await me.json()) as {
+      participation: { state: string; runs: { runId: string; completed: boolean }[] };
+    };
+    expect(participation.state).toBe('completed');
+    expect(participation.runs.map((run) => run.completed)).toEqual([true, true]);
+    for (const run of participation.runs) {
+      const trials = await page.request.get(`/api/participation/${code}/runs/${run.runId}/trials`);
+      const body = (await trials.json()) as { trials: { inputModality: string }[] };
+      expect(body.trials.length).toBeGreaterThan(5);
+      expect(body.trials.every((trial) => trial.inputModality === 'keyboard')).toBe(true);
+    }
+  }, 240_000);
+});
