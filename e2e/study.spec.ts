@@ -3,102 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { logInViaForm, useBrowser } from './support/browser';
-import {
-  continuePast,
-  DIGIT_SPAN_RECORDER,
-  pressAnswerKeyAt,
-  waitForNextInRun,
-} from './support/digit-span-driver';
+import { DIGIT_SPAN_RECORDER } from './support/digit-span-driver';
 import { playGoNoGoRun, pressSpaceAt } from './support/go-no-go-driver';
 import { screenshot } from './support/screenshot';
+import { openStudy, PROLIFIC, takeDigitSpan } from './support/study-driver';
 import { ELEMENT_TIMING_RECORDER, makeDelays, startRunFromIntro } from './support/task-run';
-
-/** Prolific's completion page, outside our system: the browser test answers it itself. */
-const PROLIFIC = 'https://app.prolific.com/submissions/complete';
-
-const STUDY = {
-  settings: {
-    name: 'Browser study',
-    participantCap: null,
-    capturedParams: ['PROLIFIC_PID'],
-    completionUrl: `${PROLIFIC}?cc={COMPLETION_CODE}&pid={PROLIFIC_PID}`,
-    declineMessage: 'Thank you all the same.',
-    declineUrl: null,
-    completionCode: 'C0FFEE',
-    showScores: false,
-  },
-  content: {
-    title: 'Memory and attention',
-    description: 'Two short tests and a few questions, about **ten** minutes.',
-    steps: [
-      {
-        kind: 'consent',
-        title: 'Consent',
-        text: 'You may stop at any time.\n\n- Your answers are pseudonymous.',
-      },
-      {
-        kind: 'task',
-        title: 'Remembering digits',
-        testType: 'digitSpanTest',
-        config: { forwardMaxLength: 3, backwardMaxLength: 3, practiceMaxTries: 1 },
-      },
-      { kind: 'demographics', title: 'About you', questions: ['age', 'handedness'] },
-      {
-        kind: 'task',
-        title: 'Go or wait',
-        testType: 'goNoGoTest',
-        config: {
-          stimulusSet: 'letters-PR',
-          practiceTrials: 5,
-          practiceMaxRounds: 1,
-          testTrials: 10,
-          soaMs: 1000,
-          responseWindowMs: 950,
-          feedbackMs: 300,
-        },
-      },
-      { kind: 'debrief', title: 'Thank you', text: 'The study measures working memory.' },
-    ],
-  },
-};
-
-/** A study made and opened by the admin through the API, as the study editor does. */
-async function openStudy(admin: Page, baseUrl: string): Promise<string> {
-  const created = await admin.request.post('/api/studies', {
-    data: STUDY,
-    headers: { origin: baseUrl },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { study } = (await created.json()) as { study: { id: string; code: string } };
-  const opened = await admin.request.post(`/api/studies/${study.id}/state`, {
-    data: { state: 'open' },
-    headers: { origin: baseUrl },
-  });
-  expect(opened.status()).toBe(200);
-  return study.code;
-}
-
-/** Answers every Digit Span list right with the keyboard, then 'View Results'. */
-async function takeDigitSpan(page: Page, cdp: CDPSession): Promise<void> {
-  const delays = makeDelays(7);
-  let previous: string | null = null;
-  for (;;) {
-    const next = await waitForNextInRun(page, previous);
-    if (next.kind === 'finished') break;
-    if (next.kind !== 'list') {
-      await continuePast(page);
-      continue;
-    }
-    previous = next.padId;
-    const answer = next.block === 0 ? next.digits : [...next.digits].reverse();
-    let at = next.padOnset + 400;
-    for (const key of [...answer, 'enter' as const]) {
-      at += delays();
-      await pressAnswerKeyAt(page, cdp, key, at);
-    }
-  }
-  await page.getByRole('button', { name: 'View Results' }).click();
-}
 
 /** Presses Space on every go letter (P), holds back on R, then 'View Results'. */
 async function takeGoNoGo(page: Page, cdp: CDPSession): Promise<void> {
@@ -144,7 +53,7 @@ describe('a study taken by its open link', () => {
     await page.getByText('Step 2 of 5').waitFor();
     const digits = await startRunFromIntro(page);
     expect(digits.run.isPreview).toBe(false);
-    await takeDigitSpan(page, digits.cdp);
+    await takeDigitSpan(page, digits.cdp, 'keyboard');
     await page.getByRole('heading', { name: /done$/ }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Continue' }).click();
 
