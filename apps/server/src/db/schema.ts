@@ -513,6 +513,8 @@ export const studyParticipants = pgTable(
     finishedAt: timestamptz('finished_at'),
     /** The participant's own completion code, when the study has no code of its own. */
     completionCode: text('completion_code'),
+    /** When each step was done, in step order: the dashboard's time per step. */
+    stepsDoneAt: timestamptz('steps_done_at').array().notNull().default(sql`'{}'::timestamptz[]`),
   },
   (t) => [
     index('study_participants_study_started_idx').on(t.studyId, t.startedAt),

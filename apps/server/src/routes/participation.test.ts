@@ -183,6 +183,10 @@ describe.each(TEST_DATABASE_KINDS)('the participation API on %s', (kind) => {
       .from(studyParticipants)
       .where(eq(studyParticipants.studyId, study.id));
     expect(done?.demographics).toEqual({ age: 34 });
+    // Each step's time of completion, in order: the dashboard's time per step.
+    expect(done?.stepsDoneAt).toHaveLength(7);
+    const times = (done?.stepsDoneAt ?? []).map((at) => at.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(done?.finishedAt).not.toBeNull();
   });
 

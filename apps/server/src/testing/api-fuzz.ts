@@ -293,6 +293,7 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
         consentedAt: null,
         finishedAt: null,
         completionCode: null,
+        stepsDoneAt: [],
         excluded: false,
       } as const;
       await db

@@ -47,9 +47,15 @@ async function advance(
   index: number,
   set: Partial<typeof studyParticipants.$inferInsert> = {},
 ): Promise<void> {
+  const now = ctx.now();
   await ctx.db
     .update(studyParticipants)
-    .set({ ...set, stepsDone: index + 1, lastSeenAt: ctx.now() })
+    .set({
+      ...set,
+      stepsDone: index + 1,
+      stepsDoneAt: sql`array_append(${studyParticipants.stepsDoneAt}, ${now.toISOString()}::timestamptz)`,
+      lastSeenAt: now,
+    })
     .where(and(eq(studyParticipants.id, participantId), eq(studyParticipants.stepsDone, index)));
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "study_participants" ADD COLUMN "steps_done_at" timestamp with time zone[] DEFAULT '{}'::timestamptz[] NOT NULL;
