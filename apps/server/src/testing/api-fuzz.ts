@@ -293,7 +293,7 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
         consentedAt: null,
         finishedAt: null,
         completionCode: null,
-        stepsDoneAt: [],
+        stepsDoneAt: [] as Date[],
         excluded: false,
       } as const;
       await db
