@@ -16,7 +16,7 @@ import { WEB_TASKS } from '../tasks/registry';
 import { AppLayout } from './layout/app-layout';
 import { StudyLayout } from './layout/study-layout';
 import { LazyRoute } from './lazy-route';
-import { RequireAdmin, RequireAuth, RequireOwnPassword } from './route-guards';
+import { RequireAdmin, RequireAuth, RequireOwnPassword, RequireResearcher } from './route-guards';
 import { TaskRoute } from './task-route';
 
 // Kept out of the home page's bundle: most visitors never open them. A task's page is lazy in
@@ -24,6 +24,7 @@ import { TaskRoute } from './task-route';
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
 const ProgressPage = lazy(() => import('../features/progress/progress-page'));
 const StudyPage = lazy(() => import('../features/study/study-page'));
+const StudiesPage = lazy(() => import('../features/studies/studies-page'));
 
 export function AppRoutes() {
   return (
@@ -80,6 +81,19 @@ export function AppRoutes() {
               }
             />
             <Route path="profile" element={<ProfilePage />} />
+            <Route element={<RequireResearcher />}>
+              {['studies', 'studies/:id'].map((path) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <LazyRoute>
+                      <StudiesPage />
+                    </LazyRoute>
+                  }
+                />
+              ))}
+            </Route>
             <Route element={<RequireAdmin />}>
               <Route
                 path="admin"

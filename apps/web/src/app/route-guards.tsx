@@ -1,4 +1,4 @@
-import { isAdmin, MESSAGES } from '@cogni/domain';
+import { isAdmin, isResearcher, MESSAGES } from '@cogni/domain';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../lib/api/get-session';
 
@@ -30,6 +30,15 @@ export function RequireAdmin() {
   const user = useCurrentUser();
   if (!isAdmin(user)) {
     return <Navigate to="/" state={{ flash: MESSAGES.adminPageForbidden }} replace />;
+  }
+  return <Outlet />;
+}
+
+/** Sends signed-in users who are neither researchers nor admins home with a flash message. */
+export function RequireResearcher() {
+  const user = useCurrentUser();
+  if (!isResearcher(user)) {
+    return <Navigate to="/" state={{ flash: MESSAGES.researcherNoPrivileges }} replace />;
   }
   return <Outlet />;
 }

@@ -1,4 +1,4 @@
-import { isAdmin } from '@cogni/domain';
+import { isAdmin, isResearcher } from '@cogni/domain';
 import {
   type FocusEvent,
   type KeyboardEvent,
@@ -17,6 +17,7 @@ import {
   ProfileIcon,
   ProgressIcon,
   RegisterIcon,
+  StudiesIcon,
   TestsIcon,
   TrainingIcon,
 } from '../../components/ui/icons';
@@ -148,6 +149,9 @@ export function Sidebar({
           {user ? (
             <>
               <SidebarLink to="/profile" icon={<ProfileIcon />} label="Profile" />
+              {isResearcher(user) && (
+                <SidebarLink to="/studies" icon={<StudiesIcon />} label="Studies" />
+              )}
               {isAdmin(user) && <SidebarLink to="/admin" icon={<AdminIcon />} label="Admin" />}
               <li>
                 <button

@@ -30,6 +30,15 @@ export const TestsIcon = () => (
   </Icon>
 );
 
+/** A clipboard with a list: studies. */
+export const StudiesIcon = () => (
+  <Icon>
+    <rect x="5" y="4" width="14" height="17" rx="2" />
+    <path d="M9 4V3h6v1" />
+    <path d="M9 10h6M9 14h6M9 18h3" />
+  </Icon>
+);
+
 export const ProgressIcon = () => (
   <Icon>
     <path d="M3 3v18h18" />

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readPreviewConfig } from '../../lib/preview';
-import { getDefaultFormValues, readPreviewForm } from './preview-form';
+import { getDefaultFormValues, readPreviewForm } from '../../lib/settings-form';
 import { TaskPreview } from './task-preview';
 
 afterEach(cleanup);

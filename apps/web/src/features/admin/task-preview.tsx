@@ -1,20 +1,18 @@
-import { type AnyTask, type Setting, TASKS } from '@cogni/domain';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type AnyTask, TASKS } from '@cogni/domain';
+import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SettingField } from '../../components/settings/setting-field';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/select-field';
-import { TextField } from '../../components/ui/text-field';
 import { getPreviewUrl } from '../../lib/preview';
-import { getTestTypeSlug } from '../../lib/test-type-names';
-import { getWebTask } from '../../tasks/registry';
 import {
-  describeBounds,
   getDefaultFormValues,
-  getSettingLabel,
   type PreviewFormValues,
   readPreviewForm,
-} from './preview-form';
+} from '../../lib/settings-form';
+import { getTestTypeSlug } from '../../lib/test-type-names';
+import { getWebTask } from '../../tasks/registry';
 
 /**
  * Task preview (ADR 028): an admin picks a task, sets any of its settings (a form built from the
@@ -139,115 +137,5 @@ function PreviewForm({ task }: { task: AnyTask }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-type SettingFieldProps = {
-  name: string;
-  spec: Setting;
-  value: string | boolean;
-  error: string | undefined;
-  onChange: (value: string | boolean) => void;
-  onBlur: () => void;
-};
-
-/** One setting as its kind asks: a number input with bounds, a select, or a checkbox. */
-function SettingField({ name, spec, value, error, onChange, onBlur }: SettingFieldProps) {
-  if (spec.kind === 'number') {
-    return (
-      <TextField
-        label={getSettingLabel(spec)}
-        name={name}
-        type="number"
-        inputMode={spec.integer ? 'numeric' : 'decimal'}
-        min={spec.min}
-        max={spec.max}
-        step={spec.integer ? 1 : 'any'}
-        value={String(value)}
-        hint={`${spec.description} ${describeBounds(spec)}; default ${spec.default}.`}
-        error={error}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      />
-    );
-  }
-  if (spec.kind === 'choice') {
-    return (
-      <SelectField
-        label={spec.label}
-        name={name}
-        value={String(value)}
-        hint={`${spec.description} Default: ${spec.default}.`}
-        error={error}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      >
-        {spec.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </SelectField>
-    );
-  }
-  return (
-    <CheckboxField
-      label={spec.label}
-      name={name}
-      checked={value === true}
-      hint={`${spec.description} Default: ${spec.default ? 'on' : 'off'}.`}
-      error={error}
-      onChange={onChange}
-      onBlur={onBlur}
-    />
-  );
-}
-
-type CheckboxFieldProps = {
-  label: string;
-  name: string;
-  checked: boolean;
-  hint: string;
-  error: string | undefined;
-  onChange: (checked: boolean) => void;
-  onBlur: () => void;
-};
-
-/** A yes/no setting: a checkbox with its hint and message tied to it. */
-function CheckboxField({
-  label,
-  name,
-  checked,
-  hint,
-  error,
-  onChange,
-  onBlur,
-}: CheckboxFieldProps) {
-  const id = useId();
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return (
-    <div className="field">
-      <label className="checkbox" htmlFor={id}>
-        <input
-          id={id}
-          type="checkbox"
-          name={name}
-          checked={checked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.checked)}
-          onBlur={onBlur}
-        />
-        <span>{label}</span>
-      </label>
-      <p id={`${id}-hint`} className="field__hint">
-        {hint}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

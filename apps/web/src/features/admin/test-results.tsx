@@ -16,6 +16,7 @@ import { TableScroll } from '../../components/ui/table-scroll';
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTime, getFullName } from '../../lib/format';
 import { formatMs } from '../../lib/format-scores';
+import { formatSettingValue } from '../../lib/settings-form';
 import { getTestTypeName } from '../../lib/test-type-names';
 import { getWebTask } from '../../tasks/registry';
 import {
@@ -27,7 +28,6 @@ import {
   useResultTrials,
 } from './api/results';
 import { useUsers } from './api/users';
-import { formatSettingValue } from './preview-form';
 
 /** Test Results: every user's results, filtered, each opening to its trials; the research export. */
 export function TestResults() {
