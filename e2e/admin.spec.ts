@@ -97,6 +97,12 @@ describe('admin console', () => {
       await eventually(async () => expect(await panel.locator('.spinner').count()).toBe(0), 20_000);
       expect(await panel.getByRole('alert').count(), tab).toBe(0);
       expect(await axeViolations(page), tab).toEqual([]);
+      // Every section's tab in view, and nothing wider than the window.
+      for (const name of Object.keys(headings)) {
+        const box = await page.getByRole('tab', { name }).boundingBox();
+        expect(box && box.x + box.width <= 1280 && box.y >= 0, name).toBe(true);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), tab).toBe(1280);
       await screenshot(page, `admin-${tab.toLowerCase().replace(' ', '-')}`);
     }
   });

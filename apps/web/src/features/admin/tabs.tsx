@@ -1,4 +1,8 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { useMediaQuery } from '../../lib/use-media-query';
+
+/** Must match the breakpoint in admin.css: the sections in a column beside the panel. */
+const SIDE_QUERY = '(min-width: 64rem)';
 
 export type TabItem<Id extends string> = { id: Id; label: string; content: ReactNode };
 
@@ -9,9 +13,14 @@ type TabsProps<Id extends string> = {
   onSelect: (id: Id) => void;
 };
 
-/** WAI-ARIA tabs with automatic activation: arrows, Home and End move and select. */
+/**
+ * WAI-ARIA tabs with automatic activation: arrows, Home and End move and select. On a wide
+ * screen the tabs are a column beside the panel (vertical), on a narrow one rows that wrap, so
+ * every section shows at any width.
+ */
 export function Tabs<Id extends string>({ label, tabs, selectedId, onSelect }: TabsProps<Id>) {
   const baseId = useId();
+  const isSide = useMediaQuery(SIDE_QUERY);
   const tabRefs = useRef(new Map<Id, HTMLButtonElement>());
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -20,6 +29,8 @@ export function Tabs<Id extends string>({ label, tabs, selectedId, onSelect }: T
     const nextIndex: Record<string, number> = {
       ArrowRight: index === last ? 0 : index + 1,
       ArrowLeft: index === 0 ? last : index - 1,
+      ArrowDown: index === last ? 0 : index + 1,
+      ArrowUp: index === 0 ? last : index - 1,
       Home: 0,
       End: last,
     };
@@ -34,7 +45,13 @@ export function Tabs<Id extends string>({ label, tabs, selectedId, onSelect }: T
 
   return (
     <div className="tabs">
-      <div className="tabs__list" role="tablist" aria-label={label} onKeyDown={handleKeyDown}>
+      <div
+        className="tabs__list"
+        role="tablist"
+        aria-label={label}
+        aria-orientation={isSide ? 'vertical' : 'horizontal'}
+        onKeyDown={handleKeyDown}
+      >
         {tabs.map((tab) => {
           const isSelected = tab.id === selectedId;
           return (
