@@ -32,8 +32,14 @@ export type OpenApiOperation = {
 
 export type OpenApiDocument = {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
-  tags: { name: string }[];
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    license: { name: string; identifier?: string; url?: string };
+  };
+  servers: { url: string; description: string }[];
+  tags: { name: ApiRoute['tag']; description: string }[];
   paths: Record<string, Partial<Record<Lowercase<ApiRoute['method']>, OpenApiOperation>>>;
   components: {
     schemas: { ApiError: JsonSchema };
@@ -43,6 +49,30 @@ export type OpenApiDocument = {
 
 const ERROR_REF = { $ref: '#/components/schemas/ApiError' };
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What each group of operations is for: a new tag without a description is a type error. */
+export const TAG_DESCRIPTIONS: Record<ApiRoute['tag'], string> = {
+  system:
+    'The server itself: whether it and its database answer, this document, and the errors the web app reports.',
+  auth: 'Signing up, in (with a second TOTP step when set) and out, who is signed in, and the one-time setup link that creates the first admin.',
+  account:
+    'The signed-in user’s own account: profile, password, two-factor login, a copy of everything stored, and deleting it.',
+  results:
+    'A signed-in user’s runs of a task: starting or resuming one, saving its trials one by one, and finishing and scoring it.',
+  progress:
+    'A signed-in user’s finished results, score history and trials, and a download of all their trials.',
+  studies:
+    'A researcher’s studies: their versioned content, state, preview, collaborators, owner and personal codes.',
+  participation:
+    'Taking part in a study through its link, without an account: the landing page, the start, consent, the steps and their runs, and the end.',
+  admin:
+    'For admins: accounts and roles, every user’s results, task reports, the error and audit logs, the research export and mock data.',
+};
+
+/** A JSON Schema that matches any value: `{}`, as z.custom becomes. */
+function isAnyValue(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && Object.keys(schema).length === 0;
+}
 
 /**
  * A zod schema as JSON Schema. Requests are described on their input side (what a client
@@ -55,6 +85,13 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSch
     io,
     unrepresentable: 'any',
     reused: 'inline',
+    // A union with a member that matches any value (z.custom(...).nullable()) matches any value:
+    // said as `{}`, not as an `anyOf` whose other members mean nothing.
+    override: ({ jsonSchema }) => {
+      if (Array.isArray(jsonSchema.anyOf) && jsonSchema.anyOf.some(isAnyValue)) {
+        delete jsonSchema.anyOf;
+      }
+    },
   }) as JsonSchema;
   return json;
 }
@@ -129,7 +166,14 @@ function describeErrors(route: ApiRoute, hasStrictQuery: boolean) {
   }
   if (isUnsafe) add(403, 'The request did not come from this site (Origin)');
   if (route.params) add(404, 'No such object, or not the caller’s');
-  if (isUnsafe) add(413, `The body is larger than ${MAX_BODY_BYTES / 1024} KB`);
+  // Every API request (lib/body-limit.ts), a GET too: its declared Content-Length is checked
+  // before anything else runs.
+  add(
+    413,
+    isUnsafe
+      ? `The body is larger than ${MAX_BODY_BYTES / 1024} KB`
+      : `The request declares a body (Content-Length) larger than ${MAX_BODY_BYTES / 1024} KB`,
+  );
   for (const [status, text] of Object.entries(route.errors ?? {})) add(Number(status), text);
   add(500, 'An unexpected failure (details only in the server log)');
   add(503, 'The database is briefly unavailable, or too many sign-ins at once; retry');
@@ -209,8 +253,15 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES): 
         '`{ error: { code, message, fields? } }`. API answers are `Cache-Control: no-store`',
         'except this document.',
       ].join(' '),
+      // The project grants no license (no license field in package.json, no LICENSE file).
+      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
     },
-    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
+    // The API is served from the web app's own origin, whatever host that is.
+    servers: [{ url: '/', description: 'The origin this document is served from' }],
+    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name],
+    })),
     paths,
     components: {
       schemas: { ApiError: toJsonSchema(ApiErrorBodySchema, 'output') },
