@@ -54,6 +54,23 @@ describe("a researcher's studies", () => {
     await page.getByRole('button', { name: 'Make links' }).click();
     await page.getByRole('cell', { name: 'Clinic A' }).first().waitFor();
     expect(await page.getByRole('cell', { name: 'Clinic A' }).count()).toBe(3);
+
+    // A personal link: used by its first start, and it resumes that participant in another
+    // browser, where the consent they gave holds.
+    const personal = (await page.locator('td code').first().textContent()) ?? '';
+    expect(personal).toMatch(/\/s\/[a-z0-9]{12}\/[a-z0-9]{12}$/);
+    const first = await browser.newPage();
+    await first.goto(new URL(personal).pathname);
+    await first.getByRole('button', { name: 'Start' }).click();
+    await first.getByRole('button', { name: 'I agree' }).click();
+    await first.getByText('Step 2 of 3').waitFor();
+    const second = await browser.newPage();
+    await second.goto(new URL(personal).pathname);
+    await second.getByRole('button', { name: 'Start' }).click();
+    await second.getByText('Step 2 of 3').waitFor();
+    await page.reload();
+    await page.getByRole('cell', { name: 'Not yet' }).first().waitFor();
+    expect(await page.getByRole('cell', { name: 'Not yet' }).count()).toBe(2);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'study-links-1280');
 
