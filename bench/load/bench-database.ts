@@ -50,6 +50,11 @@ export type BenchDatabase = {
   cheapBurstAccounts: Account[];
   /** Rows in the trials table (embedded: only while no server holds the data folder). */
   countTrials(): Promise<number>;
+  /**
+   * Runs `work` on the database directly (embedded: only while no server holds the data
+   * folder): the benchmark's own setup and checks.
+   */
+  query<T>(work: (db: Db) => Promise<T>): Promise<T>;
   dispose(): Promise<void>;
 };
 
@@ -106,6 +111,7 @@ export async function createBenchDatabase(
       ...common,
       serverEnv: { DATABASE_URL: database.url ?? '' },
       countTrials: () => countTrialRows(database.db),
+      query: (work) => work(database.db),
       dispose: () => database.close(),
     };
   }
@@ -123,6 +129,7 @@ export async function createBenchDatabase(
     ...common,
     serverEnv: { DATA_DIR: dataDir },
     countTrials: () => withDb(countTrialRows),
+    query: withDb,
     dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { mergeMetrics, type WorkerMetrics } from './metrics';
 import type { Account, SaveMode } from './participant';
-import type { BurstResult, WorkerCommand, WorkerReply } from './worker';
+import type { BurstResult, StudyJoin, WorkerCommand, WorkerReply } from './worker';
 
 /**
  * The participants, spread over worker threads of this process: the server is a process of its
@@ -17,6 +17,19 @@ export type LoadGenerator = {
   readonly trials: TrialTally;
   /** Adds or stops participants until `target` run; new ones join over `joinSpreadMs`. */
   setParticipants(target: number, mode: SaveMode, joinSpreadMs: number): void;
+  /**
+   * Adds `count` participants of the study whose open link is `studyCode` (ADR 040), the
+   * first now and the others evenly spread over `joinSpreadMs`; participant i brings
+   * PROLIFIC_PID `bench-<i>`. Each takes the study once and finishes.
+   */
+  addStudyParticipants(
+    studyCode: string,
+    count: number,
+    joinSpreadMs: number,
+    mode: SaveMode,
+  ): void;
+  /** Participants saving trials or past them, and study participants finished, right now. */
+  progress(): Promise<{ joined: number; finished: number }>;
   /** What the participants saw since the last collect. */
   collect(): Promise<WorkerMetrics>;
   /**
@@ -129,6 +142,33 @@ export function createLoadGenerator(
         thread.participants -= count;
         thread.worker.postMessage({ type: 'remove', count } satisfies WorkerCommand);
       }
+    },
+    addStudyParticipants(studyCode, count, joinSpreadMs, mode) {
+      const firstAt = Date.now();
+      const joins: StudyJoin[] = Array.from({ length: count }, (_, i) => ({
+        prolificPid: `bench-${i}`,
+        atEpochMs: firstAt + (i * joinSpreadMs) / count,
+      }));
+      // Dealt in turn, so each thread's participants are spread over the whole minute.
+      threads.forEach((thread, t) => {
+        const own = joins.filter((_, i) => i % threads.length === t);
+        thread.participants += own.length;
+        thread.worker.postMessage({
+          type: 'add-study',
+          studyCode,
+          joins: own,
+          mode,
+        } satisfies WorkerCommand);
+      });
+    },
+    async progress() {
+      const replies = await Promise.all(
+        threads.map((thread) => ask(thread, { type: 'count-joined' }, 'joined')),
+      );
+      return {
+        joined: replies.reduce((sum, reply) => sum + reply.count, 0),
+        finished: replies.reduce((sum, reply) => sum + reply.finished, 0),
+      };
     },
     async collect() {
       const replies = await Promise.all(

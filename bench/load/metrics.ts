@@ -10,6 +10,12 @@ export const REQUEST_KINDS = [
   'trial',
   'complete',
   'progress',
+  // A study's participant (ADR 040): the start by the open link, the consent, a page's step
+  // done, the finish. Their task step's run is a 'start', its end a 'complete'.
+  'join',
+  'consent',
+  'step',
+  'finish',
 ] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
@@ -17,6 +23,8 @@ export type RequestKind = (typeof REQUEST_KINDS)[number];
 export type WorkerMetrics = {
   /** Milliseconds of every trial save answered 2xx. */
   trialSaveMs: number[];
+  /** Milliseconds of every other request answered 2xx, by kind (rare next to the saves). */
+  requestMs: Partial<Record<RequestKind, number[]>>;
   /** Answers of any status, by kind. */
   requests: Record<RequestKind, number>;
   /** Trial saves answered 201: rows the server says it stored. */
@@ -44,6 +52,7 @@ export type WorkerMetrics = {
 export function emptyMetrics(): WorkerMetrics {
   return {
     trialSaveMs: [],
+    requestMs: {},
     requests: Object.fromEntries(REQUEST_KINDS.map((kind) => [kind, 0])) as Record<
       RequestKind,
       number
@@ -63,6 +72,11 @@ export function mergeMetrics(parts: WorkerMetrics[]): WorkerMetrics {
   for (const part of parts) {
     for (const ms of part.trialSaveMs) merged.trialSaveMs.push(ms);
     for (const kind of REQUEST_KINDS) merged.requests[kind] += part.requests[kind];
+    for (const [kind, ms] of Object.entries(part.requestMs) as [RequestKind, number[]][]) {
+      const into = merged.requestMs[kind] ?? [];
+      for (const one of ms) into.push(one);
+      merged.requestMs[kind] = into;
+    }
     merged.trialsCreated += part.trialsCreated;
     merged.trialsConfirmedLate += part.trialsConfirmedLate;
     merged.trialsUnanswered += part.trialsUnanswered;

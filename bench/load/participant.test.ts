@@ -31,7 +31,13 @@ describe('a load participant whose requests fail', () => {
     const client = createHttpClient(baseUrl);
     const metrics = emptyMetrics();
     const account = { email: 'load-0@bench.test', password: 'irrelevant' };
-    const participant = new Participant(client, account, 'ours', () => metrics, 0);
+    const participant = new Participant(
+      client,
+      { kind: 'user', account },
+      'ours',
+      () => metrics,
+      0,
+    );
     try {
       await vi.waitFor(() => expect(arrivals.length).toBe(3), { timeout: 5000 });
       const [first = 0, second = 0, third = 0] = arrivals;

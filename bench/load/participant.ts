@@ -1,5 +1,6 @@
-import { getBackoffDelay } from '@cogni/domain';
+import { getBackoffDelay, type Participation } from '@cogni/domain';
 import * as stroop from '@cogni/domain/tasks/stroop';
+import { DEVICE_INFO, MEASUREMENT } from '../../apps/server/src/testing/fixture-run';
 import {
   type ApiCall,
   type ApiMethod,
@@ -17,6 +18,18 @@ import type { RequestKind, WorkerMetrics } from './metrics';
 export type SaveMode = 'ours' | 'ceiling';
 
 export type Account = { email: string; password: string };
+
+/**
+ * Who the participant is (ADR 040): a user who logs in with an account and takes test after
+ * test, or a study's participant without an account, who starts the study by its open link with
+ * the URL parameters a recruitment panel passes, takes its steps once, in order, and finishes.
+ */
+export type Principal =
+  | { kind: 'user'; account: Account }
+  | { kind: 'participant'; studyCode: string; params: Record<string, string> };
+
+/** Where a study's participation API is (routes/participation.ts). */
+export const participationPath = (studyCode: string) => `/api/participation/${studyCode}`;
 
 /** Looking at the scores and the progress page before starting another test. */
 const BETWEEN_RUNS_MS = 5000;
@@ -45,13 +58,18 @@ export function trialPaceMs(trial: stroop.TrialInput, config: stroop.Config): nu
   return answered + (stroop.hasFeedback(trial.phase) ? config.feedbackDurationMs : 0);
 }
 
+/** The bare insert of bench-routes.ts, for a run's trials. */
+const ceilingTrialsPath = (runId: string) => `/api/bench/ceiling/${runId}/trials`;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * One participant in a browser, over HTTP: logs in, opens the test, starts it, answers its 168
- * trials at a person's pace while the outbox saves them one at a time in order (a save that
- * falls behind does not slow the answering), saves the summary, opens progress tracking, and
- * after a short look starts another test, until stopped.
+ * One participant in a browser, over HTTP. A user logs in, opens the test, starts it, answers
+ * its 168 trials at a person's pace while the outbox saves them one at a time in order (a save
+ * that falls behind does not slow the answering), saves the summary, opens progress tracking,
+ * and after a short look starts another test, until stopped. A study's participant starts the
+ * study, and takes its steps in order: agrees to the consent, runs each task step as a user runs
+ * a test (the same pace and saves), reads the other pages, and finishes.
  */
 export class Participant {
   private isStopped = false;
@@ -59,14 +77,16 @@ export class Participant {
   private readonly stopped: Promise<void>;
   private resolveStopped = () => {};
   private cookie = '';
-  /** Logged in and into its first test: from here on it saves trials. */
+  /** Logged in (or in the study) and into its first test: from here on it saves trials. */
   isJoined = false;
+  /** A study's participant whose finish the server accepted: the participation is complete. */
+  isFinished = false;
   /** Resolves when the participant's loop has ended after stop(). */
   readonly done: Promise<void>;
 
   constructor(
     private readonly client: HttpClient,
-    private readonly account: Account,
+    private readonly principal: Principal,
     private readonly mode: SaveMode,
     private readonly metrics: () => WorkerMetrics,
     joinDelayMs: number,
@@ -104,6 +124,10 @@ export class Participant {
           metrics.trialSaveMs.push(reply.ms);
           if (reply.status === 201) metrics.trialsCreated++;
           else if (failures > 0) metrics.trialsConfirmedLate++;
+        } else {
+          const ms = metrics.requestMs[kind] ?? [];
+          ms.push(reply.ms);
+          metrics.requestMs[kind] = ms;
         }
         return reply;
       }
@@ -128,8 +152,14 @@ export class Participant {
     return this.send(kind, call.method, call.path, call.body);
   }
 
-  private async live(): Promise<void> {
-    if (!(await this.call('login', api.logIn(this.account)))) return;
+  private live(): Promise<void> {
+    return this.principal.kind === 'user'
+      ? this.liveAsUser(this.principal.account)
+      : this.takeStudy(this.principal.studyCode, this.principal.params);
+  }
+
+  private async liveAsUser(account: Account): Promise<void> {
+    if (!(await this.call('login', api.logIn(account)))) return;
     await this.call('session', api.session());
     while (!this.isStopped) {
       await this.call('active', api.activeRun('stroopTest'));
@@ -137,7 +167,8 @@ export class Participant {
       if (!started) return;
       const run = (JSON.parse(started.body) as { run: StartedRun }).run;
       this.isJoined = true;
-      if (!(await this.answerTrials(run))) return;
+      const trials = this.mode === 'ours' ? trialsPath(run.id) : ceilingTrialsPath(run.id);
+      if (!(await this.answerTrials(run, trials))) return;
       await this.call('complete', api.completeRun(run.id));
       await this.call('progress', api.progress());
       await this.call('active', api.activeRun('stroopTest'));
@@ -145,13 +176,45 @@ export class Participant {
     }
   }
 
-  /** Every trial answered at the participant's pace and saved; false if stopped first. */
-  private async answerTrials(run: StartedRun): Promise<boolean> {
+  /**
+   * The study by its open link, as the participant's pages take it (steps in order, each once):
+   * start with the panel's parameters, then each step by its kind, then finish. Only Stroop's
+   * task steps are answered (the user's test is Stroop's too, so both kinds keep one pace).
+   */
+  private async takeStudy(studyCode: string, params: Record<string, string>): Promise<void> {
+    const base = participationPath(studyCode);
+    const started = await this.send('join', 'POST', `${base}/start`, { params });
+    if (!started) return;
+    const { participation } = JSON.parse(started.body) as { participation: Participation };
+    for (const [index, step] of participation.steps.entries()) {
+      if (step.kind === 'consent') {
+        if (!(await this.send('consent', 'POST', `${base}/consent`, { agree: true }))) return;
+      } else if (step.kind === 'task') {
+        if (step.testType !== 'stroopTest') throw new Error(`${step.testType}: Stroop only`);
+        const body = { deviceInfo: DEVICE_INFO, measurement: MEASUREMENT };
+        const begun = await this.send('start', 'POST', `${base}/steps/${index}/run`, body);
+        if (!begun) return;
+        const run = (JSON.parse(begun.body) as { run: StartedRun }).run;
+        this.isJoined = true;
+        const runPath = `${base}/runs/${run.id}`;
+        const trials = this.mode === 'ours' ? `${runPath}/trials` : ceilingTrialsPath(run.id);
+        if (!(await this.answerTrials(run, trials))) return;
+        if (!(await this.send('complete', 'POST', `${runPath}/complete`, {}))) return;
+      } else if (!(await this.send('step', 'POST', `${base}/steps/${index}/done`, {}))) {
+        return;
+      }
+    }
+    if (await this.send('finish', 'POST', `${base}/finish`, {})) this.isFinished = true;
+  }
+
+  /**
+   * Every trial answered at the participant's pace and saved under `savePath` (the run's trials
+   * path, or the ceiling's); false if stopped first.
+   */
+  private async answerTrials(run: StartedRun, savePath: string): Promise<boolean> {
     const config = stroop.ConfigSchema.parse(run.config);
     const plans = stroop.planRun(run.seed, config);
     const planned = [...plans.sample, ...plans.practice, ...plans.test];
-    const savePath =
-      this.mode === 'ours' ? trialsPath(run.id) : `/api/bench/ceiling/${run.id}/trials`;
     let answeredAt = performance.now();
     for (const plan of planned) {
       const trial = answer(plan);
@@ -167,8 +230,12 @@ export class Participant {
 }
 
 /** The mean time between two saves of one participant, over a whole run of the fixture. */
-export function meanTrialPaceMs(): number {
-  const run = stroop.fixtureRun('pace', stroop.DEFAULT_CONFIG);
-  const total = run.reduce((sum, trial) => sum + trialPaceMs(trial, stroop.DEFAULT_CONFIG), 0);
-  return total / run.length;
+export function meanTrialPaceMs(config: stroop.Config = stroop.DEFAULT_CONFIG): number {
+  return runPaceMs(config) / stroop.fixtureRun('pace', config).length;
+}
+
+/** How long one participant takes to answer a whole run of the fixture (rest breaks left out). */
+export function runPaceMs(config: stroop.Config = stroop.DEFAULT_CONFIG): number {
+  const run = stroop.fixtureRun('pace', config);
+  return run.reduce((sum, trial) => sum + trialPaceMs(trial, config), 0);
 }

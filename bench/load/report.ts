@@ -52,7 +52,8 @@ function loopDelay(delay: EventLoopDelay | undefined): string {
   return delay ? `${delay.p99Ms}/${delay.maxMs}` : '–';
 }
 
-function stepTable(steps: StepResult[]): string[] {
+/** A step-up, step by step, as a markdown table (bench:load, bench/study-load.ts). */
+export function stepTable(steps: StepResult[]): string[] {
   return [
     '| participants | ready after s | saves/s | p50 ms | p90 ms | p99 ms | max ms | errors | server CPU (cores) | server RSS MB | machine CPU (cores) | stolen by the host (cores) | generator CPU (cores) | server loop late p99/max ms | generator loop late p99/max ms | sustained |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|',

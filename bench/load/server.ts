@@ -51,7 +51,7 @@ function spawnProfiledServer(env: Record<string, string>, profileDir: string): S
 /**
  * The real server as its own process on the bench's database, with the bench's routes
  * (bench-server.ts) and the brute-force limits out of the way of the login burst (every burst
- * login comes from one address).
+ * login comes from one address), and of the study participants' starts (the same).
  */
 export async function startBenchServer(
   databaseEnv: Record<string, string>,
@@ -65,6 +65,8 @@ export async function startBenchServer(
     RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000000',
     RATE_LIMIT_LOGIN_PER_IP: '1000000',
     RATE_LIMIT_SIGNUP_PER_IP: '1000000',
+    // Every study participant of the benchmark starts from this one address (ADR 040).
+    STUDY_STARTS_PER_ADDRESS_PER_HOUR: '1000000',
     // Settings to try, from this process's environment: another load-shedding limit (ADR 020),
     // e.g. MAX_REQUESTS_IN_FLIGHT=... npm run bench:load, or another hashing priority (ADR 033).
     ...Object.fromEntries(

@@ -74,7 +74,7 @@ export async function measureWindow(
   // The event-loop read comes first: on an overloaded server it can take minutes, and what the
   // participants saw meanwhile must not count in a window divided by measureMs.
   await readServerEventLoop(generator.baseUrl);
-  await generator.collect();
+  const skipped = await generator.collect();
   const cpu = startCpuMeter(serverPid);
   const started = performance.now();
   let peakRss = 0;
@@ -89,6 +89,8 @@ export async function measureWindow(
   const perSec = (n: number) => round1(n / seconds);
   return {
     metrics,
+    /** What the participants saw before the window began, since the last collect. */
+    skipped,
     seconds,
     trialSavesPerSec: perSec(metrics.trialSaveMs.length),
     latency: summarizeLatency(metrics.trialSaveMs),

@@ -9,6 +9,8 @@ import { type Account, Participant, type SaveMode } from './participant';
 
 export type WorkerCommand =
   | { type: 'add'; accounts: Account[]; mode: SaveMode; joinSpreadMs: number }
+  /** Study participants, each starting at its own time (Date.now() clock: threads share it). */
+  | { type: 'add-study'; studyCode: string; joins: StudyJoin[]; mode: SaveMode }
   | { type: 'remove'; count: number }
   | { type: 'collect' }
   | { type: 'count-joined' }
@@ -17,10 +19,14 @@ export type WorkerCommand =
 
 export type BurstResult = { statuses: number[]; ms: number[] };
 
+/** One study participant to add: the panel's id it brings, and when it opens the link. */
+export type StudyJoin = { prolificPid: string; atEpochMs: number };
+
 export type WorkerReply =
   | { type: 'metrics'; metrics: WorkerMetrics }
   | { type: 'burst'; result: BurstResult }
-  | { type: 'joined'; count: number }
+  /** Participants saving trials (or done with them), and study participants finished. */
+  | { type: 'joined'; count: number; finished: number }
   | { type: 'stopped' };
 
 const port = parentPort;
@@ -38,10 +44,27 @@ port.on('message', async (command: WorkerCommand) => {
         participants.push(
           new Participant(
             client,
-            account,
+            { kind: 'user', account },
             command.mode,
             () => metrics,
             Math.random() * command.joinSpreadMs,
+          ),
+        );
+      }
+      break;
+    case 'add-study':
+      for (const { prolificPid, atEpochMs } of command.joins) {
+        participants.push(
+          new Participant(
+            client,
+            {
+              kind: 'participant',
+              studyCode: command.studyCode,
+              params: { PROLIFIC_PID: prolificPid },
+            },
+            command.mode,
+            () => metrics,
+            Math.max(0, atEpochMs - Date.now()),
           ),
         );
       }
@@ -61,6 +84,7 @@ port.on('message', async (command: WorkerCommand) => {
       port.postMessage({
         type: 'joined',
         count: participants.filter((participant) => participant.isJoined).length,
+        finished: participants.filter((participant) => participant.isFinished).length,
       } satisfies WorkerReply);
       break;
     case 'login-burst': {
