@@ -10,7 +10,7 @@ import { ELEMENT_TIMING_RECORDER, makeDelays, startRunFromIntro } from './suppor
 
 /** The study without its debrief: the Go/No-Go run is the last step, and its last trial the end. */
 const ENDS_ON_A_TASK = {
-  ...STUDY,
+  settings: { ...STUDY.settings, name: 'Phone study' },
   content: { ...STUDY.content, steps: STUDY.content.steps.slice(0, 4) },
 };
 

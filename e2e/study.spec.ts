@@ -91,5 +91,24 @@ describe('a study taken by its open link', () => {
       expect(body.trials.length).toBeGreaterThan(5);
       expect(body.trials.every((trial) => trial.inputModality === 'keyboard')).toBe(true);
     }
+
+    // The researcher's view: the participant counted and listed with their id, then excluded.
+    await admin.goto('/studies');
+    await admin.getByRole('link', { name: 'Browser study' }).first().click();
+    await admin.getByRole('link', { name: 'Participants and data' }).click();
+    await admin.getByRole('heading', { name: 'Each participant' }).waitFor();
+    await admin.getByRole('cell', { name: 'PROLIFIC_PID=pid-e2e-1' }).waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+    await screenshot(admin, 'study-dashboard-1280');
+    await admin.getByRole('button', { name: /^Exclude participant/ }).click();
+    await admin.getByRole('button', { name: /^Excluded participant/, pressed: true }).waitFor();
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isPhone: true });
+    await logInViaForm(phone, ADMIN.email, ADMIN.password);
+    await phone.goto(admin.url().replace(browser.baseUrl, ''));
+    await phone.getByRole('heading', { name: 'Each participant' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await screenshot(phone, 'study-dashboard-390');
   }, 240_000);
 });

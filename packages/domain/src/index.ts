@@ -12,6 +12,7 @@ export * from './schemas/participation';
 export * from './schemas/progress';
 export * from './schemas/results';
 export * from './schemas/study';
+export * from './schemas/study-data';
 export * from './schemas/totp';
 export * from './schemas/user';
 export * from './tasks/cards';

@@ -49,6 +49,7 @@ type Fixture = {
   ids: Record<UserRole | 'extra', string>;
   studyId: string;
   /** The open study the participant takes part in, and the participant's run of its task. */
+  openStudyId: string;
   openCode: string;
   participantId: string;
   runId: string;
@@ -185,6 +186,23 @@ const MATRIX: Record<string, Case> = {
     path: (f) => `/api/studies/${f.studyId}/preview`,
     expect: MANAGERS(201),
   },
+  'GET /api/studies/:id/dashboard': {
+    path: (f) => `/api/studies/${f.openStudyId}/dashboard`,
+    expect: MANAGERS(200),
+  },
+  'POST /api/studies/:id/participants/:participantId/exclude': {
+    path: (f) => `/api/studies/${f.openStudyId}/participants/${f.participantId}/exclude`,
+    body: () => ({ excluded: false }),
+    expect: MANAGERS(200),
+  },
+  'GET /api/studies/:id/export': {
+    path: (f) => `/api/studies/${f.openStudyId}/export?format=csv&table=trials`,
+    expect: MANAGERS(200),
+  },
+  'GET /api/studies/:id/export/dictionary': {
+    path: (f) => `/api/studies/${f.openStudyId}/export/dictionary?format=json&table=participants`,
+    expect: MANAGERS(200),
+  },
   'GET /api/participation/:code': {
     path: (f) => `/api/participation/${f.openCode}`,
     expect: EVERYONE(200),
@@ -291,6 +309,7 @@ describe.each(TEST_DATABASE_KINDS)('the studies authorization matrix on %s', (ki
     const deletable = {} as Record<Role, string>;
     for (const role of ROLES) deletable[role] = await create();
     const open = await openStudy(clients.owner, OPEN_STUDY);
+    await db.insert(studyCollaborators).values({ studyId: open.id, userId: ids.collaborator });
     const other = await openStudy(clients.owner, OPEN_STUDY);
     const joined = await joinStudy(t, open.code);
     clients.participant = joined.browser;
@@ -311,6 +330,7 @@ describe.each(TEST_DATABASE_KINDS)('the studies authorization matrix on %s', (ki
       ids,
       studyId,
       deletable,
+      openStudyId: open.id,
       openCode: open.code,
       participantId: participant?.id ?? '',
       runId: run.body.run.id,
@@ -350,6 +370,7 @@ describe.each(TEST_DATABASE_KINDS)('the studies authorization matrix on %s', (ki
         if (role === 'anonymous' || role === 'user' || role === 'otherResearcher') {
           const text = JSON.stringify(res.body);
           expect(text, `${route} as ${role}`).not.toContain(fixture.studyId);
+          expect(text, `${route} as ${role}`).not.toContain(fixture.openStudyId);
           expect(text, `${route} as ${role}`).not.toContain('owner@example.com');
         }
       }

@@ -2,14 +2,20 @@ import {
   AddCollaboratorInputSchema,
   ChangeStudyStateInputSchema,
   CreateStudyCodesInputSchema,
+  DICTIONARY_COLUMNS,
+  ExcludeParticipantInputSchema,
   SaveStudyInputSchema,
+  StudyDashboardQuerySchema,
+  StudyExportQuerySchema,
   TransferStudyInputSchema,
   toCsvLine,
 } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { createExportResponse } from '../lib/export-response';
 import { parseJsonBody } from '../lib/parse-body';
 import { parseId } from '../lib/parse-id';
+import { parseQuery } from '../lib/parse-query';
 import { requireResearcher } from '../middleware/session';
 import { startPreview } from '../services/participation/participation';
 import {
@@ -17,6 +23,11 @@ import {
   removeCollaborator,
   transferStudy,
 } from '../services/studies/collaborators';
+import {
+  getStudyDashboard,
+  PARTICIPANT_NOT_FOUND,
+  setParticipantExcluded,
+} from '../services/studies/dashboard';
 import {
   changeStudyState,
   createStudy,
@@ -27,9 +38,15 @@ import {
 } from '../services/studies/studies';
 import { STUDY_NOT_FOUND } from '../services/studies/study-access';
 import { createStudyCodes, listStudyCodes } from '../services/studies/study-codes';
+import { getStudyExportDictionary, withStudyExport } from '../services/studies/study-export';
 import { setParticipantCookie } from './participation';
 
 const parseStudyId = (id: string | undefined) => parseId(id ?? '', STUDY_NOT_FOUND);
+
+/** A table read at once (a data dictionary) as the one batch of a download. */
+async function* oneBatch<Row>(rows: Row[]): AsyncGenerator<Row[]> {
+  yield rows;
+}
 
 /**
  * The researcher's studies API (ADR 040). Every route needs a researcher or an admin (others
@@ -156,4 +173,66 @@ export const studyRoutes = new Hono<AppEnv>()
     const id = parseStudyId(c.req.param('id'));
     const input = await parseJsonBody(c, CreateStudyCodesInputSchema);
     return c.json({ codes: await createStudyCodes(c.get('deps'), user, id, input) }, 201);
+  })
+  /**
+   * GET /api/studies/:id/dashboard?page=&pageSize=&state= -> StudyDashboard: participants by
+   * state, the funnel of steps reached, the median time of each step (previews and excluded
+   * participants left out), and a page of the participant table, newest first.
+   */
+  .get('/:id/dashboard', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const query = parseQuery(c, StudyDashboardQuerySchema);
+    return c.json(await getStudyDashboard(c.get('deps'), user, id, query));
+  })
+  /**
+   * POST /api/studies/:id/participants/:participantId/exclude `{ excluded }` -> `{ participant }`:
+   * the researcher's manual flag; the participant's data stays, marked.
+   */
+  .post('/:id/participants/:participantId/exclude', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const participantId = parseId(c.req.param('participantId'), PARTICIPANT_NOT_FOUND);
+    const { excluded } = await parseJsonBody(c, ExcludeParticipantInputSchema);
+    const participant = await setParticipantExcluded(
+      c.get('deps'),
+      user,
+      id,
+      participantId,
+      excluded,
+    );
+    return c.json({ participant });
+  })
+  /**
+   * GET /api/studies/:id/export?format=csv|json&table=trials|participants -> a streamed download
+   * of the study's data: one row per trial of its participants' runs, or one per participant
+   * (previews left out). CSV: header row, then rows. JSON: `{ exportedAt, columns, rows }`.
+   */
+  .get('/:id/export', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const { format, table } = parseQuery(c, StudyExportQuerySchema);
+    const deps = c.get('deps');
+    return withStudyExport(deps, user, id, table, (source) =>
+      createExportResponse({ ...source, format, now: deps.now(), logger: deps.logger }),
+    );
+  })
+  /**
+   * GET /api/studies/:id/export/dictionary?format=csv|json&table=trials|participants -> the data
+   * dictionary of that table: one row per column `{ name, type, description }`, in its order.
+   */
+  .get('/:id/export/dictionary', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const { format, table } = parseQuery(c, StudyExportQuerySchema);
+    const deps = c.get('deps');
+    const { fileName, rows } = await getStudyExportDictionary(deps, user, id, table);
+    return createExportResponse({
+      format,
+      fileName,
+      columns: DICTIONARY_COLUMNS,
+      batches: oneBatch(rows),
+      now: deps.now(),
+      logger: deps.logger,
+    });
   });

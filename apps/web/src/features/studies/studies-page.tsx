@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { changeStudyState, getStudy, listStudies, startStudyPreview } from '../../lib/api/studies';
 import { isApiError } from '../../lib/api-client';
+import { StudyData } from './study-data';
 import { StudyEditor } from './study-editor';
 import { StudyLinks } from './study-links';
 import './studies.css';
@@ -124,12 +125,14 @@ function NewStudy() {
 const SECTIONS = [
   { id: 'edit', label: 'Steps and settings' },
   { id: 'links', label: 'Links' },
+  { id: 'data', label: 'Participants and data' },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
 
 function StudyView({ id }: { id: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const section: SectionId = searchParams.get('section') === 'links' ? 'links' : 'edit';
+  const requested = searchParams.get('section');
+  const section: SectionId = SECTIONS.find((item) => item.id === requested)?.id ?? 'edit';
   const [study, setStudy] = useState<StudyDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -216,6 +219,7 @@ function StudyView({ id }: { id: string }) {
       </nav>
       {section === 'edit' && <StudyEditor key={study.version} study={study} onSaved={setStudy} />}
       {section === 'links' && <StudyLinks study={study} />}
+      {section === 'data' && <StudyData study={study} />}
     </>
   );
 }

@@ -1,9 +1,15 @@
 import {
+  type ParticipantState,
   type SaveStudyInput,
   type StudyCode,
   StudyCodeSchema,
+  type StudyDashboard,
+  StudyDashboardSchema,
   type StudyDetail,
   StudyDetailSchema,
+  type StudyExportTable,
+  StudyParticipantResponseSchema,
+  type StudyParticipantRow,
   type StudyState,
   type StudySummary,
   StudySummarySchema,
@@ -88,3 +94,42 @@ export async function createStudyCodes(
 
 /** Where the personal links download as CSV. */
 export const studyCodesCsvUrl = (id: string) => `/api/studies/${encodeURIComponent(id)}/codes.csv`;
+
+/** The dashboard: counts, the funnel, the time per step, and a page of the participants. */
+export async function getStudyDashboard(
+  id: string,
+  query: { page: number; pageSize: number; state?: ParticipantState | undefined },
+): Promise<StudyDashboard> {
+  const search = new URLSearchParams({
+    page: String(query.page),
+    pageSize: String(query.pageSize),
+  });
+  if (query.state) search.set('state', query.state);
+  return apiRequest(`/api/studies/${encodeURIComponent(id)}/dashboard?${search}`, {
+    schema: StudyDashboardSchema,
+  });
+}
+
+/** Marks a participant excluded (their data stays, marked) or takes the mark away. */
+export async function setParticipantExcluded(
+  id: string,
+  participantId: string,
+  excluded: boolean,
+): Promise<StudyParticipantRow> {
+  const { participant } = await apiRequest(
+    `/api/studies/${encodeURIComponent(id)}/participants/${encodeURIComponent(participantId)}/exclude`,
+    { method: 'POST', body: { excluded }, schema: StudyParticipantResponseSchema },
+  );
+  return participant;
+}
+
+/** Where a table of the study's data, or its dictionary, downloads. */
+export function studyExportUrl(
+  id: string,
+  table: StudyExportTable,
+  format: 'csv' | 'json',
+  dictionary = false,
+): string {
+  const path = `/api/studies/${encodeURIComponent(id)}/export${dictionary ? '/dictionary' : ''}`;
+  return `${path}?${new URLSearchParams({ table, format })}`;
+}
