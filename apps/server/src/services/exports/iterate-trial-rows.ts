@@ -6,6 +6,27 @@ import { toResultConditions } from '../results/result-filter';
 import { compareRunOrder, STORED_TRIAL_COLUMNS, toStoredTrial } from '../results/to-trial';
 
 /** Which results' trials to export: any part of an admin result filter (empty: all of them). */
+/**
+ * The run's columns of an export row: its ids, times and flags. A participant's run has no
+ * user id (toResultConditions keeps such runs out of the research export; the study export
+ * names the participant instead).
+ */
+export function toRunColumns(result: typeof testResults.$inferSelect) {
+  return {
+    userId: result.userId ?? '',
+    resultId: result.id,
+    sessionId: result.sessionId,
+    testType: result.testType,
+    resultStartTime: result.startTime.toISOString(),
+    resultEndTime: result.endTime?.toISOString() ?? null,
+    isMock: result.isMock,
+    isPreview: result.isPreview,
+    resultImplausibleReason: result.implausibleReason,
+    resultAbandonedAt: result.abandonedAt?.toISOString() ?? null,
+    resultScoringVersion: result.scoringVersion,
+  };
+}
+
 export type TrialExportFilter = Partial<ResultFilter>;
 
 /** Results read per batch: with 168 trials each, about 3,400 rows in memory at a time. Larger
@@ -79,18 +100,7 @@ export async function* iterateTrialRows(
       const index = pageIndex(trial.resultId);
       const result = page[index]?.result ?? last.result;
       return {
-        // toResultConditions keeps a participant's runs out of the research export.
-        userId: result.userId ?? '',
-        resultId: result.id,
-        sessionId: result.sessionId,
-        testType: result.testType,
-        resultStartTime: result.startTime.toISOString(),
-        resultEndTime: result.endTime?.toISOString() ?? null,
-        isMock: result.isMock,
-        isPreview: result.isPreview,
-        resultImplausibleReason: result.implausibleReason,
-        resultAbandonedAt: result.abandonedAt?.toISOString() ?? null,
-        resultScoringVersion: result.scoringVersion,
+        ...toRunColumns(result),
         session: sessions[index] ?? null,
         trial: toStoredTrial(trial),
       };

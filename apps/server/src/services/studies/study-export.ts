@@ -19,6 +19,7 @@ import {
   trials,
 } from '../../db/schema';
 import type { ServiceContext } from '../context';
+import { toRunColumns } from '../exports/iterate-trial-rows';
 import { compareRunOrder, STORED_TRIAL_COLUMNS, toStoredTrial } from '../results/to-trial';
 import { loadStudy, type StudyRow } from './study-access';
 
@@ -379,17 +380,7 @@ async function trialRowsOf(ctx: ServiceContext, runs: RunRecord[]): Promise<Stud
     const base = {
       ...facts,
       studyStep: result.studyStep,
-      userId: '',
-      resultId: result.id,
-      sessionId: result.sessionId,
-      testType: result.testType,
-      resultStartTime: result.startTime.toISOString(),
-      resultEndTime: result.endTime?.toISOString() ?? null,
-      isMock: result.isMock,
-      isPreview: result.isPreview,
-      resultImplausibleReason: result.implausibleReason,
-      resultAbandonedAt: result.abandonedAt?.toISOString() ?? null,
-      resultScoringVersion: result.scoringVersion,
+      ...toRunColumns(result),
       session: session
         ? {
             seed: session.seed,
