@@ -213,7 +213,7 @@ export const studyRoutes = new Hono<AppEnv>()
     const id = parseStudyId(c.req.param('id'));
     const { format, table } = parseQuery(c, StudyExportQuerySchema);
     const deps = c.get('deps');
-    return withStudyExport(deps, user, id, table, (source) =>
+    return withStudyExport(deps, user, id, { table, format }, (source) =>
       createExportResponse({ ...source, format, now: deps.now(), logger: deps.logger }),
     );
   })

@@ -1,7 +1,13 @@
-import type { StudyDashboard, StudyDetail, StudyParticipantRow } from '@cogni/domain';
+import type {
+  AuditLogResponse,
+  StudyDashboard,
+  StudyDetail,
+  StudyParticipantRow,
+} from '@cogni/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studyParticipants, testResults, testSessions, trials } from '../db/schema';
+import { adminAuditLog, studyParticipants, testResults, testSessions, trials } from '../db/schema';
+import { signUpAdmin, userIdOf } from '../testing/admin-fixtures';
 import { parseCsv } from '../testing/parse-csv';
 import {
   joinStudy,
@@ -515,6 +521,76 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
       .from(studyParticipants)
       .where(eq(studyParticipants.id, ids.eve ?? ''));
     expect(eve?.excluded).toBe(false);
+  });
+  it('records every download of the study’s data and every exclusion in the audit log, which an admin reads; refusals leave none', async () => {
+    const studyActions = ['STUDY_DATA_EXPORT', 'STUDY_PARTICIPANT_EXCLUDE'];
+    const recorded = () =>
+      t.database.db.select().from(adminAuditLog).where(inArray(adminAuditLog.action, studyActions));
+    const before = new Set((await recorded()).map((entry) => entry.id));
+    const newEntries = async () => (await recorded()).filter((entry) => !before.has(entry.id));
+
+    // Refused: a stranger's download, a bad table, bad exclusion input, an unknown participant;
+    // the dictionary holds no data and is not recorded.
+    expect((await stranger.get(`/api/studies/${study.id}/export`)).status).toBe(404);
+    expect((await owner.get(`/api/studies/${study.id}/export?table=users`)).status).toBe(400);
+    expect((await exclude(owner, ids.eve ?? '', { excluded: 'yes' })).status).toBe(400);
+    expect(
+      (await exclude(owner, '00000000-0000-4000-8000-000000000000', { excluded: true })).status,
+    ).toBe(404);
+    const dictionary = await owner.get(`/api/studies/${study.id}/export/dictionary`);
+    expect(dictionary.status).toBe(200);
+    expect(await newEntries()).toEqual([]);
+
+    const download = await collaborator.get(
+      `/api/studies/${study.id}/export?format=json&table=participants`,
+    );
+    expect(download.status).toBe(200);
+    expect((await exclude(owner, ids.eve ?? '', { excluded: true })).status).toBe(200);
+    expect((await exclude(owner, ids.eve ?? '', { excluded: false })).status).toBe(200);
+    const collaboratorId = await userIdOf(t.database.db, 'collaborator@example.com');
+    const ownerId = await userIdOf(t.database.db, 'owner@example.com');
+    const entries = await newEntries();
+    const common = { studyId: study.id, studyCode: study.code };
+    expect(
+      entries.map(({ actorId, action, targetUserId, details }) => ({
+        actorId,
+        action,
+        targetUserId,
+        details,
+      })),
+    ).toEqual(
+      expect.arrayContaining([
+        {
+          actorId: collaboratorId,
+          action: 'STUDY_DATA_EXPORT',
+          targetUserId: null,
+          details: { ...common, table: 'participants', format: 'json' },
+        },
+        {
+          actorId: ownerId,
+          action: 'STUDY_PARTICIPANT_EXCLUDE',
+          targetUserId: null,
+          details: { ...common, participantId: ids.eve, excluded: true },
+        },
+        {
+          actorId: ownerId,
+          action: 'STUDY_PARTICIPANT_EXCLUDE',
+          targetUserId: null,
+          details: { ...common, participantId: ids.eve, excluded: false },
+        },
+      ]),
+    );
+    expect(entries).toHaveLength(3);
+
+    // An admin's audit log lists them with the actor's email; a researcher may not read it.
+    const admin = await signUpAdmin(t, { email: 'audit-admin@example.com' });
+    const log = await admin.get<AuditLogResponse>('/api/admin/audit-log');
+    expect(log.status).toBe(200);
+    const listed = log.body.entries.filter((entry) => studyActions.includes(entry.action));
+    expect(listed.map((entry) => entry.actorEmail)).toEqual(
+      expect.arrayContaining(['collaborator@example.com', 'owner@example.com']),
+    );
+    expect((await owner.get('/api/admin/audit-log')).status).toBe(403);
   });
   it('keeps the funnel on the newest version’s steps, counting an older version’s participants by step index', async () => {
     const steps = [

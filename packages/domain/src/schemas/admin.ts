@@ -365,6 +365,13 @@ export const AUDIT_ACTIONS = [
    */
   'WRONG_CURRENT_PASSWORD',
   'WRONG_TOTP_CODE',
+  /** A researcher or admin downloaded a table of a study's data. Details: { studyId, studyCode, table, format }. */
+  'STUDY_DATA_EXPORT',
+  /**
+   * A researcher or admin excluded a study participant or took the exclusion back. Details:
+   * { studyId, studyCode, participantId, excluded }.
+   */
+  'STUDY_PARTICIPANT_EXCLUDE',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -377,7 +384,7 @@ export const AuditLogEntrySchema = z.object({
   actorEmail: z.string().nullable(),
   targetUserId: z.string().nullable(),
   targetEmail: z.string().nullable(),
-  /** Per action: ROLE_CHANGE { from, to }; USER_CREATE { role }; DATA_EXPORT { format, filter }; MOCK_DATA_GENERATE { resultId }. */
+  /** Per action: ROLE_CHANGE { from, to }; USER_CREATE { role }; DATA_EXPORT { format, filter }; MOCK_DATA_GENERATE { resultId }; the others as AUDIT_ACTIONS says. */
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });

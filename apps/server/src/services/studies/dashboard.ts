@@ -11,6 +11,7 @@ import {
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { studyParticipants, studyVersions, testResults, testSessions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { writeAuditEntry } from '../audit/write-audit-entry';
 import type { ServiceContext } from '../context';
 import { loadStudy } from './study-access';
 
@@ -239,17 +240,28 @@ export async function setParticipantExcluded(
   participantId: string,
   excluded: boolean,
 ): Promise<StudyParticipantRow> {
-  await loadStudy(ctx, user, studyId);
+  const { study } = await loadStudy(ctx, user, studyId);
   const where = and(
     eq(studyParticipants.id, participantId),
     eq(studyParticipants.studyId, studyId),
   ) as SQL;
-  const updated = await ctx.db
-    .update(studyParticipants)
-    .set({ excluded })
-    .where(where)
-    .returning({ id: studyParticipants.id });
-  if (updated.length === 0) throw new AppError('NOT_FOUND', PARTICIPANT_NOT_FOUND);
+  // The change and its audit record commit together.
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(studyParticipants)
+      .set({ excluded })
+      .where(where)
+      .returning({ id: studyParticipants.id });
+    if (updated.length === 0) throw new AppError('NOT_FOUND', PARTICIPANT_NOT_FOUND);
+    await writeAuditEntry(
+      { db: tx, now: ctx.now },
+      {
+        actorId: user.id,
+        action: 'STUDY_PARTICIPANT_EXCLUDE',
+        details: { studyId, studyCode: study.code, participantId, excluded },
+      },
+    );
+  });
   const [row] = await readParticipantRows(ctx, where, { limit: 1, offset: 0 });
   if (!row) throw new AppError('NOT_FOUND', PARTICIPANT_NOT_FOUND);
   return row;

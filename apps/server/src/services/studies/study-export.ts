@@ -3,6 +3,7 @@ import {
   type DictionaryRow,
   describeColumns,
   type ExportColumn,
+  type ExportFormat,
   type ExportSessionRecord,
   type ExportTrialRow,
   type ParticipantState,
@@ -18,6 +19,7 @@ import {
   testSessions,
   trials,
 } from '../../db/schema';
+import { writeAuditEntry } from '../audit/write-audit-entry';
 import type { ServiceContext } from '../context';
 import { toRunColumns } from '../exports/iterate-trial-rows';
 import { compareRunOrder, STORED_TRIAL_COLUMNS, toStoredTrial } from '../results/to-trial';
@@ -403,17 +405,25 @@ export type StudyExportSource<Row> = {
 };
 
 /**
- * Opens a table of the study's data (the caller needs access to the study) and hands it to
- * `use`, typed by its rows: `trials` or `participants`.
+ * Opens a table of the study's data (the caller needs access to the study), records the
+ * download in the audit log, and hands the table to `use`, typed by its rows: `trials` or
+ * `participants`.
  */
 export async function withStudyExport<T>(
   ctx: ServiceContext,
   user: User,
   studyId: string,
-  table: StudyExportTable,
+  { table, format }: { table: StudyExportTable; format: ExportFormat },
   use: <Row>(source: StudyExportSource<Row>) => T,
 ): Promise<T> {
   const { study } = await loadStudy(ctx, user, studyId);
+  // Recorded before any row is read, as the research export is: what left the system is on
+  // record even if the download is cut short.
+  await writeAuditEntry(ctx, {
+    actorId: user.id,
+    action: 'STUDY_DATA_EXPORT',
+    details: { studyId: study.id, studyCode: study.code, table, format },
+  });
   const paramNames = await exportParamNames(ctx, study);
   const fileName = `study-${study.code}-${table}-${ctx.now().toISOString().slice(0, 10)}`;
   if (table === 'trials') {

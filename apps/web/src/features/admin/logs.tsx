@@ -1,4 +1,4 @@
-import { type AdminErrorLog, formatAdminPanelError } from '@cogni/domain';
+import { type AdminErrorLog, type AuditAction, formatAdminPanelError } from '@cogni/domain';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Pager } from '../../components/ui/pager';
@@ -88,7 +88,7 @@ export function ErrorLogs() {
   );
 }
 
-const ACTION_NAMES: Record<string, string> = {
+const ACTION_NAMES: Record<AuditAction, string> = {
   ROLE_CHANGE: 'Role changed',
   USER_CREATE: 'User created',
   USER_DEACTIVATE: 'User deactivated',
@@ -98,6 +98,8 @@ const ACTION_NAMES: Record<string, string> = {
   ACCOUNT_DELETE: 'Account deleted by its owner',
   WRONG_CURRENT_PASSWORD: 'Wrong current password given',
   WRONG_TOTP_CODE: 'Wrong two-factor code given',
+  STUDY_DATA_EXPORT: 'Study data exported',
+  STUDY_PARTICIPANT_EXCLUDE: 'Study participant excluded or included',
 };
 
 /** Audit Log: who did what to whom, and when; the newest 100 admin actions. */
@@ -106,7 +108,10 @@ export function AuditLog() {
   return (
     <>
       <h2>Audit log</h2>
-      <p className="admin-lead">The 100 most recent admin actions, newest first.</p>
+      <p className="admin-lead">
+        The 100 most recent recorded actions, newest first: admins’ actions, study data exported or
+        excluded, and security events.
+      </p>
       {log.isPending ? (
         <Spinner label="Loading the audit log…" />
       ) : log.isError ? (
@@ -130,7 +135,7 @@ export function AuditLog() {
               {log.data.entries.map((entry) => (
                 <tr key={entry.id}>
                   <td>{formatDateTime(entry.createdAt)}</td>
-                  <td>{ACTION_NAMES[entry.action] ?? entry.action}</td>
+                  <td>{ACTION_NAMES[entry.action]}</td>
                   <td className="table__wrap">{entry.actorEmail ?? '—'}</td>
                   <td className="table__wrap">{entry.targetEmail ?? '—'}</td>
                   <td className="table__wrap table__code">{formatContext(entry.details)}</td>
