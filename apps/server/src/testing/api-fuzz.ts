@@ -377,6 +377,8 @@ export function describeApiFuzz(group: keyof typeof FUZZ_GROUPS): void {
         code: [STUDY_CODE],
         index: ['0', '1', '2', '3', '4'],
         userId: [ids.researcher, ids.user, ids.admin],
+        // The fixture study's participant, so the exclude route goes past its lookup.
+        participantId: [ids.participant],
         trialNumber: ['0', '1', '12'],
       };
       await installWriteCounter(db);
