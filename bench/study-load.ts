@@ -9,20 +9,25 @@
 // answers its trials at a person's pace while its outbox saves them one at a time (the pace and
 // retries of bench:load's participants), completes the run, reads the debrief and finishes.
 // Trial saves are measured in windows from the first join to the last finish; the figures are
-// those of the windows in which every participant was in the task. Then, in the same run, the
-// ceiling as bench:load measures it: signed-in users stepping up with their trials sent to the
-// bare insert (bench/load/bench-routes.ts) until p99 passes 50 ms. Finally every trial confirmed
-// with a 201 must be stored once, and every participant must be 'completed'.
+// those of the windows in which every participant was in the task. Then the maximum: a second
+// study's link takes participants in steps (x1.25 from 1,000, as bench:load steps up users),
+// each who finishes followed by a new one, until p99 passes 50 ms; the best sustained step is
+// the most participant saves a second the server takes. Then, in the same run, the ceiling as
+// bench:load measures it: signed-in users stepping up with their trials sent to the bare insert
+// (bench/load/bench-routes.ts) until p99 passes 50 ms. Finally every trial confirmed with a 201
+// must be stored once, and every participant of the first study must be 'completed'.
 //
-// The issue's "trial saves/s stay at least 2x the same run's bare-insert ceiling" is read as
-// headroom: the ceiling is at least twice the saves the participants need.
+// The issue's "trial saves/s stay at least 2x the same run's bare-insert ceiling" is bench:load's
+// figure with participants as the principals: the most saves/s sustained with p99 under 50 ms is
+// at least twice the ceiling. The headroom at 1,000 (ceiling over the saves they need) is
+// reported beside it.
 //
 // Usage: npx tsx bench/study-load.ts [--db postgres|pglite] [--participants 1000] [--quick]
-//   [--no-ceiling] [--out <name>]
+//   [--no-ceiling] [--no-step-up] [--out <name>]
 //   PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a new
 //   database is made and dropped). Writes bench/results/<date>-study-load.{json,md} (--out to
-//   name them otherwise); --no-ceiling measures the study alone; --quick (a short task, 200
-//   participants joining over 10 s, short ceiling steps, for development) writes to the temp
+//   name them otherwise); --no-ceiling and --no-step-up leave those parts out; --quick (a short
+//   task, 200 participants joining over 10 s, short steps, for development) writes to the temp
 //   folder instead.
 
 import { writeFileSync } from 'node:fs';
@@ -52,11 +57,11 @@ import { emptyMetrics, mergeMetrics, REQUEST_KINDS, type WorkerMetrics } from '.
 import { type Account, meanTrialPaceMs, runPaceMs } from './load/participant';
 import { stepTable } from './load/report';
 import { startBenchServer } from './load/server';
-import { JOINS_PER_SEC, measureWindow, type StepResult, stepUp } from './load/steps';
+import { JOINS_PER_SEC, measureWindow, type StepResult, type StepUp, stepUp } from './load/steps';
 
 const GOAL_P99_MS = 50;
-/** The ceiling must be at least this many times the trial saves the participants make. */
-const GOAL_HEADROOM = 2;
+/** The participants' most sustained saves must be at least this many times the ceiling. */
+const GOAL_OVER_CEILING = 2;
 /** Today, for the results' file names (bench/results/<date>-study-load.*). */
 const DATE = new Date().toISOString().slice(0, 10);
 
@@ -69,6 +74,8 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     /** The study alone, without the ceiling's step-up (a supplementary run; no ratio). */
     'no-ceiling': { type: 'boolean', default: false },
+    /** Without the participants' step-up to their maximum. */
+    'no-step-up': { type: 'boolean', default: false },
   },
 });
 const kinds = (args.db ?? ['postgres', 'pglite']) as DatabaseKind[];
@@ -88,6 +95,10 @@ const settings = args.quick
         plan: { first: 300, factor: 2 },
         accounts: 3000,
       },
+      stepUp: {
+        timing: { joinSpreadMs: 4000, warmupMs: 7000, measureMs: 6000 },
+        plan: { first: 300, factor: 2, maxParticipants: 3000 },
+      },
     }
   : {
       participants: 1000,
@@ -99,6 +110,11 @@ const settings = args.quick
         timing: { joinSpreadMs: 5000, warmupMs: 10_000, measureMs: 15_000 },
         plan: { first: 1000, factor: 1.25 },
         accounts: 6000,
+      },
+      // The same steps with study participants.
+      stepUp: {
+        timing: { joinSpreadMs: 5000, warmupMs: 10_000, measureMs: 15_000 },
+        plan: { first: 1000, factor: 1.25, maxParticipants: 12_000 },
       },
     };
 const participants = Number(args.participants ?? settings.participants);
@@ -131,14 +147,17 @@ const STUDY_CONTENT = {
   ],
 };
 
-/** The researcher, over the real API: logs in, makes the study, opens it; its open link's code. */
-async function openStudy(baseUrl: string, researcher: Account): Promise<string> {
+/**
+ * The researcher, over the real API: logs in, makes a study named `name`, opens it; its open
+ * link's code.
+ */
+async function openStudy(baseUrl: string, researcher: Account, name: string): Promise<string> {
   const send = expectingSuccess(fetchTransport(baseUrl));
   await send(api.logIn(researcher));
   const created = (await send({
     method: 'POST',
     path: '/api/studies',
-    body: { settings: STUDY_SETTINGS, content: STUDY_CONTENT },
+    body: { settings: { ...STUDY_SETTINGS, name }, content: STUDY_CONTENT },
     status: 201,
   })) as { study: { id: string; code: string } };
   await send({
@@ -217,11 +236,19 @@ type StudyLoadResult = {
   } & Latency;
   ceilingPerSec: number | null;
   ceilingParticipants: number | null;
-  /** The ceiling over the sustained saves: the headroom (goal: at least 2). */
+  /** The ceiling over the saves of the 1,000: the headroom. */
   ceilingOverSaves: number | null;
-  /** The sustained saves as a share of the ceiling (bench:load's figure). */
+  /** The saves of the 1,000 as a share of the ceiling. */
   shareOfCeiling: number | null;
+  /** The participants' best sustained step (p99 under the goal, no errors); null: none. */
+  maxPerSec: number | null;
+  maxParticipants: number | null;
+  maxP99Ms: number | null;
+  /** The participants' most saves over the ceiling: the issue's figure (goal at least 2). */
+  maxOverCeiling: number | null;
   participantsByState: Record<string, number>;
+  /** The step-up study's participants by state (those stopped mid-study are not completed). */
+  stepUpParticipantsByState: Record<string, number>;
   finishedParticipants: number;
   studyTrials: TrialCheck;
   ceilingTrials: TrialCheck;
@@ -229,6 +256,7 @@ type StudyLoadResult = {
   loadAverage: { before: number[]; after: number[] };
   serverExitCode: number | null;
   windows: StudyWindow[];
+  participantSteps: StepResult[];
   ceilingSteps: StepResult[];
 };
 
@@ -247,6 +275,11 @@ const minus = (a: TrialTally, b: TrialTally): TrialTally => ({
   created: a.created - b.created,
   confirmedLate: a.confirmedLate - b.confirmedLate,
   unanswered: a.unanswered - b.unanswered,
+});
+const plus = (a: TrialTally, b: TrialTally): TrialTally => ({
+  created: a.created + b.created,
+  confirmedLate: a.confirmedLate + b.confirmedLate,
+  unanswered: a.unanswered + b.unanswered,
 });
 
 /** Resolves with the seconds until every participant is in the task (polled every 250 ms). */
@@ -364,8 +397,8 @@ async function takeStudy(generator: LoadGenerator, serverPid: number, code: stri
   };
 }
 
-/** Rows of trials in runs owned by participants, and by users; participants of the study by state. */
-async function countStored(database: BenchDatabase, studyCode: string) {
+/** Rows of trials in runs owned by participants, and by users; participants of a study by state. */
+async function countStored(database: BenchDatabase, studyCode: string, stepUpCode: string) {
   return database.query(async (db) => {
     const trialsOf = async (
       owner: typeof testResults.participantId | typeof testResults.userId,
@@ -377,16 +410,20 @@ async function countStored(database: BenchDatabase, studyCode: string) {
         .where(isNotNull(owner));
       return row?.n ?? 0;
     };
-    const states = await db
-      .select({ state: studyParticipants.state, n: count() })
-      .from(studyParticipants)
-      .innerJoin(studies, eq(studies.id, studyParticipants.studyId))
-      .where(and(eq(studies.code, studyCode), eq(studyParticipants.isPreview, false)))
-      .groupBy(studyParticipants.state);
+    const statesOf = async (code: string) => {
+      const states = await db
+        .select({ state: studyParticipants.state, n: count() })
+        .from(studyParticipants)
+        .innerJoin(studies, eq(studies.id, studyParticipants.studyId))
+        .where(and(eq(studies.code, code), eq(studyParticipants.isPreview, false)))
+        .groupBy(studyParticipants.state);
+      return Object.fromEntries(states.map((s) => [s.state, s.n]));
+    };
     return {
       participantTrials: await trialsOf(testResults.participantId),
       userTrials: await trialsOf(testResults.userId),
-      participantsByState: Object.fromEntries(states.map((s) => [s.state, s.n])),
+      participantsByState: await statesOf(studyCode),
+      stepUpParticipantsByState: await statesOf(stepUpCode),
     };
   });
 }
@@ -404,7 +441,8 @@ async function benchDatabase(kind: DatabaseKind): Promise<StudyLoadResult> {
   const server = await startBenchServer(database.serverEnv);
   const generator = createLoadGenerator(server.baseUrl, accounts);
   try {
-    const code = await openStudy(server.baseUrl, researcher);
+    const code = await openStudy(server.baseUrl, researcher, 'Load: one open link');
+    const stepUpCode = await openStudy(server.baseUrl, researcher, 'Load: participants stepped up');
     console.log(
       `${kind}: ${participants} participants open study ${code} over ${settings.joinSpreadMs / 1000} s ` +
         `(${taskMs / 1000} s of task each, ${neededPerSec} saves/s needed when all are in it)`,
@@ -417,6 +455,35 @@ async function benchDatabase(kind: DatabaseKind): Promise<StudyLoadResult> {
         `p50 ${study.sustained.p50Ms} p95 ${study.sustained.p95Ms} p99 ${study.sustained.p99Ms} ms, ` +
         `${study.sustained.errors} errors`,
     );
+
+    // The participants' maximum: the second study's link, stepped up as bench:load steps users.
+    let participantSteps: StepUp = { steps: [], best: null };
+    let stepUpTally: TrialTally = { created: 0, confirmedLate: 0, unanswered: 0 };
+    if (!args['no-step-up']) {
+      console.log(`${kind}: participants stepped up on study ${stepUpCode}`);
+      const stepGenerator = createLoadGenerator(server.baseUrl, [], { studyCode: stepUpCode });
+      try {
+        participantSteps = await stepUp(
+          stepGenerator,
+          server.pid,
+          'ours',
+          settings.stepUp.plan,
+          settings.stepUp.timing,
+          { goalP99Ms: GOAL_P99_MS },
+          (s) =>
+            console.log(
+              `  ${s.isSustained ? 'ok  ' : 'MISS'} participants ${String(s.participants).padStart(6)}: ` +
+                `${s.trialSavesPerSec} saves/s, p50 ${s.p50Ms} p99 ${s.p99Ms} ms, ${s.errors} errors, ` +
+                `machine ${s.machineCpuCores} (+${s.stealCpuCores} stolen) cores`,
+            ),
+        );
+        await stepGenerator.stopAll();
+        await stepGenerator.collect();
+        stepUpTally = stepGenerator.trials;
+      } finally {
+        await stepGenerator.close();
+      }
+    }
 
     if (!args['no-ceiling']) {
       console.log(`${kind}: the ceiling (bench:load's: users, trials to the bare insert)`);
@@ -442,14 +509,17 @@ async function benchDatabase(kind: DatabaseKind): Promise<StudyLoadResult> {
     const ceilingTally = minus(generator.trials, studyTally);
 
     const exitCode = await server.stop();
-    const stored = await countStored(database, code);
+    const stored = await countStored(database, code, stepUpCode);
     const ceilingPerSec = ceiling.best?.trialSavesPerSec ?? null;
     const saves = study.sustained.trialSavesPerSec;
     const ratio = (a: number | null, b: number) =>
       a === null || !(b > 0) ? null : Math.round((a / b) * 100) / 100;
-    const studyTrials = checkTrials(studyTally, stored.participantTrials);
+    const studyTrials = checkTrials(plus(studyTally, stepUpTally), stored.participantTrials);
     const ceilingTrials = checkTrials(ceilingTally, stored.userTrials);
     const ceilingOverSaves = ratio(ceilingPerSec, saves);
+    const best = participantSteps.best;
+    const maxOverCeiling =
+      best === null || ceilingPerSec === null ? null : ratio(best.trialSavesPerSec, ceilingPerSec);
     const result: StudyLoadResult = {
       participants,
       joinSpreadS: settings.joinSpreadMs / 1000,
@@ -463,25 +533,32 @@ async function benchDatabase(kind: DatabaseKind): Promise<StudyLoadResult> {
       ceilingParticipants: ceiling.best?.participants ?? null,
       ceilingOverSaves,
       shareOfCeiling: ceilingPerSec === null ? null : ratio(saves, ceilingPerSec),
+      maxPerSec: best?.trialSavesPerSec ?? null,
+      maxParticipants: best?.participants ?? null,
+      maxP99Ms: best?.p99Ms ?? null,
+      maxOverCeiling,
       participantsByState: stored.participantsByState,
+      stepUpParticipantsByState: stored.stepUpParticipantsByState,
       finishedParticipants: study.finishedParticipants,
       studyTrials,
       ceilingTrials,
       isGoalMet:
         study.sustained.windows > 0 &&
         study.sustained.p99Ms < GOAL_P99_MS &&
-        (ceilingOverSaves ?? 0) >= GOAL_HEADROOM &&
+        (maxOverCeiling ?? 0) >= GOAL_OVER_CEILING &&
         studyTrials.check === 'passed' &&
         stored.participantsByState.completed === participants &&
         Object.keys(stored.participantsByState).length === 1,
       loadAverage: { before: loadBefore, after: loadavg().map(round1) },
       serverExitCode: exitCode,
       windows: study.windows,
+      participantSteps: participantSteps.steps,
       ceilingSteps: ceiling.steps,
     };
     console.log(
-      `${kind}: ceiling ${ceilingPerSec}/s = ${ceilingOverSaves} x the sustained saves ` +
-        `(share ${result.shareOfCeiling}); study trials ${studyTrials.check} ` +
+      `${kind}: participants' most ${result.maxPerSec}/s (${result.maxParticipants}) = ` +
+        `${maxOverCeiling} x the ceiling ${ceilingPerSec}/s; the 1,000's saves ${saves}/s, ` +
+        `ceiling ${ceilingOverSaves} x them; study trials ${studyTrials.check} ` +
         `(${studyTrials.confirmed} confirmed, ${studyTrials.stored} stored), ceiling trials ` +
         `${ceilingTrials.check}; participants ${JSON.stringify(stored.participantsByState)}`,
     );
@@ -514,9 +591,14 @@ function section(name: string, r: StudyLoadResult): string[] {
     `- The other requests of the study, p50/p99 ms: ${Object.entries(w.requestLatency)
       .map(([kind, l]) => `${kind} ${l.p50Ms}/${l.p99Ms}`)
       .join(', ')}.`,
-    `- Ceiling in the same run (bench:load's bare insert, stepped up to p99 50 ms): **${r.ceilingPerSec ?? '–'}/s** (at ${r.ceilingParticipants ?? '–'} users); **ceiling / sustained saves = ${r.ceilingOverSaves ?? '–'}** (goal ≥ ${GOAL_HEADROOM}); the participants' saves are ${r.shareOfCeiling === null ? '–' : `${Math.round(r.shareOfCeiling * 100)} %`} of the ceiling.`,
+    `- Ceiling in the same run (bench:load's bare insert, stepped up to p99 50 ms): **${r.ceilingPerSec ?? '–'}/s** (at ${r.ceilingParticipants ?? '–'} users); it is ${r.ceilingOverSaves ?? '–'}× the saves of the ${r.participants} (their saves are ${r.shareOfCeiling === null ? '–' : `${Math.round(r.shareOfCeiling * 100)} %`} of it).`,
+    `- The participants' maximum (a second study's link, stepped up, each finished participant followed by a new one): **${r.maxPerSec ?? '–'} trial saves/s** at ${r.maxParticipants ?? '–'} participants (p99 ${r.maxP99Ms ?? '–'} ms); **${r.maxOverCeiling ?? '–'}× the ceiling** (goal ≥ ${GOAL_OVER_CEILING}). Its participants: ${
+      Object.entries(r.stepUpParticipantsByState)
+        .map(([state, n]) => `${n} ${state}`)
+        .join(', ') || 'none'
+    } (stopped mid-study at the end).`,
     `- Nothing lost: study trials ${r.studyTrials.check === 'passed' ? 'passed' : `**failed**: ${r.studyTrials.check}`} (${r.studyTrials.confirmed} confirmed, ${r.studyTrials.confirmedLate} of them by a 200 after a lost answer, ${r.studyTrials.stored} stored, ${r.studyTrials.unanswered} unanswered when stopped); ceiling trials ${r.ceilingTrials.check === 'passed' ? 'passed' : `**failed**: ${r.ceilingTrials.check}`}. Participants: ${states} (${r.finishedParticipants} finished as the generator saw it).`,
-    `- Goal (p99 < ${GOAL_P99_MS} ms while all are in the task, ceiling ≥ ${GOAL_HEADROOM}× the saves, nothing lost, all completed): **${r.isGoalMet ? 'met' : 'missed'}**. Load average before/after: ${r.loadAverage.before.join(' ')} / ${r.loadAverage.after.join(' ')}.`,
+    `- Goal (p99 < ${GOAL_P99_MS} ms while all ${r.participants} are in the task, the participants' maximum ≥ ${GOAL_OVER_CEILING}× the ceiling, nothing lost, all ${r.participants} completed): **${r.isGoalMet ? 'met' : 'missed'}**. Load average before/after: ${r.loadAverage.before.join(' ')} / ${r.loadAverage.after.join(' ')}.`,
     '',
     '### The study, window by window',
     '',
@@ -526,6 +608,10 @@ function section(name: string, r: StudyLoadResult): string[] {
       (x) =>
         `| ${x.startS} | ${x.joined[1]} | ${x.finished[1]} | ${x.isAllRunning ? 'yes' : ''} | ${x.trialSavesPerSec} | ${ms(x.p50Ms)} | ${ms(x.p95Ms)} | ${ms(x.p99Ms)} | ${ms(x.maxMs)} | ${x.errors} | ${x.requestsPerSec.join ?? 0} | ${x.serverCpuCores} | ${x.machineCpuCores} | ${x.stealCpuCores} | ${x.serverLoopLateP99Ms} |`,
     ),
+    '',
+    '### The participants stepped up',
+    '',
+    ...stepTable(r.participantSteps),
     '',
     '### The ceiling, step by step',
     '',
@@ -561,7 +647,8 @@ function writeReport() {
       meanTrialPaceMs: Math.round(meanPaceMs),
       taskMs: Math.round(taskMs),
       ceiling: { ...settings.ceiling, joinsPerSec: JOINS_PER_SEC },
-      goals: { p99Ms: GOAL_P99_MS, ceilingOverSaves: GOAL_HEADROOM },
+      stepUp: settings.stepUp,
+      goals: { p99Ms: GOAL_P99_MS, maxOverCeiling: GOAL_OVER_CEILING },
     },
   };
   writeFileSync(path.join(outDir, `${base}.json`), `${JSON.stringify(report, null, 2)}\n`);
@@ -570,9 +657,9 @@ function writeReport() {
     '',
     `${report.date}, ${report.mode} run of ${report.durationMin} min on ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memoryGb} GB, Node ${report.machine.node}. The load generator (two worker threads) shares the cores with the server and the database.`,
     '',
-    `A researcher's study (consent, Stroop with ${JSON.stringify(settings.taskConfig) === '{}' ? 'its default settings' : JSON.stringify(settings.taskConfig)}, debrief) is opened; ${participants} participants without accounts open its one link, evenly spread over ${settings.joinSpreadMs / 1000} s. Each (bench/load/participant.ts, a 'participant' principal) starts with a PROLIFIC_PID, agrees, starts the task step's run, answers its ${report.method.trialsPerParticipant} trials at bench:load's pace (a trial every ${report.method.meanTrialPaceMs} ms on average, ${round1(taskMs / 1000)} s in all) while its outbox saves them one at a time with the browser's backoff, completes the run, reads the debrief and finishes. Trial saves are measured in ${settings.windowMs / 1000}-s windows; the figures are those of the windows in which every participant was in the task. The ceiling is then measured in the same run as bench:load does: signed-in users step up (×${settings.ceiling.plan.factor} from ${settings.ceiling.plan.first}) with their trials sent to the bare insert, until p99 passes ${GOAL_P99_MS} ms; its best sustained step is the ceiling.`,
+    `A researcher's study (consent, Stroop with ${JSON.stringify(settings.taskConfig) === '{}' ? 'its default settings' : JSON.stringify(settings.taskConfig)}, debrief) is opened; ${participants} participants without accounts open its one link, evenly spread over ${settings.joinSpreadMs / 1000} s. Each (bench/load/participant.ts, a 'participant' principal) starts with a PROLIFIC_PID, agrees, starts the task step's run, answers its ${report.method.trialsPerParticipant} trials at bench:load's pace (a trial every ${report.method.meanTrialPaceMs} ms on average, ${round1(taskMs / 1000)} s in all) while its outbox saves them one at a time with the browser's backoff, completes the run, reads the debrief and finishes. Trial saves are measured in ${settings.windowMs / 1000}-s windows; the figures are those of the windows in which every participant was in the task. Then the participants' maximum: a second study's link takes participants in steps (×${settings.stepUp.plan.factor} from ${settings.stepUp.plan.first}), each who finishes followed by a new one, until p99 passes ${GOAL_P99_MS} ms; the best sustained step is the most participant saves a second. The ceiling is then measured in the same run as bench:load does: signed-in users step up (×${settings.ceiling.plan.factor} from ${settings.ceiling.plan.first}) with their trials sent to the bare insert, until p99 passes ${GOAL_P99_MS} ms; its best sustained step is the ceiling.`,
     '',
-    "The issue's \"saves stay at least 2× the same run's bare-insert ceiling\" is read as headroom: the ceiling must be at least twice the saves per second the participants make. The share of the ceiling (saves / ceiling) is bench:load's figure.",
+    "The issue's \"saves stay at least 2× the same run's bare-insert ceiling\" is bench:load's figure with participants as the principals: their most saves per second with p99 under 50 ms, over the ceiling. The headroom at the fixed head count (the ceiling over the saves they make) is given beside it.",
     '',
     ...(results.postgres ? section('PostgreSQL', results.postgres) : []),
     ...(results.pglite ? section('PGlite (embedded)', results.pglite) : []),

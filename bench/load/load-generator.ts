@@ -15,7 +15,11 @@ export type LoadGenerator = {
   /** Trial saves answered 201 in everything collected so far: rows the server says it stored. */
   /** Every trial answer so far (collect() adds each window's). */
   readonly trials: TrialTally;
-  /** Adds or stops participants until `target` run; new ones join over `joinSpreadMs`. */
+  /**
+   * Adds or stops participants until `target` run; new ones join over `joinSpreadMs`. They are
+   * signed-in users, one per account; or, for a generator made with a `studyCode`, participants
+   * of that study's open link, each followed by a new one when it finishes.
+   */
   setParticipants(target: number, mode: SaveMode, joinSpreadMs: number): void;
   /**
    * Adds `count` participants of the study whose open link is `studyCode` (ADR 040), the
@@ -96,8 +100,9 @@ function ask<T extends WorkerReply['type']>(
 export function createLoadGenerator(
   baseUrl: string,
   accounts: Account[],
-  threadCount = 2,
+  options: { threads?: number; studyCode?: string } = {},
 ): LoadGenerator {
+  const { threads: threadCount = 2, studyCode } = options;
   const threads: Thread[] = Array.from({ length: threadCount }, () => {
     const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { baseUrl } });
     worker.on('error', (error) => {
@@ -107,6 +112,43 @@ export function createLoadGenerator(
     return { worker, participants: 0 };
   });
   const total = () => threads.reduce((sum, thread) => sum + thread.participants, 0);
+  const fewest = () => threads.reduce((a, b) => (b.participants < a.participants ? b : a));
+  const most = () => threads.reduce((a, b) => (b.participants > a.participants ? b : a));
+  const removeDownTo = (target: number) => {
+    while (total() > target) {
+      const thread = most();
+      const count = Math.min(total() - target, thread.participants);
+      thread.participants -= count;
+      thread.worker.postMessage({ type: 'remove', count } satisfies WorkerCommand);
+    }
+  };
+  /** Study participants made by setParticipants, for their panel ids. */
+  let nextJoin = 0;
+  const setStudyParticipants = (
+    code: string,
+    target: number,
+    mode: SaveMode,
+    joinSpreadMs: number,
+  ) => {
+    const firstAt = Date.now();
+    while (total() < target) {
+      const thread = fewest();
+      const count = Math.min(target - total(), 100);
+      const joins: StudyJoin[] = Array.from({ length: count }, () => ({
+        prolificPid: `bench-step-${nextJoin++}`,
+        atEpochMs: firstAt + Math.random() * joinSpreadMs,
+      }));
+      thread.participants += count;
+      thread.worker.postMessage({
+        type: 'add-study',
+        studyCode: code,
+        joins,
+        mode,
+        again: true,
+      } satisfies WorkerCommand);
+    }
+    removeDownTo(target);
+  };
   // Accounts are handed out in order; after stopAll they can be used again (a new login).
   let nextAccount = 0;
   const trials: TrialTally = { created: 0, confirmedLate: 0, unanswered: 0 };
@@ -120,11 +162,15 @@ export function createLoadGenerator(
       return { ...trials };
     },
     setParticipants(target, mode, joinSpreadMs) {
+      if (studyCode !== undefined) {
+        setStudyParticipants(studyCode, target, mode, joinSpreadMs);
+        return;
+      }
       if (target > accounts.length) {
         throw new Error(`${target} participants asked for, ${accounts.length} accounts seeded`);
       }
       while (total() < target) {
-        const thread = threads.reduce((a, b) => (b.participants < a.participants ? b : a));
+        const thread = fewest();
         const count = Math.min(target - total(), 100);
         const batch = accounts.slice(nextAccount, nextAccount + count);
         nextAccount += count;
@@ -136,12 +182,7 @@ export function createLoadGenerator(
           joinSpreadMs,
         } satisfies WorkerCommand);
       }
-      while (total() > target) {
-        const thread = threads.reduce((a, b) => (b.participants > a.participants ? b : a));
-        const count = Math.min(total() - target, thread.participants);
-        thread.participants -= count;
-        thread.worker.postMessage({ type: 'remove', count } satisfies WorkerCommand);
-      }
+      removeDownTo(target);
     },
     addStudyParticipants(studyCode, count, joinSpreadMs, mode) {
       const firstAt = Date.now();

@@ -23,10 +23,18 @@ export type Account = { email: string; password: string };
  * Who the participant is (ADR 040): a user who logs in with an account and takes test after
  * test, or a study's participant without an account, who starts the study by its open link with
  * the URL parameters a recruitment panel passes, takes its steps once, in order, and finishes.
+ * With `again`, a finished participant is followed on the same connection by a new one (a new
+ * browser: no cookie, the panel id with a round number), so the head count stays as set, as a
+ * user's next test keeps it for users.
  */
 export type Principal =
   | { kind: 'user'; account: Account }
-  | { kind: 'participant'; studyCode: string; params: Record<string, string> };
+  | {
+      kind: 'participant';
+      studyCode: string;
+      params: Record<string, string>;
+      again?: boolean;
+    };
 
 /** Where a study's participation API is (routes/participation.ts). */
 export const participationPath = (studyCode: string) => `/api/participation/${studyCode}`;
@@ -152,10 +160,24 @@ export class Participant {
     return this.send(kind, call.method, call.path, call.body);
   }
 
-  private live(): Promise<void> {
-    return this.principal.kind === 'user'
-      ? this.liveAsUser(this.principal.account)
-      : this.takeStudy(this.principal.studyCode, this.principal.params);
+  private async live(): Promise<void> {
+    const { principal } = this;
+    if (principal.kind === 'user') return this.liveAsUser(principal.account);
+    if (!principal.again) {
+      this.isFinished = await this.takeStudy(principal.studyCode, principal.params);
+      return;
+    }
+    for (let round = 0; !this.isStopped; round++) {
+      this.cookie = '';
+      const params = Object.fromEntries(
+        Object.entries(principal.params).map(([name, value]) => [
+          name,
+          round === 0 ? value : `${value}-${round}`,
+        ]),
+      );
+      if (!(await this.takeStudy(principal.studyCode, params))) return;
+      await Promise.race([sleep(BETWEEN_RUNS_MS), this.stopped]);
+    }
   }
 
   private async liveAsUser(account: Account): Promise<void> {
@@ -180,31 +202,32 @@ export class Participant {
    * The study by its open link, as the participant's pages take it (steps in order, each once):
    * start with the panel's parameters, then each step by its kind, then finish. Only Stroop's
    * task steps are answered (the user's test is Stroop's too, so both kinds keep one pace).
+   * True once the server accepted the finish; false if stopped first.
    */
-  private async takeStudy(studyCode: string, params: Record<string, string>): Promise<void> {
+  private async takeStudy(studyCode: string, params: Record<string, string>): Promise<boolean> {
     const base = participationPath(studyCode);
     const started = await this.send('join', 'POST', `${base}/start`, { params });
-    if (!started) return;
+    if (!started) return false;
     const { participation } = JSON.parse(started.body) as { participation: Participation };
     for (const [index, step] of participation.steps.entries()) {
       if (step.kind === 'consent') {
-        if (!(await this.send('consent', 'POST', `${base}/consent`, { agree: true }))) return;
+        if (!(await this.send('consent', 'POST', `${base}/consent`, { agree: true }))) return false;
       } else if (step.kind === 'task') {
         if (step.testType !== 'stroopTest') throw new Error(`${step.testType}: Stroop only`);
         const body = { deviceInfo: DEVICE_INFO, measurement: MEASUREMENT };
         const begun = await this.send('start', 'POST', `${base}/steps/${index}/run`, body);
-        if (!begun) return;
+        if (!begun) return false;
         const run = (JSON.parse(begun.body) as { run: StartedRun }).run;
         this.isJoined = true;
         const runPath = `${base}/runs/${run.id}`;
         const trials = this.mode === 'ours' ? `${runPath}/trials` : ceilingTrialsPath(run.id);
-        if (!(await this.answerTrials(run, trials))) return;
-        if (!(await this.send('complete', 'POST', `${runPath}/complete`, {}))) return;
+        if (!(await this.answerTrials(run, trials))) return false;
+        if (!(await this.send('complete', 'POST', `${runPath}/complete`, {}))) return false;
       } else if (!(await this.send('step', 'POST', `${base}/steps/${index}/done`, {}))) {
-        return;
+        return false;
       }
     }
-    if (await this.send('finish', 'POST', `${base}/finish`, {})) this.isFinished = true;
+    return (await this.send('finish', 'POST', `${base}/finish`, {})) !== null;
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { studyParticipants, testResults, trials } from '../../apps/server/src/db/schema';
 import {
   openStudy,
@@ -91,4 +91,41 @@ describe("the load benchmark's study participant", () => {
       );
     expect(stored).toHaveLength(4);
   });
+  it('with again, follows a finished participant by a new one with its own panel id, until stopped', async () => {
+    const researcher = await signUpResearcher(t, 'again@example.com');
+    const study = await openStudy(researcher, { settings: STUDY_SETTINGS, content: CONTENT });
+    const client = createHttpClient(baseUrl);
+    const metrics = emptyMetrics();
+    const principal = {
+      kind: 'participant',
+      studyCode: study.code,
+      params: { PROLIFIC_PID: 'bench-again' },
+      again: true,
+    } as const;
+    const participant = new Participant(client, principal, 'ours', () => metrics, 0);
+    const rows = () =>
+      t.database.db
+        .select({ state: studyParticipants.state, params: studyParticipants.params })
+        .from(studyParticipants)
+        .where(eq(studyParticipants.studyId, study.id));
+    try {
+      await vi.waitFor(
+        async () => {
+          const completed = (await rows()).filter((row) => row.state === 'completed');
+          expect(completed.length).toBeGreaterThanOrEqual(2);
+        },
+        { timeout: 90_000, interval: 500 },
+      );
+    } finally {
+      participant.stop();
+      await participant.done;
+      client.close();
+    }
+    expect(metrics.errorSamples).toEqual([]);
+    // Not one participation finished: the participant goes on as a new one.
+    expect(participant.isFinished).toBe(false);
+    const pids = (await rows()).map((row) => (row.params as Record<string, string>).PROLIFIC_PID);
+    expect(pids).toEqual(expect.arrayContaining(['bench-again', 'bench-again-1']));
+    expect(new Set(pids).size).toBe(pids.length);
+  }, 120_000);
 });

@@ -10,7 +10,14 @@ import { type Account, Participant, type SaveMode } from './participant';
 export type WorkerCommand =
   | { type: 'add'; accounts: Account[]; mode: SaveMode; joinSpreadMs: number }
   /** Study participants, each starting at its own time (Date.now() clock: threads share it). */
-  | { type: 'add-study'; studyCode: string; joins: StudyJoin[]; mode: SaveMode }
+  | {
+      type: 'add-study';
+      studyCode: string;
+      joins: StudyJoin[];
+      mode: SaveMode;
+      /** Each finished participant is followed by a new one (Principal's `again`). */
+      again?: boolean;
+    }
   | { type: 'remove'; count: number }
   | { type: 'collect' }
   | { type: 'count-joined' }
@@ -61,6 +68,7 @@ port.on('message', async (command: WorkerCommand) => {
               kind: 'participant',
               studyCode: command.studyCode,
               params: { PROLIFIC_PID: prolificPid },
+              again: command.again ?? false,
             },
             command.mode,
             () => metrics,
