@@ -1,21 +1,26 @@
 import { MESSAGES, type ProgressResult, type RunSummary } from '@cogni/domain';
 import { Suspense } from 'react';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { type TrialsSource, useResultTrials } from '../../lib/api/result-trials';
 import { formatDateTime } from '../../lib/format';
 import { formatDuration } from '../../lib/format-scores';
 import type { WebTask } from '../../tasks/registry';
-import { useProgressTrials } from './api/get-progress';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
 
-type ResultDetailsProps = { result: ProgressResult; summary: RunSummary; task: WebTask };
+type ResultDetailsProps = {
+  result: ProgressResult;
+  summary: RunSummary;
+  task: WebTask;
+  trials: TrialsSource;
+};
 
 /**
  * A result opened: when and how long, the task's scores at once (they come with the list), then
  * the task's charts and trials once its trials are read (ADR 021).
  */
-export function ResultDetails({ result, summary, task }: ResultDetailsProps) {
-  const trials = useProgressTrials(result.id);
+export function ResultDetails({ result, summary, task, trials: source }: ResultDetailsProps) {
+  const trials = useResultTrials(source, result.id);
   const loading = <Spinner label="Loading results…" />;
   return (
     <div className="result-details">

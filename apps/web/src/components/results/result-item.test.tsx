@@ -4,7 +4,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render as renderInto, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupResultsByTestType } from './lib/group-results';
 import { ResultItem } from './result-item';
 
 function result(overrides: Partial<ProgressResult>): ProgressResult {
@@ -27,7 +26,7 @@ function render(ui: ReactElement) {
 
 afterEach(cleanup);
 
-describe('a result in progress tracking', () => {
+describe('a finished run as a disclosure', () => {
   it('opens to the catalogue message for a test type without a detail view', () => {
     render(<ResultItem result={result({})} />);
     const toggle = screen.getByRole('button');
@@ -42,17 +41,5 @@ describe('a result in progress tracking', () => {
   it('labels mock data in words, not by colour', () => {
     render(<ResultItem result={result({ isMock: true })} />);
     expect(screen.getByRole('button').textContent).toContain('Mock data');
-  });
-
-  it('groups results by test type in catalogue order, keeping their order within a group', () => {
-    const groups = groupResultsByTestType([
-      result({ id: 'n1' }),
-      result({ id: 's1', testType: 'stroopTest' }),
-      result({ id: 's2', testType: 'stroopTest' }),
-    ]);
-    expect(groups.map((g) => [g.name, g.results.map((r) => r.id)])).toEqual([
-      ['Stroop Test', ['s1', 's2']],
-      [expect.any(String), ['n1']],
-    ]);
   });
 });

@@ -1,19 +1,31 @@
 import { MESSAGES, type ProgressResult } from '@cogni/domain';
 import { useId, useState } from 'react';
-import { ChevronDownIcon } from '../../components/ui/icons';
+import {
+  PROGRESS_TRIALS,
+  type TrialsSource,
+  usePrefetchResultTrials,
+} from '../../lib/api/result-trials';
 import { formatDateTime } from '../../lib/format';
 import { formatDuration } from '../../lib/format-scores';
 import { getWebTask } from '../../tasks/registry';
-import { usePrefetchProgressTrials } from './api/get-progress';
+import { ChevronDownIcon } from '../ui/icons';
 import { ResultDetails } from './result-details';
+import './results.css';
 
-type ResultItemProps = { result: ProgressResult };
+type ResultItemProps = {
+  result: ProgressResult;
+  /** Where its trials are read; a signed-in user's progress unless said. */
+  trials?: TrialsSource;
+};
 
-/** A result as a disclosure: date, score and duration; its details when opened. */
-export function ResultItem({ result }: ResultItemProps) {
+/**
+ * A finished run as a disclosure: date, score and duration; its details when opened. Progress
+ * tracking lists a user's runs with it, and a study's end a participant's.
+ */
+export function ResultItem({ result, trials = PROGRESS_TRIALS }: ResultItemProps) {
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
-  const prefetchTrials = usePrefetchProgressTrials();
+  const prefetchTrials = usePrefetchResultTrials(trials);
   const task = getWebTask(result.testType);
   const hasDetails = task !== undefined && result.summary !== null;
   // Reading the trials as the pointer or the focus reaches the row: they are usually there
@@ -46,7 +58,7 @@ export function ResultItem({ result }: ResultItemProps) {
       <div id={panelId} className="result__panel" hidden={!isOpen}>
         {isOpen &&
           (task && result.summary ? (
-            <ResultDetails result={result} summary={result.summary} task={task} />
+            <ResultDetails result={result} summary={result.summary} task={task} trials={trials} />
           ) : (
             <p className="empty-state">{MESSAGES.progressUnknownTestType}</p>
           ))}

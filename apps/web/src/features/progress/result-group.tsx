@@ -1,10 +1,10 @@
 import type { ScoreHistoryPoint, TrendMeasureInfo } from '@cogni/domain';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { type DrawChart, PlotFigure } from '../../components/charts/plot-figure';
+import { ResultItem } from '../../components/results/result-item';
 import { getScoreTrend, OVERALL_SCORE_MEASURE } from '../../lib/charts/chart-data';
 import { describeScoreTrend } from '../../lib/charts/chart-descriptions';
 import type { ResultGroup as Group } from './lib/group-results';
-import { ResultItem } from './result-item';
 
 type ResultGroupProps = {
   group: Group;

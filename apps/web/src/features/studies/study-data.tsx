@@ -163,14 +163,14 @@ export function StudyData({ study }: { study: StudyDetail }) {
             <thead>
               <tr>
                 <th scope="col">Participant</th>
-                <th scope="col">Parameters</th>
-                <th scope="col">Version</th>
                 <th scope="col">State</th>
                 <th scope="col">Now on</th>
-                <th scope="col">Started</th>
-                <th scope="col">Finished</th>
                 <th scope="col">Flags</th>
                 <th scope="col">Excluded</th>
+                <th scope="col">Version</th>
+                <th scope="col">Started</th>
+                <th scope="col">Finished</th>
+                <th scope="col">Parameters</th>
               </tr>
             </thead>
             <tbody>
@@ -180,16 +180,8 @@ export function StudyData({ study }: { study: StudyDetail }) {
                     <code>{row.id.slice(0, 8)}</code>
                     {row.isPreview && <span className="studies-state"> Preview</span>}
                   </td>
-                  <td>
-                    {Object.entries(row.params)
-                      .map(([name, value]) => `${name}=${value}`)
-                      .join(', ') || '–'}
-                  </td>
-                  <td>{row.version}</td>
                   <td>{STATE_NAMES[row.state]}</td>
                   <td>{row.currentStep ?? '–'}</td>
-                  <td>{formatDateTime(row.startedAt)}</td>
-                  <td>{formatDateTime(row.finishedAt)}</td>
                   <td>{flagsText(row)}</td>
                   <td>
                     {row.isPreview ? (
@@ -206,6 +198,14 @@ export function StudyData({ study }: { study: StudyDetail }) {
                         <span className="visually-hidden"> participant {row.id.slice(0, 8)}</span>
                       </Button>
                     )}
+                  </td>
+                  <td>{row.version}</td>
+                  <td>{formatDateTime(row.startedAt)}</td>
+                  <td>{formatDateTime(row.finishedAt)}</td>
+                  <td className="table__wrap">
+                    {Object.entries(row.params)
+                      .map(([name, value]) => `${name}=${value}`)
+                      .join(', ') || '–'}
                   </td>
                 </tr>
               ))}

@@ -171,7 +171,7 @@ export function StudyEditor(props: {
             checked={draft.showScores}
             onChange={(e) => set('showScores', e.target.checked)}
           />
-          <span>Show participants their own scores after each task</span>
+          <span>Show participants their own scores after each task and at the end</span>
         </label>
       </fieldset>
 

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { finishParticipation } from '../../lib/api/participation';
 import { getTrialQueue } from '../../lib/task-runtime/page-trial-queue';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { StudyScores } from './study-scores';
 
 /** After this long saving, the page says what it is waiting for. */
 const SLOW_SAVE_MS = 10_000;
@@ -27,7 +28,7 @@ export function StudyEnd(props: EndProps) {
   const { participation } = props;
   if (participation.end?.kind === 'declined') return <Declined end={participation.end} />;
   if (participation.end?.kind === 'completed') {
-    return <Completed end={participation.end} isPreview={participation.isPreview} />;
+    return <Completed end={participation.end} code={props.code} participation={participation} />;
   }
   return <Saving {...props} />;
 }
@@ -75,17 +76,22 @@ function Saving({ code, participation, onChange }: EndProps) {
 
 function Completed({
   end,
-  isPreview,
+  code,
+  participation,
 }: {
   end: Extract<NonNullable<Participation['end']>, { kind: 'completed' }>;
-  isPreview: boolean;
+  code: string;
+  participation: Participation;
 }) {
   useDocumentTitle('Thank you');
   const { redirectUrl } = end;
+  const { isPreview, showScores } = participation;
+  // A preview stays here, so the researcher sees the end as participants do; a participant shown
+  // their scores leaves when they have read them, by the Continue button.
+  const isRedirectedAtOnce = redirectUrl !== null && !isPreview && !showScores;
   useEffect(() => {
-    // A preview stays here, so the researcher sees the end as participants do.
-    if (redirectUrl && !isPreview) window.location.assign(redirectUrl);
-  }, [redirectUrl, isPreview]);
+    if (isRedirectedAtOnce && redirectUrl) window.location.assign(redirectUrl);
+  }, [redirectUrl, isRedirectedAtOnce]);
   return (
     <section className="study-card card" aria-labelledby="study-end-title">
       <h1 id="study-end-title">Thank you</h1>
@@ -95,12 +101,15 @@ function Completed({
           Your completion code: <strong data-testid="completion-code">{end.completionCode}</strong>
         </p>
       )}
+      {showScores && <StudyScores code={code} participation={participation} />}
       {redirectUrl && (
         <>
           <p role="status">
             {isPreview
               ? 'A participant would now be sent to the completion address.'
-              : 'Taking you back to where you came from…'}
+              : isRedirectedAtOnce
+                ? 'Taking you back to where you came from…'
+                : 'When you have read your results, continue to finish.'}
           </p>
           <a className={buttonClassName('primary', 'button--large')} href={redirectUrl}>
             Continue

@@ -10,6 +10,7 @@ import {
 } from '@cogni/domain';
 import { z } from 'zod';
 import { apiRequest } from '../api-client';
+import type { TrialsSource } from './result-trials';
 
 // The participant's side of a study (ADR 040): everything under /api/participation/<code>, where
 // the browser's participant cookie is sent and nothing else is.
@@ -85,6 +86,14 @@ export async function getStepRun(code: string, runId: string): Promise<Run> {
     schema: RunResponseSchema,
   });
   return run;
+}
+
+/** Where a participant's finished runs' trials are read, for the scores at the end. */
+export function participationTrials(code: string): TrialsSource {
+  return {
+    key: ['participation-trials', code],
+    url: (runId) => `${base(code)}/runs/${encodeURIComponent(runId)}/trials`,
+  };
 }
 
 export async function finishParticipation(code: string): Promise<Participation> {
