@@ -15,7 +15,12 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getTask, type StudyContent, type StudyDashboard } from '@cogni/domain';
+import {
+  DEFAULT_STUDY_DESIGN,
+  getTask,
+  type StudyContent,
+  type StudyDashboard,
+} from '@cogni/domain';
 import { sql } from 'drizzle-orm';
 import { hashContent } from '../apps/server/src/services/studies/study-views';
 import {
@@ -83,6 +88,7 @@ const CONTENT: StudyContent = {
     task('Colours 4'),
     { kind: 'debrief', title: 'Thank you', text: 'The study measures attention.' },
   ],
+  design: DEFAULT_STUDY_DESIGN,
 };
 const TASK_STEPS = [2, 3, 5, 7];
 

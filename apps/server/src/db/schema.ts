@@ -403,6 +403,13 @@ export const studies = pgTable(
     completionCode: text('completion_code'),
     /** Whether participants see their own scores at the end. */
     showScores: boolean('show_scores').notNull().default(false),
+    /**
+     * Whether participants who stopped counting (abandoned, declined) free their cell's slot for
+     * the assignment (ADR 041); without it every assigned participant keeps counting.
+     */
+    refill: boolean('refill').notNull().default(true),
+    /** How long a participant not yet completed counts as active since last seen, in minutes. */
+    activeMinutes: integer('active_minutes').notNull().default(60),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -515,14 +522,57 @@ export const studyParticipants = pgTable(
     completionCode: text('completion_code'),
     /** When each step was done, in step order: the dashboard's time per step. */
     stepsDoneAt: timestamptz('steps_done_at').array().notNull().default(sql`'{}'::timestamptz[]`),
+    /**
+     * The design cell they were assigned (ADR 041): its key (what the assignment counts by), the
+     * arm, the Latin square's row and the factors' levels.
+     */
+    cellKey: text('cell_key').notNull().default('arm=-|row=-'),
+    arm: text('arm'),
+    orderRow: integer('order_row'),
+    factorLevels: jsonb('factor_levels').notNull().default({}),
+    /** The version's step numbers in the order they take them; empty: the version's order. */
+    stepOrder: integer('step_order').array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [
     index('study_participants_study_started_idx').on(t.studyId, t.startedAt),
+    // The assignment's counts: per cell of one version.
+    index('study_participants_version_cell_idx').on(t.versionId, t.cellKey),
     uniqueIndex('study_participants_code_key').on(t.codeId),
     check(
       'study_participants_state_check',
       sql`${t.state} in ('started', 'consented', 'declined', 'completed', 'abandoned')`,
     ),
+  ],
+);
+
+/**
+ * Why each participant got their cell (ADR 041): the counts the rule saw per cell, the arms it
+ * left out as full, the rule's name and the seed it drew with. Written in the start's
+ * transaction, so every assignment has its row.
+ */
+export const studyAssignments = pgTable(
+  'study_assignments',
+  {
+    id: id(),
+    participantId: text('participant_id')
+      .notNull()
+      .references(() => studyParticipants.id, { onDelete: 'cascade' }),
+    studyId: text('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    versionId: text('version_id')
+      .notNull()
+      .references(() => studyVersions.id, { onDelete: 'cascade' }),
+    cellKey: text('cell_key').notNull(),
+    counts: jsonb('counts').notNull(),
+    fullArms: text('full_arms').array().notNull().default(sql`'{}'::text[]`),
+    rule: text('rule').notNull(),
+    seed: text('seed').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('study_assignments_participant_key').on(t.participantId),
+    index('study_assignments_study_idx').on(t.studyId, t.createdAt),
   ],
 );
 

@@ -72,8 +72,16 @@ describe.each(TEST_DATABASE_KINDS)('the studies API on %s', (kind) => {
       version: 1,
     });
     expect(study.code).toMatch(/^[2-9a-hjkmnp-z]{12}$/);
-    // The settings left out take their defaults: a code of each participant's own, no scores.
-    expect(study.settings).toEqual({ ...SETTINGS, completionCode: null, showScores: false });
+    // The settings left out take their defaults: a code of each participant's own, no scores,
+    // freed slots refilled, an hour of activity counted.
+    expect(study.settings).toEqual({
+      ...SETTINGS,
+      completionCode: null,
+      showScores: false,
+      refill: true,
+      activeMinutes: 60,
+    });
+    expect(study.content.design).toEqual({ order: { scheme: 'fixed' }, arms: [], factors: [] });
     const task = study.content.steps[1];
     expect(task?.kind === 'task' && task.config).toEqual({
       ...digitSpan.DEFAULT_CONFIG,

@@ -33,6 +33,9 @@ const PARTICIPANT_COLUMNS = [
   'study_version',
   'participant_id',
   'participant_excluded',
+  'arm',
+  'order_row',
+  'response_mapping',
   'param_PROLIFIC_PID',
   'param_STUDY_ID',
 ];
@@ -344,9 +347,10 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
       new RegExp(`attachment; filename="study-${study.code}-trials-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
     );
     const [header = [], ...rows] = parseCsv(res.body);
-    expect(header.slice(0, 10)).toEqual([
+    expect(header.slice(0, 14)).toEqual([
       ...PARTICIPANT_COLUMNS,
       'study_step',
+      'study_position',
       'result_id',
       'session_id',
       'test_type',
@@ -425,6 +429,7 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
       'consent_hash',
       'consented_at',
       'steps_done',
+      'step_order',
       'started_at',
       'last_seen_at',
       'finished_at',
@@ -446,6 +451,10 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
     expect(ana?.[column('handedness')]).toBe('left');
     expect(ana?.[column('gender')]).toBe('');
     expect(ana?.[column('steps_done')]).toBe('7');
+    // A study without a design: one implicit arm, the version's order.
+    expect(ana?.[column('arm')]).toBe('');
+    expect(ana?.[column('order_row')]).toBe('');
+    expect(ana?.[column('step_order')]).toBe('0 1 2 3 4 5 6');
     // A captured value that reads as a formula is defused, as in every export.
     expect(cleo?.[column('param_PROLIFIC_PID')]).toBe('\'=HYPERLINK("x")');
     expect(dan?.[column('state')]).toBe('declined');

@@ -34,6 +34,15 @@ export const STUDY_CONTENT = {
   ],
 };
 
+/** Consent, three tasks for a design to order (steps 1 to 3), a debrief (ADR 041). */
+export const THREE_TASK_STEPS = [
+  { kind: 'consent', title: 'Consent', text: 'You may stop at any time.' },
+  { kind: 'task', title: 'Digits', testType: 'digitSpanTest', config: {} },
+  { kind: 'task', title: 'Updating', testType: 'nbackTest', config: {} },
+  { kind: 'task', title: 'Inhibition', testType: 'goNoGoTest', config: {} },
+  { kind: 'debrief', title: 'Thank you', text: 'Done.' },
+];
+
 /** A signed-in researcher's client. */
 export async function signUpResearcher(t: TestContext, email: string): Promise<TestClient> {
   const client = await t.signUp({ email });

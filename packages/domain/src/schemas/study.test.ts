@@ -82,12 +82,18 @@ describe('a study’s settings', () => {
   };
 
   it('takes http and https URL templates and parameter names, and nothing else', () => {
-    // Left out: a completion code of each participant's own, and no scores at the end.
+    // Left out: a completion code of each participant's own, no scores at the end, freed
+    // slots refilled, and an hour of activity counted.
     expect(StudySettingsSchema.parse(settings)).toEqual({
       ...settings,
       completionCode: null,
       showScores: false,
+      refill: true,
+      activeMinutes: 60,
     });
+    for (const activeMinutes of [4, 10_081, 1.5, '60']) {
+      expect(StudySettingsSchema.safeParse({ ...settings, activeMinutes }).success).toBe(false);
+    }
     for (const completionCode of ['', 'has space', 'x'.repeat(65), '<b>']) {
       expect(StudySettingsSchema.safeParse({ ...settings, completionCode }).success).toBe(false);
     }

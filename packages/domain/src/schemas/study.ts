@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import { williamsRows } from '../studies/latin-square';
 import { findTask } from '../tasks/registry';
 import { StartableTestTypeSchema } from './results';
+import {
+  DEFAULT_STUDY_DESIGN,
+  FACTOR_LEVELS,
+  STUDY_CELLS_MAX,
+  type StudyDesign,
+  StudyDesignSchema,
+} from './study-design';
 
 /**
  * A study (ADR 040): what a researcher sends as one link. Its `content` is what participants
@@ -41,6 +49,9 @@ export const STUDY_BREAK_MAX_SECONDS = 600;
 export const STUDY_CAPTURED_PARAMS_MAX = 10;
 export const STUDY_PARTICIPANT_CAP_MAX = 1_000_000;
 export const STUDY_URL_MAX_LENGTH = 2_000;
+/** A participant not seen for this long stops counting in the balance: 5 minutes to 7 days. */
+export const STUDY_ACTIVE_MINUTES_MIN = 5;
+export const STUDY_ACTIVE_MINUTES_MAX = 7 * 24 * 60;
 
 /** Text a person typed: no control characters but line breaks and tabs. */
 function text(field: string, max: number, min = 0) {
@@ -120,6 +131,80 @@ export type StudyStep = z.infer<typeof StudyStepSchema>;
 export type TaskStep = z.infer<typeof TaskStepSchema>;
 
 /**
+ * `config` checked by the task step's settings schema: the configuration with its defaults
+ * filled in, or undefined with each problem added under `path`.
+ */
+function parseTaskConfig(
+  step: TaskStep,
+  config: Record<string, unknown>,
+  path: (string | number)[],
+  ctx: z.RefinementCtx,
+): Record<string, unknown> | undefined {
+  const task = findTask(step.testType);
+  if (!task) return undefined;
+  const parsed = task.settings.schema.safeParse(config);
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [...path, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+      message: issue.message,
+    });
+  }
+  return undefined;
+}
+
+/** A step that must keep its place: consent first and the debrief last. */
+const isFixedInPlace = (step: StudyStep) => step.kind === 'consent' || step.kind === 'debrief';
+
+/** The design's problems with the version's steps (its own shape is StudyDesignSchema's). */
+function checkDesign(design: StudyDesign, steps: readonly StudyStep[], ctx: z.RefinementCtx) {
+  const issue = (path: (string | number)[], message: string) =>
+    ctx.addIssue({ code: 'custom', path: ['design', ...path], message });
+  const isStep = (index: number) => index < steps.length;
+  let orderRows = 1;
+  if (design.order.scheme !== 'fixed') {
+    const { first, last } = design.order.group;
+    if (!isStep(last)) {
+      issue(['order', 'group', 'last'], `The study has no step ${last + 1}`);
+    } else if (steps.slice(first, last + 1).some(isFixedInPlace)) {
+      issue(
+        ['order', 'group'],
+        'Consent and the debrief keep their places: leave them out of the group',
+      );
+    } else if (design.order.scheme === 'latinSquare') {
+      orderRows = williamsRows(last - first + 1).length;
+    }
+  }
+  design.arms.forEach((arm, armIndex) => {
+    arm.omitSteps.forEach((index, i) => {
+      const step = steps[index];
+      if (!step) issue(['arms', armIndex, 'omitSteps', i], `The study has no step ${index + 1}`);
+      else if (step.kind === 'consent') {
+        issue(['arms', armIndex, 'omitSteps', i], 'No arm may leave out the consent');
+      }
+    });
+    if (arm.omitSteps.filter(isStep).length >= steps.length) {
+      issue(['arms', armIndex, 'omitSteps'], 'An arm must keep at least one step');
+    }
+  });
+  if (
+    design.factors.includes('responseMapping') &&
+    !steps.some((step) => step.kind === 'task' && findTask(step.testType)?.responseMapping)
+  ) {
+    issue(
+      ['factors'],
+      'Balancing the response mapping needs a task step whose task has one (N-back or Go/No-Go)',
+    );
+  }
+  const cells =
+    Math.max(1, design.arms.length) * orderRows * FACTOR_LEVELS.length ** design.factors.length;
+  if (cells > STUDY_CELLS_MAX) {
+    issue([], `The design has ${cells} cells; at most ${STUDY_CELLS_MAX} can be balanced`);
+  }
+}
+
+/**
  * What participants see, as one document: a version of a study holds exactly this. A consent
  * step, if any, comes first; a debrief, if any, comes last; each task step's configuration is
  * checked by its task's settings schema (a problem names `steps.<i>.config.<setting>`) and the
@@ -133,8 +218,11 @@ export const StudyContentSchema = z
       .array(StudyStepSchema)
       .min(1, 'A study needs at least one step')
       .max(STUDY_STEPS_MAX, `A study has at most ${STUDY_STEPS_MAX} steps`),
+    /** Orders, arms and factors (ADR 041); a version without one has a fixed order. */
+    design: StudyDesignSchema.default(DEFAULT_STUDY_DESIGN),
   })
   .superRefine((content, ctx) => {
+    checkDesign(content.design, content.steps, ctx);
     content.steps.forEach((step, index) => {
       if (step.kind === 'consent' && index !== 0) {
         ctx.addIssue({
@@ -155,27 +243,33 @@ export const StudyContentSchema = z
   .transform((content, ctx) => {
     const steps = content.steps.map((step, index) => {
       if (step.kind !== 'task') return step;
-      const task = findTask(step.testType);
-      if (!task) return step;
-      const parsed = task.settings.schema.safeParse(step.config);
-      if (parsed.success) return { ...step, config: parsed.data as Record<string, unknown> };
-      for (const issue of parsed.error.issues) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [
-            'steps',
-            index,
-            'config',
-            ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
-          ],
-          message: issue.message,
-        });
+      const parsed = parseTaskConfig(step, step.config, ['steps', index, 'config'], ctx);
+      return parsed ? { ...step, config: parsed } : step;
+    });
+    // An arm's settings must make a valid configuration with the step's own.
+    content.design.arms.forEach((arm, armIndex) => {
+      for (const [key, settings] of Object.entries(arm.settings)) {
+        const step = steps[Number(key)];
+        const path = ['design', 'arms', armIndex, 'settings', key];
+        if (step?.kind !== 'task') {
+          ctx.addIssue({ code: 'custom', path, message: `Step ${key} is not a task step` });
+          continue;
+        }
+        parseTaskConfig(step, { ...step.config, ...settings }, path, ctx);
       }
-      return step;
     });
     return { ...content, steps };
   });
 export type StudyContent = z.output<typeof StudyContentSchema>;
+
+/**
+ * A version's content as stored: checked when it was saved, so only what later schemas added is
+ * filled in (a version saved before designs has a fixed order, one arm and no factor).
+ */
+export function readStoredContent(stored: unknown): StudyContent {
+  const content = stored as Omit<StudyContent, 'design'> & { design?: StudyDesign };
+  return { ...content, design: content.design ?? DEFAULT_STUDY_DESIGN };
+}
 
 /** A URL parameter the study keeps from its link (e.g. `PROLIFIC_PID`). */
 export const CapturedParamNameSchema = z
@@ -233,6 +327,18 @@ export const StudySettingsSchema = z.strictObject({
     .default(null),
   /** Whether participants see their own scores at the end (for clinics and self-assessment). */
   showScores: z.boolean({ error: 'showScores must be true or false' }).default(false),
+  /**
+   * Whether a participant who stopped counting (abandoned, declined) frees their slot in the
+   * design's balance (ADR 041); without it every assigned participant keeps counting.
+   */
+  refill: z.boolean({ error: 'refill must be true or false' }).default(true),
+  /** How long after last seen a participant who has not completed still counts, in minutes. */
+  activeMinutes: z
+    .number({ error: 'activeMinutes must be a number' })
+    .int('activeMinutes must be a whole number')
+    .min(STUDY_ACTIVE_MINUTES_MIN, `activeMinutes must be at least ${STUDY_ACTIVE_MINUTES_MIN}`)
+    .max(STUDY_ACTIVE_MINUTES_MAX, `activeMinutes must be at most ${STUDY_ACTIVE_MINUTES_MAX}`)
+    .default(60),
 });
 export type StudySettings = z.infer<typeof StudySettingsSchema>;
 

@@ -6,6 +6,9 @@ import type { InputModality, TrialEnvelope, TrialPosition } from './shared/envel
 import type { CellAggregate } from './shared/report-cells';
 import type { TaskSettings } from './shared/settings';
 
+/** A response mapping's setting value at each level of a study's factor (A and B). */
+export type ResponseMappingValues = { readonly A: unknown; readonly B: unknown };
+
 /**
  * The contract every task of the battery meets (ADR 027). A task is one folder under
  * `tasks/<task>/` exporting one `TaskDefinition`; the registry lists them, and routes,
@@ -36,6 +39,14 @@ export interface TaskDefinition<Config, Plan, Trial extends TrialEnvelope, Score
    * takes its default.
    */
   readonly storedConfigDefaults?: Readonly<Record<string, unknown>>;
+
+  /**
+   * The task's response mapping, for a study's `responseMapping` counterbalancing factor
+   * (ADR 041): the setting that chooses it and its value at each of the factor's two levels.
+   * With the factor, the participant's level sets it in every step of the task. Absent: the
+   * task has no mapping to balance.
+   */
+  readonly responseMapping?: { readonly setting: string; readonly levels: ResponseMappingValues };
 
   /** Phase names in run order. */
   readonly phases: readonly string[];

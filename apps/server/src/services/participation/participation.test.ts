@@ -37,6 +37,8 @@ const SETTINGS = {
   declineUrl: null,
   completionCode: null,
   showScores: false,
+  refill: true,
+  activeMinutes: 60,
 };
 const CONTENT = {
   title: 'Taking part',

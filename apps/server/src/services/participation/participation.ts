@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   CAPTURED_PARAM_MAX_LENGTH,
   findTask,
+  readStoredContent,
   type StudyAvailability,
   type StudyContent,
   type StudyLanding,
@@ -19,6 +20,7 @@ import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
 import { loadStudy } from '../studies/study-access';
 import { isCodeShaped } from '../studies/study-codes-random';
+import { assignParticipant, stepsOf } from './assign';
 
 export const STUDY_UNAVAILABLE = 'This study is not available';
 export const STUDY_FULL = 'This study is full';
@@ -82,7 +84,7 @@ function availabilityOf(state: StudyRow['state'], full: boolean): StudyAvailabil
 export async function getLanding(ctx: ServiceContext, code: string): Promise<StudyLanding> {
   const study = await studyByCode(ctx, code);
   const version = await newestVersion(ctx, study.id);
-  const content = version.content as StudyContent;
+  const content = readStoredContent(version.content);
   const full =
     study.participantCap !== null &&
     (await countParticipants(ctx, study.id)) >= study.participantCap;
@@ -164,6 +166,13 @@ export async function startParticipation(
         .set({ firstStartedAt: now })
         .where(eq(studyVersions.id, version.id));
     }
+    const { cell, log } = await assignParticipant(
+      { db: tx, now: ctx.now },
+      locked,
+      version,
+      readStoredContent(version.content),
+      { fullMessage: STUDY_FULL, isPreview: false },
+    );
     const [created] = await tx
       .insert(studyParticipants)
       .values({
@@ -173,9 +182,11 @@ export async function startParticipation(
         params: captureParams(locked.capturedParams, input.params),
         startedAt: now,
         lastSeenAt: now,
+        ...cell,
       })
       .returning();
     if (!created) throw new Error('participant insert returned nothing');
+    await log(created.id);
     await tx
       .insert(studyParticipantTokens)
       .values({ tokenHash: hashToken(token), participantId: created.id, createdAt: now });
@@ -213,7 +224,8 @@ export async function readParticipant(
       .returning();
     if (revived) participant = revived;
   }
-  return { ...row, participant, content: row.version.content as StudyContent };
+  const content = readStoredContent(row.version.content);
+  return { ...row, participant, content, steps: stepsOf(participant, content) };
 }
 
 /**
@@ -231,6 +243,14 @@ export async function startPreview(
   const token = randomBytes(32).toString('base64url');
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
+    // A preview is assigned as a participant would be now, and never counts itself.
+    const { cell, log } = await assignParticipant(
+      { db: tx, now: ctx.now },
+      study,
+      version,
+      readStoredContent(version.content),
+      { fullMessage: STUDY_FULL, isPreview: true },
+    );
     const [created] = await tx
       .insert(studyParticipants)
       .values({
@@ -239,9 +259,11 @@ export async function startPreview(
         isPreview: true,
         startedAt: now,
         lastSeenAt: now,
+        ...cell,
       })
       .returning({ id: studyParticipants.id });
     if (!created) throw new Error('participant insert returned nothing');
+    await log(created.id);
     await tx
       .insert(studyParticipantTokens)
       .values({ tokenHash: hashToken(token), participantId: created.id, createdAt: now });

@@ -17,6 +17,7 @@ import type { Limit } from '../rate-limit/rate-limit';
 import { isAbandonable } from '../results/close-abandoned-runs';
 import { startRun } from '../results/start-run';
 import { getOwnedRun, toRun } from '../results/to-run';
+import { type ParticipantStep, positionOf } from './assign';
 import type { readParticipant } from './participation';
 
 export const PARTICIPATION_ENDED = 'Your participation has ended';
@@ -26,25 +27,31 @@ export const STEPS_NOT_DONE = 'Some steps of this study are not done yet';
 
 type Read = Awaited<ReturnType<typeof readParticipant>>;
 
-/** Refuses anything but the participant's current step while they are taking part. */
-function requireCurrentStep(read: Read, index: number) {
-  const { participant, content } = read;
+/**
+ * Refuses anything but the participant's current step while they are taking part. `position`
+ * is the step's place in the participant's own order (ADR 041: "Step k of n" is position k-1);
+ * the answer has its number in the version too.
+ */
+function requireCurrentStep(read: Read, position: number): ParticipantStep {
+  const { participant } = read;
   if (participant.state === 'declined' || participant.state === 'completed') {
     throw new AppError('CONFLICT', PARTICIPATION_ENDED);
   }
-  const step = content.steps[index];
-  if (!step || index !== participant.stepsDone) throw new AppError('CONFLICT', STEP_OUT_OF_ORDER);
-  return step;
+  const current = read.steps[position];
+  if (!current || position !== participant.stepsDone) {
+    throw new AppError('CONFLICT', STEP_OUT_OF_ORDER);
+  }
+  return current;
 }
 
 /**
- * Moves the participant past step `index`, if they are still on it: two requests for one step
- * (a retry after a lost answer) move them once. `set` is written with it.
+ * Moves the participant past the step at `position`, if they are still on it: two requests for
+ * one step (a retry after a lost answer) move them once. `set` is written with it.
  */
 async function advance(
   ctx: ServiceContext,
   participantId: string,
-  index: number,
+  position: number,
   set: Partial<typeof studyParticipants.$inferInsert> = {},
 ): Promise<void> {
   const now = ctx.now();
@@ -52,11 +59,11 @@ async function advance(
     .update(studyParticipants)
     .set({
       ...set,
-      stepsDone: index + 1,
+      stepsDone: position + 1,
       stepsDoneAt: sql`array_append(${studyParticipants.stepsDoneAt}, ${now.toISOString()}::timestamptz)`,
       lastSeenAt: now,
     })
-    .where(and(eq(studyParticipants.id, participantId), eq(studyParticipants.stepsDone, index)));
+    .where(and(eq(studyParticipants.id, participantId), eq(studyParticipants.stepsDone, position)));
 }
 
 /**
@@ -68,7 +75,7 @@ export async function answerConsent(
   read: Read,
   agree: boolean,
 ): Promise<void> {
-  const step = requireCurrentStep(read, read.participant.stepsDone);
+  const { step } = requireCurrentStep(read, read.participant.stepsDone);
   if (step.kind !== 'consent') throw new AppError('CONFLICT', STEP_OUT_OF_ORDER);
   const now = ctx.now();
   if (agree) {
@@ -95,7 +102,7 @@ export async function completeStep(
   index: number,
   input: z.infer<typeof CompleteStepInputSchema>,
 ): Promise<void> {
-  const step = requireCurrentStep(read, index);
+  const { step } = requireCurrentStep(read, index);
   if (step.kind === 'consent' || step.kind === 'task') {
     throw new AppError('CONFLICT', STEP_NOT_THIS_KIND);
   }
@@ -116,18 +123,19 @@ export async function completeStep(
 }
 
 /**
- * The run of task step `index`: the latest one begun if it is still open (a reload resumes it),
- * else a new run with the step's settings. A run left so long that it was closed as abandoned
- * is not resumed: the step starts again.
+ * The run of the task step at `position`: the latest one begun if it is still open (a reload
+ * resumes it), else a new run with the step's settings for the participant's cell. A run left
+ * so long that it was closed as abandoned is not resumed: the step starts again. The run keeps
+ * the step's number in the version, so data from different orders line up.
  */
 export async function startStepRun(
   ctx: ServiceContext,
   read: Read,
-  index: number,
+  position: number,
   input: StartStepRunInput,
   limit: Limit,
 ): Promise<{ run: Run; created: boolean }> {
-  const step = requireCurrentStep(read, index);
+  const { step, index } = requireCurrentStep(read, position);
   if (step.kind !== 'task') throw new AppError('CONFLICT', STEP_NOT_THIS_KIND);
   const participantId = read.participant.id;
   const [open] = await ctx.db
@@ -166,15 +174,21 @@ export async function advanceAfterRun(
   run: Run,
 ): Promise<void> {
   const [row] = await ctx.db
-    .select({ studyStep: testResults.studyStep, endTime: testResults.endTime })
+    .select({
+      studyStep: testResults.studyStep,
+      endTime: testResults.endTime,
+      stepOrder: studyParticipants.stepOrder,
+    })
     .from(testResults)
+    .innerJoin(studyParticipants, eq(studyParticipants.id, testResults.participantId))
     .where(eq(testResults.id, run.id));
   if (row?.studyStep === null || row?.studyStep === undefined || !row.endTime) return;
-  await advance(ctx, participantId, row.studyStep);
+  const position = positionOf(row, row.studyStep);
+  if (position >= 0) await advance(ctx, participantId, position);
 }
 
-/** The latest run of each task step begun, in step order. */
-async function stepRuns(ctx: ServiceContext, participantId: string) {
+/** The latest run of each task step begun, by the step's position, in the participant's order. */
+async function stepRuns(ctx: ServiceContext, read: Read) {
   const rows = await ctx.db
     .select({
       step: testResults.studyStep,
@@ -182,14 +196,15 @@ async function stepRuns(ctx: ServiceContext, participantId: string) {
       endTime: testResults.endTime,
     })
     .from(testResults)
-    .where(eq(testResults.participantId, participantId))
-    .orderBy(asc(testResults.studyStep), asc(testResults.startTime));
+    .where(eq(testResults.participantId, read.participant.id))
+    .orderBy(asc(testResults.startTime));
   const latest = new Map<number, { step: number; runId: string; completed: boolean }>();
   for (const row of rows) {
-    if (row.step === null) continue;
-    latest.set(row.step, { step: row.step, runId: row.runId, completed: row.endTime !== null });
+    const position = row.step === null ? -1 : positionOf(read.participant, row.step);
+    if (position < 0) continue;
+    latest.set(position, { step: position, runId: row.runId, completed: row.endTime !== null });
   }
-  return [...latest.values()];
+  return [...latest.values()].sort((a, b) => a.step - b.step);
 }
 
 /** A participant's own completion code: 10 characters, easy to read out and type. */
@@ -203,12 +218,12 @@ function newCompletionCode(): string {
  * is empty): 409 until then. Calling it again answers the same end.
  */
 export async function finishParticipation(ctx: ServiceContext, read: Read): Promise<void> {
-  const { participant, content, study } = read;
+  const { participant, study } = read;
   if (participant.state === 'completed') return;
   if (participant.state === 'declined') throw new AppError('CONFLICT', PARTICIPATION_ENDED);
   // A task step is done only once its run is complete on the server (advanceAfterRun), so
   // every step done means every answer saved.
-  if (participant.stepsDone < content.steps.length) {
+  if (participant.stepsDone < read.steps.length) {
     throw new AppError('CONFLICT', STEPS_NOT_DONE);
   }
   const now = ctx.now();
@@ -255,9 +270,9 @@ export async function toParticipation(ctx: ServiceContext, read: Read): Promise<
     isPreview: read.participant.isPreview,
     version: read.version.number,
     title: content.title,
-    steps: content.steps,
+    steps: read.steps.map(({ step }) => step),
     stepsDone: read.participant.stepsDone,
-    runs: await stepRuns(ctx, read.participant.id),
+    runs: await stepRuns(ctx, read),
     showScores: read.study.showScores,
     end: endOf(read),
   };

@@ -2,7 +2,7 @@ import {
   PARTICIPANT_STATES,
   type ParticipantFlags,
   type ParticipantState,
-  type StudyContent,
+  readStoredContent,
   type StudyDashboard,
   type StudyDashboardQuery,
   type StudyParticipantRow,
@@ -107,7 +107,7 @@ async function newestSteps(ctx: ServiceContext, studyId: string) {
     .orderBy(desc(studyVersions.number))
     .limit(1);
   if (!newest) throw new Error(`study ${studyId} has no version`);
-  return (newest.content as StudyContent).steps;
+  return readStoredContent(newest.content).steps;
 }
 
 /**
@@ -153,9 +153,10 @@ export async function readParticipantRows(
       version: studyVersions.number,
       state: studyParticipants.state,
       stepsDone: studyParticipants.stepsDone,
-      currentStep: sql<
-        string | null
-      >`${studyVersions.content} -> 'steps' -> ${studyParticipants.stepsDone} ->> 'title'`,
+      // The step they are on: by their own order (ADR 041), or the version's when they have none.
+      currentStep: sql<string | null>`${studyVersions.content} -> 'steps' -> (case
+        when cardinality(${studyParticipants.stepOrder}) = 0 then ${studyParticipants.stepsDone}
+        else ${studyParticipants.stepOrder}[${studyParticipants.stepsDone} + 1] end) ->> 'title'`,
       params: studyParticipants.params,
       startedAt: studyParticipants.startedAt,
       lastSeenAt: studyParticipants.lastSeenAt,

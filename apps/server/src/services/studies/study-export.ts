@@ -39,6 +39,11 @@ type ParticipantFacts = {
   participantId: string;
   excluded: boolean;
   params: Record<string, string>;
+  /** Their design cell (ADR 041) and the version's step numbers in their order. */
+  arm: string | null;
+  orderRow: number | null;
+  responseMapping: string | null;
+  stepOrder: number[];
 };
 
 /** A trial row of the research export with its participant and study step. */
@@ -93,6 +98,27 @@ function participantColumns(paramNames: readonly string[]): ExportColumn<Partici
         'true if the researcher excluded the participant on the dashboard: the data is kept and marked.',
       value: (r) => r.excluded,
     },
+    {
+      name: 'arm',
+      type: 'string',
+      description:
+        'The key of the between-subject arm the participant was assigned; empty in a study without arms.',
+      value: (r) => r.arm,
+    },
+    {
+      name: 'order_row',
+      type: 'integer',
+      description:
+        'The row of the balanced Latin square that ordered the participant’s steps (from 0); empty unless the study orders its steps by a Latin square.',
+      value: (r) => r.orderRow,
+    },
+    {
+      name: 'response_mapping',
+      type: 'string',
+      description:
+        'The response-mapping level (A or B) the study balanced for the participant, set in every task that has a mapping; empty without that factor.',
+      value: (r) => r.responseMapping,
+    },
     ...paramNames.map(
       (name): ExportColumn<ParticipantFacts> => ({
         name: `${PARAM_PREFIX}${name}`,
@@ -137,8 +163,21 @@ function trialColumns(paramNames: readonly string[]): ExportColumn<StudyTrialRow
     {
       name: 'study_step',
       type: 'integer',
-      description: 'The index of the study step the run is the task of (from 0).',
+      description:
+        'The number of the study step the run is the task of, in the version (from 0): the same task step has the same number in every participant’s order.',
       value: (r) => r.studyStep,
+    },
+    {
+      name: 'study_position',
+      type: 'integer',
+      description:
+        'Where the participant took that step in their own order (from 0): equal to study_step unless the study reorders its steps.',
+      value: (r) =>
+        r.studyStep === null
+          ? null
+          : r.stepOrder.length > 0
+            ? r.stepOrder.indexOf(r.studyStep)
+            : r.studyStep,
     },
     ...RESEARCH_COLUMNS_FOR_STUDIES,
   ];
@@ -172,8 +211,15 @@ function participantTableColumns(
     {
       name: 'steps_done',
       type: 'integer',
-      description: 'How many of the version’s steps the participant did, in order.',
+      description: 'How many of their steps the participant did, in their order.',
       value: (r) => r.stepsDone,
+    },
+    {
+      name: 'step_order',
+      type: 'string',
+      description:
+        'The version’s step numbers (from 0) in the order the participant takes them, separated by spaces, without the steps their arm leaves out; empty: the version’s order.',
+      value: (r) => r.stepOrder.join(' '),
     },
     {
       name: 'started_at',
@@ -293,6 +339,11 @@ async function* iterateParticipants(
       participantId: participant.id,
       excluded: participant.excluded,
       params: participant.params as Record<string, string>,
+      arm: participant.arm,
+      orderRow: participant.orderRow,
+      responseMapping:
+        (participant.factorLevels as { responseMapping?: string }).responseMapping ?? null,
+      stepOrder: participant.stepOrder,
       state: participant.state,
       row: participant,
     }));

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type {
-  StudyAccess,
-  StudyCollaborator,
-  StudyContent,
-  StudyDetail,
-  StudySettings,
-  StudySummary,
+import {
+  readStoredContent,
+  type StudyAccess,
+  type StudyCollaborator,
+  type StudyContent,
+  type StudyDetail,
+  type StudySettings,
+  type StudySummary,
 } from '@cogni/domain';
 import { asc, desc, eq } from 'drizzle-orm';
 import { studyCollaborators, studyVersions, users } from '../../db/schema';
@@ -42,6 +43,8 @@ export function settingsOf(study: StudyRow): StudySettings {
     declineUrl: study.declineUrl,
     completionCode: study.completionCode,
     showScores: study.showScores,
+    refill: study.refill,
+    activeMinutes: study.activeMinutes,
   };
 }
 
@@ -102,7 +105,7 @@ export async function toStudyDetail(
   return {
     ...summaryOf(study, access, owner ? fullName(owner) : '', newest.number),
     settings: settingsOf(study),
-    content: newest.content as StudyContent,
+    content: readStoredContent(newest.content),
     versions: versions.map((v) => ({
       number: v.number,
       contentHash: v.contentHash,

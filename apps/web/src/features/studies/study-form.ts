@@ -1,7 +1,9 @@
 import {
+  DEFAULT_STUDY_DESIGN,
   type DemographicQuestion,
   findTask,
   type SaveStudyInput,
+  type StudyDesign,
   type StudyDetail,
   type StudyStepKind,
   TASKS,
@@ -34,6 +36,10 @@ export type StudyDraft = {
   completionUrl: string;
   completionCode: string;
   showScores: boolean;
+  /** The design's balance settings and the design itself (ADR 041), kept as saved. */
+  refill: boolean;
+  activeMinutes: number;
+  design: StudyDesign;
   declineMessage: string;
   declineUrl: string;
   title: string;
@@ -86,6 +92,9 @@ export function newStudyDraft(): StudyDraft {
     completionUrl: '',
     completionCode: '',
     showScores: false,
+    refill: true,
+    activeMinutes: 60,
+    design: DEFAULT_STUDY_DESIGN,
     declineMessage: '',
     declineUrl: '',
     title: '',
@@ -104,6 +113,9 @@ export function toStudyDraft(study: StudyDetail): StudyDraft {
     completionUrl: settings.completionUrl ?? '',
     completionCode: settings.completionCode ?? '',
     showScores: settings.showScores,
+    refill: settings.refill,
+    activeMinutes: settings.activeMinutes,
+    design: content.design ?? DEFAULT_STUDY_DESIGN,
     declineMessage: settings.declineMessage,
     declineUrl: settings.declineUrl ?? '',
     title: content.title,
@@ -189,10 +201,17 @@ export function readStudyDraft(
         completionUrl: orNull(draft.completionUrl),
         completionCode: orNull(draft.completionCode),
         showScores: draft.showScores,
+        refill: draft.refill,
+        activeMinutes: draft.activeMinutes,
         declineMessage: draft.declineMessage,
         declineUrl: orNull(draft.declineUrl),
       },
-      content: { title: draft.title, description: draft.description, steps } as never,
+      content: {
+        title: draft.title,
+        description: draft.description,
+        steps,
+        design: draft.design,
+      } as never,
     },
   };
 }

@@ -21,6 +21,7 @@ export const nBackTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   construct: 'Working memory updating and monitoring',
   version: '1.0.0',
   settings: SETTINGS,
+  responseMapping: { setting: 'keyMapping', levels: { A: 'A', B: 'B' } },
   phases: PHASES,
   scoredPhase: 'test',
   plan: plan,
