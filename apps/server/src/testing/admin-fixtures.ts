@@ -1,6 +1,8 @@
+import type { User } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userProfiles, users } from '../db/schema';
+import { toUser } from '../services/users/to-user';
 import type { DEFAULT_USER, TestClient, TestContext } from './test-app';
 
 /**
@@ -40,4 +42,12 @@ export async function userIdOf(db: Db, email: string): Promise<string> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!row) throw new Error(`no user ${email}`);
   return row.id;
+}
+
+/** A researcher inserted in the database (as an admin would make one), as services take a user. */
+export async function insertResearcher(db: Db, email: string): Promise<User> {
+  const id = await insertUser(db, { email, role: 'researcher' });
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new Error(`no researcher ${email}`);
+  return toUser(row);
 }

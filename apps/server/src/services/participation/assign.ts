@@ -60,7 +60,10 @@ export function stepsOf(participant: ParticipantRow, content: StudyContent): Par
 }
 
 /** Where the version's step `index` is in a participant's order; -1 if they do not take it. */
-export function positionOf(participant: Pick<ParticipantRow, 'stepOrder'>, index: number): number {
+export function stepPositionOf(
+  participant: Pick<ParticipantRow, 'stepOrder'>,
+  index: number,
+): number {
   return participant.stepOrder.length > 0 ? participant.stepOrder.indexOf(index) : index;
 }
 

@@ -8,13 +8,12 @@ import {
 } from '@cogni/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studyAssignments, studyParticipants, users } from '../../db/schema';
-import { insertUser } from '../../testing/admin-fixtures';
+import { studyAssignments, studyParticipants } from '../../db/schema';
+import { insertResearcher } from '../../testing/admin-fixtures';
 import { THREE_TASK_STEPS } from '../../testing/study-fixtures';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../../testing/test-database';
 import { changeStudyState, createStudy } from '../studies/studies';
-import { toUser } from '../users/to-user';
 import { STUDY_FULL, startParticipation, startPreview } from './participation';
 
 const SETTINGS = {
@@ -60,10 +59,7 @@ describe.each(TEST_DATABASE_KINDS)('assignment to a design’s cells on %s', (ki
 
   beforeAll(async () => {
     t = await createTestContext(kind);
-    const id = await insertUser(t.database.db, { email: 'a@example.com', role: 'researcher' });
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
-    if (!row) throw new Error('no researcher');
-    researcher = toUser(row);
+    researcher = await insertResearcher(t.database.db, 'a@example.com');
   });
   afterAll(() => t.close());
 

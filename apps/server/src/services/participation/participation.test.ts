@@ -7,14 +7,12 @@ import {
   studyParticipants,
   studyParticipantTokens,
   studyVersions,
-  users,
 } from '../../db/schema';
-import { insertUser } from '../../testing/admin-fixtures';
+import { insertResearcher } from '../../testing/admin-fixtures';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { TEST_DATABASE_KINDS } from '../../testing/test-database';
 import { changeStudyState, createStudy } from '../studies/studies';
 import { createStudyCodes } from '../studies/study-codes';
-import { toUser } from '../users/to-user';
 import {
   CODE_UNKNOWN,
   estimateStudyMs,
@@ -57,10 +55,7 @@ describe.each(TEST_DATABASE_KINDS)('participation on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestContext(kind);
-    const id = await insertUser(t.database.db, { email: 'r@example.com', role: 'researcher' });
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
-    if (!row) throw new Error('no researcher');
-    researcher = toUser(row);
+    researcher = await insertResearcher(t.database.db, 'r@example.com');
   });
   afterAll(() => t.close());
 

@@ -17,7 +17,7 @@ import type { Limit } from '../rate-limit/rate-limit';
 import { isAbandonable } from '../results/close-abandoned-runs';
 import { startRun } from '../results/start-run';
 import { getOwnedRun, toRun } from '../results/to-run';
-import { type ParticipantStep, positionOf } from './assign';
+import { type ParticipantStep, stepPositionOf } from './assign';
 import type { readParticipant } from './participation';
 
 export const PARTICIPATION_ENDED = 'Your participation has ended';
@@ -183,7 +183,7 @@ export async function advanceAfterRun(
     .innerJoin(studyParticipants, eq(studyParticipants.id, testResults.participantId))
     .where(eq(testResults.id, run.id));
   if (row?.studyStep === null || row?.studyStep === undefined || !row.endTime) return;
-  const position = positionOf(row, row.studyStep);
+  const position = stepPositionOf(row, row.studyStep);
   if (position >= 0) await advance(ctx, participantId, position);
 }
 
@@ -200,7 +200,7 @@ async function stepRuns(ctx: ServiceContext, read: Read) {
     .orderBy(asc(testResults.startTime));
   const latest = new Map<number, { step: number; runId: string; completed: boolean }>();
   for (const row of rows) {
-    const position = row.step === null ? -1 : positionOf(read.participant, row.step);
+    const position = row.step === null ? -1 : stepPositionOf(read.participant, row.step);
     if (position < 0) continue;
     latest.set(position, { step: position, runId: row.runId, completed: row.endTime !== null });
   }

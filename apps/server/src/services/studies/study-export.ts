@@ -22,6 +22,7 @@ import {
 import { writeAuditEntry } from '../audit/write-audit-entry';
 import type { ServiceContext } from '../context';
 import { toRunColumns } from '../exports/iterate-trial-rows';
+import { stepPositionOf } from '../participation/assign';
 import { compareRunOrder, STORED_TRIAL_COLUMNS, toStoredTrial } from '../results/to-trial';
 import { loadStudy, type StudyRow } from './study-access';
 
@@ -172,12 +173,7 @@ function trialColumns(paramNames: readonly string[]): ExportColumn<StudyTrialRow
       type: 'integer',
       description:
         'Where the participant took that step in their own order (from 0): equal to study_step unless the study reorders its steps.',
-      value: (r) =>
-        r.studyStep === null
-          ? null
-          : r.stepOrder.length > 0
-            ? r.stepOrder.indexOf(r.studyStep)
-            : r.studyStep,
+      value: (r) => (r.studyStep === null ? null : stepPositionOf(r, r.studyStep)),
     },
     ...RESEARCH_COLUMNS_FOR_STUDIES,
   ];
