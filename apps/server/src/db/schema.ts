@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -410,6 +411,16 @@ export const studies = pgTable(
     refill: boolean('refill').notNull().default(true),
     /** How long a participant not yet completed counts as active since last seen, in minutes. */
     activeMinutes: integer('active_minutes').notNull().default(60),
+    /** The recruitment panel's conventions the study follows (ADR 041): generic, prolific, sona. */
+    panel: text('panel', { enum: ['generic', 'prolific', 'sona'] })
+      .notNull()
+      .default('generic'),
+    /** The captured parameter that names a panel's participant: one participation per value. */
+    panelIdParam: text('panel_id_param'),
+    /** The panel's code for those screened out: a full study or arm, declined consent. */
+    screenOutCode: text('screen_out_code'),
+    /** The dataset's description for the Psych-DS export: authors, license, keywords. */
+    dataset: jsonb('dataset').notNull().default({}),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -500,7 +511,9 @@ export const studyParticipants = pgTable(
       .references(() => studyVersions.id, { onDelete: 'cascade' }),
     /** The personal code they started with, if any; a code starts one participant only. */
     codeId: text('code_id').references(() => studyCodes.id, { onDelete: 'set null' }),
-    state: text('state', { enum: ['started', 'consented', 'declined', 'completed', 'abandoned'] })
+    state: text('state', {
+      enum: ['started', 'consented', 'declined', 'completed', 'abandoned', 'stopped', 'withdrawn'],
+    })
       .notNull()
       .default('started'),
     /** How many of the version's steps are done: the step they are on. */
@@ -532,6 +545,9 @@ export const studyParticipants = pgTable(
     factorLevels: jsonb('factor_levels').notNull().default({}),
     /** The version's step numbers in the order they take them; empty: the version's order. */
     stepOrder: integer('step_order').array().notNull().default(sql`'{}'::integer[]`),
+    /** When they withdrew (their data deleted, this row kept), and who asked: them or a researcher. */
+    withdrawnAt: timestamptz('withdrawn_at'),
+    withdrawnBy: text('withdrawn_by', { enum: ['participant', 'researcher'] }),
   },
   (t) => [
     index('study_participants_study_started_idx').on(t.studyId, t.startedAt),
@@ -540,7 +556,74 @@ export const studyParticipants = pgTable(
     uniqueIndex('study_participants_code_key').on(t.codeId),
     check(
       'study_participants_state_check',
-      sql`${t.state} in ('started', 'consented', 'declined', 'completed', 'abandoned')`,
+      sql`${t.state} in ('started', 'consented', 'declined', 'completed', 'abandoned', 'stopped', 'withdrawn')`,
+    ),
+  ],
+);
+
+/**
+ * The URL parameters a participant's link carried (ADR 041), kept apart from their data: the
+ * default export is pseudonymous. The panel's id parameter is single use per study.
+ */
+export const studyParticipantParams = pgTable(
+  'study_participant_params',
+  {
+    participantId: text('participant_id')
+      .notNull()
+      .references(() => studyParticipants.id, { onDelete: 'cascade' }),
+    studyId: text('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    /** Whether this is the study's panel id parameter of a participant who is not a preview. */
+    isPanelId: boolean('is_panel_id').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.participantId, t.name] }),
+    // Single use per panel id, and the researcher's lookup by it.
+    uniqueIndex('study_participant_params_panel_id_key')
+      .on(t.studyId, t.value)
+      .where(sql`${t.isPanelId}`),
+    index('study_participant_params_study_value_idx').on(t.studyId, t.value),
+  ],
+);
+
+/**
+ * A study export run in the background (ADR 041): who asked for what, how far it is, and the
+ * file it wrote under the data folder, deleted once it expires.
+ */
+export const studyExportJobs = pgTable(
+  'study_export_jobs',
+  {
+    id: id(),
+    studyId: text('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    requestedBy: text('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What is exported: 'psych-ds', or a table ('trials', 'participants') as CSV or JSON. */
+    kind: text('kind').notNull(),
+    /** Whether the captured parameters (panel ids) are included: an audited choice. */
+    withParams: boolean('with_params').notNull().default(false),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    rowsTotal: integer('rows_total').notNull().default(0),
+    rowsDone: integer('rows_done').notNull().default(0),
+    fileName: text('file_name'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    error: text('error'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    finishedAt: timestamptz('finished_at'),
+    expiresAt: timestamptz('expires_at'),
+  },
+  (t) => [
+    index('study_export_jobs_study_idx').on(t.studyId, t.createdAt),
+    check(
+      'study_export_jobs_state_check',
+      sql`${t.state} in ('queued', 'running', 'done', 'failed')`,
     ),
   ],
 );

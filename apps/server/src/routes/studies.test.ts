@@ -80,6 +80,10 @@ describe.each(TEST_DATABASE_KINDS)('the studies API on %s', (kind) => {
       showScores: false,
       refill: true,
       activeMinutes: 60,
+      panel: 'generic',
+      panelIdParam: null,
+      screenOutCode: null,
+      dataset: { authors: [], license: '', keywords: [] },
     });
     expect(study.content.design).toEqual({ order: { scheme: 'fixed' }, arms: [], factors: [] });
     const task = study.content.steps[1];

@@ -25,6 +25,8 @@ export const PARTICIPANT_STATES = [
   'declined',
   'completed',
   'abandoned',
+  'stopped',
+  'withdrawn',
 ] as const;
 export type ParticipantState = (typeof PARTICIPANT_STATES)[number];
 

@@ -83,13 +83,17 @@ describe('a study’s settings', () => {
 
   it('takes http and https URL templates and parameter names, and nothing else', () => {
     // Left out: a completion code of each participant's own, no scores at the end, freed
-    // slots refilled, and an hour of activity counted.
+    // slots refilled, an hour of activity counted, no panel and an empty dataset description.
     expect(StudySettingsSchema.parse(settings)).toEqual({
       ...settings,
       completionCode: null,
       showScores: false,
       refill: true,
       activeMinutes: 60,
+      panel: 'generic',
+      panelIdParam: null,
+      screenOutCode: null,
+      dataset: { authors: [], license: '', keywords: [] },
     });
     for (const activeMinutes of [4, 10_081, 1.5, '60']) {
       expect(StudySettingsSchema.safeParse({ ...settings, activeMinutes }).success).toBe(false);
@@ -111,6 +115,41 @@ describe('a study’s settings', () => {
     expect(StudySettingsSchema.safeParse({ ...settings, capturedParams: ['A', 'A'] }).success).toBe(
       false,
     );
+  });
+
+  it('takes a panel, its id parameter only among the captured ones, and a dataset description', () => {
+    const prolific = {
+      ...settings,
+      panel: 'prolific',
+      panelIdParam: 'PROLIFIC_PID',
+      screenOutCode: 'SCR33N',
+      dataset: { authors: [' A. Author '], license: 'CC-BY-4.0', keywords: ['attention'] },
+    };
+    expect(StudySettingsSchema.parse(prolific)).toMatchObject({
+      panel: 'prolific',
+      panelIdParam: 'PROLIFIC_PID',
+      dataset: { authors: ['A. Author'], license: 'CC-BY-4.0', keywords: ['attention'] },
+    });
+    const notCaptured = StudySettingsSchema.safeParse({ ...prolific, panelIdParam: 'SONA_ID' });
+    expect(notCaptured.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['panelIdParam'],
+        message: 'The panel id parameter SONA_ID must be one of the captured parameters',
+      }),
+    ]);
+    for (const bad of [
+      { panel: 'mturk' },
+      { screenOutCode: 'has space' },
+      { dataset: { authors: [''] } },
+      { dataset: { keywords: ['x'.repeat(101)] } },
+      { dataset: { license: 'x'.repeat(201) } },
+      { dataset: { extra: 1 } },
+    ]) {
+      expect(
+        StudySettingsSchema.safeParse({ ...prolific, ...bad }).success,
+        JSON.stringify(bad),
+      ).toBe(false);
+    }
   });
 
   it('fills a template with the captured values, encoded, and empty for one not captured', () => {

@@ -295,51 +295,109 @@ export const RedirectTemplateSchema = z
     'Enter a full http or https URL',
   );
 
-/** The study's own settings, beside its content. */
-export const StudySettingsSchema = z.strictObject({
-  /** The researcher's name for the study; participants see the content's title instead. */
-  name: text('name', STUDY_TITLE_MAX_LENGTH, 1),
-  /** At most this many participants (previews not counted); null for no cap. */
-  participantCap: z
-    .number({ error: 'participantCap must be a number' })
-    .int('participantCap must be a whole number')
-    .min(1, 'participantCap must be at least 1')
-    .max(STUDY_PARTICIPANT_CAP_MAX, `participantCap must be at most ${STUDY_PARTICIPANT_CAP_MAX}`)
-    .nullable(),
-  capturedParams: z
-    .array(CapturedParamNameSchema)
-    .max(STUDY_CAPTURED_PARAMS_MAX, `At most ${STUDY_CAPTURED_PARAMS_MAX} parameters`)
-    .refine((names) => new Set(names).size === names.length, 'A parameter is listed twice'),
-  /** Where a participant goes once every answer is saved; null: a thank-you page. */
-  completionUrl: RedirectTemplateSchema.nullable(),
-  /** Shown to a participant who does not agree to the consent, when there is no decline URL. */
-  declineMessage: text('declineMessage', STUDY_TEXT_MAX_LENGTH),
-  /** Where a participant who does not agree goes; null: the decline message. */
-  declineUrl: RedirectTemplateSchema.nullable(),
-  /**
-   * The completion code the thank-you page shows, and `{COMPLETION_CODE}` in the completion URL:
-   * the study's own (a panel's code), or null for a code of each participant's own.
-   */
-  completionCode: z
-    .string({ error: 'completionCode must be text' })
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'completionCode has only letters, digits, - and _ (at most 64)')
-    .nullable()
-    .default(null),
-  /** Whether participants see their own scores at the end (for clinics and self-assessment). */
-  showScores: z.boolean({ error: 'showScores must be true or false' }).default(false),
-  /**
-   * Whether a participant who stopped counting (abandoned, declined) frees their slot in the
-   * design's balance (ADR 041); without it every assigned participant keeps counting.
-   */
-  refill: z.boolean({ error: 'refill must be true or false' }).default(true),
-  /** How long after last seen a participant who has not completed still counts, in minutes. */
-  activeMinutes: z
-    .number({ error: 'activeMinutes must be a number' })
-    .int('activeMinutes must be a whole number')
-    .min(STUDY_ACTIVE_MINUTES_MIN, `activeMinutes must be at least ${STUDY_ACTIVE_MINUTES_MIN}`)
-    .max(STUDY_ACTIVE_MINUTES_MAX, `activeMinutes must be at most ${STUDY_ACTIVE_MINUTES_MAX}`)
-    .default(60),
+/** The recruitment panels whose conventions a study can follow (ADR 041). */
+export const STUDY_PANELS = ['generic', 'prolific', 'sona'] as const;
+export type StudyPanel = (typeof STUDY_PANELS)[number];
+
+/** A completion or screen-out code a panel gives: letters, digits, - and _. */
+const panelCode = (name: string) =>
+  z
+    .string({ error: `${name} must be text` })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, `${name} has only letters, digits, - and _ (at most 64)`);
+
+/** Short free text of the dataset description: a name, a keyword, a license. */
+const datasetText = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be text` })
+    .trim()
+    .min(1, `${name} must not be empty`)
+    .max(max, `${name} must be at most ${max} characters`);
+
+/**
+ * What the Psych-DS export's `dataset_description.json` says beyond the study's own title and
+ * description: who made the dataset, under which license, and its keywords.
+ */
+export const StudyDatasetSchema = z.strictObject({
+  authors: z.array(datasetText('An author', 200)).max(50, 'At most 50 authors').default([]),
+  /** An SPDX identifier (CC-BY-4.0, CC0-1.0) or a license's URL; empty: none given. */
+  license: z
+    .string({ error: 'license must be text' })
+    .trim()
+    .max(200, 'license must be at most 200 characters')
+    .default(''),
+  keywords: z.array(datasetText('A keyword', 100)).max(30, 'At most 30 keywords').default([]),
 });
+export type StudyDataset = z.infer<typeof StudyDatasetSchema>;
+
+/** The study's own settings, beside its content. */
+export const StudySettingsSchema = z
+  .strictObject({
+    /** The researcher's name for the study; participants see the content's title instead. */
+    name: text('name', STUDY_TITLE_MAX_LENGTH, 1),
+    /** At most this many participants (previews not counted); null for no cap. */
+    participantCap: z
+      .number({ error: 'participantCap must be a number' })
+      .int('participantCap must be a whole number')
+      .min(1, 'participantCap must be at least 1')
+      .max(STUDY_PARTICIPANT_CAP_MAX, `participantCap must be at most ${STUDY_PARTICIPANT_CAP_MAX}`)
+      .nullable(),
+    capturedParams: z
+      .array(CapturedParamNameSchema)
+      .max(STUDY_CAPTURED_PARAMS_MAX, `At most ${STUDY_CAPTURED_PARAMS_MAX} parameters`)
+      .refine((names) => new Set(names).size === names.length, 'A parameter is listed twice'),
+    /** Where a participant goes once every answer is saved; null: a thank-you page. */
+    completionUrl: RedirectTemplateSchema.nullable(),
+    /** Shown to a participant who does not agree to the consent, when there is no decline URL. */
+    declineMessage: text('declineMessage', STUDY_TEXT_MAX_LENGTH),
+    /** Where a participant who does not agree goes; null: the decline message. */
+    declineUrl: RedirectTemplateSchema.nullable(),
+    /**
+     * The completion code the thank-you page shows, and `{COMPLETION_CODE}` in the completion URL:
+     * the study's own (a panel's code), or null for a code of each participant's own.
+     */
+    completionCode: panelCode('completionCode').nullable().default(null),
+    /** Whether participants see their own scores at the end (for clinics and self-assessment). */
+    showScores: z.boolean({ error: 'showScores must be true or false' }).default(false),
+    /**
+     * Whether a participant who stopped counting (abandoned, declined) frees their slot in the
+     * design's balance (ADR 041); without it every assigned participant keeps counting.
+     */
+    refill: z.boolean({ error: 'refill must be true or false' }).default(true),
+    /** How long after last seen a participant who has not completed still counts, in minutes. */
+    activeMinutes: z
+      .number({ error: 'activeMinutes must be a number' })
+      .int('activeMinutes must be a whole number')
+      .min(STUDY_ACTIVE_MINUTES_MIN, `activeMinutes must be at least ${STUDY_ACTIVE_MINUTES_MIN}`)
+      .max(STUDY_ACTIVE_MINUTES_MAX, `activeMinutes must be at most ${STUDY_ACTIVE_MINUTES_MAX}`)
+      .default(60),
+    /**
+     * The panel whose conventions the study follows: Prolific's or SONA's parameters and
+     * completion URL, or any (generic). The editor fills the parameters and URLs from it.
+     */
+    panel: z
+      .enum(STUDY_PANELS, { error: 'panel must be generic, prolific or sona' })
+      .default('generic'),
+    /**
+     * The captured parameter that names a panel's participant (PROLIFIC_PID, SONA's survey code):
+     * one participation per value; null: none.
+     */
+    panelIdParam: CapturedParamNameSchema.nullable().default(null),
+    /** The panel's code for those screened out (a full study, declined consent); null: none. */
+    screenOutCode: panelCode('screenOutCode').nullable().default(null),
+    dataset: StudyDatasetSchema.default({ authors: [], license: '', keywords: [] }),
+  })
+  .superRefine((settings, ctx) => {
+    if (
+      settings.panelIdParam !== null &&
+      !settings.capturedParams.includes(settings.panelIdParam)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['panelIdParam'],
+        message: `The panel id parameter ${settings.panelIdParam} must be one of the captured parameters`,
+      });
+    }
+  });
 export type StudySettings = z.infer<typeof StudySettingsSchema>;
 
 /**

@@ -4,6 +4,7 @@ import {
   listCells,
   type StudyContent,
   StudyContentSchema,
+  StudySettingsSchema,
   type User,
 } from '@cogni/domain';
 import { eq, inArray } from 'drizzle-orm';
@@ -16,7 +17,7 @@ import { TEST_DATABASE_KINDS } from '../../testing/test-database';
 import { changeStudyState, createStudy } from '../studies/studies';
 import { STUDY_FULL, startParticipation, startPreview } from './participation';
 
-const SETTINGS = {
+const SETTINGS = StudySettingsSchema.parse({
   name: 'Assignment',
   participantCap: null,
   capturedParams: [],
@@ -27,7 +28,7 @@ const SETTINGS = {
   showScores: false,
   refill: true,
   activeMinutes: 60,
-};
+});
 
 /** Consent, three tasks to order, a debrief; two arms; the response mapping balanced. */
 const CONTENT = StudyContentSchema.parse({

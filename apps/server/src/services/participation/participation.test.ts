@@ -1,4 +1,4 @@
-import { StudyContentSchema, type User } from '@cogni/domain';
+import { StudyContentSchema, StudySettingsSchema, type User } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,7 +26,7 @@ import {
   startParticipation,
 } from './participation';
 
-const SETTINGS = {
+const SETTINGS = StudySettingsSchema.parse({
   name: 'Participation',
   participantCap: 3,
   capturedParams: ['PROLIFIC_PID', 'STUDY_ID'],
@@ -37,7 +37,7 @@ const SETTINGS = {
   showScores: false,
   refill: true,
   activeMinutes: 60,
-};
+});
 const CONTENT = {
   title: 'Taking part',
   description: 'A short study.',

@@ -4,6 +4,7 @@ import {
   type StudyAccess,
   type StudyCollaborator,
   type StudyContent,
+  StudyDatasetSchema,
   type StudyDetail,
   type StudySettings,
   type StudySummary,
@@ -45,6 +46,10 @@ export function settingsOf(study: StudyRow): StudySettings {
     showScores: study.showScores,
     refill: study.refill,
     activeMinutes: study.activeMinutes,
+    panel: study.panel,
+    panelIdParam: study.panelIdParam,
+    screenOutCode: study.screenOutCode,
+    dataset: StudyDatasetSchema.parse(study.dataset),
   };
 }
 

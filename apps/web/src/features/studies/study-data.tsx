@@ -24,6 +24,8 @@ const STATE_NAMES: Record<ParticipantState, string> = {
   declined: 'Declined',
   completed: 'Completed',
   abandoned: 'Abandoned',
+  stopped: 'Stopped',
+  withdrawn: 'Withdrawn',
 };
 
 /** '4 min 12 s', '38 s': a median time per step. */
