@@ -131,13 +131,11 @@ async function seedStudy(db: Db): Promise<{ studyId: string; researcher: string;
           from generate_series(1, steps_done) k) as steps_done_at
       from seeded
     )
-    insert into study_participants (id, study_id, version_id, state, steps_done, params,
+    insert into study_participants (id, study_id, version_id, state, steps_done,
       consent_hash, consented_at, demographics, is_preview, excluded, started_at, last_seen_at,
       finished_at, steps_done_at)
     select ${idOf('participant')}, md5('study')::uuid::text, md5('version')::uuid::text, state,
       steps_done,
-      case when g % 3 = 0 then jsonb_build_object('PROLIFIC_PID', md5('pid' || g))
-        else jsonb_build_object('PROLIFIC_PID', md5('pid' || g), 'STUDY_ID', 'bench') end,
       case when steps_done > 0 then ${hash} end, steps_done_at[1],
       case when steps_done > 4 then jsonb_build_object('age', 18 + g % 50, 'handedness', 'right')
         else '{}'::jsonb end,
@@ -148,6 +146,11 @@ async function seedStudy(db: Db): Promise<{ studyId: string; researcher: string;
         then coalesce(steps_done_at[steps_done], started_at) + interval '5 seconds' end,
       steps_done_at
     from timed`);
+  // Each participant's panel id, kept apart from the data (ADR 041), as a start writes it.
+  await db.execute(sql`
+    insert into study_participant_params (participant_id, study_id, name, value, is_panel_id)
+    select id, study_id, 'PROLIFIC_PID', md5('pid' || id), not is_preview
+    from study_participants where study_id = md5('study')::uuid::text`);
   return {
     studyId: await oneText(db, sql`select md5('study')::uuid::text as v`),
     researcher: await oneText(db, sql`select md5('researcher')::uuid::text as v`),

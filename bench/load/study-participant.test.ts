@@ -2,7 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { studyParticipants, testResults, trials } from '../../apps/server/src/db/schema';
+import {
+  studyParticipantParams,
+  studyParticipants,
+  testResults,
+  trials,
+} from '../../apps/server/src/db/schema';
 import {
   openStudy,
   STUDY_SETTINGS,
@@ -81,7 +86,12 @@ describe("the load benchmark's study participant", () => {
       .select()
       .from(studyParticipants)
       .where(eq(studyParticipants.studyId, study.id));
-    expect(row).toMatchObject({ state: 'completed', params: { PROLIFIC_PID: 'bench-0' } });
+    expect(row).toMatchObject({ state: 'completed' });
+    const [pid] = await t.database.db
+      .select({ value: studyParticipantParams.value })
+      .from(studyParticipantParams)
+      .where(eq(studyParticipantParams.participantId, row?.id ?? ''));
+    expect(pid?.value).toBe('bench-0');
     const stored = await t.database.db
       .select({ id: trials.id })
       .from(trials)
@@ -105,8 +115,12 @@ describe("the load benchmark's study participant", () => {
     const participant = new Participant(client, principal, 'ours', () => metrics, 0);
     const rows = () =>
       t.database.db
-        .select({ state: studyParticipants.state, params: studyParticipants.params })
+        .select({ state: studyParticipants.state, pid: studyParticipantParams.value })
         .from(studyParticipants)
+        .leftJoin(
+          studyParticipantParams,
+          eq(studyParticipantParams.participantId, studyParticipants.id),
+        )
         .where(eq(studyParticipants.studyId, study.id));
     try {
       await vi.waitFor(
@@ -124,7 +138,7 @@ describe("the load benchmark's study participant", () => {
     expect(metrics.errorSamples).toEqual([]);
     // Not one participation finished: the participant goes on as a new one.
     expect(participant.isFinished).toBe(false);
-    const pids = (await rows()).map((row) => (row.params as Record<string, string>).PROLIFIC_PID);
+    const pids = (await rows()).map((row) => row.pid);
     expect(pids).toEqual(expect.arrayContaining(['bench-again', 'bench-again-1']));
     expect(new Set(pids).size).toBe(pids.length);
   }, 120_000);

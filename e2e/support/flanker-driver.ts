@@ -95,3 +95,27 @@ export function tapDirectionAt(
 ): Promise<void> {
   return touchPadButtonAt(page, cdp, direction, atMs);
 }
+
+/**
+ * Plays a run to its end: `respond` is called with each display as it is presented; a block's
+ * intro is passed with its button. Returns once 'All trials done' shows, with the number of
+ * displays shown.
+ */
+export async function playFlankerRun(
+  page: Page,
+  respond: (shown: ShownDisplay) => Promise<void>,
+): Promise<number> {
+  let previous: string | null = null;
+  let shown = 0;
+  for (;;) {
+    const next = await waitForNextDisplay(page, previous);
+    if (next.kind === 'prompt') {
+      if (next.text.includes('All trials done')) return shown;
+      await page.getByTestId('block-intro').getByRole('button').click();
+      continue;
+    }
+    previous = next.identifier;
+    shown += 1;
+    await respond(next);
+  }
+}

@@ -20,6 +20,13 @@ export const ConfigSchema = z.object({
   HOST: z.string().min(1).optional(),
   /** Folder of the embedded database; ignored when DATABASE_URL is set. */
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  /**
+   * Folder of the files background study exports write (ADR 041), deleted a day after they are
+   * done; unset: `exports` in DATA_DIR, with either database.
+   */
+  EXPORT_DIR: z.string().min(1, 'must not be empty').optional(),
+  /** Trial rows above which the study page exports a study's data as a background job. */
+  STUDY_EXPORT_JOB_ROWS: z.coerce.number().int().min(0).default(200_000),
   /** A PostgreSQL server; when set, the embedded database is not used. */
   DATABASE_URL: z
     .url({ error: 'must be a URL like postgres://user@host:5432/dbname' })
@@ -141,7 +148,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   );
   const parsed = ConfigSchema.safeParse(present);
   if (parsed.success) {
-    return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+    const dataDir = path.resolve(parsed.data.DATA_DIR);
+    return {
+      ...parsed.data,
+      DATA_DIR: dataDir,
+      EXPORT_DIR: path.resolve(parsed.data.EXPORT_DIR ?? path.join(dataDir, 'exports')),
+    };
   }
   const lines = parsed.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? 'config');

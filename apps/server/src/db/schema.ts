@@ -518,8 +518,6 @@ export const studyParticipants = pgTable(
       .default('started'),
     /** How many of the version's steps are done: the step they are on. */
     stepsDone: integer('steps_done').notNull().default(0),
-    /** The URL parameters the study captures, as the link carried them. */
-    params: jsonb('params').notNull().default({}),
     consentHash: text('consent_hash'),
     consentedAt: timestamptz('consented_at'),
     /** The answers to the study's demographic questions. */

@@ -23,6 +23,8 @@ export class AppError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Where the client sends the user instead (a panel's screen-out URL), if anywhere. */
+    readonly redirectUrl?: string,
   ) {
     super(message);
     this.name = 'AppError';

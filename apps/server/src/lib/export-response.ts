@@ -7,7 +7,7 @@ import {
 } from '@cogni/domain';
 import type { Logger } from './logger';
 
-async function* toCsvChunks<Row>(
+export async function* toCsvChunks<Row>(
   columns: readonly ExportColumn<Row>[],
   batches: AsyncIterable<Row[]>,
 ): AsyncGenerator<string> {
@@ -18,7 +18,7 @@ async function* toCsvChunks<Row>(
   }
 }
 
-async function* toJsonChunks<Row>(
+export async function* toJsonChunks<Row>(
   columns: readonly ExportColumn<Row>[],
   batches: AsyncIterable<Row[]>,
   exportedAt: Date,

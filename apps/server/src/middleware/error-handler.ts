@@ -84,8 +84,16 @@ function errorBody(
   code: ApiErrorBody['error']['code'],
   message: string,
   fields?: Record<string, string>,
+  redirectUrl?: string,
 ): ApiErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
+  return {
+    error: {
+      code,
+      message,
+      ...(fields ? { fields } : {}),
+      ...(redirectUrl ? { redirectUrl } : {}),
+    },
+  };
 }
 
 /**
@@ -96,7 +104,10 @@ function errorBody(
 export async function handleError(error: Error, c: Context<AppEnv>) {
   c.header('Cache-Control', 'no-store');
   if (error instanceof AppError) {
-    return c.json(errorBody(error.code, error.message, error.fields), HTTP_STATUS[error.code]);
+    return c.json(
+      errorBody(error.code, error.message, error.fields, error.redirectUrl),
+      HTTP_STATUS[error.code],
+    );
   }
   if (error instanceof HTTPException && error.status < 500) {
     const code = error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';

@@ -17,14 +17,18 @@ import {
   ConfirmTotpInputSchema,
   ConsentInputSchema,
   CreateStudyCodesInputSchema,
+  CreateStudyExportJobInputSchema,
   CreateUserInputSchema,
   DeleteAccountInputSchema,
+  DeleteParticipantDataResponseSchema,
   DisableTotpInputSchema,
   ErrorLogListQuerySchema,
   ExcludeParticipantInputSchema,
   ExportDictionaryQuerySchema,
   ExportFileSchema,
   ExportFormatSchema,
+  FindParticipantQuerySchema,
+  FindParticipantResponseSchema,
   FirstAdminResponseSchema,
   HealthResponseSchema,
   LoginInputSchema,
@@ -53,6 +57,9 @@ import {
   StudyDashboardQuerySchema,
   StudyDashboardSchema,
   StudyDetailSchema,
+  StudyExportCountsSchema,
+  StudyExportJobListResponseSchema,
+  StudyExportJobResponseSchema,
   StudyExportQuerySchema,
   StudyLandingSchema,
   StudyParticipantResponseSchema,
@@ -115,6 +122,8 @@ export type ApiRoute = {
     schema?: z.ZodType;
     /** A file download: CSV or JSON as `format` asks. */
     isDownload?: boolean;
+    /** A binary download of this media type (application/zip), besides CSV or JSON if a download. */
+    binary?: string;
     /** A second success answer, with the same body. */
     alsoOk?: { status: 200; description: string };
   };
@@ -340,6 +349,36 @@ const studyRoutes: ApiRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/studies/:id/participants/find',
+    summary:
+      'Find a participant by their id (or its first 8 characters or more, as the dashboard shows it) or by a URL parameter’s exact value (a panel’s id, such as PROLIFIC_PID)',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    query: FindParticipantQuerySchema,
+    success: {
+      status: 200,
+      description: 'The participants found, newest start first; none is an empty list',
+      schema: FindParticipantResponseSchema,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/studies/:id/participants/:participantId/delete',
+    summary:
+      'Delete a participant’s data (runs, trials, answers, link parameters); the row stays, withdrawn. Audited',
+    tag: 'studies',
+    access: 'researcher',
+    params: z.object({ id: IdParamSchema, participantId: IdParamSchema }),
+    success: {
+      status: 200,
+      description:
+        'The participant as the dashboard shows them, and how many runs and trials were deleted',
+      schema: DeleteParticipantDataResponseSchema,
+    },
+  },
+  {
+    method: 'GET',
     path: '/api/studies/:id/export',
     summary:
       'The study’s data: one row per trial of its participants’ runs, or one per participant (previews left out)',
@@ -358,6 +397,80 @@ const studyRoutes: ApiRoute[] = [
     params: STUDY_PARAMS,
     query: StudyExportQuerySchema,
     success: { status: 200, description: 'A download', schema: ExportFileSchema, isDownload: true },
+  },
+  {
+    method: 'GET',
+    path: '/api/studies/:id/export/counts',
+    summary:
+      'The rows of the study’s data before a download: trials, participants, the Psych-DS files',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    success: {
+      status: 200,
+      description: 'The counts, and the trial rows above which the page exports as a job',
+      schema: StudyExportCountsSchema,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/studies/:id/dataset',
+    summary:
+      'The study’s data as a Psych-DS dataset: a zip of dataset_description.json, a README and one CSV per task and the participants (pseudonymous, audit-logged)',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    success: {
+      status: 200,
+      description: 'A zip, streamed as it is made',
+      schema: z.string(),
+      binary: 'application/zip',
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/studies/:id/export-jobs',
+    summary:
+      'Export the study’s data in the background: the Psych-DS zip, or a table as CSV or JSON',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    body: CreateStudyExportJobInputSchema,
+    success: {
+      status: 201,
+      description: 'The job, queued, with the rows it counted',
+      schema: StudyExportJobResponseSchema,
+    },
+    errors: { 409: 'An export of this kind is already under way for the study' },
+  },
+  {
+    method: 'GET',
+    path: '/api/studies/:id/export-jobs',
+    summary: 'The study’s background exports with their progress (a day after they finish, gone)',
+    tag: 'studies',
+    access: 'researcher',
+    params: STUDY_PARAMS,
+    success: {
+      status: 200,
+      description: 'The newest jobs first',
+      schema: StudyExportJobListResponseSchema,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/studies/:id/export-jobs/:jobId/file',
+    summary: 'The file of a done background export (audit-logged)',
+    tag: 'studies',
+    access: 'researcher',
+    params: z.object({ id: IdParamSchema, jobId: IdParamSchema }),
+    success: {
+      status: 200,
+      description: 'A zip, CSV or JSON download as the job made it',
+      schema: ExportFileSchema,
+      isDownload: true,
+      binary: 'application/zip',
+    },
+    errors: { 409: 'The export is not done yet, or failed' },
   },
 ];
 
@@ -893,6 +1006,30 @@ const participationRoutes: ApiRoute[] = [
     params: CodeParams,
     success: { status: 200, description: 'The participation', schema: ParticipationResponseSchema },
     errors: { 409: 'Some steps are not done, or the participation was declined' },
+  },
+  {
+    method: 'POST',
+    path: '/api/participation/:code/stop',
+    summary: 'Stop taking part and keep the answers given: the participation ends as stopped',
+    tag: 'participation',
+    access: 'participant',
+    params: CodeParams,
+    success: { status: 200, description: 'The participation', schema: ParticipationResponseSchema },
+    errors: { 409: 'The participation was declined, completed or withdrawn' },
+  },
+  {
+    method: 'POST',
+    path: '/api/participation/:code/withdraw',
+    summary:
+      'Withdraw: delete the participant’s runs, trials, answers and link parameters (also after completing)',
+    tag: 'participation',
+    access: 'participant',
+    params: CodeParams,
+    success: {
+      status: 200,
+      description: 'The participation, ended as withdrawn',
+      schema: ParticipationResponseSchema,
+    },
   },
   // A participant's runs take the same requests as a user's, under their study's path.
   ...SIGNED_IN_ROUTES.filter((route) => route.path.startsWith('/api/results/:id')).map(

@@ -192,7 +192,12 @@ function describeSuccess(route: ApiRoute) {
   const schema = toJsonSchema(success.schema, 'output');
   const content: Record<string, { schema: JsonSchema }> = success.isDownload
     ? { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema } }
-    : { 'application/json': { schema } };
+    : success.binary
+      ? {}
+      : { 'application/json': { schema } };
+  if (success.binary) {
+    content[success.binary] = { schema: { type: 'string', contentMediaType: success.binary } };
+  }
   responses[success.status] = { description: success.description, content };
   if (success.alsoOk) {
     responses[success.alsoOk.status] = { description: success.alsoOk.description, content };

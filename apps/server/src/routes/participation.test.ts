@@ -3,7 +3,11 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studyParticipants } from '../db/schema';
 import { markAbandonedParticipants } from '../services/participation/mark-abandoned';
-import { PARTICIPATION_UNKNOWN, STUDY_FULL } from '../services/participation/participation';
+import {
+  PARTICIPATION_UNKNOWN,
+  participantParams,
+  STUDY_FULL,
+} from '../services/participation/participation';
 import {
   PARTICIPATION_ENDED,
   STEP_NOT_THIS_KIND,
@@ -86,7 +90,10 @@ describe.each(TEST_DATABASE_KINDS)('the participation API on %s', (kind) => {
       .select()
       .from(studyParticipants)
       .where(eq(studyParticipants.studyId, study.id));
-    expect(row?.params).toEqual({ PROLIFIC_PID: 'pid-42', STUDY_ID: 'st-1' });
+    expect(await participantParams(t.deps, row?.id ?? '')).toEqual({
+      PROLIFIC_PID: 'pid-42',
+      STUDY_ID: 'st-1',
+    });
 
     // Out of order: nothing before consent.
     const runBody = { deviceInfo: DEVICE_INFO, measurement: MEASUREMENT };

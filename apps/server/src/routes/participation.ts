@@ -26,6 +26,7 @@ import {
   startStepRun,
   toParticipation,
 } from '../services/participation/steps';
+import { stopParticipation, withdrawParticipation } from '../services/participation/withdraw';
 import { countAttemptBefore, type Limit } from '../services/rate-limit/rate-limit';
 import { getRunStartLimit } from '../services/results/start-run';
 import { isCodeShaped } from '../services/studies/study-codes-random';
@@ -167,6 +168,25 @@ export const participationRoutes = new Hono<AppEnv>()
   .post('/:code/finish', async (c) => {
     const read = await participantOf(c);
     await finishParticipation(c.get('deps'), read);
+    return answerParticipation(c);
+  })
+  /**
+   * POST .../stop -> `{ participation }` ending `stopped`: the answers given stay. 409 once the
+   * participation ended otherwise (declined, completed, withdrawn).
+   */
+  .post('/:code/stop', async (c) => {
+    const read = await participantOf(c);
+    await stopParticipation(c.get('deps'), read);
+    return answerParticipation(c);
+  })
+  /**
+   * POST .../withdraw -> `{ participation }` ending `withdrawn`: the participant's runs, trials,
+   * answers and link parameters deleted in one transaction, from any state (after completing
+   * too). After a stop or a withdrawal, every step and run request is a 409.
+   */
+  .post('/:code/withdraw', async (c) => {
+    const read = await participantOf(c);
+    await withdrawParticipation(c.get('deps'), read);
     return answerParticipation(c);
   })
   .route(

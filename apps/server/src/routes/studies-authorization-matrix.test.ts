@@ -1,6 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studyCollaborators, studyParticipants, users } from '../db/schema';
+import { studyCollaborators, studyExportJobs, studyParticipants, users } from '../db/schema';
+import { exportDirOf } from '../services/studies/export-jobs';
 import { insertUser } from '../testing/admin-fixtures';
 import { signInDirectly } from '../testing/api-fuzz';
 import { DEVICE_INFO, MEASUREMENT } from '../testing/fixture-run';
@@ -53,6 +58,8 @@ type Fixture = {
   openCode: string;
   participantId: string;
   runId: string;
+  /** A done export job of the open study, made by the first call that needs it. */
+  jobId?: string;
   /** A study per role for the calls that delete it. */
   deletable: Record<Role, string>;
 };
@@ -195,12 +202,49 @@ const MATRIX: Record<string, Case> = {
     body: () => ({ excluded: false }),
     expect: MANAGERS(200),
   },
+  'GET /api/studies/:id/participants/find': {
+    path: (f) => `/api/studies/${f.openStudyId}/participants/find?q=${f.participantId}`,
+    expect: MANAGERS(200),
+  },
   'GET /api/studies/:id/export': {
     path: (f) => `/api/studies/${f.openStudyId}/export?format=csv&table=trials`,
     expect: MANAGERS(200),
   },
   'GET /api/studies/:id/export/dictionary': {
     path: (f) => `/api/studies/${f.openStudyId}/export/dictionary?format=json&table=participants`,
+    expect: MANAGERS(200),
+  },
+  'GET /api/studies/:id/export/counts': {
+    path: (f) => `/api/studies/${f.openStudyId}/export/counts`,
+    expect: MANAGERS(200),
+  },
+  'GET /api/studies/:id/dataset': {
+    path: (f) => `/api/studies/${f.openStudyId}/dataset`,
+    expect: MANAGERS(200),
+  },
+  'POST /api/studies/:id/export-jobs': {
+    path: (f) => `/api/studies/${f.openStudyId}/export-jobs`,
+    body: () => ({ kind: 'participants' }),
+    // One job of a kind at a time: the one an earlier role made is taken away.
+    prepare: async (t, f) => {
+      await t.database.db
+        .delete(studyExportJobs)
+        .where(
+          and(
+            eq(studyExportJobs.studyId, f.openStudyId),
+            inArray(studyExportJobs.state, ['queued', 'running']),
+          ),
+        );
+    },
+    expect: MANAGERS(201),
+  },
+  'GET /api/studies/:id/export-jobs': {
+    path: (f) => `/api/studies/${f.openStudyId}/export-jobs`,
+    expect: MANAGERS(200),
+  },
+  'GET /api/studies/:id/export-jobs/:jobId/file': {
+    path: (f) => `/api/studies/${f.openStudyId}/export-jobs/${f.jobId}/file`,
+    prepare: doneJob,
     expect: MANAGERS(200),
   },
   'GET /api/participation/:code': {
@@ -266,7 +310,44 @@ const MATRIX: Record<string, Case> = {
     // Allowed to the participant: refused only because no trial is saved.
     expect: PARTICIPANT(409),
   },
+  // Last, as they end the fixture's participation or delete its run: each call starts again
+  // from the participant taking part.
+  'POST /api/participation/:code/stop': {
+    path: (f) => `/api/participation/${f.openCode}/stop`,
+    prepare: (t, f) => onStep(t, f, 2),
+    expect: PARTICIPANT(200),
+  },
+  'POST /api/participation/:code/withdraw': {
+    path: (f) => `/api/participation/${f.openCode}/withdraw`,
+    prepare: (t, f) => onStep(t, f, 2),
+    expect: PARTICIPANT(200),
+  },
+  'POST /api/studies/:id/participants/:participantId/delete': {
+    path: (f) => `/api/studies/${f.openStudyId}/participants/${f.participantId}/delete`,
+    prepare: (t, f) => onStep(t, f, 2),
+    expect: MANAGERS(200),
+  },
 };
+
+/** A done export job of the open study with its file, made once. */
+async function doneJob(t: TestContext, f: Fixture): Promise<void> {
+  if (f.jobId) return;
+  const id = randomUUID();
+  const now = t.deps.now();
+  await t.database.db.insert(studyExportJobs).values({
+    id,
+    studyId: f.openStudyId,
+    requestedBy: f.ids.owner,
+    kind: 'participants',
+    state: 'done',
+    fileName: 'matrix-participants.csv',
+    bytes: 3,
+    finishedAt: now,
+    expiresAt: new Date(now.getTime() + 60 * 60 * 1000),
+  });
+  await writeFile(path.join(exportDirOf(t.deps.config), id), 'a\r\n');
+  f.jobId = id;
+}
 
 /** Puts the fixture participant back on step `index`, taking part. */
 async function onStep(t: TestContext, f: Fixture, index: number): Promise<void> {
@@ -281,10 +362,12 @@ const OPEN_STUDY = { settings: STUDY.settings, content: STUDY_CONTENT };
 describe.each(TEST_DATABASE_KINDS)('the studies authorization matrix on %s', (kind) => {
   let t: TestContext;
   let fixture: Fixture;
+  let exportDir: string;
   const clients = {} as Record<Role, TestClient>;
 
   beforeAll(async () => {
-    t = await createTestContext(kind);
+    exportDir = await mkdtemp(path.join(tmpdir(), 'cogni-matrix-exports-'));
+    t = await createTestContext(kind, { EXPORT_DIR: exportDir });
     const db = t.database.db;
     const make = (email: string, role: 'user' | 'researcher' | 'admin') =>
       insertUser(db, { email, role });
@@ -336,7 +419,10 @@ describe.each(TEST_DATABASE_KINDS)('the studies authorization matrix on %s', (ki
       runId: run.body.run.id,
     };
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await rm(exportDir, { recursive: true, force: true });
+  });
 
   it('has a row for every studies and participation route the router serves, and none for a route it does not', () => {
     const served = t.app.routes

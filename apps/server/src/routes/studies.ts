@@ -2,8 +2,10 @@ import {
   AddCollaboratorInputSchema,
   ChangeStudyStateInputSchema,
   CreateStudyCodesInputSchema,
+  CreateStudyExportJobInputSchema,
   DICTIONARY_COLUMNS,
   ExcludeParticipantInputSchema,
+  FindParticipantQuerySchema,
   SaveStudyInputSchema,
   StudyDashboardQuerySchema,
   StudyExportQuerySchema,
@@ -16,8 +18,13 @@ import { createExportResponse } from '../lib/export-response';
 import { parseJsonBody } from '../lib/parse-body';
 import { parseId } from '../lib/parse-id';
 import { parseQuery } from '../lib/parse-query';
+import { createDownloadResponse } from '../lib/stream-download';
 import { requireResearcher } from '../middleware/session';
 import { startPreview } from '../services/participation/participation';
+import {
+  deleteParticipantByResearcher,
+  findParticipants,
+} from '../services/participation/withdraw';
 import {
   addCollaborator,
   removeCollaborator,
@@ -28,6 +35,13 @@ import {
   PARTICIPANT_NOT_FOUND,
   setParticipantExcluded,
 } from '../services/studies/dashboard';
+import {
+  createExportJob,
+  EXPORT_JOB_NOT_FOUND,
+  listExportJobs,
+  openExportJobFile,
+} from '../services/studies/export-jobs';
+import { downloadPsychDsDataset, getStudyRowCounts } from '../services/studies/psych-ds';
 import {
   changeStudyState,
   createStudy,
@@ -204,16 +218,39 @@ export const studyRoutes = new Hono<AppEnv>()
     return c.json({ participant });
   })
   /**
-   * GET /api/studies/:id/export?format=csv|json&table=trials|participants -> a streamed download
-   * of the study's data: one row per trial of its participants' runs, or one per participant
-   * (previews left out). CSV: header row, then rows. JSON: `{ exportedAt, columns, rows }`.
+   * GET /api/studies/:id/participants/find?q= -> `{ participants }`: the study's participants
+   * whose id is or starts with `q` (8 characters at least), or whose link carried a parameter
+   * of exactly that value (a panel's id).
+   */
+  .get('/:id/participants/find', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const { q } = parseQuery(c, FindParticipantQuerySchema);
+    return c.json({ participants: await findParticipants(c.get('deps'), user, id, q) });
+  })
+  /**
+   * POST /api/studies/:id/participants/:participantId/delete -> `{ participant, deleted }`: the
+   * participant's runs, trials, answers and link parameters deleted, the row kept as withdrawn
+   * (by the researcher); audited.
+   */
+  .post('/:id/participants/:participantId/delete', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const participantId = parseId(c.req.param('participantId'), PARTICIPANT_NOT_FOUND);
+    return c.json(await deleteParticipantByResearcher(c.get('deps'), user, id, participantId));
+  })
+  /**
+   * GET /api/studies/:id/export?format=csv|json&table=trials|participants&withParams=false|true
+   * -> a streamed download of the study's data: one row per trial of its participants' runs, or
+   * one per participant (previews left out); pseudonymous unless withParams=true (the panel ids,
+   * audited). CSV: header row, then rows. JSON: `{ exportedAt, columns, rows }`.
    */
   .get('/:id/export', async (c) => {
     const { user } = requireResearcher(c);
     const id = parseStudyId(c.req.param('id'));
-    const { format, table } = parseQuery(c, StudyExportQuerySchema);
+    const { format, table, withParams } = parseQuery(c, StudyExportQuerySchema);
     const deps = c.get('deps');
-    return withStudyExport(deps, user, id, { table, format }, (source) =>
+    return withStudyExport(deps, user, id, { table, format, withParams }, (source) =>
       createExportResponse({ ...source, format, now: deps.now(), logger: deps.logger }),
     );
   })
@@ -224,9 +261,9 @@ export const studyRoutes = new Hono<AppEnv>()
   .get('/:id/export/dictionary', async (c) => {
     const { user } = requireResearcher(c);
     const id = parseStudyId(c.req.param('id'));
-    const { format, table } = parseQuery(c, StudyExportQuerySchema);
+    const { format, table, withParams } = parseQuery(c, StudyExportQuerySchema);
     const deps = c.get('deps');
-    const { fileName, rows } = await getStudyExportDictionary(deps, user, id, table);
+    const { fileName, rows } = await getStudyExportDictionary(deps, user, id, table, withParams);
     return createExportResponse({
       format,
       fileName,
@@ -235,4 +272,59 @@ export const studyRoutes = new Hono<AppEnv>()
       now: deps.now(),
       logger: deps.logger,
     });
+  })
+  /**
+   * GET /api/studies/:id/export/counts -> the rows of the study's data (previews left out), the
+   * Psych-DS files they make, and the trial rows above which the page exports as a job.
+   */
+  .get('/:id/export/counts', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const deps = c.get('deps');
+    const counts = await getStudyRowCounts(deps, user, id);
+    return c.json({ ...counts, jobThreshold: deps.config.STUDY_EXPORT_JOB_ROWS });
+  })
+  /**
+   * GET /api/studies/:id/dataset -> the study's data as a Psych-DS dataset: a zip streamed as it
+   * is made (services/studies/psych-ds.ts), audited.
+   */
+  .get('/:id/dataset', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const deps = c.get('deps');
+    const dataset = await downloadPsychDsDataset(deps, user, id);
+    return createDownloadResponse({
+      chunks: dataset.chunks,
+      fileName: dataset.fileName,
+      contentType: 'application/zip',
+      logger: deps.logger,
+    });
+  })
+  /**
+   * POST /api/studies/:id/export-jobs { kind, format?, withParams? } -> 201 { job }: a
+   * background export of the study's data (services/studies/export-jobs.ts); 409 while one of
+   * that kind is under way.
+   */
+  .post('/:id/export-jobs', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const input = await parseJsonBody(c, CreateStudyExportJobInputSchema);
+    const job = await createExportJob(c.get('deps'), user, id, input);
+    return c.json({ job }, 201);
+  })
+  /** GET /api/studies/:id/export-jobs -> { jobs }: the study's exports that have not expired. */
+  .get('/:id/export-jobs', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const jobs = await listExportJobs(c.get('deps'), user, id);
+    return c.json({ jobs });
+  })
+  /** GET /api/studies/:id/export-jobs/:jobId/file -> a done job's file, audited. */
+  .get('/:id/export-jobs/:jobId/file', async (c) => {
+    const { user } = requireResearcher(c);
+    const id = parseStudyId(c.req.param('id'));
+    const jobId = parseId(c.req.param('jobId'), EXPORT_JOB_NOT_FOUND);
+    const deps = c.get('deps');
+    const file = await openExportJobFile(deps, user, id, jobId);
+    return createDownloadResponse({ ...file, logger: deps.logger });
   });

@@ -27,7 +27,7 @@ type ExportJson = {
   rows: Record<string, string | number | boolean | null>[];
 };
 
-/** The columns both tables of the study's data begin with: the fixture study's two parameters. */
+/** The columns both tables of the study's pseudonymous data begin with. */
 const PARTICIPANT_COLUMNS = [
   'study_code',
   'study_version',
@@ -36,9 +36,9 @@ const PARTICIPANT_COLUMNS = [
   'arm',
   'order_row',
   'response_mapping',
-  'param_PROLIFIC_PID',
-  'param_STUDY_ID',
 ];
+/** What an export with the panel ids adds after them: the fixture study's two parameters. */
+const PARAM_COLUMNS = ['param_PROLIFIC_PID', 'param_STUDY_ID'];
 
 /** The median as percentile_cont(0.5) gives it: the mean of the two middle values of an even count. */
 function median(values: number[]): number | null {
@@ -154,6 +154,8 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
       declined: 1,
       completed: 1,
       abandoned: 0,
+      stopped: 0,
+      withdrawn: 0,
       excluded: 1,
     });
   });
@@ -347,7 +349,7 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
       new RegExp(`attachment; filename="study-${study.code}-trials-\\d{4}-\\d{2}-\\d{2}\\.csv"`),
     );
     const [header = [], ...rows] = parseCsv(res.body);
-    expect(header.slice(0, 14)).toEqual([
+    expect(header.slice(0, 12)).toEqual([
       ...PARTICIPANT_COLUMNS,
       'study_step',
       'study_position',
@@ -380,17 +382,37 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
     expect(participantsInOrder).toEqual([ids.ana, ids.finn]);
     const ana = rows.filter((row) => row[column('participant_id')] === ids.ana);
     expect(new Set(ana.map((row) => row[column('study_step')]))).toEqual(new Set(['2', '5']));
-    expect(ana[0]?.[column('param_PROLIFIC_PID')]).toBe('pid-ana');
-    expect(ana[0]?.[column('param_STUDY_ID')]).toBe('st-1');
     expect(ana[0]?.[column('study_code')]).toBe(study.code);
     expect(ana[0]?.[column('study_version')]).toBe('1');
     expect(ana[0]?.[column('participant_excluded')]).toBe('false');
     const finn = rows.filter((row) => row[column('participant_id')] === ids.finn);
     expect(finn[0]?.[column('participant_excluded')]).toBe('true');
-    expect(finn[0]?.[column('param_STUDY_ID')]).toBe('');
     // Runs in order, each run's trials in run order: a run's rows are together.
     const runOrder = rows.map((row) => row[column('result_id')]);
     expect(runOrder.filter((id, i) => id !== runOrder[i - 1])).toHaveLength(3);
+    // Pseudonymous by default: no panel id anywhere in the file.
+    expect(header.filter((name) => name.startsWith('param_'))).toEqual([]);
+    expect(res.body).not.toContain('pid-ana');
+
+    // With the panel ids (an audited choice): the same rows, each participant's parameters after
+    // the participant's columns.
+    const withParams = parseCsv(
+      (await owner.get<string>(`/api/studies/${study.id}/export?withParams=true`)).body,
+    );
+    const [paramHeader = [], ...paramRows] = withParams;
+    expect(paramHeader.slice(0, PARTICIPANT_COLUMNS.length + 2)).toEqual([
+      ...PARTICIPANT_COLUMNS,
+      ...PARAM_COLUMNS,
+    ]);
+    expect(paramRows).toHaveLength(rows.length);
+    const at = (name: string) => paramHeader.indexOf(name);
+    const anaWith = paramRows.find((row) => row[at('participant_id')] === ids.ana);
+    expect(anaWith?.[at('param_PROLIFIC_PID')]).toBe('pid-ana');
+    expect(anaWith?.[at('param_STUDY_ID')]).toBe('st-1');
+    const finnWith = paramRows.find((row) => row[at('participant_id')] === ids.finn);
+    expect(finnWith?.[at('param_PROLIFIC_PID')]).toBe('pid-finn');
+    expect(finnWith?.[at('param_STUDY_ID')]).toBe('');
+    expect((await owner.get(`/api/studies/${study.id}/export?withParams=yes`)).status).toBe(400);
   });
 
   it('exports the same trials as JSON with the dictionary of its columns', async () => {
@@ -410,7 +432,11 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
     );
     expect(dictionary.status).toBe(200);
     expect(dictionary.body.rows.map((row) => row.name)).toEqual(csv[0]);
-    const param = dictionary.body.rows.find((row) => row.name === 'param_PROLIFIC_PID');
+    expect(dictionary.body.rows.map((row) => row.name)).not.toContain('param_PROLIFIC_PID');
+    const withParams = await owner.get<ExportJson>(
+      `/api/studies/${study.id}/export/dictionary?format=json&table=trials&withParams=true`,
+    );
+    const param = withParams.body.rows.find((row) => row.name === 'param_PROLIFIC_PID');
     expect(param).toMatchObject({ type: 'string' });
     expect(param?.description).toContain('PROLIFIC_PID');
     const dictionaryCsv = await owner.get<string>(
@@ -433,6 +459,7 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
       'started_at',
       'last_seen_at',
       'finished_at',
+      'withdrawn_at',
       'completion_code',
       'age',
       'gender',
@@ -456,7 +483,17 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
     expect(ana?.[column('order_row')]).toBe('');
     expect(ana?.[column('step_order')]).toBe('0 1 2 3 4 5 6');
     // A captured value that reads as a formula is defused, as in every export.
-    expect(cleo?.[column('param_PROLIFIC_PID')]).toBe('\'=HYPERLINK("x")');
+    const [paramHeader = [], ...paramRows] = parseCsv(
+      (
+        await owner.get<string>(
+          `/api/studies/${study.id}/export?table=participants&withParams=true`,
+        )
+      ).body,
+    );
+    const cleoWith = paramRows.find(
+      (row) => row[paramHeader.indexOf('participant_id')] === cleo?.[column('participant_id')],
+    );
+    expect(cleoWith?.[paramHeader.indexOf('param_PROLIFIC_PID')]).toBe('\'=HYPERLINK("x")');
     expect(dan?.[column('state')]).toBe('declined');
     expect(dan?.[column('consent_hash')]).toBe('');
     expect(dan?.[column('completion_code')]).toBe('');
@@ -485,7 +522,11 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const [header] = parseCsv(
-      (await owner.get<string>(`/api/studies/${study.id}/export?table=participants`)).body,
+      (
+        await owner.get<string>(
+          `/api/studies/${study.id}/export?table=participants&withParams=true`,
+        )
+      ).body,
     );
     expect(header?.filter((name) => name.startsWith('param_'))).toEqual([
       'param_SESSION_ID',
@@ -554,6 +595,8 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
       `/api/studies/${study.id}/export?format=json&table=participants`,
     );
     expect(download.status).toBe(200);
+    const identified = await owner.get(`/api/studies/${study.id}/export?withParams=true`);
+    expect(identified.status).toBe(200);
     expect((await exclude(owner, ids.eve ?? '', { excluded: true })).status).toBe(200);
     expect((await exclude(owner, ids.eve ?? '', { excluded: false })).status).toBe(200);
     const collaboratorId = await userIdOf(t.database.db, 'collaborator@example.com');
@@ -573,7 +616,13 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
           actorId: collaboratorId,
           action: 'STUDY_DATA_EXPORT',
           targetUserId: null,
-          details: { ...common, table: 'participants', format: 'json' },
+          details: { ...common, table: 'participants', format: 'json', withParams: false },
+        },
+        {
+          actorId: ownerId,
+          action: 'STUDY_DATA_EXPORT',
+          targetUserId: null,
+          details: { ...common, table: 'trials', format: 'csv', withParams: true },
         },
         {
           actorId: ownerId,
@@ -589,7 +638,7 @@ describe.each(TEST_DATABASE_KINDS)('a study’s dashboard and data on %s', (kind
         },
       ]),
     );
-    expect(entries).toHaveLength(3);
+    expect(entries).toHaveLength(4);
 
     // An admin's audit log lists them with the actor's email; a researcher may not read it.
     const admin = await signUpAdmin(t, { email: 'audit-admin@example.com' });

@@ -76,6 +76,11 @@ describe.each(TEST_DATABASE_KINDS)('a study design through the API on %s', (kind
       );
       const level = (row.factorLevels as { responseMapping?: string }).responseMapping;
       expect(nBack?.kind === 'task' && nBack.config.keyMapping).toBe(level);
+      // Go/No-Go's go stimulus follows the same level.
+      const goNoGo = participation.steps.find(
+        (step) => step.kind === 'task' && step.testType === 'goNoGoTest',
+      );
+      expect(goNoGo?.kind === 'task' && goNoGo.config.goMapping).toBe(level);
       seen.add(row.cellKey);
     }
     // Twelve cells (six rows, two levels): six participants in six different ones.

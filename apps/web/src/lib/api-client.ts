@@ -11,17 +11,21 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode | ClientErrorCode;
   /** Per-field messages of a 400, keyed by field name. */
   readonly fields: Readonly<Record<string, string>>;
+  /** Where the server sends the user instead (a panel's screen-out URL), if anywhere. */
+  readonly redirectUrl: string | null;
 
   constructor(
     status: number,
     code: ApiErrorCode | ClientErrorCode,
     message: string,
     fields: Record<string, string> = {},
+    redirectUrl: string | null = null,
   ) {
     super(message);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.redirectUrl = redirectUrl;
   }
 }
 
@@ -93,8 +97,8 @@ async function readJson(response: Response): Promise<unknown> {
 async function readError(response: Response): Promise<ApiError> {
   const parsed = ApiErrorBodySchema.safeParse(await readJson(response));
   if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiError(response.status, code, message, fields);
+    const { code, message, fields, redirectUrl } = parsed.data.error;
+    return new ApiError(response.status, code, message, fields, redirectUrl ?? null);
   }
   // A proxy or a crashed server may answer with HTML or nothing at all.
   const code: ApiErrorCode = response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';

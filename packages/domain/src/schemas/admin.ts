@@ -372,6 +372,12 @@ export const AUDIT_ACTIONS = [
    * { studyId, studyCode, participantId, excluded }.
    */
   'STUDY_PARTICIPANT_EXCLUDE',
+  /**
+   * A researcher or admin deleted a study participant's data (their runs, trials, answers and
+   * link parameters; the row stays, withdrawn). Details: { studyId, studyCode, participantId,
+   * runs, trials } (how many were deleted).
+   */
+  'STUDY_PARTICIPANT_DELETE',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

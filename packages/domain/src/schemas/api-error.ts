@@ -24,6 +24,8 @@ export const ApiErrorBodySchema = z.object({
     message: z.string(),
     /** Per-field messages for a BAD_REQUEST, keyed by field path. */
     fields: z.record(z.string(), z.string()).optional(),
+    /** Where the client sends the user instead, e.g. a panel's screen-out URL. */
+    redirectUrl: z.string().optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

@@ -16,6 +16,8 @@ export const StudyLandingSchema = z.object({
   /** The test types of its task steps, in order: what the device needs follows from them. */
   testTypes: z.array(z.string()),
   availability: z.enum(STUDY_AVAILABILITY),
+  /** Where a panel's participant the study cannot take goes back to (ADR 041); null: nowhere. */
+  screenOutUrl: z.string().nullable(),
 });
 export type StudyLanding = z.infer<typeof StudyLandingSchema>;
 
@@ -43,6 +45,10 @@ export const ParticipationEndSchema = z.discriminatedUnion('kind', [
     message: z.string(),
     redirectUrl: z.string().nullable(),
   }),
+  /** The participant stopped: the data they gave stays. */
+  z.object({ kind: z.literal('stopped'), redirectUrl: z.string().nullable() }),
+  /** The participant's data is deleted (by them, or by a researcher at their request). */
+  z.object({ kind: z.literal('withdrawn'), redirectUrl: z.string().nullable() }),
 ]);
 export type ParticipationEnd = z.infer<typeof ParticipationEndSchema>;
 

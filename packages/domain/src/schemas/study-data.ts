@@ -55,14 +55,17 @@ export const StudyParticipantRowSchema = z.object({
   excluded: z.boolean(),
   /** A researcher's run-through: listed, marked, never counted and never exported. */
   isPreview: z.boolean(),
+  /** When their data was deleted (state withdrawn), and who asked: they or a researcher. */
+  withdrawnAt: z.iso.datetime().nullable(),
+  withdrawnBy: z.enum(['participant', 'researcher']).nullable(),
   flags: ParticipantFlagsSchema,
 });
 export type StudyParticipantRow = z.infer<typeof StudyParticipantRowSchema>;
 
 /**
  * GET /api/studies/:id/dashboard. `counts`: participants who are not previews, by state for
- * those not excluded, and `excluded` for the excluded ones whatever their state (the six add up
- * to every participant who is not a preview). `funnel`: for each step of the newest version,
+ * those not excluded, and `excluded` for the excluded ones whatever their state (the eight add
+ * up to every participant who is not a preview). `funnel`: for each step of the newest version,
  * how many of those not excluded reached it (did every step before it; a participant of an
  * older version counts by step index). `stepTimes`: for each step, the median time from the
  * step before it being done (the start, for the first step) to this one being done, over those
@@ -76,6 +79,8 @@ export const StudyDashboardSchema = z.object({
     declined: z.number().int(),
     completed: z.number().int(),
     abandoned: z.number().int(),
+    stopped: z.number().int(),
+    withdrawn: z.number().int(),
     excluded: z.number().int(),
   }),
   funnel: z.array(
@@ -106,6 +111,36 @@ export const ExcludeParticipantInputSchema = z.strictObject({
 export const StudyParticipantResponseSchema = z.object({ participant: StudyParticipantRowSchema });
 
 /**
+ * GET /api/studies/:id/participants/find query: a participant's id, or its first 8 characters
+ * or more (as the dashboard shows it), or the exact value of a URL parameter their link carried
+ * (a panel's id, such as PROLIFIC_PID).
+ */
+export const FindParticipantQuerySchema = z.strictObject({
+  q: z
+    .string({ error: 'q must be text' })
+    .trim()
+    .min(1, 'q must name a participant id or a panel id')
+    .max(200, 'q must be at most 200 characters'),
+});
+export type FindParticipantQuery = z.infer<typeof FindParticipantQuerySchema>;
+
+/** The participants found, newest start first (one, unless a parameter value repeats). */
+export const FindParticipantResponseSchema = z.object({
+  participants: z.array(StudyParticipantRowSchema),
+});
+export type FindParticipantResponse = z.infer<typeof FindParticipantResponseSchema>;
+
+/**
+ * POST /api/studies/:id/participants/:participantId/delete: the participant's row as the
+ * dashboard shows it now (state withdrawn), and how many runs and trials were deleted.
+ */
+export const DeleteParticipantDataResponseSchema = z.object({
+  participant: StudyParticipantRowSchema,
+  deleted: z.object({ runs: z.number().int(), trials: z.number().int() }),
+});
+export type DeleteParticipantDataResponse = z.infer<typeof DeleteParticipantDataResponseSchema>;
+
+/**
  * The tables of a study's data: `trials`, one row per trial of the participants' runs, and
  * `participants`, one row per participant.
  */
@@ -121,5 +156,13 @@ export const StudyExportQuerySchema = z.strictObject({
   table: z
     .enum(STUDY_EXPORT_TABLES, { error: "table must be 'trials' or 'participants'" })
     .default('trials'),
+  /**
+   * 'true': with the captured URL parameters (panel ids), an audited choice; by default the
+   * export is pseudonymous.
+   */
+  withParams: z
+    .enum(['true', 'false'], { error: "withParams must be 'true' or 'false'" })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 export type StudyExportQuery = z.infer<typeof StudyExportQuerySchema>;

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type StudyContent, StudyContentSchema } from '../schemas/study';
 import { createRng } from '../tasks/shared/random';
-import { assignCell, cellKey, listCells, stepConfigOf, stepOrderOf } from './assignment';
+import {
+  assignCell,
+  cellKey,
+  listCells,
+  needsCounts,
+  stepConfigOf,
+  stepOrderOf,
+} from './assignment';
 
 /** Consent, three tasks (steps 1-3), a debrief; the design as given. */
 function study(design: unknown): StudyContent {
@@ -151,6 +158,11 @@ describe('a participant’s steps', () => {
     const nBack = stepConfigOf(content, 2, twoB.cell);
     expect(nBack.levels).toBe('2');
     expect(nBack.keyMapping).toBe('B');
+    // Go/No-Go's go stimulus is balanced by the same level.
+    expect(stepConfigOf(content, 3, twoB.cell).goMapping).toBe('B');
+    const twoA = cells.find((c) => c.key === 'arm=two|row=-|responseMapping=A');
+    if (!twoA) throw new Error('no cell');
+    expect(stepConfigOf(content, 3, twoA.cell).goMapping).toBe('A');
     // Digit Span has no mapping: its settings are its own.
     const step = content.steps[1];
     expect(stepConfigOf(content, 1, twoB.cell)).toEqual(step?.kind === 'task' && step.config);
@@ -193,6 +205,21 @@ describe('the assignment rule', () => {
     expect(next?.fullArms).toEqual(['b']);
     expect(next?.counts).toEqual({ 'arm=a|row=-': 20, 'arm=b|row=-': 10 });
     expect(next?.rule).toBe('least-filled-per-weight-at-random/1');
+  });
+
+  it('counts nothing for a design of one cell without a target, and says so in the log', () => {
+    const fixed = study({});
+    expect(needsCounts(fixed.design)).toBe(false);
+    expect(assignCell(fixed.design, {}, createRng('x'))).toEqual({
+      cell: { arm: null, orderRow: null, levels: {} },
+      key: 'arm=-|row=-',
+      counts: {},
+      fullArms: [],
+      rule: 'single-cell/1',
+    });
+    // One arm with a target, or a second cell, needs the counts.
+    expect(needsCounts(study({ arms: [{ key: 'a', label: 'A', target: 5 }] }).design)).toBe(true);
+    expect(needsCounts(study({ factors: ['responseMapping'] }).design)).toBe(true);
   });
 
   it('answers null when every arm has met its target', () => {

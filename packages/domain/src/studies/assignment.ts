@@ -24,6 +24,17 @@ export type DesignCell = { key: string; cell: StudyCell; weight: number };
 
 /** The rule's name in the assignment log; a change to how it chooses changes the name. */
 export const ASSIGNMENT_RULE = 'least-filled-per-weight-at-random/1';
+/** The log's rule where the design has one cell and no target: nothing to count or choose. */
+export const SINGLE_CELL_RULE = 'single-cell/1';
+
+/**
+ * Whether assigning to `design` depends on the counts per cell: more than one cell to choose
+ * from, or an arm's target to check. A design of one cell without a target needs none, so a
+ * start of such a study reads no participants.
+ */
+export function needsCounts(design: StudyDesign): boolean {
+  return listCells(design).length > 1 || design.arms.some((arm) => arm.target !== null);
+}
 
 /** A cell's stable name, as the assignment log and the counts key it. */
 export function cellKey(cell: StudyCell): string {
@@ -64,7 +75,7 @@ export type Assignment = {
   counts: Record<string, number>;
   /** Arms left out because their target was met. */
   fullArms: string[];
-  rule: typeof ASSIGNMENT_RULE;
+  rule: typeof ASSIGNMENT_RULE | typeof SINGLE_CELL_RULE;
 };
 
 /**
@@ -97,6 +108,9 @@ export function assignCell(
   const least = open.filter((c) => fill(c) - lowest < 1e-9);
   const chosen = least[Math.floor(random() * least.length)] ?? least[0];
   if (!chosen) return null;
+  if (!needsCounts(design)) {
+    return { cell: chosen.cell, key: chosen.key, counts: {}, fullArms, rule: SINGLE_CELL_RULE };
+  }
   return {
     cell: chosen.cell,
     key: chosen.key,

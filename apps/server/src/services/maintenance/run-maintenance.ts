@@ -6,6 +6,7 @@ import { markAbandonedParticipants } from '../participation/mark-abandoned';
 import { pruneRateLimits } from '../rate-limit/prune-rate-limits';
 import { closeAbandonedRuns } from '../results/close-abandoned-runs';
 import { rescoreStoredRuns } from '../results/rescore';
+import { sweepExportJobs } from '../studies/export-jobs';
 
 export type MaintenanceContext = ServiceContext & { config: Config; logger: Logger };
 
@@ -18,15 +19,20 @@ export type MaintenanceReport = {
   participantsAbandoned: number;
   /** Finished runs rescored under their task's current scoring version. */
   runsRescored: number;
+  /** Study export jobs a stopped server left, marked failed. */
+  exportJobsFailed: number;
+  /** Study export jobs a day after they finished, deleted with their files. */
+  exportJobsExpired: number;
 };
 
 /**
  * One pass of the housekeeping no request does: the error log kept within its retention
  * (ERROR_LOG_MAX_ROWS, ERROR_LOG_MAX_AGE_DAYS), brute-force counters of long-ended windows
  * deleted, runs left unfinished for more than a day closed as abandoned (and study participants
- * not seen for a day marked so), and finished runs
- * scored by an older scoring version rescored (ADR 029). Each step runs in short statements or
- * small batches, so requests are not held up behind it.
+ * not seen for a day marked so), finished runs scored by an older scoring version rescored
+ * (ADR 029), and study export jobs swept: those a stopped server left marked failed, those a
+ * day old deleted with their files (ADR 041). Each step runs in short statements or small
+ * batches, so requests are not held up behind it.
  */
 export async function runMaintenance(ctx: MaintenanceContext): Promise<MaintenanceReport> {
   const errorLogsDeleted = await pruneErrorLogs(ctx, {
@@ -37,12 +43,15 @@ export async function runMaintenance(ctx: MaintenanceContext): Promise<Maintenan
   const runsAbandoned = await closeAbandonedRuns(ctx);
   const participantsAbandoned = await markAbandonedParticipants(ctx);
   const runsRescored = await rescoreStoredRuns(ctx);
+  const exportJobs = await sweepExportJobs(ctx);
   return {
     errorLogsDeleted,
     rateLimitsDeleted,
     runsAbandoned,
     participantsAbandoned,
     runsRescored,
+    exportJobsFailed: exportJobs.failed,
+    exportJobsExpired: exportJobs.expired,
   };
 }
 

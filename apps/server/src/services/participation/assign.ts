@@ -3,6 +3,7 @@ import {
   type Assignment,
   assignCell,
   createRng,
+  needsCounts,
   type StudyCell,
   type StudyContent,
   type StudyStep,
@@ -69,8 +70,9 @@ export function stepPositionOf(
 
 /**
  * Who counts in a version's balance (ADR 041): everyone assigned but previews; with refilling,
- * only those who completed and those still active (not completed, last seen within the study's
- * time-out, and neither declined nor abandoned).
+ * only those who completed and those still active (taking part and last seen within the
+ * study's time-out). So with refilling, those who declined, were abandoned, stopped or withdrew
+ * free their slot; without it, they keep counting (a withdrawal keeps its row and cell).
  */
 function counted(study: StudyRow, version: VersionRow, now: Date): SQL {
   const base = and(
@@ -94,23 +96,26 @@ function counted(study: StudyRow, version: VersionRow, now: Date): SQL {
 /**
  * Chooses a new participant's cell by the design's rule from the counts per cell, inside the
  * start's transaction (`ctx.db` is it; the study row is locked, so concurrent starts of the
- * study are counted one after another). A 409 with `fullMessage` when every arm has met its
- * target, except for a preview. Returns the participant's cell columns and, to write once the participant exists,
- * the assignment log row.
+ * study are counted one after another). A 409 with `fullMessage` (and the panel's screen-out
+ * URL, if any) when every arm has met its target, except for a preview. Returns the
+ * participant's cell columns and, to write once the participant exists, the assignment log row.
  */
 export async function assignParticipant(
   ctx: ServiceContext,
   study: StudyRow,
   version: VersionRow,
   content: StudyContent,
-  options: { fullMessage: string; isPreview: boolean },
+  options: { fullMessage: string; isPreview: boolean; screenOutUrl?: string | null },
 ): Promise<{ cell: AssignedCell; log: (participantId: string) => Promise<void> }> {
   const now = ctx.now();
-  const rows = await ctx.db
-    .select({ cellKey: studyParticipants.cellKey, n: sql<number>`count(*)::int` })
-    .from(studyParticipants)
-    .where(counted(study, version, now))
-    .groupBy(studyParticipants.cellKey);
+  // A design of one cell without a target reads no participants: the lock is held only briefly.
+  const rows = needsCounts(content.design)
+    ? await ctx.db
+        .select({ cellKey: studyParticipants.cellKey, n: sql<number>`count(*)::int` })
+        .from(studyParticipants)
+        .where(counted(study, version, now))
+        .groupBy(studyParticipants.cellKey)
+    : [];
   const counts = Object.fromEntries(rows.map((row) => [row.cellKey, row.n]));
   const seed = randomBytes(16).toString('hex');
   const random = createRng(seed);
@@ -118,7 +123,14 @@ export async function assignParticipant(
   const assignment: Assignment | null =
     assignCell(content.design, counts, random) ??
     (options.isPreview ? assignCell(content.design, {}, random) : null);
-  if (!assignment) throw new AppError('CONFLICT', options.fullMessage);
+  if (!assignment) {
+    throw new AppError(
+      'CONFLICT',
+      options.fullMessage,
+      undefined,
+      options.screenOutUrl ?? undefined,
+    );
+  }
   const { cell } = assignment;
   return {
     cell: {

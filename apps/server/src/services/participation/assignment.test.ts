@@ -192,6 +192,30 @@ describe.each(TEST_DATABASE_KINDS)('assignment to a design’s cells on %s', (ki
     expect((await arrive(study.code, 2)).full).toBe(2);
   });
 
+  it('frees the slots of those who stopped or withdrew when refilling, and keeps them counting when not', async () => {
+    const content = StudyContentSchema.parse({
+      ...CONTENT,
+      design: { arms: [{ key: 'only', label: 'Only', target: 3 }] },
+    });
+    for (const refill of [true, false]) {
+      const study = await openStudy(content, { ...SETTINGS, refill });
+      const { ids } = await arrive(study.code, 3);
+      expect(ids).toHaveLength(3);
+      // Seen a moment ago, so only their state can free their slots.
+      await t.database.db
+        .update(studyParticipants)
+        .set({ state: 'stopped', lastSeenAt: t.deps.now() })
+        .where(eq(studyParticipants.id, ids[0] ?? ''));
+      await t.database.db
+        .update(studyParticipants)
+        .set({ state: 'withdrawn', lastSeenAt: t.deps.now(), withdrawnAt: t.deps.now() })
+        .where(eq(studyParticipants.id, ids[1] ?? ''));
+      const after = await arrive(study.code, 3);
+      expect(after.ids, `refill ${refill}`).toHaveLength(refill ? 2 : 0);
+      expect(after.full, `refill ${refill}`).toBe(refill ? 1 : 3);
+    }
+  });
+
   it('orders the participant’s steps by their row and sets the arm’s and the mapping’s settings', async () => {
     const study = await openStudy(CONTENT);
     const { ids } = await arrive(study.code, 12);

@@ -5,7 +5,8 @@ import { ABANDON_AFTER_MS } from '../results/close-abandoned-runs';
 
 /**
  * Marks participants who are taking part but have not been seen for ABANDON_AFTER_MS (a day, as
- * for runs) as abandoned: the dashboard counts them apart. Their data stays, and a participant
+ * for runs) as abandoned: the dashboard counts them apart. Those whose participation ended
+ * (declined, completed, stopped, withdrawn) are left as they are. Their data stays, and a participant
  * who comes back (their browser, or their personal code) takes part again (readParticipant).
  * Answers how many it marked.
  */

@@ -4,11 +4,18 @@ import { AppError } from '../../lib/app-error';
 import { BATCHING, createBatcher } from '../../lib/batch';
 import type { ServiceContext } from '../context';
 import { hashToken, PARTICIPATION_UNKNOWN } from './participation';
+import { PARTICIPATION_ENDED } from './steps';
 
 /** How often a participant's last-seen time is written: a minute, as a session's is. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-type OwnerRow = { token_hash: string; id: string; code: string; last_seen_at: Date | string };
+type OwnerRow = {
+  token_hash: string;
+  id: string;
+  code: string;
+  state: string;
+  last_seen_at: Date | string;
+};
 
 /**
  * Every trial save of a participant reads whose token it carries, so the tokens of requests
@@ -22,7 +29,7 @@ function readOwner(db: Db, tokenHash: string): Promise<OwnerRow | undefined> {
     reader = createBatcher(async (hashes: string[]) => {
       const rows = await queryRows<OwnerRow>(db, {
         name: 'participant_owners',
-        text: `select t.token_hash, p.id, s.code, p.last_seen_at
+        text: `select t.token_hash, p.id, s.code, p.state, p.last_seen_at
           from study_participant_tokens t
           join study_participants p on p.id = t.participant_id
           join studies s on s.id = p.study_id
@@ -59,7 +66,8 @@ function touchParticipant(db: Db, touch: { id: string; at: Date }): Promise<void
 
 /**
  * The id of the participant whose browser token this is, in the study of `code`; 401
- * otherwise (no token, a forged one, or another study's). Marks them seen at most once a minute.
+ * otherwise (no token, a forged one, or another study's), 409 once they stopped or withdrew.
+ * Marks them seen at most once a minute.
  */
 export async function participantIdOf(
   ctx: ServiceContext,
@@ -69,6 +77,10 @@ export async function participantIdOf(
   if (!token) throw new AppError('UNAUTHENTICATED', PARTICIPATION_UNKNOWN);
   const row = await readOwner(ctx.db, hashToken(token));
   if (!row || row.code !== code) throw new AppError('UNAUTHENTICATED', PARTICIPATION_UNKNOWN);
+  // One who stopped or withdrew sends nothing more: their runs take no trials (ADR 041).
+  if (row.state === 'stopped' || row.state === 'withdrawn') {
+    throw new AppError('CONFLICT', PARTICIPATION_ENDED);
+  }
   const now = ctx.now();
   if (new Date(row.last_seen_at).getTime() + TOUCH_INTERVAL_MS <= now.getTime()) {
     await touchParticipant(ctx.db, { id: row.id, at: now });

@@ -19,6 +19,7 @@ import {
   getLanding,
   hashToken,
   PARTICIPATION_UNKNOWN,
+  participantParams,
   readParticipant,
   STUDY_FULL,
   STUDY_NOT_OPEN,
@@ -87,7 +88,10 @@ describe.each(TEST_DATABASE_KINDS)('participation on %s', (kind) => {
     const first = await startParticipation(t.deps, study.code, {
       params: { PROLIFIC_PID: 'p-1', STUDY_ID: 's', other: 'dropped', SESSION_ID: 'x'.repeat(500) },
     });
-    expect(first.participant.params).toEqual({ PROLIFIC_PID: 'p-1', STUDY_ID: 's' });
+    expect(await participantParams(t.deps, first.participant.id)).toEqual({
+      PROLIFIC_PID: 'p-1',
+      STUDY_ID: 's',
+    });
     expect(first.token.length).toBeGreaterThanOrEqual(43);
     const read = await readParticipant(t.deps, study.code, first.token);
     expect(read.participant.id).toBe(first.participant.id);

@@ -6,12 +6,14 @@ import {
   type StudyAvailability,
   type StudyContent,
   type StudyLanding,
+  screenOutUrlOf,
   type User,
 } from '@cogni/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   studies,
   studyCodes,
+  studyParticipantParams,
   studyParticipants,
   studyParticipantTokens,
   studyVersions,
@@ -27,6 +29,7 @@ export const STUDY_FULL = 'This study is full';
 export const STUDY_NOT_OPEN = 'This study is not taking new participants';
 export const CODE_UNKNOWN = 'This personal link is not valid';
 export const PARTICIPATION_UNKNOWN = 'Your participation could not be found; open your link again';
+export const PANEL_ID_USED = 'You have already taken part in this study';
 
 /** A minute for each step that is not a task: reading a page, answering a few questions. */
 const OTHER_STEP_MS = 60_000;
@@ -95,6 +98,7 @@ export async function getLanding(ctx: ServiceContext, code: string): Promise<Stu
     steps: content.steps.length,
     testTypes: content.steps.flatMap((step) => (step.kind === 'task' ? [step.testType] : [])),
     availability: availabilityOf(study.state, full),
+    screenOutUrl: screenOutUrlOf(study, {}),
   };
 }
 
@@ -108,10 +112,24 @@ export function captureParams(names: readonly string[], given: Record<string, un
   return kept;
 }
 
+/** The URL parameters a participant's link carried, from where they are kept apart (ADR 041). */
+export async function participantParams(
+  ctx: ServiceContext,
+  participantId: string,
+): Promise<Record<string, string>> {
+  const rows = await ctx.db
+    .select({ name: studyParticipantParams.name, value: studyParticipantParams.value })
+    .from(studyParticipantParams)
+    .where(eq(studyParticipantParams.participantId, participantId));
+  return Object.fromEntries(rows.map((row) => [row.name, row.value]));
+}
+
 /**
  * Starts a participant (or resumes the one a used personal code belongs to), in one
- * transaction with the study's row locked, so the cap and a personal code each hold under any
- * number of starts at once. Returns the new browser token; only its hash is stored.
+ * transaction with the study's row locked, so the cap, a personal code and a panel id each hold
+ * under any number of starts at once. A refusal of a panel's participant (the study full, their
+ * panel id already used) carries the panel's screen-out URL. Returns the new browser token; only
+ * its hash is stored.
  */
 export async function startParticipation(
   ctx: ServiceContext,
@@ -124,6 +142,8 @@ export async function startParticipation(
   const participant = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(studies).where(eq(studies.id, study.id)).for('update');
     if (locked?.state !== 'open') throw new AppError('CONFLICT', STUDY_NOT_OPEN);
+    const captured = captureParams(locked.capturedParams, input.params);
+    const screenOutUrl = screenOutUrlOf(locked, captured) ?? undefined;
     let codeId: string | null = null;
     if (input.personalCode !== undefined) {
       const [personal] = await tx
@@ -151,7 +171,25 @@ export async function startParticipation(
         .where(
           and(eq(studyParticipants.studyId, study.id), eq(studyParticipants.isPreview, false)),
         );
-      if ((row?.n ?? 0) >= locked.participantCap) throw new AppError('CONFLICT', STUDY_FULL);
+      if ((row?.n ?? 0) >= locked.participantCap) {
+        throw new AppError('CONFLICT', STUDY_FULL, undefined, screenOutUrl);
+      }
+    }
+    // One participation per panel id: another browser (or a cleared cookie) cannot start again.
+    const panelId = locked.panelIdParam === null ? undefined : captured[locked.panelIdParam];
+    if (panelId !== undefined) {
+      const [used] = await tx
+        .select({ participantId: studyParticipantParams.participantId })
+        .from(studyParticipantParams)
+        .where(
+          and(
+            eq(studyParticipantParams.studyId, study.id),
+            eq(studyParticipantParams.value, panelId),
+            eq(studyParticipantParams.isPanelId, true),
+          ),
+        )
+        .limit(1);
+      if (used) throw new AppError('CONFLICT', PANEL_ID_USED, undefined, screenOutUrl);
     }
     const [version] = await tx
       .select()
@@ -171,7 +209,7 @@ export async function startParticipation(
       locked,
       version,
       readStoredContent(version.content),
-      { fullMessage: STUDY_FULL, isPreview: false },
+      { fullMessage: STUDY_FULL, isPreview: false, screenOutUrl },
     );
     const [created] = await tx
       .insert(studyParticipants)
@@ -179,7 +217,6 @@ export async function startParticipation(
         studyId: study.id,
         versionId: version.id,
         codeId,
-        params: captureParams(locked.capturedParams, input.params),
         startedAt: now,
         lastSeenAt: now,
         ...cell,
@@ -187,6 +224,14 @@ export async function startParticipation(
       .returning();
     if (!created) throw new Error('participant insert returned nothing');
     await log(created.id);
+    const params = Object.entries(captured).map(([name, value]) => ({
+      participantId: created.id,
+      studyId: study.id,
+      name,
+      value,
+      isPanelId: name === locked.panelIdParam,
+    }));
+    if (params.length > 0) await tx.insert(studyParticipantParams).values(params);
     await tx
       .insert(studyParticipantTokens)
       .values({ tokenHash: hashToken(token), participantId: created.id, createdAt: now });

@@ -7,6 +7,7 @@ import {
   type Run,
   type StartStepRunInput,
   type StudyContent,
+  screenOutUrlOf,
 } from '@cogni/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,7 +19,7 @@ import { isAbandonable } from '../results/close-abandoned-runs';
 import { startRun } from '../results/start-run';
 import { getOwnedRun, toRun } from '../results/to-run';
 import { type ParticipantStep, stepPositionOf } from './assign';
-import type { readParticipant } from './participation';
+import { participantParams, type readParticipant } from './participation';
 
 export const PARTICIPATION_ENDED = 'Your participation has ended';
 export const STEP_OUT_OF_ORDER = 'This step is not the one you are on';
@@ -27,6 +28,11 @@ export const STEPS_NOT_DONE = 'Some steps of this study are not done yet';
 
 type Read = Awaited<ReturnType<typeof readParticipant>>;
 
+/** The states of a participant who takes no more steps: declined, completed, stopped, withdrawn. */
+export const ENDED_STATES = ['declined', 'completed', 'stopped', 'withdrawn'] as const;
+
+export const hasEnded = (state: string) => (ENDED_STATES as readonly string[]).includes(state);
+
 /**
  * Refuses anything but the participant's current step while they are taking part. `position`
  * is the step's place in the participant's own order (ADR 041: "Step k of n" is position k-1);
@@ -34,9 +40,7 @@ type Read = Awaited<ReturnType<typeof readParticipant>>;
  */
 function requireCurrentStep(read: Read, position: number): ParticipantStep {
   const { participant } = read;
-  if (participant.state === 'declined' || participant.state === 'completed') {
-    throw new AppError('CONFLICT', PARTICIPATION_ENDED);
-  }
+  if (hasEnded(participant.state)) throw new AppError('CONFLICT', PARTICIPATION_ENDED);
   const current = read.steps[position];
   if (!current || position !== participant.stepsDone) {
     throw new AppError('CONFLICT', STEP_OUT_OF_ORDER);
@@ -220,7 +224,7 @@ function newCompletionCode(): string {
 export async function finishParticipation(ctx: ServiceContext, read: Read): Promise<void> {
   const { participant, study } = read;
   if (participant.state === 'completed') return;
-  if (participant.state === 'declined') throw new AppError('CONFLICT', PARTICIPATION_ENDED);
+  if (hasEnded(participant.state)) throw new AppError('CONFLICT', PARTICIPATION_ENDED);
   // A task step is done only once its run is complete on the server (advanceAfterRun), so
   // every step done means every answer saved.
   if (participant.stepsDone < read.steps.length) {
@@ -240,18 +244,27 @@ export async function finishParticipation(ctx: ServiceContext, read: Read): Prom
     );
 }
 
-/** How the participation ended, and where the participant goes. */
-function endOf(read: Read): ParticipationEnd | null {
+/**
+ * How the participation ended, and where the participant goes: one who declined goes to the
+ * decline URL, or else the panel's screen-out URL.
+ */
+async function endOf(ctx: ServiceContext, read: Read): Promise<ParticipationEnd | null> {
   const { participant, study } = read;
-  const params = participant.params as Record<string, string>;
+  if (['started', 'consented', 'abandoned'].includes(participant.state)) return null;
+  const params = await participantParams(ctx, participant.id);
   if (participant.state === 'declined') {
     return {
       kind: 'declined',
       message: study.declineMessage,
-      redirectUrl: study.declineUrl ? fillRedirectTemplate(study.declineUrl, params) : null,
+      redirectUrl: study.declineUrl
+        ? fillRedirectTemplate(study.declineUrl, params)
+        : screenOutUrlOf(study, params),
     };
   }
-  if (participant.state !== 'completed') return null;
+  // A panel's participant who stops or withdraws goes back with the screen-out code (ADR 041).
+  if (participant.state === 'stopped' || participant.state === 'withdrawn') {
+    return { kind: participant.state, redirectUrl: screenOutUrlOf(study, params) };
+  }
   const completionCode = study.completionCode ?? participant.completionCode ?? '';
   return {
     kind: 'completed',
@@ -274,6 +287,6 @@ export async function toParticipation(ctx: ServiceContext, read: Read): Promise<
     stepsDone: read.participant.stepsDone,
     runs: await stepRuns(ctx, read),
     showScores: read.study.showScores,
-    end: endOf(read),
+    end: await endOf(ctx, read),
   };
 }

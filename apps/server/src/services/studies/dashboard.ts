@@ -9,7 +9,13 @@ import {
   type User,
 } from '@cogni/domain';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { studyParticipants, studyVersions, testResults, testSessions } from '../../db/schema';
+import {
+  studyParticipantParams,
+  studyParticipants,
+  studyVersions,
+  testResults,
+  testSessions,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { writeAuditEntry } from '../audit/write-audit-entry';
 import type { ServiceContext } from '../context';
@@ -37,7 +43,7 @@ export async function getStudyDashboard(
     eq(studyParticipants.studyId, studyId),
     query.state ? eq(studyParticipants.state, query.state) : undefined,
   ) as SQL;
-  const [steps, groups, medians, [total], rows] = await Promise.all([
+  const [{ steps, reordered }, groups, medians, [total], rows] = await Promise.all([
     newestSteps(ctx, studyId),
     ctx.db
       .select({
@@ -68,11 +74,13 @@ export async function getStudyDashboard(
     counts[group.state] += group.n;
     doneExactly.set(group.stepsDone, (doneExactly.get(group.stepsDone) ?? 0) + group.n);
   }
-  // Reaching step i is having done at least i steps.
+  // Reaching step i is having done at least i steps. With a design that reorders or leaves out
+  // steps, the i-th step differs between participants, so the row names the position only.
   const funnel = steps.map((step, index) => {
     let reached = 0;
     for (const [done, n] of doneExactly) if (done >= index) reached += n;
-    return { step: index, title: step.title, kind: step.kind, reached };
+    const title = reordered ? `Step ${index + 1} of each participant’s order` : step.title;
+    return { step: index, title, kind: step.kind, reached };
   });
   const medianByStep = new Map(medians.map((m) => [m.step, m.medianMs]));
   return {
@@ -98,7 +106,10 @@ function zeroByState(): Record<ParticipantState, number> {
   >;
 }
 
-/** The steps of the study's newest version: the funnel's and the step times' rows. */
+/**
+ * The steps of the study's newest version (the funnel's and the step times' rows), and whether
+ * its design gives participants their own order or leaves steps out (ADR 041).
+ */
 async function newestSteps(ctx: ServiceContext, studyId: string) {
   const [newest] = await ctx.db
     .select({ content: studyVersions.content })
@@ -107,15 +118,19 @@ async function newestSteps(ctx: ServiceContext, studyId: string) {
     .orderBy(desc(studyVersions.number))
     .limit(1);
   if (!newest) throw new Error(`study ${studyId} has no version`);
-  return readStoredContent(newest.content).steps;
+  const { steps, design } = readStoredContent(newest.content);
+  const reordered =
+    design.order.scheme !== 'fixed' || design.arms.some((arm) => arm.omitSteps.length > 0);
+  return { steps, reordered };
 }
 
 /**
  * The median time of each step, in ms, by percentile_cont over the counted participants who are
- * not excluded: step i took steps_done_at[i] minus the time the step before it was done (the
- * start, for step 0). Only participants whose list of times has one entry per step done are
- * read: one who had done steps before the times were kept has a list that does not line up
- * with the steps.
+ * not excluded: their i-th step took steps_done_at[i] minus the time the step before it was
+ * done (the start, for the first), and counts for the version's step it was (step_order[i]; the
+ * i-th, without an order of their own), so a task's time is its own in any order. Only
+ * participants whose list of times has one entry per step done are read: one who had done
+ * steps before the times were kept has a list that does not line up with the steps.
  */
 async function stepMedians(
   ctx: ServiceContext,
@@ -123,7 +138,8 @@ async function stepMedians(
 ): Promise<{ step: number; medianMs: number }[]> {
   // PostgreSQL arrays count from 1, and an index of 0 is null: step 0 falls back to the start.
   const result = await ctx.db.execute(sql`
-    select (s.i - 1)::int as step,
+    select (case when cardinality(p.step_order) = 0 then s.i - 1
+        else p.step_order[s.i] end)::int as step,
       percentile_cont(0.5) within group (
         order by (extract(epoch from s.done_at - coalesce(p.steps_done_at[s.i - 1], p.started_at)) * 1000)::float8
       ) as median_ms
@@ -131,7 +147,7 @@ async function stepMedians(
       cross join lateral unnest(p.steps_done_at) with ordinality as s(done_at, i)
     where p.study_id = ${studyId} and not p.is_preview and not p.excluded
       and cardinality(p.steps_done_at) = p.steps_done
-    group by s.i`);
+    group by 1`);
   const rows = (result as unknown as { rows: { step: number; median_ms: number | string }[] }).rows;
   return rows.map((row) => ({ step: Number(row.step), medianMs: Number(row.median_ms) }));
 }
@@ -157,12 +173,17 @@ export async function readParticipantRows(
       currentStep: sql<string | null>`${studyVersions.content} -> 'steps' -> (case
         when cardinality(${studyParticipants.stepOrder}) = 0 then ${studyParticipants.stepsDone}
         else ${studyParticipants.stepOrder}[${studyParticipants.stepsDone} + 1] end) ->> 'title'`,
-      params: studyParticipants.params,
+      // The captured parameters live apart from the data (ADR 041); the console shows them.
+      params: sql<
+        Record<string, string>
+      >`(select coalesce(jsonb_object_agg(${studyParticipantParams.name}, ${studyParticipantParams.value}), '{}'::jsonb) from ${studyParticipantParams} where ${studyParticipantParams.participantId} = ${studyParticipants.id})`,
       startedAt: studyParticipants.startedAt,
       lastSeenAt: studyParticipants.lastSeenAt,
       finishedAt: studyParticipants.finishedAt,
       excluded: studyParticipants.excluded,
       isPreview: studyParticipants.isPreview,
+      withdrawnAt: studyParticipants.withdrawnAt,
+      withdrawnBy: studyParticipants.withdrawnBy,
     })
     .from(studyParticipants)
     .innerJoin(studyVersions, eq(studyVersions.id, studyParticipants.versionId))
@@ -176,10 +197,10 @@ export async function readParticipantRows(
   );
   return rows.map((row) => ({
     ...row,
-    params: row.params as Record<string, string>,
     startedAt: row.startedAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
     flags: flags.get(row.id) ?? { implausibleRuns: 0, tabHidden: false, windowBlurred: false },
   }));
 }

@@ -9,10 +9,12 @@ import {
   type ParticipantState,
   RESEARCH_TRIAL_EXPORT_COLUMNS,
   type StudyExportTable,
+  TASKS,
   type User,
 } from '@cogni/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
+  studyParticipantParams,
   studyParticipants,
   studyVersions,
   testResults,
@@ -29,8 +31,9 @@ import { loadStudy, type StudyRow } from './study-access';
 /**
  * A study's data (ADR 040): the trials of its participants' runs and the participants
  * themselves, each a table streamed in batches (lib/export-response.ts) with its own data
- * dictionary. Previews are never exported; excluded participants are, marked. The captured
- * URL parameters are a column each, so the columns depend on the study.
+ * dictionary. Previews are never exported; excluded participants are, marked. The export is
+ * pseudonymous by default; with the captured URL parameters (panel ids, ADR 041), an audited
+ * choice, they are a column each, so the columns depend on the study.
  */
 
 /** What every row of both tables says about its participant. */
@@ -58,6 +61,7 @@ export type StudyParticipantExportRow = ParticipantFacts & {
   startedAt: string;
   lastSeenAt: string;
   finishedAt: string | null;
+  withdrawnAt: string | null;
   completionCode: string | null;
   demographics: DemographicsAnswers;
 };
@@ -158,6 +162,31 @@ const RESEARCH_COLUMNS_FOR_STUDIES: readonly ExportColumn<ExportTrialRow>[] =
     return column;
   });
 
+/** The names of every task's own columns, each filled on that task's rows only. */
+const TASK_COLUMN_NAMES = new Set(TASKS.flatMap((task) => task.exportColumns.map((c) => c.name)));
+
+/**
+ * The trials table of one task, as the Psych-DS dataset has it (pseudonymous): the trials
+ * table's columns without the other tasks' own columns, the task's own described as the task
+ * describes them.
+ */
+export function taskTrialColumns(testType: string): ExportColumn<StudyTrialRow>[] {
+  const task = TASKS.find((candidate) => candidate.id === testType);
+  if (!task) throw new Error(`No task is registered for the test type '${testType}'`);
+  return [
+    ...trialColumns([]).filter((column) => !TASK_COLUMN_NAMES.has(column.name)),
+    ...task.exportColumns.map(
+      (column): ExportColumn<StudyTrialRow> => ({
+        name: column.name,
+        type: column.type,
+        description: column.description,
+        // The stored fields were validated by this task's schema when they were saved.
+        value: (row) => column.value(row.trial as never),
+      }),
+    ),
+  ];
+}
+
 function trialColumns(paramNames: readonly string[]): ExportColumn<StudyTrialRow>[] {
   return [
     ...participantColumns(paramNames),
@@ -179,7 +208,7 @@ function trialColumns(paramNames: readonly string[]): ExportColumn<StudyTrialRow
   ];
 }
 
-function participantTableColumns(
+export function participantTableColumns(
   paramNames: readonly string[],
 ): ExportColumn<StudyParticipantExportRow>[] {
   return [
@@ -188,7 +217,7 @@ function participantTableColumns(
       name: 'state',
       type: 'string',
       description:
-        "'started', 'consented' (agreed and taking part), 'declined' (did not agree), 'completed' or 'abandoned' (not seen for a day).",
+        "'started', 'consented' (agreed and taking part), 'declined' (did not agree), 'completed', 'abandoned' (not seen for a day), 'stopped' (stopped taking part, their data kept) or 'withdrawn' (their data deleted: no trials, answers or parameters).",
       value: (r) => r.state,
     },
     {
@@ -232,8 +261,15 @@ function participantTableColumns(
     {
       name: 'finished_at',
       type: 'timestamp',
-      description: 'When the participant completed or declined; empty otherwise.',
+      description: 'When the participant completed, declined or stopped; empty otherwise.',
       value: (r) => r.finishedAt,
+    },
+    {
+      name: 'withdrawn_at',
+      type: 'timestamp',
+      description:
+        'When the participant’s data was deleted, at their request or a researcher’s (state withdrawn); empty otherwise.',
+      value: (r) => r.withdrawnAt,
     },
     {
       name: 'completion_code',
@@ -273,15 +309,24 @@ function participantTableColumns(
 }
 
 /**
- * The parameter columns: the study's captured parameters in its order, then any other name a
- * participant's link carried while the study captured it (a name since dropped from the list),
- * so no captured value is left out of the data.
+ * The parameter columns of an export with parameters: the study's captured parameters in its
+ * order, then any other name a participant's link carried while the study captured it (a name
+ * since dropped from the list), so no captured value is left out of the data. None in a
+ * pseudonymous export.
  */
-async function exportParamNames(ctx: ServiceContext, study: StudyRow): Promise<string[]> {
+async function exportParamNames(
+  ctx: ServiceContext,
+  study: StudyRow,
+  withParams: boolean,
+): Promise<string[]> {
+  if (!withParams) return [];
   const rows = await ctx.db
-    .selectDistinct({ name: sql<string>`jsonb_object_keys(${studyParticipants.params})` })
-    .from(studyParticipants)
-    .where(and(eq(studyParticipants.studyId, study.id), eq(studyParticipants.isPreview, false)));
+    .selectDistinct({ name: studyParticipantParams.name })
+    .from(studyParticipantParams)
+    .innerJoin(studyParticipants, eq(studyParticipants.id, studyParticipantParams.participantId))
+    .where(
+      and(eq(studyParticipantParams.studyId, study.id), eq(studyParticipants.isPreview, false)),
+    );
   const listed = new Set(study.capturedParams);
   const dropped = rows
     .map((row) => row.name)
@@ -304,6 +349,7 @@ async function* iterateParticipants(
   ctx: ServiceContext,
   study: StudyRow,
   perBatch: number,
+  withParams: boolean,
 ): AsyncGenerator<ParticipantRecord[]> {
   // The cursor keeps started_at as text: PostgreSQL stores microseconds, a JS Date only ms.
   let after: { startedAt: string; id: string } | undefined;
@@ -313,6 +359,11 @@ async function* iterateParticipants(
         participant: studyParticipants,
         version: studyVersions.number,
         cursor: sql<string>`${studyParticipants.startedAt}::text`,
+        params: withParams
+          ? sql<
+              Record<string, string>
+            >`(select coalesce(jsonb_object_agg(${studyParticipantParams.name}, ${studyParticipantParams.value}), '{}'::jsonb) from ${studyParticipantParams} where ${studyParticipantParams.participantId} = ${studyParticipants.id})`
+          : sql<Record<string, string>>`'{}'::jsonb`,
       })
       .from(studyParticipants)
       .innerJoin(studyVersions, eq(studyVersions.id, studyParticipants.versionId))
@@ -329,12 +380,12 @@ async function* iterateParticipants(
     const last = page.at(-1);
     if (!last) return;
     after = { startedAt: last.cursor, id: last.participant.id };
-    yield page.map(({ participant, version }) => ({
+    yield page.map(({ participant, version, params }) => ({
       studyCode: study.code,
       version,
       participantId: participant.id,
       excluded: participant.excluded,
-      params: participant.params as Record<string, string>,
+      params,
       arm: participant.arm,
       orderRow: participant.orderRow,
       responseMapping:
@@ -346,11 +397,12 @@ async function* iterateParticipants(
   }
 }
 
-async function* participantBatches(
+export async function* participantBatches(
   ctx: ServiceContext,
   study: StudyRow,
+  withParams: boolean,
 ): AsyncGenerator<StudyParticipantExportRow[]> {
-  for await (const page of iterateParticipants(ctx, study, PARTICIPANTS_PER_BATCH)) {
+  for await (const page of iterateParticipants(ctx, study, PARTICIPANTS_PER_BATCH, withParams)) {
     yield page.map(({ row, ...facts }) => ({
       ...facts,
       consentHash: row.consentHash,
@@ -359,6 +411,7 @@ async function* participantBatches(
       startedAt: row.startedAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),
       finishedAt: row.finishedAt?.toISOString() ?? null,
+      withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
       completionCode:
         row.completionCode ?? (row.state === 'completed' ? study.completionCode : null),
       demographics: row.demographics as DemographicsAnswers,
@@ -373,22 +426,35 @@ type RunRecord = {
 };
 
 /**
- * Every trial of the runs of the study's participants who are not previews: participants
- * oldest start first, each one's runs oldest first, trials in run order. A few participants'
- * runs are read at a time (by the runs' owner index), and their trials RESULTS_PER_BATCH runs
- * at a time, so memory stays flat whatever the study's size.
+ * Every trial of the runs of the study's participants who are not previews (of one task's runs
+ * when `testType` is given): participants oldest start first, each one's runs oldest first,
+ * trials in run order. A few participants' runs are read at a time (by the runs' owner index),
+ * and their trials RESULTS_PER_BATCH runs at a time, so memory stays flat whatever the study's
+ * size.
  */
-async function* trialBatches(
+export async function* trialBatches(
   ctx: ServiceContext,
   study: StudyRow,
+  withParams: boolean,
+  testType?: string,
 ): AsyncGenerator<StudyTrialRow[]> {
-  for await (const participants of iterateParticipants(ctx, study, PARTICIPANTS_PER_RUN_BATCH)) {
+  for await (const participants of iterateParticipants(
+    ctx,
+    study,
+    PARTICIPANTS_PER_RUN_BATCH,
+    withParams,
+  )) {
     const byId = new Map(participants.map((p, index) => [p.participantId, { p, index }]));
     const found = await ctx.db
       .select({ result: testResults, session: testSessions })
       .from(testResults)
       .leftJoin(testSessions, eq(testSessions.id, testResults.sessionId))
-      .where(inArray(testResults.ownerId, [...byId.keys()]));
+      .where(
+        and(
+          inArray(testResults.ownerId, [...byId.keys()]),
+          testType === undefined ? undefined : eq(testResults.testType, testType),
+        ),
+      );
     const runs: RunRecord[] = [];
     for (const { result, session } of found) {
       const owner = byId.get(result.ownerId);
@@ -453,14 +519,18 @@ export type StudyExportSource<Row> = {
 
 /**
  * Opens a table of the study's data (the caller needs access to the study), records the
- * download in the audit log, and hands the table to `use`, typed by its rows: `trials` or
- * `participants`.
+ * download in the audit log (with whether it holds the panel ids), and hands the table to
+ * `use`, typed by its rows: `trials` or `participants`.
  */
 export async function withStudyExport<T>(
   ctx: ServiceContext,
   user: User,
   studyId: string,
-  { table, format }: { table: StudyExportTable; format: ExportFormat },
+  {
+    table,
+    format,
+    withParams = false,
+  }: { table: StudyExportTable; format: ExportFormat; withParams?: boolean },
   use: <Row>(source: StudyExportSource<Row>) => T,
 ): Promise<T> {
   const { study } = await loadStudy(ctx, user, studyId);
@@ -469,17 +539,21 @@ export async function withStudyExport<T>(
   await writeAuditEntry(ctx, {
     actorId: user.id,
     action: 'STUDY_DATA_EXPORT',
-    details: { studyId: study.id, studyCode: study.code, table, format },
+    details: { studyId: study.id, studyCode: study.code, table, format, withParams },
   });
-  const paramNames = await exportParamNames(ctx, study);
-  const fileName = `study-${study.code}-${table}-${ctx.now().toISOString().slice(0, 10)}`;
+  const paramNames = await exportParamNames(ctx, study, withParams);
+  const fileName = `study-${study.code}-${table}${withParams ? '-with-params' : ''}-${ctx.now().toISOString().slice(0, 10)}`;
   if (table === 'trials') {
-    return use({ fileName, columns: trialColumns(paramNames), batches: trialBatches(ctx, study) });
+    return use({
+      fileName,
+      columns: trialColumns(paramNames),
+      batches: trialBatches(ctx, study, withParams),
+    });
   }
   return use({
     fileName,
     columns: participantTableColumns(paramNames),
-    batches: participantBatches(ctx, study),
+    batches: participantBatches(ctx, study, withParams),
   });
 }
 
@@ -489,12 +563,36 @@ export async function getStudyExportDictionary(
   user: User,
   studyId: string,
   table: StudyExportTable,
+  withParams = false,
 ): Promise<{ fileName: string; rows: DictionaryRow[] }> {
   const { study } = await loadStudy(ctx, user, studyId);
-  const paramNames = await exportParamNames(ctx, study);
+  const paramNames = await exportParamNames(ctx, study, withParams);
   const rows =
     table === 'trials'
       ? describeColumns(trialColumns(paramNames))
       : describeColumns(participantTableColumns(paramNames));
   return { fileName: `study-${study.code}-${table}-dictionary`, rows };
+}
+
+/**
+ * A table of the study's data as GET /export streams it, for a caller that has checked access
+ * and written the audit entry (a background export job).
+ */
+export async function openStudyTable<T>(
+  ctx: ServiceContext,
+  study: StudyRow,
+  { table, withParams }: { table: StudyExportTable; withParams: boolean },
+  use: <Row>(source: Omit<StudyExportSource<Row>, 'fileName'>) => T,
+): Promise<T> {
+  const paramNames = await exportParamNames(ctx, study, withParams);
+  if (table === 'trials') {
+    return use({
+      columns: trialColumns(paramNames),
+      batches: trialBatches(ctx, study, withParams),
+    });
+  }
+  return use({
+    columns: participantTableColumns(paramNames),
+    batches: participantBatches(ctx, study, withParams),
+  });
 }

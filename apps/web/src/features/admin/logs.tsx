@@ -100,6 +100,7 @@ const ACTION_NAMES: Record<AuditAction, string> = {
   WRONG_TOTP_CODE: 'Wrong two-factor code given',
   STUDY_DATA_EXPORT: 'Study data exported',
   STUDY_PARTICIPANT_EXCLUDE: 'Study participant excluded or included',
+  STUDY_PARTICIPANT_DELETE: 'Study participant’s data deleted',
 };
 
 /** Audit Log: who did what to whom, and when; the newest 100 admin actions. */

@@ -15,6 +15,8 @@ import { TableScroll } from '../../components/ui/table-scroll';
 import { getStudyDashboard, setParticipantExcluded, studyExportUrl } from '../../lib/api/studies';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { ParticipantFinder } from './participant-finder';
+import { StudyDataset } from './study-dataset';
 
 const PAGE_SIZE = 25;
 
@@ -95,7 +97,17 @@ export function StudyData({ study }: { study: StudyDetail }) {
       <section aria-labelledby="study-counts-title">
         <h2 id="study-counts-title">Participants</h2>
         <ul className="studies-counts">
-          {(['started', 'consented', 'completed', 'declined', 'abandoned'] as const).map((key) => (
+          {(
+            [
+              'started',
+              'consented',
+              'completed',
+              'declined',
+              'abandoned',
+              'stopped',
+              'withdrawn',
+            ] as const
+          ).map((key) => (
             <li key={key} className="card">
               <span className="studies-counts__value">{counts[key]}</span>
               <span className="studies-counts__label">{STATE_NAMES[key]}</span>
@@ -182,7 +194,12 @@ export function StudyData({ study }: { study: StudyDetail }) {
                     <code>{row.id.slice(0, 8)}</code>
                     {row.isPreview && <span className="studies-state"> Preview</span>}
                   </td>
-                  <td>{STATE_NAMES[row.state]}</td>
+                  <td>
+                    {STATE_NAMES[row.state]}
+                    {row.withdrawnBy === 'researcher' && (
+                      <span className="studies-note"> (data deleted by a researcher)</span>
+                    )}
+                  </td>
                   <td>{row.currentStep ?? '–'}</td>
                   <td>{flagsText(row)}</td>
                   <td>
@@ -222,12 +239,14 @@ export function StudyData({ study }: { study: StudyDetail }) {
           onPageChange={setPage}
         />
       </section>
+      <ParticipantFinder studyId={study.id} stateNames={STATE_NAMES} onDeleted={load} />
       <section aria-labelledby="study-downloads-title" className="card studies-panel">
         <h2 id="study-downloads-title">The study’s data</h2>
         <p className="studies-note">
           Every trial of every participant (previews left out, excluded ones marked), with the
-          study, version, participant, step and kept parameters on each row; and one row per
-          participant. Each with its data dictionary.
+          study, version, participant, design cell and step on each row; and one row per
+          participant. Each with its data dictionary. Pseudonymous: the kept URL parameters (panel
+          ids) come only with the files below them, and each such download is in the audit log.
         </p>
         {(['trials', 'participants'] as const).map((table) => (
           <div key={table} className="studies-actions">
@@ -250,7 +269,22 @@ export function StudyData({ study }: { study: StudyDetail }) {
             </a>
           </div>
         ))}
+        {study.settings.capturedParams.length > 0 && (
+          <div className="studies-actions">
+            {(['trials', 'participants'] as const).map((table) => (
+              <a
+                key={table}
+                className={buttonClassName('secondary')}
+                href={studyExportUrl(study.id, table, 'csv', false, true)}
+                download
+              >
+                {table === 'trials' ? 'Trials' : 'Participants'} with panel ids (CSV)
+              </a>
+            ))}
+          </div>
+        )}
       </section>
+      <StudyDataset study={study} />
     </div>
   );
 }

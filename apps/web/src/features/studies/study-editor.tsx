@@ -16,6 +16,8 @@ import { TextField } from '../../components/ui/text-field';
 import { createStudy, saveStudy } from '../../lib/api/studies';
 import { isApiError } from '../../lib/api-client';
 import { getDefaultFormValues } from '../../lib/settings-form';
+import { StudyDatasetFields } from './study-dataset-fields';
+import { StudyDesignFields } from './study-design-fields';
 import {
   type DraftErrors,
   newStep,
@@ -26,6 +28,7 @@ import {
   type StudyDraft,
   toStudyDraft,
 } from './study-form';
+import { applyPanelPreset, StudyPanelFields } from './study-panel-fields';
 import { TextAreaField } from './text-area-field';
 
 const QUESTION_NAMES: Record<DemographicQuestion, string> = {
@@ -61,8 +64,18 @@ export function StudyEditor(props: {
       Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith(prefix))),
     );
   const set = <K extends keyof StudyDraft>(key: K, value: StudyDraft[K]) => {
-    clearErrors(key === 'title' || key === 'description' ? `content.${key}` : `settings.${key}`);
-    setDraft((current) => ({ ...current, [key]: value }));
+    clearErrors(
+      key === 'title' || key === 'description'
+        ? `content.${key}`
+        : key === 'order' || key === 'arms' || key === 'balanceMapping'
+          ? 'content.design'
+          : `settings.${key}`,
+    );
+    setDraft((current) =>
+      key === 'panel'
+        ? applyPanelPreset(current, value as StudyDraft['panel'])
+        : { ...current, [key]: value },
+    );
   };
   const setStep = (index: number, change: Partial<StepDraft>) => {
     clearErrors(`content.steps.${index}`);
@@ -130,41 +143,6 @@ export function StudyEditor(props: {
           error={error('settings.participantCap')}
           onChange={(e) => set('participantCap', e.target.value)}
         />
-        <TextField
-          label="URL parameters to keep"
-          hint="Names the recruitment panel puts in the link, comma separated (Prolific: PROLIFIC_PID, STUDY_ID, SESSION_ID; SONA: e.g. id)."
-          value={draft.capturedParams}
-          error={error('settings.capturedParams')}
-          onChange={(e) => set('capturedParams', e.target.value)}
-        />
-        <TextField
-          label="Completion URL"
-          hint="Where participants go once every answer is saved, with {NAME} for a kept parameter and {COMPLETION_CODE}; empty: a thank-you page."
-          value={draft.completionUrl}
-          error={error('settings.completionUrl')}
-          onChange={(e) => set('completionUrl', e.target.value)}
-        />
-        <TextField
-          label="Completion code"
-          hint="The panel's code shown at the end; empty: each participant gets a code of their own."
-          value={draft.completionCode}
-          error={error('settings.completionCode')}
-          onChange={(e) => set('completionCode', e.target.value)}
-        />
-        <TextAreaField
-          label="Message when consent is declined"
-          rows={2}
-          value={draft.declineMessage}
-          error={error('settings.declineMessage')}
-          onChange={(e) => set('declineMessage', e.target.value)}
-        />
-        <TextField
-          label="Decline URL"
-          hint="Where participants who decline go instead of the message; empty: the message."
-          value={draft.declineUrl}
-          error={error('settings.declineUrl')}
-          onChange={(e) => set('declineUrl', e.target.value)}
-        />
         <label className="checkbox">
           <input
             type="checkbox"
@@ -174,6 +152,9 @@ export function StudyEditor(props: {
           <span>Show participants their own scores after each task and at the end</span>
         </label>
       </fieldset>
+
+      <StudyPanelFields draft={draft} set={set} error={error} />
+      <StudyDatasetFields draft={draft} set={set} error={error} />
 
       <fieldset className="studies-fieldset">
         <legend>For participants</legend>
@@ -232,6 +213,8 @@ export function StudyEditor(props: {
           </Button>
         </div>
       </section>
+
+      <StudyDesignFields draft={draft} errors={errors} set={set} />
 
       {message && <Alert variant={message.kind}>{message.text}</Alert>}
       {message?.kind === 'error' && stepErrors.length > 0 && (

@@ -7,6 +7,8 @@ import { TableScroll } from '../../components/ui/table-scroll';
 import { TextField } from '../../components/ui/text-field';
 import { createStudyCodes, listStudyCodes, studyCodesCsvUrl } from '../../lib/api/studies';
 import { isApiError } from '../../lib/api-client';
+import { CopyableLink } from './copyable-link';
+import { StudyPanelLinks } from './study-panel-links';
 
 /** A QR code of `text` as an SVG data URL, drawn in the browser: the link goes nowhere else. */
 function qrDataUrl(text: string): string {
@@ -14,32 +16,6 @@ function qrDataUrl(text: string): string {
   qr.addData(text);
   qr.make();
   return `data:image/svg+xml;base64,${btoa(qr.createSvgTag({ cellSize: 4, margin: 16 }))}`;
-}
-
-/** A link with a button that copies it, and what the button did. */
-function CopyableLink({ label, url }: { label: string; url: string }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  };
-  return (
-    <div className="studies-link">
-      <TextField label={label} value={url} readOnly onFocus={(e) => e.target.select()} />
-      <div className="studies-link__actions">
-        <Button variant="secondary" onClick={() => void copy()}>
-          Copy<span className="visually-hidden"> {label}</span>
-        </Button>
-        <span role="status" className="studies-link__status">
-          {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Select the link and copy it' : ''}
-        </span>
-      </div>
-    </div>
-  );
 }
 
 /**
@@ -50,7 +26,6 @@ function CopyableLink({ label, url }: { label: string; url: string }) {
 export function StudyLinks({ study }: { study: StudyDetail }) {
   const origin = window.location.origin;
   const openLink = `${origin}/s/${study.code}`;
-  const prolificLink = `${openLink}?PROLIFIC_PID={{%PROLIFIC_PID%}}&STUDY_ID={{%STUDY_ID%}}&SESSION_ID={{%SESSION_ID%}}`;
   const [codes, setCodes] = useState<StudyCode[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [count, setCount] = useState('10');
@@ -97,9 +72,9 @@ export function StudyLinks({ study }: { study: StudyDetail }) {
           link preview or an accidental click uses no place.
         </p>
         <CopyableLink label="Open link" url={openLink} />
-        <CopyableLink label="For Prolific (with its placeholders)" url={prolificLink} />
         <img className="studies-qr" src={qrDataUrl(openLink)} alt={`QR code of ${openLink}`} />
       </section>
+      <StudyPanelLinks study={study} openLink={openLink} />
       <section className="card studies-panel" aria-labelledby="personal-links-title">
         <h2 id="personal-links-title">Personal links</h2>
         <p className="studies-note">

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { finishParticipation } from '../../lib/api/participation';
 import { getTrialQueue } from '../../lib/task-runtime/page-trial-queue';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { StopControl } from './stop-control';
 import { StudyScores } from './study-scores';
 
 /** After this long saving, the page says what it is waiting for. */
@@ -28,8 +29,17 @@ export function StudyEnd(props: EndProps) {
   const { participation } = props;
   if (participation.end?.kind === 'declined') return <Declined end={participation.end} />;
   if (participation.end?.kind === 'completed') {
-    return <Completed end={participation.end} code={props.code} participation={participation} />;
+    return (
+      <Completed
+        end={participation.end}
+        code={props.code}
+        participation={participation}
+        onChange={props.onChange}
+      />
+    );
   }
+  if (participation.end?.kind === 'stopped') return <Stopped {...props} end={participation.end} />;
+  if (participation.end?.kind === 'withdrawn') return <Withdrawn end={participation.end} />;
   return <Saving {...props} />;
 }
 
@@ -74,14 +84,64 @@ function Saving({ code, participation, onChange }: EndProps) {
   );
 }
 
+type EndOf<Kind> = Extract<NonNullable<Participation['end']>, { kind: Kind }>;
+
+/** Where a panel's participant goes back to, when the panel gives an address. */
+function ContinueLink({ redirectUrl }: { redirectUrl: string | null }) {
+  if (!redirectUrl) return <p>You may close this page.</p>;
+  return (
+    <a className={buttonClassName('primary', 'button--large')} href={redirectUrl}>
+      Continue
+    </a>
+  );
+}
+
+/** A stop: the answers stay; the participant may still withdraw them. */
+function Stopped({
+  code,
+  onChange,
+  end,
+}: Pick<EndProps, 'code' | 'onChange'> & { end: EndOf<'stopped'> }) {
+  useDocumentTitle('You have stopped');
+  return (
+    <section className="study-card card" aria-labelledby="study-end-title">
+      <h1 id="study-end-title" tabIndex={-1}>
+        You have stopped
+      </h1>
+      <p>Thank you for your time. The answers you gave before stopping are kept.</p>
+      <ContinueLink redirectUrl={end.redirectUrl} />
+      <StopControl code={code} onChange={onChange} offers="withdraw" />
+    </section>
+  );
+}
+
+/** A withdrawal: nothing of the participant's answers is left on the server or in this browser. */
+function Withdrawn({ end }: { end: EndOf<'withdrawn'> }) {
+  useDocumentTitle('Your answers are deleted');
+  return (
+    <section className="study-card card" aria-labelledby="study-end-title">
+      <h1 id="study-end-title" tabIndex={-1}>
+        Your answers are deleted
+      </h1>
+      <p role="status">
+        You have withdrawn from the study. Every answer you gave is deleted; the study keeps only
+        the fact that you took part and withdrew.
+      </p>
+      <ContinueLink redirectUrl={end.redirectUrl} />
+    </section>
+  );
+}
+
 function Completed({
   end,
   code,
   participation,
+  onChange,
 }: {
-  end: Extract<NonNullable<Participation['end']>, { kind: 'completed' }>;
+  end: EndOf<'completed'>;
   code: string;
   participation: Participation;
+  onChange: (participation: Participation) => void;
 }) {
   useDocumentTitle('Thank you');
   const { redirectUrl } = end;
@@ -117,15 +177,12 @@ function Completed({
         </>
       )}
       {!redirectUrl && <p>You may close this page.</p>}
+      <StopControl code={code} onChange={onChange} offers="withdraw" />
     </section>
   );
 }
 
-function Declined({
-  end,
-}: {
-  end: Extract<NonNullable<Participation['end']>, { kind: 'declined' }>;
-}) {
+function Declined({ end }: { end: EndOf<'declined'> }) {
   useDocumentTitle('Thank you');
   useEffect(() => {
     if (end.redirectUrl) window.location.assign(end.redirectUrl);

@@ -2,7 +2,7 @@ import type { Participation, StudyLanding } from '@cogni/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClassName } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { getLanding, getParticipation, startParticipation } from '../../lib/api/participation';
 import { isApiError } from '../../lib/api-client';
@@ -41,7 +41,10 @@ export default function StudyPage() {
   const { code = '', personalCode } = useParams();
   const { search } = useLocation();
   const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
-  const [startError, setStartError] = useState<string | null>(null);
+  const [startError, setStartError] = useState<{
+    message: string;
+    redirectUrl: string | null;
+  } | null>(null);
   const [isStarting, setIsStarting] = useState(false);
 
   const showLanding = useCallback(async () => {
@@ -85,7 +88,9 @@ export default function StudyPage() {
       setScreen({ kind: 'taking', participation });
     } catch (error) {
       setStartError(
-        isApiError(error) ? error.message : 'The study could not start. Please try again.',
+        isApiError(error)
+          ? { message: error.message, redirectUrl: error.redirectUrl }
+          : { message: 'The study could not start. Please try again.', redirectUrl: null },
       );
     } finally {
       setIsStarting(false);
@@ -125,7 +130,7 @@ function Unavailable({ message }: { message: string }) {
 function Landing(props: {
   landing: StudyLanding;
   isStarting: boolean;
-  error: string | null;
+  error: { message: string; redirectUrl: string | null } | null;
   onStart: () => void;
 }) {
   const { landing } = props;
@@ -158,10 +163,18 @@ function Landing(props: {
         browser to carry on where you stopped.
       </p>
       {unavailable ? (
-        <Alert variant="info">{unavailable}</Alert>
+        <>
+          <Alert variant="info">{unavailable}</Alert>
+          {landing.screenOutUrl && <ReturnToPanel href={landing.screenOutUrl} />}
+        </>
+      ) : props.error?.redirectUrl ? (
+        <>
+          <Alert variant="info">{props.error.message}</Alert>
+          <ReturnToPanel href={props.error.redirectUrl} />
+        </>
       ) : (
         <>
-          {props.error && <Alert variant="error">{props.error}</Alert>}
+          {props.error && <Alert variant="error">{props.error.message}</Alert>}
           <Button
             className="button--large"
             onClick={props.onStart}
@@ -173,5 +186,14 @@ function Landing(props: {
         </>
       )}
     </section>
+  );
+}
+
+/** The way back to the panel for a participant the study cannot take (its screen-out code). */
+function ReturnToPanel({ href }: { href: string }) {
+  return (
+    <a className={buttonClassName('primary', 'button--large')} href={href}>
+      Return to the panel
+    </a>
   );
 }

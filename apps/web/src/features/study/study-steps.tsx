@@ -17,6 +17,7 @@ import type { StudyRunSource } from '../../lib/task-runtime/run-source';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { getWebTask } from '../../tasks/registry';
 import { Markdown } from './markdown';
+import { StopControl } from './stop-control';
 
 type StepProps = {
   code: string;
@@ -62,9 +63,14 @@ export function StudyStep(props: StepProps) {
     </p>
   );
   if (step.kind === 'task') {
+    // The way out sits above the task, outside its stage: a participant may leave in the middle
+    // of a long task, and the task's keys never reach a control it does not hold the focus of.
     return (
       <div className="study-task">
-        {header}
+        <div className="study-task__header">
+          {header}
+          <StopControl {...props} isBesideTask />
+        </div>
         <TaskStep key={index} {...props} step={step} index={index} />
       </div>
     );
@@ -76,6 +82,7 @@ export function StudyStep(props: StepProps) {
         {step.title}
       </h1>
       <PageStep key={index} {...props} step={step} index={index} />
+      <StopControl {...props} />
     </section>
   );
 }

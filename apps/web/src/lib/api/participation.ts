@@ -104,3 +104,23 @@ export async function finishParticipation(code: string): Promise<Participation> 
   });
   return participation;
 }
+
+/** Stops taking part, keeping the answers given: the participation ends as stopped. */
+export async function stopParticipation(code: string): Promise<Participation> {
+  const { participation } = await apiRequest(`${base(code)}/stop`, {
+    method: 'POST',
+    body: {},
+    schema: ParticipationResponseSchema,
+  });
+  return participation;
+}
+
+/** Withdraws: the server deletes the participant's runs, trials, answers and link parameters. */
+export async function withdrawParticipation(code: string): Promise<Participation> {
+  const { participation } = await apiRequest(`${base(code)}/withdraw`, {
+    method: 'POST',
+    body: {},
+    schema: ParticipationResponseSchema,
+  });
+  return participation;
+}

@@ -1,4 +1,8 @@
 import {
+  type CreateStudyExportJobInput,
+  type DeleteParticipantDataResponse,
+  DeleteParticipantDataResponseSchema,
+  FindParticipantResponseSchema,
   type ParticipantState,
   type SaveStudyInput,
   type StudyCode,
@@ -7,6 +11,11 @@ import {
   StudyDashboardSchema,
   type StudyDetail,
   StudyDetailSchema,
+  type StudyExportCounts,
+  StudyExportCountsSchema,
+  type StudyExportJob,
+  StudyExportJobListResponseSchema,
+  StudyExportJobResponseSchema,
   type StudyExportTable,
   StudyParticipantResponseSchema,
   type StudyParticipantRow,
@@ -123,13 +132,69 @@ export async function setParticipantExcluded(
   return participant;
 }
 
+/** The study's participants whose id is `q`, or whose link carried a parameter of that value. */
+export async function findStudyParticipants(id: string, q: string): Promise<StudyParticipantRow[]> {
+  const { participants } = await apiRequest(
+    `/api/studies/${encodeURIComponent(id)}/participants/find?${new URLSearchParams({ q })}`,
+    { schema: FindParticipantResponseSchema },
+  );
+  return participants;
+}
+
+/** Deletes a participant's data (the row stays, withdrawn); the server audits it. */
+export async function deleteParticipantData(
+  id: string,
+  participantId: string,
+): Promise<DeleteParticipantDataResponse> {
+  return apiRequest(
+    `/api/studies/${encodeURIComponent(id)}/participants/${encodeURIComponent(participantId)}/delete`,
+    { method: 'POST', body: {}, schema: DeleteParticipantDataResponseSchema },
+  );
+}
+
 /** Where a table of the study's data, or its dictionary, downloads. */
 export function studyExportUrl(
   id: string,
   table: StudyExportTable,
   format: 'csv' | 'json',
   dictionary = false,
+  withParams = false,
 ): string {
   const path = `/api/studies/${encodeURIComponent(id)}/export${dictionary ? '/dictionary' : ''}`;
-  return `${path}?${new URLSearchParams({ table, format })}`;
+  return `${path}?${new URLSearchParams({ table, format, ...(withParams ? { withParams: 'true' } : {}) })}`;
 }
+
+/** The rows of the study's data before a download, and the Psych-DS files they make. */
+export async function getStudyExportCounts(id: string): Promise<StudyExportCounts> {
+  return apiRequest(`/api/studies/${encodeURIComponent(id)}/export/counts`, {
+    schema: StudyExportCountsSchema,
+  });
+}
+
+/** Where the study's Psych-DS dataset downloads as a zip. */
+export const studyDatasetUrl = (id: string) => `/api/studies/${encodeURIComponent(id)}/dataset`;
+
+/** Starts a background export of the study's data. */
+export async function createStudyExportJob(
+  id: string,
+  input: CreateStudyExportJobInput,
+): Promise<StudyExportJob> {
+  const { job } = await apiRequest(`/api/studies/${encodeURIComponent(id)}/export-jobs`, {
+    method: 'POST',
+    body: input,
+    schema: StudyExportJobResponseSchema,
+  });
+  return job;
+}
+
+/** The study's background exports, newest first, with their progress. */
+export async function listStudyExportJobs(id: string): Promise<StudyExportJob[]> {
+  const { jobs } = await apiRequest(`/api/studies/${encodeURIComponent(id)}/export-jobs`, {
+    schema: StudyExportJobListResponseSchema,
+  });
+  return jobs;
+}
+
+/** Where a done background export's file downloads. */
+export const studyExportJobFileUrl = (id: string, jobId: string) =>
+  `/api/studies/${encodeURIComponent(id)}/export-jobs/${encodeURIComponent(jobId)}/file`;

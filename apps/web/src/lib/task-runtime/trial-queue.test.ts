@@ -127,6 +127,24 @@ describe('createTrialQueue', () => {
     expect(reloaded.server.send.mock.calls[0]?.[2]).toBe('/api/participation/abcdefghjkmn/runs');
   });
 
+  it('discards the trials saved under a study participant’s runs path, unsent, and keeps the others', async () => {
+    const study = '/api/participation/abcdefghjkmn/runs';
+    const runsPathOf = (resultId: string) => (resultId === RESULT ? study : '/api/results');
+    const { store, server, queue } = setUp({ runsPathOf });
+    await queue.enqueue(RESULT, makeTrial(0));
+    await queue.enqueue(RESULT, makeTrial(1));
+    await queue.enqueue(OTHER_RESULT, makeTrial(2));
+    // The first trial is on its way when the participant withdraws.
+    expect(server.calls).toHaveLength(1);
+    await queue.discardUnder(study);
+    expect((await store.list()).map((item) => item.trial.trialNumber)).toEqual([2]);
+    await queue.whenDrained(RESULT);
+    await server.fail(new ApiError(409, 'CONFLICT', 'Your participation has ended'));
+    // The next sent is the other run's trial; nothing of the study's is sent again.
+    expect(server.calls.map((call) => call.resultId)).toEqual([RESULT, OTHER_RESULT]);
+    expect(queue.getSnapshot().pending).toBe(1);
+  });
+
   it('resolves enqueue() only once stored, and sends nothing before that', async () => {
     const memory = createMemoryTrialStore();
     let finishWrite: () => void = () => {};

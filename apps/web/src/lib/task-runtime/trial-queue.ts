@@ -64,6 +64,11 @@ export type TrialQueue = {
   pendingTrials(resultId: string, fieldKeys?: readonly string[]): Promise<PendingTrial[]>;
   /** Forgets every item and stops the timers (logout). */
   clear(): Promise<void>;
+  /**
+   * Forgets the items saved under `runsPath` (a study participant's runs, run-paths.ts), unsent:
+   * a participant who withdrew or stopped sends nothing more. Other items stay queued.
+   */
+  discardUnder(runsPath: string): Promise<void>;
   subscribe(listener: () => void): () => void;
   getSnapshot(): TrialQueueSnapshot;
 };
@@ -418,6 +423,21 @@ export function createTrialQueue(options: TrialQueueOptions): TrialQueue {
       const stores = activeStore === store ? [store] : [activeStore, store];
       // Best effort on the original store too: after a fallback it may still hold old items.
       await Promise.allSettled(stores.map((target) => target.clear()));
+    },
+
+    async discardUnder(runsPath) {
+      await ready;
+      const dropped = new Map<string, QueuedTrial>();
+      for (const item of [...items.values(), ...newest.values()]) {
+        if (item.runsPath === runsPath) dropped.set(item.key, item);
+      }
+      for (const key of dropped.keys()) {
+        newest.delete(key);
+        items.delete(key);
+      }
+      await Promise.allSettled([...dropped.keys()].map((key) => storeDelete(key)));
+      settleDrainWaiters();
+      update({});
     },
 
     subscribe(listener) {

@@ -43,7 +43,7 @@ function Instructions(props: { mode: ResponseMode; config: Config }) {
   const { mode, config } = props;
   const respond = mode === 'keyboard' ? 'press Space' : 'tap the Tap button';
   const practice = getBlockCounts(config, 'practice');
-  const rule = describeStimulusRule(config.stimulusSet);
+  const rule = describeStimulusRule(config);
   const isLetters = config.stimulusSet === 'letters-PR';
   return (
     <>
@@ -56,8 +56,8 @@ function Instructions(props: { mode: ResponseMode; config: Config }) {
         <li>Most of them will be {rule.go}.</li>
       </ol>
       <div className="task-example gng-examples">
-        <Example kind={isLetters ? 'P' : 'solid'} caption="Respond" name={rule.go} />
-        <Example kind={isLetters ? 'R' : 'outline'} caption="Don’t respond" name={rule.nogo} />
+        <Example kind={rule.goId} caption="Respond" name={rule.go} />
+        <Example kind={rule.nogoId} caption="Don’t respond" name={rule.nogo} />
       </div>
       <ol className="task-instructions__list" start={3}>
         <li>

@@ -67,7 +67,7 @@ const createHost = (options: TaskRuntimeOptions) => createGoNoGoHost(options);
 function RunningTest(props: RunningTaskProps) {
   const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
-  const rule = describeStimulusRule(config.stimulusSet);
+  const rule = describeStimulusRule(config);
   const hosted = useTaskHost(props, createHost);
   return (
     <TaskHostLayout

@@ -1,12 +1,13 @@
 import type { ResultTrial, RunSummary } from '@cogni/domain';
 import { logLinearDPrime } from '@cogni/domain';
-import type {
-  Position,
-  ResponseType,
-  Scores,
-  StimulusId,
-  StimulusSet,
-  StimulusType,
+import {
+  type Config,
+  type Position,
+  type ResponseType,
+  type Scores,
+  type StimulusId,
+  type StimulusType,
+  stimulusIdOf,
 } from '@cogni/domain/tasks/go-no-go';
 import { NO_VALUE } from '../../lib/format-scores';
 
@@ -75,14 +76,27 @@ export const OUTCOME_NAMES: Record<ResponseType, string> = {
   correct_rejection: 'Correct rejection',
 };
 
-/** What to respond to and what to leave, in words, for a stimulus set. */
-export function describeStimulusRule(stimulusSet: StimulusSet): {
+/** The phrase for a stimulus in the instructions. */
+const STIMULUS_PHRASES: Record<StimulusId, string> = {
+  solid: 'the solid square',
+  outline: 'the outlined square',
+  P: 'the letter P',
+  R: 'the letter R',
+};
+
+/**
+ * What to respond to and what to leave, as stimuli and in words, for a configuration's stimulus
+ * set and go mapping.
+ */
+export function describeStimulusRule(config: Pick<Config, 'stimulusSet' | 'goMapping'>): {
   go: string;
   nogo: string;
+  goId: StimulusId;
+  nogoId: StimulusId;
 } {
-  return stimulusSet === 'letters-PR'
-    ? { go: 'the letter P', nogo: 'the letter R' }
-    : { go: 'the solid square', nogo: 'the outlined square' };
+  const goId = stimulusIdOf(config, 'go');
+  const nogoId = stimulusIdOf(config, 'nogo');
+  return { go: STIMULUS_PHRASES[goId], nogo: STIMULUS_PHRASES[nogoId], goId, nogoId };
 }
 
 /** A proportion (0-1) as a percentage, e.g. 0.125 -> 12.5; null stays null. */

@@ -30,6 +30,23 @@ export type StimulusSet = keyof typeof STIMULUS_SETS;
 export const STIMULUS_IDS = ['solid', 'outline', 'P', 'R'] as const;
 export type StimulusId = (typeof STIMULUS_IDS)[number];
 
+/**
+ * Which of the set's two stimuli is the go stimulus: 'A' the first named (the solid square, P),
+ * 'B' the other (the outlined square, R). A study balances it across participants as its
+ * response-mapping factor (ADR 041), so a bias for one stimulus is not confounded with
+ * inhibition.
+ */
+export const GO_MAPPINGS = ['A', 'B'] as const;
+export type GoMapping = (typeof GO_MAPPINGS)[number];
+const GO_MAPPING_SETTING: ChoiceSetting<GoMapping> = {
+  kind: 'choice',
+  default: 'A',
+  options: ['A', 'B'],
+  label: 'Go stimulus',
+  description:
+    "'A': the solid square (or P) is go and the outlined square (or R) no-go. 'B': the other way round. A study can balance it across participants.",
+};
+
 /** Which stimuli are shown (typed here so that the config's value is a StimulusSet). */
 const STIMULUS_SET_SETTING: ChoiceSetting<StimulusSet> = {
   kind: 'choice',
@@ -154,6 +171,7 @@ const SPECS = defineSettings({
     description: 'No block has more than this many no-go trials in a row (1: never two in a row).',
   },
   stimulusSet: STIMULUS_SET_SETTING,
+  goMapping: GO_MAPPING_SETTING,
 });
 
 export type Config = ConfigOf<typeof SPECS.specs>;
@@ -252,9 +270,14 @@ export const ConfigSchema = SETTINGS.schema;
 /** The configuration the product uses (docs/product.md#task-defaults). */
 export const DEFAULT_CONFIG: Config = SETTINGS.defaults;
 
-/** The stimulus shown for a stimulus type under the configured stimulus set. */
-export function stimulusIdOf(config: Pick<Config, 'stimulusSet'>, type: StimulusType) {
-  return STIMULUS_SETS[config.stimulusSet][type];
+/** The stimulus shown for a stimulus type under the configured stimulus set and go mapping. */
+export function stimulusIdOf(
+  config: Pick<Config, 'stimulusSet' | 'goMapping'>,
+  type: StimulusType,
+): StimulusId {
+  const swapped = config.goMapping === 'B';
+  const shown = swapped ? (type === 'go' ? 'nogo' : 'go') : type;
+  return STIMULUS_SETS[config.stimulusSet][shown];
 }
 
 /** Practice trials get feedback; test trials do not. */

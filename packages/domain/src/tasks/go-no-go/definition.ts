@@ -24,6 +24,7 @@ export const goNoGoTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   construct: 'Response inhibition and sustained attention',
   version: '1.0.0',
   settings: SETTINGS,
+  responseMapping: { setting: 'goMapping', levels: { A: 'A', B: 'B' } },
   phases: PHASES,
   scoredPhase: 'test',
   plan: plan,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRng } from '../shared/random';
 import { type Config, DEFAULT_CONFIG, getBlockCounts, SETTINGS } from './config';
-import { NOGO_CODE, plan, planBlock, spreadNoGo } from './plan';
+import { NOGO_CODE, plan, planBlock, plannedTrialAt, spreadNoGo } from './plan';
 
 /** Trials planned by the property tests of this file (reported and checked at the end). */
 let plannedTrials = 0;
@@ -36,10 +36,33 @@ const configArbitrary: fc.Arbitrary<Config> = fc
       { weight: 1, arbitrary: fc.integer({ min: 5, max: 10 }) },
     ),
     stimulusSet: fc.constantFrom('fill-outline' as const, 'letters-PR' as const),
+    goMapping: fc.constantFrom('A' as const, 'B' as const),
   })
   .map((partial) => SETTINGS.schema.safeParse(partial))
   .filter((parsed) => parsed.success)
   .map((parsed) => parsed.data as Config);
+
+describe('the go mapping', () => {
+  it('shows the set’s first stimulus on go trials under A and its second under B, the plan unchanged', () => {
+    const expected = {
+      'fill-outline': { A: ['solid', 'outline'], B: ['outline', 'solid'] },
+      'letters-PR': { A: ['P', 'R'], B: ['R', 'P'] },
+    } as const;
+    for (const stimulusSet of ['fill-outline', 'letters-PR'] as const) {
+      for (const goMapping of ['A', 'B'] as const) {
+        const config = { ...DEFAULT_CONFIG, stimulusSet, goMapping };
+        const planned = plan('mapping', config);
+        // The sequence of go and no-go trials is the seed's, whatever the mapping.
+        expect(planned).toEqual(plan('mapping', DEFAULT_CONFIG));
+        const [go, nogo] = expected[stimulusSet][goMapping];
+        planned.test.forEach((code, trialNumber) => {
+          const trial = plannedTrialAt(planned, config, { phase: 'test', block: 0, trialNumber });
+          expect(trial?.stimulusId).toBe(code === NOGO_CODE ? nogo : go);
+        });
+      }
+    }
+  });
+});
 
 describe('plan (property tests)', () => {
   afterAll(() => {

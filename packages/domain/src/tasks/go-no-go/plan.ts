@@ -111,7 +111,7 @@ export function plannedBlock(plan: Plan, phase: string, block: number) {
 /** The planned trial at `position`, or undefined if the plan has no such trial. */
 export function plannedTrialAt(
   plan: Plan,
-  config: Pick<Config, 'stimulusSet'>,
+  config: Pick<Config, 'stimulusSet' | 'goMapping'>,
   position: Position,
 ): PlannedTrial | undefined {
   const code = plannedBlock(plan, position.phase, position.block)?.[position.trialNumber];

@@ -182,6 +182,7 @@ describe('the settings', () => {
       firstGoTrials: 3,
       maxConsecutiveNoGo: 1,
       stimulusSet: 'fill-outline',
+      goMapping: 'A',
     });
     expect(getBlockCounts(config, 'test')).toEqual({ trials: 160, go: 128, noGo: 32 });
     expect(getBlockCounts(config, 'practice')).toEqual({ trials: 10, go: 8, noGo: 2 });

@@ -1,0 +1,1 @@
+ALTER TABLE "study_participants" DROP COLUMN "params";
