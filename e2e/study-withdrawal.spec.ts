@@ -4,7 +4,7 @@ import { axeViolations } from './support/axe';
 import { logInViaForm, useBrowser } from './support/browser';
 import { DIGIT_SPAN_RECORDER } from './support/digit-span-driver';
 import { screenshot } from './support/screenshot';
-import { openStudy, takeDigitSpan } from './support/study-driver';
+import { openStudy, STUDY, takeDigitSpan } from './support/study-driver';
 import { ELEMENT_TIMING_RECORDER, startRunFromIntro } from './support/task-run';
 
 type Me = { participation: { state: string; runs: { runId: string }[] } };
@@ -15,7 +15,12 @@ describe('withdrawing from a study (ADR 041)', () => {
   it('deletes the trials of a participant who withdraws after a task, sends nothing more, and counts the withdrawal on the dashboard', async () => {
     const admin = await browser.newPage();
     await logInViaForm(admin, ADMIN.email, ADMIN.password);
-    const code = await openStudy(admin, browser.baseUrl);
+    // A name of its own: the browser tests share one server, and another file's study of the
+    // same name may be listed first.
+    const code = await openStudy(admin, browser.baseUrl, {
+      ...STUDY,
+      settings: { ...STUDY.settings, name: 'Withdrawal study' },
+    });
 
     const page = await browser.newPage();
     await page.addInitScript(ELEMENT_TIMING_RECORDER);
@@ -87,7 +92,7 @@ describe('withdrawing from a study (ADR 041)', () => {
 
     // The researcher's dashboard counts one withdrawal and lists the participant as withdrawn.
     await admin.goto('/studies');
-    await admin.getByRole('link', { name: 'Browser study' }).first().click();
+    await admin.getByRole('link', { name: 'Withdrawal study' }).click();
     await admin.getByRole('link', { name: 'Participants and data' }).click();
     await admin.getByRole('heading', { name: 'Each participant' }).waitFor();
     const withdrawn = admin.locator('.studies-counts li', { hasText: 'Withdrawn' });
