@@ -1,6 +1,6 @@
 import type { Display } from '@cogni/domain/tasks/flanker';
 import type { CDPSession, Page } from 'playwright-core';
-import { startTaskRun, waitForNamedStimulus } from './task-run';
+import { playStimulusRun, startTaskRun, waitForNamedStimulus } from './task-run';
 import { pressKeyAt, type TrustedKey, touchPadButtonAt, waitForPageTime } from './trusted-input';
 
 /** Five arrows the page presented: where they stand in the run, and when they were presented. */
@@ -101,21 +101,9 @@ export function tapDirectionAt(
  * intro is passed with its button. Returns once 'All trials done' shows, with the number of
  * displays shown.
  */
-export async function playFlankerRun(
+export function playFlankerRun(
   page: Page,
   respond: (shown: ShownDisplay) => Promise<void>,
 ): Promise<number> {
-  let previous: string | null = null;
-  let shown = 0;
-  for (;;) {
-    const next = await waitForNextDisplay(page, previous);
-    if (next.kind === 'prompt') {
-      if (next.text.includes('All trials done')) return shown;
-      await page.getByTestId('block-intro').getByRole('button').click();
-      continue;
-    }
-    previous = next.identifier;
-    shown += 1;
-    await respond(next);
-  }
+  return playStimulusRun(page, (after) => waitForNextDisplay(page, after), respond);
 }

@@ -1,6 +1,6 @@
 import type * as goNoGo from '@cogni/domain/tasks/go-no-go';
 import type { CDPSession, Page } from 'playwright-core';
-import { startTaskRun, waitForNamedStimulus } from './task-run';
+import { playStimulusRun, startTaskRun, waitForNamedStimulus } from './task-run';
 import { pressKeyAt, touchPadButtonAt } from './trusted-input';
 
 export type GoNoGoPhase = 'practice' | 'test';
@@ -68,21 +68,9 @@ export function tapAt(page: Page, cdp: CDPSession, atMs: number): Promise<void> 
  * intro is passed with its button. Returns once 'All trials done' shows, with the number of
  * stimuli shown.
  */
-export async function playGoNoGoRun(
+export function playGoNoGoRun(
   page: Page,
   respond: (shown: ShownStimulus) => Promise<void>,
 ): Promise<number> {
-  let previous: string | null = null;
-  let shown = 0;
-  for (;;) {
-    const next = await waitForNext(page, previous);
-    if (next.kind === 'prompt') {
-      if (next.text.includes('All trials done')) return shown;
-      await page.getByTestId('block-intro').getByRole('button').click();
-      continue;
-    }
-    previous = next.identifier;
-    shown += 1;
-    await respond(next);
-  }
+  return playStimulusRun(page, (after) => waitForNext(page, after), respond);
 }

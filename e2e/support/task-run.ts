@@ -305,3 +305,30 @@ export async function waitForNamedStimulus<Name extends string, Value extends st
   return { ...shown, [name]: value as Value } as Omit<PresentedStimulus, 'value'> &
     Record<Name, Value>;
 }
+
+/**
+ * Plays a run of stimuli to its end: `next` waits for the stimulus after the one named, or a
+ * prompt; `respond` is called with each stimulus as it is presented, and a block's intro is
+ * passed with its button. Returns once 'All trials done' shows, with the number of stimuli shown.
+ */
+export async function playStimulusRun<Shown extends { identifier: string }>(
+  page: Page,
+  next: (
+    after: string | null,
+  ) => Promise<({ kind: 'stimulus' } & Shown) | { kind: 'prompt'; text: string }>,
+  respond: (shown: Shown) => Promise<void>,
+): Promise<number> {
+  let previous: string | null = null;
+  let shown = 0;
+  for (;;) {
+    const stage = await next(previous);
+    if (stage.kind === 'prompt') {
+      if (stage.text.includes('All trials done')) return shown;
+      await page.getByTestId('block-intro').getByRole('button').click();
+      continue;
+    }
+    previous = stage.identifier;
+    shown += 1;
+    await respond(stage);
+  }
+}

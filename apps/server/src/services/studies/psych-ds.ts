@@ -40,8 +40,7 @@ const ROW_ID = 'row_id';
 
 /**
  * A task's value for the `task` keyword: Psych-DS values are letters and digits only, so the
- * task's URL slug loses its hyphens and a trailing `-test` (stroop-test → stroop, n-back →
- * nback, go-no-go → gonogo, digit-span → digitspan, tower-of-hanoi → towerofhanoi).
+ * task's URL slug loses a trailing `-test` and its hyphens (docs/studies.md lists the values).
  */
 export function psychDsTaskValue(testType: string): string {
   const task = findTask(testType);
