@@ -1,9 +1,17 @@
 import path from 'node:path';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 import { longestFirst } from './scripts/longest-first-sequencer';
 import { SLOW_UNIT_TEST_FILES } from './scripts/slow-unit-tests.mjs';
 
 export default defineConfig({
+  // The web app's message macros (ADR 042), as its own build turns them into descriptors.
+  plugins: [
+    lingui({
+      configPath: path.resolve(import.meta.dirname, 'lingui.config.ts'),
+      macroTransform: true,
+    }),
+  ],
   test: {
     include: [
       'packages/*/src/**/*.test.ts',

@@ -23,7 +23,7 @@
 // reported beside it.
 //
 // Usage: npx tsx bench/study-load.ts [--db postgres|pglite] [--participants 1000] [--quick]
-//   [--no-ceiling] [--no-step-up] [--out <name>]
+//   [--no-ceiling] [--no-step-up] [--no-users] [--out <name>]
 //   PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a new
 //   database is made and dropped). Writes bench/results/<date>-study-load.{json,md} (--out to
 //   name them otherwise); --no-ceiling and --no-step-up leave those parts out; --quick (a short
@@ -76,6 +76,8 @@ const { values: args } = parseArgs({
     'no-ceiling': { type: 'boolean', default: false },
     /** Without the participants' step-up to their maximum. */
     'no-step-up': { type: 'boolean', default: false },
+    /** Without signed-in users stepped up through the real endpoint beside them. */
+    'no-users': { type: 'boolean', default: false },
   },
 });
 const kinds = (args.db ?? ['postgres', 'pglite']) as DatabaseKind[];
@@ -246,6 +248,10 @@ type StudyLoadResult = {
   maxP99Ms: number | null;
   /** The participants' most saves over the ceiling: the issue's figure (goal at least 2). */
   maxOverCeiling: number | null;
+  /** Signed-in users' best sustained step through the same endpoint, and it over the ceiling. */
+  usersMaxPerSec: number | null;
+  usersMaxParticipants: number | null;
+  usersOverCeiling: number | null;
   participantsByState: Record<string, number>;
   /** The step-up study's participants by state (those stopped mid-study are not completed). */
   stepUpParticipantsByState: Record<string, number>;
@@ -257,6 +263,7 @@ type StudyLoadResult = {
   serverExitCode: number | null;
   windows: StudyWindow[];
   participantSteps: StepResult[];
+  userSteps: StepResult[];
   ceilingSteps: StepResult[];
 };
 
@@ -485,6 +492,29 @@ async function benchDatabase(kind: DatabaseKind): Promise<StudyLoadResult> {
       }
     }
 
+    // Signed-in users through the same endpoint, stepped up in the same run: bench:load's own
+    // figure beside the participants', so a difference between the principals shows apart from
+    // what the machine does that day.
+    let userSteps: StepUp = { steps: [], best: null };
+    if (!args['no-users']) {
+      console.log(`${kind}: signed-in users stepped up (bench:load's figure, the real endpoint)`);
+      userSteps = await stepUp(
+        generator,
+        server.pid,
+        'ours',
+        { ...settings.stepUp.plan, maxParticipants: accounts.length },
+        settings.stepUp.timing,
+        { goalP99Ms: GOAL_P99_MS },
+        (s) =>
+          console.log(
+            `  ${s.isSustained ? 'ok  ' : 'MISS'} users ${String(s.participants).padStart(6)}: ` +
+              `${s.trialSavesPerSec} saves/s, p50 ${s.p50Ms} p99 ${s.p99Ms} ms, ${s.errors} errors, ` +
+              `machine ${s.machineCpuCores} (+${s.stealCpuCores} stolen) cores`,
+          ),
+      );
+      await generator.stopAll();
+    }
+
     if (!args['no-ceiling']) {
       console.log(`${kind}: the ceiling (bench:load's: users, trials to the bare insert)`);
     }
@@ -537,6 +567,12 @@ async function benchDatabase(kind: DatabaseKind): Promise<StudyLoadResult> {
       maxParticipants: best?.participants ?? null,
       maxP99Ms: best?.p99Ms ?? null,
       maxOverCeiling,
+      usersMaxPerSec: userSteps.best?.trialSavesPerSec ?? null,
+      usersMaxParticipants: userSteps.best?.participants ?? null,
+      usersOverCeiling:
+        userSteps.best && ceilingPerSec !== null
+          ? ratio(userSteps.best.trialSavesPerSec, ceilingPerSec)
+          : null,
       participantsByState: stored.participantsByState,
       stepUpParticipantsByState: stored.stepUpParticipantsByState,
       finishedParticipants: study.finishedParticipants,
@@ -553,6 +589,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<StudyLoadResult> {
       serverExitCode: exitCode,
       windows: study.windows,
       participantSteps: participantSteps.steps,
+      userSteps: userSteps.steps,
       ceilingSteps: ceiling.steps,
     };
     console.log(
@@ -597,6 +634,7 @@ function section(name: string, r: StudyLoadResult): string[] {
         .map(([state, n]) => `${n} ${state}`)
         .join(', ') || 'none'
     } (stopped mid-study at the end).`,
+    `- Signed-in users through the same endpoint in the same run (bench:load's figure): **${r.usersMaxPerSec ?? '–'} trial saves/s** at ${r.usersMaxParticipants ?? '–'} users; **${r.usersOverCeiling ?? '–'}× the ceiling**.`,
     `- Nothing lost: study trials ${r.studyTrials.check === 'passed' ? 'passed' : `**failed**: ${r.studyTrials.check}`} (${r.studyTrials.confirmed} confirmed, ${r.studyTrials.confirmedLate} of them by a 200 after a lost answer, ${r.studyTrials.stored} stored, ${r.studyTrials.unanswered} unanswered when stopped); ceiling trials ${r.ceilingTrials.check === 'passed' ? 'passed' : `**failed**: ${r.ceilingTrials.check}`}. Participants: ${states} (${r.finishedParticipants} finished as the generator saw it).`,
     `- Goal (p99 < ${GOAL_P99_MS} ms while all ${r.participants} are in the task, the participants' maximum ≥ ${GOAL_OVER_CEILING}× the ceiling, nothing lost, all ${r.participants} completed): **${r.isGoalMet ? 'met' : 'missed'}**. Load average before/after: ${r.loadAverage.before.join(' ')} / ${r.loadAverage.after.join(' ')}.`,
     '',
@@ -612,6 +650,10 @@ function section(name: string, r: StudyLoadResult): string[] {
     '### The participants stepped up',
     '',
     ...stepTable(r.participantSteps),
+    '',
+    '### Signed-in users stepped up (the real endpoint)',
+    '',
+    ...stepTable(r.userSteps),
     '',
     '### The ceiling, step by step',
     '',
@@ -657,7 +699,7 @@ function writeReport() {
     '',
     `${report.date}, ${report.mode} run of ${report.durationMin} min on ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memoryGb} GB, Node ${report.machine.node}. The load generator (two worker threads) shares the cores with the server and the database.`,
     '',
-    `A researcher's study (consent, Stroop with ${JSON.stringify(settings.taskConfig) === '{}' ? 'its default settings' : JSON.stringify(settings.taskConfig)}, debrief) is opened; ${participants} participants without accounts open its one link, evenly spread over ${settings.joinSpreadMs / 1000} s. Each (bench/load/participant.ts, a 'participant' principal) starts with a PROLIFIC_PID, agrees, starts the task step's run, answers its ${report.method.trialsPerParticipant} trials at bench:load's pace (a trial every ${report.method.meanTrialPaceMs} ms on average, ${round1(taskMs / 1000)} s in all) while its outbox saves them one at a time with the browser's backoff, completes the run, reads the debrief and finishes. Trial saves are measured in ${settings.windowMs / 1000}-s windows; the figures are those of the windows in which every participant was in the task. Then the participants' maximum: a second study's link takes participants in steps (×${settings.stepUp.plan.factor} from ${settings.stepUp.plan.first}), each who finishes followed by a new one, until p99 passes ${GOAL_P99_MS} ms; the best sustained step is the most participant saves a second. The ceiling is then measured in the same run as bench:load does: signed-in users step up (×${settings.ceiling.plan.factor} from ${settings.ceiling.plan.first}) with their trials sent to the bare insert, until p99 passes ${GOAL_P99_MS} ms; its best sustained step is the ceiling.`,
+    `A researcher's study (consent, Stroop with ${JSON.stringify(settings.taskConfig) === '{}' ? 'its default settings' : JSON.stringify(settings.taskConfig)}, debrief) is opened; ${participants} participants without accounts open its one link, evenly spread over ${settings.joinSpreadMs / 1000} s. Each (bench/load/participant.ts, a 'participant' principal) starts with a PROLIFIC_PID, agrees, starts the task step's run, answers its ${report.method.trialsPerParticipant} trials at bench:load's pace (a trial every ${report.method.meanTrialPaceMs} ms on average, ${round1(taskMs / 1000)} s in all) while its outbox saves them one at a time with the browser's backoff, completes the run, reads the debrief and finishes. Trial saves are measured in ${settings.windowMs / 1000}-s windows; the figures are those of the windows in which every participant was in the task. Then the participants' maximum: a second study's link takes participants in steps (×${settings.stepUp.plan.factor} from ${settings.stepUp.plan.first}), each who finishes followed by a new one, until p99 passes ${GOAL_P99_MS} ms; the best sustained step is the most participant saves a second. Signed-in users then step up the same way through the same endpoint (bench:load's own figure, beside the participants'). The ceiling is then measured in the same run as bench:load does: signed-in users step up (×${settings.ceiling.plan.factor} from ${settings.ceiling.plan.first}) with their trials sent to the bare insert, until p99 passes ${GOAL_P99_MS} ms; its best sustained step is the ceiling.`,
     '',
     "The issue's \"saves stay at least 2× the same run's bare-insert ceiling\" is bench:load's figure with participants as the principals: their most saves per second with p99 under 50 ms, over the ceiling. The headroom at the fixed head count (the ceiling over the saves they make) is given beside it.",
     '',

@@ -52,6 +52,7 @@ export const CONTENT: StudyContent = {
     { kind: 'debrief', title: 'Thank you', text: 'The study measures attention.' },
   ],
   design: DEFAULT_STUDY_DESIGN,
+  language: 'en',
 };
 export const TASK_STEPS = [2, 3, 5, 7];
 

@@ -100,6 +100,6 @@ describe('the first admin, from the setup link', { timeout: 120_000 }, () => {
     // Used: the link tells so, in a browser that is not signed in.
     const again = await browser.newPage();
     await again.goto(link);
-    await again.getByText(MESSAGES.setupLinkInvalid).waitFor();
+    await again.getByText(MESSAGES.setupLinkInvalid.message).waitFor();
   });
 });

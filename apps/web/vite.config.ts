@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -25,8 +27,23 @@ function noTestSupport(): Plugin {
   };
 }
 
+/** The message catalogs' configuration, shared with the CLI (ADR 042). */
+const linguiConfigPath = path.resolve(import.meta.dirname, '../../lingui.config.ts');
+
 export default defineConfig({
-  plugins: [react(), noTestSupport()],
+  plugins: [
+    react(),
+    // Compiles a catalog when it is imported, and turns the message macros into descriptors
+    // natively (no Babel), keeping each message's English text in the bundle: English needs no
+    // catalog (ADR 042). A catalog that does not compile fails the build; one that lacks a
+    // message fails scripts/check-i18n.mjs (npm run lint), and the message shows in English.
+    lingui({
+      configPath: linguiConfigPath,
+      macroTransform: { macro: { descriptorFields: 'message' } },
+      failOnCompileError: true,
+    }),
+    noTestSupport(),
+  ],
   server: {
     headers: crossOriginIsolationHeaders,
     proxy: {

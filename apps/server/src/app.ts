@@ -1,3 +1,4 @@
+import type { Text } from '@cogni/domain';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv, AppInput } from './app-env';
@@ -22,6 +23,11 @@ import { setupRoutes } from './routes/setup';
 import { serveWebApp } from './routes/static';
 import { studyRoutes } from './routes/studies';
 import { createErrorLogLimits } from './services/error-logs/entry-limits';
+
+const NO_SUCH_ENDPOINT: Text = /*i18n*/ {
+  id: 'errors.noSuchEndpoint',
+  message: 'No such API endpoint',
+};
 
 /**
  * The app's dependencies, with what the configuration sets built where not given: the password
@@ -97,7 +103,7 @@ export function createApp(input: AppInput) {
   app.route('/api/studies', studyRoutes);
   app.route('/api/participation', participationRoutes);
   app.all('/api/*', () => {
-    throw new AppError('NOT_FOUND', 'No such API endpoint');
+    throw new AppError('NOT_FOUND', NO_SUCH_ENDPOINT);
   });
 
   if (deps.webDistDir) app.get('*', serveWebApp(deps.webDistDir));

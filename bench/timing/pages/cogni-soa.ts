@@ -24,6 +24,7 @@ const run: Run = {
   savedTrials: [],
   summary: null,
   isPreview: false,
+  language: 'en',
 };
 
 const bench: SoaBenchApi = {

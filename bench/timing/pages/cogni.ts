@@ -25,6 +25,7 @@ const run: Run = {
   savedTrials: [],
   summary: null,
   isPreview: false,
+  language: 'en',
 };
 
 const bench: BenchApi = {

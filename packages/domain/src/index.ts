@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './exports';
+export * from './languages';
 export * from './messages';
 export * from './permissions';
 export * from './retry-backoff';
@@ -36,3 +37,4 @@ export * from './tasks/shared/soa-engine';
 export * from './tasks/shared/soa-task-engine';
 export * from './tasks/shared/time-floors';
 export * from './test-types';
+export * from './texts';

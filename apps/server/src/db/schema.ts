@@ -213,6 +213,11 @@ export const testResults = pgTable(
      * takes no more trials and stays out of reports. Null for a run that is open or finished.
      */
     abandonedAt: timestamptz('abandoned_at'),
+    /**
+     * The language the run was taken in (ADR 042): a study's language, or the reader's. A task
+     * whose stimuli are words (Stroop) showed them in it; the scores do not depend on it.
+     */
+    language: text('language').notNull().default('en'),
   },
   (t) => [
     index('test_results_user_start_idx').on(t.userId, t.startTime),

@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from '@cogni/domain';
+import { type ApiErrorCode, formatText, type TextWithValues } from '@cogni/domain';
 
 export const HTTP_STATUS: Record<
   ApiErrorCode,
@@ -17,16 +17,24 @@ export const HTTP_STATUS: Record<
   INTERNAL: 500,
 };
 
-/** The one error type services and handlers throw; the error handler maps it to JSON. */
+/**
+ * The one error type services and handlers throw; the error handler maps it to JSON. A message
+ * people read is a catalog message (`{ id, message, values }`, ADR 042): the answer carries its
+ * id and values beside the English text, and the browser shows it in the reader's language.
+ */
 export class AppError extends Error {
+  /** The message's id and values in the catalogs, when it has them. */
+  readonly text: TextWithValues | undefined;
+
   constructor(
     readonly code: ApiErrorCode,
-    message: string,
+    message: string | TextWithValues,
     readonly fields?: Record<string, string>,
     /** Where the client sends the user instead (a panel's screen-out URL), if anywhere. */
     readonly redirectUrl?: string,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : formatText(message.message, message.values));
     this.name = 'AppError';
+    this.text = typeof message === 'string' ? undefined : message;
   }
 }

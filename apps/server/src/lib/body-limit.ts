@@ -1,10 +1,13 @@
+import type { Text } from '@cogni/domain';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from './app-error';
 
 /** Largest accepted API request body, in bytes (ASVS 4.1.1); larger is a 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+const TOO_LARGE: Text = /*i18n*/ { id: 'errors.tooLarge', message: 'Request body is too large' };
+
+export const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE);
 
 /**
  * Refuses a body whose declared length is over the limit before anything reads it. A body with

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Text } from '@cogni/domain';
 import { AppError } from './app-error';
 
 /**
@@ -10,7 +11,7 @@ import { AppError } from './app-error';
 export function createConcurrencyLimit(options: {
   concurrency: number;
   maxQueued: number;
-  busyMessage: string;
+  busyMessage: Text;
 }) {
   let running = 0;
   const queue: (() => void)[] = [];
@@ -51,7 +52,7 @@ export function createConcurrencyLimit(options: {
  * of everyone else with it. Each call gives its spacing, so one line serves callers whose spacing
  * follows a setting of their own (an app's hash cost).
  */
-export function createKeyedLine(options: { maxWaiting: number; busyMessage: string }) {
+export function createKeyedLine(options: { maxWaiting: number; busyMessage: Text }) {
   const lines = new Map<string, { tail: Promise<void>; size: number }>();
 
   return async function run<T>(key: string, spacingMs: number, task: () => Promise<T>): Promise<T> {

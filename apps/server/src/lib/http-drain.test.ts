@@ -64,7 +64,9 @@ describe('createHttpDrain', () => {
     const refused = await fetch(`${origin}/api/results`, { method: 'PUT', body: '{}' });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('2');
-    expect(await refused.json()).toEqual({ error: { code: 'UNAVAILABLE', message: BUSY_MESSAGE } });
+    expect(await refused.json()).toEqual({
+      error: { code: 'UNAVAILABLE', message: BUSY_MESSAGE.message, messageId: BUSY_MESSAGE.id },
+    });
     expect(shed).toEqual([2]);
     // A load balancer asking whether the server is alive gets through.
     expect(await (await fetch(`${origin}/api/health`)).text()).toBe('done');

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { ApiErrorBody } from '@cogni/domain';
+import type { ApiErrorBody, Text } from '@cogni/domain';
 
 /** Seconds a client is told to wait before trying again (another instance, or this one restarted). */
 const RETRY_AFTER_SECONDS = 2;
@@ -25,13 +25,25 @@ export type HttpDrain = {
 /** Not shed when the server is busy: a load balancer must not take a busy server for a dead one. */
 const HEALTH_PATH = '/api/health';
 
-const unavailable = (message: string) =>
-  Response.json({ error: { code: 'UNAVAILABLE', message } } satisfies ApiErrorBody, {
-    status: 503,
-    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
-  });
+const unavailable = (text: Text) =>
+  Response.json(
+    {
+      error: { code: 'UNAVAILABLE', message: text.message, messageId: text.id },
+    } satisfies ApiErrorBody,
+    {
+      status: 503,
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
+    },
+  );
 
-export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
+export const BUSY_MESSAGE: Text = /*i18n*/ {
+  id: 'errors.serverBusy',
+  message: 'The server is busy. Please try again in a moment.',
+};
+const RESTARTING: Text = /*i18n*/ {
+  id: 'errors.serverRestarting',
+  message: 'The server is restarting. Please try again.',
+};
 
 /**
  * Graceful shutdown for one HTTP server (ADR 011). While in-flight requests finish, the port
@@ -57,7 +69,7 @@ export function createHttpDrain(
   return {
     guard<F extends FetchHandler>(fetch: F): F {
       return ((request: Request, ...rest: never[]) => {
-        if (isDraining) return unavailable('The server is restarting. Please try again.');
+        if (isDraining) return unavailable(RESTARTING);
         // This request is not counted yet: the count starts once the app's listener returns.
         if (inFlight.size >= maxInFlight && new URL(request.url).pathname !== HEALTH_PATH) {
           onShed?.(inFlight.size);

@@ -1,8 +1,14 @@
+import type { Text } from '@cogni/domain';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError } from './app-error';
 import { parseInput } from './parse-input';
 import { readBodyText } from './read-body';
+
+const NOT_JSON: Text = /*i18n*/ {
+  id: 'errors.bodyNotJson',
+  message: 'Request body must be valid JSON',
+};
 
 /** Reads the JSON body and validates it; any problem is a 400 naming the fields. */
 export async function parseJsonBody<S extends z.ZodType>(
@@ -18,6 +24,6 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError('BAD_REQUEST', 'Request body must be valid JSON');
+    throw new AppError('BAD_REQUEST', NOT_JSON);
   }
 }

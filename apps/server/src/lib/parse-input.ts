@@ -1,6 +1,16 @@
+import type { Text } from '@cogni/domain';
 import type { z } from 'zod';
 import { AppError } from './app-error';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './storable-text';
+
+/**
+ * A request the schema refuses: each field's problem (`field: message`, the messages in English,
+ * as the schemas write them; a form shows each beside its field, from `fields`).
+ */
+const INVALID_REQUEST: Text = /*i18n*/ {
+  id: 'errors.invalidRequest',
+  message: 'Invalid request: {problems}',
+};
 
 /**
  * Validates request input against its schema; any problem is a 400 naming each field, so a form
@@ -16,7 +26,7 @@ export function parseInput<S extends z.ZodType>(raw: unknown, schema: S): z.outp
     fields[unstorable] = UNSTORABLE_TEXT_MESSAGE;
     throw new AppError(
       'BAD_REQUEST',
-      `Invalid request: ${unstorable}: ${UNSTORABLE_TEXT_MESSAGE}`,
+      { ...INVALID_REQUEST, values: { problems: `${unstorable}: ${UNSTORABLE_TEXT_MESSAGE}` } },
       fields,
     );
   }
@@ -47,7 +57,11 @@ export function parseInput<S extends z.ZodType>(raw: unknown, schema: S): z.outp
   if (unknownCount > 0) {
     known.push(unknownCount === 1 ? 'an unknown field' : `${unknownCount} unknown fields`);
   }
-  throw new AppError('BAD_REQUEST', `Invalid request: ${known.join('; ')}`, fields);
+  throw new AppError(
+    'BAD_REQUEST',
+    { ...INVALID_REQUEST, values: { problems: known.join('; ') } },
+    fields,
+  );
 }
 
 /** Fields named in one error at most, and the longest field name quoted. */

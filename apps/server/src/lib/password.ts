@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Text } from '@cogni/domain';
 import {
   createBackgroundScrypt,
   HASHING_AUTOGROUP_NICE,
@@ -20,7 +21,10 @@ const SALT_LENGTH = 16;
 type ScryptParams = { N: number; r: number; p: number };
 
 /** The 503 of a server that has too many logins, sign-ups or password changes waiting. */
-export const SIGN_INS_BUSY_MESSAGE = 'Too many sign-ins at once. Please try again in a moment.';
+export const SIGN_INS_BUSY_MESSAGE: Text = /*i18n*/ {
+  id: 'errors.signInsBusy',
+  message: 'Too many sign-ins at once. Please try again in a moment.',
+};
 
 /**
  * Two hashes at a time (two cores), 64 waiting (about 10 s of work); more get a 503. One limit

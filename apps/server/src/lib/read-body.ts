@@ -1,7 +1,10 @@
 import type { IncomingMessage } from 'node:http';
+import type { Text } from '@cogni/domain';
 import type { Context } from 'hono';
 import { AppError } from './app-error';
 import { MAX_BODY_BYTES, tooLarge } from './body-limit';
+
+const CUT_OFF: Text = /*i18n*/ { id: 'errors.bodyCutOff', message: 'Request body was cut off' };
 
 /** Each request's body, read once: a second reader (the login's failure log) gets the same. */
 const bodies = new WeakMap<Request, Promise<string>>();
@@ -59,7 +62,7 @@ function readIncoming(incoming: IncomingMessage): Promise<string> {
     };
     const onEnd = () => finish(null);
     // The client went away before the whole body came.
-    const onClose = () => finish(new AppError('BAD_REQUEST', 'Request body was cut off'));
+    const onClose = () => finish(new AppError('BAD_REQUEST', CUT_OFF));
     incoming.on('data', onData);
     incoming.once('end', onEnd);
     incoming.once('close', onClose);

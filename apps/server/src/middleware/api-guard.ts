@@ -1,9 +1,19 @@
+import type { Text } from '@cogni/domain';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { getExpectedOrigin } from './request-origin';
 
-const JSON_REQUIRED = 'Content-Type must be application/json';
+const TEXTS = {
+  crossSite: /*i18n*/ {
+    id: 'errors.crossSiteRequest',
+    message: 'Request refused: it did not come from this site',
+  },
+  jsonRequired: /*i18n*/ {
+    id: 'errors.jsonRequired',
+    message: 'Content-Type must be application/json',
+  },
+} satisfies Record<string, Text>;
 
 function isJsonContentType(contentType: string): boolean {
   return /^application\/json\s*(;|$)/i.test(contentType);
@@ -19,11 +29,11 @@ export const apiGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method)) {
     const origin = c.req.header('origin');
     if (!origin || origin !== getExpectedOrigin(c)) {
-      throw new AppError('FORBIDDEN', 'Request refused: it did not come from this site');
+      throw new AppError('FORBIDDEN', TEXTS.crossSite);
     }
     const contentType = c.req.header('content-type');
     if (contentType !== undefined && !isJsonContentType(contentType)) {
-      throw new AppError('BAD_REQUEST', JSON_REQUIRED);
+      throw new AppError('BAD_REQUEST', TEXTS.jsonRequired);
     }
   }
   // Before the handler, so c.json() and c.body() build the response with it. Set on the

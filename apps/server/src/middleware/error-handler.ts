@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@cogni/domain';
+import type { ApiErrorBody, Text, TextWithValues } from '@cogni/domain';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../app-env';
@@ -80,16 +80,33 @@ async function recordServerError(c: Context<AppEnv>, error: Error) {
   }
 }
 
+/** The answers to failures that are not the request's own fault, in the catalogs' words. */
+const TEXTS = {
+  tooLarge: /*i18n*/ { id: 'errors.tooLarge', message: 'Request body is too large' },
+  badRequest: /*i18n*/ { id: 'errors.badRequest', message: 'Bad request' },
+  unavailable: /*i18n*/ {
+    id: 'errors.unavailable',
+    message: 'The service is briefly unavailable. Please try again.',
+  },
+  internal: /*i18n*/ {
+    id: 'errors.internal',
+    message: 'Something went wrong on our side. Please try again.',
+  },
+} satisfies Record<string, Text>;
+
 function errorBody(
   code: ApiErrorBody['error']['code'],
   message: string,
   fields?: Record<string, string>,
   redirectUrl?: string,
+  text?: TextWithValues,
 ): ApiErrorBody {
   return {
     error: {
       code,
       message,
+      ...(text ? { messageId: text.id } : {}),
+      ...(text?.values ? { values: text.values } : {}),
       ...(fields ? { fields } : {}),
       ...(redirectUrl ? { redirectUrl } : {}),
     },
@@ -105,14 +122,14 @@ export async function handleError(error: Error, c: Context<AppEnv>) {
   c.header('Cache-Control', 'no-store');
   if (error instanceof AppError) {
     return c.json(
-      errorBody(error.code, error.message, error.fields, error.redirectUrl),
+      errorBody(error.code, error.message, error.fields, error.redirectUrl, error.text),
       HTTP_STATUS[error.code],
     );
   }
   if (error instanceof HTTPException && error.status < 500) {
     const code = error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
-    const message = code === 'PAYLOAD_TOO_LARGE' ? 'Request body is too large' : 'Bad request';
-    return c.json(errorBody(code, message), HTTP_STATUS[code]);
+    const text = code === 'PAYLOAD_TOO_LARGE' ? TEXTS.tooLarge : TEXTS.badRequest;
+    return c.json(errorBody(code, text.message, undefined, undefined, text), HTTP_STATUS[code]);
   }
   const deps = c.get('deps');
   if (isDatabaseUnavailable(error)) {
@@ -120,11 +137,14 @@ export async function handleError(error: Error, c: Context<AppEnv>) {
     if (isStatementTimeout(error)) await recordServerError(c, error);
     c.header('Retry-After', '2');
     return c.json(
-      errorBody('UNAVAILABLE', 'The service is briefly unavailable. Please try again.'),
+      errorBody('UNAVAILABLE', TEXTS.unavailable.message, undefined, undefined, TEXTS.unavailable),
       503,
     );
   }
   deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
   await recordServerError(c, error);
-  return c.json(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'), 500);
+  return c.json(
+    errorBody('INTERNAL', TEXTS.internal.message, undefined, undefined, TEXTS.internal),
+    500,
+  );
 }

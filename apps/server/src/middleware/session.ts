@@ -1,4 +1,4 @@
-import { isAdmin, isResearcher, MESSAGES } from '@cogni/domain';
+import { isAdmin, isResearcher, MESSAGES, type Text } from '@cogni/domain';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../app-env';
@@ -68,9 +68,11 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+const NOT_LOGGED_IN: Text = /*i18n*/ { id: 'errors.notLoggedIn', message: 'You must be logged in' };
+
 export function requireUser(c: Context<AppEnv>): SessionUser {
   const session = c.get('session');
-  if (!session) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+  if (!session) throw new AppError('UNAUTHENTICATED', NOT_LOGGED_IN);
   return session;
 }
 
@@ -81,7 +83,7 @@ export function requireUser(c: Context<AppEnv>): SessionUser {
 function requireRole(
   c: Context<AppEnv>,
   isAllowed: (user: SessionUser['user']) => boolean,
-  message: string,
+  message: Text,
   what: string,
 ): SessionUser {
   const session = requireUser(c);

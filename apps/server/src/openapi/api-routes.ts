@@ -31,6 +31,8 @@ import {
   FindParticipantResponseSchema,
   FirstAdminResponseSchema,
   HealthResponseSchema,
+  LanguageInputSchema,
+  LanguageResponseSchema,
   LoginInputSchema,
   LoginResponseSchema,
   LoginSuccessResponseSchema,
@@ -498,7 +500,8 @@ const SIGNED_IN_ROUTES: readonly ApiRoute[] = [
   {
     method: 'GET',
     path: '/api/session',
-    summary: 'Who is signed in (always 200; user is null for a visitor)',
+    summary:
+      'Who is signed in and their profile’s language (always 200; user is null for a visitor)',
     tag: 'auth',
     access: 'public',
     success: { status: 200, description: 'The session', schema: SessionResponseSchema },
@@ -587,6 +590,15 @@ const SIGNED_IN_ROUTES: readonly ApiRoute[] = [
     access: 'user',
     body: UpdateNameInputSchema,
     success: { status: 200, description: 'The account as it is now', schema: MeResponseSchema },
+  },
+  {
+    method: 'PUT',
+    path: '/api/me/language',
+    summary: 'Set the language of one’s pages (en, de, es), or null for the browser’s',
+    tag: 'account',
+    access: 'user',
+    body: LanguageInputSchema,
+    success: { status: 200, description: 'The language now', schema: LanguageResponseSchema },
   },
   {
     method: 'POST',

@@ -178,6 +178,8 @@ describe.each(TEST_DATABASE_KINDS)('own account: password, export, deletion on %
     expect(refused.body.error).toEqual({
       code: 'RATE_LIMITED',
       message: 'Too many wrong passwords or codes. Try again in 15 minutes.',
+      messageId: 'errors.wrongPasswordsLockout',
+      values: { minutes: 15 },
     });
     const audited = await t.database.db
       .select()

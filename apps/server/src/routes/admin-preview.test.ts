@@ -245,7 +245,10 @@ describe.each(TEST_DATABASE_KINDS)('admin preview on %s', (kind) => {
     for (const config of [SHORT, {}]) {
       const res = await ada.post('/api/results', previewBody(config));
       expect(res.status).toBe(403);
-      expect(res.body.error).toMatchObject({ code: 'FORBIDDEN', message: PREVIEW_ADMINS_ONLY });
+      expect(res.body.error).toMatchObject({
+        code: 'FORBIDDEN',
+        message: PREVIEW_ADMINS_ONLY.message,
+      });
     }
     // isPreview is the server's to set: no one sends it.
     for (const client of [ada, admin]) {

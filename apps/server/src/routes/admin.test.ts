@@ -101,7 +101,11 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       const res = await send(user, call);
       expect(res.status, `${call.method} ${call.path}`).toBe(403);
       expect(res.body).toEqual({
-        error: { code: 'FORBIDDEN', message: MESSAGES.adminNoPrivileges },
+        error: {
+          code: 'FORBIDDEN',
+          message: MESSAGES.adminNoPrivileges.message,
+          messageId: MESSAGES.adminNoPrivileges.id,
+        },
       });
     }
     expect(await snapshot()).toEqual(before);
@@ -152,7 +156,7 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
     const credentials = { email: 'victim@example.com', password: DEFAULT_USER.password };
     const refused = await t.client().post('/api/auth/login', credentials);
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe(MESSAGES.accountDeactivated);
+    expect(refused.body.error.message).toBe(MESSAGES.accountDeactivated.message);
     // A wrong password still learns nothing about the account.
     const guessed = await t
       .client()
@@ -183,7 +187,11 @@ describe.each(TEST_DATABASE_KINDS)('admin API on %s', (kind) => {
       await admin.post(`/api/admin/users/${adminId}/deactivate`),
     ]) {
       expect(refused.status).toBe(409);
-      expect(refused.body.error).toEqual({ code: 'CONFLICT', message: LAST_ADMIN_MESSAGE });
+      expect(refused.body.error).toEqual({
+        code: 'CONFLICT',
+        message: LAST_ADMIN_MESSAGE.message,
+        messageId: LAST_ADMIN_MESSAGE.id,
+      });
     }
     const [self] = await db.select().from(users).where(eq(users.id, adminId));
     expect(self).toMatchObject({ role: 'admin', isActive: true });

@@ -146,7 +146,11 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       for (const res of [wrong, unknown]) {
         expect(res.status).toBe(401);
         expect(res.body).toEqual({
-          error: { code: 'UNAUTHENTICATED', message: 'Invalid email or password' },
+          error: {
+            code: 'UNAUTHENTICATED',
+            message: 'Invalid email or password',
+            messageId: 'errors.invalidCredentials',
+          },
         });
         expect(res.headers.get('set-cookie')).toBeNull();
       }
@@ -220,7 +224,7 @@ describe.each(TEST_DATABASE_KINDS)('accounts on %s', (kind) => {
       });
       // The right password learns that the account is deactivated; a wrong one learns nothing.
       expect(login.status).toBe(403);
-      expect(login.body.error.message).toBe(MESSAGES.accountDeactivated);
+      expect(login.body.error.message).toBe(MESSAGES.accountDeactivated.message);
     });
 
     it('a session ends after 30 idle minutes', async () => {

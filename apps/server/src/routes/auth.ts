@@ -4,6 +4,7 @@ import {
   LoginInputSchema,
   LoginTotpInputSchema,
   RegisterInputSchema,
+  type Text,
 } from '@cogni/domain';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
@@ -155,7 +156,15 @@ async function attemptLogin<T>(
   });
 }
 
-const FAILED_LOGINS = 'Too many failed logins.';
+const FAILED_LOGINS: Text = /*i18n*/ {
+  id: 'errors.failedLoginsLockout',
+  message:
+    'Too many failed logins. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+};
+const SIGN_UPS: Text = /*i18n*/ {
+  id: 'errors.signUpsLockout',
+  message: 'Too many sign-ups. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+};
 
 /** A refused login (429) is logged as a LOGIN_ERROR like any other failure. */
 async function refusalsLogged<T>(
@@ -228,11 +237,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { signUpPerIp } = getAuthLimits(deps.config);
     const address = getClientAddress(c);
     await admitLogin(async () => {
-      await assertNotLockedOut(
-        deps,
-        [{ limit: signUpPerIp, subject: address }],
-        'Too many sign-ups.',
-      );
+      await assertNotLockedOut(deps, [{ limit: signUpPerIp, subject: address }], SIGN_UPS);
       if (address) await countAttempt(deps, signUpPerIp, address);
       // The same answer whether the email was new or taken (ASVS 6.3.8).
       await registerUser(deps, input);

@@ -92,6 +92,11 @@ const MATRIX: Record<string, Case> = {
     body: () => ({ firstName: 'Renamed', lastName: 'Person' }),
     expect: SIGNED_IN(200),
   },
+  'PUT /api/me/language': {
+    path: () => '/api/me/language',
+    body: () => ({ language: 'de' }),
+    expect: SIGNED_IN(200),
+  },
   'POST /api/me/password': {
     path: () => '/api/me/password',
     body: () => ({ currentPassword: 'not the password', newPassword: 'another long passphrase' }),

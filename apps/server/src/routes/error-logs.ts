@@ -1,4 +1,4 @@
-import { ClientErrorLogInputSchema } from '@cogni/domain';
+import { ClientErrorLogInputSchema, type Text } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { parseJsonBody } from '../lib/parse-body';
@@ -11,7 +11,11 @@ import {
 import { getErrorReportLimits } from '../services/rate-limit/auth-limits';
 import { countAttemptBefore } from '../services/rate-limit/rate-limit';
 
-const TOO_MANY = 'Too many error reports.';
+const TOO_MANY: Text = /*i18n*/ {
+  id: 'errors.errorReportsLockout',
+  message:
+    'Too many error reports. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+};
 
 /**
  * Browser error reports. User and time come from the server, never from the body. Each report is

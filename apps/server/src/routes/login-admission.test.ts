@@ -75,7 +75,11 @@ describe.skipIf(!TEST_DATABASE_KINDS.includes('postgres'))('a crowd logging in a
       for (const res of settled) {
         expect(res.status).toBe(503);
         expect(res.body).toEqual({
-          error: { code: 'UNAVAILABLE', message: SIGN_INS_BUSY_MESSAGE },
+          error: {
+            code: 'UNAVAILABLE',
+            message: SIGN_INS_BUSY_MESSAGE.message,
+            messageId: SIGN_INS_BUSY_MESSAGE.id,
+          },
         });
       }
     } finally {

@@ -3,6 +3,7 @@ import {
   ConfirmTotpInputSchema,
   DeleteAccountInputSchema,
   DisableTotpInputSchema,
+  LanguageInputSchema,
   UpdateNameInputSchema,
 } from '@cogni/domain';
 import { Hono } from 'hono';
@@ -16,6 +17,7 @@ import { confirmTotp } from '../services/auth/totp/confirm-totp';
 import { disableTotp } from '../services/auth/totp/disable-totp';
 import { startTotpSetup } from '../services/auth/totp/start-totp-setup';
 import { getMe } from '../services/users/get-me';
+import { setLanguage } from '../services/users/language';
 import { updateName } from '../services/users/update-name';
 
 export const meRoutes = new Hono<AppEnv>()
@@ -28,6 +30,15 @@ export const meRoutes = new Hono<AppEnv>()
     // Strict schema: role, isActive, email or any other key makes the whole request a 400.
     const input = await parseJsonBody(c, UpdateNameInputSchema);
     return c.json(await updateName(c.get('deps'), user.id, input));
+  })
+  /**
+   * PUT /api/me/language `{ language }` -> `{ language }`: the language of the user's pages
+   * (ADR 042), one Cogni speaks or null for none (the browser's then).
+   */
+  .put('/language', async (c) => {
+    const { user } = requireUser(c);
+    const { language } = await parseJsonBody(c, LanguageInputSchema);
+    return c.json({ language: await setLanguage(c.get('deps'), user.id, language) });
   })
   /** Change password: the current one is needed; other sessions end unless asked not to. */
   .post('/password', async (c) => {

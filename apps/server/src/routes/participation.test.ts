@@ -105,7 +105,7 @@ describe.each(TEST_DATABASE_KINDS)('the participation API on %s', (kind) => {
       expect((await browser.post(`${base}${path}`, body)).status, path).toBe(409);
     }
     const early = await browser.post(`${base}/steps/1/done`, {});
-    expect(early.body.error.message).toBe(STEP_OUT_OF_ORDER);
+    expect(early.body.error.message).toBe(STEP_OUT_OF_ORDER.message);
 
     const agreed = await browser.post<Answer>(`${base}/consent`, { agree: true });
     expect(agreed.body.participation).toMatchObject({ state: 'consented', stepsDone: 1 });
@@ -126,10 +126,10 @@ describe.each(TEST_DATABASE_KINDS)('the participation API on %s', (kind) => {
           measurement: MEASUREMENT,
         })
       ).body.error.message,
-    ).toBe(STEP_NOT_THIS_KIND);
+    ).toBe(STEP_NOT_THIS_KIND.message);
     expect((await browser.post<Answer>(`${base}/steps/1/done`, {})).status).toBe(200);
     expect((await browser.post(`${base}/steps/2/done`, {})).body.error.message).toBe(
-      STEP_NOT_THIS_KIND,
+      STEP_NOT_THIS_KIND.message,
     );
 
     // The task step: a reload resumes the same run; it runs with the step's settings.
@@ -184,7 +184,7 @@ describe.each(TEST_DATABASE_KINDS)('the participation API on %s', (kind) => {
       finished.body.participation.end,
     );
     const late = await browser.post(`${base}/steps/6/done`, {});
-    expect(late.body.error.message).toBe(PARTICIPATION_ENDED);
+    expect(late.body.error.message).toBe(PARTICIPATION_ENDED.message);
     const [done] = await t.database.db
       .select()
       .from(studyParticipants)
@@ -220,7 +220,7 @@ describe.each(TEST_DATABASE_KINDS)('the participation API on %s', (kind) => {
     const { browser } = await joinStudy(t, simple.code);
     const early = await browser.post(`${path}/finish`, {});
     expect(early.status).toBe(409);
-    expect(early.body.error.message).toBe(STEPS_NOT_DONE);
+    expect(early.body.error.message).toBe(STEPS_NOT_DONE.message);
     await takeTaskStep(t, browser, simple.code, 0);
     // The step moved on with the run's completion; a second completion moves nothing.
     const me = await browser.get<Answer>(`${path}/me`);
@@ -246,7 +246,7 @@ describe.each(TEST_DATABASE_KINDS)('the participation API on %s', (kind) => {
     for (const client of [forged, t.client(), elsewhere.browser]) {
       const me = await client.get(`${base}/me`);
       expect(me.status).toBe(401);
-      expect(me.body.error.message).toBe(PARTICIPATION_UNKNOWN);
+      expect(me.body.error.message).toBe(PARTICIPATION_UNKNOWN.message);
       expect((await client.get(`${base}/runs/${run.body.run.id}`)).status).toBe(401);
     }
     // Another participant of the same study: the run is not theirs (404, as for users).
@@ -306,7 +306,7 @@ describe.each(TEST_DATABASE_KINDS)('the participation API on %s', (kind) => {
     await joinStudy(t, open.code);
     const refused = await researcher.request('DELETE', `/api/studies/${open.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(STUDY_HAS_PARTICIPANTS);
+    expect(refused.body.error.message).toBe(STUDY_HAS_PARTICIPANTS.message);
     expect((await researcher.get(`/api/studies/${open.id}`)).status).toBe(200);
   });
 
@@ -341,7 +341,7 @@ describe.each(TEST_DATABASE_KINDS)('the participation API on %s', (kind) => {
     await joinStudy(t, capped.code);
     const full = await t.client().post(`${path}/start`, { params: {} });
     expect(full.status).toBe(409);
-    expect(full.body.error.message).toBe(STUDY_FULL);
+    expect(full.body.error.message).toBe(STUDY_FULL.message);
     expect((await t.client().get<{ study: StudyLanding }>(path)).body.study.availability).toBe(
       'full',
     );

@@ -3,6 +3,7 @@ import {
   ConsentInputSchema,
   StartParticipationInputSchema,
   StartStepRunInputSchema,
+  type Text,
 } from '@cogni/domain';
 import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -31,6 +32,15 @@ import { countAttemptBefore, type Limit } from '../services/rate-limit/rate-limi
 import { getRunStartLimit } from '../services/results/start-run';
 import { isCodeShaped } from '../services/studies/study-codes-random';
 import { runRoutes } from './run-routes';
+
+const TEXTS = {
+  noSuchStep: /*i18n*/ { id: 'errors.noSuchStep', message: 'No such step' },
+  studyStartsLockout: /*i18n*/ {
+    id: 'errors.studyStartsLockout',
+    message:
+      'Too many people have started this study from your network in the last hour. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  },
+} satisfies Record<string, Text>;
 
 const COOKIE_NAME = 'cogni_participant';
 /** Ninety days: a participant may come back to a study left unfinished for weeks. */
@@ -92,7 +102,7 @@ async function answerParticipation(c: Context<AppEnv>, status: 200 | 201 = 200) 
 /** The index in `/steps/:index/...`, or a 404. */
 function stepIndexOf(c: Context<AppEnv>): number {
   const text = c.req.param('index') ?? '';
-  if (!/^(0|[1-9][0-9]{0,2})$/.test(text)) throw new AppError('NOT_FOUND', 'No such step');
+  if (!/^(0|[1-9][0-9]{0,2})$/.test(text)) throw new AppError('NOT_FOUND', TEXTS.noSuchStep);
   return Number(text);
 }
 
@@ -119,7 +129,7 @@ export const participationRoutes = new Hono<AppEnv>()
         deps,
         getStudyStartLimit(deps.config),
         address,
-        'Too many people have started this study from your network in the last hour.',
+        TEXTS.studyStartsLockout,
       );
     }
     const { token } = await startParticipation(deps, code, input);

@@ -89,7 +89,8 @@ describe.each(TEST_DATABASE_KINDS)('passwords set by an admin (ASVS 6.4.1) on %s
       expect(res.status, key).toBe(403);
       expect(res.body.error, key).toEqual({
         code: 'PASSWORD_CHANGE_REQUIRED',
-        message: MESSAGES.passwordChangeRequired,
+        message: MESSAGES.passwordChangeRequired.message,
+        messageId: MESSAGES.passwordChangeRequired.id,
       });
       refused.push(key);
     }
@@ -120,7 +121,7 @@ describe.each(TEST_DATABASE_KINDS)('passwords set by an admin (ASVS 6.4.1) on %s
     await createByAdmin(email, 'user');
     const first = await logIn(email, TEMPORARY_PASSWORD);
     expect((await first.client.post('/api/auth/logout')).status).toBe(204);
-    expect((await first.client.get('/api/session')).body).toEqual({ user: null });
+    expect((await first.client.get('/api/session')).body).toEqual({ user: null, language: null });
 
     const second = await logIn(email, TEMPORARY_PASSWORD);
     expect(second.user.mustChangePassword).toBe(true);

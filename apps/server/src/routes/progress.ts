@@ -1,4 +1,4 @@
-import { ExportFormatSchema, MY_DATA_EXPORT_COLUMNS } from '@cogni/domain';
+import { ExportFormatSchema, MY_DATA_EXPORT_COLUMNS, type Text } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
@@ -8,6 +8,11 @@ import { requireUser } from '../middleware/session';
 
 import { iterateTrialRows } from '../services/exports/iterate-trial-rows';
 import { getProgress, getProgressTrials } from '../services/progress/get-progress';
+
+const EXPORT_FORMAT_REFUSED: Text = /*i18n*/ {
+  id: 'validation.exportFormat',
+  message: "format must be 'csv' or 'json'",
+};
 
 export const progressRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
@@ -28,7 +33,7 @@ export const progressRoutes = new Hono<AppEnv>()
   .get('/export', async (c) => {
     const { user } = requireUser(c);
     const format = ExportFormatSchema.safeParse(c.req.query('format') ?? 'csv');
-    if (!format.success) throw new AppError('BAD_REQUEST', "format must be 'csv' or 'json'");
+    if (!format.success) throw new AppError('BAD_REQUEST', EXPORT_FORMAT_REFUSED);
     const deps = c.get('deps');
     const now = deps.now();
     return createExportResponse({

@@ -1,4 +1,10 @@
-import { isAdmin, StartableTestTypeSchema, StartRunInputSchema, TASKS } from '@cogni/domain';
+import {
+  isAdmin,
+  StartableTestTypeSchema,
+  StartRunInputSchema,
+  TASKS,
+  type Text,
+} from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
@@ -9,8 +15,14 @@ import { getRunStartLimit, startRun } from '../services/results/start-run';
 import { runRoutes } from './run-routes';
 
 /** The refusal of a custom configuration from anyone but an admin (ADR 028). */
-export const PREVIEW_ADMINS_ONLY =
-  'Only admins can start a test with a custom configuration (an admin preview)';
+export const PREVIEW_ADMINS_ONLY: Text = /*i18n*/ {
+  id: 'errors.previewAdminsOnly',
+  message: 'Only admins can start a test with a custom configuration (an admin preview)',
+};
+const UNKNOWN_TEST_TYPE: Text = /*i18n*/ {
+  id: 'errors.unknownTestType',
+  message: 'Unknown testType',
+};
 
 export const resultRoutes = new Hono<AppEnv>()
   /**
@@ -34,7 +46,7 @@ export const resultRoutes = new Hono<AppEnv>()
     const testType = StartableTestTypeSchema.safeParse(
       c.req.query('testType') ?? TASKS[0]?.id ?? '',
     );
-    if (!testType.success) throw new AppError('BAD_REQUEST', 'Unknown testType');
+    if (!testType.success) throw new AppError('BAD_REQUEST', UNKNOWN_TEST_TYPE);
     return c.json({ run: await findActiveRun(c.get('deps'), user.id, testType.data) });
   })
   .route(

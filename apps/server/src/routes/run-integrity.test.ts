@@ -298,6 +298,8 @@ describe.each(TEST_DATABASE_KINDS)('run integrity on %s', (kind) => {
     expect(refused?.body.error).toEqual({
       code: 'RATE_LIMITED',
       message: 'You have started too many tests in the last hour. Try again in 60 minutes.',
+      messageId: 'errors.runStartsLockout',
+      values: { minutes: 60 },
     });
     const userId = await userIdOf(t.database.db, 'starter@example.com');
     const [count] = await t.database.db

@@ -7,7 +7,7 @@ import { parseResultId } from '../lib/parse-id';
 import { trialSaveRate } from '../lib/trial-save-rate';
 import { completeRun } from '../services/results/complete-run';
 import { listTrials } from '../services/results/list-trials';
-import { saveTrial } from '../services/results/save-trial';
+import { saveTrial, TRIAL_PATH_MISMATCH } from '../services/results/save-trial';
 import { getOwnedRun, toRun } from '../services/results/to-run';
 
 /**
@@ -60,8 +60,7 @@ function saveTrialHandler(ownerOf: RunOwnerOf) {
     // A path or body refused before the run is looked up is answered 404 when the run is not
     // the caller's, as every other request about someone else's run is.
     const { position, body } = await notFoundUnlessOwned(deps, ownerId, resultId, async () => {
-      if (!path.success)
-        throw new AppError('BAD_REQUEST', 'The trial in the path does not match the body');
+      if (!path.success) throw new AppError('BAD_REQUEST', TRIAL_PATH_MISMATCH);
       return { position: path.data, body: await readJsonBody(c) };
     });
     const outcome = await saveTrial(deps, ownerId, resultId, position, body);

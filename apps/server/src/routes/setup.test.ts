@@ -32,7 +32,7 @@ describe.each(TEST_DATABASE_KINDS)('the first admin from the setup link on %s', 
     const wrong = await visitor.get(`/api/setup/${token.slice(0, -1)}x`);
     expect(wrong).toMatchObject({
       status: 404,
-      body: { error: { message: MESSAGES.setupLinkInvalid } },
+      body: { error: { message: MESSAGES.setupLinkInvalid.message } },
     });
     expect((await visitor.post(`/api/setup/not-it`, FIRST_ADMIN)).status).toBe(404);
 
@@ -69,7 +69,10 @@ describe.each(TEST_DATABASE_KINDS)('the first admin from the setup link on %s', 
     expect(refused).toMatchObject({
       status: 403,
       body: {
-        error: { code: 'TWO_FACTOR_SETUP_REQUIRED', message: MESSAGES.twoFactorSetupRequired },
+        error: {
+          code: 'TWO_FACTOR_SETUP_REQUIRED',
+          message: MESSAGES.twoFactorSetupRequired.message,
+        },
       },
     });
     expect((await visitor.get('/api/me')).status).toBe(403);

@@ -70,7 +70,11 @@ describe('web app serving and headers', () => {
     const res = await app.request('/api/nope');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({
-      error: { code: 'NOT_FOUND', message: 'No such API endpoint' },
+      error: {
+        code: 'NOT_FOUND',
+        message: 'No such API endpoint',
+        messageId: 'errors.noSuchEndpoint',
+      },
     });
   });
 

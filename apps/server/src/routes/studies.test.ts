@@ -210,7 +210,7 @@ describe.each(TEST_DATABASE_KINDS)('the studies API on %s', (kind) => {
       email: 'user@example.com',
     });
     expect(notResearcher.status).toBe(404);
-    expect(notResearcher.body.error.message).toBe(NO_SUCH_RESEARCHER);
+    expect(notResearcher.body.error.message).toBe(NO_SUCH_RESEARCHER.message);
     const removed = await del<{ study: StudyDetail }>(
       owner,
       `/api/studies/${mine.id}/collaborators/${await userIdOf(t.database.db, 'colleague@example.com')}`,
@@ -239,7 +239,7 @@ describe.each(TEST_DATABASE_KINDS)('the studies API on %s', (kind) => {
       expect((await visitor.request(method, path, { body })).status, `${method} ${path}`).toBe(401);
       const refused = await user.request(method, path, { body });
       expect(refused.status, `${method} ${path}`).toBe(403);
-      expect(refused.body.error.message).toBe(MESSAGES.researcherNoPrivileges);
+      expect(refused.body.error.message).toBe(MESSAGES.researcherNoPrivileges.message);
     }
   });
 
@@ -275,7 +275,7 @@ describe.each(TEST_DATABASE_KINDS)('the studies API on %s', (kind) => {
       body: { password: 'analytical engine 1843' },
     });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(OWNS_STUDIES);
+    expect(refused.body.error.message).toBe(OWNS_STUDIES.message);
     expect(
       (
         await put(stranger, `/api/studies/${study.id}/owner`, {

@@ -27,6 +27,7 @@ import {
 } from '../services/participation/withdraw';
 import {
   addCollaborator,
+  NOT_A_COLLABORATOR,
   removeCollaborator,
   transferStudy,
 } from '../services/studies/collaborators';
@@ -139,7 +140,7 @@ export const studyRoutes = new Hono<AppEnv>()
   .delete('/:id/collaborators/:userId', async (c) => {
     const { user } = requireResearcher(c);
     const id = parseStudyId(c.req.param('id'));
-    const userId = parseId(c.req.param('userId'), 'Not a collaborator of this study');
+    const userId = parseId(c.req.param('userId'), NOT_A_COLLABORATOR);
     return c.json({ study: await removeCollaborator(c.get('deps'), user, id, userId) });
   })
   /** PUT /api/studies/:id/owner `{ userId }` -> `{ study }` (admins). */

@@ -81,7 +81,7 @@ describe.each(TEST_DATABASE_KINDS)('a study on a recruitment panel on %s', (kind
     const again = await start(study.code, { PROLIFIC_PID: 'pid-1', SESSION_ID: 'se-2' });
     expect(again.status).toBe(409);
     expect((again.body as ErrorBody).error).toMatchObject({
-      message: PANEL_ID_USED,
+      message: PANEL_ID_USED.message,
       redirectUrl: SCREEN_OUT,
     });
     // Another id, and a link without any (a researcher trying the link), each start.
@@ -123,7 +123,7 @@ describe.each(TEST_DATABASE_KINDS)('a study on a recruitment panel on %s', (kind
     const full = await start(study.code, { PROLIFIC_PID: 'pid-b' });
     expect(full.status).toBe(409);
     expect((full.body as ErrorBody).error).toMatchObject({
-      message: STUDY_FULL,
+      message: STUDY_FULL.message,
       redirectUrl: SCREEN_OUT,
     });
     // The landing page of the full study offers the same way back before anyone presses Start.

@@ -152,7 +152,7 @@ describe.each(TEST_DATABASE_KINDS)('stopping and withdrawing on %s', (kind) => {
     for (const [method, path, body] of calls) {
       const res = await browser.request(method, path, body === undefined ? {} : { body });
       expect(res.status, `${method} ${path}`).toBe(409);
-      expect(res.body.error.message, `${method} ${path}`).toBe(PARTICIPATION_ENDED);
+      expect(res.body.error.message, `${method} ${path}`).toBe(PARTICIPATION_ENDED.message);
     }
   }
 
@@ -263,7 +263,7 @@ describe.each(TEST_DATABASE_KINDS)('stopping and withdrawing on %s', (kind) => {
 
     const stop = await browser.post(`${at}/stop`);
     expect(stop.status).toBe(409);
-    expect(stop.body.error.message).toBe(PARTICIPATION_ENDED);
+    expect(stop.body.error.message).toBe(PARTICIPATION_ENDED.message);
     expect((await participantRow(id))?.state).toBe('completed');
     const finishedAt = (await participantRow(id))?.finishedAt;
 
@@ -349,7 +349,7 @@ describe.each(TEST_DATABASE_KINDS)('stopping and withdrawing on %s', (kind) => {
     expect((await del(id, stranger)).status).toBe(404);
     const elsewhere = await del(outsider.id);
     expect(elsewhere.status).toBe(404);
-    expect(JSON.stringify(elsewhere.body)).toContain(PARTICIPANT_NOT_FOUND);
+    expect(JSON.stringify(elsewhere.body)).toContain(PARTICIPANT_NOT_FOUND.message);
     expect((await del('00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await del('not-an-id')).status).toBe(404);
     expect(await dataOf(id)).toEqual(counts);

@@ -98,7 +98,7 @@ describe.each(TEST_DATABASE_KINDS)('two-factor login (TOTP) on %s', (kind) => {
       code: wrongCode(secret),
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.fields).toEqual({ code: WRONG_TOTP_CODE });
+    expect(wrong.body.error.fields).toEqual({ code: WRONG_TOTP_CODE.message });
     const malformed = await here.post('/api/me/totp/confirm', {
       password: DEFAULT_USER.password,
       code: '12 34',
@@ -154,14 +154,17 @@ describe.each(TEST_DATABASE_KINDS)('two-factor login (TOTP) on %s', (kind) => {
     });
     expect(step.headers.get('set-cookie')).toBeNull();
     expect((await client.get('/api/me')).status).toBe(401);
-    expect((await client.get('/api/session')).body).toEqual({ user: null });
+    expect((await client.get('/api/session')).body).toEqual({ user: null, language: null });
 
     const wrong = await client.post('/api/auth/login/totp', {
       challengeId: step.body.challengeId,
       code: wrongCode(secret),
     });
     expect(wrong.status).toBe(401);
-    expect(wrong.body.error).toMatchObject({ code: 'UNAUTHENTICATED', message: WRONG_TOTP_CODE });
+    expect(wrong.body.error).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      message: WRONG_TOTP_CODE.message,
+    });
     expect((await client.get('/api/me')).status).toBe(401);
 
     const code = codeNow(secret);
@@ -180,7 +183,7 @@ describe.each(TEST_DATABASE_KINDS)('two-factor login (TOTP) on %s', (kind) => {
       code: codeNow(secret, 1),
     });
     expect(reusedChallenge.status).toBe(401);
-    expect(reusedChallenge.body.error.message).toBe(LOGIN_CHALLENGE_EXPIRED);
+    expect(reusedChallenge.body.error.message).toBe(LOGIN_CHALLENGE_EXPIRED.message);
     const second = t.client();
     const again = await passwordStep(second, email);
     const replayed = await second.post('/api/auth/login/totp', {
@@ -188,7 +191,7 @@ describe.each(TEST_DATABASE_KINDS)('two-factor login (TOTP) on %s', (kind) => {
       code,
     });
     expect(replayed.status).toBe(401);
-    expect(replayed.body.error.message).toBe(WRONG_TOTP_CODE);
+    expect(replayed.body.error.message).toBe(WRONG_TOTP_CODE.message);
     // The next step's code works (and so does the step after the current, for clock drift).
     const drifted = await second.post('/api/auth/login/totp', {
       challengeId: again.body.challengeId,
@@ -229,7 +232,7 @@ describe.each(TEST_DATABASE_KINDS)('two-factor login (TOTP) on %s', (kind) => {
       code: first,
     });
     expect(reused.status).toBe(401);
-    expect(reused.body.error.message).toBe(WRONG_TOTP_CODE);
+    expect(reused.body.error.message).toBe(WRONG_TOTP_CODE.message);
     const notOurs = await again.post('/api/auth/login/totp', {
       challengeId: retry.body.challengeId,
       code: 'aaaa-bbbb-cccc-dddd-eeee-ffff',
@@ -269,7 +272,7 @@ describe.each(TEST_DATABASE_KINDS)('two-factor login (TOTP) on %s', (kind) => {
       code: codeNow(secret),
     });
     expect(late.status).toBe(401);
-    expect(late.body.error.message).toBe(LOGIN_CHALLENGE_EXPIRED);
+    expect(late.body.error.message).toBe(LOGIN_CHALLENGE_EXPIRED.message);
     expect((await client.get('/api/me')).status).toBe(401);
   });
 
@@ -293,7 +296,7 @@ describe.each(TEST_DATABASE_KINDS)('two-factor login (TOTP) on %s', (kind) => {
         challengeId,
         code: codeNow(secret),
       });
-      expect(dropped.body.error.message).toBe(LOGIN_CHALLENGE_EXPIRED);
+      expect(dropped.body.error.message).toBe(LOGIN_CHALLENGE_EXPIRED.message);
     }
     // Ten wrong codes: a browser the account does not know now waits at the password step (the
     // right password does not clear the failures) and at the code step, and is never refused.
@@ -341,7 +344,7 @@ describe.each(TEST_DATABASE_KINDS)('two-factor login (TOTP) on %s', (kind) => {
       body: { password: DEFAULT_USER.password, code: wrongCode(secret) },
     });
     expect(noCode.status).toBe(400);
-    expect(noCode.body.error.fields).toEqual({ code: WRONG_TOTP_CODE });
+    expect(noCode.body.error.fields).toEqual({ code: WRONG_TOTP_CODE.message });
     expect((await here.get('/api/session')).body.user.totpEnabled).toBe(true);
 
     const off = await here.request('DELETE', '/api/me/totp', {

@@ -57,6 +57,9 @@ export class TestClient {
   patch<T = any>(path: string, body?: unknown) {
     return this.request<T>('PATCH', path, { body });
   }
+  put<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, { body });
+  }
 }
 
 export type TestContext = {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ChoosePasswordPage } from '../features/auth/choose-password-page';
@@ -27,6 +28,7 @@ const StudyPage = lazy(() => import('../features/study/study-page'));
 const StudiesPage = lazy(() => import('../features/studies/studies-page'));
 
 export function AppRoutes() {
+  const { t } = useLingui();
   return (
     <Routes>
       {/* A study's link: for participants, who have no account (ADR 040). */}
@@ -50,11 +52,11 @@ export function AppRoutes() {
         <Route element={<RequireOwnPassword />}>
           <Route index element={<HomePage />} />
           <Route path="cognitive-tests" element={<TestListPage />} />
-          <Route path="training-exercises" element={<PlaceholderPage title="Training" />} />
-          <Route path="educational-content" element={<PlaceholderPage title="Learn" />} />
+          <Route path="training-exercises" element={<PlaceholderPage title={t`Training`} />} />
+          <Route path="educational-content" element={<PlaceholderPage title={t`Learn`} />} />
           <Route
             path="social-interaction"
-            element={<PlaceholderPage title="Social Interaction" />}
+            element={<PlaceholderPage title={t`Social Interaction`} />}
           />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="terms" element={<TermsPage />} />

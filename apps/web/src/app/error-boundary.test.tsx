@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { MESSAGES } from '@cogni/domain';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithI18n } from '../lib/testing/render';
 import { ErrorBoundary } from './error-boundary';
 
 function Boom(): never {
@@ -25,13 +26,13 @@ describe('ErrorBoundary', () => {
     const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetchMock);
 
-    render(
+    renderWithI18n(
       <ErrorBoundary>
         <Boom />
       </ErrorBoundary>,
     );
 
-    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.renderError);
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.renderError.message);
     expect(screen.getByText('Something went wrong.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
 
@@ -59,7 +60,7 @@ describe('ErrorBoundary', () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
 
-    render(
+    renderWithI18n(
       <ErrorBoundary>
         <Boom />
       </ErrorBoundary>,
@@ -69,14 +70,14 @@ describe('ErrorBoundary', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     process.off('unhandledRejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
-    expect(screen.getByText(MESSAGES.renderError)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.renderError.message)).toBeTruthy();
   });
 
   it('renders its children when nothing throws', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
 
-    render(
+    renderWithI18n(
       <ErrorBoundary>
         <p>All good</p>
       </ErrorBoundary>,

@@ -1,8 +1,10 @@
 import { MESSAGES } from '@cogni/domain';
+import { msg } from '@lingui/core/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { reportRenderError } from '../features/error-logs/report-render-error';
+import { i18n } from '../lib/i18n/i18n';
 
 type ErrorBoundaryProps = {
   children: ReactNode;
@@ -12,7 +14,11 @@ type ErrorBoundaryProps = {
 
 type ErrorBoundaryState = { hasError: boolean };
 
-/** Shows MESSAGES.renderError instead of a crashed subtree and reports the error once. */
+/**
+ * Shows MESSAGES.renderError instead of a crashed subtree and reports the error once. The
+ * outermost boundary is above the LanguageProvider (app/providers.tsx), so the texts come from
+ * the global i18n, in the language active when the error shows.
+ */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { hasError: false };
 
@@ -34,9 +40,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (!this.state.hasError) return this.props.children;
     return (
       <div className="error-fallback">
-        <Alert variant="error">{MESSAGES.renderError}</Alert>
+        <Alert variant="error">{i18n._(MESSAGES.renderError)}</Alert>
         <Button variant="secondary" onClick={() => window.location.reload()}>
-          Reload
+          {i18n._(msg`Reload`)}
         </Button>
       </div>
     );

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { BrowserRouter } from 'react-router';
+import { LanguageProvider } from '../lib/i18n/language-provider';
 import { ErrorBoundary } from './error-boundary';
 import { createQueryClient } from './query-client';
 
@@ -9,8 +10,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        {/* No transitions: a navigation must commit before the session changes under it (logout). */}
-        <BrowserRouter useTransitions={false}>{children}</BrowserRouter>
+        <LanguageProvider>
+          {/* No transitions: a navigation must commit before the session changes under it (logout). */}
+          <BrowserRouter useTransitions={false}>{children}</BrowserRouter>
+        </LanguageProvider>
       </QueryClientProvider>
     </ErrorBoundary>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
@@ -15,9 +16,11 @@ export function SessionGate({ children }: { children: ReactNode }) {
   if (session.isError) {
     return (
       <div className="boot-screen">
-        <Alert variant="error">Cogni could not be reached. Please try again.</Alert>
+        <Alert variant="error">
+          <Trans>Cogni could not be reached. Please try again.</Trans>
+        </Alert>
         <Button onClick={() => void session.refetch()} isBusy={session.isFetching}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
@@ -26,11 +29,12 @@ export function SessionGate({ children }: { children: ReactNode }) {
   return (
     <div className="boot-screen">
       <span className="boot-screen__logo" aria-hidden="true">
+        {/* i18n-ignore: the product's name */}
         Cogni
       </span>
       <span className="spinner__circle" aria-hidden="true" />
       <span className="visually-hidden" role="status">
-        Loading…
+        <Trans>Loading…</Trans>
       </span>
     </div>
   );

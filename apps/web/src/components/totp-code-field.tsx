@@ -1,4 +1,5 @@
 import { TOTP_CODE_LENGTH } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from './ui/button';
@@ -20,17 +21,19 @@ type TotpCodeFieldProps = Omit<ComponentProps<typeof TextField>, 'label' | 'type
  * The 6-digit code of an authenticator app. A text input with a numeric keyboard, not a number
  * input (leading zeros); autocomplete="one-time-code" lets browsers and password managers fill it.
  */
-export function TotpCodeField({ label = 'Authentication code', ...rest }: TotpCodeFieldProps) {
+export function TotpCodeField({ label, ...rest }: TotpCodeFieldProps) {
+  const { t } = useLingui();
+  const digits = TOTP_CODE_LENGTH;
   return (
     <TextField
-      label={label}
+      label={label ?? t`Authentication code`}
       type="text"
       inputMode="numeric"
       autoComplete="one-time-code"
       // Room for the space apps put in the middle.
       maxLength={TOTP_CODE_LENGTH + 1}
       spellCheck={false}
-      hint={`The ${TOTP_CODE_LENGTH}-digit code your authenticator app shows now`}
+      hint={t`The ${digits}-digit code your authenticator app shows now`}
       {...rest}
     />
   );
@@ -49,6 +52,7 @@ type SecondFactorFieldProps = {
  * the code field does not offer on phones. Either is sent as `code`.
  */
 export function SecondFactorField({ error, disabled, isFocusedOnMount }: SecondFactorFieldProps) {
+  const { t } = useLingui();
   const [isRecovery, setIsRecovery] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -68,14 +72,14 @@ export function SecondFactorField({ error, disabled, isFocusedOnMount }: SecondF
         <TextField
           ref={inputRef}
           key="recovery"
-          label="Recovery code"
+          label={t`Recovery code`}
           name="code"
           type="text"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           maxLength={RECOVERY_CODE_MAX_LENGTH}
-          hint="One of the codes you saved when you turned on two-factor login; each works once"
+          hint={t`One of the codes you saved when you turned on two-factor login; each works once`}
           error={error}
           disabled={disabled}
         />
@@ -83,7 +87,7 @@ export function SecondFactorField({ error, disabled, isFocusedOnMount }: SecondF
         <TotpCodeField ref={inputRef} key="app" name="code" error={error} disabled={disabled} />
       )}
       <Button variant="ghost" className="button--small" onClick={toggle} disabled={disabled}>
-        {isRecovery ? 'Use a code from the app' : 'Use a recovery code'}
+        {isRecovery ? <Trans>Use a code from the app</Trans> : <Trans>Use a recovery code</Trans>}
       </Button>
     </div>
   );

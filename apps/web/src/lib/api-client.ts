@@ -1,4 +1,10 @@
-import { ApiErrorBodySchema, type ApiErrorCode } from '@cogni/domain';
+import {
+  ApiErrorBodySchema,
+  type ApiErrorCode,
+  formatText,
+  type Text,
+  type TextWithValues,
+} from '@cogni/domain';
 import type { z } from 'zod';
 
 /** Codes of failures that never reached the API or came back unreadable. */
@@ -13,21 +19,37 @@ export class ApiError extends Error {
   readonly fields: Readonly<Record<string, string>>;
   /** Where the server sends the user instead (a panel's screen-out URL), if anywhere. */
   readonly redirectUrl: string | null;
+  /** The message's id and values in the catalogs, when it has them (lib/i18n/error-text.ts). */
+  readonly text: TextWithValues | undefined;
 
   constructor(
     status: number,
     code: ApiErrorCode | ClientErrorCode,
-    message: string,
+    message: string | TextWithValues,
     fields: Record<string, string> = {},
     redirectUrl: string | null = null,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : formatText(message.message, message.values));
     this.status = status;
     this.code = code;
     this.fields = fields;
     this.redirectUrl = redirectUrl;
+    this.text = typeof message === 'string' ? undefined : message;
   }
 }
+
+/** What the browser says when the server's answer never came or could not be read. */
+const TEXTS = {
+  network: /*i18n*/ {
+    id: 'errors.network',
+    message: 'Could not reach the server. Check your connection.',
+  },
+  invalidResponse: /*i18n*/ {
+    id: 'errors.invalidResponse',
+    message: 'The server sent an unexpected answer.',
+  },
+  failed: /*i18n*/ { id: 'errors.requestFailed', message: 'Request failed ({status}).' },
+} satisfies Record<string, Text>;
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
@@ -68,7 +90,7 @@ export async function apiRequest(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server. Check your connection.');
+    throw new ApiError(0, 'NETWORK_ERROR', TEXTS.network);
   }
 
   if (!response.ok) throw await readError(response);
@@ -77,11 +99,7 @@ export async function apiRequest(
   const json = await readJson(response);
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new ApiError(
-      response.status,
-      'INVALID_RESPONSE',
-      'The server sent an unexpected answer.',
-    );
+    throw new ApiError(response.status, 'INVALID_RESPONSE', TEXTS.invalidResponse);
   }
   return parsed.data;
 }
@@ -97,10 +115,14 @@ async function readJson(response: Response): Promise<unknown> {
 async function readError(response: Response): Promise<ApiError> {
   const parsed = ApiErrorBodySchema.safeParse(await readJson(response));
   if (parsed.success) {
-    const { code, message, fields, redirectUrl } = parsed.data.error;
-    return new ApiError(response.status, code, message, fields, redirectUrl ?? null);
+    const { code, message, messageId, values, fields, redirectUrl } = parsed.data.error;
+    const text = messageId ? { id: messageId, message, ...(values ? { values } : {}) } : message;
+    return new ApiError(response.status, code, text, fields, redirectUrl ?? null);
   }
   // A proxy or a crashed server may answer with HTML or nothing at all.
   const code: ApiErrorCode = response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
-  return new ApiError(response.status, code, `Request failed (${response.status}).`);
+  return new ApiError(response.status, code, {
+    ...TEXTS.failed,
+    values: { status: response.status },
+  });
 }

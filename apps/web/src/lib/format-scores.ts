@@ -1,4 +1,7 @@
 import type { TrendMeasureFormat } from '@cogni/domain';
+import { msg, plural } from '@lingui/core/macro';
+import { activeIntlLocale } from './format';
+import { i18n } from './i18n/i18n';
 
 /** Shown for a score that could not be computed (no trials of that kind). */
 export const NO_VALUE = '–';
@@ -6,15 +9,48 @@ export const NO_VALUE = '–';
 // U+2212: screen readers say "minus"; a hyphen is often read as "dash" or not at all.
 const MINUS = '\u2212';
 
-function formatNumber(value: number, fractionDigits: number): string {
+// Units here are symbols (ms, s, min, h, %), the same in every language Cogni speaks; the numbers
+// are written in the reader's language ('91.7%', '91,7 %').
+
+/** `value` rounded to `fractionDigits` decimals, never −0. */
+function round(value: number, fractionDigits: number): number {
   const rounded = Number(value.toFixed(fractionDigits));
   // Avoids "-0" after rounding a tiny negative value.
-  return (Object.is(rounded, -0) ? 0 : rounded).toString();
+  return Object.is(rounded, -0) ? 0 : rounded;
 }
 
-function withSign(text: string, value: number): string {
-  if (Number(text) === 0) return text;
-  return value > 0 ? `+${text}` : `${MINUS}${text.replace('-', '')}`;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Up to `fractionDigits` decimals, no trailing zeros, no grouping ('1234', '6.5'). */
+function numberFormat(fractionDigits: number, style?: 'percent'): Intl.NumberFormat {
+  const locale = activeIntlLocale();
+  const key = `${locale} ${fractionDigits} ${style ?? ''}`;
+  let format = numberFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, {
+      maximumFractionDigits: fractionDigits,
+      useGrouping: false,
+      ...(style ? { style } : {}),
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+function formatNumber(value: number, fractionDigits: number): string {
+  return numberFormat(fractionDigits).format(round(value, fractionDigits));
+}
+
+/** '+', a real minus, or nothing for 0. */
+function signOf(rounded: number): string {
+  if (rounded > 0) return '+';
+  return rounded < 0 ? MINUS : '';
+}
+
+/** A rounded value with its sign: '+48', '−12', '0'. */
+function formatSigned(value: number, fractionDigits: number): string {
+  const rounded = round(value, fractionDigits);
+  return `${signOf(rounded)}${numberFormat(fractionDigits).format(Math.abs(rounded))}`;
 }
 
 /** A duration or reaction time in whole milliseconds: '512 ms'. */
@@ -25,19 +61,26 @@ export function formatMs(value: number | null): string {
 /** A difference of times with its sign: '+48 ms', '−12 ms', '0 ms'. */
 export function formatSignedMs(value: number | null): string {
   if (value === null) return NO_VALUE;
-  return `${withSign(formatNumber(value, 0), value)} ms`;
+  return `${formatSigned(value, 0)} ms`;
 }
 
-/** A percentage with at most one decimal: '91.7%'. */
+/** A percentage with at most one decimal: '91.7%' (German '91,7 %'). */
 export function formatPercent(value: number | null): string {
-  return value === null ? NO_VALUE : `${formatNumber(value, 1)}%`;
+  return value === null ? NO_VALUE : numberFormat(1, 'percent').format(round(value, 1) / 100);
 }
 
 /** A difference of percentages with its sign: '+4.2 points'. */
 export function formatSignedPoints(value: number | null): string {
   if (value === null) return NO_VALUE;
-  const text = withSign(formatNumber(value, 1), value);
-  return `${text} ${Math.abs(Number(formatNumber(value, 1))) === 1 ? 'point' : 'points'}`;
+  const rounded = round(value, 1);
+  const sign = signOf(rounded);
+  const points = Math.abs(rounded);
+  return i18n._(
+    msg({
+      comment: 'A difference of two percentages, in percentage points, with its sign: +4.2 points',
+      message: plural(points, { one: `${sign}# point`, other: `${sign}# points` }),
+    }),
+  );
 }
 
 /** A trend measure's value as its format shows it: '80%', '512 ms', '6.5'. */
@@ -51,7 +94,7 @@ export function formatTrendValue(value: number, format: TrendMeasureFormat): str
 export function formatSignedTrendValue(value: number, format: TrendMeasureFormat): string {
   if (format === 'percent') return formatSignedPoints(value);
   if (format === 'ms') return formatSignedMs(value);
-  return withSign(formatNumber(value, 2), value);
+  return formatSigned(value, 2);
 }
 
 /** How long a run took: '45 s', '7 min 5 s', '1 h 2 min'. */
@@ -60,7 +103,8 @@ export function formatDuration(ms: number): string {
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor((totalSeconds % 3600) / 60);
   const seconds = totalSeconds % 60;
-  if (hours > 0) return `${hours} h ${minutes} min`;
-  if (minutes > 0) return `${minutes} min ${seconds} s`;
-  return `${seconds} s`;
+  const [h, min, s] = [formatNumber(hours, 0), formatNumber(minutes, 0), formatNumber(seconds, 0)];
+  if (hours > 0) return `${h} h ${min} min`;
+  if (minutes > 0) return `${min} min ${s} s`;
+  return `${s} s`;
 }

@@ -1,4 +1,15 @@
 import type { AnyTask, NumberSetting, Setting } from '@cogni/domain';
+import { msg } from '@lingui/core/macro';
+import { formatPlainNumber } from './format';
+import { translateEnglish } from './i18n/error-text';
+import { i18n } from './i18n/i18n';
+
+// A setting's label, description, unit and its schema's messages are the domain's English
+// texts: they show in the reader's language where the catalogs have them (ADR 042).
+const translate = (english: string) => translateEnglish(i18n, english);
+
+/** Units that are symbols, the same in the singular: '1 ms', not '1 m'. */
+const SYMBOL_UNITS = new Set(['ms', 's']);
 
 /**
  * The values of the Task preview form: a number setting as typed (text), a choice as its
@@ -26,16 +37,23 @@ export function getDefaultFormValues(task: AnyTask): PreviewFormValues {
 
 /** '1–1000 trials', '0–10000 ms', '0.5–0.95': a number setting's bounds with its unit. */
 export function describeBounds(spec: NumberSetting): string {
-  const unit = spec.unit === 'proportion' ? '' : ` ${spec.unit}`;
-  return `${spec.min}–${spec.max}${unit}`;
+  const bounds = `${formatPlainNumber(spec.min)}–${formatPlainNumber(spec.max)}`;
+  return spec.unit === 'proportion' ? bounds : `${bounds} ${translate(spec.unit)}`;
 }
 
 /** A setting's value with its unit: '1400 ms', '4 trials', '1 trial', '0.8', 'letters-PR'. */
 export function formatSettingValue(spec: Setting | undefined, value: unknown): string {
-  if (spec?.kind === 'boolean') return value ? 'on' : 'off';
-  if (spec?.kind !== 'number' || spec.unit === 'proportion') return String(value);
-  const unit = value === 1 && spec.unit.endsWith('s') ? spec.unit.slice(0, -1) : spec.unit;
-  return `${String(value)} ${unit}`;
+  if (spec?.kind === 'boolean') {
+    return value
+      ? i18n._(msg({ comment: "A yes/no setting's value", message: 'on' }))
+      : i18n._(msg({ comment: "A yes/no setting's value", message: 'off' }));
+  }
+  // A choice's option is a value the data holds, shown as it is.
+  if (spec?.kind !== 'number') return String(value);
+  const number = typeof value === 'number' ? formatPlainNumber(value) : String(value);
+  if (spec.unit === 'proportion') return number;
+  const isSingular = value === 1 && spec.unit.endsWith('s') && !SYMBOL_UNITS.has(spec.unit);
+  return `${number} ${translate(isSingular ? spec.unit.slice(0, -1) : spec.unit)}`;
 }
 
 /**
@@ -44,14 +62,24 @@ export function formatSettingValue(spec: Setting | undefined, value: unknown): s
  */
 export function getSettingLabel(spec: Setting): string {
   if (spec.kind !== 'number' || spec.label.toLowerCase().includes(spec.unit.toLowerCase())) {
-    return spec.label;
+    return translate(spec.label);
   }
-  return `${spec.label} (${spec.unit})`;
+  return `${translate(spec.label)} (${translate(spec.unit)})`;
 }
 
 /** The message of a number missing, outside its bounds or not whole: what is allowed. */
 function describeNumberProblem(spec: NumberSetting): string {
-  return `Enter ${spec.integer ? 'a whole number' : 'a number'} from ${describeBounds(spec).replace('–', ' to ')}`;
+  const min = formatPlainNumber(spec.min);
+  const max = formatPlainNumber(spec.max);
+  if (spec.unit === 'proportion') {
+    return spec.integer
+      ? i18n._(msg`Enter a whole number from ${min} to ${max}`)
+      : i18n._(msg`Enter a number from ${min} to ${max}`);
+  }
+  const unit = translate(spec.unit);
+  return spec.integer
+    ? i18n._(msg`Enter a whole number from ${min} to ${max} ${unit}`)
+    : i18n._(msg`Enter a number from ${min} to ${max} ${unit}`);
 }
 
 export type PreviewFormResult =
@@ -93,7 +121,9 @@ export function readPreviewForm(task: AnyTask, values: PreviewFormValues): Previ
       const isBoundsProblem =
         issue.code === 'too_small' || issue.code === 'too_big' || issue.code === 'invalid_type';
       errors[key] =
-        spec?.kind === 'number' && isBoundsProblem ? describeNumberProblem(spec) : issue.message;
+        spec?.kind === 'number' && isBoundsProblem
+          ? describeNumberProblem(spec)
+          : translate(issue.message);
     }
   }
   return { ok: false, errors };

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { findTask, type TestType } from '@cogni/domain';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { minutesText } from '../lib/minutes-text';
 import type { RunSource } from '../lib/task-runtime/run-source';
+import { renderWithI18n } from '../lib/testing/render';
 import type { TaskPageExpectations } from '../lib/testing/task-page-expectations';
 import { WEB_TASKS, type WebTask } from './registry';
 
@@ -36,7 +37,7 @@ function expectationsOf(testType: TestType): TaskPageExpectations {
 /** The task's page, loaded on demand as the app loads it, once it shows its heading. */
 async function renderPage(webTask: WebTask, source: RunSource) {
   const { Page } = webTask;
-  render(
+  renderWithI18n(
     <Suspense fallback={null}>
       <Page source={source} />
     </Suspense>,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ERROR_LOG_LIMIT, ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX } from '../constants';
 import { TestTypeSchema } from '../test-types';
+import { englishText, type Text } from '../texts';
 import {
   isStorableInstant,
   LAST_STORABLE_MS,
@@ -9,12 +10,20 @@ import {
 import { ErrorLogSchema } from './error-log';
 import { ExportFormatSchema, ResultTrialSchema } from './progress';
 import { RegisterInputSchema, ROLES, UserProfileSchema, UserSchema } from './user';
+import { FIELD_TEXTS } from './validation-texts';
 
 // Query strings arrive as text: these parse them, with messages naming the parameter.
 
+const TEXTS = {
+  pageParam: /*i18n*/ {
+    id: 'validation.pageParam',
+    message: '{field} must be a whole number from 1 to {max}',
+  },
+} satisfies Record<string, Text>;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 function pageParam(name: string, fallback: number, max: number) {
-  const message = `${name} must be a whole number from 1 to ${max}`;
+  const message = englishText(TEXTS.pageParam, { field: name, max });
   return z.coerce
     .number({ error: message })
     .int(message)
@@ -25,7 +34,7 @@ function pageParam(name: string, fallback: number, max: number) {
 
 function booleanParam(name: string) {
   return z
-    .enum(['true', 'false'], { error: `${name} must be 'true' or 'false'` })
+    .enum(['true', 'false'], { error: englishText(FIELD_TEXTS.trueOrFalseText, { field: name }) })
     .transform((value) => value === 'true');
 }
 
@@ -35,7 +44,12 @@ function booleanParam(name: string) {
  */
 const TimeSpanParamSchema = z
   .union([z.iso.date(), z.iso.datetime({ offset: true })], {
-    error: 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time',
+    error: englishText(
+      /*i18n*/ {
+        id: 'validation.dateOrDateTime',
+        message: 'Use a date (YYYY-MM-DD) or an ISO 8601 date-time',
+      },
+    ),
   })
   .transform((text) => {
     const isDay = text.length === 10;
@@ -44,7 +58,10 @@ const TimeSpanParamSchema = z
     const end = Math.min(start.getTime() + (isDay ? DAY_MS : 1), LAST_STORABLE_MS);
     return { start, end: new Date(end) };
   })
-  .refine((span) => Number.isFinite(span.end.getTime()), 'Not a real date')
+  .refine(
+    (span) => Number.isFinite(span.end.getTime()),
+    englishText(/*i18n*/ { id: 'validation.notARealDate', message: 'Not a real date' }),
+  )
   .refine((span) => isStorableInstant(span.start.getTime()), STORABLE_YEARS_MESSAGE);
 
 /** Which results an admin list, export or report covers, as the services take it. */
@@ -66,7 +83,12 @@ export type ResultFilter = {
 /** The filter parameters of Test Results and of the research export. */
 const resultFilterFields = {
   /** Only this user's results. */
-  userId: z.string().trim().min(1, 'userId must not be empty').max(100).optional(),
+  userId: z
+    .string()
+    .trim()
+    .min(1, englishText(FIELD_TEXTS.notEmpty, { field: 'userId' }))
+    .max(100)
+    .optional(),
   testType: TestTypeSchema.optional(),
   /** Results that started on or after this day or instant. */
   from: TimeSpanParamSchema.optional(),
@@ -99,7 +121,12 @@ type ResultFilterFields = {
 function isOrderedSpan(query: ResultFilterFields): boolean {
   return !query.from || !query.to || query.from.start < query.to.end;
 }
-const SPAN_ORDER_ERROR = { message: 'from must not be after to', path: ['to'] };
+const SPAN_ORDER_ERROR = {
+  message: englishText(
+    /*i18n*/ { id: 'validation.fromAfterTo', message: 'from must not be after to' },
+  ),
+  path: ['to'],
+};
 
 function toResultFilter(query: ResultFilterFields): ResultFilter {
   const filter: ResultFilter = {
@@ -117,7 +144,17 @@ function toResultFilter(query: ResultFilterFields): ResultFilter {
 /** GET /api/admin/users query. */
 export const UserListQuerySchema = z.strictObject({
   /** Case-insensitive part of the email, first name, last name or "first last". */
-  search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
+  search: z
+    .string()
+    .trim()
+    .max(
+      200,
+      englishText(
+        /*i18n*/ { id: 'validation.searchMax', message: 'search is at most {max} characters' },
+        { max: 200 },
+      ),
+    )
+    .optional(),
   page: pageParam('page', 1, 1_000_000),
   pageSize: pageParam('pageSize', ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX),
 });
@@ -141,7 +178,11 @@ export const AdminUserResponseSchema = z.object({ user: AdminUserSchema });
 export type AdminUserResponse = z.infer<typeof AdminUserResponseSchema>;
 
 /** A role an admin sets; missing or anything else gets the one message. */
-const RoleInputSchema = z.enum(ROLES, { error: "Must be 'user', 'researcher' or 'admin'" });
+const RoleInputSchema = z.enum(ROLES, {
+  error: englishText(
+    /*i18n*/ { id: 'validation.role', message: "Must be 'user', 'researcher' or 'admin'" },
+  ),
+});
 
 /** PATCH /api/admin/users/:id/role. */
 export const ChangeRoleInputSchema = z.strictObject({ role: RoleInputSchema });

@@ -21,7 +21,11 @@ export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 export const ApiErrorBodySchema = z.object({
   error: z.object({
     code: z.enum(API_ERROR_CODES),
+    /** The English text; the browser shows `messageId`'s translation when its catalog has one. */
     message: z.string(),
+    /** The message's id in the message catalogs (ADR 042), and its placeholders' values. */
+    messageId: z.string().optional(),
+    values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     /** Per-field messages for a BAD_REQUEST, keyed by field path. */
     fields: z.record(z.string(), z.string()).optional(),
     /** Where the client sends the user instead, e.g. a panel's screen-out URL. */

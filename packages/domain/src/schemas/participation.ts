@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { LanguageSchema } from '../languages';
+import { englishText } from '../texts';
 import { DeviceInfoSchema, MeasurementSchema } from './results';
 import { DEMOGRAPHIC_QUESTIONS, type StudyStep } from './study';
+import { FIELD_TEXTS } from './validation-texts';
 
 /** What a study link's landing page knows; opening it starts nothing. */
 export const STUDY_AVAILABILITY = ['open', 'full', 'paused', 'closed'] as const;
@@ -18,6 +21,8 @@ export const StudyLandingSchema = z.object({
   availability: z.enum(STUDY_AVAILABILITY),
   /** Where a panel's participant the study cannot take goes back to (ADR 041); null: nowhere. */
   screenOutUrl: z.string().nullable(),
+  /** The language of the study's pages (its newest version's, ADR 042). */
+  language: LanguageSchema,
 });
 export type StudyLanding = z.infer<typeof StudyLandingSchema>;
 
@@ -75,6 +80,8 @@ export const ParticipationSchema = z.object({
   /** Whether the end shows the participant their own scores. */
   showScores: z.boolean(),
   end: ParticipationEndSchema.nullable(),
+  /** The language of the participant's version of the study (ADR 042). */
+  language: LanguageSchema,
 });
 export type Participation = z.infer<typeof ParticipationSchema>;
 
@@ -86,18 +93,32 @@ export const StartParticipationInputSchema = z.strictObject({
   /** The link's URL parameters; only those the study names are kept. */
   params: z
     .record(z.string().max(100), z.string().max(2_000), {
-      error: 'params must be an object of text values',
+      error: englishText(
+        /*i18n*/ {
+          id: 'validation.paramsObject',
+          message: 'params must be an object of text values',
+        },
+      ),
     })
-    .refine((params) => Object.keys(params).length <= 50, 'At most 50 parameters')
+    .refine(
+      (params) => Object.keys(params).length <= 50,
+      englishText(
+        /*i18n*/ { id: 'validation.paramsMax', message: 'At most {max} parameters' },
+        { max: 50 },
+      ),
+    )
     .default({}),
   /** The personal code of a personal link (`/s/<study>/<code>`). */
-  personalCode: z.string({ error: 'personalCode must be text' }).max(100).optional(),
+  personalCode: z
+    .string({ error: englishText(FIELD_TEXTS.text, { field: 'personalCode' }) })
+    .max(100)
+    .optional(),
 });
 export type StartParticipationInput = z.input<typeof StartParticipationInputSchema>;
 
 /** POST /api/participation/:code/consent. */
 export const ConsentInputSchema = z.strictObject({
-  agree: z.boolean({ error: 'agree must be true or false' }),
+  agree: z.boolean({ error: englishText(FIELD_TEXTS.trueOrFalse, { field: 'agree' }) }),
 });
 
 export const GENDERS = ['female', 'male', 'nonBinary', 'other', 'preferNotToSay'] as const;
@@ -108,21 +129,37 @@ export const AGE_MAX = 120;
 /** The built-in demographics questions' answers; each is optional for the participant. */
 export const DemographicsAnswersSchema = z.strictObject({
   age: z
-    .number({ error: 'age must be a number' })
-    .int('age must be a whole number of years')
-    .min(AGE_MIN, `age must be at least ${AGE_MIN}`)
-    .max(AGE_MAX, `age must be at most ${AGE_MAX}`)
+    .number({ error: englishText(FIELD_TEXTS.number, { field: 'age' }) })
+    .int(
+      englishText(
+        /*i18n*/ { id: 'validation.ageWhole', message: 'age must be a whole number of years' },
+      ),
+    )
+    .min(AGE_MIN, englishText(FIELD_TEXTS.atLeast, { field: 'age', min: AGE_MIN }))
+    .max(AGE_MAX, englishText(FIELD_TEXTS.atMost, { field: 'age', max: AGE_MAX }))
     .nullable()
     .optional(),
-  gender: z.enum(GENDERS, { error: `gender must be one of ${GENDERS.join(', ')}` }).optional(),
+  gender: z
+    .enum(GENDERS, {
+      error: englishText(FIELD_TEXTS.oneOf, { field: 'gender', options: GENDERS.join(', ') }),
+    })
+    .optional(),
   handedness: z
-    .enum(HANDEDNESS, { error: `handedness must be one of ${HANDEDNESS.join(', ')}` })
+    .enum(HANDEDNESS, {
+      error: englishText(FIELD_TEXTS.oneOf, {
+        field: 'handedness',
+        options: HANDEDNESS.join(', '),
+      }),
+    })
     .optional(),
   firstLanguage: z
-    .string({ error: 'firstLanguage must be text' })
+    .string({ error: englishText(FIELD_TEXTS.text, { field: 'firstLanguage' }) })
     .trim()
-    .max(100, 'firstLanguage must be at most 100 characters')
-    .refine((value) => !/\p{Cc}/u.test(value), 'firstLanguage contains invalid characters')
+    .max(100, englishText(FIELD_TEXTS.maxCharacters, { field: 'firstLanguage', max: 100 }))
+    .refine(
+      (value) => !/\p{Cc}/u.test(value),
+      englishText(FIELD_TEXTS.invalidCharacters, { field: 'firstLanguage' }),
+    )
     .optional(),
 });
 export type DemographicsAnswers = z.infer<typeof DemographicsAnswersSchema>;

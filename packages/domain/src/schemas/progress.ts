@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TREND_MEASURE_FORMATS } from '../tasks/contract';
 import { InputModalitySchema } from '../tasks/shared/envelope';
 import { TestTypeSchema } from '../test-types';
+import { englishText } from '../texts';
 import type { RunSummary } from './results';
 
 /**
@@ -92,4 +93,8 @@ export type ProgressResponse = z.infer<typeof ProgressResponseSchema>;
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
+/** A format parameter's validation message. */
+export const EXPORT_FORMAT_ERROR = englishText(
+  /*i18n*/ { id: 'validation.exportFormat', message: "format must be 'csv' or 'json'" },
+);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { LanguageSchema } from '../languages';
 import { getTaskIds } from '../tasks/catalog';
 import { MAX_BLOCK, MAX_TRIAL_NUMBER } from '../tasks/shared/envelope';
 import { type TestType, TestTypeSchema } from '../test-types';
+import { englishText } from '../texts';
 
 /** deviceInfo of a session (cogniSessions, docs/product.md#entities). */
 export const DeviceInfoSchema = z.strictObject({
@@ -35,7 +37,9 @@ export type Measurement = z.infer<typeof MeasurementSchema>;
 /** A test type some registered task implements: only those can be started. */
 export const StartableTestTypeSchema = TestTypeSchema.refine(
   (testType: TestType) => getTaskIds().includes(testType),
-  'This test cannot be taken yet',
+  englishText(
+    /*i18n*/ { id: 'validation.testNotStartable', message: 'This test cannot be taken yet' },
+  ),
 );
 
 /**
@@ -44,7 +48,12 @@ export const StartableTestTypeSchema = TestTypeSchema.refine(
  * strict, bounds, the task's cross-field checks), which fills in the defaults.
  */
 export const PreviewConfigInputSchema = z.record(z.string().max(100), z.unknown(), {
-  error: 'config must be an object of task settings',
+  error: englishText(
+    /*i18n*/ {
+      id: 'validation.configObject',
+      message: 'config must be an object of task settings',
+    },
+  ),
 });
 
 /** POST /api/results: start a run ('Ready ... Set ... Go!', docs/product.md#what-a-run-is). */
@@ -57,6 +66,8 @@ export const StartRunInputSchema = z.strictObject({
    * task, any left out taking their defaults. Without it the run uses the task's defaults.
    */
   config: PreviewConfigInputSchema.optional(),
+  /** The language the page shows the run in (ADR 042); English when left out. */
+  language: LanguageSchema.optional(),
 });
 export type StartRunInput = z.infer<typeof StartRunInputSchema>;
 
@@ -120,6 +131,8 @@ export const RunSchema = z.object({
    * progress, and never resumed as a normal run.
    */
   isPreview: z.boolean(),
+  /** The language the run is taken in (ADR 042): a Stroop run shows its words in it. */
+  language: LanguageSchema,
   /**
    * The trials already stored, in run order: the runtime resumes after the last
    * (docs/product.md#how-resume-works).

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { englishText } from '../texts';
 import { UserListQuerySchema } from './admin';
 import { PARTICIPANT_STATES } from './participation';
-import { EXPORT_FORMATS } from './progress';
+import { EXPORT_FORMAT_ERROR, EXPORT_FORMATS } from './progress';
 import { STUDY_STEP_KINDS } from './study';
+import { FIELD_TEXTS } from './validation-texts';
 
 /**
  * A study's dashboard and data (ADR 040, step e): what the researcher sees of the study's
@@ -12,7 +14,10 @@ import { STUDY_STEP_KINDS } from './study';
  */
 
 const ParticipantStateSchema = z.enum(PARTICIPANT_STATES, {
-  error: `state must be one of ${PARTICIPANT_STATES.map((s) => `'${s}'`).join(', ')}`,
+  error: englishText(FIELD_TEXTS.oneOf, {
+    field: 'state',
+    options: PARTICIPANT_STATES.map((s) => `'${s}'`).join(', '),
+  }),
 });
 
 /**
@@ -104,7 +109,7 @@ export type StudyDashboard = z.infer<typeof StudyDashboardSchema>;
 
 /** POST /api/studies/:id/participants/:participantId/exclude: set or clear the flag. */
 export const ExcludeParticipantInputSchema = z.strictObject({
-  excluded: z.boolean({ error: 'excluded must be true or false' }),
+  excluded: z.boolean({ error: englishText(FIELD_TEXTS.trueOrFalse, { field: 'excluded' }) }),
 });
 
 /** The answer of the exclude toggle: the participant's row as the dashboard shows it. */
@@ -117,10 +122,15 @@ export const StudyParticipantResponseSchema = z.object({ participant: StudyParti
  */
 export const FindParticipantQuerySchema = z.strictObject({
   q: z
-    .string({ error: 'q must be text' })
+    .string({ error: englishText(FIELD_TEXTS.text, { field: 'q' }) })
     .trim()
-    .min(1, 'q must name a participant id or a panel id')
-    .max(200, 'q must be at most 200 characters'),
+    .min(
+      1,
+      englishText(
+        /*i18n*/ { id: 'validation.qEmpty', message: 'q must name a participant id or a panel id' },
+      ),
+    )
+    .max(200, englishText(FIELD_TEXTS.maxCharacters, { field: 'q', max: 200 })),
 });
 export type FindParticipantQuery = z.infer<typeof FindParticipantQuerySchema>;
 
@@ -152,16 +162,25 @@ export type StudyExportTable = (typeof STUDY_EXPORT_TABLES)[number];
  * the table (default trials).
  */
 export const StudyExportQuerySchema = z.strictObject({
-  format: z.enum(EXPORT_FORMATS, { error: "format must be 'csv' or 'json'" }).default('csv'),
+  format: z.enum(EXPORT_FORMATS, { error: EXPORT_FORMAT_ERROR }).default('csv'),
   table: z
-    .enum(STUDY_EXPORT_TABLES, { error: "table must be 'trials' or 'participants'" })
+    .enum(STUDY_EXPORT_TABLES, {
+      error: englishText(
+        /*i18n*/ {
+          id: 'validation.exportTable',
+          message: "table must be 'trials' or 'participants'",
+        },
+      ),
+    })
     .default('trials'),
   /**
    * 'true': with the captured URL parameters (panel ids), an audited choice; by default the
    * export is pseudonymous.
    */
   withParams: z
-    .enum(['true', 'false'], { error: "withParams must be 'true' or 'false'" })
+    .enum(['true', 'false'], {
+      error: englishText(FIELD_TEXTS.trueOrFalseText, { field: 'withParams' }),
+    })
     .default('false')
     .transform((value) => value === 'true'),
 });

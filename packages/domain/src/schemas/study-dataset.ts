@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { EXPORT_FORMATS } from './progress';
+import { englishText } from '../texts';
+import { EXPORT_FORMAT_ERROR, EXPORT_FORMATS } from './progress';
+import { FIELD_TEXTS } from './validation-texts';
 
 /**
  * A study's dataset (ADR 041, step f): the Psych-DS zip, the row counts shown before a
@@ -37,6 +39,21 @@ export type StudyExportJobKind = (typeof STUDY_EXPORT_JOB_KINDS)[number];
 export const STUDY_EXPORT_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type StudyExportJobState = (typeof STUDY_EXPORT_JOB_STATES)[number];
 
+const TEXTS = {
+  psychDsFormat: englishText(
+    /*i18n*/ {
+      id: 'validation.psychDsFormat',
+      message: 'A Psych-DS dataset is a zip: leave format out',
+    },
+  ),
+  psychDsParams: englishText(
+    /*i18n*/ {
+      id: 'validation.psychDsParams',
+      message: 'A Psych-DS dataset is pseudonymous: it never holds the captured parameters',
+    },
+  ),
+};
+
 /**
  * POST /api/studies/:id/export-jobs: the Psych-DS zip (no format), or a table as CSV (the
  * default) or JSON.
@@ -44,11 +61,18 @@ export type StudyExportJobState = (typeof STUDY_EXPORT_JOB_STATES)[number];
 export const CreateStudyExportJobInputSchema = z
   .strictObject({
     kind: z.enum(STUDY_EXPORT_JOB_KINDS, {
-      error: "kind must be 'psych-ds', 'trials' or 'participants'",
+      error: englishText(
+        /*i18n*/ {
+          id: 'validation.exportJobKind',
+          message: "kind must be 'psych-ds', 'trials' or 'participants'",
+        },
+      ),
     }),
-    format: z.enum(EXPORT_FORMATS, { error: "format must be 'csv' or 'json'" }).optional(),
+    format: z.enum(EXPORT_FORMATS, { error: EXPORT_FORMAT_ERROR }).optional(),
     /** A table with the captured URL parameters (panel ids): an audited choice. */
-    withParams: z.boolean({ error: 'withParams must be true or false' }).optional(),
+    withParams: z
+      .boolean({ error: englishText(FIELD_TEXTS.trueOrFalse, { field: 'withParams' }) })
+      .optional(),
   })
   .superRefine((input, ctx) => {
     if (input.kind !== 'psych-ds') return;
@@ -56,14 +80,14 @@ export const CreateStudyExportJobInputSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['format'],
-        message: 'A Psych-DS dataset is a zip: leave format out',
+        message: TEXTS.psychDsFormat,
       });
     }
     if (input.withParams !== undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['withParams'],
-        message: 'A Psych-DS dataset is pseudonymous: it never holds the captured parameters',
+        message: TEXTS.psychDsParams,
       });
     }
   });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { englishText } from '../texts';
+import { FIELD_TEXTS } from './validation-texts';
 
 /**
  * A study version's design (ADR 041): the order of its steps, its between-subject arms and its
@@ -17,22 +19,43 @@ export const STUDY_CELLS_MAX = 1_000;
 /** The counterbalancing factors a study can have; each has the levels A and B. */
 export const STUDY_FACTORS = ['responseMapping'] as const;
 export const StudyFactorSchema = z.enum(STUDY_FACTORS, {
-  error: "a factor must be 'responseMapping'",
+  error: englishText(
+    /*i18n*/ { id: 'validation.studyFactor', message: "a factor must be 'responseMapping'" },
+  ),
 });
 export type StudyFactor = z.infer<typeof StudyFactorSchema>;
 export const FACTOR_LEVELS = ['A', 'B'] as const;
 export type FactorLevel = (typeof FACTOR_LEVELS)[number];
 
 const StepIndexSchema = z
-  .number({ error: 'a step must be a step number' })
-  .int('a step must be a whole number')
-  .min(0, 'a step must be at least 0');
+  .number({
+    error: englishText(
+      /*i18n*/ { id: 'validation.stepNumber', message: 'a step must be a step number' },
+    ),
+  })
+  .int(
+    englishText(
+      /*i18n*/ { id: 'validation.stepWholeNumber', message: 'a step must be a whole number' },
+    ),
+  )
+  .min(
+    0,
+    englishText(
+      /*i18n*/ { id: 'validation.stepAtLeast', message: 'a step must be at least {min}' },
+      { min: 0 },
+    ),
+  );
 
 /** The steps that change places: the steps from `first` to `last` (0-based, both included). */
 export const StepGroupSchema = z
   .strictObject({ first: StepIndexSchema, last: StepIndexSchema })
   .refine((group) => group.first < group.last, {
-    message: 'The group needs at least two steps, the first before the last',
+    message: englishText(
+      /*i18n*/ {
+        id: 'validation.stepGroup',
+        message: 'The group needs at least two steps, the first before the last',
+      },
+    ),
     path: ['last'],
   });
 export type StepGroup = z.infer<typeof StepGroupSchema>;
@@ -46,7 +69,14 @@ export const StudyOrderSchema = z.discriminatedUnion(
     /** The rows of a balanced Latin square over the group (williamsRows), one per participant. */
     z.strictObject({ scheme: z.literal('latinSquare'), group: StepGroupSchema }),
   ],
-  { error: "scheme must be 'fixed', 'random' or 'latinSquare'" },
+  {
+    error: englishText(
+      /*i18n*/ {
+        id: 'validation.orderScheme',
+        message: "scheme must be 'fixed', 'random' or 'latinSquare'",
+      },
+    ),
+  },
 );
 export type StudyOrder = z.infer<typeof StudyOrderSchema>;
 
@@ -54,32 +84,44 @@ export type StudyOrder = z.infer<typeof StudyOrderSchema>;
 export const StudyArmSchema = z.strictObject({
   /** Stable, in the data: letters, digits, - and _. */
   key: z
-    .string({ error: 'key must be text' })
-    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'key has only letters, digits, - and _ (at most 32)'),
+    .string({ error: englishText(FIELD_TEXTS.text, { field: 'key' }) })
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, englishText(FIELD_TEXTS.identifier, { field: 'key', max: 32 })),
   label: z
-    .string({ error: 'label must be text' })
-    .max(100, 'label must be at most 100 characters')
-    .refine((value) => value.trim().length > 0, 'label is required')
-    .refine((value) => !/\p{Cc}/u.test(value), 'label contains invalid characters'),
+    .string({ error: englishText(FIELD_TEXTS.text, { field: 'label' }) })
+    .max(100, englishText(FIELD_TEXTS.maxCharacters, { field: 'label', max: 100 }))
+    .refine(
+      (value) => value.trim().length > 0,
+      englishText(FIELD_TEXTS.required, { field: 'label' }),
+    )
+    .refine(
+      (value) => !/\p{Cc}/u.test(value),
+      englishText(FIELD_TEXTS.invalidCharacters, { field: 'label' }),
+    ),
   /** Relative share of the participants: an arm of weight 2 gets twice an arm of weight 1. */
   weight: z
-    .number({ error: 'weight must be a number' })
-    .int('weight must be a whole number')
-    .min(1, 'weight must be at least 1')
-    .max(STUDY_ARM_WEIGHT_MAX, `weight must be at most ${STUDY_ARM_WEIGHT_MAX}`)
+    .number({ error: englishText(FIELD_TEXTS.number, { field: 'weight' }) })
+    .int(englishText(FIELD_TEXTS.wholeNumber, { field: 'weight' }))
+    .min(1, englishText(FIELD_TEXTS.atLeast, { field: 'weight', min: 1 }))
+    .max(
+      STUDY_ARM_WEIGHT_MAX,
+      englishText(FIELD_TEXTS.atMost, { field: 'weight', max: STUDY_ARM_WEIGHT_MAX }),
+    )
     .default(1),
   /** The arm's quota: once this many count (completed or active), it takes nobody new. */
   target: z
-    .number({ error: 'target must be a number' })
-    .int('target must be a whole number')
-    .min(1, 'target must be at least 1')
-    .max(1_000_000, 'target must be at most 1000000')
+    .number({ error: englishText(FIELD_TEXTS.number, { field: 'target' }) })
+    .int(englishText(FIELD_TEXTS.wholeNumber, { field: 'target' }))
+    .min(1, englishText(FIELD_TEXTS.atLeast, { field: 'target', min: 1 }))
+    .max(1_000_000, englishText(FIELD_TEXTS.atMost, { field: 'target', max: 1_000_000 }))
     .nullable()
     .default(null),
   /** Steps this arm's participants skip (version step numbers). */
   omitSteps: z
     .array(StepIndexSchema)
-    .refine((steps) => new Set(steps).size === steps.length, 'A step is listed twice')
+    .refine(
+      (steps) => new Set(steps).size === steps.length,
+      englishText(/*i18n*/ { id: 'validation.stepListedTwice', message: 'A step is listed twice' }),
+    )
     .default([]),
   /**
    * Task settings that replace a task step's own, by step number ("2": { "levels": [2] }):
@@ -87,8 +129,20 @@ export const StudyArmSchema = z.strictObject({
    */
   settings: z
     .record(
-      z.string().regex(/^\d{1,2}$/, 'settings are keyed by step number'),
-      z.record(z.string().max(100), z.unknown(), { error: 'settings must be an object' }),
+      z.string().regex(
+        /^\d{1,2}$/,
+        englishText(
+          /*i18n*/ {
+            id: 'validation.armSettingsKeys',
+            message: 'settings are keyed by step number',
+          },
+        ),
+      ),
+      z.record(z.string().max(100), z.unknown(), {
+        error: englishText(
+          /*i18n*/ { id: 'validation.armSettingsObject', message: 'settings must be an object' },
+        ),
+      }),
     )
     .default({}),
 });
@@ -99,15 +153,28 @@ export const StudyDesignSchema = z.strictObject({
   /** None: every participant in one implicit arm. */
   arms: z
     .array(StudyArmSchema)
-    .max(STUDY_ARMS_MAX, `A study has at most ${STUDY_ARMS_MAX} arms`)
+    .max(
+      STUDY_ARMS_MAX,
+      englishText(
+        /*i18n*/ { id: 'validation.armsMax', message: 'A study has at most {max} arms' },
+        { max: STUDY_ARMS_MAX },
+      ),
+    )
     .refine(
       (arms) => new Set(arms.map((arm) => arm.key)).size === arms.length,
-      'Two arms have the same key',
+      englishText(
+        /*i18n*/ { id: 'validation.armKeysUnique', message: 'Two arms have the same key' },
+      ),
     )
     .default([]),
   factors: z
     .array(StudyFactorSchema)
-    .refine((factors) => new Set(factors).size === factors.length, 'A factor is listed twice')
+    .refine(
+      (factors) => new Set(factors).size === factors.length,
+      englishText(
+        /*i18n*/ { id: 'validation.factorListedTwice', message: 'A factor is listed twice' },
+      ),
+    )
     .default([]),
 });
 export type StudyDesign = z.output<typeof StudyDesignSchema>;

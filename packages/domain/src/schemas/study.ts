@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { type Language, LanguageSchema, SOURCE_LANGUAGE } from '../languages';
 import { williamsRows } from '../studies/latin-square';
 import { findTask } from '../tasks/registry';
+import { englishText } from '../texts';
 import { StartableTestTypeSchema } from './results';
 import {
   DEFAULT_STUDY_DESIGN,
@@ -9,6 +11,7 @@ import {
   type StudyDesign,
   StudyDesignSchema,
 } from './study-design';
+import { FIELD_TEXTS, REQUIRED } from './validation-texts';
 
 /**
  * A study (ADR 040): what a researcher sends as one link. Its `content` is what participants
@@ -19,7 +22,12 @@ import {
 /** The states of a study: only an open study lets new participants start. */
 export const STUDY_STATES = ['draft', 'open', 'paused', 'closed'] as const;
 export const StudyStateSchema = z.enum(STUDY_STATES, {
-  error: "state must be 'draft', 'open', 'paused' or 'closed'",
+  error: englishText(
+    /*i18n*/ {
+      id: 'validation.studyState',
+      message: "state must be 'draft', 'open', 'paused' or 'closed'",
+    },
+  ),
 });
 export type StudyState = z.infer<typeof StudyStateSchema>;
 
@@ -37,7 +45,12 @@ export type StudyStepKind = (typeof STUDY_STEP_KINDS)[number];
 /** The built-in demographic questions a study may ask; each is optional for the participant. */
 export const DEMOGRAPHIC_QUESTIONS = ['age', 'gender', 'handedness', 'firstLanguage'] as const;
 export const DemographicQuestionSchema = z.enum(DEMOGRAPHIC_QUESTIONS, {
-  error: "a question must be 'age', 'gender', 'handedness' or 'firstLanguage'",
+  error: englishText(
+    /*i18n*/ {
+      id: 'validation.demographicQuestion',
+      message: "a question must be 'age', 'gender', 'handedness' or 'firstLanguage'",
+    },
+  ),
 });
 export type DemographicQuestion = z.infer<typeof DemographicQuestionSchema>;
 
@@ -56,10 +69,13 @@ export const STUDY_ACTIVE_MINUTES_MAX = 7 * 24 * 60;
 /** Text a person typed: no control characters but line breaks and tabs. */
 function text(field: string, max: number, min = 0) {
   return z
-    .string({ error: `${field} must be text` })
-    .max(max, `${field} must be at most ${max} characters`)
-    .refine((value) => value.trim().length >= min, `${field} is required`)
-    .refine((value) => !/(?![\n\r\t])\p{Cc}/u.test(value), `${field} contains invalid characters`);
+    .string({ error: englishText(FIELD_TEXTS.text, { field }) })
+    .max(max, englishText(FIELD_TEXTS.maxCharacters, { field, max }))
+    .refine((value) => value.trim().length >= min, englishText(FIELD_TEXTS.required, { field }))
+    .refine(
+      (value) => !/(?![\n\r\t])\p{Cc}/u.test(value),
+      englishText(FIELD_TEXTS.invalidCharacters, { field }),
+    );
 }
 
 const TitleSchema = text('title', STUDY_TITLE_MAX_LENGTH, 1);
@@ -84,7 +100,12 @@ export const TaskStepSchema = z.strictObject({
    * task's settings schema (StudyContentSchema), as an admin preview's configuration is.
    */
   config: z.record(z.string().max(100), z.unknown(), {
-    error: 'config must be an object of task settings',
+    error: englishText(
+      /*i18n*/ {
+        id: 'validation.configObject',
+        message: 'config must be an object of task settings',
+      },
+    ),
   }),
 });
 export const DemographicsStepSchema = z.strictObject({
@@ -92,10 +113,17 @@ export const DemographicsStepSchema = z.strictObject({
   title: TitleSchema,
   questions: z
     .array(DemographicQuestionSchema)
-    .min(1, 'Choose at least one question')
+    .min(
+      1,
+      englishText(
+        /*i18n*/ { id: 'validation.questionsMin', message: 'Choose at least one question' },
+      ),
+    )
     .refine(
       (questions) => new Set(questions).size === questions.length,
-      'A question is listed twice',
+      englishText(
+        /*i18n*/ { id: 'validation.questionListedTwice', message: 'A question is listed twice' },
+      ),
     ),
 });
 export const BreakStepSchema = z.strictObject({
@@ -104,10 +132,13 @@ export const BreakStepSchema = z.strictObject({
   text: text('text', STUDY_TEXT_MAX_LENGTH),
   /** The shortest break, in seconds: the Continue button waits this long. */
   minSeconds: z
-    .number({ error: 'minSeconds must be a number' })
-    .int('minSeconds must be a whole number')
-    .min(0, 'minSeconds must be at least 0')
-    .max(STUDY_BREAK_MAX_SECONDS, `minSeconds must be at most ${STUDY_BREAK_MAX_SECONDS}`),
+    .number({ error: englishText(FIELD_TEXTS.number, { field: 'minSeconds' }) })
+    .int(englishText(FIELD_TEXTS.wholeNumber, { field: 'minSeconds' }))
+    .min(0, englishText(FIELD_TEXTS.atLeast, { field: 'minSeconds', min: 0 }))
+    .max(
+      STUDY_BREAK_MAX_SECONDS,
+      englishText(FIELD_TEXTS.atMost, { field: 'minSeconds', max: STUDY_BREAK_MAX_SECONDS }),
+    ),
 });
 export const DebriefStepSchema = z.strictObject({
   kind: z.literal('debrief'),
@@ -125,7 +156,12 @@ export const StudyStepSchema = z.discriminatedUnion(
     BreakStepSchema,
     DebriefStepSchema,
   ],
-  { error: `kind must be one of ${STUDY_STEP_KINDS.map((k) => `'${k}'`).join(', ')}` },
+  {
+    error: englishText(FIELD_TEXTS.oneOf, {
+      field: 'kind',
+      options: STUDY_STEP_KINDS.map((k) => `'${k}'`).join(', '),
+    }),
+  },
 );
 export type StudyStep = z.infer<typeof StudyStepSchema>;
 export type TaskStep = z.infer<typeof TaskStepSchema>;
@@ -154,6 +190,35 @@ function parseTaskConfig(
   return undefined;
 }
 
+/** The messages about a version's steps and design as a whole. */
+const TEXTS = {
+  fixedStepsInGroup: englishText(
+    /*i18n*/ {
+      id: 'validation.fixedStepsInGroup',
+      message: 'Consent and the debrief keep their places: leave them out of the group',
+    },
+  ),
+  consentOmitted: englishText(
+    /*i18n*/ { id: 'validation.consentOmitted', message: 'No arm may leave out the consent' },
+  ),
+  armWithoutSteps: englishText(
+    /*i18n*/ { id: 'validation.armWithoutSteps', message: 'An arm must keep at least one step' },
+  ),
+  responseMappingWithoutTask: englishText(
+    /*i18n*/ {
+      id: 'validation.responseMappingWithoutTask',
+      message:
+        'Balancing the response mapping needs a task step whose task has one (N-back or Go/No-Go)',
+    },
+  ),
+  consentFirst: englishText(
+    /*i18n*/ { id: 'validation.consentFirst', message: 'Consent must be the first step' },
+  ),
+  debriefLast: englishText(
+    /*i18n*/ { id: 'validation.debriefLast', message: 'The debrief must be the last step' },
+  ),
+};
+
 /** A step that must keep its place: consent first and the debrief last. */
 const isFixedInPlace = (step: StudyStep) => step.kind === 'consent' || step.kind === 'debrief';
 
@@ -163,15 +228,14 @@ function checkDesign(design: StudyDesign, steps: readonly StudyStep[], ctx: z.Re
     ctx.addIssue({ code: 'custom', path: ['design', ...path], message });
   const isStep = (index: number) => index < steps.length;
   let orderRows = 1;
-  if (design.order.scheme !== 'fixed') {
+  // A group out of order is StepGroupSchema's to report (its refinement); the checks below need
+  // first < last (a Latin square of no steps cannot be drawn).
+  if (design.order.scheme !== 'fixed' && design.order.group.first < design.order.group.last) {
     const { first, last } = design.order.group;
     if (!isStep(last)) {
       issue(['order', 'group', 'last'], `The study has no step ${last + 1}`);
     } else if (steps.slice(first, last + 1).some(isFixedInPlace)) {
-      issue(
-        ['order', 'group'],
-        'Consent and the debrief keep their places: leave them out of the group',
-      );
+      issue(['order', 'group'], TEXTS.fixedStepsInGroup);
     } else if (design.order.scheme === 'latinSquare') {
       orderRows = williamsRows(last - first + 1).length;
     }
@@ -181,21 +245,18 @@ function checkDesign(design: StudyDesign, steps: readonly StudyStep[], ctx: z.Re
       const step = steps[index];
       if (!step) issue(['arms', armIndex, 'omitSteps', i], `The study has no step ${index + 1}`);
       else if (step.kind === 'consent') {
-        issue(['arms', armIndex, 'omitSteps', i], 'No arm may leave out the consent');
+        issue(['arms', armIndex, 'omitSteps', i], TEXTS.consentOmitted);
       }
     });
     if (arm.omitSteps.filter(isStep).length >= steps.length) {
-      issue(['arms', armIndex, 'omitSteps'], 'An arm must keep at least one step');
+      issue(['arms', armIndex, 'omitSteps'], TEXTS.armWithoutSteps);
     }
   });
   if (
     design.factors.includes('responseMapping') &&
     !steps.some((step) => step.kind === 'task' && findTask(step.testType)?.responseMapping)
   ) {
-    issue(
-      ['factors'],
-      'Balancing the response mapping needs a task step whose task has one (N-back or Go/No-Go)',
-    );
+    issue(['factors'], TEXTS.responseMappingWithoutTask);
   }
   const cells =
     Math.max(1, design.arms.length) * orderRows * FACTOR_LEVELS.length ** design.factors.length;
@@ -216,10 +277,26 @@ export const StudyContentSchema = z
     description: text('description', STUDY_TEXT_MAX_LENGTH),
     steps: z
       .array(StudyStepSchema)
-      .min(1, 'A study needs at least one step')
-      .max(STUDY_STEPS_MAX, `A study has at most ${STUDY_STEPS_MAX} steps`),
+      .min(
+        1,
+        englishText(
+          /*i18n*/ { id: 'validation.stepsMin', message: 'A study needs at least one step' },
+        ),
+      )
+      .max(
+        STUDY_STEPS_MAX,
+        englishText(
+          /*i18n*/ { id: 'validation.stepsMax', message: 'A study has at most {max} steps' },
+          { max: STUDY_STEPS_MAX },
+        ),
+      ),
     /** Orders, arms and factors (ADR 041); a version without one has a fixed order. */
     design: StudyDesignSchema.default(DEFAULT_STUDY_DESIGN),
+    /**
+     * The language of the participants' pages, tasks included (ADR 042): the researcher writes
+     * the study's own texts in it, and a Stroop step shows its colour words in it.
+     */
+    language: LanguageSchema.default(SOURCE_LANGUAGE),
   })
   .superRefine((content, ctx) => {
     checkDesign(content.design, content.steps, ctx);
@@ -228,14 +305,14 @@ export const StudyContentSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['steps', index],
-          message: 'Consent must be the first step',
+          message: TEXTS.consentFirst,
         });
       }
       if (step.kind === 'debrief' && index !== content.steps.length - 1) {
         ctx.addIssue({
           code: 'custom',
           path: ['steps', index],
-          message: 'The debrief must be the last step',
+          message: TEXTS.debriefLast,
         });
       }
     });
@@ -267,16 +344,35 @@ export type StudyContent = z.output<typeof StudyContentSchema>;
  * filled in (a version saved before designs has a fixed order, one arm and no factor).
  */
 export function readStoredContent(stored: unknown): StudyContent {
-  const content = stored as Omit<StudyContent, 'design'> & { design?: StudyDesign };
-  return { ...content, design: content.design ?? DEFAULT_STUDY_DESIGN };
+  const content = stored as Omit<StudyContent, 'design' | 'language'> & {
+    design?: StudyDesign;
+    language?: Language;
+  };
+  return {
+    ...content,
+    design: content.design ?? DEFAULT_STUDY_DESIGN,
+    // Versions stored before studies had languages are English.
+    language: content.language ?? SOURCE_LANGUAGE,
+  };
 }
 
 /** A URL parameter the study keeps from its link (e.g. `PROLIFIC_PID`). */
 export const CapturedParamNameSchema = z
-  .string({ error: 'A parameter name must be text' })
+  .string({
+    error: englishText(
+      /*i18n*/ { id: 'validation.paramNameText', message: 'A parameter name must be text' },
+    ),
+  })
   .regex(
     /^[A-Za-z][A-Za-z0-9_]{0,63}$/,
-    'A parameter name starts with a letter and has only letters, digits and _ (at most 64)',
+    englishText(
+      /*i18n*/ {
+        id: 'validation.paramName',
+        message:
+          'A parameter name starts with a letter and has only letters, digits and _ (at most {max})',
+      },
+      { max: 64 },
+    ),
   );
 
 /**
@@ -285,14 +381,24 @@ export const CapturedParamNameSchema = z
  * `survey_code={SURVEY_CODE}`). Only http and https.
  */
 export const RedirectTemplateSchema = z
-  .string({ error: 'The URL must be text' })
-  .max(STUDY_URL_MAX_LENGTH, `The URL must be at most ${STUDY_URL_MAX_LENGTH} characters`)
+  .string({
+    error: englishText(/*i18n*/ { id: 'validation.urlText', message: 'The URL must be text' }),
+  })
+  .max(
+    STUDY_URL_MAX_LENGTH,
+    englishText(
+      /*i18n*/ { id: 'validation.urlMax', message: 'The URL must be at most {max} characters' },
+      { max: STUDY_URL_MAX_LENGTH },
+    ),
+  )
   .refine(
     (value) =>
       /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?([/?#][^\s]*)?$/.test(
         value.replace(/\{[A-Za-z][A-Za-z0-9_]*\}/g, 'x'),
       ),
-    'Enter a full http or https URL',
+    englishText(
+      /*i18n*/ { id: 'validation.urlInvalid', message: 'Enter a full http or https URL' },
+    ),
   );
 
 /** The recruitment panels whose conventions a study can follow (ADR 041). */
@@ -302,30 +408,69 @@ export type StudyPanel = (typeof STUDY_PANELS)[number];
 /** A completion or screen-out code a panel gives: letters, digits, - and _. */
 const panelCode = (name: string) =>
   z
-    .string({ error: `${name} must be text` })
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, `${name} has only letters, digits, - and _ (at most 64)`);
+    .string({ error: englishText(FIELD_TEXTS.text, { field: name }) })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, englishText(FIELD_TEXTS.identifier, { field: name, max: 64 }));
+
+/** An author's or a keyword's validation messages. */
+type DatasetTextMessages = { text: string; notEmpty: string; tooLong: string };
+
+const AUTHOR_TEXTS: DatasetTextMessages = {
+  text: englishText(/*i18n*/ { id: 'validation.authorText', message: 'An author must be text' }),
+  notEmpty: englishText(
+    /*i18n*/ { id: 'validation.authorNotEmpty', message: 'An author must not be empty' },
+  ),
+  tooLong: englishText(
+    /*i18n*/ { id: 'validation.authorMax', message: 'An author must be at most {max} characters' },
+    { max: 200 },
+  ),
+};
+
+const KEYWORD_TEXTS: DatasetTextMessages = {
+  text: englishText(/*i18n*/ { id: 'validation.keywordText', message: 'A keyword must be text' }),
+  notEmpty: englishText(
+    /*i18n*/ { id: 'validation.keywordNotEmpty', message: 'A keyword must not be empty' },
+  ),
+  tooLong: englishText(
+    /*i18n*/ { id: 'validation.keywordMax', message: 'A keyword must be at most {max} characters' },
+    { max: 100 },
+  ),
+};
 
 /** Short free text of the dataset description: a name, a keyword, a license. */
-const datasetText = (name: string, max: number) =>
-  z
-    .string({ error: `${name} must be text` })
-    .trim()
-    .min(1, `${name} must not be empty`)
-    .max(max, `${name} must be at most ${max} characters`);
+const datasetText = (messages: DatasetTextMessages, max: number) =>
+  z.string({ error: messages.text }).trim().min(1, messages.notEmpty).max(max, messages.tooLong);
 
 /**
  * What the Psych-DS export's `dataset_description.json` says beyond the study's own title and
  * description: who made the dataset, under which license, and its keywords.
  */
 export const StudyDatasetSchema = z.strictObject({
-  authors: z.array(datasetText('An author', 200)).max(50, 'At most 50 authors').default([]),
+  authors: z
+    .array(datasetText(AUTHOR_TEXTS, 200))
+    .max(
+      50,
+      englishText(
+        /*i18n*/ { id: 'validation.authorsMax', message: 'At most {max} authors' },
+        { max: 50 },
+      ),
+    )
+    .default([]),
   /** An SPDX identifier (CC-BY-4.0, CC0-1.0) or a license's URL; empty: none given. */
   license: z
-    .string({ error: 'license must be text' })
+    .string({ error: englishText(FIELD_TEXTS.text, { field: 'license' }) })
     .trim()
-    .max(200, 'license must be at most 200 characters')
+    .max(200, englishText(FIELD_TEXTS.maxCharacters, { field: 'license', max: 200 }))
     .default(''),
-  keywords: z.array(datasetText('A keyword', 100)).max(30, 'At most 30 keywords').default([]),
+  keywords: z
+    .array(datasetText(KEYWORD_TEXTS, 100))
+    .max(
+      30,
+      englishText(
+        /*i18n*/ { id: 'validation.keywordsMax', message: 'At most {max} keywords' },
+        { max: 30 },
+      ),
+    )
+    .default([]),
 });
 export type StudyDataset = z.infer<typeof StudyDatasetSchema>;
 
@@ -336,15 +481,32 @@ export const StudySettingsSchema = z
     name: text('name', STUDY_TITLE_MAX_LENGTH, 1),
     /** At most this many participants (previews not counted); null for no cap. */
     participantCap: z
-      .number({ error: 'participantCap must be a number' })
-      .int('participantCap must be a whole number')
-      .min(1, 'participantCap must be at least 1')
-      .max(STUDY_PARTICIPANT_CAP_MAX, `participantCap must be at most ${STUDY_PARTICIPANT_CAP_MAX}`)
+      .number({ error: englishText(FIELD_TEXTS.number, { field: 'participantCap' }) })
+      .int(englishText(FIELD_TEXTS.wholeNumber, { field: 'participantCap' }))
+      .min(1, englishText(FIELD_TEXTS.atLeast, { field: 'participantCap', min: 1 }))
+      .max(
+        STUDY_PARTICIPANT_CAP_MAX,
+        englishText(FIELD_TEXTS.atMost, {
+          field: 'participantCap',
+          max: STUDY_PARTICIPANT_CAP_MAX,
+        }),
+      )
       .nullable(),
     capturedParams: z
       .array(CapturedParamNameSchema)
-      .max(STUDY_CAPTURED_PARAMS_MAX, `At most ${STUDY_CAPTURED_PARAMS_MAX} parameters`)
-      .refine((names) => new Set(names).size === names.length, 'A parameter is listed twice'),
+      .max(
+        STUDY_CAPTURED_PARAMS_MAX,
+        englishText(
+          /*i18n*/ { id: 'validation.paramsMax', message: 'At most {max} parameters' },
+          { max: STUDY_CAPTURED_PARAMS_MAX },
+        ),
+      )
+      .refine(
+        (names) => new Set(names).size === names.length,
+        englishText(
+          /*i18n*/ { id: 'validation.paramListedTwice', message: 'A parameter is listed twice' },
+        ),
+      ),
     /** Where a participant goes once every answer is saved; null: a thank-you page. */
     completionUrl: RedirectTemplateSchema.nullable(),
     /** Shown to a participant who does not agree to the consent, when there is no decline URL. */
@@ -357,25 +519,42 @@ export const StudySettingsSchema = z
      */
     completionCode: panelCode('completionCode').nullable().default(null),
     /** Whether participants see their own scores at the end (for clinics and self-assessment). */
-    showScores: z.boolean({ error: 'showScores must be true or false' }).default(false),
+    showScores: z
+      .boolean({ error: englishText(FIELD_TEXTS.trueOrFalse, { field: 'showScores' }) })
+      .default(false),
     /**
      * Whether a participant who stopped counting (abandoned, declined) frees their slot in the
      * design's balance (ADR 041); without it every assigned participant keeps counting.
      */
-    refill: z.boolean({ error: 'refill must be true or false' }).default(true),
+    refill: z
+      .boolean({ error: englishText(FIELD_TEXTS.trueOrFalse, { field: 'refill' }) })
+      .default(true),
     /** How long after last seen a participant who has not completed still counts, in minutes. */
     activeMinutes: z
-      .number({ error: 'activeMinutes must be a number' })
-      .int('activeMinutes must be a whole number')
-      .min(STUDY_ACTIVE_MINUTES_MIN, `activeMinutes must be at least ${STUDY_ACTIVE_MINUTES_MIN}`)
-      .max(STUDY_ACTIVE_MINUTES_MAX, `activeMinutes must be at most ${STUDY_ACTIVE_MINUTES_MAX}`)
+      .number({ error: englishText(FIELD_TEXTS.number, { field: 'activeMinutes' }) })
+      .int(englishText(FIELD_TEXTS.wholeNumber, { field: 'activeMinutes' }))
+      .min(
+        STUDY_ACTIVE_MINUTES_MIN,
+        englishText(FIELD_TEXTS.atLeast, { field: 'activeMinutes', min: STUDY_ACTIVE_MINUTES_MIN }),
+      )
+      .max(
+        STUDY_ACTIVE_MINUTES_MAX,
+        englishText(FIELD_TEXTS.atMost, { field: 'activeMinutes', max: STUDY_ACTIVE_MINUTES_MAX }),
+      )
       .default(60),
     /**
      * The panel whose conventions the study follows: Prolific's or SONA's parameters and
      * completion URL, or any (generic). The editor fills the parameters and URLs from it.
      */
     panel: z
-      .enum(STUDY_PANELS, { error: 'panel must be generic, prolific or sona' })
+      .enum(STUDY_PANELS, {
+        error: englishText(
+          /*i18n*/ {
+            id: 'validation.studyPanel',
+            message: 'panel must be generic, prolific or sona',
+          },
+        ),
+      })
       .default('generic'),
     /**
      * The captured parameter that names a panel's participant (PROLIFIC_PID, SONA's survey code):
@@ -468,12 +647,20 @@ export const ChangeStudyStateInputSchema = z.strictObject({ state: StudyStateSch
 
 /** POST /api/studies/:id/collaborators: a researcher, by their email. */
 export const AddCollaboratorInputSchema = z.strictObject({
-  email: z.string({ error: 'email must be text' }).trim().toLowerCase().min(1, 'Required').max(254),
+  email: z
+    .string({ error: englishText(FIELD_TEXTS.text, { field: 'email' }) })
+    .trim()
+    .toLowerCase()
+    .min(1, REQUIRED)
+    .max(254),
 });
 
 /** PUT /api/studies/:id/owner (admins): give the study to another researcher. */
 export const TransferStudyInputSchema = z.strictObject({
-  userId: z.string({ error: 'userId must be text' }).min(1, 'Required').max(100),
+  userId: z
+    .string({ error: englishText(FIELD_TEXTS.text, { field: 'userId' }) })
+    .min(1, REQUIRED)
+    .max(100),
 });
 
 export const STUDY_CODES_PER_REQUEST_MAX = 1_000;
@@ -483,10 +670,13 @@ export const STUDY_CODE_LABEL_MAX_LENGTH = 200;
 /** POST /api/studies/:id/codes: `count` personal codes, each with `label` (may be empty). */
 export const CreateStudyCodesInputSchema = z.strictObject({
   count: z
-    .number({ error: 'count must be a number' })
-    .int('count must be a whole number')
-    .min(1, 'count must be at least 1')
-    .max(STUDY_CODES_PER_REQUEST_MAX, `count must be at most ${STUDY_CODES_PER_REQUEST_MAX}`),
+    .number({ error: englishText(FIELD_TEXTS.number, { field: 'count' }) })
+    .int(englishText(FIELD_TEXTS.wholeNumber, { field: 'count' }))
+    .min(1, englishText(FIELD_TEXTS.atLeast, { field: 'count', min: 1 }))
+    .max(
+      STUDY_CODES_PER_REQUEST_MAX,
+      englishText(FIELD_TEXTS.atMost, { field: 'count', max: STUDY_CODES_PER_REQUEST_MAX }),
+    ),
   label: text('label', STUDY_CODE_LABEL_MAX_LENGTH),
 });
 

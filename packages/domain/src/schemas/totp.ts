@@ -1,14 +1,34 @@
 import { z } from 'zod';
+import { englishText, type Text } from '../texts';
 import { CurrentPasswordSchema } from './account';
 import { UserSchema } from './user';
+import { MUST_BE_TEXT, REQUIRED } from './validation-texts';
 
 /** Digits in a code from an authenticator app (RFC 6238 with the apps' common settings). */
 export const TOTP_CODE_LENGTH = 6;
 
 /** A code as an authenticator app shows it: six digits (the web form drops spaces first). */
 export const TotpCodeSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be text') })
-  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+  .string({ error: (issue) => (issue.input === undefined ? REQUIRED : MUST_BE_TEXT) })
+  .regex(
+    /^\d{6}$/,
+    englishText(
+      /*i18n*/ {
+        id: 'validation.totpCode',
+        message: 'Enter the 6-digit code from your authenticator app',
+      },
+    ),
+  );
+
+/**
+ * The server's answer to a wrong or spent code, and the code field's message: registered, so a
+ * form shows the field's message in the reader's language.
+ */
+export const WRONG_TOTP_CODE: Text = /*i18n*/ {
+  id: 'errors.wrongTotpCode',
+  message: 'This code is not correct. Check your authenticator app and try again.',
+};
+englishText(WRONG_TOTP_CODE);
 
 /** How many recovery codes an account gets when two-factor login is turned on. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -18,10 +38,15 @@ export const RECOVERY_CODE_COUNT = 10;
  * ('abcd-efgh-ijkl-mnop-qrst-uvwx', dashes and case optional) for when the phone is lost.
  */
 export const SecondFactorCodeSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be text') })
+  .string({ error: (issue) => (issue.input === undefined ? REQUIRED : MUST_BE_TEXT) })
   .regex(
     /^(\d{6}|[a-zA-Z2-7]{4}(-?[a-zA-Z2-7]{4}){5})$/,
-    'Enter the 6-digit code from your authenticator app, or a recovery code',
+    englishText(
+      /*i18n*/ {
+        id: 'validation.secondFactorCode',
+        message: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+      },
+    ),
   );
 
 /**
@@ -93,9 +118,14 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 /** POST /api/auth/login/totp: the second step of a login, with an app code or a recovery code. */
 export const LoginTotpInputSchema = z.strictObject({
   challengeId: z
-    .string({ error: 'Required' })
-    .min(1, 'Required')
-    .max(100, 'Not a valid login step'),
+    .string({ error: REQUIRED })
+    .min(1, REQUIRED)
+    .max(
+      100,
+      englishText(
+        /*i18n*/ { id: 'validation.loginStepInvalid', message: 'Not a valid login step' },
+      ),
+    ),
   code: SecondFactorCodeSchema,
 });
 export type LoginTotpInput = z.infer<typeof LoginTotpInputSchema>;

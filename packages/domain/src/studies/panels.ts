@@ -1,4 +1,5 @@
 import { fillRedirectTemplate, type StudyPanel, type StudySettings } from '../schemas/study';
+import { englishText } from '../texts';
 
 /**
  * A recruitment panel's conventions (ADR 041): the parameters it puts in the study's link, the
@@ -41,7 +42,7 @@ export const PANEL_PRESETS: Record<StudyPanel, PanelPreset> = {
   },
   generic: {
     panel: 'generic',
-    name: 'Another panel or none',
+    name: englishText(/*i18n*/ { id: 'studies.panelGeneric', message: 'Another panel or none' }),
     capturedParams: [],
     panelIdParam: null,
     completionUrl: null,

@@ -1,4 +1,5 @@
 import type { TestType } from '../test-types';
+import { englishText } from '../texts';
 import { TASK_CARDS } from './cards';
 
 /**
@@ -6,10 +7,24 @@ import { TASK_CARDS } from './cards';
  * them: what kind of ability a test measures.
  */
 export const TASK_CATEGORIES = [
-  { key: 'executive', label: 'Executive function' },
-  { key: 'memory', label: 'Memory' },
-  { key: 'attention', label: 'Attention' },
-  { key: 'planning', label: 'Planning' },
+  {
+    key: 'executive',
+    label: englishText(
+      /*i18n*/ { id: 'domain.taskCategoryExecutive', message: 'Executive function' },
+    ),
+  },
+  {
+    key: 'memory',
+    label: englishText(/*i18n*/ { id: 'domain.taskCategoryMemory', message: 'Memory' }),
+  },
+  {
+    key: 'attention',
+    label: englishText(/*i18n*/ { id: 'domain.taskCategoryAttention', message: 'Attention' }),
+  },
+  {
+    key: 'planning',
+    label: englishText(/*i18n*/ { id: 'domain.taskCategoryPlanning', message: 'Planning' }),
+  },
 ] as const;
 export type TaskCategory = (typeof TASK_CATEGORIES)[number]['key'];
 

@@ -32,7 +32,10 @@ describe.each(TEST_DATABASE_KINDS)('mock data and error logs on %s', (kind) => {
   it("writes a complete, scored mock result for the admin, which the report's switch includes", async () => {
     const res = await admin.post('/api/admin/mock-data');
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: MESSAGES.mockDataSucceeded, resultId: expect.any(String) });
+    expect(res.body).toEqual({
+      message: MESSAGES.mockDataSucceeded.message,
+      resultId: expect.any(String),
+    });
     expect(res.body.message).toBe('Mock data generated and saved.');
 
     const listed = (await admin.get('/api/admin/results')).body.results;
@@ -85,7 +88,11 @@ describe.each(TEST_DATABASE_KINDS)('mock data and error logs on %s', (kind) => {
     try {
       const res = await admin.post('/api/admin/mock-data');
       expect(res.status).toBe(500);
-      expect(res.body.error).toEqual({ code: 'INTERNAL', message: MESSAGES.mockDataFailed });
+      expect(res.body.error).toEqual({
+        code: 'INTERNAL',
+        message: MESSAGES.mockDataFailed.message,
+        messageId: MESSAGES.mockDataFailed.id,
+      });
     } finally {
       await db.execute(sql`drop trigger refuse_mock on test_results`);
       await db.execute(sql`drop function refuse_mock`);

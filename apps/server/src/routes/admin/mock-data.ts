@@ -22,5 +22,5 @@ export const adminMockDataRoutes = new Hono<AppEnv>()
     const task = testType ? getTask(testType) : TASKS[0];
     if (!task) throw new Error('No task is registered');
     const resultId = await generateMockData(c.get('deps'), user.id, task);
-    return c.json({ message: MESSAGES.mockDataSucceeded, resultId }, 201);
+    return c.json({ message: MESSAGES.mockDataSucceeded.message, resultId }, 201);
   });

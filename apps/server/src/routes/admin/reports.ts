@@ -1,10 +1,12 @@
-import { findTask, TaskReportQuerySchema } from '@cogni/domain';
+import { findTask, TaskReportQuerySchema, type Text } from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { AppError } from '../../lib/app-error';
 import { parseQuery } from '../../lib/parse-query';
 import { requireAdmin } from '../../middleware/session';
 import { getTaskReport } from '../../services/reports/get-task-report';
+
+const NO_SUCH_TEST: Text = /*i18n*/ { id: 'errors.noSuchTest', message: 'No such test' };
 
 export const adminReportRoutes = new Hono<AppEnv>()
   /**
@@ -18,7 +20,7 @@ export const adminReportRoutes = new Hono<AppEnv>()
   .get('/:testType', async (c) => {
     requireAdmin(c);
     const task = findTask(c.req.param('testType'));
-    if (!task) throw new AppError('NOT_FOUND', 'No such test');
+    if (!task) throw new AppError('NOT_FOUND', NO_SUCH_TEST);
     const options = parseQuery(c, TaskReportQuerySchema);
     return c.json(await getTaskReport(c.get('deps'), task, options));
   });

@@ -284,8 +284,9 @@ describe.each(TEST_DATABASE_KINDS)('admin user management on %s', (kind) => {
       expect(res.status).toBe(409);
       expect(res.body.error).toEqual({
         code: 'CONFLICT',
-        message: EMAIL_TAKEN_MESSAGE,
-        fields: { email: EMAIL_TAKEN_MESSAGE },
+        message: EMAIL_TAKEN_MESSAGE.message,
+        messageId: EMAIL_TAKEN_MESSAGE.id,
+        fields: { email: EMAIL_TAKEN_MESSAGE.message },
       });
       expect(await userCount()).toBe(before);
     });

@@ -1,4 +1,9 @@
-import { ChangeRoleInputSchema, CreateUserInputSchema, UserListQuerySchema } from '@cogni/domain';
+import {
+  ChangeRoleInputSchema,
+  CreateUserInputSchema,
+  type Text,
+  UserListQuerySchema,
+} from '@cogni/domain';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { parseJsonBody } from '../../lib/parse-body';
@@ -12,8 +17,10 @@ import { getAdminUser } from '../../services/users/get-admin-user';
 import { listUsers } from '../../services/users/list-users';
 import { reactivateUser } from '../../services/users/reactivate-user';
 
+const USER_NOT_FOUND: Text = /*i18n*/ { id: 'errors.userNotFound', message: 'User not found' };
+
 function parseUserId(id: string): string {
-  return parseId(id, 'User not found');
+  return parseId(id, USER_NOT_FOUND);
 }
 
 export const adminUserRoutes = new Hono<AppEnv>()

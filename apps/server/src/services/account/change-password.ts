@@ -1,9 +1,14 @@
-import type { ChangePasswordInput } from '@cogni/domain';
+import { type ChangePasswordInput, PASSWORD_FIELD_ERRORS, type Text } from '@cogni/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashNewPassword } from '../auth/new-account';
 import { type RecheckContext, verifyCurrentPassword } from './verify-current-password';
+
+const SAME_PASSWORD: Text = /*i18n*/ {
+  id: 'errors.passwordUnchanged',
+  message: 'The new password is the current one',
+};
 
 /**
  * Sets a new password after checking the current one (ASVS 6.2.3) against the same policy as
@@ -16,8 +21,8 @@ export async function changePassword(
   input: ChangePasswordInput,
 ): Promise<{ endedSessions: number }> {
   if (input.newPassword === input.currentPassword) {
-    throw new AppError('BAD_REQUEST', 'The new password is the current one', {
-      newPassword: 'Choose a password different from your current one',
+    throw new AppError('BAD_REQUEST', SAME_PASSWORD, {
+      newPassword: PASSWORD_FIELD_ERRORS.unchanged,
     });
   }
   await verifyCurrentPassword(

@@ -1,4 +1,4 @@
-import type { DeleteAccountInput } from '@cogni/domain';
+import type { DeleteAccountInput, Text } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { studies, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -13,8 +13,11 @@ import { type RecheckContext, verifyCurrentPassword } from './verify-current-pas
  * owns a study (its participants' data is not theirs alone to delete). The deletion is logged in the
  * audit log with the former id and role only: the person's data is gone, the fact is not.
  */
-export const OWNS_STUDIES =
-  'You own studies: delete them, or ask an admin to give them to another researcher, before you delete your account';
+export const OWNS_STUDIES: Text = /*i18n*/ {
+  id: 'errors.ownsStudies',
+  message:
+    'You own studies: delete them, or ask an admin to give them to another researcher, before you delete your account',
+};
 
 export async function deleteAccount(
   ctx: RecheckContext,

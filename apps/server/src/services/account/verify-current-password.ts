@@ -1,4 +1,4 @@
-import type { AuditAction } from '@cogni/domain';
+import { type AuditAction, PASSWORD_FIELD_ERRORS, type Text } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Config } from '../../env';
@@ -15,10 +15,33 @@ export type RecheckPurpose = 'password-change' | 'totp-confirm' | 'totp-disable'
 
 export type RecheckContext = PasswordContext & { config: Config };
 
-export const RECHECKS_WAITING_MESSAGE =
-  'Too many checks of your password are waiting. Please wait for the answers before trying again.';
-export const RECHECKS_BUSY_MESSAGE =
-  'Too many password checks at once. Please try again in a moment.';
+export const RECHECKS_WAITING_MESSAGE: Text = /*i18n*/ {
+  id: 'errors.rechecksWaiting',
+  message:
+    'Too many checks of your password are waiting. Please wait for the answers before trying again.',
+};
+export const RECHECKS_BUSY_MESSAGE: Text = /*i18n*/ {
+  id: 'errors.rechecksBusy',
+  message: 'Too many password checks at once. Please try again in a moment.',
+};
+
+const TEXTS = {
+  wrongPasswordsLockout: /*i18n*/ {
+    id: 'errors.wrongPasswordsLockout',
+    message:
+      'Too many wrong passwords or codes. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  },
+  passwordChecksLockout: /*i18n*/ {
+    id: 'errors.passwordChecksLockout',
+    message:
+      'Too many password checks. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  },
+  notLoggedIn: /*i18n*/ { id: 'errors.notLoggedIn', message: 'You must be logged in' },
+  wrongPassword: /*i18n*/ {
+    id: 'errors.wrongCurrentPassword',
+    message: 'The password is not correct',
+  },
+} satisfies Record<string, Text>;
 
 /**
  * All current-password checks of this instance together take one of the two hashing places
@@ -89,20 +112,20 @@ export async function verifyCurrentPassword(
     await assertNotLockedOut(
       ctx,
       [{ limit: limits.passwordChecksPerAccount, subject: userId }],
-      'Too many wrong passwords or codes.',
+      TEXTS.wrongPasswordsLockout,
     );
     await assertNotLockedOut(
       ctx,
       [{ limit: limits.passwordChecksPerUser, subject: userId }],
-      'Too many password checks.',
+      TEXTS.passwordChecksLockout,
     );
     await countAttempt(ctx, limits.passwordChecksPerUser, userId);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
-    if (!row) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+    if (!row) throw new AppError('UNAUTHENTICATED', TEXTS.notLoggedIn);
     if (!(await limitRechecks(() => ctx.passwords.verify(password, row.passwordHash)))) {
       await recordFailedRecheck(ctx, userId, 'WRONG_CURRENT_PASSWORD', purpose);
-      throw new AppError('BAD_REQUEST', 'The password is not correct', {
-        [field]: 'This is not your current password',
+      throw new AppError('BAD_REQUEST', TEXTS.wrongPassword, {
+        [field]: PASSWORD_FIELD_ERRORS.notCurrent,
       });
     }
     return row;

@@ -31,8 +31,14 @@ export async function completeTotpLogin(
     if (challenge && challenge.failedAttempts >= LOGIN_CHALLENGE_MAX_FAILURES) {
       await ctx.db.delete(loginChallenges).where(eq(loginChallenges.id, pending.id));
     }
-    await logLoginFailure(ctx, WRONG_TOTP_CODE, pending.user.email, 'wrong-totp-code', client.ip);
-    throw new AppError('UNAUTHENTICATED', WRONG_TOTP_CODE, { code: WRONG_TOTP_CODE });
+    await logLoginFailure(
+      ctx,
+      WRONG_TOTP_CODE.message,
+      pending.user.email,
+      'wrong-totp-code',
+      client.ip,
+    );
+    throw new AppError('UNAUTHENTICATED', WRONG_TOTP_CODE, { code: WRONG_TOTP_CODE.message });
   }
   // Deleting it first makes the challenge single-use even if two right codes race.
   const ended = await ctx.db

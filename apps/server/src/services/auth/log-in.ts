@@ -1,4 +1,4 @@
-import { type LoginInput, MESSAGES } from '@cogni/domain';
+import { type LoginInput, MESSAGES, type Text } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -8,7 +8,10 @@ import { createLoginChallenge } from './login-challenge';
 import { type ClientInfo, type NewSession, startSession } from './start-session';
 
 /** One message for every failure, so a login never tells which emails exist (ASVS 6.3.8). */
-export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const INVALID_CREDENTIALS: Text = /*i18n*/ {
+  id: 'errors.invalidCredentials',
+  message: 'Invalid email or password',
+};
 
 /**
  * Writes the LOGIN_ERROR record: the error message and the email. The person
@@ -52,7 +55,7 @@ export async function logIn(
   if (!row || !isPasswordValid) {
     await logLoginFailure(
       ctx,
-      INVALID_CREDENTIALS,
+      INVALID_CREDENTIALS.message,
       input.email,
       row ? 'wrong-password' : 'unknown-email',
       client.ip,
@@ -61,7 +64,13 @@ export async function logIn(
   }
   // Said plainly, but only to someone who knows the password: it reveals nothing to a guesser.
   if (!row.isActive) {
-    await logLoginFailure(ctx, MESSAGES.accountDeactivated, input.email, 'inactive', client.ip);
+    await logLoginFailure(
+      ctx,
+      MESSAGES.accountDeactivated.message,
+      input.email,
+      'inactive',
+      client.ip,
+    );
     throw new AppError('FORBIDDEN', MESSAGES.accountDeactivated);
   }
   if (row.totpSecret !== null) {

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@cogni/domain';
+import { MESSAGES, type Text } from '@cogni/domain';
 import { eq, lte, or } from 'drizzle-orm';
 import { loginChallenges, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -10,7 +10,10 @@ export const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Wrong codes one challenge takes before it is dropped (the account's limit applies as well). */
 export const LOGIN_CHALLENGE_MAX_FAILURES = 5;
 
-export const LOGIN_CHALLENGE_EXPIRED = 'This login has expired. Please log in again.';
+export const LOGIN_CHALLENGE_EXPIRED: Text = /*i18n*/ {
+  id: 'errors.loginChallengeExpired',
+  message: 'This login has expired. Please log in again.',
+};
 
 /**
  * Records that the password was right for an account with two-factor login on, and returns the

@@ -52,7 +52,11 @@ describe.each(TEST_DATABASE_KINDS)('login turns on %s', (kind) => {
     const booked = await turnRow(ctx, 'a@example.com');
     const refused = await planLoginWait(ctx, limit, 'a@example.com', false).catch((e) => e);
     expect(refused).toEqual(
-      new AppError('RATE_LIMITED', `${LOGIN_BUSY_MESSAGE} Try again in 1 minute.`),
+      new AppError('RATE_LIMITED', {
+        id: LOGIN_BUSY_MESSAGE.id,
+        message: 'Too many logins to this account at the moment. Try again in 1 minute.',
+        values: { minutes: 1 },
+      }),
     );
     expect(await turnRow(ctx, 'a@example.com')).toEqual(booked);
     expect(sleepingLogins()).toBe(turns);
@@ -81,7 +85,11 @@ describe.each(TEST_DATABASE_KINDS)('login turns on %s', (kind) => {
     const booked = await turnRow(ctx, 'hot0@example.com');
     const refused = await planLoginWait(ctx, limit, 'hot0@example.com', false).catch((e) => e);
     expect(refused).toEqual(
-      new AppError('RATE_LIMITED', `${LOGINS_WAITING_MESSAGE} Try again in 1 minute.`),
+      new AppError('RATE_LIMITED', {
+        id: LOGINS_WAITING_MESSAGE.id,
+        message: 'Too many logins are waiting. Try again in 1 minute.',
+        values: { minutes: 1 },
+      }),
     );
     expect(await turnRow(ctx, 'hot0@example.com')).toEqual(booked);
     const fresh = await planLoginWait(ctx, limit, 'hot0@example.com', true);

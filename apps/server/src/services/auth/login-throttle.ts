@@ -1,3 +1,4 @@
+import type { Text } from '@cogni/domain';
 import type { ServiceContext } from '../context';
 import {
   getAttemptCount,
@@ -28,9 +29,17 @@ export const LOGIN_MAX_WAIT_MS = 30_000;
  */
 export const LOGINS_SLEEPING = 100;
 
-/** The 429s of a login past the longest wait, or past the sleeping places (before "Try again"). */
-export const LOGIN_BUSY_MESSAGE = 'Too many logins to this account at the moment.';
-export const LOGINS_WAITING_MESSAGE = 'Too many logins are waiting.';
+/** The 429s of a login past the longest wait, or past the sleeping places. */
+export const LOGIN_BUSY_MESSAGE: Text = /*i18n*/ {
+  id: 'errors.loginBusyLockout',
+  message:
+    'Too many logins to this account at the moment. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+};
+export const LOGINS_WAITING_MESSAGE: Text = /*i18n*/ {
+  id: 'errors.loginsWaitingLockout',
+  message:
+    'Too many logins are waiting. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+};
 
 let sleeping = 0;
 let slowed = 0;

@@ -1,9 +1,14 @@
-import type { RegisterInput, Role } from '@cogni/domain';
+import { ACCOUNT_FIELD_ERRORS, type RegisterInput, type Role, type Text } from '@cogni/domain';
 import type { Db } from '../../db/client';
 import { userProfiles, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isCommonPassword } from '../../lib/common-passwords';
 import type { PasswordHasher } from '../../lib/password';
+
+const PASSWORD_TOO_COMMON: Text = /*i18n*/ {
+  id: 'errors.passwordTooCommon',
+  message: 'Password is too common',
+};
 
 /**
  * The password rules beyond the schema's length (a local list of common passwords, no network),
@@ -16,8 +21,8 @@ export async function hashNewPassword(
   field = 'password',
 ): Promise<string> {
   if (isCommonPassword(password)) {
-    throw new AppError('BAD_REQUEST', 'Password is too common', {
-      [field]: 'This password is too common; choose another',
+    throw new AppError('BAD_REQUEST', PASSWORD_TOO_COMMON, {
+      [field]: ACCOUNT_FIELD_ERRORS.passwordTooCommon,
     });
   }
   return passwords.hash(password);

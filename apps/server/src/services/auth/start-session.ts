@@ -1,4 +1,4 @@
-import type { User } from '@cogni/domain';
+import type { Text, User } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -6,6 +6,8 @@ import { generateSessionToken, hashSessionToken } from '../../lib/tokens';
 import type { ServiceContext } from '../context';
 import { toUser } from '../users/to-user';
 import { SESSION_ABSOLUTE_TIMEOUT_MS } from './session-policy';
+
+const NOT_LOGGED_IN: Text = /*i18n*/ { id: 'errors.notLoggedIn', message: 'You must be logged in' };
 
 export type ClientInfo = { userAgent?: string | undefined; ip?: string | undefined };
 
@@ -40,6 +42,6 @@ export async function startSession(
     return user;
   });
   // The account was deleted between the checks and here.
-  if (!updated) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+  if (!updated) throw new AppError('UNAUTHENTICATED', NOT_LOGGED_IN);
   return { token, user: toUser(updated) };
 }

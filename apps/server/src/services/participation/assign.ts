@@ -9,6 +9,7 @@ import {
   type StudyStep,
   stepConfigOf,
   stepOrderOf,
+  type Text,
 } from '@cogni/domain';
 import { and, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
@@ -105,7 +106,7 @@ export async function assignParticipant(
   study: StudyRow,
   version: VersionRow,
   content: StudyContent,
-  options: { fullMessage: string; isPreview: boolean; screenOutUrl?: string | null },
+  options: { fullMessage: Text; isPreview: boolean; screenOutUrl?: string | null },
 ): Promise<{ cell: AssignedCell; log: (participantId: string) => Promise<void> }> {
   const now = ctx.now();
   // A design of one cell without a target reads no participants: the lock is held only briefly.

@@ -79,7 +79,7 @@ describe.each(TEST_DATABASE_KINDS)('assignment to a design’s cells on %s', (ki
     let full = 0;
     for (const result of results) {
       if (result.status === 'fulfilled') ids.push(result.value.participant.id);
-      else if ((result.reason as Error).message === STUDY_FULL) full += 1;
+      else if ((result.reason as Error).message === STUDY_FULL.message) full += 1;
       else throw result.reason;
     }
     return { ids, full };

@@ -69,9 +69,9 @@ describe.each(TEST_DATABASE_KINDS)('participation on %s', (kind) => {
 
   it('shows a draft or unknown study as unavailable, and an open one with its estimate', async () => {
     const study = await newStudy();
-    await expect(getLanding(t.deps, study.code)).rejects.toThrow(STUDY_UNAVAILABLE);
-    await expect(getLanding(t.deps, 'nonexistent1')).rejects.toThrow(STUDY_UNAVAILABLE);
-    await expect(getLanding(t.deps, '<script>')).rejects.toThrow(STUDY_UNAVAILABLE);
+    await expect(getLanding(t.deps, study.code)).rejects.toThrow(STUDY_UNAVAILABLE.message);
+    await expect(getLanding(t.deps, 'nonexistent1')).rejects.toThrow(STUDY_UNAVAILABLE.message);
+    await expect(getLanding(t.deps, '<script>')).rejects.toThrow(STUDY_UNAVAILABLE.message);
     await changeStudyState(t.deps, researcher, study.id, 'open');
     const landing = await getLanding(t.deps, study.code);
     expect(landing).toMatchObject({ title: 'Taking part', steps: 3, availability: 'open' });
@@ -82,7 +82,7 @@ describe.each(TEST_DATABASE_KINDS)('participation on %s', (kind) => {
   it('starts participants with their captured parameters up to the cap, then says the study is full', async () => {
     const study = await newStudy();
     await expect(startParticipation(t.deps, study.code, { params: {} })).rejects.toThrow(
-      STUDY_UNAVAILABLE,
+      STUDY_UNAVAILABLE.message,
     );
     await changeStudyState(t.deps, researcher, study.id, 'open');
     const first = await startParticipation(t.deps, study.code, {
@@ -96,10 +96,10 @@ describe.each(TEST_DATABASE_KINDS)('participation on %s', (kind) => {
     const read = await readParticipant(t.deps, study.code, first.token);
     expect(read.participant.id).toBe(first.participant.id);
     await expect(readParticipant(t.deps, study.code, 'forged')).rejects.toThrow(
-      PARTICIPATION_UNKNOWN,
+      PARTICIPATION_UNKNOWN.message,
     );
     await expect(readParticipant(t.deps, 'othercode234', first.token)).rejects.toThrow(
-      PARTICIPATION_UNKNOWN,
+      PARTICIPATION_UNKNOWN.message,
     );
     const [version] = await t.database.db
       .select()
@@ -119,12 +119,12 @@ describe.each(TEST_DATABASE_KINDS)('participation on %s', (kind) => {
       startParticipation(t.deps, study.code, { params: {} }),
     ]);
     await expect(startParticipation(t.deps, study.code, { params: {} })).rejects.toThrow(
-      STUDY_FULL,
+      STUDY_FULL.message,
     );
     expect((await getLanding(t.deps, study.code)).availability).toBe('full');
     await changeStudyState(t.deps, researcher, study.id, 'paused');
     await expect(startParticipation(t.deps, study.code, { params: {} })).rejects.toThrow(
-      STUDY_NOT_OPEN,
+      STUDY_NOT_OPEN.message,
     );
   });
 
@@ -165,6 +165,6 @@ describe.each(TEST_DATABASE_KINDS)('participation on %s', (kind) => {
     expect(used?.usedAt).not.toBeNull();
     await expect(
       startParticipation(t.deps, study.code, { params: {}, personalCode: 'notacode2345' }),
-    ).rejects.toThrow(CODE_UNKNOWN);
+    ).rejects.toThrow(CODE_UNKNOWN.message);
   });
 });

@@ -7,6 +7,7 @@ import {
   type StudyContent,
   type StudyLanding,
   screenOutUrlOf,
+  type Text,
   type User,
 } from '@cogni/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -24,12 +25,27 @@ import { loadStudy } from '../studies/study-access';
 import { isCodeShaped } from '../studies/study-codes-random';
 import { assignParticipant, stepsOf } from './assign';
 
-export const STUDY_UNAVAILABLE = 'This study is not available';
-export const STUDY_FULL = 'This study is full';
-export const STUDY_NOT_OPEN = 'This study is not taking new participants';
-export const CODE_UNKNOWN = 'This personal link is not valid';
-export const PARTICIPATION_UNKNOWN = 'Your participation could not be found; open your link again';
-export const PANEL_ID_USED = 'You have already taken part in this study';
+export const STUDY_UNAVAILABLE: Text = /*i18n*/ {
+  id: 'errors.studyUnavailable',
+  message: 'This study is not available',
+};
+export const STUDY_FULL: Text = /*i18n*/ { id: 'errors.studyFull', message: 'This study is full' };
+export const STUDY_NOT_OPEN: Text = /*i18n*/ {
+  id: 'errors.studyNotOpen',
+  message: 'This study is not taking new participants',
+};
+export const CODE_UNKNOWN: Text = /*i18n*/ {
+  id: 'errors.personalCodeUnknown',
+  message: 'This personal link is not valid',
+};
+export const PARTICIPATION_UNKNOWN: Text = /*i18n*/ {
+  id: 'errors.participationUnknown',
+  message: 'Your participation could not be found; open your link again',
+};
+export const PANEL_ID_USED: Text = /*i18n*/ {
+  id: 'errors.panelIdUsed',
+  message: 'You have already taken part in this study',
+};
 
 /** A minute for each step that is not a task: reading a page, answering a few questions. */
 const OTHER_STEP_MS = 60_000;
@@ -99,6 +115,7 @@ export async function getLanding(ctx: ServiceContext, code: string): Promise<Stu
     testTypes: content.steps.flatMap((step) => (step.kind === 'task' ? [step.testType] : [])),
     availability: availabilityOf(study.state, full),
     screenOutUrl: screenOutUrlOf(study, {}),
+    language: content.language,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type StartStepRunInput,
   type StudyContent,
   screenOutUrlOf,
+  type Text,
 } from '@cogni/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -21,10 +22,33 @@ import { getOwnedRun, toRun } from '../results/to-run';
 import { type ParticipantStep, stepPositionOf } from './assign';
 import { participantParams, type readParticipant } from './participation';
 
-export const PARTICIPATION_ENDED = 'Your participation has ended';
-export const STEP_OUT_OF_ORDER = 'This step is not the one you are on';
-export const STEP_NOT_THIS_KIND = 'This step cannot be completed this way';
-export const STEPS_NOT_DONE = 'Some steps of this study are not done yet';
+export const PARTICIPATION_ENDED: Text = /*i18n*/ {
+  id: 'errors.participationEnded',
+  message: 'Your participation has ended',
+};
+export const STEP_OUT_OF_ORDER: Text = /*i18n*/ {
+  id: 'errors.stepOutOfOrder',
+  message: 'This step is not the one you are on',
+};
+export const STEP_NOT_THIS_KIND: Text = /*i18n*/ {
+  id: 'errors.stepNotThisKind',
+  message: 'This step cannot be completed this way',
+};
+export const STEPS_NOT_DONE: Text = /*i18n*/ {
+  id: 'errors.stepsNotDone',
+  message: 'Some steps of this study are not done yet',
+};
+
+const TEXTS = {
+  answersNotTaken: /*i18n*/ {
+    id: 'errors.answersNotTaken',
+    message: 'Only a demographics step takes answers',
+  },
+  notAsked: /*i18n*/ {
+    id: 'errors.questionsNotAsked',
+    message: 'This step does not ask: {questions}',
+  },
+} satisfies Record<string, Text>;
 
 type Read = Awaited<ReturnType<typeof readParticipant>>;
 
@@ -112,7 +136,7 @@ export async function completeStep(
   }
   if (step.kind !== 'demographics') {
     if (input.answers !== undefined) {
-      throw new AppError('BAD_REQUEST', 'Only a demographics step takes answers');
+      throw new AppError('BAD_REQUEST', TEXTS.answersNotTaken);
     }
     await advance(ctx, read.participant.id, index);
     return;
@@ -121,7 +145,10 @@ export async function completeStep(
   const asked = new Set<string>(step.questions);
   const unasked = Object.keys(answers).filter((key) => !asked.has(key));
   if (unasked.length > 0) {
-    throw new AppError('BAD_REQUEST', `This step does not ask: ${unasked.join(', ')}`);
+    throw new AppError('BAD_REQUEST', {
+      ...TEXTS.notAsked,
+      values: { questions: unasked.join(', ') },
+    });
   }
   await advance(ctx, read.participant.id, index, { demographics: answers });
 }
@@ -165,7 +192,8 @@ export async function startStepRun(
   const run = await startRun(
     ctx,
     { participantId, studyStep: index },
-    { testType: step.testType, config: step.config, ...input },
+    // A study's runs are in the study's language, whatever the browser says (ADR 042).
+    { testType: step.testType, config: step.config, ...input, language: read.content.language },
     limit,
   );
   return { run, created: true };
@@ -288,5 +316,6 @@ export async function toParticipation(ctx: ServiceContext, read: Read): Promise<
     runs: await stepRuns(ctx, read),
     showScores: read.study.showScores,
     end: await endOf(ctx, read),
+    language: content.language,
   };
 }

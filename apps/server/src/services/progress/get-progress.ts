@@ -9,6 +9,7 @@ import {
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { testResults, trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { RESULT_NOT_FOUND } from '../../lib/parse-id';
 import type { ServiceContext } from '../context';
 import { toSummary } from '../results/to-run';
 import { compareRunOrder, RESULT_TRIAL_COLUMNS, toResultTrial } from '../results/to-trial';
@@ -150,7 +151,7 @@ export async function getProgressTrials(
     .where(and(eq(trials.resultId, resultId), isTheirs));
   if (rows.length === 0) {
     const [result] = await ctx.db.select({ id: testResults.id }).from(testResults).where(isTheirs);
-    if (!result) throw new AppError('NOT_FOUND', 'Result not found');
+    if (!result) throw new AppError('NOT_FOUND', RESULT_NOT_FOUND);
   }
   return {
     trials: rows.sort(compareRunOrder(rows[0]?.testType ?? '')).map(toResultTrial),

@@ -1,3 +1,4 @@
+import type { Text } from '@cogni/domain';
 import { eq, sql } from 'drizzle-orm';
 import { rateLimits } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -88,20 +89,39 @@ export async function resetAttempts(
   await ctx.db.delete(rateLimits).where(eq(rateLimits.key, keyOf(limit, subject)));
 }
 
-/** The 429 of a limit: the message and when to try again, in whole minutes. */
-export function rateLimited(message: string, remainingMs: number): AppError {
-  const minutes = Math.max(1, Math.ceil(remainingMs / 60_000));
-  return new AppError(
-    'RATE_LIMITED',
-    `${message} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+const ENGLISH_PLURALS = new Intl.PluralRules('en');
+
+/**
+ * A limit's message in English with its `{minutes, plural, one {...} other {...}}` chosen by
+ * English's plural rule and `#` filled in (formatText fills plain placeholders only).
+ */
+function inEnglish(message: string, minutes: number): string {
+  return message.replace(
+    /\{minutes, plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/,
+    (_, one: string, other: string) =>
+      (ENGLISH_PLURALS.select(minutes) === 'one' ? one : other).replaceAll('#', String(minutes)),
   );
+}
+
+/**
+ * The 429 of a limit: its message, which says when to try again in whole minutes with
+ * `{minutes, plural, one {# minute} other {# minutes}}` (ADR 042: the browser shows it in the
+ * reader's language from the catalogs, by its id and `minutes`).
+ */
+export function rateLimited(text: Text, remainingMs: number): AppError {
+  const minutes = Math.max(1, Math.ceil(remainingMs / 60_000));
+  return new AppError('RATE_LIMITED', {
+    id: text.id,
+    message: inEnglish(text.message, minutes),
+    values: { minutes },
+  });
 }
 
 /** Refuses with 429 while any of the subjects is locked out, saying for how long. */
 export async function assertNotLockedOut(
   ctx: ServiceContext,
   checks: readonly { limit: Limit; subject: string | undefined }[],
-  message: string,
+  message: Text,
 ): Promise<void> {
   for (const { limit, subject } of checks) {
     if (subject === undefined) continue;
@@ -171,7 +191,7 @@ export async function countAttemptBefore(
   ctx: ServiceContext,
   limit: Limit,
   subject: string,
-  message: string,
+  message: Text,
   weight = 1,
 ): Promise<number> {
   const row = await upsertAttempt(ctx, limit, subject, weight);

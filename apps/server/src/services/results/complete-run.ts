@@ -1,11 +1,38 @@
-import type { AnyTask, CompleteRunInput, Run, SavedTrial, TrialPosition } from '@cogni/domain';
+import type {
+  AnyTask,
+  CompleteRunInput,
+  Run,
+  SavedTrial,
+  Text,
+  TrialPosition,
+} from '@cogni/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { testResults, testSessions, trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
 import { SCORED_TRIAL_COLUMNS, scoreStoredTrials } from './score-stored';
 import { recordScore, toSummaryColumns } from './summary-columns';
-import { getOwnedRun, toArrivedTrial, toRun, toRunView, toSavedTrial } from './to-run';
+import {
+  getOwnedRun,
+  RUN_ABANDONED,
+  toArrivedTrial,
+  toRun,
+  toRunView,
+  toSavedTrial,
+} from './to-run';
+
+const TEXTS = {
+  notFinished: /*i18n*/ {
+    id: 'errors.runNotFinished',
+    message:
+      'The test is not finished: {saved} trials are saved, and trial {trialNumber} of the {phase} phase is not',
+  },
+  blockNotFinished: /*i18n*/ {
+    id: 'errors.runBlockNotFinished',
+    message:
+      'The test is not finished: {saved} trials are saved, and trial {trialNumber} of the {phase} phase (block {block}) is not',
+  },
+} satisfies Record<string, Text>;
 
 /**
  * The first trial of the run, in the task's run order, that is not saved; null when all are.
@@ -51,10 +78,7 @@ export async function completeRun(
   const owned = await getOwnedRun(ctx, ownerId, resultId);
   if (owned.result.endTime) return toRun(ctx, owned);
   if (owned.result.abandonedAt) {
-    throw new AppError(
-      'CONFLICT',
-      'This test was abandoned: it was left unfinished for more than a day. Start a new test.',
-    );
+    throw new AppError('CONFLICT', RUN_ABANDONED);
   }
 
   const stored = await ctx.db
@@ -68,10 +92,13 @@ export async function completeRun(
     stored.map((row) => toSavedTrial(task, row)),
   );
   if (next) {
-    const block = next.block === 0 ? '' : ` (block ${next.block})`;
+    const { trialNumber, phase, block } = next;
+    const saved = stored.length;
     throw new AppError(
       'CONFLICT',
-      `The test is not finished: ${stored.length} trials are saved, and trial ${next.trialNumber} of the ${next.phase} phase${block} is not`,
+      block === 0
+        ? { ...TEXTS.notFinished, values: { saved, trialNumber, phase } }
+        : { ...TEXTS.blockNotFinished, values: { saved, trialNumber, phase, block } },
     );
   }
   const score = scoreStoredTrials(task, config, stored);

@@ -2,6 +2,7 @@ import { type AdminResultTrialsResponse, findTask } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { testResults, testSessions, trials, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { RESULT_NOT_FOUND } from '../../lib/parse-id';
 import type { ServiceContext } from '../context';
 import { ADMIN_RESULT_COLUMNS, RESULT_OWNER, toAdminResult } from './to-admin-result';
 import { readConfig } from './to-run';
@@ -31,7 +32,7 @@ export async function getResultTrials(
     .innerJoin(users, RESULT_OWNER)
     .leftJoin(testSessions, eq(testSessions.id, testResults.sessionId))
     .where(eq(testResults.id, resultId));
-  if (!row) throw new AppError('NOT_FOUND', 'Result not found');
+  if (!row) throw new AppError('NOT_FOUND', RESULT_NOT_FOUND);
   const trialRows = await ctx.db
     .select(STORED_TRIAL_COLUMNS)
     .from(trials)

@@ -1,4 +1,10 @@
-import { type AnyTask, positionOf, type TrialEnvelope, type TrialPosition } from '@cogni/domain';
+import {
+  type AnyTask,
+  positionOf,
+  type Text,
+  type TrialEnvelope,
+  type TrialPosition,
+} from '@cogni/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query-rows';
@@ -9,8 +15,28 @@ import { parseInput } from '../../lib/parse-input';
 import { isSameJson } from '../../lib/same-json';
 import type { ServiceContext } from '../context';
 import { getPlan, type RunFacts, recallRun, rememberRun } from './run-facts';
-import { getOwnedRun } from './to-run';
+import { getOwnedRun, RUN_ABANDONED } from './to-run';
 import { type TrialRowValues, toTrialRow } from './trial-row';
+
+/** A trial whose position in the path and in the body differ. */
+export const TRIAL_PATH_MISMATCH: Text = /*i18n*/ {
+  id: 'errors.trialPathMismatch',
+  message: 'The trial in the path does not match the body',
+};
+
+const TEXTS = {
+  invalidTrial: /*i18n*/ { id: 'errors.invalidTrial', message: 'Invalid trial: {problems}' },
+  runComplete: /*i18n*/ { id: 'errors.runComplete', message: 'This test is already complete' },
+  trialDiffers: /*i18n*/ {
+    id: 'errors.trialDiffers',
+    message: 'Trial {trialNumber} of the {phase} phase is already saved with different content',
+  },
+  blockTrialDiffers: /*i18n*/ {
+    id: 'errors.blockTrialDiffers',
+    message:
+      'Trial {trialNumber} of the {phase} phase (block {block}) is already saved with different content',
+  },
+} satisfies Record<string, Text>;
 
 type TrialRow = typeof trials.$inferSelect;
 
@@ -58,7 +84,7 @@ function readTrial(
     position.block !== path.block ||
     position.trialNumber !== path.trialNumber
   ) {
-    throw new AppError('BAD_REQUEST', 'The trial in the path does not match the body');
+    throw new AppError('BAD_REQUEST', TRIAL_PATH_MISMATCH);
   }
   return {
     input,
@@ -230,7 +256,10 @@ export async function saveTrial(
     config,
   );
   if (problems.length > 0) {
-    throw new AppError('BAD_REQUEST', `Invalid trial: ${problems.join('; ')}`);
+    throw new AppError('BAD_REQUEST', {
+      ...TEXTS.invalidTrial,
+      values: { problems: problems.join('; ') },
+    });
   }
   const { position } = trial;
   const row = toTrialRow(resultId, trial.input, trial, arrivedAt);
@@ -263,15 +292,14 @@ export async function saveTrial(
     );
   if (existing && isSameTrial(existing, row)) return 'duplicate';
   if (!existing && owned.result.abandonedAt) {
-    throw new AppError(
-      'CONFLICT',
-      'This test was abandoned: it was left unfinished for more than a day. Start a new test.',
-    );
+    throw new AppError('CONFLICT', RUN_ABANDONED);
   }
-  if (!existing) throw new AppError('CONFLICT', 'This test is already complete');
-  const block = position.block === 0 ? '' : ` (block ${position.block})`;
+  if (!existing) throw new AppError('CONFLICT', TEXTS.runComplete);
+  const { trialNumber, phase, block } = position;
   throw new AppError(
     'CONFLICT',
-    `Trial ${position.trialNumber} of the ${position.phase} phase${block} is already saved with different content`,
+    block === 0
+      ? { ...TEXTS.trialDiffers, values: { trialNumber, phase } }
+      : { ...TEXTS.blockTrialDiffers, values: { trialNumber, phase, block } },
   );
 }

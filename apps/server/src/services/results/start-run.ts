@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { type AnyTask, getTask, type Run, type StartRunInput } from '@cogni/domain';
+import {
+  type AnyTask,
+  getTask,
+  type Run,
+  SOURCE_LANGUAGE,
+  type StartRunInput,
+  type Text,
+} from '@cogni/domain';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { testResults, testSessions } from '../../db/schema';
@@ -10,6 +17,12 @@ import { countAttemptBefore, type Limit } from '../rate-limit/rate-limit';
 import { isAbandonable } from './close-abandoned-runs';
 import { rememberRun } from './run-facts';
 import { toRunView } from './to-run';
+
+const RUN_STARTS_LOCKOUT: Text = /*i18n*/ {
+  id: 'errors.runStartsLockout',
+  message:
+    'You have started too many tests in the last hour. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+};
 
 /** Runs a user may start per hour (RATE_LIMIT_RUN_STARTS_PER_USER), counted per user id. */
 export function getRunStartLimit(config: Config): Limit {
@@ -67,12 +80,7 @@ export async function startRun(
   const config = resolveRunConfig(task, input.config);
   // A study step's run carries its step's settings and is the participant's data, not a preview.
   const isPreview = 'userId' in owner && input.config !== undefined;
-  await countAttemptBefore(
-    ctx,
-    limit,
-    columns.id,
-    'You have started too many tests in the last hour.',
-  );
+  await countAttemptBefore(ctx, limit, columns.id, RUN_STARTS_LOCKOUT);
   const now = ctx.now();
   const seed = randomBytes(16).toString('hex');
   const owned = await ctx.db.transaction(async (tx) => {
@@ -101,6 +109,7 @@ export async function startRun(
         testType: input.testType,
         startTime: now,
         isPreview,
+        language: input.language ?? SOURCE_LANGUAGE,
       })
       .returning();
     if (!result) throw new Error('result insert returned nothing');

@@ -1,18 +1,28 @@
 import {
   type AnyTask,
   type ArrivedTrial,
+  isLanguage,
   pickFields,
   type Run,
   type RunSummary,
   type SavedTrial,
+  SOURCE_LANGUAGE,
   type TestType,
+  type Text,
 } from '@cogni/domain';
 import { and, eq } from 'drizzle-orm';
 import { testResults, testSessions, trials } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { RESULT_NOT_FOUND } from '../../lib/parse-id';
 import type { ServiceContext } from '../context';
 import { taskOfRun } from './run-facts';
 import { compareRunOrder } from './to-trial';
+
+/** The 409 of a trial or a completion for a run left unfinished for more than a day. */
+export const RUN_ABANDONED: Text = /*i18n*/ {
+  id: 'errors.runAbandoned',
+  message: 'This test was abandoned: it was left unfinished for more than a day. Start a new test.',
+};
 
 type ResultRow = typeof testResults.$inferSelect;
 type SessionRow = typeof testSessions.$inferSelect;
@@ -55,7 +65,7 @@ export async function getOwnedRun(
     .from(testResults)
     .innerJoin(testSessions, eq(testSessions.id, testResults.sessionId))
     .where(and(eq(testResults.id, resultId), eq(testResults.ownerId, ownerId)));
-  if (!row?.session.seed) throw new AppError('NOT_FOUND', 'Result not found');
+  if (!row?.session.seed) throw new AppError('NOT_FOUND', RESULT_NOT_FOUND);
   const task = taskOfRun(row.result);
   return { ...row, task, config: readConfig(task, row.session), seed: row.session.seed };
 }
@@ -129,6 +139,7 @@ export function toRunView(owned: OwnedRun, saved: readonly SavedRow[]): Run {
     seed: owned.seed,
     config: owned.config as Record<string, unknown>,
     isPreview: result.isPreview,
+    language: isLanguage(result.language) ? result.language : SOURCE_LANGUAGE,
     savedTrials: saved
       .map((row) => toSavedTrial(owned.task, row))
       .sort(compareRunOrder(owned.task)),

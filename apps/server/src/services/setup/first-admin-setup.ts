@@ -1,11 +1,16 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { MESSAGES, type RegisterInput } from '@cogni/domain';
+import { ACCOUNT_FIELD_ERRORS, MESSAGES, type RegisterInput, type Text } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashNewPassword, insertAccount } from '../auth/new-account';
 import { type ClientInfo, type NewSession, startSession } from '../auth/start-session';
 import type { PasswordContext, ServiceContext } from '../context';
+
+const EMAIL_OF_EXISTING_ACCOUNT: Text = /*i18n*/ {
+  id: 'errors.emailOfExistingAccount',
+  message: 'This email belongs to an existing account',
+};
 
 /**
  * The first admin of a new installation comes from a one-time setup link: the server that
@@ -77,8 +82,8 @@ export async function createFirstAdmin(
       }),
     );
     if (userId === null) {
-      throw new AppError('BAD_REQUEST', 'This email belongs to an existing account', {
-        email: 'An account with this email exists; use another email for the admin',
+      throw new AppError('BAD_REQUEST', EMAIL_OF_EXISTING_ACCOUNT, {
+        email: ACCOUNT_FIELD_ERRORS.emailOfExistingAccount,
       });
     }
   } catch (error) {

@@ -1,12 +1,32 @@
-import type { StudyDetail, User } from '@cogni/domain';
+import type { StudyDetail, Text, User } from '@cogni/domain';
 import { and, eq } from 'drizzle-orm';
 import { studies, studyCollaborators, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
-import { loadStudy } from './study-access';
+import { loadStudy, STUDY_NOT_FOUND } from './study-access';
 import { toStudyDetail } from './study-views';
 
-export const NO_SUCH_RESEARCHER = 'No active researcher has this email';
+export const NO_SUCH_RESEARCHER: Text = /*i18n*/ {
+  id: 'errors.noSuchResearcher',
+  message: 'No active researcher has this email',
+};
+
+/** The 404 of a user who is not a collaborator of the study (or no user at all). */
+export const NOT_A_COLLABORATOR: Text = /*i18n*/ {
+  id: 'errors.notACollaborator',
+  message: 'Not a collaborator of this study',
+};
+
+const TEXTS = {
+  ownerNotCollaborator: /*i18n*/ {
+    id: 'errors.ownerNotCollaborator',
+    message: 'The owner of a study is not one of its collaborators',
+  },
+  transferAdminsOnly: /*i18n*/ {
+    id: 'errors.transferAdminsOnly',
+    message: 'Only an admin may give a study to another researcher',
+  },
+} satisfies Record<string, Text>;
 
 /** An active researcher's or admin's account by email; 404 for anyone else. */
 async function findResearcher(ctx: ServiceContext, where: ReturnType<typeof eq>) {
@@ -27,7 +47,7 @@ export async function addCollaborator(
   const { study, access } = await loadStudy(ctx, user, studyId, 'own');
   const researcher = await findResearcher(ctx, eq(users.email, email));
   if (researcher.id === study.ownerId) {
-    throw new AppError('CONFLICT', 'The owner of a study is not one of its collaborators');
+    throw new AppError('CONFLICT', TEXTS.ownerNotCollaborator);
   }
   await ctx.db
     .insert(studyCollaborators)
@@ -48,7 +68,7 @@ export async function removeCollaborator(
     .delete(studyCollaborators)
     .where(and(eq(studyCollaborators.studyId, studyId), eq(studyCollaborators.userId, userId)))
     .returning();
-  if (removed.length === 0) throw new AppError('NOT_FOUND', 'Not a collaborator of this study');
+  if (removed.length === 0) throw new AppError('NOT_FOUND', NOT_A_COLLABORATOR);
   return toStudyDetail(ctx, study, access);
 }
 
@@ -62,8 +82,7 @@ export async function transferStudy(
   studyId: string,
   newOwnerId: string,
 ): Promise<StudyDetail> {
-  if (user.role !== 'admin')
-    throw new AppError('FORBIDDEN', 'Only an admin may give a study to another researcher');
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN', TEXTS.transferAdminsOnly);
   const { study } = await loadStudy(ctx, user, studyId, 'own');
   const researcher = await findResearcher(ctx, eq(users.id, newOwnerId));
   const now = ctx.now();
@@ -84,7 +103,7 @@ export async function transferStudy(
       .set({ ownerId: researcher.id, updatedAt: now })
       .where(eq(studies.id, studyId))
       .returning();
-    if (!updated) throw new AppError('NOT_FOUND', 'Study not found');
+    if (!updated) throw new AppError('NOT_FOUND', STUDY_NOT_FOUND);
     return updated;
   });
   return toStudyDetail(ctx, row, researcher.id === user.id ? 'owner' : 'admin');

@@ -6,6 +6,7 @@ import {
   type StudyDashboard,
   type StudyDashboardQuery,
   type StudyParticipantRow,
+  type Text,
   type User,
 } from '@cogni/domain';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -21,7 +22,10 @@ import { writeAuditEntry } from '../audit/write-audit-entry';
 import type { ServiceContext } from '../context';
 import { loadStudy } from './study-access';
 
-export const PARTICIPANT_NOT_FOUND = 'Participant not found';
+export const PARTICIPANT_NOT_FOUND: Text = /*i18n*/ {
+  id: 'errors.participantNotFound',
+  message: 'Participant not found',
+};
 
 /** The participants who count: not previews (the researcher's run-throughs). */
 const counted = (studyId: string) =>

@@ -8,6 +8,7 @@ import type {
   CreateStudyExportJobInput,
   StudyExportJob,
   StudyExportJobKind,
+  Text,
   User,
 } from '@cogni/domain';
 import { and, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
@@ -23,6 +24,18 @@ import { countStudyRows, openPsychDsDataset, psychDsZipName } from './psych-ds';
 import { loadStudy, type StudyRow } from './study-access';
 import { openStudyTable } from './study-export';
 
+const TEXTS = {
+  exportUnderWay: /*i18n*/ {
+    id: 'errors.exportUnderWay',
+    message: 'An export of this kind is already under way for the study',
+  },
+  exportFailed: /*i18n*/ {
+    id: 'errors.exportFailed',
+    message: 'The export failed: start it again',
+  },
+  exportNotDone: /*i18n*/ { id: 'errors.exportNotDone', message: 'The export is not done yet' },
+} satisfies Record<string, Text>;
+
 /**
  * Background exports of a study's data (ADR 041, step f): a large study's Psych-DS zip or one
  * of its tables is written to a file by the server process that took the request, one job at a
@@ -37,7 +50,10 @@ import { openStudyTable } from './study-export';
 
 export type ExportJobContext = ServiceContext & { config: Config; logger: Logger };
 
-export const EXPORT_JOB_NOT_FOUND = 'Export not found';
+export const EXPORT_JOB_NOT_FOUND: Text = /*i18n*/ {
+  id: 'errors.exportNotFound',
+  message: 'Export not found',
+};
 
 /** How long a finished job's file is kept. */
 export const EXPORT_JOB_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -168,7 +184,7 @@ export async function createExportJob(
         )
         .limit(1);
       if (busy) {
-        throw new AppError('CONFLICT', 'An export of this kind is already under way for the study');
+        throw new AppError('CONFLICT', TEXTS.exportUnderWay);
       }
       const [inserted] = await tx
         .insert(studyExportJobs)
@@ -334,7 +350,7 @@ export async function openExportJobFile(
   if (row.state !== 'done') {
     throw new AppError(
       'CONFLICT',
-      row.state === 'failed' ? 'The export failed: start it again' : 'The export is not done yet',
+      row.state === 'failed' ? TEXTS.exportFailed : TEXTS.exportNotDone,
     );
   }
   const file = filePathOf(ctx.config, row.id);

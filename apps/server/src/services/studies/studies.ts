@@ -3,6 +3,7 @@ import type {
   StudyDetail,
   StudyState,
   StudySummary,
+  Text,
   User,
 } from '@cogni/domain';
 import { and, desc, eq, exists, or, sql } from 'drizzle-orm';
@@ -16,13 +17,25 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
-import { loadStudy } from './study-access';
-
-export const STUDY_HAS_PARTICIPANTS =
-  'This study has participants, whose data would go with it: close it instead';
-
+import { loadStudy, STUDY_NOT_FOUND } from './study-access';
 import { newCode } from './study-codes-random';
 import { fullName, hashContent, summaryOf, toStudyDetail } from './study-views';
+
+export const STUDY_HAS_PARTICIPANTS: Text = /*i18n*/ {
+  id: 'errors.studyHasParticipants',
+  message: 'This study has participants, whose data would go with it: close it instead',
+};
+
+const TEXTS = {
+  stateChange: /*i18n*/ {
+    id: 'errors.studyStateChange',
+    message: 'A {from} study cannot become {to}',
+  },
+  changedMeanwhile: /*i18n*/ {
+    id: 'errors.studyChangedMeanwhile',
+    message: 'The study changed meanwhile; reload it and try again',
+  },
+} satisfies Record<string, Text>;
 
 type SaveStudyInput = z.output<typeof SaveStudyInputSchema>;
 
@@ -111,7 +124,7 @@ export async function saveStudy(
       .set({ ...input.settings, updatedAt: now })
       .where(eq(studies.id, studyId))
       .returning();
-    if (!row) throw new AppError('NOT_FOUND', 'Study not found');
+    if (!row) throw new AppError('NOT_FOUND', STUDY_NOT_FOUND);
     const [newest] = await tx
       .select()
       .from(studyVersions)
@@ -156,14 +169,17 @@ export async function changeStudyState(
 ): Promise<StudyDetail> {
   const { study, access } = await loadStudy(ctx, user, studyId);
   if (!NEXT_STATES[study.state].includes(state)) {
-    throw new AppError('CONFLICT', `A ${study.state} study cannot become ${state}`);
+    throw new AppError('CONFLICT', {
+      ...TEXTS.stateChange,
+      values: { from: study.state, to: state },
+    });
   }
   const [row] = await ctx.db
     .update(studies)
     .set({ state, updatedAt: ctx.now() })
     .where(and(eq(studies.id, studyId), eq(studies.state, study.state)))
     .returning();
-  if (!row) throw new AppError('CONFLICT', 'The study changed meanwhile; reload it and try again');
+  if (!row) throw new AppError('CONFLICT', TEXTS.changedMeanwhile);
   return toStudyDetail(ctx, row, access);
 }
 

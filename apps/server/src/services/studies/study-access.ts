@@ -1,10 +1,17 @@
-import type { StudyAccess, User } from '@cogni/domain';
+import type { StudyAccess, Text, User } from '@cogni/domain';
 import { and, eq } from 'drizzle-orm';
 import { studies, studyCollaborators } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
 
-export const STUDY_NOT_FOUND = 'Study not found';
+export const STUDY_NOT_FOUND: Text = /*i18n*/ {
+  id: 'errors.studyNotFound',
+  message: 'Study not found',
+};
+const OWNER_ONLY: Text = /*i18n*/ {
+  id: 'errors.studyOwnerOnly',
+  message: 'Only the study’s owner or an admin may do this',
+};
 
 export type StudyRow = typeof studies.$inferSelect;
 
@@ -42,7 +49,7 @@ export async function loadStudy(
           : null;
   if (!access) throw new AppError('NOT_FOUND', STUDY_NOT_FOUND);
   if (need === 'own' && access === 'collaborator') {
-    throw new AppError('FORBIDDEN', 'Only the study’s owner or an admin may do this');
+    throw new AppError('FORBIDDEN', OWNER_ONLY);
   }
   return { study: row.study, access };
 }

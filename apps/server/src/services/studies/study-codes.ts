@@ -1,10 +1,15 @@
-import { STUDY_CODES_MAX, type StudyCode, type User } from '@cogni/domain';
+import { STUDY_CODES_MAX, type StudyCode, type Text, type User } from '@cogni/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { studies, studyCodes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../context';
 import { loadStudy } from './study-access';
 import { newCode } from './study-codes-random';
+
+const TOO_MANY_CODES: Text = /*i18n*/ {
+  id: 'errors.tooManyStudyCodes',
+  message: 'A study holds at most {max} personal codes',
+};
 
 const toCode = (row: typeof studyCodes.$inferSelect): StudyCode => ({
   code: row.code,
@@ -33,7 +38,7 @@ export async function createStudyCodes(
       .from(studyCodes)
       .where(eq(studyCodes.studyId, studyId));
     if ((held?.n ?? 0) + input.count > STUDY_CODES_MAX) {
-      throw new AppError('CONFLICT', `A study holds at most ${STUDY_CODES_MAX} personal codes`);
+      throw new AppError('CONFLICT', { ...TOO_MANY_CODES, values: { max: STUDY_CODES_MAX } });
     }
     const rows = await tx
       .insert(studyCodes)

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   readStoredContent,
+  SOURCE_LANGUAGE,
   type StudyAccess,
   type StudyCollaborator,
   type StudyContent,
@@ -29,8 +30,12 @@ export function hashContent(content: StudyContent): string {
               .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
           )
         : value;
+  // English is the language of the versions stored before studies had one: it hashes as
+  // absent, so saving such a version again unchanged makes no new version.
+  const { language, ...withoutLanguage } = content;
+  const hashed = language === SOURCE_LANGUAGE ? withoutLanguage : content;
   return createHash('sha256')
-    .update(JSON.stringify(sorted(content)))
+    .update(JSON.stringify(sorted(hashed)))
     .digest('hex');
 }
 

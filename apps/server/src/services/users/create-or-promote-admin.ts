@@ -1,9 +1,14 @@
-import type { RegisterInput } from '@cogni/domain';
+import type { RegisterInput, Text } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { registerUser } from '../auth/register-user';
 import type { PasswordContext } from '../context';
+
+const ACCOUNT_LOST: Text = /*i18n*/ {
+  id: 'errors.accountLostAfterCreation',
+  message: 'The account could not be found after creation',
+};
 
 export type AdminOutcome = 'created' | 'promoted';
 
@@ -21,6 +26,6 @@ export async function createOrPromoteAdmin(
     .set({ role: 'admin', isActive: true })
     .where(eq(users.email, input.email))
     .returning({ id: users.id });
-  if (!promoted) throw new AppError('INTERNAL', 'The account could not be found after creation');
+  if (!promoted) throw new AppError('INTERNAL', ACCOUNT_LOST);
   return outcome === 'created' ? 'created' : 'promoted';
 }

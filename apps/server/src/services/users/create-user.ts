@@ -1,11 +1,12 @@
-import type { AdminUser, CreateUserInput } from '@cogni/domain';
+import { type AdminUser, type CreateUserInput, EMAIL_TAKEN } from '@cogni/domain';
 import { AppError } from '../../lib/app-error';
 import { writeAuditEntry } from '../audit/write-audit-entry';
 import { hashNewPassword, insertAccount } from '../auth/new-account';
 import type { PasswordContext } from '../context';
 import { getAdminUser } from './get-admin-user';
 
-export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists';
+/** The answer when the email is taken (the domain's, so the form's email field shows it too). */
+export const EMAIL_TAKEN_MESSAGE = EMAIL_TAKEN;
 
 /**
  * An admin creates an account with a chosen role (docs/product.md#roles-and-permissions), under the
@@ -29,7 +30,8 @@ export async function createUser(
       // Someone else knows this password: it opens nothing but its own replacement (ASVS 6.4.1).
       mustChangePassword: true,
     });
-    if (!id) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+    if (!id)
+      throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE.message });
     await writeAuditEntry(
       { db: tx, now: ctx.now },
       { actorId, action: 'USER_CREATE', targetUserId: id, details: { role: input.role } },

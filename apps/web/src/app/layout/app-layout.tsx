@@ -1,4 +1,5 @@
 import { MESSAGES } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -16,6 +17,7 @@ const DESKTOP_QUERY = '(min-width: 48rem)';
 const SIDEBAR_LOCK_KEY = 'cogni.sidebarLocked';
 
 export function AppLayout() {
+  const { t } = useLingui();
   const { pathname } = useLocation();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [isLocked, setIsLocked] = useStoredBoolean(SIDEBAR_LOCK_KEY, false);
@@ -47,7 +49,7 @@ export function AppLayout() {
   return (
     <div className="app" data-sidebar-locked={String(isDesktop && isLocked)}>
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <Header
         isMenuOpen={!isDesktop && isDrawerOpen}
@@ -65,7 +67,7 @@ export function AppLayout() {
       />
       <div className="app__content">
         <main id="main" ref={mainRef} className="app__main" tabIndex={-1}>
-          {logoutFailedAt === pathname && <Alert variant="error">{MESSAGES.logoutFailed}</Alert>}
+          {logoutFailedAt === pathname && <Alert variant="error">{t(MESSAGES.logoutFailed)}</Alert>}
           <ErrorBoundary resetKey={pathname}>
             <Outlet />
           </ErrorBoundary>

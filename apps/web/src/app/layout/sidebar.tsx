@@ -1,4 +1,5 @@
 import { isAdmin, isResearcher } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   type FocusEvent,
   type KeyboardEvent,
@@ -69,7 +70,7 @@ function DisabledSidebarItem({ id, icon, label }: { id: string; icon: ReactNode;
         <span className="sidebar__label">
           <span>{label}</span>
           <span id={noteId} className="sidebar__note">
-            Coming soon
+            <Trans>Coming soon</Trans>
           </span>
         </span>
       </span>
@@ -87,6 +88,7 @@ export function Sidebar({
   isLoggingOut,
 }: SidebarProps) {
   const user = useCurrentUser();
+  const { t } = useLingui();
   const navRef = useRef<HTMLElement>(null);
   const [isHovered, setIsHovered] = useState(false);
   const [hasKeyboardFocus, setHasKeyboardFocus] = useState(false);
@@ -128,7 +130,7 @@ export function Sidebar({
       <nav
         id="sidebar"
         ref={navRef}
-        aria-label="Main"
+        aria-label={t`Main`}
         className="sidebar"
         data-testid="sidebar"
         data-expanded={String(isExpanded)}
@@ -141,18 +143,22 @@ export function Sidebar({
         onKeyDown={handleKeyDown}
       >
         <ul className="sidebar__list">
-          <SidebarLink to="/cognitive-tests" icon={<TestsIcon />} label="Cognitive Tests" />
+          <SidebarLink to="/cognitive-tests" icon={<TestsIcon />} label={t`Cognitive Tests`} />
           {/* Shown logged out too: the route itself sends a visitor to /login. */}
-          <SidebarLink to="/progress-tracking" icon={<ProgressIcon />} label="Progress Tracking" />
-          <DisabledSidebarItem id="training" icon={<TrainingIcon />} label="Training" />
-          <DisabledSidebarItem id="learn" icon={<LearnIcon />} label="Learn" />
+          <SidebarLink
+            to="/progress-tracking"
+            icon={<ProgressIcon />}
+            label={t`Progress Tracking`}
+          />
+          <DisabledSidebarItem id="training" icon={<TrainingIcon />} label={t`Training`} />
+          <DisabledSidebarItem id="learn" icon={<LearnIcon />} label={t`Learn`} />
           {user ? (
             <>
-              <SidebarLink to="/profile" icon={<ProfileIcon />} label="Profile" />
+              <SidebarLink to="/profile" icon={<ProfileIcon />} label={t`Profile`} />
               {isResearcher(user) && (
-                <SidebarLink to="/studies" icon={<StudiesIcon />} label="Studies" />
+                <SidebarLink to="/studies" icon={<StudiesIcon />} label={t`Studies`} />
               )}
-              {isAdmin(user) && <SidebarLink to="/admin" icon={<AdminIcon />} label="Admin" />}
+              {isAdmin(user) && <SidebarLink to="/admin" icon={<AdminIcon />} label={t`Admin`} />}
               <li>
                 <button
                   type="button"
@@ -161,14 +167,16 @@ export function Sidebar({
                   disabled={isLoggingOut}
                 >
                   <LogoutIcon />
-                  <span className="sidebar__label">Logout</span>
+                  <span className="sidebar__label">
+                    <Trans>Logout</Trans>
+                  </span>
                 </button>
               </li>
             </>
           ) : (
             <>
-              <SidebarLink to="/register" icon={<RegisterIcon />} label="Register" />
-              <SidebarLink to="/login" icon={<LoginIcon />} label="Login" />
+              <SidebarLink to="/register" icon={<RegisterIcon />} label={t`Register`} />
+              <SidebarLink to="/login" icon={<LoginIcon />} label={t`Login`} />
             </>
           )}
         </ul>
@@ -181,7 +189,9 @@ export function Sidebar({
               onClick={() => onLockedChange(!isLocked)}
             >
               <PinIcon />
-              <span className="sidebar__label">Lock sidebar</span>
+              <span className="sidebar__label">
+                <Trans>Lock sidebar</Trans>
+              </span>
             </button>
           </div>
         )}

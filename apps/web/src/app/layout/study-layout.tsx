@@ -13,6 +13,7 @@ export function StudyLayout() {
   useFocusOnRouteChange(mainRef);
   return (
     <div className="study-layout">
+      {/* i18n-ignore: the product's name */}
       <div className="study-layout__brand">Cogni</div>
       <main id="main" ref={mainRef} tabIndex={-1} className="study-layout__main">
         <ErrorBoundary resetKey={pathname}>

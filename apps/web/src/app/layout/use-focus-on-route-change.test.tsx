@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { type ReactNode, StrictMode, useRef } from 'react';
 import { Link, MemoryRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithI18n } from '../../lib/testing/render';
 import { useFocusOnRouteChange } from './use-focus-on-route-change';
 
 function Layout({ children }: { children: ReactNode }) {
@@ -32,7 +33,7 @@ function Later() {
 }
 
 function renderAt(path: string) {
-  return render(
+  return renderWithI18n(
     <StrictMode>
       <MemoryRouter initialEntries={[path]}>
         <Layout>

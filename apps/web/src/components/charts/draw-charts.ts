@@ -1,14 +1,19 @@
+import { msg } from '@lingui/core/macro';
 import { boxY, dot, line, plot, ruleX } from '@observablehq/plot';
 import type {
   ConditionRtSpread,
   DisplayedTrialPoint,
   ScoreTrend,
 } from '../../lib/charts/chart-data';
+import { translateEnglish } from '../../lib/i18n/error-text';
+import { i18n } from '../../lib/i18n/i18n';
 
 /*
  * The charts of progress tracking and of each task's results. Loaded on demand (see PlotFigure), with named imports so the
  * bundler keeps only the parts of Observable Plot used here. Marks that must be told apart differ
- * in shape, not only in colour: circles and crosses, diamonds, squares, dashed lines.
+ * in shape, not only in colour: circles and crosses, diamonds, squares, dashed lines. Axis labels
+ * are in the language active when a chart is drawn; PlotFigure draws it again when the language
+ * changes.
  */
 
 /** A design token's value: Plot needs real colours, not var(--…) references. */
@@ -33,7 +38,9 @@ const FONT = { fontFamily: 'inherit', fontSize: '12px' };
 /** Box plot of each condition's RTs (median, quartiles, outliers) with the mean as a diamond. */
 export function drawConditionRtChart(conditions: readonly ConditionRtSpread[], width: number) {
   const c = colours();
-  const labels = new Map(conditions.map((cell) => [cell.key, cell.label]));
+  const labels = new Map(
+    conditions.map((cell) => [cell.key, translateEnglish(i18n, cell.label)] as const),
+  );
   const rts = conditions.flatMap((cell) => cell.rtsMs.map((rtMs) => ({ cell: cell.key, rtMs })));
   const means = conditions.flatMap((cell) =>
     cell.meanMs === null ? [] : [{ cell: cell.key, meanMs: cell.meanMs }],
@@ -49,7 +56,7 @@ export function drawConditionRtChart(conditions: readonly ConditionRtSpread[], w
       label: null,
       tickFormat: (key: string) => (labels.get(key) ?? key).replace(', ', '\n'),
     },
-    y: { label: 'Reaction time (ms)', grid: true, nice: true },
+    y: { label: i18n._(msg`Reaction time (ms)`), grid: true, nice: true },
     marks: [
       boxY(rts, { x: 'cell', y: 'rtMs', fill: c.surfaceMuted, stroke: c.muted }),
       dot(means, {
@@ -80,8 +87,8 @@ export function drawTrialRtChart(
     height: 280,
     marginLeft: 56,
     style: FONT,
-    x: { domain: [1, trialCount], label: 'Test trial' },
-    y: { label: 'Reaction time (ms)', grid: true, zero: true, nice: true },
+    x: { domain: [1, trialCount], label: i18n._(msg`Test trial`) },
+    y: { label: i18n._(msg`Reaction time (ms)`), grid: true, zero: true, nice: true },
     marks: [
       ruleX(markers, {
         x: (position: number) => position + 0.5,
@@ -120,6 +127,7 @@ export function drawTrialRtChart(
 export function drawScoreTrendChart(trend: ScoreTrend, width: number) {
   const c = colours();
   const { points, fit, measure } = trend;
+  const axisLabel = translateEnglish(i18n, measure.axisLabel);
   // Sessions keep their numbers when a measure skips some, so the axis ends at the last one.
   const first = points[0]?.session ?? 1;
   const last = points.at(-1)?.session ?? 1;
@@ -133,14 +141,14 @@ export function drawScoreTrendChart(trend: ScoreTrend, width: number) {
     style: FONT,
     x: {
       domain: [1, Math.max(2, last)],
-      label: 'Session',
+      label: i18n._(msg`Session`),
       ticks: points.length <= 10 ? points.map((p) => p.session) : undefined,
       tickFormat: 'd',
     },
     y:
       measure.format === 'percent'
-        ? { domain: [0, 100], label: measure.axisLabel, grid: true }
-        : { label: measure.axisLabel, grid: true, nice: true, zero: true },
+        ? { domain: [0, 100], label: axisLabel, grid: true }
+        : { label: axisLabel, grid: true, nice: true, zero: true },
     marks: [
       line(points, { x: 'session', y: 'score', stroke: c.border, strokeWidth: 1.5 }),
       line(fitLine, {

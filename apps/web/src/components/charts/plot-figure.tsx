@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 
 export type ChartsModule = typeof import('./draw-charts');
@@ -36,6 +37,9 @@ export function PlotFigure({ title, label, description, render }: PlotFigureProp
   const [width, setWidth] = useState<number | null>(null);
   const [charts, setCharts] = useState<ChartsModule | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
+  // The axes' words are the language's when the chart is drawn: a new language draws it again.
+  const { i18n } = useLingui();
+  const { locale } = i18n;
 
   useEffect(() => {
     let isCurrent = true;
@@ -58,6 +62,7 @@ export function PlotFigure({ title, label, description, render }: PlotFigureProp
     return () => observer.disconnect();
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `locale` redraws the axes' words.
   useEffect(() => {
     const container = containerRef.current;
     if (!container || !charts || width === null) return;
@@ -76,14 +81,18 @@ export function PlotFigure({ title, label, description, render }: PlotFigureProp
     }
     container.replaceChildren(chart);
     return () => chart.remove();
-  }, [charts, width, render, label, descriptionId]);
+  }, [charts, width, render, label, descriptionId, locale]);
 
   return (
     <figure className="chart">
       <figcaption className="chart__title">{title}</figcaption>
       {/* Plot's element is put in here, outside React's rendering. */}
       <div ref={containerRef} className="chart__canvas" />
-      {loadFailed && <p className="chart__fallback">The chart could not be loaded.</p>}
+      {loadFailed && (
+        <p className="chart__fallback">
+          <Trans>The chart could not be loaded.</Trans>
+        </p>
+      )}
       <p id={descriptionId} className="chart__description">
         {description}
       </p>

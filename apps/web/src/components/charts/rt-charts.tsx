@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import type { ConditionRtSpread, DisplayedTrialPoint } from '../../lib/charts/chart-data';
 import { type DrawChart, PlotFigure } from './plot-figure';
@@ -21,6 +22,7 @@ export function TrialAndSpreadRtCharts(props: {
   spreadDescription: string;
 }) {
   const { trialCount, series, omissions, spread } = props;
+  const { t } = useLingui();
   const drawTrials = useCallback<DrawChart>(
     (charts, width) =>
       // The chart's dashed markers stand half a trial after the position they are given; an
@@ -40,7 +42,7 @@ export function TrialAndSpreadRtCharts(props: {
   return (
     <div className="result-details__charts">
       <PlotFigure
-        title="Reaction time across the test"
+        title={t`Reaction time across the test`}
         label={props.trialsLabel}
         description={props.trialsDescription}
         render={drawTrials}

@@ -1,4 +1,5 @@
 import { MESSAGES, type ProgressResult, type RunSummary } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense } from 'react';
 import { type TrialsSource, useResultTrials } from '../../lib/api/result-trials';
 import { formatDateTime } from '../../lib/format';
@@ -20,23 +21,33 @@ type ResultDetailsProps = {
  * the task's charts and trials once its trials are read (ADR 021).
  */
 export function ResultDetails({ result, summary, task, trials: source }: ResultDetailsProps) {
+  const { t } = useLingui();
   const trials = useResultTrials(source, result.id);
-  const loading = <Spinner label="Loading results…" />;
+  const loading = <Spinner label={t`Loading results…`} />;
+  const version = summary.scoringVersion;
   return (
     <div className="result-details">
       <dl className="result-details__facts">
         <div>
-          <dt>Started</dt>
+          <dt>
+            <Trans>Started</Trans>
+          </dt>
           <dd>{formatDateTime(result.startTime)}</dd>
         </div>
         <div>
-          <dt>Duration</dt>
+          <dt>
+            <Trans>Duration</Trans>
+          </dt>
           <dd>{formatDuration(result.durationMs)}</dd>
         </div>
         <div>
           {/* Scores change only by a new version of the rules, and a rescore says so here. */}
-          <dt>Scoring</dt>
-          <dd>version {summary.scoringVersion}</dd>
+          <dt>
+            <Trans comment="which version of the scoring rules made the scores">Scoring</Trans>
+          </dt>
+          <dd>
+            <Trans>version {version}</Trans>
+          </dd>
         </div>
       </dl>
       <Suspense fallback={loading}>
@@ -45,12 +56,12 @@ export function ResultDetails({ result, summary, task, trials: source }: ResultD
       </Suspense>
 
       {trials.isPending ? (
-        <Spinner label="Loading trials…" />
+        <Spinner label={t`Loading trials…`} />
       ) : trials.isError ? (
         <Alert variant="error">
-          {MESSAGES.progressLoadFailed}{' '}
+          {t(MESSAGES.progressLoadFailed)}{' '}
           <Button variant="secondary" onClick={() => void trials.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Alert>
       ) : (

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { MESSAGES, type ProgressResult } from '@cogni/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render as renderInto, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithI18n } from '../../lib/testing/render';
 import { ResultItem } from './result-item';
 
 function result(overrides: Partial<ProgressResult>): ProgressResult {
@@ -21,7 +22,7 @@ function result(overrides: Partial<ProgressResult>): ProgressResult {
 }
 
 function render(ui: ReactElement) {
-  return renderInto(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+  return renderWithI18n(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 }
 
 afterEach(cleanup);
@@ -31,10 +32,10 @@ describe('a finished run as a disclosure', () => {
     render(<ResultItem result={result({})} />);
     const toggle = screen.getByRole('button');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByText(MESSAGES.progressUnknownTestType)).toBeNull();
+    expect(screen.queryByText(MESSAGES.progressUnknownTestType.message)).toBeNull();
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByText(MESSAGES.progressUnknownTestType)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.progressUnknownTestType.message)).toBeTruthy();
     expect(screen.getByText('7 min 5 s')).toBeTruthy();
   });
 

@@ -1,4 +1,5 @@
 import { MESSAGES, type ProgressResult } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import {
   PROGRESS_TRIALS,
@@ -23,6 +24,7 @@ type ResultItemProps = {
  * tracking lists a user's runs with it, and a study's end a participant's.
  */
 export function ResultItem({ result, trials = PROGRESS_TRIALS }: ResultItemProps) {
+  const { i18n, t } = useLingui();
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
   const prefetchTrials = usePrefetchResultTrials(trials);
@@ -31,6 +33,7 @@ export function ResultItem({ result, trials = PROGRESS_TRIALS }: ResultItemProps
   // Reading the trials as the pointer or the focus reaches the row: they are usually there
   // by the time it opens.
   const prefetch = hasDetails ? () => prefetchTrials(result.id) : undefined;
+  const score = result.summary ? i18n.number(result.summary.overallScore) : null;
 
   return (
     <article className="result" data-result-id={result.id}>
@@ -46,9 +49,17 @@ export function ResultItem({ result, trials = PROGRESS_TRIALS }: ResultItemProps
         >
           <span className="result__date">{formatDateTime(result.startTime)}</span>
           <span className="result__meta">
-            {result.summary && <span>Score {result.summary.overallScore}%</span>}
+            {score !== null && (
+              <span>
+                <Trans>Score {score}%</Trans>
+              </span>
+            )}
             <span>{formatDuration(result.durationMs)}</span>
-            {result.isMock && <span className="badge badge--warning">Mock data</span>}
+            {result.isMock && (
+              <span className="badge badge--warning">
+                <Trans>Mock data</Trans>
+              </span>
+            )}
           </span>
           <span className="result__chevron">
             <ChevronDownIcon />
@@ -60,7 +71,7 @@ export function ResultItem({ result, trials = PROGRESS_TRIALS }: ResultItemProps
           (task && result.summary ? (
             <ResultDetails result={result} summary={result.summary} task={task} trials={trials} />
           ) : (
-            <p className="empty-state">{MESSAGES.progressUnknownTestType}</p>
+            <p className="empty-state">{t(MESSAGES.progressUnknownTestType)}</p>
           ))}
       </div>
     </article>

@@ -1,5 +1,8 @@
 import type { Setting } from '@cogni/domain';
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
+import { formatPlainNumber } from '../../lib/format';
+import { useErrorText } from '../../lib/i18n/error-text';
 import { describeBounds, getSettingLabel } from '../../lib/settings-form';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
@@ -15,7 +18,14 @@ type SettingFieldProps = {
 
 /** One setting as its kind asks: a number input with bounds, a select, or a checkbox. */
 export function SettingField({ name, spec, value, error, onChange, onBlur }: SettingFieldProps) {
+  const { t } = useLingui();
+  const { translateEnglish } = useErrorText();
+  // The domain's English texts, in the reader's language where the catalogs have them.
+  const label = translateEnglish(spec.label);
+  const description = translateEnglish(spec.description);
   if (spec.kind === 'number') {
+    const bounds = describeBounds(spec);
+    const defaultValue = formatPlainNumber(spec.default);
     return (
       <TextField
         label={getSettingLabel(spec)}
@@ -26,7 +36,7 @@ export function SettingField({ name, spec, value, error, onChange, onBlur }: Set
         max={spec.max}
         step={spec.integer ? 1 : 'any'}
         value={String(value)}
-        hint={`${spec.description} ${describeBounds(spec)}; default ${spec.default}.`}
+        hint={t`${description} ${bounds}; default ${defaultValue}.`}
         error={error}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
@@ -34,12 +44,14 @@ export function SettingField({ name, spec, value, error, onChange, onBlur }: Set
     );
   }
   if (spec.kind === 'choice') {
+    // An option is a value the data holds (a stimulus set's name), shown as it is.
+    const defaultOption = spec.default;
     return (
       <SelectField
-        label={spec.label}
+        label={label}
         name={name}
         value={String(value)}
-        hint={`${spec.description} Default: ${spec.default}.`}
+        hint={t`${description} Default: ${defaultOption}.`}
         error={error}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
@@ -54,10 +66,10 @@ export function SettingField({ name, spec, value, error, onChange, onBlur }: Set
   }
   return (
     <CheckboxField
-      label={spec.label}
+      label={label}
       name={name}
       checked={value === true}
-      hint={`${spec.description} Default: ${spec.default ? 'on' : 'off'}.`}
+      hint={spec.default ? t`${description} Default: on.` : t`${description} Default: off.`}
       error={error}
       onChange={onChange}
       onBlur={onBlur}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 
@@ -17,17 +18,31 @@ export function ResponseModeChoice({
   mode,
   onChange,
   keysLabel,
-  touchLabel = 'On-screen buttons',
-  touchHint = 'Tap large buttons',
+  touchLabel,
+  touchHint,
 }: ResponseModeChoiceProps) {
+  const { t } = useLingui();
   const name = useId();
   const options: { value: ResponseMode; label: string; hint: string }[] = [
-    { value: 'keyboard', label: 'Keyboard', hint: `Keys ${keysLabel}` },
-    { value: 'touch', label: touchLabel, hint: touchHint },
+    {
+      value: 'keyboard',
+      label: t`Keyboard`,
+      hint: t({
+        comment: 'keysLabel names the keys, e.g. "R, G and B"',
+        message: `Keys ${keysLabel}`,
+      }),
+    },
+    {
+      value: 'touch',
+      label: touchLabel ?? t`On-screen buttons`,
+      hint: touchHint ?? t`Tap large buttons`,
+    },
   ];
   return (
     <fieldset className="mode-choice">
-      <legend className="mode-choice__legend">Answer with</legend>
+      <legend className="mode-choice__legend">
+        <Trans>Answer with</Trans>
+      </legend>
       <div className="mode-choice__options">
         {options.map((option) => (
           <label key={option.value} className="mode-choice__option">

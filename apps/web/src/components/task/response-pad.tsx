@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { ResponseButtons } from '../../lib/task-runtime/response-input';
 
@@ -35,7 +36,9 @@ export function ResponsePad({ buttons, input, isActive }: ResponsePadProps) {
   }, [input]);
   return (
     <fieldset className="response-pad" data-active={isActive} data-testid="response-pad">
-      <legend className="visually-hidden">Answer buttons</legend>
+      <legend className="visually-hidden">
+        <Trans>Answer buttons</Trans>
+      </legend>
       {buttons.map((button) => (
         <button
           key={button.response}

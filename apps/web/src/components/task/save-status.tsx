@@ -1,3 +1,4 @@
+import { Plural, Trans } from '@lingui/react/macro';
 import { useSyncExternalStore } from 'react';
 import { getTrialQueue } from '../../lib/task-runtime/page-trial-queue';
 
@@ -7,10 +8,21 @@ export function SaveStatus({ className }: { className: string }) {
   const { pending, isDurable } = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   return (
     <p className={className} role="status">
-      {pending > 0
-        ? `${pending} ${pending === 1 ? 'trial' : 'trials'} waiting to be saved…`
-        : 'All trials saved'}
-      {!isDurable && ' (this browser cannot keep unsaved trials across a reload)'}
+      {pending > 0 ? (
+        <Plural
+          value={pending}
+          one="# trial waiting to be saved…"
+          other="# trials waiting to be saved…"
+        />
+      ) : (
+        <Trans>All trials saved</Trans>
+      )}
+      {!isDurable && (
+        <>
+          {' '}
+          <Trans>(this browser cannot keep unsaved trials across a reload)</Trans>
+        </>
+      )}
     </p>
   );
 }

@@ -1,5 +1,7 @@
 import type { RunSummary } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { formatPercent } from '../../lib/format-scores';
 
 /**
  * One headline score in a task's `score-list` (a `<dl>`): what it is, its value, and an optional
@@ -23,18 +25,20 @@ export function ScoreTile(props: { term: ReactNode; extra?: ReactNode; children:
  */
 export function OverallScoreTile(props: { summary: RunSummary; extra?: ReactNode }) {
   const { summary } = props;
+  const { t } = useLingui();
+  const { correctTrials, totalTrials } = summary;
   return (
     <ScoreTile
-      term="Overall score"
+      term={t`Overall score`}
       extra={
         props.extra ?? (
-          <>
-            {summary.correctTrials} of {summary.totalTrials} correct
-          </>
+          <Trans>
+            {correctTrials} of {totalTrials} correct
+          </Trans>
         )
       }
     >
-      {summary.overallScore}%
+      {formatPercent(summary.overallScore)}
     </ScoreTile>
   );
 }

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
+import { useErrorText } from '../../lib/i18n/error-text';
 import { type ResponseMode, useResponseMode } from '../../lib/task-runtime/response-mode';
-import type { RunSource } from '../../lib/task-runtime/run-source';
+import type { RunConfigError, RunSource } from '../../lib/task-runtime/run-source';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { PageHeader } from '../ui/page-header';
@@ -26,8 +28,35 @@ type TaskPageProps = {
   /** Where the run's settings come from, handed to the runner. */
   source: RunSource;
   /** Why no run can start with these settings (a preview's that do not parse): no start button. */
-  configError?: string | null;
+  configError?: RunConfigError | null;
 };
+
+/** Why no run can start, in the reader's language. */
+function ConfigErrorText({ error }: { error: RunConfigError }) {
+  const { t } = useLingui();
+  const { translateEnglish } = useErrorText();
+  switch (error.kind) {
+    case 'studyStep':
+      return t`This step of the study cannot run.`;
+    case 'noConfig':
+      return t`This preview link does not hold a configuration.`;
+    case 'invalid': {
+      const problems = error.problems
+        .map(({ label, message }) => {
+          const setting = translateEnglish(label);
+          const problem = translateEnglish(message);
+          return setting
+            ? t({
+                comment: "A preview's setting that is not valid: its label, then what is wrong",
+                message: `${setting}: ${problem}`,
+              })
+            : problem;
+        })
+        .join('; ');
+      return t`This preview's settings are not valid: ${problems}.`;
+    }
+  }
+}
 
 /**
  * A task's page before the run: how it works, keyboard or on-screen buttons, and a start
@@ -35,13 +64,14 @@ type TaskPageProps = {
  * reads (on the button's focus or hover), so the start is quick.
  */
 export function TaskPage(props: TaskPageProps) {
+  const { t } = useLingui();
   const [hasStarted, setHasStarted] = useState(false);
   const [mode, setMode] = useResponseMode();
   const { Runner } = props;
 
   if (hasStarted) {
     return (
-      <Suspense fallback={<Spinner label="Loading the test…" />}>
+      <Suspense fallback={<Spinner label={t`Loading the test…`} />}>
         <Runner mode={mode} source={props.source} />
       </Suspense>
     );
@@ -51,10 +81,14 @@ export function TaskPage(props: TaskPageProps) {
     <div className="task-intro">
       <PageHeader title={props.title}>{props.summary}</PageHeader>
       <section className="card task-instructions" aria-labelledby="task-instructions-title">
-        <h2 id="task-instructions-title">How it works</h2>
+        <h2 id="task-instructions-title">
+          <Trans>How it works</Trans>
+        </h2>
         {props.instructions(mode)}
         {props.configError ? (
-          <Alert variant="error">{props.configError}</Alert>
+          <Alert variant="error">
+            <ConfigErrorText error={props.configError} />
+          </Alert>
         ) : (
           <>
             <ResponseModeChoice
@@ -70,7 +104,7 @@ export function TaskPage(props: TaskPageProps) {
               onFocus={() => void props.preloadRunner()}
               onPointerEnter={() => void props.preloadRunner()}
             >
-              Start Test
+              <Trans>Start Test</Trans>
             </Button>
           </>
         )}

@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode, Ref } from 'react';
 import type { ResponseButtons } from '../../lib/task-runtime/response-input';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
+import { TRIAL_NOT_STORED } from '../../lib/task-runtime/task-host';
 import { Alert } from '../ui/alert';
 import { type PadButton, ResponsePad } from './response-pad';
 import { SaveStatus } from './save-status';
@@ -38,7 +40,10 @@ type TaskRunLayoutProps = {
  * keys (keyboard).
  */
 export function TaskRunLayout(props: TaskRunLayoutProps) {
+  const { t } = useLingui();
   const isTouch = props.mode === 'touch';
+  const saveError =
+    props.saveError === TRIAL_NOT_STORED ? t`This trial could not be stored` : props.saveError;
   const classes = [
     'task-run',
     isTouch && 'task-run--touch',
@@ -53,7 +58,7 @@ export function TaskRunLayout(props: TaskRunLayoutProps) {
         </p>
         <SaveStatus className="task-save-status" />
       </div>
-      {props.saveError && <Alert variant="error">{props.saveError}</Alert>}
+      {saveError && <Alert variant="error">{saveError}</Alert>}
       <div className="task-stage-frame">
         <div
           className={`task-stage${props.stageClassName ? ` ${props.stageClassName}` : ''}`}

@@ -6,6 +6,8 @@ import {
   type SavedTrial,
   type TestType,
 } from '@cogni/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   type ComponentType,
   type ReactNode,
@@ -43,13 +45,19 @@ export type RunningTaskProps = {
 
 type TaskRunnerProps = {
   testType: TestType;
-  /** The test's name: the page title and the heading. */
+  /** The test's name, in the reader's language: the page title and the heading. */
   title: string;
-  /** Ends "Thank you for completing …" on the results screen. */
+  /**
+   * The test's name as "Thank you for completing …" ends on the results screen, e.g. 'the
+   * Stroop Test', in the reader's language.
+   */
   completedName: string;
   /** Before a new run: where to put the fingers and what happens after the button. */
   instructions: ReactNode;
-  /** Before a resumed run: where it goes on, e.g. ": Practice trial 3.". */
+  /**
+   * Before a resumed run: where it goes on, ending "Welcome back. Your test continues where it
+   * stopped…", e.g. ': Practice trial 3.', in the reader's language.
+   */
   describeResume: (run: Run, saved: readonly SavedTrial[]) => string;
   /**
    * The task's own fields its run order reads (its definition's `runOrderFields`): handed over
@@ -66,7 +74,7 @@ type Resume = { run: Run; saved: SavedTrial[] };
 
 type Screen =
   | { kind: 'loading' }
-  | { kind: 'ready'; resume: Resume | null; error?: string }
+  | { kind: 'ready'; resume: Resume | null; error?: MessageDescriptor }
   | { kind: 'starting' }
   | { kind: 'running'; run: Run; saved: SavedTrial[]; measurement: Measurement; mode: ResponseMode }
   | { kind: 'complete'; summary: RunSummary };
@@ -79,6 +87,7 @@ type Screen =
  */
 export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
   const { testType, mode, runOrderFields } = props;
+  const { t } = useLingui();
   useDocumentTitle(props.title);
   const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
   const [preview] = useState(() => startConfigOf(props.source) ?? null);
@@ -150,7 +159,7 @@ export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
   };
 
   if (screen.kind === 'loading' || screen.kind === 'starting') {
-    return <Spinner label={screen.kind === 'loading' ? 'Loading the test…' : 'Starting…'} />;
+    return <Spinner label={screen.kind === 'loading' ? t`Loading the test…` : t`Starting…`} />;
   }
   if (screen.kind === 'running') {
     const { Running } = props;
@@ -164,17 +173,23 @@ export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
       />
     );
   }
+  const { title, completedName } = props;
   if (screen.kind === 'complete' && study) {
     const { ScoreTiles } = props;
     return (
       <section className="task-card card" aria-labelledby="task-complete-title">
         <h1 id="task-complete-title" tabIndex={-1}>
-          {props.title}: done
+          {t({
+            comment: "A study's task step is over; title is the test's name",
+            message: `${title}: done`,
+          })}
         </h1>
-        <p>Thank you. Your answers to this part are saved.</p>
+        <p>
+          <Trans>Thank you. Your answers to this part are saved.</Trans>
+        </p>
         {study.showScores && <ScoreTiles summary={screen.summary} />}
         <Button className="button--large" onClick={study.onDone} autoFocus>
-          Continue
+          <Trans>Continue</Trans>
         </Button>
       </section>
     );
@@ -184,21 +199,27 @@ export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
     return (
       <section className="task-card card" aria-labelledby="task-complete-title">
         <h1 id="task-complete-title" tabIndex={-1}>
-          {preview ? 'Preview Complete' : 'Test Complete'}
+          {preview ? <Trans>Preview Complete</Trans> : <Trans>Test Complete</Trans>}
         </h1>
         <p>
           {preview
-            ? `This preview of ${props.completedName} is kept apart from participants' results.`
-            : `Thank you for completing ${props.completedName}.`}
+            ? t({
+                comment: "completedName: the test's name with its article, e.g. 'the Stroop Test'",
+                message: `This preview of ${completedName} is kept apart from participants' results.`,
+              })
+            : t({
+                comment: "completedName: the test's name with its article, e.g. 'the Stroop Test'",
+                message: `Thank you for completing ${completedName}.`,
+              })}
         </p>
         <ScoreTiles summary={screen.summary} />
         {preview ? (
           <Link to="/admin?tab=task-preview" className={buttonClassName('secondary')}>
-            Back to Task Preview
+            <Trans>Back to Task Preview</Trans>
           </Link>
         ) : (
           <Link to="/progress-tracking" className={buttonClassName('secondary')}>
-            See all your results
+            <Trans>See all your results</Trans>
           </Link>
         )}
       </section>
@@ -206,22 +227,24 @@ export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
   }
 
   const { resume } = screen;
+  const welcomeBack = (where: string) =>
+    t({
+      comment: "where: the place the run goes on from, after a colon, e.g. ': Practice trial 3.'",
+      message: `Welcome back. Your test continues where it stopped${where}`,
+    });
   return (
     <section className="task-card card" aria-labelledby="task-ready-title">
       <h1 id="task-ready-title" tabIndex={-1}>
         {props.title}
       </h1>
-      {screen.error && <Alert variant="error">{screen.error}</Alert>}
+      {screen.error && <Alert variant="error">{t(screen.error)}</Alert>}
       {resume ? (
-        <p>
-          Welcome back. Your test continues where it stopped
-          {props.describeResume(resume.run, resume.saved)}
-        </p>
+        <p>{welcomeBack(props.describeResume(resume.run, resume.saved))}</p>
       ) : (
         <p>{props.instructions}</p>
       )}
       <Button className="button--large" onClick={() => void go()} autoFocus>
-        {resume ? 'Continue test' : 'Ready ... Set ... Go!'}
+        {resume ? <Trans>Continue test</Trans> : <Trans>Ready ... Set ... Go!</Trans>}
       </Button>
     </section>
   );
@@ -239,6 +262,7 @@ export function useFinishRun(
   runtime: FinishableRuntime | null,
   onComplete: (summary: RunSummary) => void,
 ) {
+  const { t } = useLingui();
   const [error, setError] = useState<string | null>(null);
   const [isFinishing, setIsFinishing] = useState(false);
   const finish = async () => {
@@ -252,7 +276,7 @@ export function useFinishRun(
       });
       if (completed.summary) onComplete(completed.summary);
     } catch {
-      setError('Your results could not be saved yet. Please try again.');
+      setError(t`Your results could not be saved yet. Please try again.`);
     } finally {
       setIsFinishing(false);
     }
@@ -264,7 +288,9 @@ export function useFinishRun(
 export function FinishPrompt(props: ReturnType<typeof useFinishRun>) {
   return (
     <div className="task-prompt">
-      <h2>All trials done</h2>
+      <h2>
+        <Trans>All trials done</Trans>
+      </h2>
       {props.error && <Alert variant="error">{props.error}</Alert>}
       <Button
         autoFocus
@@ -272,7 +298,7 @@ export function FinishPrompt(props: ReturnType<typeof useFinishRun>) {
         disabled={props.isFinishing}
         onClick={() => void props.finish()}
       >
-        View Results
+        <Trans>View Results</Trans>
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button, type ButtonVariant } from './button';
 
@@ -62,7 +63,7 @@ export function ConfirmDialog({
       )}
       <div className="dialog__actions">
         <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={isBusy}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button variant={confirmVariant} onClick={onConfirm} disabled={isBusy} isBusy={isBusy}>
           {confirmLabel}

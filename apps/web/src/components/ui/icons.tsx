@@ -132,3 +132,11 @@ export const DownloadIcon = () => (
     <path d="M5 21h14" />
   </Icon>
 );
+
+export const LanguageIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18" />
+    <path d="M12 3a14 14 0 0 1 0 18a14 14 0 0 1 0-18" />
+  </Icon>
+);

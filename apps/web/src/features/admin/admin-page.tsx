@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { AuditLog, ErrorLogs } from './logs';
@@ -24,17 +27,19 @@ function isAdminTabId(value: string | null): value is AdminTabId {
   return TAB_IDS.some((id) => id === value);
 }
 
-const TABS: readonly TabItem<AdminTabId>[] = [
-  { id: 'users', label: 'User Management', content: <UserManagement /> },
-  { id: 'user-data', label: 'User Data', content: <UserData /> },
-  { id: 'test-results', label: 'Test Results', content: <TestResults /> },
-  { id: 'test-reports', label: 'Test Reports', content: <TestReports /> },
-  { id: 'task-preview', label: 'Task Preview', content: <TaskPreview /> },
-  { id: 'error-logs', label: 'Error Logs', content: <ErrorLogs /> },
-  { id: 'audit-log', label: 'Audit Log', content: <AuditLog /> },
+/** The sections, each named by a message: the tabs show it in the reader's language. */
+const TABS: readonly (Omit<TabItem<AdminTabId>, 'label'> & { label: MessageDescriptor })[] = [
+  { id: 'users', label: msg`User Management`, content: <UserManagement /> },
+  { id: 'user-data', label: msg`User Data`, content: <UserData /> },
+  { id: 'test-results', label: msg`Test Results`, content: <TestResults /> },
+  { id: 'test-reports', label: msg`Test Reports`, content: <TestReports /> },
+  { id: 'task-preview', label: msg`Task Preview`, content: <TaskPreview /> },
+  { id: 'error-logs', label: msg`Error Logs`, content: <ErrorLogs /> },
+  { id: 'audit-log', label: msg`Audit Log`, content: <AuditLog /> },
 ];
 
 export default function AdminPage() {
+  const { t } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   // The selected tab lives in the URL so a reload or a shared link keeps it.
@@ -42,10 +47,10 @@ export default function AdminPage() {
 
   return (
     <>
-      <PageHeader title="Admin" />
+      <PageHeader title={t`Admin`} />
       <Tabs
-        label="Admin sections"
-        tabs={TABS}
+        label={t`Admin sections`}
+        tabs={TABS.map((tab) => ({ ...tab, label: t(tab.label) }))}
         selectedId={selectedId}
         onSelect={(id) => setSearchParams(id === 'users' ? {} : { tab: id }, { replace: true })}
       />

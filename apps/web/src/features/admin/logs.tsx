@@ -1,10 +1,13 @@
-import { type AdminErrorLog, type AuditAction, formatAdminPanelError } from '@cogni/domain';
+import type { AdminErrorLog, AuditAction } from '@cogni/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Alert } from '../../components/ui/alert';
 import { Pager } from '../../components/ui/pager';
 import { Spinner } from '../../components/ui/spinner';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatDateTime } from '../../lib/format';
+import { AdminPanelError } from './admin-error';
 import { useAuditLog, useErrorLogs } from './api/logs';
 
 function formatContext(context: unknown): string {
@@ -14,12 +17,15 @@ function formatContext(context: unknown): string {
 
 /** How often and when an entry happened: one time, or the first and last of its repeats. */
 function When({ log }: { log: AdminErrorLog }) {
+  const { t } = useLingui();
   if (log.count === 1) return <>{formatDateTime(log.timestamp)}</>;
+  const count = log.count;
+  const since = formatDateTime(log.timestamp);
   return (
     <>
       {formatDateTime(log.lastSeenAt)}
       <span className="admin-log__repeats">
-        {log.count.toLocaleString()} times since {formatDateTime(log.timestamp)}
+        {t`${plural(count, { one: '# time', other: '# times' })} since ${since}`}
       </span>
     </>
   );
@@ -30,32 +36,51 @@ function When({ log }: { log: AdminErrorLog }) {
  * (docs/product.md#error-logs).
  */
 export function ErrorLogs() {
+  const { t } = useLingui();
   const [page, setPage] = useState(1);
   const logs = useErrorLogs(page);
   return (
     <>
-      <h2>Error logs</h2>
+      <h2>
+        <Trans>Error logs</Trans>
+      </h2>
       <p className="admin-lead">
-        The most recently seen errors first. Repeats of the same error are one entry with a count.
+        <Trans>
+          The most recently seen errors first. Repeats of the same error are one entry with a count.
+        </Trans>
       </p>
       {logs.isPending ? (
-        <Spinner label="Loading error logs…" />
+        <Spinner label={t`Loading error logs…`} />
       ) : logs.isError ? (
-        <Alert variant="error">{formatAdminPanelError(logs.error.message)}</Alert>
+        <AdminPanelError error={logs.error} />
       ) : logs.data.total === 0 ? (
-        <p className="empty-state">No errors have been logged.</p>
+        <p className="empty-state">
+          <Trans>No errors have been logged.</Trans>
+        </p>
       ) : (
         <>
-          <TableScroll label="Error logs">
+          <TableScroll label={t`Error logs`}>
             <table className="table" aria-busy={logs.isFetching}>
-              <caption className="visually-hidden">Error logs, most recently seen first</caption>
+              <caption className="visually-hidden">
+                <Trans>Error logs, most recently seen first</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">Last seen</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Message</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Context</th>
+                  <th scope="col">
+                    <Trans>Last seen</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Type</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Message</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>User</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Context</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -67,6 +92,7 @@ export function ErrorLogs() {
                     <td>
                       <code>{log.errorType}</code>
                     </td>
+                    {/* The logged message as it was recorded: the logs stay in English (ADR 042). */}
                     <td className="table__wrap">{log.errorMessage}</td>
                     <td className="table__wrap">{log.userEmail ?? '—'}</td>
                     <td className="table__wrap table__code">{formatContext(log.context)}</td>
@@ -88,55 +114,74 @@ export function ErrorLogs() {
   );
 }
 
-const ACTION_NAMES: Record<AuditAction, string> = {
-  ROLE_CHANGE: 'Role changed',
-  USER_CREATE: 'User created',
-  USER_DEACTIVATE: 'User deactivated',
-  USER_REACTIVATE: 'User reactivated',
-  DATA_EXPORT: 'Data exported',
-  MOCK_DATA_GENERATE: 'Mock data generated',
-  ACCOUNT_DELETE: 'Account deleted by its owner',
-  WRONG_CURRENT_PASSWORD: 'Wrong current password given',
-  WRONG_TOTP_CODE: 'Wrong two-factor code given',
-  STUDY_DATA_EXPORT: 'Study data exported',
-  STUDY_PARTICIPANT_EXCLUDE: 'Study participant excluded or included',
-  STUDY_PARTICIPANT_DELETE: 'Study participant’s data deleted',
+const ACTION_NAMES: Record<AuditAction, MessageDescriptor> = {
+  ROLE_CHANGE: msg`Role changed`,
+  USER_CREATE: msg`User created`,
+  USER_DEACTIVATE: msg`User deactivated`,
+  USER_REACTIVATE: msg`User reactivated`,
+  DATA_EXPORT: msg`Data exported`,
+  MOCK_DATA_GENERATE: msg`Mock data generated`,
+  ACCOUNT_DELETE: msg`Account deleted by its owner`,
+  WRONG_CURRENT_PASSWORD: msg`Wrong current password given`,
+  WRONG_TOTP_CODE: msg`Wrong two-factor code given`,
+  STUDY_DATA_EXPORT: msg`Study data exported`,
+  STUDY_PARTICIPANT_EXCLUDE: msg`Study participant excluded or included`,
+  STUDY_PARTICIPANT_DELETE: msg`Study participant’s data deleted`,
 };
 
 /** Audit Log: who did what to whom, and when; the newest 100 admin actions. */
 export function AuditLog() {
+  const { t } = useLingui();
   const log = useAuditLog();
   return (
     <>
-      <h2>Audit log</h2>
+      <h2>
+        <Trans>Audit log</Trans>
+      </h2>
       <p className="admin-lead">
-        The 100 most recent recorded actions, newest first: admins’ actions, study data exported or
-        excluded, and security events.
+        <Trans>
+          The 100 most recent recorded actions, newest first: admins’ actions, study data exported
+          or excluded, and security events.
+        </Trans>
       </p>
       {log.isPending ? (
-        <Spinner label="Loading the audit log…" />
+        <Spinner label={t`Loading the audit log…`} />
       ) : log.isError ? (
-        <Alert variant="error">{formatAdminPanelError(log.error.message)}</Alert>
+        <AdminPanelError error={log.error} />
       ) : log.data.entries.length === 0 ? (
-        <p className="empty-state">No admin actions yet.</p>
+        <p className="empty-state">
+          <Trans>No admin actions yet.</Trans>
+        </p>
       ) : (
-        <TableScroll label="Audit log">
+        <TableScroll label={t`Audit log`}>
           <table className="table">
-            <caption className="visually-hidden">Admin actions, newest first</caption>
+            <caption className="visually-hidden">
+              <Trans>Admin actions, newest first</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Action</th>
-                <th scope="col">By</th>
-                <th scope="col">User affected</th>
-                <th scope="col">Details</th>
+                <th scope="col">
+                  <Trans>Time</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Action</Trans>
+                </th>
+                <th scope="col">
+                  <Trans comment="a column of the audit log: who did the action">By</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>User affected</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Details</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {log.data.entries.map((entry) => (
                 <tr key={entry.id}>
                   <td>{formatDateTime(entry.createdAt)}</td>
-                  <td>{ACTION_NAMES[entry.action]}</td>
+                  <td>{t(ACTION_NAMES[entry.action])}</td>
                   <td className="table__wrap">{entry.actorEmail ?? '—'}</td>
                   <td className="table__wrap">{entry.targetEmail ?? '—'}</td>
                   <td className="table__wrap table__code">{formatContext(entry.details)}</td>

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { type AnyTask, defineSettings, TASKS } from '@cogni/domain';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readPreviewConfig } from '../../lib/preview';
 import { getDefaultFormValues, readPreviewForm } from '../../lib/settings-form';
+import { renderWithI18n } from '../../lib/testing/render';
 import { TaskPreview } from './task-preview';
 
 afterEach(cleanup);
@@ -15,7 +16,7 @@ function TaskPage() {
 }
 
 function renderPreview() {
-  return render(
+  return renderWithI18n(
     <MemoryRouter initialEntries={['/admin?tab=task-preview']}>
       <Routes>
         <Route path="/admin" element={<TaskPreview />} />

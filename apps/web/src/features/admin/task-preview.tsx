@@ -1,10 +1,13 @@
 import { type AnyTask, TASKS } from '@cogni/domain';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SettingField } from '../../components/settings/setting-field';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/select-field';
+import { useErrorText } from '../../lib/i18n/error-text';
 import { getPreviewUrl } from '../../lib/preview';
 import {
   getDefaultFormValues,
@@ -20,32 +23,40 @@ import { getWebTask } from '../../tasks/registry';
  * page. The run is marked as a preview and kept out of reports and progress.
  */
 export function TaskPreview() {
+  const { t } = useLingui();
+  const { translateEnglish } = useErrorText();
   const [taskId, setTaskId] = useState(TASKS[0]?.id ?? '');
   const task = TASKS.find((candidate) => candidate.id === taskId);
 
   return (
     <>
       <div className="admin-section__header">
-        <h2>Task preview</h2>
+        <h2>
+          <Trans>Task preview</Trans>
+        </h2>
       </div>
       <p className="admin-lead">
-        Try a task with settings of your own, for example a short version, before using it. You take
-        the run yourself; it is marked as a preview, left out of reports and progress, and listed in
-        Test Results when previews are included.
+        <Trans>
+          Try a task with settings of your own, for example a short version, before using it. You
+          take the run yourself; it is marked as a preview, left out of reports and progress, and
+          listed in Test Results when previews are included.
+        </Trans>
       </p>
       {TASKS.length === 0 || !task ? (
-        <p className="empty-state">No task can be taken yet.</p>
+        <p className="empty-state">
+          <Trans>No task can be taken yet.</Trans>
+        </p>
       ) : (
         <>
           <SelectField
             className="admin-preview__task"
-            label="Task"
+            label={t`Task`}
             value={task.id}
             onChange={(event) => setTaskId(event.target.value as AnyTask['id'])}
           >
             {TASKS.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
-                {candidate.name}
+                {translateEnglish(candidate.name)}
               </option>
             ))}
           </SelectField>
@@ -58,6 +69,8 @@ export function TaskPreview() {
 }
 
 function PreviewForm({ task }: { task: AnyTask }) {
+  const { t } = useLingui();
+  const { translateEnglish } = useErrorText();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<PreviewFormValues>(() => getDefaultFormValues(task));
@@ -65,11 +78,16 @@ function PreviewForm({ task }: { task: AnyTask }) {
   const [isSubmitted, setIsSubmitted] = useState(false);
   const result = readPreviewForm(task, values);
   const errors = result.ok ? {} : result.errors;
-  const shownError = (key: string) => (isSubmitted || touched.has(key) ? errors[key] : undefined);
+  /** A setting's message once the admin has left it (or submitted), in the reader's language. */
+  const shownError = (key: string) => {
+    const error = isSubmitted || touched.has(key) ? errors[key] : undefined;
+    return error === undefined ? undefined : translateEnglish(error);
+  };
   const hasPage = getWebTask(task.id) !== undefined;
   const specs = Object.entries(task.settings.specs);
   const formError = isSubmitted ? errors[''] : undefined;
   const errorCount = Object.keys(errors).length;
+  const taskName = translateEnglish(task.name);
 
   const setValue = (key: string, value: string | boolean) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -101,15 +119,17 @@ function PreviewForm({ task }: { task: AnyTask }) {
       className="admin-preview"
       onSubmit={handleSubmit}
       noValidate
-      aria-label={`${task.name} preview settings`}
+      aria-label={t`${taskName} preview settings`}
     >
-      <p className="admin-note">{task.description}</p>
+      <p className="admin-note">{translateEnglish(task.description)}</p>
       {isSubmitted && errorCount > 0 && (
         <Alert variant="error">
-          {formError ??
-            (errorCount === 1
-              ? 'One setting needs a change: see its message below.'
-              : `${errorCount} settings need a change: see their messages below.`)}
+          {formError !== undefined
+            ? translateEnglish(formError)
+            : t`${plural(errorCount, {
+                one: 'One setting needs a change: see its message below.',
+                other: '# settings need a change: see their messages below.',
+              })}`}
         </Alert>
       )}
       <div className="admin-preview__fields">
@@ -126,14 +146,16 @@ function PreviewForm({ task }: { task: AnyTask }) {
         ))}
       </div>
       {!hasPage && (
-        <p className="admin-note">The {task.name} page is not built yet: it cannot be started.</p>
+        <p className="admin-note">
+          <Trans>The {taskName} page is not built yet: it cannot be started.</Trans>
+        </p>
       )}
       <div className="admin-preview__actions">
         <Button type="submit" disabled={!hasPage}>
-          Start preview
+          <Trans>Start preview</Trans>
         </Button>
         <Button variant="secondary" onClick={handleReset}>
-          Reset to defaults
+          <Trans>Reset to defaults</Trans>
         </Button>
       </div>
     </form>

@@ -1,12 +1,6 @@
-import {
-  type AdminResult,
-  findTask,
-  formatAdminPanelError,
-  TEST_TYPES,
-  type TestType,
-} from '@cogni/domain';
+import { type AdminResult, findTask, TEST_TYPES, type TestType } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, Fragment, Suspense, useState } from 'react';
-import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { DownloadIcon } from '../../components/ui/icons';
 import { Pager } from '../../components/ui/pager';
@@ -16,9 +10,11 @@ import { TableScroll } from '../../components/ui/table-scroll';
 import { TextField } from '../../components/ui/text-field';
 import { formatDateTime, getFullName } from '../../lib/format';
 import { formatMs } from '../../lib/format-scores';
+import { useErrorText } from '../../lib/i18n/error-text';
 import { formatSettingValue } from '../../lib/settings-form';
 import { getTestTypeName } from '../../lib/test-type-names';
 import { getWebTask } from '../../tasks/registry';
+import { AdminPanelError } from './admin-error';
 import {
   EMPTY_RESULT_FILTER,
   getDictionaryUrl,
@@ -31,6 +27,7 @@ import { useUsers } from './api/users';
 
 /** Test Results: every user's results, filtered, each opening to its trials; the research export. */
 export function TestResults() {
+  const { t } = useLingui();
   const [filter, setFilter] = useState<ResultFilterParams>(EMPTY_RESULT_FILTER);
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -38,7 +35,9 @@ export function TestResults() {
 
   return (
     <>
-      <h2>Test results</h2>
+      <h2>
+        <Trans>Test results</Trans>
+      </h2>
       <ResultFilterForm
         filter={filter}
         onApply={(next) => {
@@ -49,25 +48,43 @@ export function TestResults() {
       />
       <ResearchExport filter={filter} />
       {results.isPending ? (
-        <Spinner label="Loading results…" />
+        <Spinner label={t`Loading results…`} />
       ) : results.isError ? (
-        <Alert variant="error">{formatAdminPanelError(results.error.message)}</Alert>
+        <AdminPanelError error={results.error} />
       ) : results.data.total === 0 ? (
-        <p className="empty-state">No results match these filters.</p>
+        <p className="empty-state">
+          <Trans>No results match these filters.</Trans>
+        </p>
       ) : (
         <>
-          <TableScroll label="Test results">
+          <TableScroll label={t`Test results`}>
             <table className="table" aria-busy={results.isFetching}>
-              <caption className="visually-hidden">Test results, newest first</caption>
+              <caption className="visually-hidden">
+                <Trans>Test results, newest first</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">Started</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Test</th>
-                  <th scope="col">Score</th>
-                  <th scope="col">Mean RT</th>
-                  <th scope="col">Trials</th>
-                  <th scope="col">Trials and details</th>
+                  <th scope="col">
+                    <Trans>Started</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>User</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Test</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Score</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans comment="a column: the mean reaction time">Mean RT</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Trials</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Trials and details</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -105,6 +122,8 @@ function ResultFilterForm({
   filter: ResultFilterParams;
   onApply: (filter: ResultFilterParams) => void;
 }) {
+  const { t } = useLingui();
+  const { translateEnglish } = useErrorText();
   // The user picker lists the first 100 accounts; beyond that, filter from a row's user link.
   const users = useUsers({ search: '', page: 1, pageSize: 100 });
 
@@ -124,28 +143,40 @@ function ResultFilterForm({
   }
 
   return (
-    <form className="admin-filters" onSubmit={handleSubmit} aria-label="Filter results">
-      <SelectField label="User" name="userId" defaultValue={filter.userId}>
-        <option value="">All users</option>
+    <form className="admin-filters" onSubmit={handleSubmit} aria-label={t`Filter results`}>
+      <SelectField label={t`User`} name="userId" defaultValue={filter.userId}>
+        <option value="">{t`All users`}</option>
         {users.data?.users.map((user) => (
           <option key={user.id} value={user.id}>
             {getFullName(user) ? `${getFullName(user)} (${user.email})` : user.email}
           </option>
         ))}
       </SelectField>
-      <SelectField label="Test" name="testType" defaultValue={filter.testType}>
-        <option value="">All tests</option>
+      <SelectField label={t`Test`} name="testType" defaultValue={filter.testType}>
+        <option value="">{t`All tests`}</option>
         {TEST_TYPES.map((testType) => (
           <option key={testType} value={testType}>
-            {getTestTypeName(testType)}
+            {translateEnglish(getTestTypeName(testType))}
           </option>
         ))}
       </SelectField>
-      <TextField label="From" name="from" type="date" defaultValue={filter.from} />
-      <TextField label="To" name="to" type="date" defaultValue={filter.to} />
+      <TextField
+        label={t({ comment: 'the first day of a date range', message: 'From' })}
+        name="from"
+        type="date"
+        defaultValue={filter.from}
+      />
+      <TextField
+        label={t({ comment: 'the last day of a date range', message: 'To' })}
+        name="to"
+        type="date"
+        defaultValue={filter.to}
+      />
       <label className="checkbox">
         <input type="checkbox" name="includeMock" defaultChecked={filter.includeMock} />
-        <span>Include mock data</span>
+        <span>
+          <Trans>Include mock data</Trans>
+        </span>
       </label>
       <label className="checkbox">
         <input
@@ -153,14 +184,18 @@ function ResultFilterForm({
           name="includeImplausible"
           defaultChecked={filter.includeImplausible}
         />
-        <span>Include implausible runs</span>
+        <span>
+          <Trans>Include implausible runs</Trans>
+        </span>
       </label>
       <label className="checkbox">
         <input type="checkbox" name="includePreview" defaultChecked={filter.includePreview} />
-        <span>Include previews</span>
+        <span>
+          <Trans>Include previews</Trans>
+        </span>
       </label>
       <Button type="submit" variant="secondary">
-        Apply filters
+        <Trans>Apply filters</Trans>
       </Button>
     </form>
   );
@@ -169,13 +204,16 @@ function ResultFilterForm({
 function ResearchExport({ filter }: { filter: ResultFilterParams }) {
   return (
     <div className="admin-export">
-      <span className="admin-export__label">Export the filtered trials:</span>
+      <span className="admin-export__label">
+        <Trans>Export the filtered trials:</Trans>
+      </span>
       <a
         className={buttonClassName('secondary', 'button--small')}
         href={getResearchExportUrl(filter, 'csv')}
         download
       >
         <DownloadIcon />
+        {/* i18n-ignore: a file format's name */}
         CSV
       </a>
       <a
@@ -184,6 +222,7 @@ function ResearchExport({ filter }: { filter: ResultFilterParams }) {
         download
       >
         <DownloadIcon />
+        {/* i18n-ignore: a file format's name */}
         JSON
       </a>
       <a
@@ -191,7 +230,7 @@ function ResearchExport({ filter }: { filter: ResultFilterParams }) {
         href={getDictionaryUrl('csv')}
         download
       >
-        Data dictionary (CSV)
+        <Trans>Data dictionary (CSV)</Trans>
       </a>
     </div>
   );
@@ -206,46 +245,61 @@ function ResultRow({
   isOpen: boolean;
   onToggle: () => void;
 }) {
+  const { t, i18n } = useLingui();
+  const { translateEnglish } = useErrorText();
   const panelId = `result-panel-${result.id}`;
   const userName = getFullName({ firstName: result.userFirstName, lastName: result.userLastName });
+  const who = userName || result.userEmail;
+  const startedAt = formatDateTime(result.startTime);
+  const implausibleReason =
+    result.implausibleReason === null ? null : translateEnglish(result.implausibleReason);
+  const closedAt = result.abandonedAt === null ? null : formatDateTime(result.abandonedAt);
+  const score = result.scores ? i18n.number(result.scores.overallScore) : null;
   return (
     <Fragment>
       <tr data-result-id={result.id}>
-        <td>{formatDateTime(result.startTime)}</td>
+        <td>{startedAt}</td>
         <td className="table__wrap">
-          {userName || result.userEmail}
+          {who}
           <span className="admin-muted"> {result.userEmail}</span>
         </td>
         <td>
-          {getTestTypeName(result.testType)}
-          {result.isMock && <span className="badge badge--warning admin-badge">Mock data</span>}
+          {translateEnglish(getTestTypeName(result.testType))}
+          {result.isMock && (
+            <span className="badge badge--warning admin-badge">
+              <Trans>Mock data</Trans>
+            </span>
+          )}
           {result.isPreview && (
             <span
               className="badge admin-badge admin-badge--preview"
-              title="Started by an admin with custom settings"
+              title={t`Started by an admin with custom settings`}
             >
-              Preview
+              <Trans>Preview</Trans>
             </span>
           )}
-          {result.implausibleReason !== null && (
-            <span className="badge badge--warning admin-badge" title={result.implausibleReason}>
-              Implausible<span className="visually-hidden">: {result.implausibleReason}</span>
+          {implausibleReason !== null && (
+            <span className="badge badge--warning admin-badge" title={implausibleReason}>
+              <Trans>
+                Implausible<span className="visually-hidden">: {implausibleReason}</span>
+              </Trans>
             </span>
           )}
-          {result.abandonedAt !== null ? (
-            <span
-              className="badge admin-badge"
-              title={`Closed ${formatDateTime(result.abandonedAt)}`}
-            >
-              Abandoned
+          {closedAt !== null ? (
+            <span className="badge admin-badge" title={t`Closed ${closedAt}`}>
+              <Trans>Abandoned</Trans>
             </span>
           ) : (
-            result.endTime === null && <span className="badge admin-badge">Unfinished</span>
+            result.endTime === null && (
+              <span className="badge admin-badge">
+                <Trans>Unfinished</Trans>
+              </span>
+            )
           )}
         </td>
-        <td>{result.scores ? `${result.scores.overallScore}%` : '—'}</td>
+        <td>{score === null ? '—' : t({ comment: 'a score in percent', message: `${score}%` })}</td>
         <td>{formatMs(result.scores?.averageReactionTime ?? null)}</td>
-        <td>{result.trialCount}</td>
+        <td>{i18n.number(result.trialCount)}</td>
         <td>
           <Button
             variant="ghost"
@@ -254,11 +308,23 @@ function ResultRow({
             aria-controls={isOpen ? panelId : undefined}
             onClick={onToggle}
           >
-            {isOpen ? 'Hide trials' : 'Show trials'}
-            <span className="visually-hidden">
-              {' '}
-              of {userName || result.userEmail}, {formatDateTime(result.startTime)}
-            </span>
+            {isOpen ? (
+              <Trans>
+                Hide trials
+                <span className="visually-hidden">
+                  {' '}
+                  of {who}, {startedAt}
+                </span>
+              </Trans>
+            ) : (
+              <Trans>
+                Show trials
+                <span className="visually-hidden">
+                  {' '}
+                  of {who}, {startedAt}
+                </span>
+              </Trans>
+            )}
           </Button>
         </td>
       </tr>
@@ -274,20 +340,24 @@ function ResultRow({
 }
 
 function ResultTrials({ resultId }: { resultId: string }) {
+  const { t } = useLingui();
+  const { translateEnglish } = useErrorText();
   const details = useResultTrials(resultId);
-  if (details.isPending) return <Spinner label="Loading trials…" />;
-  if (details.isError) {
-    return <Alert variant="error">{formatAdminPanelError(details.error.message)}</Alert>;
-  }
+  if (details.isPending) return <Spinner label={t`Loading trials…`} />;
+  if (details.isError) return <AdminPanelError error={details.error} />;
   const { trials, result, config } = details.data;
+  const scoringVersion = result.scores?.scoringVersion;
+  const reason = result.implausibleReason && translateEnglish(result.implausibleReason);
   const task = getWebTask(result.testType);
   const settings = config && (
     <RunSettings testType={result.testType} config={config} isPreview={result.isPreview} />
   );
-  const implausible = result.implausibleReason && (
+  const implausible = reason && (
     <p>
-      <strong>Implausible run:</strong> {result.implausibleReason}. It is left out of reports,
-      progress and exports unless implausible runs are included.
+      <Trans>
+        <strong>Implausible run:</strong> {reason}. It is left out of reports, progress and exports
+        unless implausible runs are included.
+      </Trans>
     </p>
   );
   if (trials.length === 0) {
@@ -295,7 +365,9 @@ function ResultTrials({ resultId }: { resultId: string }) {
       <>
         {implausible}
         {settings}
-        <p>No trials stored.</p>
+        <p>
+          <Trans>No trials stored.</Trans>
+        </p>
       </>
     );
   }
@@ -304,13 +376,15 @@ function ResultTrials({ resultId }: { resultId: string }) {
       {implausible}
       {settings}
       {task && result.scores && (
-        <Suspense fallback={<Spinner label="Loading scores…" />}>
-          <p>Scored by version {result.scores.scoringVersion} of the task's scoring rules.</p>
+        <Suspense fallback={<Spinner label={t`Loading scores…`} />}>
+          <p>
+            <Trans>Scored by version {scoringVersion} of the task's scoring rules.</Trans>
+          </p>
           <task.ScoreDetails summary={result.scores} />
         </Suspense>
       )}
       {task && (
-        <Suspense fallback={<Spinner label="Loading trials…" />}>
+        <Suspense fallback={<Spinner label={t`Loading trials…`} />}>
           <task.TrialTables trials={trials} />
         </Suspense>
       )}
@@ -331,6 +405,8 @@ function RunSettings({
   config: Record<string, unknown>;
   isPreview: boolean;
 }) {
+  const { t } = useLingui();
+  const { translateEnglish } = useErrorText();
   const specs = findTask(testType)?.settings.specs ?? {};
   // In the task's order of its settings (a stored jsonb object keeps its keys in its own order).
   const keys = [
@@ -343,15 +419,17 @@ function RunSettings({
         const value = config[key];
         const spec = specs[key];
         const isDefault = spec === undefined || spec.default === value;
+        const defaultValue = isDefault ? null : formatSettingValue(spec, spec.default);
         return (
           <div key={key} className="admin-settings__item">
-            <dt>{spec?.label ?? key}</dt>
+            {/* A setting the task no longer has is named by its key. */}
+            <dt>{spec ? translateEnglish(spec.label) : key}</dt>
             <dd>
               {formatSettingValue(spec, value)}
-              {!isDefault && (
+              {defaultValue !== null && (
                 <span className="admin-muted">
                   {' '}
-                  (default {formatSettingValue(spec, spec.default)})
+                  <Trans>(default {defaultValue})</Trans>
                 </span>
               )}
             </dd>
@@ -362,10 +440,12 @@ function RunSettings({
   );
   if (isPreview) {
     return (
-      <section className="admin-trials" aria-label="Preview settings">
+      <section className="admin-trials" aria-label={t`Preview settings`}>
         <p>
-          <strong>Preview:</strong> an admin started this run with the settings below. It is left
-          out of reports and progress, and of exports unless previews are included.
+          <Trans>
+            <strong>Preview:</strong> an admin started this run with the settings below. It is left
+            out of reports and progress, and of exports unless previews are included.
+          </Trans>
         </p>
         {list}
       </section>
@@ -373,7 +453,9 @@ function RunSettings({
   }
   return (
     <details className="disclosure">
-      <summary>Settings used</summary>
+      <summary>
+        <Trans>Settings used</Trans>
+      </summary>
       <div className="admin-settings__body">{list}</div>
     </details>
   );

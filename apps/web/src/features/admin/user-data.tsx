@@ -1,46 +1,82 @@
-import { formatAdminPanelError } from '@cogni/domain';
-import { Alert } from '../../components/ui/alert';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Pager } from '../../components/ui/pager';
 import { Spinner } from '../../components/ui/spinner';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatDateTime, getFullName } from '../../lib/format';
+import { AdminPanelError } from './admin-error';
+import { ROLE_NAMES } from './role-names';
 import { UserSearch, useUserSearch } from './user-search';
 
 const NONE = '—';
 
 /** User Data: every user's account and profile fields, as stored. */
 export function UserData() {
+  const { t } = useLingui();
   const search = useUserSearch();
   const { users } = search;
   return (
     <>
-      <h2>User data</h2>
+      <h2>
+        <Trans>User data</Trans>
+      </h2>
       <UserSearch search={search} />
       {users.isPending ? (
-        <Spinner label="Loading users…" />
+        <Spinner label={t`Loading users…`} />
       ) : users.isError ? (
-        <Alert variant="error">{formatAdminPanelError(users.error.message)}</Alert>
+        <AdminPanelError error={users.error} />
       ) : (
         <>
-          <TableScroll label="User data">
+          <TableScroll label={t`User data`}>
             <table className="table">
-              <caption className="visually-hidden">Accounts and profiles</caption>
+              <caption className="visually-hidden">
+                <Trans>Accounts and profiles</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">User id</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Active</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last login</th>
-                  <th scope="col">Date of birth</th>
-                  <th scope="col">Gender</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Time zone</th>
-                  <th scope="col">Language</th>
-                  <th scope="col">Profile updated</th>
+                  <th scope="col">
+                    <Trans>Name</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Email</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>User id</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Role</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans comment="a column: whether the account is active (Yes or No)">
+                      Active
+                    </Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Created</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Last login</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Date of birth</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Gender</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Phone</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Address</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Time zone</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Language</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Profile updated</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -51,10 +87,11 @@ export function UserData() {
                     <td>
                       <code>{user.id}</code>
                     </td>
-                    <td>{user.role}</td>
-                    <td>{user.isActive ? 'Yes' : 'No'}</td>
+                    <td>{t(ROLE_NAMES[user.role])}</td>
+                    <td>{user.isActive ? t`Yes` : t`No`}</td>
                     <td>{formatDateTime(user.createdAt)}</td>
                     <td>{formatDateTime(user.lastLogin)}</td>
+                    {/* The profile's fields as stored: data, not language. */}
                     <td>{user.profile.dateOfBirth ?? NONE}</td>
                     <td>{user.profile.gender ?? NONE}</td>
                     <td>{user.profile.phoneNumber ?? NONE}</td>

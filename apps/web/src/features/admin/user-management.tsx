@@ -1,4 +1,7 @@
-import { type AdminUser, formatAdminPanelError, ROLES, type Role } from '@cogni/domain';
+import { type AdminUser, ROLES, type Role } from '@cogni/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -8,8 +11,10 @@ import { Spinner } from '../../components/ui/spinner';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { useCurrentUser } from '../../lib/api/get-session';
 import { formatDateTime, getFullName } from '../../lib/format';
+import { AdminPanelError, useAdminPanelError } from './admin-error';
 import { useChangeRole, useSetUserActive } from './api/users';
 import { CreateUserForm } from './create-user-form';
+import { ROLE_NAMES } from './role-names';
 import { UserSearch, useUserSearch } from './user-search';
 
 /** A change waiting for the admin's confirmation. */
@@ -21,65 +26,83 @@ function nameOf(user: AdminUser): string {
   return getFullName(user) || user.email;
 }
 
-/** "an admin", "a researcher" or "a user". */
-function withArticle(role: Role): string {
-  return role === 'admin' ? 'an admin' : `a ${role}`;
-}
+type ChangeTexts = {
+  title: MessageDescriptor;
+  text: MessageDescriptor;
+  confirm: MessageDescriptor;
+};
 
-function describeChange(change: PendingChange): { title: string; text: string; confirm: string } {
+function describeChange(change: PendingChange): ChangeTexts {
   const name = nameOf(change.user);
   if (change.kind === 'role') {
     if (change.role === 'admin')
       return {
-        title: 'Make this user an admin?',
-        text: `${name} will be able to see all data and manage every account, from their next request.`,
-        confirm: 'Make admin',
+        title: msg`Make this user an admin?`,
+        text: msg`${name} will be able to see all data and manage every account, from their next request.`,
+        confirm: msg`Make admin`,
       };
     if (change.role === 'researcher')
       return {
-        title: 'Make this user a researcher?',
-        text: `${name} will be able to create studies and see the data of the studies they own or collaborate on, and nothing else of other people's, from their next request.`,
-        confirm: 'Make researcher',
+        title: msg`Make this user a researcher?`,
+        text: msg`${name} will be able to create studies and see the data of the studies they own or collaborate on, and nothing else of other people's, from their next request.`,
+        confirm: msg`Make researcher`,
       };
     return change.user.role === 'admin'
       ? {
-          title: 'Remove admin rights?',
-          text: `${name} will lose access to the admin console from their next request.`,
-          confirm: 'Make user',
+          title: msg`Remove admin rights?`,
+          text: msg`${name} will lose access to the admin console from their next request.`,
+          confirm: msg`Make user`,
         }
       : {
-          title: 'Remove researcher rights?',
-          text: `${name} will lose access to their studies from their next request; the studies and their data are kept.`,
-          confirm: 'Make user',
+          title: msg`Remove researcher rights?`,
+          text: msg`${name} will lose access to their studies from their next request; the studies and their data are kept.`,
+          confirm: msg`Make user`,
         };
   }
   return change.isActive
     ? {
-        title: 'Reactivate this account?',
-        text: `${name} will be able to log in again.`,
-        confirm: 'Reactivate',
+        title: msg`Reactivate this account?`,
+        text: msg`${name} will be able to log in again.`,
+        confirm: msg`Reactivate`,
       }
     : {
-        title: 'Deactivate this account?',
-        text: `${name} will be logged out everywhere and cannot log in until reactivated. Their data is kept.`,
-        confirm: 'Deactivate',
+        title: msg`Deactivate this account?`,
+        text: msg`${name} will be logged out everywhere and cannot log in until reactivated. Their data is kept.`,
+        confirm: msg`Deactivate`,
       };
 }
 
-function doneMessage(change: PendingChange): string {
+/** What the admin is told once a change is made. */
+function doneMessage(change: PendingChange): MessageDescriptor {
   const name = nameOf(change.user);
-  if (change.kind === 'role') return `${name} is now ${withArticle(change.role)}.`;
-  return `${name} is ${change.isActive ? 'reactivated' : 'deactivated'}.`;
+  if (change.kind === 'role') {
+    if (change.role === 'admin') return msg`${name} is now an admin.`;
+    if (change.role === 'researcher') return msg`${name} is now a researcher.`;
+    return msg`${name} is now a user.`;
+  }
+  return change.isActive ? msg`${name} is reactivated.` : msg`${name} is deactivated.`;
+}
+
+/** What the admin is told once an account is created. */
+function createdMessage(user: AdminUser): MessageDescriptor {
+  const name = nameOf(user);
+  const email = user.email;
+  if (user.role === 'admin') return msg`${name} (${email}) was created as an admin.`;
+  if (user.role === 'researcher') return msg`${name} (${email}) was created as a researcher.`;
+  return msg`${name} (${email}) was created as a user.`;
 }
 
 /** User Management: find users, change roles, create, deactivate and reactivate accounts. */
 export function UserManagement() {
+  const { t } = useLingui();
+  const adminPanelError = useAdminPanelError();
   const search = useUserSearch();
   const me = useCurrentUser();
   const changeRole = useChangeRole();
   const setActive = useSetUserActive();
   const [pending, setPending] = useState<PendingChange | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  // A message, not a text: it shows in the language chosen after the change too.
+  const [done, setDone] = useState<MessageDescriptor | null>(null);
   const [isCreating, setIsCreating] = useState(false);
   const mutation = pending?.kind === 'active' ? setActive : changeRole;
 
@@ -109,103 +132,133 @@ export function UserManagement() {
   return (
     <>
       <div className="admin-section__header">
-        <h2>Users</h2>
+        <h2>
+          <Trans>Users</Trans>
+        </h2>
         <Button
           variant={isCreating ? 'secondary' : 'primary'}
           aria-expanded={isCreating}
           onClick={() => setIsCreating((open) => !open)}
         >
-          {isCreating ? 'Close form' : 'Create user'}
+          {isCreating ? t`Close form` : t`Create user`}
         </Button>
       </div>
       {isCreating && (
         <CreateUserForm
           onCreated={(user) => {
             setIsCreating(false);
-            setDone(`${nameOf(user)} (${user.email}) was created as ${withArticle(user.role)}.`);
+            setDone(createdMessage(user));
           }}
         />
       )}
-      {done && <Alert variant="success">{done}</Alert>}
+      {done && <Alert variant="success">{t(done)}</Alert>}
       <UserSearch search={search} />
       {users.isPending ? (
-        <Spinner label="Loading users…" />
+        <Spinner label={t`Loading users…`} />
       ) : users.isError ? (
-        <Alert variant="error">{formatAdminPanelError(users.error.message)}</Alert>
+        <AdminPanelError error={users.error} />
       ) : (
         <>
           {users.data.users.some((user) => user.role === 'admin' && !user.totpEnabled) && (
             <p className="admin-note">
-              Admins marked <strong>No 2FA</strong> log in with a password only. Ask them to turn on
-              two-factor login on their profile page.
+              <Trans>
+                Admins marked <strong>No 2FA</strong> log in with a password only. Ask them to turn
+                on two-factor login on their profile page.
+              </Trans>
             </p>
           )}
-          <TableScroll label="Users">
+          <TableScroll label={t`Users`}>
             <table className="table">
-              <caption className="visually-hidden">Users</caption>
+              <caption className="visually-hidden">
+                <Trans>Users</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">User</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last login</th>
-                  <th scope="col">Account</th>
+                  <th scope="col">
+                    <Trans>User</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Role</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Status</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Created</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Last login</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Account</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {users.data.users.map((user) => (
-                  <tr key={user.id} data-user-email={user.email}>
-                    <th scope="row" className="table__wrap">
-                      {getFullName(user) || '—'}
-                      {user.id === me?.id && <span className="admin-you"> (you)</span>}
-                      <span className="admin-muted">{user.email}</span>
-                    </th>
-                    <td>
-                      <select
-                        className="field__input field__input--compact"
-                        aria-label={`Role of ${nameOf(user)}`}
-                        value={user.role}
-                        onChange={(event) =>
-                          ask({ kind: 'role', user, role: event.target.value as Role })
-                        }
-                      >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {role}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>
-                      <span className="admin-badges">
-                        <span
-                          className={`badge ${user.isActive ? 'badge--success' : 'badge--warning'}`}
+                {users.data.users.map((user) => {
+                  const name = nameOf(user);
+                  return (
+                    <tr key={user.id} data-user-email={user.email}>
+                      <th scope="row" className="table__wrap">
+                        {getFullName(user) || '—'}
+                        {user.id === me?.id && (
+                          <span className="admin-you">
+                            {' '}
+                            <Trans>(you)</Trans>
+                          </span>
+                        )}
+                        <span className="admin-muted">{user.email}</span>
+                      </th>
+                      <td>
+                        <select
+                          className="field__input field__input--compact"
+                          aria-label={t`Role of ${name}`}
+                          value={user.role}
+                          onChange={(event) =>
+                            ask({ kind: 'role', user, role: event.target.value as Role })
+                          }
                         >
-                          {user.isActive ? 'Active' : 'Deactivated'}
+                          {ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {t(ROLE_NAMES[role])}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                      <td>
+                        <span className="admin-badges">
+                          <span
+                            className={`badge ${user.isActive ? 'badge--success' : 'badge--warning'}`}
+                          >
+                            {user.isActive ? t`Active` : t`Deactivated`}
+                          </span>
+                          {user.role === 'admin' && !user.totpEnabled && (
+                            <span className="badge badge--warning">
+                              <Trans>No 2FA</Trans>
+                            </span>
+                          )}
+                          {user.mustChangePassword && (
+                            <span className="badge">
+                              <Trans>Temporary password</Trans>
+                            </span>
+                          )}
                         </span>
-                        {user.role === 'admin' && !user.totpEnabled && (
-                          <span className="badge badge--warning">No 2FA</span>
-                        )}
-                        {user.mustChangePassword && (
-                          <span className="badge">Temporary password</span>
-                        )}
-                      </span>
-                    </td>
-                    <td>{formatDateTime(user.createdAt)}</td>
-                    <td>{formatDateTime(user.lastLogin)}</td>
-                    <td>
-                      <Button
-                        variant={user.isActive ? 'ghost' : 'secondary'}
-                        className="button--small"
-                        aria-label={`${user.isActive ? 'Deactivate' : 'Reactivate'} ${nameOf(user)}`}
-                        onClick={() => ask({ kind: 'active', user, isActive: !user.isActive })}
-                      >
-                        {user.isActive ? 'Deactivate' : 'Reactivate'}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
+                      </td>
+                      <td>{formatDateTime(user.createdAt)}</td>
+                      <td>{formatDateTime(user.lastLogin)}</td>
+                      <td>
+                        <Button
+                          variant={user.isActive ? 'ghost' : 'secondary'}
+                          className="button--small"
+                          aria-label={user.isActive ? t`Deactivate ${name}` : t`Reactivate ${name}`}
+                          onClick={() => ask({ kind: 'active', user, isActive: !user.isActive })}
+                        >
+                          {user.isActive ? t`Deactivate` : t`Reactivate`}
+                        </Button>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </TableScroll>
@@ -220,15 +273,15 @@ export function UserManagement() {
       )}
       {pending && dialog && (
         <ConfirmDialog
-          title={dialog.title}
-          confirmLabel={dialog.confirm}
+          title={t(dialog.title)}
+          confirmLabel={t(dialog.confirm)}
           confirmVariant={pending.kind === 'active' && !pending.isActive ? 'danger' : 'primary'}
           isBusy={mutation.isPending}
-          error={mutation.error ? formatAdminPanelError(mutation.error.message) : null}
+          error={mutation.error ? adminPanelError(mutation.error) : null}
           onConfirm={confirm}
           onCancel={() => setPending(null)}
         >
-          <p>{dialog.text}</p>
+          <p>{t(dialog.text)}</p>
         </ConfirmDialog>
       )}
     </>

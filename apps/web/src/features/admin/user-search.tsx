@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { TextField } from '../../components/ui/text-field';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -24,12 +25,13 @@ export function useUserSearch() {
 
 /** Search-as-you-type over name and email. */
 export function UserSearch({ search }: { search: ReturnType<typeof useUserSearch> }) {
+  const { t } = useLingui();
   return (
     <TextField
       className="admin-search"
-      label="Search users"
+      label={t`Search users`}
       type="search"
-      hint="Part of a name or email"
+      hint={t`Part of a name or email`}
       value={search.text}
       onChange={(event) => search.setText(event.target.value)}
     />

@@ -1,4 +1,5 @@
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@cogni/domain';
+import { useLingui } from '@lingui/react/macro';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 
 /** The fields of a new account (email, password, names), as sign-up and the first admin use them. */
@@ -7,13 +8,15 @@ export function AccountFields({
   fields,
 }: {
   disabled: boolean;
-  /** The server's message per field, if it refused the input. */
+  /** The server's message per field, if it refused the input, in the reader's language. */
   fields: Record<string, string | undefined>;
 }) {
+  const { t } = useLingui();
+  const minLength = PASSWORD_MIN_LENGTH;
   return (
     <>
       <TextField
-        label="Email"
+        label={t`Email`}
         name="email"
         type="email"
         autoComplete="email"
@@ -23,18 +26,18 @@ export function AccountFields({
         error={fields.email}
       />
       <PasswordField
-        label="Password"
+        label={t`Password`}
         name="password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN_LENGTH}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        hint={t`At least ${minLength} characters`}
         disabled={disabled}
         error={fields.password}
       />
       <div className="form__row">
         <TextField
-          label="First name"
+          label={t`First name`}
           name="firstName"
           autoComplete="given-name"
           required
@@ -43,7 +46,7 @@ export function AccountFields({
           error={fields.firstName}
         />
         <TextField
-          label="Last name"
+          label={t`Last name`}
           name="lastName"
           autoComplete="family-name"
           required

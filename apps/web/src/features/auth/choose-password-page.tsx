@@ -1,4 +1,6 @@
-import { PASSWORD_MIN_LENGTH, type SessionResponse } from '@cogni/domain';
+import { MESSAGES, PASSWORD_MIN_LENGTH, type SessionResponse } from '@cogni/domain';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -9,24 +11,29 @@ import { PasswordField } from '../../components/ui/text-field';
 import { useChangePassword } from '../../lib/api/change-password';
 import { sessionQueryKey, useCurrentUser } from '../../lib/api/get-session';
 import { useLogout } from '../../lib/api/logout';
-import { isApiError } from '../../lib/api-client';
 import { getReturnPath } from '../../lib/location-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFieldErrors } from '../../lib/use-field-errors';
+
+/** Said on the page the user goes on to. */
+const PASSWORD_SET = msg`Your new password is set.`;
 
 /**
  * Shown instead of any page to a user whose password an admin set (ASVS 6.4.1): the server
  * refuses everything else until they choose their own (403 PASSWORD_CHANGE_REQUIRED).
  */
 export function ChoosePasswordPage() {
-  useDocumentTitle('Choose a new password');
+  const { t } = useLingui();
+  useDocumentTitle(t`Choose a new password`);
   const user = useCurrentUser();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const change = useChangePassword();
   const logout = useLogout();
-  const fields = isApiError(change.error) ? change.error.fields : {};
+  const fields = useFieldErrors(change.error);
   const hasFieldErrors = Object.keys(fields).length > 0;
+  const minLength = PASSWORD_MIN_LENGTH;
 
   if (!user) return <Navigate to="/login" replace />;
   // Nothing to choose (typed the address, or came back): but not right after the change, when
@@ -46,14 +53,16 @@ export function ChoosePasswordPage() {
       {
         onSuccess: () => {
           if (user) {
-            queryClient.setQueryData<SessionResponse>(sessionQueryKey, {
+            // The session's language stays: only the user changed.
+            queryClient.setQueryData<SessionResponse>(sessionQueryKey, (session) => ({
+              ...session,
               user: { ...user, mustChangePassword: false },
-            });
+            }));
           }
           void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
           void navigate(getReturnPath(location.state) ?? '/', {
             replace: true,
-            state: { flash: 'Your new password is set.', flashVariant: 'success' },
+            state: { flash: PASSWORD_SET, flashVariant: 'success' },
           });
         },
       },
@@ -63,28 +72,34 @@ export function ChoosePasswordPage() {
   return (
     <div className="auth-page">
       <Card className="auth-card">
-        <h1>Choose a new password</h1>
+        <h1>
+          <Trans>Choose a new password</Trans>
+        </h1>
         <p className="auth-card__lead">
-          An administrator set the password you logged in with. Choose one that only you know to
-          continue.
+          <Trans>
+            An administrator set the password you logged in with. Choose one that only you know to
+            continue.
+          </Trans>
         </p>
         {change.isError && !hasFieldErrors && (
-          <Alert variant="error">That did not work. Please try again.</Alert>
+          <Alert variant="error">
+            <Trans>That did not work. Please try again.</Trans>
+          </Alert>
         )}
-        {logout.isError && <Alert variant="error">Failed to log out. Please try again.</Alert>}
+        {logout.isError && <Alert variant="error">{t(MESSAGES.logoutFailed)}</Alert>}
         <form className="form" onSubmit={handleSubmit} noValidate>
           <PasswordField
-            label="Password you were given"
+            label={t`Password you were given`}
             name="currentPassword"
             autoComplete="current-password"
             error={fields.currentPassword}
             disabled={change.isPending}
           />
           <PasswordField
-            label="New password"
+            label={t`New password`}
             name="newPassword"
             autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters; a long phrase is easiest to remember`}
+            hint={t`At least ${minLength} characters; a long phrase is easiest to remember`}
             error={fields.newPassword}
             disabled={change.isPending}
           />
@@ -94,7 +109,7 @@ export function ChoosePasswordPage() {
             disabled={change.isPending}
             className="form__submit"
           >
-            Set new password
+            <Trans>Set new password</Trans>
           </Button>
         </form>
         <p className="auth-card__switch">
@@ -104,7 +119,7 @@ export function ChoosePasswordPage() {
             isBusy={logout.isPending}
             disabled={logout.isPending}
           >
-            Log out
+            <Trans>Log out</Trans>
           </Button>
         </p>
       </Card>

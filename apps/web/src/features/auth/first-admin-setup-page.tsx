@@ -1,4 +1,5 @@
 import { MESSAGES } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -6,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFieldErrors } from '../../lib/use-field-errors';
 import { AccountFields, readAccountFields } from './account-fields';
 import { useCreateFirstAdmin, useSetupLink } from './api/setup';
 
@@ -14,10 +16,12 @@ import { useCreateFirstAdmin, useSetupLink } from './api/setup';
  * admin with the usual password rules, signs them in and sends them to set up two-factor login.
  */
 export function FirstAdminSetupPage() {
-  useDocumentTitle('Set up Cogni');
+  const { t } = useLingui();
+  useDocumentTitle(t`Set up Cogni`);
   const token = useParams().token ?? '';
   const link = useSetupLink(token);
   const create = useCreateFirstAdmin(token);
+  const fields = useFieldErrors(create.error);
 
   if (create.isSuccess) return <Navigate to="/set-up-two-factor" replace />;
 
@@ -26,7 +30,6 @@ export function FirstAdminSetupPage() {
     create.mutate(readAccountFields(event.currentTarget));
   }
 
-  const fields = isApiError(create.error) ? create.error.fields : {};
   const linkRefused =
     (isApiError(link.error) && link.error.status === 404) ||
     (isApiError(create.error) && create.error.status === 404);
@@ -34,23 +37,33 @@ export function FirstAdminSetupPage() {
   return (
     <div className="auth-page">
       <Card className="auth-card">
-        <h1>Create the first admin</h1>
+        <h1>
+          <Trans>Create the first admin</Trans>
+        </h1>
         {link.isPending ? (
-          <p aria-live="polite">Checking the setup link…</p>
+          <p aria-live="polite">
+            <Trans>Checking the setup link…</Trans>
+          </p>
         ) : linkRefused ? (
-          <Alert variant="error">{MESSAGES.setupLinkInvalid}</Alert>
+          <Alert variant="error">{t(MESSAGES.setupLinkInvalid)}</Alert>
         ) : link.isError ? (
           <Alert variant="error">
-            The server could not be reached. Check that it is running, then reload this page.
+            <Trans>
+              The server could not be reached. Check that it is running, then reload this page.
+            </Trans>
           </Alert>
         ) : (
           <>
             <p className="auth-card__lead">
-              This account runs Cogni: it manages users and reads every result. Right after this you
-              set up two-factor login for it.
+              <Trans>
+                This account runs Cogni: it manages users and reads every result. Right after this
+                you set up two-factor login for it.
+              </Trans>
             </p>
             {create.isError && Object.keys(fields).length === 0 && (
-              <Alert variant="error">That did not work. Please try again.</Alert>
+              <Alert variant="error">
+                <Trans>That did not work. Please try again.</Trans>
+              </Alert>
             )}
             <form className="form" onSubmit={handleSubmit}>
               <AccountFields disabled={create.isPending} fields={fields} />
@@ -60,7 +73,7 @@ export function FirstAdminSetupPage() {
                 isBusy={create.isPending}
                 className="form__submit"
               >
-                Create admin
+                <Trans>Create admin</Trans>
               </Button>
             </form>
           </>

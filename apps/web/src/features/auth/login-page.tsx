@@ -1,4 +1,5 @@
 import { EMAIL_MAX_LENGTH, MESSAGES } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { normalizeTotpCode, SecondFactorField } from '../../components/totp-code-field';
@@ -8,12 +9,16 @@ import { Card } from '../../components/ui/card';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { useCurrentUser } from '../../lib/api/get-session';
 import { isApiError } from '../../lib/api-client';
+import { useErrorText } from '../../lib/i18n/error-text';
 import { getReturnPath } from '../../lib/location-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFieldErrors } from '../../lib/use-field-errors';
 import { useLogin, useLoginWithCode } from './api/login';
 
 export function LoginPage() {
-  useDocumentTitle('Login');
+  const { t } = useLingui();
+  const { errorText } = useErrorText();
+  useDocumentTitle(t`Login`);
   const user = useCurrentUser();
   const location = useLocation();
   const login = useLogin();
@@ -57,22 +62,26 @@ export function LoginPage() {
   return (
     <div className="auth-page">
       <Card className="auth-card">
-        <h1>Log in</h1>
-        <p className="auth-card__lead">Welcome back. Log in to take tests and see your progress.</p>
+        <h1>
+          <Trans>Log in</Trans>
+        </h1>
+        <p className="auth-card__lead">
+          <Trans>Welcome back. Log in to take tests and see your progress.</Trans>
+        </p>
         {login.isError && (
           <Alert variant="error">
             {/* A deactivated account (after the right password) and a refused address say so; all else is one message. */}
             {/* A slowed-down login is no error: it is answered later, with the button's spinner till then. */}
             {isApiError(login.error) && login.error.code === 'FORBIDDEN'
-              ? MESSAGES.accountDeactivated
+              ? t(MESSAGES.accountDeactivated)
               : isApiError(login.error) && login.error.code === 'RATE_LIMITED'
-                ? login.error.message
-                : MESSAGES.loginFailed}
+                ? errorText(login.error)
+                : t(MESSAGES.loginFailed)}
           </Alert>
         )}
         <form className="form" onSubmit={handleSubmit}>
           <TextField
-            label="Email"
+            label={t`Email`}
             name="email"
             type="email"
             autoComplete="email"
@@ -81,7 +90,7 @@ export function LoginPage() {
             disabled={isSubmitting}
           />
           <PasswordField
-            label="Password"
+            label={t`Password`}
             name="password"
             autoComplete="current-password"
             required
@@ -93,11 +102,13 @@ export function LoginPage() {
             isBusy={isSubmitting}
             className="form__submit"
           >
-            Log in
+            <Trans>Log in</Trans>
           </Button>
         </form>
         <p className="auth-card__switch">
-          No account yet? <Link to="/register">Register</Link>
+          <Trans>
+            No account yet? <Link to="/register">Register</Link>
+          </Trans>
         </p>
       </Card>
     </div>
@@ -106,15 +117,18 @@ export function LoginPage() {
 
 /** The second step: the code from the authenticator app. */
 function CodeStep({ challengeId, onRestart }: { challengeId: string; onRestart: () => void }) {
+  const { t } = useLingui();
+  const { errorText } = useErrorText();
   const loginWithCode = useLoginWithCode();
   const error = loginWithCode.error;
+  const fieldErrors = useFieldErrors(error);
   // The challenge is gone (expired, used up) or this address is refused: only a new login helps.
   const isOver =
     isApiError(error) &&
     (error.code === 'RATE_LIMITED' ||
       error.code === 'FORBIDDEN' ||
       (error.code === 'UNAUTHENTICATED' && !error.fields.code));
-  const fieldError = isApiError(error) ? error.fields.code : undefined;
+  const fieldError = fieldErrors.code;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -125,16 +139,20 @@ function CodeStep({ challengeId, onRestart }: { challengeId: string; onRestart: 
   return (
     <div className="auth-page">
       <Card className="auth-card">
-        <h1>Enter your code</h1>
+        <h1>
+          <Trans>Enter your code</Trans>
+        </h1>
         <p className="auth-card__lead">
-          Your account has two-factor login. Open your authenticator app and enter the code it shows
-          for Cogni.
+          <Trans>
+            Your account has two-factor login. Open your authenticator app and enter the code it
+            shows for Cogni.
+          </Trans>
         </p>
         {isOver ? (
-          <Alert variant="error">{error?.message}</Alert>
+          <Alert variant="error">{errorText(error)}</Alert>
         ) : (
           // A wrong code is said on the field; anything else (network, server) is the one message.
-          error && !fieldError && <Alert variant="error">{MESSAGES.loginFailed}</Alert>
+          error && !fieldError && <Alert variant="error">{t(MESSAGES.loginFailed)}</Alert>
         )}
         <form className="form" onSubmit={handleSubmit} noValidate>
           <SecondFactorField
@@ -150,12 +168,12 @@ function CodeStep({ challengeId, onRestart }: { challengeId: string; onRestart: 
             isBusy={loginWithCode.isPending}
             className="form__submit"
           >
-            Verify
+            <Trans>Verify</Trans>
           </Button>
         </form>
         <p className="auth-card__switch">
           <Button variant="ghost" onClick={onRestart}>
-            Start again with your password
+            <Trans>Start again with your password</Trans>
           </Button>
         </p>
       </Card>

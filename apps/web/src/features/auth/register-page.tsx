@@ -1,16 +1,18 @@
 import { MESSAGES, REGISTRATION_REDIRECT_DELAY_MS } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFieldErrors } from '../../lib/use-field-errors';
 import { AccountFields, readAccountFields } from './account-fields';
 import { useRegister } from './api/register';
 
 export function RegisterPage() {
-  useDocumentTitle('Register');
+  const { t } = useLingui();
+  useDocumentTitle(t`Register`);
   const navigate = useNavigate();
   const register = useRegister();
 
@@ -25,19 +27,21 @@ export function RegisterPage() {
     register.mutate(readAccountFields(event.currentTarget));
   }
 
-  const fields = isApiError(register.error) ? register.error.fields : {};
+  const fields = useFieldErrors(register.error);
   // After success the form stays locked until the redirect: a second submit would only confuse.
   const isLocked = register.isPending || register.isSuccess;
 
   return (
     <div className="auth-page">
       <Card className="auth-card">
-        <h1>Create an account</h1>
+        <h1>
+          <Trans>Create an account</Trans>
+        </h1>
         <p className="auth-card__lead">
-          Register to take the tests and keep track of your results.
+          <Trans>Register to take the tests and keep track of your results.</Trans>
         </p>
-        {register.isError && <Alert variant="error">{MESSAGES.registerFailed}</Alert>}
-        {register.isSuccess && <Alert variant="success">{MESSAGES.registerSucceeded}</Alert>}
+        {register.isError && <Alert variant="error">{t(MESSAGES.registerFailed)}</Alert>}
+        {register.isSuccess && <Alert variant="success">{t(MESSAGES.registerSucceeded)}</Alert>}
         <form className="form" onSubmit={handleSubmit}>
           <AccountFields disabled={isLocked} fields={fields} />
           <Button
@@ -46,11 +50,13 @@ export function RegisterPage() {
             isBusy={register.isPending}
             className="form__submit"
           >
-            Register
+            <Trans>Register</Trans>
           </Button>
         </form>
         <p className="auth-card__switch">
-          Already registered? <Link to="/login">Log in</Link>
+          <Trans>
+            Already registered? <Link to="/login">Log in</Link>
+          </Trans>
         </p>
       </Card>
     </div>

@@ -1,4 +1,5 @@
 import { MESSAGES, NAME_MAX_LENGTH, type User } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -7,27 +8,28 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { useLogout } from '../../lib/api/logout';
-import { isApiError } from '../../lib/api-client';
+import { useFieldErrors } from '../../lib/use-field-errors';
 import { AccountSettings } from './account-settings';
 import { useMe } from './api/get-me';
 import { useUpdateMe } from './api/update-me';
 
 export function ProfilePage() {
+  const { t } = useLingui();
   const me = useMe();
   const logout = useLogout();
 
   return (
     <>
-      <PageHeader title="Profile" />
-      {logout.isError && <Alert variant="error">{MESSAGES.logoutFailed}</Alert>}
+      <PageHeader title={t`Profile`} />
+      {logout.isError && <Alert variant="error">{t(MESSAGES.logoutFailed)}</Alert>}
       {me.isPending ? (
         <Spinner />
       ) : me.isError ? (
-        <Alert variant="error">{MESSAGES.profileLoadFailed}</Alert>
+        <Alert variant="error">{t(MESSAGES.profileLoadFailed)}</Alert>
       ) : (
         <ProfileDetails user={me.data.user} />
       )}
-      {me.isSuccess && <AccountSettings />}
+      {me.isSuccess && <AccountSettings language={me.data.profile.language} />}
       <div className="profile__logout">
         <Button
           variant="secondary"
@@ -35,7 +37,7 @@ export function ProfilePage() {
           disabled={logout.isPending}
           isBusy={logout.isPending}
         >
-          Logout
+          <Trans>Logout</Trans>
         </Button>
       </div>
     </>
@@ -43,6 +45,7 @@ export function ProfilePage() {
 }
 
 function ProfileDetails({ user }: { user: User }) {
+  const { t } = useLingui();
   const [isEditing, setIsEditing] = useState(false);
   const update = useUpdateMe();
   const editButtonRef = useRef<HTMLButtonElement>(null);
@@ -73,17 +76,17 @@ function ProfileDetails({ user }: { user: User }) {
     );
   }
 
-  const fields = isApiError(update.error) ? update.error.fields : {};
+  const fields = useFieldErrors(update.error);
 
   return (
     <Card className="profile">
-      {update.isError && <Alert variant="error">{MESSAGES.profileUpdateFailed}</Alert>}
+      {update.isError && <Alert variant="error">{t(MESSAGES.profileUpdateFailed)}</Alert>}
       {isEditing ? (
         <form className="form" onSubmit={handleSubmit}>
           <div className="form__row">
             <TextField
               ref={firstInputRef}
-              label="First name"
+              label={t`First name`}
               name="firstName"
               autoComplete="given-name"
               defaultValue={user.firstName}
@@ -93,7 +96,7 @@ function ProfileDetails({ user }: { user: User }) {
               error={fields.firstName}
             />
             <TextField
-              label="Last name"
+              label={t`Last name`}
               name="lastName"
               autoComplete="family-name"
               defaultValue={user.lastName}
@@ -104,11 +107,14 @@ function ProfileDetails({ user }: { user: User }) {
             />
           </div>
           <p className="profile__email">
-            <span className="profile__term">Email</span> {user.email}
+            <span className="profile__term">
+              <Trans>Email</Trans>
+            </span>{' '}
+            {user.email}
           </p>
           <div className="form__actions">
             <Button type="submit" disabled={update.isPending} isBusy={update.isPending}>
-              Save
+              <Trans>Save</Trans>
             </Button>
             <Button
               variant="secondary"
@@ -118,7 +124,7 @@ function ProfileDetails({ user }: { user: User }) {
               }}
               disabled={update.isPending}
             >
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </div>
         </form>
@@ -126,21 +132,27 @@ function ProfileDetails({ user }: { user: User }) {
         <>
           <dl className="details">
             <div className="details__row">
-              <dt>First name</dt>
+              <dt>
+                <Trans>First name</Trans>
+              </dt>
               <dd>{user.firstName}</dd>
             </div>
             <div className="details__row">
-              <dt>Last name</dt>
+              <dt>
+                <Trans>Last name</Trans>
+              </dt>
               <dd>{user.lastName}</dd>
             </div>
             <div className="details__row">
-              <dt>Email</dt>
+              <dt>
+                <Trans>Email</Trans>
+              </dt>
               <dd>{user.email}</dd>
             </div>
           </dl>
           <div className="form__actions">
             <Button ref={editButtonRef} variant="secondary" onClick={startEditing}>
-              Edit
+              <Trans>Edit</Trans>
             </Button>
           </div>
         </>

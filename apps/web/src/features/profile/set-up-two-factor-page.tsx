@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate } from 'react-router';
 import { useCurrentUser } from '../../lib/api/get-session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -9,7 +10,8 @@ import { TwoFactorSettings } from './two-factor-settings';
  * the recovery codes and offers the way on.
  */
 export function SetUpTwoFactorPage() {
-  useDocumentTitle('Set up two-factor login');
+  const { t } = useLingui();
+  useDocumentTitle(t`Set up two-factor login`);
   const user = useCurrentUser();
   if (!user) return <Navigate to="/login" replace />;
   if (!user.mustSetUpTotp && !user.totpEnabled) return <Navigate to="/" replace />;
@@ -17,15 +19,21 @@ export function SetUpTwoFactorPage() {
   return (
     <div className="auth-page">
       <div className="auth-card setup-two-factor">
-        <h1>Set up two-factor login</h1>
+        <h1>
+          <Trans>Set up two-factor login</Trans>
+        </h1>
         <p className="auth-card__lead">
-          An admin account reads every participant's results, so it needs a code from an
-          authenticator app as well as the password. Set it up now to continue.
+          <Trans>
+            An admin account reads every participant's results, so it needs a code from an
+            authenticator app as well as the password. Set it up now to continue.
+          </Trans>
         </p>
         <TwoFactorSettings />
         {user.totpEnabled && !user.mustSetUpTotp && (
           <p className="auth-card__switch">
-            <Link to="/admin">Continue to the admin console</Link>
+            <Link to="/admin">
+              <Trans>Continue to the admin console</Trans>
+            </Link>
           </p>
         )}
       </div>

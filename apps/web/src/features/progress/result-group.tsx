@@ -1,9 +1,11 @@
 import type { ScoreHistoryPoint, TrendMeasureInfo } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { type DrawChart, PlotFigure } from '../../components/charts/plot-figure';
 import { ResultItem } from '../../components/results/result-item';
 import { getScoreTrend, OVERALL_SCORE_MEASURE } from '../../lib/charts/chart-data';
-import { describeScoreTrend } from '../../lib/charts/chart-descriptions';
+import { describeScoreTrend, inSentence } from '../../lib/charts/chart-descriptions';
+import { useErrorText } from '../../lib/i18n/error-text';
 import type { ResultGroup as Group } from './lib/group-results';
 
 type ResultGroupProps = {
@@ -18,6 +20,8 @@ type ResultGroupProps = {
  * task's own measures), then the recent results, newest first.
  */
 export function ResultGroup({ group, history, trendMeasures }: ResultGroupProps) {
+  const { t } = useLingui();
+  const { translateEnglish } = useErrorText();
   const headingId = `results-${group.testType}`;
   const measures = useMemo(() => [OVERALL_SCORE_MEASURE, ...trendMeasures], [trendMeasures]);
   const [measureKey, setMeasureKey] = useState(OVERALL_SCORE_MEASURE.key);
@@ -34,21 +38,27 @@ export function ResultGroup({ group, history, trendMeasures }: ResultGroupProps)
     (charts, width) => charts.drawScoreTrendChart(trend, width),
     [trend],
   );
+  const test = translateEnglish(group.name);
+  const isOverall = measure === OVERALL_SCORE_MEASURE;
+  const measureName = inSentence(translateEnglish(measure.label));
+  const resultCount = group.results.length;
 
   return (
     <section className="progress-group" aria-labelledby={headingId}>
-      <h2 id={headingId}>{group.name}</h2>
+      <h2 id={headingId}>{test}</h2>
       {hasSessions && measures.length > 1 && (
         <MeasureChoice measures={measures} value={measure.key} onChange={setMeasureKey} />
       )}
       {trend.points.length > 0 ? (
         <PlotFigure
           title={
-            measure === OVERALL_SCORE_MEASURE
-              ? 'Your scores across sessions'
-              : `Your ${measure.label.toLowerCase()} across sessions`
+            isOverall ? t`Your scores across sessions` : t`Your ${measureName} across sessions`
           }
-          label={`${group.name} ${measure === OVERALL_SCORE_MEASURE ? 'scores' : measure.label.toLowerCase()} across sessions`}
+          label={
+            isOverall
+              ? t`${test} scores across sessions`
+              : t`${test} ${measureName} across sessions`
+          }
           description={describeScoreTrend(trend)}
           render={drawTrend}
         />
@@ -56,7 +66,9 @@ export function ResultGroup({ group, history, trendMeasures }: ResultGroupProps)
         hasSessions && <p className="empty-state">{describeScoreTrend(trend)}</p>
       )}
       <h3 className="progress-group__subtitle">
-        Recent results <span className="badge">{group.results.length}</span>
+        <Trans>
+          Recent results <span className="badge">{resultCount}</span>
+        </Trans>
       </h3>
       <ul className="result-list">
         {group.results.map((result) => (
@@ -78,9 +90,12 @@ type MeasureChoiceProps = {
 /** Which score the trend chart follows: radio buttons drawn as a row of chips. */
 function MeasureChoice({ measures, value, onChange }: MeasureChoiceProps) {
   const name = useId();
+  const { translateEnglish } = useErrorText();
   return (
     <fieldset className="measure-choice">
-      <legend className="measure-choice__legend">Chart</legend>
+      <legend className="measure-choice__legend">
+        <Trans comment="which score the chart follows">Chart</Trans>
+      </legend>
       <div className="measure-choice__options">
         {measures.map((measure) => (
           <label key={measure.key} className="measure-choice__option">
@@ -91,7 +106,7 @@ function MeasureChoice({ measures, value, onChange }: MeasureChoiceProps) {
               checked={value === measure.key}
               onChange={() => onChange(measure.key)}
             />
-            {measure.label}
+            {translateEnglish(measure.label)}
           </label>
         ))}
       </div>

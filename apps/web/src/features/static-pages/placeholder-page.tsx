@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 
@@ -5,10 +6,12 @@ export function PlaceholderPage({ title }: { title: string }) {
   return (
     <>
       <PageHeader title={title} />
-      <p>This section is coming soon. In the meantime, try one of the cognitive tests.</p>
+      <p>
+        <Trans>This section is coming soon. In the meantime, try one of the cognitive tests.</Trans>
+      </p>
       <p>
         <Link to="/cognitive-tests" className="text-link">
-          Go to cognitive tests
+          <Trans>Go to cognitive tests</Trans>
         </Link>
       </p>
     </>

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 
 /** A link with a button that copies it, and what the button did. */
 export function CopyableLink({ label, url }: { label: string; url: string }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const copy = async () => {
     try {
@@ -18,10 +20,12 @@ export function CopyableLink({ label, url }: { label: string; url: string }) {
       <TextField label={label} value={url} readOnly onFocus={(e) => e.target.select()} />
       <div className="studies-link__actions">
         <Button variant="secondary" onClick={() => void copy()}>
-          Copy<span className="visually-hidden"> {label}</span>
+          <Trans>
+            Copy<span className="visually-hidden"> {label}</span>
+          </Trans>
         </Button>
         <span role="status" className="studies-link__status">
-          {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Select the link and copy it' : ''}
+          {copied === 'yes' ? t`Copied` : copied === 'failed' ? t`Select the link and copy it` : ''}
         </span>
       </div>
     </div>

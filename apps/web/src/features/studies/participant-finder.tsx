@@ -1,4 +1,7 @@
 import type { StudyParticipantRow } from '@cogni/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -8,9 +11,10 @@ import { TextField } from '../../components/ui/text-field';
 import { deleteParticipantData, findStudyParticipants } from '../../lib/api/studies';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { useErrorText } from '../../lib/i18n/error-text';
 
 /** What a state is called on the dashboard (study-data.tsx's names). */
-type StateNames = Record<StudyParticipantRow['state'], string>;
+type StateNames = Record<StudyParticipantRow['state'], MessageDescriptor>;
 
 /**
  * "Find a participant" (ADR 041): by their id (the dashboard's 8 characters or the whole) or a
@@ -23,6 +27,8 @@ export function ParticipantFinder(props: {
   /** Called after a deletion, so the dashboard's counts and table show it. */
   onDeleted: () => void;
 }) {
+  const { t } = useLingui();
+  const { errorText } = useErrorText();
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<StudyParticipantRow[] | null>(null);
   const [queryError, setQueryError] = useState<string | undefined>();
@@ -37,7 +43,7 @@ export function ParticipantFinder(props: {
     event.preventDefault();
     const q = query.trim();
     if (!q) {
-      setQueryError('Enter a participant id or a panel id');
+      setQueryError(t`Enter a participant id or a panel id`);
       return;
     }
     setQueryError(undefined);
@@ -47,7 +53,7 @@ export function ParticipantFinder(props: {
     try {
       setFound(await findStudyParticipants(props.studyId, q));
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : 'The search did not work. Try again.');
+      setError(isApiError(failure) ? errorText(failure) : t`The search did not work. Try again.`);
     } finally {
       setIsSearching(false);
     }
@@ -62,27 +68,32 @@ export function ParticipantFinder(props: {
       setFound(
         (rows) => rows?.map((row) => (row.id === participant.id ? participant : row)) ?? null,
       );
+      const shortId = participant.id.slice(0, 8);
+      const { runs, trials } = deleted;
       setDone(
-        `The data of participant ${participant.id.slice(0, 8)} is deleted: ${deleted.runs} ${
-          deleted.runs === 1 ? 'run' : 'runs'
-        } with ${deleted.trials} ${deleted.trials === 1 ? 'trial' : 'trials'}, the answers and the link’s parameters.`,
+        t`The data of participant ${shortId} is deleted: ${plural(runs, { one: '# run', other: '# runs' })} with ${plural(trials, { one: '# trial', other: '# trials' })}, the answers and the link’s parameters.`,
       );
       setDeleting(null);
       props.onDeleted();
     } catch (failure) {
-      setDeleteError(isApiError(failure) ? failure.message : 'That did not work. Try again.');
+      setDeleteError(isApiError(failure) ? errorText(failure) : t`That did not work. Try again.`);
     } finally {
       setIsDeleting(false);
     }
   };
 
+  const deletingId = deleting?.id.slice(0, 8);
   return (
     <section aria-labelledby="study-find-title" className="card studies-panel">
-      <h2 id="study-find-title">Find a participant</h2>
+      <h2 id="study-find-title">
+        <Trans>Find a participant</Trans>
+      </h2>
       <p className="studies-note">
-        To delete a participant’s data at their request: their participant id (the first 8
-        characters shown above are enough), or the panel id their link carried, such as their
-        Prolific id.
+        <Trans>
+          To delete a participant’s data at their request: their participant id (the first 8
+          characters shown above are enough), or the panel id their link carried, such as their
+          Prolific id.
+        </Trans>
       </p>
       <form
         className="studies-actions"
@@ -91,7 +102,7 @@ export function ParticipantFinder(props: {
         onSubmit={(event) => void search(event)}
       >
         <TextField
-          label="Participant id or panel id"
+          label={t`Participant id or panel id`}
           autoComplete="off"
           spellCheck={false}
           maxLength={200}
@@ -100,57 +111,48 @@ export function ParticipantFinder(props: {
           onChange={(event) => setQuery(event.target.value)}
         />
         <Button type="submit" variant="secondary" isBusy={isSearching} disabled={isSearching}>
-          Find
+          <Trans comment="a button that searches for a participant">Find</Trans>
         </Button>
       </form>
       {error && <Alert variant="error">{error}</Alert>}
       {done && <Alert variant="success">{done}</Alert>}
       {found !== null && found.length === 0 && (
-        <p role="status">No participant of this study has that id or panel id.</p>
+        <p role="status">
+          <Trans>No participant of this study has that id or panel id.</Trans>
+        </p>
       )}
       {found !== null && found.length > 0 && (
-        <TableScroll label="Participants found">
+        <TableScroll label={t`Participants found`}>
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Participant</th>
-                <th scope="col">State</th>
-                <th scope="col">Started</th>
-                <th scope="col">Data</th>
+                <th scope="col">
+                  <Trans>Participant</Trans>
+                </th>
+                <th scope="col">
+                  <Trans comment="a participant's state">State</Trans>
+                </th>
+                <th scope="col">
+                  <Trans comment="when a participant started">Started</Trans>
+                </th>
+                <th scope="col">
+                  <Trans comment="a participant's data: deleted, or a button that deletes it">
+                    Data
+                  </Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {found.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <code>{row.id}</code>
-                    {row.isPreview && <span className="studies-state"> Preview</span>}
-                  </td>
-                  <td>{props.stateNames[row.state]}</td>
-                  <td>{formatDateTime(row.startedAt)}</td>
-                  <td>
-                    {row.state === 'withdrawn' ? (
-                      `Deleted ${formatDateTime(row.withdrawnAt)}${
-                        row.withdrawnBy === 'participant' ? ' (by the participant)' : ''
-                      }`
-                    ) : (
-                      <Button
-                        variant="danger"
-                        className="button--small"
-                        onClick={() => {
-                          setDeleteError(null);
-                          setDeleting(row);
-                        }}
-                      >
-                        Delete data
-                        <span className="visually-hidden">
-                          {' '}
-                          of participant {row.id.slice(0, 8)}
-                        </span>
-                      </Button>
-                    )}
-                  </td>
-                </tr>
+                <FoundRow
+                  key={row.id}
+                  row={row}
+                  stateName={t(props.stateNames[row.state])}
+                  onDelete={() => {
+                    setDeleteError(null);
+                    setDeleting(row);
+                  }}
+                />
               ))}
             </tbody>
           </table>
@@ -158,8 +160,8 @@ export function ParticipantFinder(props: {
       )}
       {deleting && (
         <ConfirmDialog
-          title={`Delete the data of participant ${deleting.id.slice(0, 8)}?`}
-          confirmLabel="Delete data"
+          title={t`Delete the data of participant ${deletingId}?`}
+          confirmLabel={t`Delete data`}
           confirmVariant="danger"
           isBusy={isDeleting}
           error={deleteError}
@@ -167,16 +169,57 @@ export function ParticipantFinder(props: {
           onCancel={() => setDeleting(null)}
         >
           <p>
-            Deleted for good: every run and trial of this participant, their answers to the
-            questions, and the parameters their link carried (such as a panel id).
+            <Trans>
+              Deleted for good: every run and trial of this participant, their answers to the
+              questions, and the parameters their link carried (such as a panel id).
+            </Trans>
           </p>
           <p>
-            Kept: that they took part and withdrew, when, the consent version they agreed to and
-            their place in the study’s design, so the study’s numbers stay honest. The deletion is
-            recorded in the audit log.
+            <Trans>
+              Kept: that they took part and withdrew, when, the consent version they agreed to and
+              their place in the study’s design, so the study’s numbers stay honest. The deletion is
+              recorded in the audit log.
+            </Trans>
           </p>
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+/** A participant found: their whole id, state, start, and their data's deletion. */
+function FoundRow(props: { row: StudyParticipantRow; stateName: string; onDelete: () => void }) {
+  const { row } = props;
+  const shortId = row.id.slice(0, 8);
+  const withdrawnAt = formatDateTime(row.withdrawnAt);
+  return (
+    <tr>
+      <td>
+        <code>{row.id}</code>
+        {row.isPreview && (
+          <span className="studies-state">
+            {' '}
+            <Trans comment="a researcher's run-through, not a participant">Preview</Trans>
+          </span>
+        )}
+      </td>
+      <td>{props.stateName}</td>
+      <td>{formatDateTime(row.startedAt)}</td>
+      <td>
+        {row.state === 'withdrawn' ? (
+          row.withdrawnBy === 'participant' ? (
+            <Trans>Deleted {withdrawnAt} (by the participant)</Trans>
+          ) : (
+            <Trans>Deleted {withdrawnAt}</Trans>
+          )
+        ) : (
+          <Button variant="danger" className="button--small" onClick={props.onDelete}>
+            <Trans>
+              Delete data<span className="visually-hidden"> of participant {shortId}</span>
+            </Trans>
+          </Button>
+        )}
+      </td>
+    </tr>
   );
 }

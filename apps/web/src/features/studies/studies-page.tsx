@@ -1,4 +1,7 @@
 import type { StudyDetail, StudyState, StudySummary } from '@cogni/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -8,30 +11,46 @@ import { Spinner } from '../../components/ui/spinner';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { changeStudyState, getStudy, listStudies, startStudyPreview } from '../../lib/api/studies';
 import { isApiError } from '../../lib/api-client';
+import { useErrorText } from '../../lib/i18n/error-text';
 import { StudyData } from './study-data';
 import { StudyEditor } from './study-editor';
 import { StudyLinks } from './study-links';
 import './studies.css';
 
-const STATE_NAMES: Record<StudyState, string> = {
-  draft: 'Draft',
-  open: 'Open',
-  paused: 'Paused',
-  closed: 'Closed',
+const STATE_NAMES: Record<StudyState, MessageDescriptor> = {
+  draft: msg({ context: 'study state', message: 'Draft' }),
+  open: msg({ context: 'study state', message: 'Open' }),
+  paused: msg({ context: 'study state', message: 'Paused' }),
+  closed: msg({ context: 'study state', message: 'Closed' }),
 };
 
+const PAUSE = msg({ comment: 'a button that pauses the study', message: 'Pause' });
+const CLOSE = msg({
+  context: 'study action',
+  comment: 'a button that closes the study to new participants',
+  message: 'Close',
+});
+const OPEN_AGAIN = msg({ comment: 'a button that opens the study again', message: 'Open again' });
+
 /** The state changes a study offers from each state (never back to draft). */
-const NEXT_STATES: Record<StudyState, { state: StudyState; label: string }[]> = {
-  draft: [{ state: 'open', label: 'Open the study' }],
+const NEXT_STATES: Record<StudyState, { state: StudyState; label: MessageDescriptor }[]> = {
+  draft: [{ state: 'open', label: msg`Open the study` }],
   open: [
-    { state: 'paused', label: 'Pause' },
-    { state: 'closed', label: 'Close' },
+    { state: 'paused', label: PAUSE },
+    { state: 'closed', label: CLOSE },
   ],
   paused: [
-    { state: 'open', label: 'Open again' },
-    { state: 'closed', label: 'Close' },
+    { state: 'open', label: OPEN_AGAIN },
+    { state: 'closed', label: CLOSE },
   ],
-  closed: [{ state: 'open', label: 'Open again' }],
+  closed: [{ state: 'open', label: OPEN_AGAIN }],
+};
+
+/** A study's last change: the date alone, as toLocaleDateString shows it. */
+const CHANGED_FORMAT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
 };
 
 /**
@@ -46,59 +65,60 @@ export default function StudiesPage() {
 }
 
 function StudyList() {
+  const { t } = useLingui();
   const [studies, setStudies] = useState<StudySummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
   useEffect(() => {
     listStudies()
       .then(setStudies)
-      .catch(() => setError('The studies could not be loaded. Reload the page to try again.'));
+      .catch(() => setLoadFailed(true));
   }, []);
   return (
     <>
-      <PageHeader title="Studies">
-        Send a battery of tasks to participants as one link, with consent, in order.
+      <PageHeader title={t`Studies`}>
+        <Trans>Send a battery of tasks to participants as one link, with consent, in order.</Trans>
       </PageHeader>
       <div className="studies-actions">
         <Link to="/studies/new" className={buttonClassName('primary')}>
-          New study
+          <Trans>New study</Trans>
         </Link>
       </div>
-      {error && <Alert variant="error">{error}</Alert>}
-      {!studies && !error && <Spinner label="Loading the studies…" />}
+      {loadFailed && (
+        <Alert variant="error">
+          <Trans>The studies could not be loaded. Reload the page to try again.</Trans>
+        </Alert>
+      )}
+      {!studies && !loadFailed && <Spinner label={t`Loading the studies…`} />}
       {studies && studies.length === 0 && (
-        <p className="empty-state">No studies yet: make the first one.</p>
+        <p className="empty-state">
+          <Trans>No studies yet: make the first one.</Trans>
+        </p>
       )}
       {studies && studies.length > 0 && (
-        <TableScroll label="Studies">
+        <TableScroll label={t`Studies`}>
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">State</th>
-                <th scope="col">Version</th>
-                <th scope="col">Your access</th>
-                <th scope="col">Changed</th>
+                <th scope="col">
+                  <Trans comment="the study's name">Name</Trans>
+                </th>
+                <th scope="col">
+                  <Trans comment="the study's state: draft, open, paused or closed">State</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Version</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Your access</Trans>
+                </th>
+                <th scope="col">
+                  <Trans comment="when the study last changed">Changed</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {studies.map((study) => (
-                <tr key={study.id}>
-                  <td>
-                    <Link to={`/studies/${study.id}`}>{study.name}</Link>
-                  </td>
-                  <td>
-                    <StateBadge state={study.state} />
-                  </td>
-                  <td>{study.version}</td>
-                  <td>
-                    {study.access === 'owner'
-                      ? 'Owner'
-                      : study.access === 'admin'
-                        ? 'Admin'
-                        : `Collaborator (owner: ${study.ownerName})`}
-                  </td>
-                  <td>{new Date(study.updatedAt).toLocaleDateString()}</td>
-                </tr>
+                <StudyRow key={study.id} study={study} />
               ))}
             </tbody>
           </table>
@@ -108,32 +128,65 @@ function StudyList() {
   );
 }
 
+function StudyRow({ study }: { study: StudySummary }) {
+  const { i18n } = useLingui();
+  const { ownerName } = study;
+  return (
+    <tr>
+      <td>
+        <Link to={`/studies/${study.id}`}>{study.name}</Link>
+      </td>
+      <td>
+        <StateBadge state={study.state} />
+      </td>
+      <td>{study.version}</td>
+      <td>
+        {study.access === 'owner' ? (
+          <Trans comment="your access to a study: you own it">Owner</Trans>
+        ) : study.access === 'admin' ? (
+          <Trans comment="your access to a study: as an administrator">Admin</Trans>
+        ) : (
+          <Trans>Collaborator (owner: {ownerName})</Trans>
+        )}
+      </td>
+      <td>{i18n.date(study.updatedAt, CHANGED_FORMAT)}</td>
+    </tr>
+  );
+}
+
 function StateBadge({ state }: { state: StudyState }) {
-  return <span className={`studies-state studies-state--${state}`}>{STATE_NAMES[state]}</span>;
+  const { t } = useLingui();
+  return <span className={`studies-state studies-state--${state}`}>{t(STATE_NAMES[state])}</span>;
 }
 
 function NewStudy() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   return (
     <>
-      <PageHeader title="New study" />
+      <PageHeader title={t`New study`} />
       <StudyEditor study={null} onSaved={(study) => navigate(`/studies/${study.id}`)} />
     </>
   );
 }
 
 const SECTIONS = [
-  { id: 'edit', label: 'Steps and settings' },
-  { id: 'links', label: 'Links' },
-  { id: 'data', label: 'Participants and data' },
+  { id: 'edit', label: msg`Steps and settings` },
+  { id: 'links', label: msg`Links` },
+  { id: 'data', label: msg`Participants and data` },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
 
 function StudyView({ id }: { id: string }) {
+  const { t } = useLingui();
+  const { errorText } = useErrorText();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('section');
   const section: SectionId = SECTIONS.find((item) => item.id === requested)?.id ?? 'edit';
   const [study, setStudy] = useState<StudyDetail | null>(null);
+  /** Why the study did not load: it is not there (or not the reader's), or the request failed. */
+  const [loadError, setLoadError] = useState<'missing' | 'failed' | null>(null);
+  /** Why a change of state or a preview did not work. */
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 
@@ -141,23 +194,24 @@ function StudyView({ id }: { id: string }) {
     getStudy(id)
       .then(setStudy)
       .catch((failure) =>
-        setError(
-          isApiError(failure) && failure.status === 404
-            ? 'This study does not exist, or is not yours to see.'
-            : 'The study could not be loaded. Reload the page to try again.',
-        ),
+        setLoadError(isApiError(failure) && failure.status === 404 ? 'missing' : 'failed'),
       );
   }, [id]);
 
-  if (error) {
+  if (error || loadError) {
     return (
       <>
-        <PageHeader title="Study" />
-        <Alert variant="error">{error}</Alert>
+        <PageHeader title={t`Study`} />
+        <Alert variant="error">
+          {error ??
+            (loadError === 'missing'
+              ? t`This study does not exist, or is not yours to see.`
+              : t`The study could not be loaded. Reload the page to try again.`)}
+        </Alert>
       </>
     );
   }
-  if (!study) return <Spinner label="Loading the study…" />;
+  if (!study) return <Spinner label={t`Loading the study…`} />;
 
   const act = async (action: () => Promise<void>) => {
     setIsBusy(true);
@@ -165,7 +219,7 @@ function StudyView({ id }: { id: string }) {
     try {
       await action();
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : 'That did not work. Try again.');
+      setError(isApiError(failure) ? errorText(failure) : t`That did not work. Try again.`);
     } finally {
       setIsBusy(false);
     }
@@ -176,11 +230,18 @@ function StudyView({ id }: { id: string }) {
       window.open(`/s/${code}`, '_blank', 'noopener');
     });
 
+  const { name, version, ownerName } = study;
   return (
     <>
-      <PageHeader title={study.name} documentTitle={`${study.name} · Studies`}>
-        <StateBadge state={study.state} /> Version {study.version}
-        {study.access !== 'owner' ? ` · owner ${study.ownerName}` : ''}
+      <PageHeader title={name} documentTitle={t`${name} · Studies`}>
+        <StateBadge state={study.state} />{' '}
+        {study.access !== 'owner' ? (
+          <Trans>
+            Version {version} · owner {ownerName}
+          </Trans>
+        ) : (
+          <Trans>Version {version}</Trans>
+        )}
       </PageHeader>
       <div className="studies-actions">
         {NEXT_STATES[study.state].map(({ state, label }) => (
@@ -190,14 +251,14 @@ function StudyView({ id }: { id: string }) {
             disabled={isBusy}
             onClick={() => void act(async () => setStudy(await changeStudyState(study.id, state)))}
           >
-            {label}
+            {t(label)}
           </Button>
         ))}
         <Button variant="secondary" disabled={isBusy} onClick={() => void preview()}>
-          Preview as a participant
+          <Trans>Preview as a participant</Trans>
         </Button>
       </div>
-      <nav className="studies-sections" aria-label="Study sections">
+      <nav className="studies-sections" aria-label={t`Study sections`}>
         {SECTIONS.map((item) => (
           <Link
             key={item.id}
@@ -213,7 +274,7 @@ function StudyView({ id }: { id: string }) {
               setSearchParams(item.id === 'edit' ? {} : { section: item.id }, { replace: true });
             }}
           >
-            {item.label}
+            {t(item.label)}
           </Link>
         ))}
       </nav>

@@ -5,6 +5,9 @@ import {
   type StudyDetail,
   type StudyParticipantRow,
 } from '@cogni/domain';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
@@ -15,40 +18,64 @@ import { TableScroll } from '../../components/ui/table-scroll';
 import { getStudyDashboard, setParticipantExcluded, studyExportUrl } from '../../lib/api/studies';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { useErrorText } from '../../lib/i18n/error-text';
 import { ParticipantFinder } from './participant-finder';
 import { StudyDataset } from './study-dataset';
 
 const PAGE_SIZE = 25;
 
-const STATE_NAMES: Record<ParticipantState, string> = {
-  started: 'Started',
-  consented: 'Consented',
-  declined: 'Declined',
-  completed: 'Completed',
-  abandoned: 'Abandoned',
-  stopped: 'Stopped',
-  withdrawn: 'Withdrawn',
+/** What the dashboard calls each state of a participant. */
+const STATE_NAMES: Record<ParticipantState, MessageDescriptor> = {
+  started: msg({ context: 'participant state', message: 'Started' }),
+  consented: msg({ context: 'participant state', message: 'Consented' }),
+  declined: msg({ context: 'participant state', message: 'Declined' }),
+  completed: msg({ context: 'participant state', message: 'Completed' }),
+  abandoned: msg({ context: 'participant state', message: 'Abandoned' }),
+  stopped: msg({ context: 'participant state', message: 'Stopped' }),
+  withdrawn: msg({ context: 'participant state', message: 'Withdrawn' }),
 };
 
+/** The downloads of each table, as their links name them. */
+const DOWNLOADS = {
+  trials: {
+    csv: msg`Trials (CSV)`,
+    json: msg`Trials (JSON)`,
+    dictionary: msg`Dictionary of the trials (CSV)`,
+    withParams: msg`Trials with panel ids (CSV)`,
+  },
+  participants: {
+    csv: msg`Participants (CSV)`,
+    json: msg`Participants (JSON)`,
+    dictionary: msg`Dictionary of the participants (CSV)`,
+    withParams: msg`Participants with panel ids (CSV)`,
+  },
+} as const;
+
 /** '4 min 12 s', '38 s': a median time per step. */
-function durationText(ms: number | null): string {
+function durationText(ms: number | null, i18n: I18n): string {
   if (ms === null) return '–';
   const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) {
+    return i18n._(msg({ comment: 'a duration in seconds', message: `${seconds} s` }));
+  }
   const minutes = Math.floor(seconds / 60);
-  return `${minutes} min ${seconds % 60} s`;
+  const rest = seconds % 60;
+  return i18n._(
+    msg({ comment: 'a duration in minutes and seconds', message: `${minutes} min ${rest} s` }),
+  );
 }
 
 /** The quality flags of a participant's runs, in words; '–' when there are none. */
-function flagsText(row: StudyParticipantRow): string {
+function flagsText(row: StudyParticipantRow, i18n: I18n): string {
   const flags: string[] = [];
-  if (row.flags.implausibleRuns > 0) {
+  const runs = row.flags.implausibleRuns;
+  if (runs > 0) {
     flags.push(
-      `${row.flags.implausibleRuns} implausible ${row.flags.implausibleRuns === 1 ? 'run' : 'runs'}`,
+      i18n._(msg`${plural(runs, { one: '# implausible run', other: '# implausible runs' })}`),
     );
   }
-  if (row.flags.tabHidden) flags.push('tab hidden');
-  if (row.flags.windowBlurred) flags.push('window left');
+  if (row.flags.tabHidden) flags.push(i18n._(msg`tab hidden`));
+  if (row.flags.windowBlurred) flags.push(i18n._(msg`window left`));
   return flags.join(', ') || '–';
 }
 
@@ -58,9 +85,13 @@ function flagsText(row: StudyParticipantRow): string {
  * downloads (trials and participants, CSV or JSON, with their dictionaries).
  */
 export function StudyData({ study }: { study: StudyDetail }) {
+  const { t, i18n } = useLingui();
+  const { errorText } = useErrorText();
   const [page, setPage] = useState(1);
   const [state, setState] = useState<ParticipantState | ''>('');
   const [dashboard, setDashboard] = useState<StudyDashboard | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  /** Why excluding a participant (or taking them back) did not work. */
   const [error, setError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -68,9 +99,10 @@ export function StudyData({ study }: { study: StudyDetail }) {
     getStudyDashboard(study.id, { page, pageSize: PAGE_SIZE, state: state || undefined })
       .then((loaded) => {
         setDashboard(loaded);
+        setLoadFailed(false);
         setError(null);
       })
-      .catch(() => setError('The study’s data could not be loaded. Reload the page to try again.'));
+      .catch(() => setLoadFailed(true));
   }, [study.id, page, state]);
   useEffect(load, [load]);
 
@@ -80,22 +112,31 @@ export function StudyData({ study }: { study: StudyDetail }) {
       await setParticipantExcluded(study.id, row.id, !row.excluded);
       load();
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : 'That did not work. Try again.');
+      setError(isApiError(failure) ? errorText(failure) : t`That did not work. Try again.`);
     } finally {
       setBusyId(null);
     }
   };
 
+  const problem =
+    error ??
+    (loadFailed ? t`The study’s data could not be loaded. Reload the page to try again.` : null);
   if (!dashboard) {
-    return error ? <Alert variant="error">{error}</Alert> : <Spinner label="Loading the data…" />;
+    return problem ? (
+      <Alert variant="error">{problem}</Alert>
+    ) : (
+      <Spinner label={t`Loading the data…`} />
+    );
   }
   const { counts, funnel, stepTimes, participants } = dashboard;
   const everyone = funnel[0]?.reached ?? 0;
   return (
     <div className="studies-data">
-      {error && <Alert variant="error">{error}</Alert>}
+      {problem && <Alert variant="error">{problem}</Alert>}
       <section aria-labelledby="study-counts-title">
-        <h2 id="study-counts-title">Participants</h2>
+        <h2 id="study-counts-title">
+          <Trans>Participants</Trans>
+        </h2>
         <ul className="studies-counts">
           {(
             [
@@ -109,25 +150,35 @@ export function StudyData({ study }: { study: StudyDetail }) {
             ] as const
           ).map((key) => (
             <li key={key} className="card">
-              <span className="studies-counts__value">{counts[key]}</span>
-              <span className="studies-counts__label">{STATE_NAMES[key]}</span>
+              <span className="studies-counts__value">{i18n.number(counts[key])}</span>
+              <span className="studies-counts__label">{t(STATE_NAMES[key])}</span>
             </li>
           ))}
           <li className="card">
-            <span className="studies-counts__value">{counts.excluded}</span>
-            <span className="studies-counts__label">Excluded</span>
+            <span className="studies-counts__value">{i18n.number(counts.excluded)}</span>
+            <span className="studies-counts__label">
+              <Trans context="participants">Excluded</Trans>
+            </span>
           </li>
         </ul>
       </section>
       <section aria-labelledby="study-funnel-title">
-        <h2 id="study-funnel-title">Steps</h2>
-        <TableScroll label="How many reached each step, and the median time it took">
+        <h2 id="study-funnel-title">
+          <Trans>Steps</Trans>
+        </h2>
+        <TableScroll label={t`How many reached each step, and the median time it took`}>
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Step</th>
-                <th scope="col">Reached</th>
-                <th scope="col">Median time</th>
+                <th scope="col">
+                  <Trans>Step</Trans>
+                </th>
+                <th scope="col">
+                  <Trans comment="how many participants reached a step">Reached</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Median time</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -142,11 +193,14 @@ export function StudyData({ study }: { study: StudyDetail }) {
                         className="studies-funnel__bar"
                         style={{ width: `${everyone ? (100 * row.reached) / everyone : 0}%` }}
                       />
-                      <span>{row.reached}</span>
+                      <span>{i18n.number(row.reached)}</span>
                     </span>
                   </td>
                   <td>
-                    {durationText(stepTimes.find((t) => t.step === row.step)?.medianMs ?? null)}
+                    {durationText(
+                      stepTimes.find((time) => time.step === row.step)?.medianMs ?? null,
+                      i18n,
+                    )}
                   </td>
                 </tr>
               ))}
@@ -155,78 +209,68 @@ export function StudyData({ study }: { study: StudyDetail }) {
         </TableScroll>
       </section>
       <section aria-labelledby="study-table-title">
-        <h2 id="study-table-title">Each participant</h2>
+        <h2 id="study-table-title">
+          <Trans>Each participant</Trans>
+        </h2>
         <SelectField
           className="studies-data__filter"
-          label="State"
+          label={t({ comment: "a participant's state", message: 'State' })}
           value={state}
           onChange={(e) => {
             setState(e.target.value as ParticipantState | '');
             setPage(1);
           }}
         >
-          <option value="">Every state</option>
+          <option value="">{t`Every state`}</option>
           {PARTICIPANT_STATES.map((value) => (
             <option key={value} value={value}>
-              {STATE_NAMES[value]}
+              {t(STATE_NAMES[value])}
             </option>
           ))}
         </SelectField>
-        <TableScroll label="Participants">
+        <TableScroll label={t`Participants`}>
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Participant</th>
-                <th scope="col">State</th>
-                <th scope="col">Now on</th>
-                <th scope="col">Flags</th>
-                <th scope="col">Excluded</th>
-                <th scope="col">Version</th>
-                <th scope="col">Started</th>
-                <th scope="col">Finished</th>
-                <th scope="col">Parameters</th>
+                <th scope="col">
+                  <Trans>Participant</Trans>
+                </th>
+                <th scope="col">
+                  <Trans comment="a participant's state">State</Trans>
+                </th>
+                <th scope="col">
+                  <Trans comment="the step a participant is on">Now on</Trans>
+                </th>
+                <th scope="col">
+                  <Trans comment="quality flags of a participant's runs">Flags</Trans>
+                </th>
+                <th scope="col">
+                  <Trans context="participants">Excluded</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Version</Trans>
+                </th>
+                <th scope="col">
+                  <Trans comment="when a participant started">Started</Trans>
+                </th>
+                <th scope="col">
+                  <Trans comment="when a participant finished">Finished</Trans>
+                </th>
+                <th scope="col">
+                  <Trans comment="the URL parameters a participant's link carried">
+                    Parameters
+                  </Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {participants.rows.map((row) => (
-                <tr key={row.id} className={row.excluded ? 'studies-row--excluded' : undefined}>
-                  <td>
-                    <code>{row.id.slice(0, 8)}</code>
-                    {row.isPreview && <span className="studies-state"> Preview</span>}
-                  </td>
-                  <td>
-                    {STATE_NAMES[row.state]}
-                    {row.withdrawnBy === 'researcher' && (
-                      <span className="studies-note"> (data deleted by a researcher)</span>
-                    )}
-                  </td>
-                  <td>{row.currentStep ?? '–'}</td>
-                  <td>{flagsText(row)}</td>
-                  <td>
-                    {row.isPreview ? (
-                      '–'
-                    ) : (
-                      <Button
-                        variant="secondary"
-                        className="button--small"
-                        aria-pressed={row.excluded}
-                        disabled={busyId === row.id}
-                        onClick={() => void toggle(row)}
-                      >
-                        {row.excluded ? 'Excluded' : 'Exclude'}
-                        <span className="visually-hidden"> participant {row.id.slice(0, 8)}</span>
-                      </Button>
-                    )}
-                  </td>
-                  <td>{row.version}</td>
-                  <td>{formatDateTime(row.startedAt)}</td>
-                  <td>{formatDateTime(row.finishedAt)}</td>
-                  <td className="table__wrap">
-                    {Object.entries(row.params)
-                      .map(([name, value]) => `${name}=${value}`)
-                      .join(', ') || '–'}
-                  </td>
-                </tr>
+                <ParticipantRow
+                  key={row.id}
+                  row={row}
+                  isBusy={busyId === row.id}
+                  onToggle={() => void toggle(row)}
+                />
               ))}
             </tbody>
           </table>
@@ -241,12 +285,16 @@ export function StudyData({ study }: { study: StudyDetail }) {
       </section>
       <ParticipantFinder studyId={study.id} stateNames={STATE_NAMES} onDeleted={load} />
       <section aria-labelledby="study-downloads-title" className="card studies-panel">
-        <h2 id="study-downloads-title">The study’s data</h2>
+        <h2 id="study-downloads-title">
+          <Trans>The study’s data</Trans>
+        </h2>
         <p className="studies-note">
-          Every trial of every participant (previews left out, excluded ones marked), with the
-          study, version, participant, design cell and step on each row; and one row per
-          participant. Each with its data dictionary. Pseudonymous: the kept URL parameters (panel
-          ids) come only with the files below them, and each such download is in the audit log.
+          <Trans>
+            Every trial of every participant (previews left out, excluded ones marked), with the
+            study, version, participant, design cell and step on each row; and one row per
+            participant. Each with its data dictionary. Pseudonymous: the kept URL parameters (panel
+            ids) come only with the files below them, and each such download is in the audit log.
+          </Trans>
         </p>
         {(['trials', 'participants'] as const).map((table) => (
           <div key={table} className="studies-actions">
@@ -255,17 +303,17 @@ export function StudyData({ study }: { study: StudyDetail }) {
               href={studyExportUrl(study.id, table, 'csv')}
               download
             >
-              {table === 'trials' ? 'Trials' : 'Participants'} (CSV)
+              {t(DOWNLOADS[table].csv)}
             </a>
             <a
               className={buttonClassName('secondary')}
               href={studyExportUrl(study.id, table, 'json')}
               download
             >
-              {table === 'trials' ? 'Trials' : 'Participants'} (JSON)
+              {t(DOWNLOADS[table].json)}
             </a>
             <a href={studyExportUrl(study.id, table, 'csv', true)} download>
-              Dictionary of the {table} (CSV)
+              {t(DOWNLOADS[table].dictionary)}
             </a>
           </div>
         ))}
@@ -278,7 +326,7 @@ export function StudyData({ study }: { study: StudyDetail }) {
                 href={studyExportUrl(study.id, table, 'csv', false, true)}
                 download
               >
-                {table === 'trials' ? 'Trials' : 'Participants'} with panel ids (CSV)
+                {t(DOWNLOADS[table].withParams)}
               </a>
             ))}
           </div>
@@ -286,5 +334,71 @@ export function StudyData({ study }: { study: StudyDetail }) {
       </section>
       <StudyDataset study={study} />
     </div>
+  );
+}
+
+/** A row of the participants' table, with the exclude toggle (none for a preview). */
+function ParticipantRow(props: {
+  row: StudyParticipantRow;
+  isBusy: boolean;
+  onToggle: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const { row } = props;
+  const shortId = row.id.slice(0, 8);
+  return (
+    <tr className={row.excluded ? 'studies-row--excluded' : undefined}>
+      <td>
+        <code>{shortId}</code>
+        {row.isPreview && (
+          <span className="studies-state">
+            {' '}
+            <Trans comment="a researcher's run-through, not a participant">Preview</Trans>
+          </span>
+        )}
+      </td>
+      <td>
+        {t(STATE_NAMES[row.state])}
+        {row.withdrawnBy === 'researcher' && (
+          <span className="studies-note">
+            {' '}
+            <Trans>(data deleted by a researcher)</Trans>
+          </span>
+        )}
+      </td>
+      <td>{row.currentStep ?? '–'}</td>
+      <td>{flagsText(row, i18n)}</td>
+      <td>
+        {row.isPreview ? (
+          '–'
+        ) : (
+          <Button
+            variant="secondary"
+            className="button--small"
+            aria-pressed={row.excluded}
+            disabled={props.isBusy}
+            onClick={props.onToggle}
+          >
+            {row.excluded ? (
+              <Trans comment="a toggle button, pressed: the participant is excluded">
+                Excluded<span className="visually-hidden"> participant {shortId}</span>
+              </Trans>
+            ) : (
+              <Trans comment="a toggle button that excludes the participant">
+                Exclude<span className="visually-hidden"> participant {shortId}</span>
+              </Trans>
+            )}
+          </Button>
+        )}
+      </td>
+      <td>{row.version}</td>
+      <td>{formatDateTime(row.startedAt)}</td>
+      <td>{formatDateTime(row.finishedAt)}</td>
+      <td className="table__wrap">
+        {Object.entries(row.params)
+          .map(([name, value]) => `${name}=${value}`)
+          .join(', ') || '–'}
+      </td>
+    </tr>
   );
 }

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import type { StudyDetail, StudyExportCounts, StudyExportJob } from '@cogni/domain';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '../../lib/api/studies';
+import { renderWithI18n } from '../../lib/testing/render';
 import { StudyDataset } from './study-dataset';
 
 vi.mock('../../lib/api/studies', async (importOriginal) => ({
@@ -57,7 +58,7 @@ describe('the Psych-DS dataset section', () => {
   it('shows the rows of each file before a small study’s direct download', async () => {
     vi.mocked(api.getStudyExportCounts).mockResolvedValue(counts(1_234));
     vi.mocked(api.listStudyExportJobs).mockResolvedValue([]);
-    render(<StudyDataset study={STUDY} />);
+    renderWithI18n(<StudyDataset study={STUDY} />);
     await settle();
     expect(screen.getByText(/12 participants and 1,234/)).toBeTruthy();
     expect(screen.getByText('data/study-abcdefghijkm_task-stroop_data.csv')).toBeTruthy();
@@ -70,7 +71,7 @@ describe('the Psych-DS dataset section', () => {
     vi.mocked(api.getStudyExportCounts).mockResolvedValue(counts(300_000));
     vi.mocked(api.listStudyExportJobs).mockResolvedValue([]);
     vi.mocked(api.createStudyExportJob).mockResolvedValue(job({}));
-    render(<StudyDataset study={STUDY} />);
+    renderWithI18n(<StudyDataset study={STUDY} />);
     await settle();
     expect(screen.queryByRole('link', { name: /Download the Psych-DS/ })).toBeNull();
 
@@ -114,7 +115,7 @@ describe('the Psych-DS dataset section', () => {
     vi.mocked(api.listStudyExportJobs).mockResolvedValue([
       job({ state: 'failed', error: 'The server stopped during the export: start it again' }),
     ]);
-    render(<StudyDataset study={STUDY} />);
+    renderWithI18n(<StudyDataset study={STUDY} />);
     await settle();
     expect(screen.getByRole('alert').textContent).toContain(
       'could not be prepared: The server stopped during the export: start it again',

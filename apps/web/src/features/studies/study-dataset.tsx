@@ -4,6 +4,9 @@ import type {
   StudyExportCounts,
   StudyExportJob,
 } from '@cogni/domain';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
@@ -17,32 +20,37 @@ import {
 } from '../../lib/api/studies';
 import { isApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { useErrorText } from '../../lib/i18n/error-text';
 
 /** How often the page asks for the progress of an export under way. */
 const POLL_MS = 2_000;
 
-const number = new Intl.NumberFormat('en');
-
 /** What each background export makes, as the page names it. */
-const JOB_NAMES: Record<string, string> = {
-  'psych-ds': 'Psych-DS dataset (zip)',
-  trials: 'Trials',
-  participants: 'Participants',
-};
-
-const jobName = (job: StudyExportJob) =>
-  job.kind === 'psych-ds'
-    ? JOB_NAMES[job.kind]
-    : `${JOB_NAMES[job.kind]} (${job.format.toUpperCase()})`;
+function jobName(job: StudyExportJob, i18n: I18n): string {
+  const format = job.format.toUpperCase();
+  switch (job.kind) {
+    case 'psych-ds':
+      return i18n._(msg`Psych-DS dataset (zip)`);
+    case 'trials':
+      return i18n._(msg`Trials (${format})`);
+    case 'participants':
+      return i18n._(msg`Participants (${format})`);
+    default:
+      throw new Error(`unknown export ${job.kind satisfies never}`);
+  }
+}
 
 const isUnderWay = (job: StudyExportJob) => job.state === 'queued' || job.state === 'running';
 
 /** The background exports the page offers for a large study. */
-const JOB_CHOICES: { label: string; input: CreateStudyExportJobInput }[] = [
-  { label: 'Prepare the Psych-DS dataset', input: { kind: 'psych-ds' } },
-  { label: 'Prepare the trials (CSV)', input: { kind: 'trials', format: 'csv' } },
-  { label: 'Prepare the participants (CSV)', input: { kind: 'participants', format: 'csv' } },
+const JOB_CHOICES: { label: MessageDescriptor; input: CreateStudyExportJobInput }[] = [
+  { label: msg`Prepare the Psych-DS dataset`, input: { kind: 'psych-ds' } },
+  { label: msg`Prepare the trials (CSV)`, input: { kind: 'trials', format: 'csv' } },
+  { label: msg`Prepare the participants (CSV)`, input: { kind: 'participants', format: 'csv' } },
 ];
+
+const COUNTS_FAILED = msg`The row counts could not be loaded. Reload the page to try again.`;
+const JOBS_FAILED = msg`The exports could not be loaded. Reload the page to try again.`;
 
 /**
  * The study's Psych-DS dataset (ADR 041, step f): the rows each file holds, shown before the
@@ -50,23 +58,26 @@ const JOB_CHOICES: { label: string; input: CreateStudyExportJobInput }[] = [
  * above it background exports whose progress the page polls, saying when each is ready.
  */
 export function StudyDataset({ study }: { study: StudyDetail }) {
+  const { t } = useLingui();
+  const { errorText } = useErrorText();
   const [counts, setCounts] = useState<StudyExportCounts | null>(null);
   const [jobs, setJobs] = useState<StudyExportJob[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [starting, setStarting] = useState<string | null>(null);
+  /** What went wrong: a load (a message) or starting an export (the server's words). */
+  const [error, setError] = useState<MessageDescriptor | string | null>(null);
+  const [starting, setStarting] = useState<CreateStudyExportJobInput['kind'] | null>(null);
 
   const loadJobs = useCallback(
     () =>
       listStudyExportJobs(study.id)
         .then(setJobs)
-        .catch(() => setError('The exports could not be loaded. Reload the page to try again.')),
+        .catch(() => setError(JOBS_FAILED)),
     [study.id],
   );
 
   useEffect(() => {
     getStudyExportCounts(study.id)
       .then(setCounts)
-      .catch(() => setError('The row counts could not be loaded. Reload the page to try again.'));
+      .catch(() => setError(COUNTS_FAILED));
     void loadJobs();
   }, [study.id, loadJobs]);
 
@@ -78,13 +89,13 @@ export function StudyDataset({ study }: { study: StudyDetail }) {
   }, [underWay, loadJobs]);
 
   const start = async (choice: (typeof JOB_CHOICES)[number]) => {
-    setStarting(choice.label);
+    setStarting(choice.input.kind);
     setError(null);
     try {
       await createStudyExportJob(study.id, choice.input);
       await loadJobs();
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : 'That did not work. Try again.');
+      setError(isApiError(failure) ? errorText(failure) : t`That did not work. Try again.`);
     } finally {
       setStarting(null);
     }
@@ -93,47 +104,49 @@ export function StudyDataset({ study }: { study: StudyDetail }) {
   const isLarge = counts !== null && counts.trials > counts.jobThreshold;
   return (
     <section aria-labelledby="study-dataset-title" className="card studies-panel">
-      <h2 id="study-dataset-title">Psych-DS dataset</h2>
+      <h2 id="study-dataset-title">
+        <Trans>Psych-DS dataset</Trans>
+      </h2>
       <p className="studies-note">
-        A zip a reviewer or a repository accepts: a description of the study and of every column,
-        one CSV per task and one of the participants. Pseudonymous: no URL parameter (panel id) is
-        in it.
+        <Trans>
+          A zip a reviewer or a repository accepts: a description of the study and of every column,
+          one CSV per task and one of the participants. Pseudonymous: no URL parameter (panel id) is
+          in it.
+        </Trans>
       </p>
-      {error && <Alert variant="error">{error}</Alert>}
+      {error && <Alert variant="error">{typeof error === 'string' ? error : t(error)}</Alert>}
       {!counts ? (
-        !error && <Spinner label="Counting the rows…" />
+        !error && <Spinner label={t`Counting the rows…`} />
       ) : (
         <>
           <p>
-            {number.format(counts.participants)} participants and {number.format(counts.trials)}{' '}
-            trials:
+            <RowCounts participants={counts.participants} trials={counts.trials} />
           </p>
           <ul className="studies-dataset-files">
             {counts.files.map((file) => (
               <li key={file.path}>
-                <code>{file.path}</code>: {number.format(file.rows)} rows
+                <FileRows path={file.path} rows={file.rows} />
               </li>
             ))}
           </ul>
           {isLarge ? (
             <>
               <p className="studies-note">
-                More than {number.format(counts.jobThreshold)} trials: the server prepares the file
-                in the background and keeps it for a day. You may leave this page meanwhile.
+                <Threshold trials={counts.jobThreshold} />
               </p>
               <div className="studies-actions">
                 {JOB_CHOICES.map((choice) => (
                   <Button
-                    key={choice.label}
+                    key={choice.input.kind}
                     variant="secondary"
-                    isBusy={starting === choice.label}
+                    isBusy={starting === choice.input.kind}
                     disabled={
                       starting !== null ||
                       jobs.some((job) => isUnderWay(job) && job.kind === choice.input.kind)
                     }
                     onClick={() => void start(choice)}
                   >
-                    {choice.label}
+                    {t(choice.label)}
                   </Button>
                 ))}
               </div>
@@ -141,14 +154,14 @@ export function StudyDataset({ study }: { study: StudyDetail }) {
           ) : (
             <div className="studies-actions">
               <a className={buttonClassName('primary')} href={studyDatasetUrl(study.id)} download>
-                Download the Psych-DS dataset (zip)
+                <Trans>Download the Psych-DS dataset (zip)</Trans>
               </a>
             </div>
           )}
         </>
       )}
       {jobs.length > 0 && (
-        <ul className="studies-dataset-jobs" aria-label="Exports">
+        <ul className="studies-dataset-jobs" aria-label={t`Exports`}>
           {jobs.map((job) => (
             <li key={job.id}>
               <ExportJobRow studyId={study.id} job={job} />
@@ -160,33 +173,87 @@ export function StudyDataset({ study }: { study: StudyDetail }) {
   );
 }
 
+/** '12 participants and 1,234 trials:' */
+function RowCounts({ participants, trials }: { participants: number; trials: number }) {
+  return (
+    <Trans>
+      <Plural value={participants} one="# participant" other="# participants" /> and{' '}
+      <Plural value={trials} one="# trial" other="# trials" />:
+    </Trans>
+  );
+}
+
+/** 'data/…_data.csv: 1,234 rows' */
+function FileRows({ path, rows }: { path: string; rows: number }) {
+  return (
+    <Trans>
+      <code>{path}</code>: <Plural value={rows} one="# row" other="# rows" />
+    </Trans>
+  );
+}
+
+/** Above how many trials the server prepares the dataset in the background. */
+function Threshold({ trials }: { trials: number }) {
+  return (
+    <Trans>
+      More than <Plural value={trials} one="# trial" other="# trials" />: the server prepares the
+      file in the background and keeps it for a day. You may leave this page meanwhile.
+    </Trans>
+  );
+}
+
 function ExportJobRow({ studyId, job }: { studyId: string; job: StudyExportJob }) {
-  const name = jobName(job);
+  const { i18n } = useLingui();
+  const { translateEnglish } = useErrorText();
+  const name = jobName(job, i18n);
+  const done = i18n.number(job.rowsDone);
+  const total = job.rowsTotal;
   if (isUnderWay(job)) {
     return (
       <div>
         <label>
-          {name}: {job.state === 'queued' ? 'waiting its turn' : 'preparing'},{' '}
-          {number.format(job.rowsDone)} of {number.format(job.rowsTotal)} rows
+          {job.state === 'queued' ? (
+            <Trans>
+              {name}: waiting its turn, {done} of{' '}
+              <Plural value={total} one="# row" other="# rows" />
+            </Trans>
+          ) : (
+            <Trans>
+              {name}: preparing, {done} of <Plural value={total} one="# row" other="# rows" />
+            </Trans>
+          )}
           <progress max={Math.max(job.rowsTotal, 1)} value={job.rowsDone} />
         </label>
       </div>
     );
   }
   if (job.state === 'failed') {
+    const reason = job.error === null ? null : translateEnglish(job.error);
     return (
       <Alert variant="error">
-        {name} could not be prepared: {job.error ?? 'an unknown error'}.
+        {reason === null ? (
+          <Trans>{name} could not be prepared: an unknown error.</Trans>
+        ) : (
+          <Trans>
+            {name} could not be prepared: {reason}.
+          </Trans>
+        )}
       </Alert>
     );
   }
+  const rows = job.rowsDone;
+  const startedAt = formatDateTime(job.createdAt);
+  const keptUntil = formatDateTime(job.expiresAt);
+  const fileName = job.fileName;
   return (
     <Alert variant="success">
-      {name} is ready: {number.format(job.rowsDone)} rows, started {formatDateTime(job.createdAt)},
-      kept until {formatDateTime(job.expiresAt)}.{' '}
-      <a href={studyExportJobFileUrl(studyId, job.id)} download>
-        Download {job.fileName}
-      </a>
+      <Trans>
+        {name} is ready: <Plural value={rows} one="# row" other="# rows" />, started {startedAt},
+        kept until {keptUntil}.{' '}
+        <a href={studyExportJobFileUrl(studyId, job.id)} download>
+          Download {fileName}
+        </a>
+      </Trans>
     </Alert>
   );
 }

@@ -1,9 +1,13 @@
 import { findTask, ORDER_SCHEMES, type OrderScheme, williamsRows } from '@cogni/domain';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SettingField } from '../../components/settings/setting-field';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
+import { useErrorText } from '../../lib/i18n/error-text';
 import {
   type ArmDraft,
   type DraftErrors,
@@ -19,10 +23,10 @@ type Props = {
   set: <K extends keyof StudyDraft>(key: K, value: StudyDraft[K]) => void;
 };
 
-const ORDER_NAMES: Record<OrderScheme, string> = {
-  fixed: 'Fixed: every participant in the order above',
-  random: 'Random: a new order for each participant',
-  latinSquare: 'Balanced Latin square: each step before each other equally often',
+const ORDER_NAMES: Record<OrderScheme, MessageDescriptor> = {
+  fixed: msg`Fixed: every participant in the order above`,
+  random: msg`Random: a new order for each participant`,
+  latinSquare: msg`Balanced Latin square: each step before each other equally often`,
 };
 
 /** The steps of a group in the draft's order, or null when its ends are not steps any more. */
@@ -33,14 +37,18 @@ function groupOf(draft: StudyDraft): StepDraft[] | null {
   return draft.steps.slice(first, last + 1);
 }
 
-const stepName = (draft: StudyDraft, step: StepDraft) =>
-  `${draft.steps.indexOf(step) + 1}. ${step.title || '(untitled)'}`;
+/** '2. Stroop Test': a step by its number and title. */
+function stepName(draft: StudyDraft, step: StepDraft, i18n: I18n): string {
+  const number = draft.steps.indexOf(step) + 1;
+  const title = step.title || i18n._(msg`(untitled)`);
+  return `${number}. ${title}`;
+}
 
-/** n! for the number of orders a random order draws from, up to a point. */
-function orders(n: number): string {
+/** n!: the number of orders a random order of n steps draws from. */
+function orderCount(n: number): number {
   let product = 1;
   for (let i = 2; i <= n; i++) product *= i;
-  return product > 1_000_000 ? 'more than a million' : product.toLocaleString();
+  return product;
 }
 
 /**
@@ -50,6 +58,8 @@ function orders(n: number): string {
  * them.
  */
 export function StudyDesignFields({ draft, errors, set }: Props) {
+  const { t, i18n } = useLingui();
+  const { translateEnglish } = useErrorText();
   const designErrors = Object.entries(errors).filter(([key]) => key.startsWith('content.design'));
   const group = groupOf(draft);
   const setArm = (id: string, change: Partial<ArmDraft>) =>
@@ -62,24 +72,40 @@ export function StudyDesignFields({ draft, errors, set }: Props) {
     Math.max(1, draft.arms.length) *
     (draft.order.scheme === 'latinSquare' && group ? williamsRows(group.length).length : 1) *
     (draft.balanceMapping && mapped.length > 0 ? 2 : 1);
+  const stepCount = group?.length ?? 0;
+  const orders = orderCount(stepCount);
+  const ordersText = i18n.number(orders);
+  const mappedTasks = new Intl.ListFormat(i18n.locales ?? i18n.locale, {
+    type: 'conjunction',
+  }).format([
+    ...new Set(
+      mapped.map((step) => translateEnglish(findTask(step.testType as never)?.name ?? '')),
+    ),
+  ]);
+  const cellsText = i18n.number(cells);
+  const activeMinutesError = errors['settings.activeMinutes'];
   return (
     <section className="studies-design card" aria-labelledby="studies-design-title">
-      <h2 id="studies-design-title">Design</h2>
+      <h2 id="studies-design-title">
+        <Trans>Design</Trans>
+      </h2>
       {designErrors.length > 0 && (
         <Alert variant="error">
           <ul className="studies-errors">
             {designErrors.map(([key, message]) => (
               <li key={key}>
-                {describeDesignKey(key)}: {message}
+                {describeDesignKey(key, i18n)}: {translateEnglish(message)}
               </li>
             ))}
           </ul>
         </Alert>
       )}
       <fieldset className="studies-fieldset">
-        <legend>Order of the steps</legend>
+        <legend>
+          <Trans>Order of the steps</Trans>
+        </legend>
         <SelectField
-          label="Order"
+          label={t`Order`}
           value={draft.order.scheme}
           onChange={(e) => {
             const scheme = e.target.value as OrderScheme;
@@ -93,43 +119,54 @@ export function StudyDesignFields({ draft, errors, set }: Props) {
         >
           {ORDER_SCHEMES.map((scheme) => (
             <option key={scheme} value={scheme}>
-              {ORDER_NAMES[scheme]}
+              {t(ORDER_NAMES[scheme])}
             </option>
           ))}
         </SelectField>
         {draft.order.scheme !== 'fixed' && (
           <div className="studies-design__group">
             <SelectField
-              label="From step"
+              label={t`From step`}
               value={draft.order.firstKey}
               onChange={(e) => set('order', { ...draft.order, firstKey: e.target.value })}
             >
               {draft.steps.map((step) => (
                 <option key={step.key} value={step.key}>
-                  {stepName(draft, step)}
+                  {stepName(draft, step, i18n)}
                 </option>
               ))}
             </SelectField>
             <SelectField
-              label="To step"
+              label={t`To step`}
               value={draft.order.lastKey}
               onChange={(e) => set('order', { ...draft.order, lastKey: e.target.value })}
             >
               {draft.steps.map((step) => (
                 <option key={step.key} value={step.key}>
-                  {stepName(draft, step)}
+                  {stepName(draft, step, i18n)}
                 </option>
               ))}
             </SelectField>
           </div>
         )}
         {draft.order.scheme !== 'fixed' && !group && (
-          <p className="field__error">Choose a first step before the last one.</p>
+          <p className="field__error">
+            <Trans>Choose a first step before the last one.</Trans>
+          </p>
         )}
         {draft.order.scheme === 'random' && group && (
           <p className="studies-note">
-            Each participant takes these {group.length} steps in one of their {orders(group.length)}{' '}
-            orders, drawn at random; the steps around them stay in place.
+            {orders > 1_000_000 ? (
+              <Trans>
+                Each participant takes these {stepCount} steps in one of their more than a million
+                orders, drawn at random; the steps around them stay in place.
+              </Trans>
+            ) : (
+              <Trans>
+                Each participant takes these {stepCount} steps in one of their {ordersText} orders,
+                drawn at random; the steps around them stay in place.
+              </Trans>
+            )}
           </p>
         )}
         {draft.order.scheme === 'latinSquare' && group && (
@@ -138,10 +175,14 @@ export function StudyDesignFields({ draft, errors, set }: Props) {
       </fieldset>
 
       <fieldset className="studies-fieldset">
-        <legend>Arms (between-subject conditions)</legend>
+        <legend>
+          <Trans>Arms (between-subject conditions)</Trans>
+        </legend>
         <p className="studies-note">
-          Without arms every participant takes the same steps. Each arm can leave steps out and give
-          a task other settings; new participants go to the least-filled arm for its weight.
+          <Trans>
+            Without arms every participant takes the same steps. Each arm can leave steps out and
+            give a task other settings; new participants go to the least-filled arm for its weight.
+          </Trans>
         </p>
         {draft.arms.map((arm, index) => (
           <ArmFields
@@ -161,14 +202,16 @@ export function StudyDesignFields({ draft, errors, set }: Props) {
         ))}
         <Button
           variant="secondary"
-          onClick={() => set('arms', [...draft.arms, newArm(draft.arms)])}
+          onClick={() => set('arms', [...draft.arms, newArm(draft.arms, i18n)])}
         >
-          Add an arm
+          <Trans>Add an arm</Trans>
         </Button>
       </fieldset>
 
       <fieldset className="studies-fieldset">
-        <legend>Balance</legend>
+        <legend>
+          <Trans>Balance</Trans>
+        </legend>
         <label className="checkbox">
           <input
             type="checkbox"
@@ -177,12 +220,17 @@ export function StudyDesignFields({ draft, errors, set }: Props) {
             onChange={(e) => set('balanceMapping', e.target.checked)}
           />
           <span>
-            Balance the response mapping: half the participants get mapping A, half B, in{' '}
-            {mapped.length > 0
-              ? [...new Set(mapped.map((step) => findTask(step.testType as never)?.name))].join(
-                  ' and ',
-                )
-              : 'the tasks that have one (N-back, Go/No-Go; none in this study)'}
+            {mapped.length > 0 ? (
+              <Trans>
+                Balance the response mapping: half the participants get mapping A, half B, in{' '}
+                {mappedTasks}
+              </Trans>
+            ) : (
+              <Trans>
+                Balance the response mapping: half the participants get mapping A, half B, in the
+                tasks that have one (N-back, Go/No-Go; none in this study)
+              </Trans>
+            )}
           </span>
         </label>
         <label className="checkbox">
@@ -192,22 +240,29 @@ export function StudyDesignFields({ draft, errors, set }: Props) {
             onChange={(e) => set('refill', e.target.checked)}
           />
           <span>
-            Refill: a participant who leaves (declined, stopped, withdrew or inactive too long)
-            frees their place for the next one
+            <Trans>
+              Refill: a participant who leaves (declined, stopped, withdrew or inactive too long)
+              frees their place for the next one
+            </Trans>
           </span>
         </label>
         <TextField
-          label="Inactive after (minutes)"
-          hint="A participant who has not finished counts towards the balance for this long after they were last seen (5 minutes to 7 days)."
+          label={t`Inactive after (minutes)`}
+          hint={t`A participant who has not finished counts towards the balance for this long after they were last seen (5 minutes to 7 days).`}
           inputMode="numeric"
           value={draft.activeMinutes}
-          error={errors['settings.activeMinutes']}
+          error={activeMinutesError && translateEnglish(activeMinutesError)}
           onChange={(e) => set('activeMinutes', e.target.value)}
         />
         <p className="studies-note">
-          {cells === 1
-            ? 'One cell: every participant gets the same design.'
-            : `${cells.toLocaleString()} cells (arms × orders × mappings): each new participant goes to one of the least-filled cells, at random.`}
+          {cells === 1 ? (
+            <Trans>One cell: every participant gets the same design.</Trans>
+          ) : (
+            <Trans>
+              {cellsText} cells (arms × orders × mappings): each new participant goes to one of the
+              least-filled cells, at random.
+            </Trans>
+          )}
         </p>
       </fieldset>
     </section>
@@ -216,17 +271,25 @@ export function StudyDesignFields({ draft, errors, set }: Props) {
 
 /** The rows of the balanced Latin square over `group`, by the steps' titles. */
 function LatinSquareRows({ draft, group }: { draft: StudyDraft; group: StepDraft[] }) {
+  const { i18n } = useLingui();
   const rows = williamsRows(group.length);
+  const rowCount = rows.length;
   return (
     <>
       <p className="studies-note">
-        {rows.length} orders, used in turn so that each is taken equally often
-        {group.length % 2 === 1 ? ' (an odd number of steps needs the square and its mirror)' : ''}:
+        {group.length % 2 === 1 ? (
+          <Trans>
+            {rowCount} orders, used in turn so that each is taken equally often (an odd number of
+            steps needs the square and its mirror):
+          </Trans>
+        ) : (
+          <Trans>{rowCount} orders, used in turn so that each is taken equally often:</Trans>
+        )}
       </p>
       <ol className="studies-design__rows">
         {rows.map((row) => (
           <li key={row.join('-')}>
-            {row.map((position) => stepName(draft, group[position] as StepDraft)).join(' → ')}
+            {row.map((position) => stepName(draft, group[position] as StepDraft, i18n)).join(' → ')}
           </li>
         ))}
       </ol>
@@ -242,43 +305,53 @@ function ArmFields(props: {
   onChange: (change: Partial<ArmDraft>) => void;
   onRemove: () => void;
 }) {
+  const { t, i18n } = useLingui();
+  const { translateEnglish } = useErrorText();
   const { arm, index, draft, errors } = props;
-  const at = (field: string) => errors[`content.design.arms.${index}.${field}`];
+  const at = (field: string) => {
+    const problem = errors[`content.design.arms.${index}.${field}`];
+    return problem === undefined ? undefined : translateEnglish(problem);
+  };
   const tasks = draft.steps.filter((step) => step.kind === 'task');
+  const number = index + 1;
   return (
     <div className="studies-arm">
       <div className="studies-step__header">
-        <h3>Arm {index + 1}</h3>
+        <h3>
+          <Trans>Arm {number}</Trans>
+        </h3>
         <Button variant="secondary" onClick={props.onRemove}>
-          Remove<span className="visually-hidden">: arm {index + 1}</span>
+          <Trans>
+            Remove<span className="visually-hidden">: arm {number}</span>
+          </Trans>
         </Button>
       </div>
       <div className="studies-arm__fields">
         <TextField
-          label="Label"
+          label={t({ comment: "an arm's name, for the researcher", message: 'Label' })}
           value={arm.label}
           maxLength={100}
           error={at('label')}
           onChange={(e) => props.onChange({ label: e.target.value })}
         />
         <TextField
-          label="Key (in the data)"
+          label={t`Key (in the data)`}
           value={arm.key}
           maxLength={32}
           error={at('key')}
           onChange={(e) => props.onChange({ key: e.target.value })}
         />
         <TextField
-          label="Weight"
-          hint="Its share: weight 2 gets twice weight 1."
+          label={t({ comment: "an arm's share of the participants", message: 'Weight' })}
+          hint={t`Its share: weight 2 gets twice weight 1.`}
           inputMode="numeric"
           value={arm.weight}
           error={at('weight')}
           onChange={(e) => props.onChange({ weight: e.target.value })}
         />
         <TextField
-          label="Target"
-          hint="At most this many participants; empty: no limit."
+          label={t({ comment: 'the number of participants an arm aims for', message: 'Target' })}
+          hint={t`At most this many participants; empty: no limit.`}
           inputMode="numeric"
           value={arm.target}
           error={at('target')}
@@ -286,7 +359,9 @@ function ArmFields(props: {
         />
       </div>
       <fieldset className="studies-questions">
-        <legend>Steps this arm leaves out</legend>
+        <legend>
+          <Trans>Steps this arm leaves out</Trans>
+        </legend>
         {draft.steps.map((step) => (
           <label key={step.key} className="checkbox">
             <input
@@ -300,7 +375,7 @@ function ArmFields(props: {
                 })
               }
             />
-            <span>{stepName(draft, step)}</span>
+            <span>{stepName(draft, step, i18n)}</span>
           </label>
         ))}
         {at('omitSteps') && <p className="field__error">{at('omitSteps')}</p>}
@@ -312,7 +387,7 @@ function ArmFields(props: {
           armIndex={index}
           step={step}
           stepIndex={draft.steps.indexOf(step)}
-          name={stepName(draft, step)}
+          name={stepName(draft, step, i18n)}
           errors={errors}
           onChange={props.onChange}
         />
@@ -331,12 +406,16 @@ function ArmTaskSettings(props: {
   errors: DraftErrors;
   onChange: (change: Partial<ArmDraft>) => void;
 }) {
-  const { arm, step } = props;
+  const { translateEnglish } = useErrorText();
+  const { arm, step, name } = props;
   const task = findTask(step.testType as never);
   if (!task) return null;
   const own = arm.settings[step.key];
-  const at = (setting: string) =>
-    props.errors[`content.design.arms.${props.armIndex}.settings.${props.stepIndex}.${setting}`];
+  const at = (setting: string) => {
+    const problem =
+      props.errors[`content.design.arms.${props.armIndex}.settings.${props.stepIndex}.${setting}`];
+    return problem === undefined ? undefined : translateEnglish(problem);
+  };
   const mappingSetting = task.responseMapping?.setting;
   return (
     <div className="studies-arm__task">
@@ -352,7 +431,9 @@ function ArmTaskSettings(props: {
             props.onChange({ settings });
           }}
         />
-        <span>Other settings of step {props.name} in this arm</span>
+        <span>
+          <Trans>Other settings of step {name} in this arm</Trans>
+        </span>
       </label>
       {own && (
         <div className="studies-settings-grid">
@@ -373,8 +454,10 @@ function ArmTaskSettings(props: {
           ))}
           {mappingSetting && (
             <p className="studies-note">
-              With the response mapping balanced, the study sets {mappingSetting} for each
-              participant.
+              <Trans>
+                With the response mapping balanced, the study sets {mappingSetting} for each
+                participant.
+              </Trans>
             </p>
           )}
         </div>
@@ -383,14 +466,15 @@ function ArmTaskSettings(props: {
   );
 }
 
-/** 'content.design.arms.1.weight' as 'Arm 2, weight'. */
-function describeDesignKey(key: string): string {
+/** 'content.design.arms.1.weight' as 'Arm 2, weight' (a field by its key, as the data names it). */
+function describeDesignKey(key: string, i18n: I18n): string {
   const parts = key.split('.').slice(2);
   if (parts[0] === 'arms') {
-    const rest = parts.slice(2).join(' ');
-    return `Arm ${Number(parts[1]) + 1}${rest ? `, ${rest}` : ''}`;
+    const number = Number(parts[1]) + 1;
+    const field = parts.slice(2).join(' ');
+    return field ? i18n._(msg`Arm ${number}, ${field}`) : i18n._(msg`Arm ${number}`);
   }
-  if (parts[0] === 'order') return 'Order';
-  if (parts[0] === 'factors') return 'Balance';
-  return 'Design';
+  if (parts[0] === 'order') return i18n._(msg`Order`);
+  if (parts[0] === 'factors') return i18n._(msg`Balance`);
+  return i18n._(msg`Design`);
 }

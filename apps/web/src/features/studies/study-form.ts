@@ -1,15 +1,22 @@
 import {
   DEFAULT_STUDY_DESIGN,
   type DemographicQuestion,
+  englishText,
   findTask,
+  isLanguage,
+  type Language,
   type OrderScheme,
   type SaveStudyInput,
+  SOURCE_LANGUAGE,
   type StudyDesign,
   type StudyDetail,
   type StudyPanel,
   type StudyStepKind,
   TASKS,
 } from '@cogni/domain';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { translateEnglish } from '../../lib/i18n/error-text';
 import {
   getDefaultFormValues,
   type PreviewFormValues,
@@ -56,6 +63,8 @@ export type StudyDraft = {
   declineUrl: string;
   title: string;
   description: string;
+  /** The language of the participants' pages and tasks, in which the study's texts are written. */
+  language: Language;
   steps: StepDraft[];
 };
 
@@ -78,14 +87,14 @@ export type ArmDraft = {
 let nextKey = 0;
 const newKey = () => `step-${++nextKey}`;
 
-/** A new arm, numbered after the others. */
-export function newArm(arms: readonly ArmDraft[]): ArmDraft {
-  let n = arms.length + 1;
-  while (arms.some((arm) => arm.key === `arm-${n}`)) n++;
+/** A new arm, numbered after the others, labelled in the reader's language. */
+export function newArm(arms: readonly ArmDraft[], i18n: I18n): ArmDraft {
+  let number = arms.length + 1;
+  while (arms.some((arm) => arm.key === `arm-${number}`)) number++;
   return {
     id: newKey(),
-    key: `arm-${n}`,
-    label: `Arm ${n}`,
+    key: `arm-${number}`,
+    label: i18n._(msg`Arm ${number}`),
     weight: '1',
     target: '',
     omitKeys: [],
@@ -100,31 +109,48 @@ export function mappedSteps(steps: readonly StepDraft[]): StepDraft[] {
   );
 }
 
-export const STEP_KIND_NAMES: Record<StudyStepKind, string> = {
-  consent: 'Consent',
-  info: 'Information',
-  task: 'Task',
-  demographics: 'Questions about the participant',
-  break: 'Break',
-  debrief: 'Debrief',
+/** What the editor calls each kind of step. */
+export const STEP_KIND_NAMES: Record<StudyStepKind, MessageDescriptor> = {
+  consent: msg({ comment: 'a kind of study step: the consent form', message: 'Consent' }),
+  info: msg({ comment: 'a kind of study step: a page of information', message: 'Information' }),
+  task: msg({ comment: 'a kind of study step: a cognitive task', message: 'Task' }),
+  demographics: msg`Questions about the participant`,
+  break: msg({ comment: 'a kind of study step: a pause between tasks', message: 'Break' }),
+  debrief: msg({
+    comment: 'a kind of study step: the page after the last task',
+    message: 'Debrief',
+  }),
 };
 
-const DEFAULT_TITLES: Record<StudyStepKind, string> = {
-  consent: 'Consent',
-  info: 'Before you start',
-  task: '',
-  demographics: 'About you',
-  break: 'A short break',
-  debrief: 'Thank you',
+/** A new step's title, which participants see until the researcher changes it. */
+const DEFAULT_TITLES: Record<Exclude<StudyStepKind, 'task'>, MessageDescriptor> = {
+  consent: msg`Consent`,
+  info: msg`Before you start`,
+  demographics: msg`About you`,
+  break: msg`A short break`,
+  debrief: msg`Thank you`,
 };
 
-/** A new step of `kind`, with a title and, for a task, the first task at its defaults. */
-export function newStep(kind: StudyStepKind): StepDraft {
+/**
+ * A new step of `kind`, with a title in the reader's language (the researcher's, who writes the
+ * study's texts) and, for a task, the first task at its defaults.
+ */
+export function newStep(kind: StudyStepKind, i18n: I18n): StepDraft {
+  const task = TASKS[0];
+  return {
+    ...blankStep(kind),
+    title:
+      kind === 'task' ? translateEnglish(i18n, task?.name ?? '') : i18n._(DEFAULT_TITLES[kind]),
+  };
+}
+
+/** A step of `kind` without a title: the first task at its defaults for a task. */
+function blankStep(kind: StudyStepKind): StepDraft {
   const task = TASKS[0];
   return {
     key: newKey(),
     kind,
-    title: kind === 'task' ? (task?.name ?? '') : DEFAULT_TITLES[kind],
+    title: '',
     text: '',
     minSeconds: '0',
     questions: ['age', 'gender', 'handedness', 'firstLanguage'],
@@ -133,8 +159,11 @@ export function newStep(kind: StudyStepKind): StepDraft {
   };
 }
 
-/** A new study: consent, one task, a debrief. */
-export function newStudyDraft(): StudyDraft {
+/**
+ * A new study: consent, one task, a debrief, with their titles in the reader's language, which is
+ * the study's language too when it is one participants can have (English otherwise).
+ */
+export function newStudyDraft(i18n: I18n): StudyDraft {
   return {
     name: '',
     participantCap: '',
@@ -157,7 +186,8 @@ export function newStudyDraft(): StudyDraft {
     declineUrl: '',
     title: '',
     description: '',
-    steps: [newStep('consent'), newStep('task'), newStep('debrief')],
+    language: isLanguage(i18n.locale) ? i18n.locale : SOURCE_LANGUAGE,
+    steps: [newStep('consent', i18n), newStep('task', i18n), newStep('debrief', i18n)],
   };
 }
 
@@ -166,7 +196,7 @@ export function toStudyDraft(study: StudyDetail): StudyDraft {
   const { settings, content } = study;
   const design = content.design ?? DEFAULT_STUDY_DESIGN;
   const steps = content.steps.map((step) => {
-    const draft = { ...newStep(step.kind), title: step.title };
+    const draft = { ...blankStep(step.kind), title: step.title };
     if ('text' in step) draft.text = step.text;
     if (step.kind === 'break') draft.minSeconds = String(step.minSeconds);
     if (step.kind === 'demographics') draft.questions = [...step.questions];
@@ -222,9 +252,26 @@ export function toStudyDraft(study: StudyDetail): StudyDraft {
     declineUrl: settings.declineUrl ?? '',
     title: content.title,
     description: content.description,
+    language: content.language,
     steps,
   };
 }
+
+/**
+ * The editor's own messages about a field, in English as the server's are: a field shows either
+ * through translateEnglish, in the reader's language.
+ */
+const draftMessage = (descriptor: MessageDescriptor) =>
+  englishText({ id: descriptor.id, message: descriptor.message ?? descriptor.id });
+
+const DRAFT_MESSAGES = {
+  groupEnds: draftMessage(msg`Choose the first and the last step that change places`),
+  wholeNumber: draftMessage(msg`Enter a whole number`),
+  participants: draftMessage(msg`Enter a whole number of participants, or leave it empty`),
+  minutes: draftMessage(msg`Enter whole minutes`),
+  seconds: draftMessage(msg`Enter whole seconds`),
+  task: draftMessage(msg`Choose a task`),
+};
 
 /**
  * The design of the draft, its steps named by number again; problems the editor can see itself
@@ -237,18 +284,18 @@ function readDesign(draft: StudyDraft, errors: DraftErrors): StudyDesign {
     const first = indexOf(draft.order.firstKey);
     const last = indexOf(draft.order.lastKey);
     if (first < 0 || last < 0) {
-      errors['content.design.order.group'] =
-        'Choose the first and the last step that change places';
+      errors['content.design.order.group'] = DRAFT_MESSAGES.groupEnds;
     }
     order = { scheme: draft.order.scheme, group: { first, last } };
   }
   const arms = draft.arms.map((arm, armIndex) => {
     const at = `content.design.arms.${armIndex}`;
     const weight = Number(arm.weight.trim());
-    if (!/^[1-9][0-9]*$/.test(arm.weight.trim())) errors[`${at}.weight`] = 'Enter a whole number';
+    if (!/^[1-9][0-9]*$/.test(arm.weight.trim()))
+      errors[`${at}.weight`] = DRAFT_MESSAGES.wholeNumber;
     const target = arm.target.trim();
     if (target !== '' && !/^[1-9][0-9]*$/.test(target)) {
-      errors[`${at}.target`] = 'Enter a whole number of participants, or leave it empty';
+      errors[`${at}.target`] = DRAFT_MESSAGES.participants;
     }
     const settings: Record<string, Record<string, unknown>> = {};
     for (const [key, values] of Object.entries(arm.settings)) {
@@ -281,7 +328,10 @@ function readDesign(draft: StudyDraft, errors: DraftErrors): StudyDesign {
   };
 }
 
-/** Field problems found before sending, keyed as the server keys them (`content.steps.2.title`). */
+/**
+ * Field problems found before sending, keyed as the server keys them (`content.steps.2.title`):
+ * English, as the server's are, shown with translateEnglish.
+ */
 export type DraftErrors = Record<string, string>;
 
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
@@ -302,11 +352,11 @@ export function readStudyDraft(
   const errors: DraftErrors = {};
   const cap = draft.participantCap.trim();
   if (cap !== '' && !/^[1-9][0-9]*$/.test(cap)) {
-    errors['settings.participantCap'] = 'Enter a whole number of participants, or leave it empty';
+    errors['settings.participantCap'] = DRAFT_MESSAGES.participants;
   }
   const activeMinutes = draft.activeMinutes.trim();
   if (!/^[1-9][0-9]*$/.test(activeMinutes)) {
-    errors['settings.activeMinutes'] = 'Enter whole minutes';
+    errors['settings.activeMinutes'] = DRAFT_MESSAGES.minutes;
   }
   const design = readDesign(draft, errors);
   const steps = draft.steps.map((step, index) => {
@@ -319,7 +369,7 @@ export function readStudyDraft(
       case 'break': {
         const seconds = Number(step.minSeconds || '0');
         if (!Number.isInteger(seconds)) {
-          errors[`content.steps.${index}.minSeconds`] = 'Enter whole seconds';
+          errors[`content.steps.${index}.minSeconds`] = DRAFT_MESSAGES.seconds;
         }
         return { ...base, text: step.text, minSeconds: seconds };
       }
@@ -328,7 +378,7 @@ export function readStudyDraft(
       case 'task': {
         const task = findTask(step.testType as never);
         if (!task) {
-          errors[`content.steps.${index}.testType`] = 'Choose a task';
+          errors[`content.steps.${index}.testType`] = DRAFT_MESSAGES.task;
           return { ...base, testType: step.testType, config: {} };
         }
         const read = readPreviewForm(task, step.settings);
@@ -371,6 +421,7 @@ export function readStudyDraft(
       content: {
         title: draft.title,
         description: draft.description,
+        language: draft.language,
         steps,
         design,
       } as never,

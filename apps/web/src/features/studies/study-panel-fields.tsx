@@ -1,6 +1,8 @@
 import { PANEL_PRESETS, STUDY_PANELS, type StudyPanel } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
+import { useErrorText } from '../../lib/i18n/error-text';
 import type { StudyDraft } from './study-form';
 import { TextAreaField } from './text-area-field';
 
@@ -32,59 +34,73 @@ export function applyPanelPreset(draft: StudyDraft, panel: StudyPanel): StudyDra
 
 /** The "Recruitment" part of the study editor: the panel, its parameters, codes and URLs. */
 export function StudyPanelFields({ draft, set, error }: Props) {
+  const { t } = useLingui();
+  const { translateEnglish } = useErrorText();
   const panel = draft.panel;
   return (
     <fieldset className="studies-fieldset">
-      <legend>Recruitment</legend>
+      <legend>
+        <Trans>Recruitment</Trans>
+      </legend>
       <SelectField
-        label="Recruitment panel"
-        hint="Fills in the panel’s parameters and completion URL; the Links tab then shows what to paste into the panel."
+        label={t`Recruitment panel`}
+        hint={t`Fills in the panel’s parameters and completion URL; the Links tab then shows what to paste into the panel.`}
         value={panel}
         onChange={(e) => set('panel', e.target.value as StudyPanel)}
       >
         {STUDY_PANELS.map((name) => (
           <option key={name} value={name}>
-            {PANEL_PRESETS[name].name}
+            {translateEnglish(PANEL_PRESETS[name].name)}
           </option>
         ))}
       </SelectField>
       <TextField
-        label="URL parameters to keep"
+        label={t`URL parameters to keep`}
         hint={
           panel === 'sona'
-            ? 'The name of the parameter that carries SONA’s survey code (e.g. id).'
-            : 'Names the panel puts in the link, comma separated. They are kept apart from the data and exported only on request.'
+            ? t`The name of the parameter that carries SONA’s survey code (e.g. id).`
+            : t`Names the panel puts in the link, comma separated. They are kept apart from the data and exported only on request.`
         }
         value={draft.capturedParams}
         error={error('settings.capturedParams')}
         onChange={(e) => set('capturedParams', e.target.value)}
       />
       <TextField
-        label="Participant id parameter"
-        hint="The kept parameter that names a panel’s participant: each value takes part once. Empty: none."
+        label={t`Participant id parameter`}
+        hint={t`The kept parameter that names a panel’s participant: each value takes part once. Empty: none.`}
         value={draft.panelIdParam}
         error={error('settings.panelIdParam')}
         onChange={(e) => set('panelIdParam', e.target.value)}
       />
       <TextField
         label={
-          panel === 'sona' ? 'Completion URL (SONA’s client-side credit URL)' : 'Completion URL'
+          panel === 'sona' ? t`Completion URL (SONA’s client-side credit URL)` : t`Completion URL`
         }
         hint={
+          // Quoted, '{id}' is the address's own placeholder, shown as written.
           panel === 'sona'
-            ? 'Paste it from SONA with {id} (your parameter’s name in braces) where it says XXXX.'
-            : 'Where participants go once every answer is saved, with {NAME} for a kept parameter and {COMPLETION_CODE}; empty: a thank-you page.'
+            ? t({
+                comment: "'{id}' is shown as {id}, literally: keep it quoted and untranslated",
+                message:
+                  "Paste it from SONA with '{id}' (your parameter’s name in braces) where it says XXXX.",
+              })
+            : t({
+                comment:
+                  "'{NAME}' and '{COMPLETION_CODE}' are shown as {NAME} and {COMPLETION_CODE}, literally: keep them quoted and untranslated",
+                message:
+                  "Where participants go once every answer is saved, with '{NAME}' for a kept parameter and '{COMPLETION_CODE}'; empty: a thank-you page.",
+              })
         }
         value={draft.completionUrl}
         error={error('settings.completionUrl')}
         onChange={(e) => set('completionUrl', e.target.value)}
       />
       <TextField
-        label="Completion code"
+        label={t`Completion code`}
         hint={
           panel === 'prolific'
-            ? 'Prolific’s completion code for those who finish.'
-            : 'The panel’s code shown at the end; empty: each participant gets a code of their own.'
+            ? t`Prolific’s completion code for those who finish.`
+            : t`The panel’s code shown at the end; empty: each participant gets a code of their own.`
         }
         value={draft.completionCode}
         error={error('settings.completionCode')}
@@ -92,26 +108,26 @@ export function StudyPanelFields({ draft, set, error }: Props) {
       />
       {panel === 'prolific' && (
         <TextField
-          label="Screen-out code"
-          hint="Prolific’s code for those the study turns away (full, already taken part, consent declined) and those who stop or withdraw."
+          label={t`Screen-out code`}
+          hint={t`Prolific’s code for those the study turns away (full, already taken part, consent declined) and those who stop or withdraw.`}
           value={draft.screenOutCode}
           error={error('settings.screenOutCode')}
           onChange={(e) => set('screenOutCode', e.target.value)}
         />
       )}
       <TextAreaField
-        label="Message when consent is declined"
+        label={t`Message when consent is declined`}
         rows={2}
         value={draft.declineMessage}
         error={error('settings.declineMessage')}
         onChange={(e) => set('declineMessage', e.target.value)}
       />
       <TextField
-        label="Decline URL"
+        label={t`Decline URL`}
         hint={
           panel === 'prolific'
-            ? 'Where participants who decline go; empty: back to Prolific with the screen-out code, or the message.'
-            : 'Where participants who decline go instead of the message; empty: the message.'
+            ? t`Where participants who decline go; empty: back to Prolific with the screen-out code, or the message.`
+            : t`Where participants who decline go instead of the message; empty: the message.`
         }
         value={draft.declineUrl}
         error={error('settings.declineUrl')}

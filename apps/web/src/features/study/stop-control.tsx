@@ -1,8 +1,10 @@
 import type { Participation } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { stopParticipation, withdrawParticipation } from '../../lib/api/participation';
 import { isApiError } from '../../lib/api-client';
+import { useErrorText } from '../../lib/i18n/error-text';
 import { getTrialQueue } from '../../lib/task-runtime/page-trial-queue';
 import { studyRunsPath } from '../../lib/task-runtime/run-paths';
 
@@ -77,7 +79,11 @@ export function StopControl({
         aria-haspopup="dialog"
         onClick={() => setIsOpen(true)}
       >
-        {offers === 'both' ? 'Stop taking part' : 'Withdraw from the study'}
+        {offers === 'both' ? (
+          <Trans>Stop taking part</Trans>
+        ) : (
+          <Trans>Withdraw from the study</Trans>
+        )}
       </Button>
       {isOpen && (
         <StopDialog
@@ -101,13 +107,15 @@ function StopDialog(props: {
   onCancel: () => void;
 }) {
   const { code, offers } = props;
+  const { t } = useLingui();
+  const { errorText } = useErrorText();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const stopTextId = useId();
   const withdrawTextId = useId();
   const [busy, setBusy] = useState<'stop' | 'withdraw' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -120,7 +128,7 @@ function StopDialog(props: {
 
   const act = async (action: 'stop' | 'withdraw') => {
     setBusy(action);
-    setError(null);
+    setFailure(null);
     try {
       if (action === 'stop') {
         await whenSaved(STOP_SAVE_WAIT_MS);
@@ -129,15 +137,17 @@ function StopDialog(props: {
         action === 'stop' ? await stopParticipation(code) : await withdrawParticipation(code);
       await getTrialQueue().discardUnder(studyRunsPath(code));
       props.onDone(next);
-    } catch (failure) {
-      setError(
-        isApiError(failure) && failure.status > 0 && failure.status < 500
-          ? failure.message
-          : 'This could not reach the server. Check your connection and try again.',
-      );
+    } catch (error) {
+      setFailure({ error });
       setBusy(null);
     }
   };
+  const error =
+    failure === null
+      ? null
+      : isApiError(failure.error) && failure.error.status > 0 && failure.error.status < 500
+        ? errorText(failure.error)
+        : t`This could not reach the server. Check your connection and try again.`;
 
   return (
     <dialog
@@ -150,14 +160,20 @@ function StopDialog(props: {
       }}
     >
       <h2 id={titleId} className="dialog__title">
-        {offers === 'both' ? 'Stop taking part?' : 'Withdraw from the study?'}
+        {offers === 'both' ? (
+          <Trans>Stop taking part?</Trans>
+        ) : (
+          <Trans>Withdraw from the study?</Trans>
+        )}
       </h2>
       <div className="dialog__body study-stop__choices">
         {offers === 'both' && (
           <div className="study-stop__choice">
             <p id={stopTextId}>
-              You leave the study now, and the answers you have given so far are kept for the
-              research.
+              <Trans>
+                You leave the study now, and the answers you have given so far are kept for the
+                research.
+              </Trans>
             </p>
             <Button
               variant="secondary"
@@ -166,14 +182,16 @@ function StopDialog(props: {
               isBusy={busy === 'stop'}
               onClick={() => void act('stop')}
             >
-              Stop and keep my answers
+              <Trans>Stop and keep my answers</Trans>
             </Button>
           </div>
         )}
         <div className="study-stop__choice">
           <p id={withdrawTextId}>
-            Every answer you have given in this study is deleted now, and only the fact that you
-            took part and withdrew is kept.
+            <Trans>
+              Every answer you have given in this study is deleted now, and only the fact that you
+              took part and withdrew is kept.
+            </Trans>
           </p>
           <Button
             variant="danger"
@@ -182,7 +200,7 @@ function StopDialog(props: {
             isBusy={busy === 'withdraw'}
             onClick={() => void act('withdraw')}
           >
-            Withdraw and delete my answers
+            <Trans>Withdraw and delete my answers</Trans>
           </Button>
         </div>
       </div>
@@ -193,7 +211,7 @@ function StopDialog(props: {
       )}
       <div className="dialog__actions">
         <Button ref={cancelRef} variant="ghost" onClick={props.onCancel} disabled={busy !== null}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </dialog>

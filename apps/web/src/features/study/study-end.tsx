@@ -1,4 +1,5 @@
 import type { Participation } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { buttonClassName } from '../../components/ui/button';
@@ -44,7 +45,8 @@ export function StudyEnd(props: EndProps) {
 }
 
 function Saving({ code, participation, onChange }: EndProps) {
-  useDocumentTitle('Saving your answers');
+  const { t } = useLingui();
+  useDocumentTitle(t`Saving your answers`);
   const [isSlow, setIsSlow] = useState(false);
   useEffect(() => {
     let isCurrent = true;
@@ -71,13 +73,17 @@ function Saving({ code, participation, onChange }: EndProps) {
   }, [code, participation.runs, onChange]);
   return (
     <section className="study-card card" aria-labelledby="study-saving-title" aria-busy="true">
-      <h1 id="study-saving-title">Saving your answers</h1>
-      <Spinner label="Saving your answers…" />
+      <h1 id="study-saving-title">
+        <Trans>Saving your answers</Trans>
+      </h1>
+      <Spinner label={t`Saving your answers…`} />
       {isSlow && (
         <Alert variant="info">
-          This is taking longer than usual, perhaps because the connection dropped. Please keep this
-          page open: your answers are kept in this browser and the page moves on by itself as soon
-          as the server has them all.
+          <Trans>
+            This is taking longer than usual, perhaps because the connection dropped. Please keep
+            this page open: your answers are kept in this browser and the page moves on by itself as
+            soon as the server has them all.
+          </Trans>
         </Alert>
       )}
     </section>
@@ -88,10 +94,16 @@ type EndOf<Kind> = Extract<NonNullable<Participation['end']>, { kind: Kind }>;
 
 /** Where a panel's participant goes back to, when the panel gives an address. */
 function ContinueLink({ redirectUrl }: { redirectUrl: string | null }) {
-  if (!redirectUrl) return <p>You may close this page.</p>;
+  if (!redirectUrl) {
+    return (
+      <p>
+        <Trans>You may close this page.</Trans>
+      </p>
+    );
+  }
   return (
     <a className={buttonClassName('primary', 'button--large')} href={redirectUrl}>
-      Continue
+      <Trans>Continue</Trans>
     </a>
   );
 }
@@ -102,13 +114,16 @@ function Stopped({
   onChange,
   end,
 }: Pick<EndProps, 'code' | 'onChange'> & { end: EndOf<'stopped'> }) {
-  useDocumentTitle('You have stopped');
+  const { t } = useLingui();
+  useDocumentTitle(t`You have stopped`);
   return (
     <section className="study-card card" aria-labelledby="study-end-title">
       <h1 id="study-end-title" tabIndex={-1}>
-        You have stopped
+        <Trans>You have stopped</Trans>
       </h1>
-      <p>Thank you for your time. The answers you gave before stopping are kept.</p>
+      <p>
+        <Trans>Thank you for your time. The answers you gave before stopping are kept.</Trans>
+      </p>
       <ContinueLink redirectUrl={end.redirectUrl} />
       <StopControl code={code} onChange={onChange} offers="withdraw" />
     </section>
@@ -117,15 +132,18 @@ function Stopped({
 
 /** A withdrawal: nothing of the participant's answers is left on the server or in this browser. */
 function Withdrawn({ end }: { end: EndOf<'withdrawn'> }) {
-  useDocumentTitle('Your answers are deleted');
+  const { t } = useLingui();
+  useDocumentTitle(t`Your answers are deleted`);
   return (
     <section className="study-card card" aria-labelledby="study-end-title">
       <h1 id="study-end-title" tabIndex={-1}>
-        Your answers are deleted
+        <Trans>Your answers are deleted</Trans>
       </h1>
       <p role="status">
-        You have withdrawn from the study. Every answer you gave is deleted; the study keeps only
-        the fact that you took part and withdrew.
+        <Trans>
+          You have withdrawn from the study. Every answer you gave is deleted; the study keeps only
+          the fact that you took part and withdrew.
+        </Trans>
       </p>
       <ContinueLink redirectUrl={end.redirectUrl} />
     </section>
@@ -143,8 +161,9 @@ function Completed({
   participation: Participation;
   onChange: (participation: Participation) => void;
 }) {
-  useDocumentTitle('Thank you');
-  const { redirectUrl } = end;
+  const { t } = useLingui();
+  useDocumentTitle(t`Thank you`);
+  const { redirectUrl, completionCode } = end;
   const { isPreview, showScores } = participation;
   // A preview stays here, so the researcher sees the end as participants do; a participant shown
   // their scores leaves when they have read them, by the Continue button.
@@ -154,11 +173,17 @@ function Completed({
   }, [redirectUrl, isRedirectedAtOnce]);
   return (
     <section className="study-card card" aria-labelledby="study-end-title">
-      <h1 id="study-end-title">Thank you</h1>
-      <p>All your answers are saved. You have completed the study.</p>
-      {end.completionCode && (
+      <h1 id="study-end-title">
+        <Trans>Thank you</Trans>
+      </h1>
+      <p>
+        <Trans>All your answers are saved. You have completed the study.</Trans>
+      </p>
+      {completionCode && (
         <p className="study-completion">
-          Your completion code: <strong data-testid="completion-code">{end.completionCode}</strong>
+          <Trans>
+            Your completion code: <strong data-testid="completion-code">{completionCode}</strong>
+          </Trans>
         </p>
       )}
       {showScores && <StudyScores code={code} participation={participation} />}
@@ -166,34 +191,42 @@ function Completed({
         <>
           <p role="status">
             {isPreview
-              ? 'A participant would now be sent to the completion address.'
+              ? t`A participant would now be sent to the completion address.`
               : isRedirectedAtOnce
-                ? 'Taking you back to where you came from…'
-                : 'When you have read your results, continue to finish.'}
+                ? t`Taking you back to where you came from…`
+                : t`When you have read your results, continue to finish.`}
           </p>
           <a className={buttonClassName('primary', 'button--large')} href={redirectUrl}>
-            Continue
+            <Trans>Continue</Trans>
           </a>
         </>
       )}
-      {!redirectUrl && <p>You may close this page.</p>}
+      {!redirectUrl && (
+        <p>
+          <Trans>You may close this page.</Trans>
+        </p>
+      )}
       <StopControl code={code} onChange={onChange} offers="withdraw" />
     </section>
   );
 }
 
 function Declined({ end }: { end: EndOf<'declined'> }) {
-  useDocumentTitle('Thank you');
+  const { t } = useLingui();
+  useDocumentTitle(t`Thank you`);
   useEffect(() => {
     if (end.redirectUrl) window.location.assign(end.redirectUrl);
   }, [end.redirectUrl]);
   return (
     <section className="study-card card" aria-labelledby="study-end-title">
-      <h1 id="study-end-title">Thank you</h1>
-      <p>{end.message || 'You chose not to take part. Nothing more is asked of you.'}</p>
+      <h1 id="study-end-title">
+        <Trans>Thank you</Trans>
+      </h1>
+      {/* The researcher's own words, written in the study's language. */}
+      <p>{end.message || t`You chose not to take part. Nothing more is asked of you.`}</p>
       {end.redirectUrl && (
         <a className={buttonClassName('primary', 'button--large')} href={end.redirectUrl}>
-          Continue
+          <Trans>Continue</Trans>
         </a>
       )}
     </section>

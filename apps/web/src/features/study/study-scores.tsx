@@ -1,4 +1,5 @@
 import type { Participation, ProgressResult, Run } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ResultItem } from '../../components/results/result-item';
@@ -29,6 +30,7 @@ function toResult(run: Run): ProgressResult {
  * run with the views progress tracking has (scores, charts, trials), under the step's title.
  */
 export function StudyScores({ code, participation }: StudyScoresProps) {
+  const { t } = useLingui();
   const taskRuns = participation.runs.filter((run) => run.completed);
   const runs = useQueries({
     queries: taskRuns.map((run) => ({
@@ -42,24 +44,29 @@ export function StudyScores({ code, participation }: StudyScoresProps) {
   if (taskRuns.length === 0) return null;
   return (
     <section className="study-scores" aria-labelledby="study-scores-title">
-      <h2 id="study-scores-title">Your results</h2>
+      <h2 id="study-scores-title">
+        <Trans>Your results</Trans>
+      </h2>
       <p className="study-note">
-        Open a task to see how each score comes about, with its charts and every answer.
+        <Trans>
+          Open a task to see how each score comes about, with its charts and every answer.
+        </Trans>
       </p>
       {taskRuns.map((stepRun, i) => {
         const query = runs[i];
         const step = participation.steps[stepRun.step];
         const headingId = `study-scores-step-${stepRun.step}`;
+        const stepNumber = stepRun.step + 1;
         return (
           <section key={stepRun.runId} className="study-scores__step" aria-labelledby={headingId}>
-            <h3 id={headingId}>{step?.title ?? `Step ${stepRun.step + 1}`}</h3>
+            <h3 id={headingId}>{step?.title ?? t`Step ${stepNumber}`}</h3>
             {!query || query.isPending ? (
-              <Spinner label="Loading your results…" />
+              <Spinner label={t`Loading your results…`} />
             ) : query.isError ? (
               <Alert variant="error">
-                Your results could not be loaded; your answers are saved.{' '}
+                <Trans>Your results could not be loaded; your answers are saved.</Trans>{' '}
                 <Button variant="secondary" onClick={() => void query.refetch()}>
-                  Try again
+                  <Trans>Try again</Trans>
                 </Button>
               </Alert>
             ) : (

@@ -5,6 +5,9 @@ import {
   type Participation,
   type StudyStep as Step,
 } from '@cogni/domain';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, Suspense, useEffect, useId, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -13,6 +16,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { TextField } from '../../components/ui/text-field';
 import { answerConsent, completeStep, getParticipation } from '../../lib/api/participation';
 import { isApiError } from '../../lib/api-client';
+import { useErrorText } from '../../lib/i18n/error-text';
 import type { StudyRunSource } from '../../lib/task-runtime/run-source';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { getWebTask } from '../../tasks/registry';
@@ -25,27 +29,28 @@ type StepProps = {
   onChange: (participation: Participation) => void;
 };
 
-/** What went wrong with an answer, in words for the participant. */
-function failureText(error: unknown): string {
-  return isApiError(error) && error.status > 0 && error.status < 500
-    ? error.message
-    : 'Your answer could not be saved. Check your connection and try again.';
-}
-
-/** Sends an answer; shows its failure and keeps the page as it was. */
+/** Sends an answer; shows its failure, in words for the participant, and keeps the page. */
 function useAnswer(props: StepProps) {
-  const [error, setError] = useState<string | null>(null);
+  const { t } = useLingui();
+  const { errorText } = useErrorText();
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const [isSending, setIsSending] = useState(false);
   const send = async (request: () => Promise<Participation>) => {
     setIsSending(true);
-    setError(null);
+    setFailure(null);
     try {
       props.onChange(await request());
-    } catch (failure) {
-      setError(failureText(failure));
+    } catch (error) {
+      setFailure({ error });
       setIsSending(false);
     }
   };
+  const error =
+    failure === null
+      ? null
+      : isApiError(failure.error) && failure.error.status > 0 && failure.error.status < 500
+        ? errorText(failure.error)
+        : t`Your answer could not be saved. Check your connection and try again.`;
   return { error, isSending, send };
 }
 
@@ -56,10 +61,18 @@ export function StudyStep(props: StepProps) {
   const step = participation.steps[index];
   useDocumentTitle(step ? `${step.title} · ${participation.title}` : participation.title);
   if (!step) return null;
+  const stepNumber = index + 1;
+  const steps = participation.steps.length;
   const header = (
     <p className="study-progress">
-      Step {index + 1} of {participation.steps.length}
-      {participation.isPreview && <span className="study-preview-badge">Preview</span>}
+      <Trans>
+        Step {stepNumber} of {steps}
+      </Trans>
+      {participation.isPreview && (
+        <span className="study-preview-badge">
+          <Trans comment="a badge: the researcher is trying the study out">Preview</Trans>
+        </span>
+      )}
     </p>
   );
   if (step.kind === 'task') {
@@ -101,7 +114,7 @@ function PageStep(props: StepProps & { step: Exclude<Step, { kind: 'task' }>; in
             disabled={answer.isSending}
             onClick={() => void answer.send(() => answerConsent(code, true))}
           >
-            I agree
+            <Trans>I agree</Trans>
           </Button>
           <Button
             variant="secondary"
@@ -109,7 +122,7 @@ function PageStep(props: StepProps & { step: Exclude<Step, { kind: 'task' }>; in
             disabled={answer.isSending}
             onClick={() => void answer.send(() => answerConsent(code, false))}
           >
-            I do not agree
+            <Trans>I do not agree</Trans>
           </Button>
         </div>
       </>
@@ -143,7 +156,7 @@ function PageStep(props: StepProps & { step: Exclude<Step, { kind: 'task' }>; in
           onClick={() => void answer.send(() => completeStep(code, index))}
           autoFocus
         >
-          {isLast ? 'Finish' : 'Continue'}
+          {isLast ? <Trans>Finish</Trans> : <Trans>Continue</Trans>}
         </Button>
       )}
     </>
@@ -152,6 +165,7 @@ function PageStep(props: StepProps & { step: Exclude<Step, { kind: 'task' }>; in
 
 /** A break's Continue, which waits out the break's shortest time. */
 function BreakContinue(props: { seconds: number; disabled: boolean; onContinue: () => void }) {
+  const { t } = useLingui();
   const [left, setLeft] = useState(props.seconds);
   useEffect(() => {
     if (left <= 0) return;
@@ -164,23 +178,23 @@ function BreakContinue(props: { seconds: number; disabled: boolean; onContinue: 
       disabled={props.disabled || left > 0}
       onClick={props.onContinue}
     >
-      {left > 0 ? `Continue in ${left} s` : 'Continue'}
+      {left > 0 ? t`Continue in ${left} s` : t`Continue`}
     </Button>
   );
 }
 
-const GENDER_TEXT: Record<(typeof GENDERS)[number], string> = {
-  female: 'Female',
-  male: 'Male',
-  nonBinary: 'Non-binary',
-  other: 'Another gender',
-  preferNotToSay: 'Prefer not to say',
+const GENDER_TEXT: Record<(typeof GENDERS)[number], MessageDescriptor> = {
+  female: msg`Female`,
+  male: msg`Male`,
+  nonBinary: msg`Non-binary`,
+  other: msg`Another gender`,
+  preferNotToSay: msg`Prefer not to say`,
 };
-const HANDEDNESS_TEXT: Record<(typeof HANDEDNESS)[number], string> = {
-  right: 'Right-handed',
-  left: 'Left-handed',
-  both: 'Both hands alike',
-  preferNotToSay: 'Prefer not to say',
+const HANDEDNESS_TEXT: Record<(typeof HANDEDNESS)[number], MessageDescriptor> = {
+  right: msg`Right-handed`,
+  left: msg`Left-handed`,
+  both: msg`Both hands alike`,
+  preferNotToSay: msg`Prefer not to say`,
 };
 
 /** The built-in questions the step asks; every answer may be left out. */
@@ -190,11 +204,12 @@ function Demographics(props: {
   isSending: boolean;
   onSubmit: (answers: DemographicsAnswers) => void;
 }) {
+  const { t } = useLingui();
   const [age, setAge] = useState('');
   const [gender, setGender] = useState('');
   const [handedness, setHandedness] = useState('');
   const [language, setLanguage] = useState('');
-  const [ageError, setAgeError] = useState<string | undefined>();
+  const [isAgeInvalid, setIsAgeInvalid] = useState(false);
   const hintId = useId();
   const asks = (question: string) => props.questions.includes(question);
   const submit = (event: FormEvent) => {
@@ -203,12 +218,12 @@ function Demographics(props: {
     if (asks('age') && age.trim() !== '') {
       const years = Number(age);
       if (!Number.isInteger(years) || years < 1 || years > 120) {
-        setAgeError('Enter your age in whole years, or leave it empty');
+        setIsAgeInvalid(true);
         return;
       }
       answers.age = years;
     }
-    setAgeError(undefined);
+    setIsAgeInvalid(false);
     if (asks('gender') && gender) answers.gender = gender as DemographicsAnswers['gender'];
     if (asks('handedness') && handedness) {
       answers.handedness = handedness as DemographicsAnswers['handedness'];
@@ -219,45 +234,45 @@ function Demographics(props: {
   return (
     <form className="study-form" onSubmit={submit} noValidate aria-describedby={hintId}>
       <p id={hintId} className="study-note">
-        Every question is optional: leave out any you prefer not to answer.
+        <Trans>Every question is optional: leave out any you prefer not to answer.</Trans>
       </p>
       {asks('age') && (
         <TextField
-          label="Age in years"
+          label={t`Age in years`}
           inputMode="numeric"
           autoComplete="off"
           value={age}
-          error={ageError}
+          error={isAgeInvalid ? t`Enter your age in whole years, or leave it empty` : undefined}
           onChange={(event) => setAge(event.target.value)}
         />
       )}
       {asks('gender') && (
-        <SelectField label="Gender" value={gender} onChange={(e) => setGender(e.target.value)}>
-          <option value="">No answer</option>
+        <SelectField label={t`Gender`} value={gender} onChange={(e) => setGender(e.target.value)}>
+          <option value="">{t`No answer`}</option>
           {GENDERS.map((value) => (
             <option key={value} value={value}>
-              {GENDER_TEXT[value]}
+              {t(GENDER_TEXT[value])}
             </option>
           ))}
         </SelectField>
       )}
       {asks('handedness') && (
         <SelectField
-          label="Handedness"
+          label={t`Handedness`}
           value={handedness}
           onChange={(e) => setHandedness(e.target.value)}
         >
-          <option value="">No answer</option>
+          <option value="">{t`No answer`}</option>
           {HANDEDNESS.map((value) => (
             <option key={value} value={value}>
-              {HANDEDNESS_TEXT[value]}
+              {t(HANDEDNESS_TEXT[value])}
             </option>
           ))}
         </SelectField>
       )}
       {asks('firstLanguage') && (
         <TextField
-          label="First language"
+          label={t`First language`}
           autoComplete="off"
           maxLength={100}
           value={language}
@@ -266,7 +281,7 @@ function Demographics(props: {
       )}
       {props.error && <Alert variant="error">{props.error}</Alert>}
       <Button type="submit" className="button--large" disabled={props.isSending}>
-        Continue
+        <Trans>Continue</Trans>
       </Button>
     </form>
   );
@@ -278,6 +293,7 @@ function Demographics(props: {
  */
 function TaskStep(props: StepProps & { step: Extract<Step, { kind: 'task' }>; index: number }) {
   const { step, index, code, participation } = props;
+  const { t } = useLingui();
   const task = getWebTask(step.testType);
   const [source] = useState<StudyRunSource>(() => ({
     kind: 'study',
@@ -292,10 +308,16 @@ function TaskStep(props: StepProps & { step: Extract<Step, { kind: 'task' }>; in
         .catch(() => window.location.reload());
     },
   }));
-  if (!task) return <Alert variant="error">This step’s test cannot run in this app.</Alert>;
+  if (!task) {
+    return (
+      <Alert variant="error">
+        <Trans>This step’s test cannot run in this app.</Trans>
+      </Alert>
+    );
+  }
   const { Page } = task;
   return (
-    <Suspense fallback={<Spinner label="Loading the test…" />}>
+    <Suspense fallback={<Spinner label={t`Loading the test…`} />}>
       <Page source={source} />
     </Suspense>
   );

@@ -1,14 +1,20 @@
 import { TASK_CATEGORIES, TEST_CATALOG, type TestCatalogEntry } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { useErrorText } from '../../lib/i18n/error-text';
 
 /** The battery's tests, grouped by what they measure; tests still to be built are disabled. */
 export function TestListPage() {
+  const { t } = useLingui();
+  const { translateEnglish } = useErrorText();
   return (
     <>
-      <PageHeader title="Cognitive Tests">
-        Choose a test. Each one takes a few minutes, with a keyboard or, on a touch screen, with
-        on-screen buttons.
+      <PageHeader title={t`Cognitive Tests`}>
+        <Trans>
+          Choose a test. Each one takes a few minutes, with a keyboard or, on a touch screen, with
+          on-screen buttons.
+        </Trans>
       </PageHeader>
       {TASK_CATEGORIES.map((category) => {
         const tests = TEST_CATALOG.filter((test) => test.category === category.key);
@@ -17,7 +23,7 @@ export function TestListPage() {
         return (
           <section key={category.key} className="test-group" aria-labelledby={headingId}>
             <h2 id={headingId} className="test-group__title">
-              {category.label}
+              {translateEnglish(category.label)}
             </h2>
             <ul className="test-grid">
               {tests.map((test) => (
@@ -32,6 +38,9 @@ export function TestListPage() {
 }
 
 function TestCard({ test }: { test: TestCatalogEntry }) {
+  const { translateEnglish } = useErrorText();
+  const name = translateEnglish(test.name);
+  const description = translateEnglish(test.description);
   if (!test.isEnabled) {
     return (
       <li
@@ -39,9 +48,11 @@ function TestCard({ test }: { test: TestCatalogEntry }) {
         data-testid="test-card"
         data-enabled="false"
       >
-        <h3 className="test-card__title">{test.name}</h3>
-        <p className="test-card__description">{test.description}</p>
-        <span className="badge test-card__action">Coming soon</span>
+        <h3 className="test-card__title">{name}</h3>
+        <p className="test-card__description">{description}</p>
+        <span className="badge test-card__action">
+          <Trans>Coming soon</Trans>
+        </span>
       </li>
     );
   }
@@ -50,12 +61,12 @@ function TestCard({ test }: { test: TestCatalogEntry }) {
       <h3 className="test-card__title">
         {/* Its ::after stretches over the card, so the whole card is one click target. */}
         <Link to={`/cognitive-tests/${test.slug}`} className="test-card__link">
-          {test.name}
+          {name}
         </Link>
       </h3>
-      <p className="test-card__description">{test.description}</p>
+      <p className="test-card__description">{description}</p>
       <span className="test-card__action test-card__action--start" aria-hidden="true">
-        Start test →
+        <Trans>Start test →</Trans>
       </span>
     </li>
   );

@@ -1,4 +1,9 @@
-import type { ScoreHistoryPoint, TestType, TrendMeasureInfo } from '@cogni/domain';
+import {
+  englishText,
+  type ScoreHistoryPoint,
+  type TestType,
+  type TrendMeasureInfo,
+} from '@cogni/domain';
 
 /** The mean; null for no values. */
 export function getMean(values: readonly number[]): number | null {
@@ -115,11 +120,14 @@ export type ScoreTrend = {
   fit: LinearFit | null;
 };
 
-/** The overall score: the trend every task has, shown first. */
+/**
+ * The overall score: the trend every task has, shown first. Its names are English like a task's
+ * trend measures, and shown in the reader's language by translateEnglish (ADR 042).
+ */
 export const OVERALL_SCORE_MEASURE: TrendMeasureInfo = {
   key: 'overallScore',
-  label: 'Overall score',
-  axisLabel: 'Score (%)',
+  label: englishText(/*i18n*/ { id: 'charts.overallScore', message: 'Overall score' }),
+  axisLabel: englishText(/*i18n*/ { id: 'charts.overallScoreAxis', message: 'Score (%)' }),
   format: 'percent',
   better: 'higher',
 };

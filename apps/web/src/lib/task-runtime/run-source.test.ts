@@ -24,11 +24,12 @@ describe('the run source', () => {
     ).toEqual({ ...SETTINGS.defaults, repsPerDigit: 3 });
     const wrong = resolveRunConfig(SETTINGS, { kind: 'preview', config: { repsPerDigit: 0 } });
     expect(wrong.config).toBeNull();
-    expect(wrong.error).toMatch(
-      new RegExp(`^This preview's settings are not valid: ${SETTINGS.specs.repsPerDigit.label}: `),
-    );
-    expect(resolveRunConfig(SETTINGS, { kind: 'preview', config: null }).error).toBe(
-      'This preview link does not hold a configuration.',
-    );
+    expect(wrong.error).toMatchObject({
+      kind: 'invalid',
+      problems: [{ label: SETTINGS.specs.repsPerDigit.label, message: expect.any(String) }],
+    });
+    expect(resolveRunConfig(SETTINGS, { kind: 'preview', config: null }).error).toEqual({
+      kind: 'noConfig',
+    });
   });
 });

@@ -37,6 +37,18 @@ export function readRunSource(search: string): RunSource {
 }
 
 /**
+ * Why a run cannot start with the settings of its source, for the page to say in the reader's
+ * language (TaskPage): a study's step whose settings do not parse, a preview link without a
+ * configuration, or a preview's settings that do not parse, each problem under the setting's
+ * label (as the admin's settings form names it) with the schema's message, both in English as
+ * the domain writes them.
+ */
+export type RunConfigError =
+  | { kind: 'studyStep' }
+  | { kind: 'noConfig' }
+  | { kind: 'invalid'; problems: readonly { label: string; message: string }[] };
+
+/**
  * The settings a run from `source` will have, checked with the task's settings schema (the one
  * the server uses): the defaults for a normal run, the preview's with the defaults filled in;
  * an error to show in place of the start button when the preview's do not parse.
@@ -44,27 +56,23 @@ export function readRunSource(search: string): RunSource {
 export function resolveRunConfig<Config>(
   settings: Pick<TaskSettings<Config>, 'schema' | 'defaults' | 'specs'>,
   source: RunSource,
-): { config: Config; error: null } | { config: null; error: string } {
+): { config: Config; error: null } | { config: null; error: RunConfigError } {
   if (source.kind === 'normal') return { config: settings.defaults, error: null };
   if (source.kind === 'study') {
     // Checked by the server when the study was saved; parsed again for the defaults' types.
     const parsed = settings.schema.safeParse(source.config);
     return parsed.success
       ? { config: parsed.data, error: null }
-      : { config: null, error: 'This step of the study cannot run.' };
+      : { config: null, error: { kind: 'studyStep' } };
   }
-  if (source.config === null) {
-    return { config: null, error: 'This preview link does not hold a configuration.' };
-  }
+  if (source.config === null) return { config: null, error: { kind: 'noConfig' } };
   const parsed = settings.schema.safeParse(source.config);
   if (parsed.success) return { config: parsed.data, error: null };
-  // Each problem under the setting's label, as the admin's settings form names it.
   const problems = parsed.error.issues.map((issue) => {
     const key = String(issue.path[0] ?? '');
-    const label = settings.specs[key]?.label ?? issue.path.join('.');
-    return `${label ? `${label}: ` : ''}${issue.message}`;
+    return { label: settings.specs[key]?.label ?? issue.path.join('.'), message: issue.message };
   });
-  return { config: null, error: `This preview's settings are not valid: ${problems.join('; ')}.` };
+  return { config: null, error: { kind: 'invalid', problems } };
 }
 
 /** What startRun sends for a run from `source`: a preview's configuration, or nothing. */

@@ -91,11 +91,22 @@ export type TaskStageParts<Input, Scene> = {
   /** Where the trial on screen is kept, when one begun before a reload is given again. */
   openTrial?: OpenTrialStore;
   /**
+   * What the stage adds to a trial's record before it is saved: what it showed that the engine
+   * does not know (Stroop's words in the run's language, ADR 042). The engine's fields stay.
+   */
+  annotateTrial?<T extends object>(trial: T): T;
+  /**
    * A prompt's button takes no press for this long after the prompt appears, ms (a second tap
    * or key meant for the Tower of Hanoi's board); `begin(true)` goes on at once.
    */
   promptSettleMs?: number;
 };
+
+/**
+ * The save error of a trial the outbox refused without saying why; the running view shows it in
+ * the reader's language (TaskRunLayout).
+ */
+export const TRIAL_NOT_STORED = 'This trial could not be stored';
 
 /** What the React chrome shows; the stage itself is drawn by the host, not by React. */
 export type TaskHostSnapshot<Prompt, Scene = unknown> = {
@@ -327,13 +338,15 @@ export class TaskHost<State, Input, Scene, Prompt, Trial extends TrialEnvelope> 
         return;
       case 'RECORD': {
         const { id } = this.options.run;
-        const { trial } = effect;
+        const trial = this.parts.annotateTrial
+          ? this.parts.annotateTrial(effect.trial)
+          : effect.trial;
         // A trial kept open stays so until its record is safely in the outbox: a reload before
         // then gives it again.
         this.options.sink.enqueue(id, trial).then(
           () => this.parts.openTrial?.close(id, positionOf(trial)),
           (error: unknown) => {
-            this.saveError = (error as Error).message || 'This trial could not be stored';
+            this.saveError = (error as Error).message || TRIAL_NOT_STORED;
             this.publish();
           },
         );

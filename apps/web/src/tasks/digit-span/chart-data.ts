@@ -1,7 +1,9 @@
 import type { ResultTrial } from '@cogni/domain';
 import type { Direction } from '@cogni/domain/tasks/digit-span';
+import { msg, select } from '@lingui/core/macro';
 import type { LevelPoint } from '../../components/charts/draw-charts';
-import { asDigitSpanTrials, DIRECTION_NAMES, interruptionOf } from './labels';
+import { i18n } from '../../lib/i18n/i18n';
+import { asDigitSpanTrials, interruptionOf } from './labels';
 
 /**
  * A direction's test lists in order, for its ladder chart: those the scores count (an
@@ -29,25 +31,49 @@ export function getLadderDirections(trials: readonly ResultTrial[]): Direction[]
   return (['forward', 'backward'] as const).filter((d) => given.has(d));
 }
 
-/** A ladder chart in words: its text alternative, shown under it. */
+/** A ladder chart in words, in the reader's language: its text alternative, shown under it. */
 export function describeLadder(direction: Direction, points: readonly LevelPoint[]): string {
-  if (points.length === 0) return `No ${direction} lists were recorded.`;
+  if (points.length === 0) {
+    return i18n._(
+      msg`${select(direction, { forward: 'No forward lists were recorded.', other: 'No backward lists were recorded.' })}`,
+    );
+  }
   const lengths = [...new Set(points.map((p) => p.level))];
-  const parts = lengths.map((length) => {
-    const at = points.filter((p) => p.level === length);
-    const right = at.filter((p) => p.isCorrect).length;
-    return `${length} digits: ${right} of ${at.length} right`;
-  });
+  const parts = lengths
+    .map((length) => {
+      const at = points.filter((p) => p.level === length);
+      const right = at.filter((p) => p.isCorrect).length;
+      const lists = at.length;
+      return i18n._(msg`${length} digits: ${right} of ${lists} right`);
+    })
+    .join('; ');
   const last = lengths.at(-1) as number;
   const atLast = points.filter((p) => p.level === last);
-  const missed =
-    atLast.length === 1
-      ? `the list of ${last} digits was missed`
-      : atLast.length === 2
-        ? `both lists of ${last} digits were missed`
-        : `all ${atLast.length} lists of ${last} digits were missed`;
+  const missedLists = atLast.length;
+  // How the lists ended: at the longest lists, or after every list of a length was missed.
   const ending = atLast.some((p) => p.isCorrect)
-    ? `ended at ${last} digits, the longest lists`
-    : `stopped after ${missed}`;
-  return `${DIRECTION_NAMES[direction]} lists in order, correct ones as circles and missed ones as crosses: ${parts.join('; ')}; the lists ${ending}.`;
+    ? 'longest'
+    : missedLists === 1
+      ? 'missedOne'
+      : missedLists === 2
+        ? 'missedBoth'
+        : 'missedAll';
+  return i18n._(
+    msg({
+      comment:
+        "A chart of the lengths of a Digit Span direction's lists; parts: '3 digits: 2 of 2 right; 4 digits: 0 of 2 right'",
+      message: `${select(direction, {
+        forward: 'Forward lists in order',
+        other: 'Backward lists in order',
+      })}, correct ones as circles and missed ones as crosses: ${parts}; the lists ${select(
+        ending,
+        {
+          longest: `ended at ${last} digits, the longest lists`,
+          missedOne: `stopped after the list of ${last} digits was missed`,
+          missedBoth: `stopped after both lists of ${last} digits were missed`,
+          other: `stopped after all ${missedLists} lists of ${last} digits were missed`,
+        },
+      )}.`,
+    }),
+  );
 }

@@ -4,6 +4,8 @@ import {
   getDirections,
   getSoaMs,
 } from '@cogni/domain/tasks/digit-span';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
 import { minutesText } from '../../lib/minutes-text';
@@ -16,18 +18,24 @@ const loadRunner = () => import('./digit-span-runner');
 const DigitSpanRunner = lazy(loadRunner);
 
 export default function DigitSpanPage({ source }: { source: RunSource }) {
+  const { t } = useLingui();
   const { config, error } = useMemo(
     () => resolveRunConfig(digitSpanTask.settings, source),
     [source],
   );
-  const duration = config
-    ? ` It takes about ${minutesText(digitSpanTask.estimateMs(config))}.`
-    : '';
+  const duration = config ? minutesText(digitSpanTask.estimateMs(config)) : null;
   return (
     <TaskPage
-      title="Digit Span"
-      summary={`A test of how many digits you can hold in mind.${duration}`}
-      keysLabel="1-9, Backspace and Enter"
+      title={t`Digit Span`}
+      summary={
+        duration
+          ? t`A test of how many digits you can hold in mind. It takes about ${duration}.`
+          : t`A test of how many digits you can hold in mind.`
+      }
+      keysLabel={t({
+        comment: 'The keys of the Digit Span test',
+        message: '1-9, Backspace and Enter',
+      })}
       instructions={(mode) => config && <Instructions mode={mode} config={config} />}
       Runner={DigitSpanRunner}
       preloadRunner={loadRunner}
@@ -37,55 +45,73 @@ export default function DigitSpanPage({ source }: { source: RunSource }) {
   );
 }
 
-/** How fast the digits come, in words: 'one a second', 'one every 0.6 seconds'. */
-function digitPace(config: Pick<Config, 'digitOnMs' | 'digitOffMs'>): string {
-  const seconds = Number((getSoaMs(config) / 1000).toFixed(2));
-  return seconds === 1 ? 'one a second' : `one every ${seconds} seconds`;
-}
-
-/** When a direction ends, in words: 'both lists of one length are missed'. */
-function missedRule(listsPerLength: number): string {
-  if (listsPerLength === 1) return 'a list is missed';
-  if (listsPerLength === 2) return 'both lists of one length are missed';
-  return `all ${listsPerLength} lists of one length are missed`;
-}
-
 function Instructions({ mode, config }: { mode: ResponseMode; config: Config }) {
+  const { t, i18n } = useLingui();
   const directions = getDirections(config);
   const hasForward = directions.includes('forward');
   const hasBackward = directions.includes('backward');
-  const enter =
-    mode === 'keyboard'
-      ? 'type them with the digit keys and press Enter (Backspace corrects a digit)'
-      : 'tap them on the keypad and tap Submit (⌫ corrects a digit)';
+  // How fast the digits come: one a second, or one every 0.6 seconds.
+  const soaSeconds = Number((getSoaMs(config) / 1000).toFixed(2));
+  const seconds = i18n.number(soaSeconds);
+  const lists = config.trialsPerLength;
   return (
     <ol className="task-instructions__list">
-      <li>You will see digits one at a time, {digitPace(config)}, after the word “Ready”.</li>
       <li>
-        When the list ends, {enter}.{' '}
-        {hasForward ? (
-          <>
-            First enter them in the <strong>same order</strong> as you saw them.
-          </>
+        {soaSeconds === 1
+          ? t({
+              comment: '“Ready” is the word the test shows before each list',
+              message: 'You will see digits one at a time, one a second, after the word “Ready”.',
+            })
+          : t({
+              comment: '“Ready” is the word the test shows before each list',
+              message: `You will see digits one at a time, one every ${seconds} seconds, after the word “Ready”.`,
+            })}
+      </li>
+      <li>
+        {mode === 'keyboard' ? (
+          <Trans>
+            When the list ends, type them with the digit keys and press Enter (Backspace corrects a
+            digit).
+          </Trans>
         ) : (
-          <>
+          <Trans>
+            When the list ends, tap them on the keypad and tap Submit (⌫ corrects a digit).
+          </Trans>
+        )}{' '}
+        {hasForward ? (
+          <Trans>
+            First enter them in the <strong>same order</strong> as you saw them.
+          </Trans>
+        ) : (
+          <Trans>
             Enter them in <strong>reverse order</strong>: if you see 3 7 2, enter 2 7 3.
-          </>
+          </Trans>
         )}
       </li>
       {hasForward && hasBackward && (
         <li>
-          Later you enter them in <strong>reverse order</strong>:
+          <Trans>
+            Later you enter them in <strong>reverse order</strong>:
+          </Trans>
           <BackwardExample />
         </li>
       )}
-      <li>Do not write the digits down or say them aloud.</li>
       <li>
-        The lists get longer as you go, and stop when {missedRule(config.trialsPerLength)}. It is
-        fine not to remember them all.
+        <Trans>Do not write the digits down or say them aloud.</Trans>
+      </li>
+      <li>
+        {t`The lists get longer as you go, and stop when ${plural(lists, {
+          1: 'a list is missed',
+          2: 'both lists of one length are missed',
+          other: 'all # lists of one length are missed',
+        })}. It is fine not to remember them all.`}
       </li>
       {config.practiceMaxTries > 0 && (
-        <li>Each part starts with a short practice list, and you are shown the right answer.</li>
+        <li>
+          <Trans>
+            Each part starts with a short practice list, and you are shown the right answer.
+          </Trans>
+        </li>
       )}
     </ol>
   );

@@ -9,12 +9,16 @@ import {
   type Position,
   RUN_ORDER_FIELDS,
 } from '@cogni/domain/tasks/digit-span';
+import type { I18n } from '@lingui/core';
+import { msg, select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';
 import { TaskRunLayout } from '../../components/task/task-run-layout';
 import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
 import { useTaskHost } from '../../components/task/use-task-host';
+import { i18n } from '../../lib/i18n/i18n';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import type { RunSource } from '../../lib/task-runtime/run-source';
@@ -32,15 +36,17 @@ import { DigitSpanScoreTiles } from './scores';
 const configOf = (run: Run): Config => ConfigSchema.parse(run.config);
 
 /** Touch mode's keypad in phone order: 1 2 3 / 4 5 6 / 7 8 9 / delete, submit (no 0). */
-const PAD_BUTTONS: readonly PadButton[] = [
-  ...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((digit) => ({
-    response: digit,
-    label: digit,
-    className: 'ds-pad__digit',
-  })),
-  { response: 'backspace', label: '⌫ Delete', className: 'ds-pad__delete' },
-  { response: 'submit', label: 'Submit', className: 'ds-pad__submit' },
-];
+function padButtons(deleteLabel: string, submitLabel: string): readonly PadButton[] {
+  return [
+    ...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((digit) => ({
+      response: digit,
+      label: digit,
+      className: 'ds-pad__digit',
+    })),
+    { response: 'backspace', label: deleteLabel, className: 'ds-pad__delete' },
+    { response: 'submit', label: submitLabel, className: 'ds-pad__submit' },
+  ];
+}
 
 export default function DigitSpanRunner({
   mode,
@@ -49,23 +55,39 @@ export default function DigitSpanRunner({
   mode: ResponseMode;
   source: RunSource;
 }) {
+  const { t } = useLingui();
   return (
     <TaskRunner
       testType="digitSpanTest"
       mode={mode}
       source={source}
-      title="Digit Span"
-      completedName="the Digit Span test"
-      instructions={`${
+      title={t`Digit Span`}
+      completedName={t`the Digit Span test`}
+      instructions={
         mode === 'keyboard'
-          ? 'Keep your fingers near the digit keys and Enter.'
-          : 'Hold the device so you can reach the keypad at the bottom.'
-      } The first practice list starts a moment after you press the button.`}
+          ? t`Keep your fingers near the digit keys and Enter. The first practice list starts a moment after you press the button.`
+          : t`Hold the device so you can reach the keypad at the bottom. The first practice list starts a moment after you press the button.`
+      }
       describeResume={(run, saved) => {
         const next = getNextPosition(configOf(run), saved);
-        if (!next) return ': all lists are done.';
-        const order = next.block === 1 ? 'in reverse order' : 'in the same order';
-        return `: the ${partName(next).toLowerCase()}, where you enter the digits ${order}.`;
+        if (!next) {
+          return t({
+            comment: 'Ends "Your test continues where it stopped"',
+            message: ': all lists are done.',
+          });
+        }
+        const part = partKey(next);
+        return t({
+          comment: 'Ends "Your test continues where it stopped"',
+          message: select(part, {
+            forwardPractice:
+              ': the forward practice, where you enter the digits in the same order.',
+            forwardTest: ': the forward test, where you enter the digits in the same order.',
+            backwardPractice:
+              ': the backward practice, where you enter the digits in reverse order.',
+            other: ': the backward test, where you enter the digits in reverse order.',
+          }),
+        });
       }}
       runOrderFields={RUN_ORDER_FIELDS}
       Running={RunningTest}
@@ -74,33 +96,70 @@ export default function DigitSpanRunner({
   );
 }
 
-function progressText(snapshot: DigitSpanView | null, config: Config): string {
+/** A part of the run as a select's key: its direction and phase. */
+function partKey(position: Pick<Position, 'phase' | 'block'>): string {
+  const direction = directionOfBlock(position.block) ?? 'forward';
+  return `${direction}${position.phase === 'practice' ? 'Practice' : 'Test'}`;
+}
+
+function progressText(snapshot: DigitSpanView | null, config: Config, i18n: I18n): string {
   if (!snapshot?.position || snapshot.kind === 'intro' || snapshot.kind === 'finished') return '';
   const { position } = snapshot;
+  const part = i18n._(partName(position));
   if (position.phase === 'practice') {
-    return `${partName(position)} · list ${position.trialNumber + 1}`;
+    const list = position.trialNumber + 1;
+    return i18n._(
+      msg({
+        comment: "Where a run stands, e.g. 'Forward practice · list 1'",
+        message: `${part} · list ${list}`,
+      }),
+    );
   }
   const { length, attempt, repeat } = lengthOf(config, position);
-  const again = repeat > 0 ? ' · a new list: the last one was interrupted' : '';
-  return `${partName(position)} · ${length} digits · list ${attempt} of ${config.trialsPerLength}${again}`;
+  const lists = config.trialsPerLength;
+  return repeat > 0
+    ? i18n._(
+        msg({
+          comment: "Where a run stands, e.g. 'Forward test · 5 digits · list 1 of 2'",
+          message: `${part} · ${length} digits · list ${attempt} of ${lists} · a new list: the last one was interrupted`,
+        }),
+      )
+    : i18n._(
+        msg({
+          comment: "Where a run stands, e.g. 'Forward test · 5 digits · list 1 of 2'",
+          message: `${part} · ${length} digits · list ${attempt} of ${lists}`,
+        }),
+      );
 }
 
 /**
  * What a screen reader hears while answering (a status region outside the stage, so that every
  * change is announced): the prompt when the keypad comes, then the answer so far.
  */
-function answerAnnouncement(snapshot: DigitSpanView | null): string {
+function answerAnnouncement(snapshot: DigitSpanView | null, i18n: I18n): string {
   if (snapshot?.kind !== 'answering' || !snapshot.position) return '';
-  if (snapshot.confirmEmpty) return 'Nothing entered yet. Submit again to give an empty answer.';
-  if (snapshot.entered.length === 0) {
-    const order = snapshot.position.block === 1 ? 'in reverse order' : 'in the same order';
-    return `Enter the digits ${order}.`;
+  if (snapshot.confirmEmpty) {
+    return i18n._(msg`Nothing entered yet. Submit again to give an empty answer.`);
   }
-  return `Your answer: ${snapshot.entered.join(' ')}`;
+  if (snapshot.entered.length === 0) {
+    return snapshot.position.block === 1
+      ? i18n._(msg`Enter the digits in reverse order.`)
+      : i18n._(msg`Enter the digits in the same order.`);
+  }
+  const answer = snapshot.entered.join(' ');
+  return i18n._(msg`Your answer: ${answer}`);
 }
 
-/** Made once per run by useTaskHost. */
-const createHost = (options: TaskRuntimeOptions) => createDigitSpanHost(options);
+/** Made once per run by useTaskHost, the stage's words in the language of the page then. */
+const createHost = (options: TaskRuntimeOptions) =>
+  createDigitSpanHost(options, {
+    ready: i18n._(
+      msg({ comment: 'Digit Span: shown before each list of digits', message: 'Ready' }),
+    ),
+    sameOrder: i18n._(msg`Enter the digits in the same order`),
+    reverseOrder: i18n._(msg`Enter the digits in reverse order`),
+    nothingEntered: i18n._(msg`Nothing entered yet.`),
+  });
 
 /**
  * A new run goes on at once: the participant has just read the instructions and pressed 'Ready
@@ -112,6 +171,7 @@ function beginIfNew(runtime: DigitSpanHost, saved: readonly SavedTrial[]) {
 }
 
 function RunningTest(props: RunningTaskProps) {
+  const { t, i18n } = useLingui();
   const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
   const {
@@ -121,12 +181,20 @@ function RunningTest(props: RunningTaskProps) {
     finishing,
   } = useTaskHost(props, createHost, beginIfNew);
   const snapshot = useMemo(() => hostSnapshot && digitSpanView(hostSnapshot), [hostSnapshot]);
+  const buttons = useMemo(
+    () =>
+      padButtons(
+        t({ comment: "the keypad's key that deletes the last digit", message: '⌫ Delete' }),
+        t({ comment: "the keypad's key that gives the answer", message: 'Submit' }),
+      ),
+    [t],
+  );
   const kind = snapshot?.kind;
   return (
     <TaskRunLayout
-      label="Digit Span"
+      label={t`Digit Span`}
       mode={mode}
-      progress={progressText(snapshot, config)}
+      progress={progressText(snapshot, config, i18n)}
       saveError={snapshot?.saveError}
       stageRef={stageRef}
       stageTestId="ds-stage"
@@ -151,16 +219,22 @@ function RunningTest(props: RunningTaskProps) {
           )}
           {kind === 'finished' && <FinishPrompt {...finishing} />}
           <p role="status" className="visually-hidden" data-testid="ds-announcement">
-            {answerAnnouncement(snapshot)}
+            {answerAnnouncement(snapshot, i18n)}
           </p>
         </>
       }
-      pad={{ buttons: PAD_BUTTONS, input: runtime?.input ?? null, isActive: kind === 'answering' }}
+      pad={{ buttons, input: runtime?.input ?? null, isActive: kind === 'answering' }}
       keys={
-        <>
-          Type the digits · <kbd>Backspace</kbd> corrects · <kbd>Enter</kbd> submits
-          {snapshot?.confirmEmpty && ' · press Enter again to submit an empty answer'}
-        </>
+        snapshot?.confirmEmpty ? (
+          <Trans>
+            Type the digits · <kbd>Backspace</kbd> corrects · <kbd>Enter</kbd> submits · press Enter
+            again to submit an empty answer
+          </Trans>
+        ) : (
+          <Trans>
+            Type the digits · <kbd>Backspace</kbd> corrects · <kbd>Enter</kbd> submits
+          </Trans>
+        )
       }
       areKeysActive={kind === 'answering'}
       className={`ds-run${snapshot?.confirmEmpty ? ' ds-run--confirm-empty' : ''}`}
@@ -176,35 +250,44 @@ function PartIntro(props: {
   mode: ResponseMode;
   onBegin: () => void;
 }) {
+  const { t } = useLingui();
   const { snapshot, next, config } = props;
   const direction = directionOfBlock(next.block) ?? 'forward';
   const isBackward = direction === 'backward';
-  const order = isBackward ? 'in reverse order' : 'in the same order';
   const { start } = getLengths(config, direction);
   let title: string;
   const lines: string[] = [];
   if (next.phase === 'practice') {
-    title = isBackward ? 'Now in reverse order' : 'Practice: same order';
-    lines.push(`Enter the digits ${order}. First a practice list of 2 digits.`);
+    title = isBackward ? t`Now in reverse order` : t`Practice: same order`;
+    lines.push(
+      isBackward
+        ? t`Enter the digits in reverse order. First a practice list of 2 digits.`
+        : t`Enter the digits in the same order. First a practice list of 2 digits.`,
+    );
   } else {
-    title = isBackward ? 'The test, in reverse order' : 'The test, in the same order';
-    lines.push(`Lists start at ${start} digits and get longer. Enter the digits ${order}.`);
-    if (!config.testFeedback) lines.push('You will no longer be shown the right answer.');
+    title = isBackward ? t`The test, in reverse order` : t`The test, in the same order`;
+    lines.push(
+      isBackward
+        ? t`Lists start at ${start} digits and get longer. Enter the digits in reverse order.`
+        : t`Lists start at ${start} digits and get longer. Enter the digits in the same order.`,
+    );
+    if (!config.testFeedback) lines.push(t`You will no longer be shown the right answer.`);
     const { practice } = snapshot;
     if (practice && !snapshot.resumed) {
+      const tries = practice.tries;
       lines.push(
         practice.passed
-          ? `(Practice: right on list ${practice.tries}.)`
-          : '(Practice: not right this time; the test starts anyway. Do your best.)',
+          ? t`(Practice: right on list ${tries}.)`
+          : t`(Practice: not right this time; the test starts anyway. Do your best.)`,
       );
     }
   }
-  if (snapshot.resumed) lines.unshift('Welcome back: the lists go on where they stopped.');
+  if (snapshot.resumed) lines.unshift(t`Welcome back: the lists go on where they stopped.`);
   const action = snapshot.resumed
-    ? 'Continue'
+    ? t`Continue`
     : next.phase === 'practice'
-      ? 'Start practice'
-      : 'Start the test';
+      ? t`Start practice`
+      : t`Start the test`;
   return (
     <BlockIntroPrompt
       title={title}
@@ -228,6 +311,7 @@ function Feedback({
   config: Config;
   onContinue: () => void;
 }) {
+  const { t } = useLingui();
   const messageId = useId();
   const { trial, next } = feedback;
   // The list was interrupted and a new one takes its place: it counts neither way.
@@ -236,7 +320,14 @@ function Feedback({
     next.phase === 'test' &&
     next.block === trial.block &&
     lengthOf(config, next).repeat > 0;
-  const title = trial.isCorrect ? 'Correct' : trial.timedOut ? 'Time is up' : 'Not quite';
+  const title = trial.isCorrect
+    ? t({ comment: 'Feedback on an answer', message: 'Correct' })
+    : trial.timedOut
+      ? t`Time is up`
+      : t`Not quite`;
+  const presented = spaced(trial.presented);
+  const expected = spaced(trial.expected);
+  const entered = spaced(trial.entered);
   return (
     <div
       className="task-prompt ds-feedback"
@@ -248,29 +339,35 @@ function Feedback({
       </h2>
       <div id={messageId}>
         <p>
-          The digits were <strong className="ds-feedback__digits">{spaced(trial.presented)}</strong>
-          .
+          <Trans>
+            The digits were <strong className="ds-feedback__digits">{presented}</strong>.
+          </Trans>
         </p>
         {trial.direction === 'backward' && (
           <p>
-            In reverse order:{' '}
-            <strong className="ds-feedback__digits">{spaced(trial.expected)}</strong>.
+            <Trans>
+              In reverse order: <strong className="ds-feedback__digits">{expected}</strong>.
+            </Trans>
           </p>
         )}
         {!trial.isCorrect && (
           <p>
-            You entered <strong className="ds-feedback__digits">{spaced(trial.entered)}</strong>.
+            <Trans>
+              You entered <strong className="ds-feedback__digits">{entered}</strong>.
+            </Trans>
           </p>
         )}
         {isGivenAgain && (
           <p>
-            The page was left during this list, so it does not count: a new list of the same length
-            follows.
+            <Trans>
+              The page was left during this list, so it does not count: a new list of the same
+              length follows.
+            </Trans>
           </p>
         )}
       </div>
       <PromptButton describedBy={messageId} onPress={onContinue}>
-        Continue
+        <Trans>Continue</Trans>
       </PromptButton>
     </div>
   );

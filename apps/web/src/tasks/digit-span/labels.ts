@@ -7,6 +7,9 @@ import {
   type Position,
   type Scores,
 } from '@cogni/domain/tasks/digit-span';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../lib/i18n/i18n';
 
 /** A stored Digit Span trial as the API returns it: the envelope with the task's fields beside it. */
 export type DigitSpanResultTrial = ResultTrial & {
@@ -41,26 +44,49 @@ export function digitSpanScoresOf(summary: RunSummary): Scores {
   return summary.scores as Scores;
 }
 
-export const DIRECTION_NAMES: Record<Direction, string> = {
-  forward: 'Forward',
-  backward: 'Backward',
+export const DIRECTION_NAMES: Record<Direction, MessageDescriptor> = {
+  forward: msg({
+    comment: 'Digit Span: the digits entered in the order shown',
+    message: 'Forward',
+  }),
+  backward: msg({
+    comment: 'Digit Span: the digits entered in reverse order',
+    message: 'Backward',
+  }),
 };
 
-/** Where a run is, for people: 'Forward practice' or 'Backward test'. */
-export function partName(position: Pick<Position, 'phase' | 'block'>): string {
-  return `${DIRECTION_NAMES[directionOfBlock(position.block) ?? 'forward']} ${position.phase}`;
+/** A part of a run: its direction and phase. */
+type Part = Pick<Position, 'phase' | 'block'>;
+
+const isBackward = (part: Part) => directionOfBlock(part.block) === 'backward';
+
+/** Where a run is, for people: 'Forward practice' or 'Backward test' (show with `t(...)`). */
+export function partName(part: Part): MessageDescriptor {
+  if (isBackward(part)) {
+    return part.phase === 'practice' ? msg`Backward practice` : msg`Backward test`;
+  }
+  return part.phase === 'practice' ? msg`Forward practice` : msg`Forward test`;
 }
 
-/** Digits as people read them: '3 7 2'. */
+/** A part's lists, as a result's table names them: 'Forward practice lists'. */
+export function partListsName(part: Part): MessageDescriptor {
+  if (isBackward(part)) {
+    return part.phase === 'practice' ? msg`Backward practice lists` : msg`Backward test lists`;
+  }
+  return part.phase === 'practice' ? msg`Forward practice lists` : msg`Forward test lists`;
+}
+
+/** Digits as people read them: '3 7 2'; 'nothing' (in the reader's language) for no digit. */
 export function spaced(digits: string): string {
-  return digits === '' ? 'nothing' : digits.split('-').join(' ');
+  if (digits === '')
+    return i18n._(msg({ comment: 'An answer without a digit', message: 'nothing' }));
+  return digits.split('-').join(' ');
 }
 
-export const INVALID_REASON_TEXT: Record<InvalidReason, string> = {
-  practiceNotPassed: 'no practice list was answered correctly',
-  mostlyEmpty: 'more than half of the lists were answered with no digit',
-  interruptedOverLimit:
-    'a list during which the page was left counted by its answer, as no repeat was left',
+export const INVALID_REASON_TEXT: Record<InvalidReason, MessageDescriptor> = {
+  practiceNotPassed: msg`no practice list was answered correctly`,
+  mostlyEmpty: msg`more than half of the lists were answered with no digit`,
+  interruptedOverLimit: msg`a list during which the page was left counted by its answer, as no repeat was left`,
 };
 
 /**

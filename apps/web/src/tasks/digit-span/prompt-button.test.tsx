@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithI18n } from '../../lib/testing/render';
 import { PROMPT_SETTLE_MS, PromptButton } from './prompt-button';
 
 describe('PromptButton', () => {
@@ -12,7 +13,7 @@ describe('PromptButton', () => {
 
   it('has the focus but takes no press until the prompt has been up a moment', () => {
     const onPress = vi.fn();
-    render(
+    renderWithI18n(
       <PromptButton describedBy="x" onPress={onPress}>
         Continue
       </PromptButton>,
@@ -32,7 +33,7 @@ describe('PromptButton', () => {
   });
 
   it('ignores a held key: its auto-repeat keydown does not press the button', () => {
-    render(
+    renderWithI18n(
       <PromptButton describedBy="x" onPress={() => {}}>
         Continue
       </PromptButton>,

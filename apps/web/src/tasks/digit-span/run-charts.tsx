@@ -1,9 +1,9 @@
 import type { ResultTrial } from '@cogni/domain';
 import type { Direction } from '@cogni/domain/tasks/digit-span';
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo } from 'react';
 import { type DrawChart, PlotFigure } from '../../components/charts/plot-figure';
 import { describeLadder, getLadderDirections, getLadderPoints } from './chart-data';
-import { DIRECTION_NAMES } from './labels';
 
 /** One direction's ladder: each test list's length in order, right or missed. */
 function LadderChart({
@@ -13,16 +13,28 @@ function LadderChart({
   trials: readonly ResultTrial[];
   direction: Direction;
 }) {
+  const { t } = useLingui();
   const points = useMemo(() => getLadderPoints(trials, direction), [trials, direction]);
-  const draw = useCallback<DrawChart>(
-    (charts, width) =>
-      charts.drawLevelChart(points, { trial: 'List', level: 'List length (digits)' }, width),
-    [points],
+  const axes = useMemo(
+    () => ({
+      trial: t({ comment: "a chart's axis: the lists in order", message: 'List' }),
+      level: t`List length (digits)`,
+    }),
+    [t],
   );
+  const draw = useCallback<DrawChart>(
+    (charts, width) => charts.drawLevelChart(points, axes, width),
+    [points, axes],
+  );
+  const isForward = direction === 'forward';
   return (
     <PlotFigure
-      title={`${DIRECTION_NAMES[direction]}: list lengths`}
-      label={`Length of each ${direction} list, right or missed`}
+      title={isForward ? t`Forward: list lengths` : t`Backward: list lengths`}
+      label={
+        isForward
+          ? t`Length of each forward list, right or missed`
+          : t`Length of each backward list, right or missed`
+      }
       description={describeLadder(direction, points)}
       render={draw}
     />

@@ -1,18 +1,21 @@
 import type { Display } from '@cogni/domain/tasks/flanker';
+import { useLingui } from '@lingui/react/macro';
 import { ARROW_PATH, ARROW_VIEW_BOX } from './arrow-shape';
+import { arrowsLabel } from './labels';
 
 /**
  * Five arrows as the test draws them (runtime/flanker-stage.ts draws the same SVG arrows outside
  * React), for the instructions: one shape, turned round to point left.
  */
 export function ArrowRow({ display }: { display: Display }) {
+  const { t } = useLingui();
   const middle = display[2] === '<' ? 'left' : 'right';
-  const others = display[0] === display[2] ? 'the same way' : 'the other way';
+  const congruency = display[0] === display[2] ? 'congruent' : 'incongruent';
   return (
     <span
       className="flanker-display flanker-display--example"
       role="img"
-      aria-label={`Five arrows; the middle one points ${middle}, the others ${others}`}
+      aria-label={t(arrowsLabel(middle, congruency))}
     >
       {[...display].map((arrow, i) => (
         <svg

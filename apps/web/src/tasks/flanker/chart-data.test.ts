@@ -51,7 +51,8 @@ describe('the flanker charts', () => {
   });
 
   it('box the correct RTs the scores read: no anticipation, no interrupted trial, no error', () => {
-    const [congruent, incongruent] = getCongruencySpread(TRIALS);
+    const names = { congruent: 'Congruent', incongruent: 'Incongruent' };
+    const [congruent, incongruent] = getCongruencySpread(TRIALS, names);
     expect(congruent?.rtsMs).toEqual([400]);
     expect(incongruent?.rtsMs).toEqual([480, 500]);
     expect(incongruent?.meanMs).toBe(490);

@@ -1,13 +1,16 @@
 import type { ResultTrial } from '@cogni/domain';
-import { ANTICIPATION_MS, CONGRUENCIES } from '@cogni/domain/tasks/flanker';
+import { ANTICIPATION_MS, CONGRUENCIES, type Congruency } from '@cogni/domain/tasks/flanker';
+import { msg, plural } from '@lingui/core/macro';
 import {
   type ConditionRtSpread,
   type DisplayedTrialPoint,
   type TestTrialPoint,
   toConditionRtSpread,
 } from '../../lib/charts/chart-data';
+import { describeCondition } from '../../lib/charts/chart-descriptions';
 import { formatMs } from '../../lib/format-scores';
-import { asFlankerTrials, CONGRUENCY_NAMES, type FlankerResultTrial } from './labels';
+import { i18n } from '../../lib/i18n/i18n';
+import { asFlankerTrials, type FlankerResultTrial } from './labels';
 
 const testTrialsOf = (trials: readonly ResultTrial[]) =>
   asFlankerTrials(trials).filter((t) => t.phase === 'test');
@@ -40,56 +43,102 @@ function isRtTrial(
   );
 }
 
-/** Correct congruent beside correct incongruent reaction times, for the box plot. */
-export function getCongruencySpread(trials: readonly ResultTrial[]): ConditionRtSpread[] {
+/**
+ * Correct congruent beside correct incongruent reaction times, for the box plot, each condition
+ * under its name in `names` (the reader's language).
+ */
+export function getCongruencySpread(
+  trials: readonly ResultTrial[],
+  names: Readonly<Record<Congruency, string>>,
+): ConditionRtSpread[] {
   const scored = testTrialsOf(trials).filter(isRtTrial);
   return CONGRUENCIES.map((congruency) =>
     toConditionRtSpread(
       congruency,
-      CONGRUENCY_NAMES[congruency],
+      names[congruency],
       scored.filter((t) => t.congruency === congruency).map((t) => t.reactionTime),
     ),
   );
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** The RT-by-trial chart in words: its text alternative, shown under it. */
+/** The RT-by-trial chart in words, in the reader's language: its text alternative, shown under it. */
 export function describeTestRtChart(
   points: readonly DisplayedTrialPoint[],
   omissions: readonly number[],
   cutOffMs: number | null,
   testTrials: number,
 ): string {
-  if (testTrials === 0) return 'No test trials were recorded.';
+  if (testTrials === 0) return i18n._(msg`No test trials were recorded.`);
   const correct = points.filter((p) => p.isCorrect).map((p) => p.rtMs);
   const errors = points.filter((p) => !p.isCorrect).map((p) => p.position);
-  const parts = [
-    correct.length === 0
-      ? 'No trial was answered correctly.'
-      : `Reaction time of each of the ${count(correct.length, 'correct answer', 'correct answers')} in the ${testTrials} test trials, as circles in trial order, from ${formatMs(Math.min(...correct))} to ${formatMs(Math.max(...correct))}.`,
-    errors.length === 0
-      ? 'No answer went the wrong way.'
-      : `${count(errors.length, 'answer', 'answers')} the wrong way, drawn as crosses, on ${errors.length === 1 ? 'trial' : 'trials'} ${errors.join(', ')}.`,
-    omissions.length === 0
-      ? 'No trial was missed.'
-      : `${count(omissions.length, 'trial', 'trials')} missed, marked by dashed lines: ${omissions.join(', ')}.`,
-  ];
-  const cutOff = points.filter((p) => p.isCutOff).length;
-  if (cutOffMs !== null) {
+  const parts: string[] = [];
+  if (correct.length === 0) {
+    parts.push(i18n._(msg`No trial was answered correctly.`));
+  } else {
+    const answers = correct.length;
+    const fastest = formatMs(Math.min(...correct));
+    const slowest = formatMs(Math.max(...correct));
     parts.push(
-      `${count(cutOff, 'reaction time', 'reaction times')} above ${formatMs(cutOffMs)} drawn as a triangle at the top.`,
+      i18n._(
+        msg`Reaction time of each of the ${plural(answers, { one: '# correct answer', other: '# correct answers' })} in the ${testTrials} test trials, as circles in trial order, from ${fastest} to ${slowest}.`,
+      ),
+    );
+  }
+  if (errors.length === 0) {
+    parts.push(i18n._(msg`No answer went the wrong way.`));
+  } else {
+    const wrong = errors.length;
+    const positions = errors.join(', ');
+    parts.push(
+      i18n._(
+        msg({
+          message: plural(wrong, {
+            one: `# answer the wrong way, drawn as crosses, on trial ${positions}.`,
+            other: `# answers the wrong way, drawn as crosses, on trials ${positions}.`,
+          }),
+        }),
+      ),
+    );
+  }
+  if (omissions.length === 0) {
+    parts.push(i18n._(msg`No trial was missed.`));
+  } else {
+    const missed = omissions.length;
+    const positions = omissions.join(', ');
+    parts.push(
+      i18n._(
+        msg({
+          message: plural(missed, {
+            one: `# trial missed, marked by dashed lines: ${positions}.`,
+            other: `# trials missed, marked by dashed lines: ${positions}.`,
+          }),
+        }),
+      ),
+    );
+  }
+  if (cutOffMs !== null) {
+    const cutOff = points.filter((p) => p.isCutOff).length;
+    const limit = formatMs(cutOffMs);
+    parts.push(
+      i18n._(
+        msg({
+          message: plural(cutOff, {
+            one: `# reaction time above ${limit} drawn as a triangle at the top.`,
+            other: `# reaction times above ${limit} drawn as a triangle at the top.`,
+          }),
+        }),
+      ),
     );
   }
   return parts.join(' ');
 }
 
-/** The box plot in words. */
+/** The box plot in words, in the reader's language. */
 export function describeCongruencyChart(spread: readonly ConditionRtSpread[]): string {
-  const cells = spread.map((cell) =>
-    cell.meanMs === null
-      ? `${cell.label}: none`
-      : `${cell.label}: mean ${formatMs(cell.meanMs)}${cell.sdMs === null ? '' : `, SD ${formatMs(cell.sdMs)}`}, ${count(cell.rtsMs.length, 'trial', 'trials')}`,
+  const cells = spread
+    .map((cell) => describeCondition(cell, (condition) => i18n._(msg`${condition}: none`)))
+    .join('; ');
+  return i18n._(
+    msg`Boxes span the middle half of the correct answers' reaction times on congruent and on incongruent trials (anticipations and interrupted trials left out), with the median as a line and the mean as a diamond. ${cells}.`,
   );
-  return `Boxes span the middle half of the correct answers' reaction times on congruent and on incongruent trials (anticipations and interrupted trials left out), with the median as a line and the mean as a diamond. ${cells.join('; ')}.`;
 }

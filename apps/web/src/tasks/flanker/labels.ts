@@ -7,6 +7,8 @@ import type {
   ResponseType,
   Scores,
 } from '@cogni/domain/tasks/flanker';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 /** A stored flanker trial as the API returns it: the envelope with the task's fields beside it. */
 export type FlankerResultTrial = ResultTrial & {
@@ -34,21 +36,49 @@ export function flankerScoresOf(summary: RunSummary): Scores {
   return summary.scores as Scores;
 }
 
-/** Where a run is, for people: 'Practice' or 'Test'. */
-export function blockName(position: Pick<Position, 'phase'>): string {
-  return position.phase === 'practice' ? 'Practice' : 'Test';
+/** Where a run is, for people: 'Practice' or 'Test' (show with `t(...)`). */
+export function blockName(position: Pick<Position, 'phase'>): MessageDescriptor {
+  return position.phase === 'practice'
+    ? msg({ comment: 'a phase of a test: trials with feedback', message: 'Practice' })
+    : msg({ comment: 'a phase of a test: the trials that are scored', message: 'Test' });
 }
 
-export const CONGRUENCY_NAMES: Record<Congruency, string> = {
-  congruent: 'Congruent',
-  incongruent: 'Incongruent',
+/** A block's trials, as a result's table names them. */
+export function blockTrialsName(position: Pick<Position, 'phase'>): MessageDescriptor {
+  return position.phase === 'practice' ? msg`Practice trials` : msg`Test trials`;
+}
+
+export const CONGRUENCY_NAMES: Record<Congruency, MessageDescriptor> = {
+  congruent: msg({
+    comment: 'flanker trials whose arrows all point the same way',
+    message: 'Congruent',
+  }),
+  incongruent: msg({
+    comment: 'flanker trials whose middle arrow points the other way',
+    message: 'Incongruent',
+  }),
 };
 
-export const OUTCOME_NAMES: Record<ResponseType, string> = {
-  correct: 'Correct',
-  error: 'Error (other way)',
-  omission: 'Omission (missed)',
+export const OUTCOME_NAMES: Record<ResponseType, MessageDescriptor> = {
+  correct: msg({ comment: "a trial's outcome", message: 'Correct' }),
+  error: msg({
+    comment: "a trial's outcome: answered the other way",
+    message: 'Error (other way)',
+  }),
+  omission: msg({ comment: "a trial's outcome: not answered", message: 'Omission (missed)' }),
 };
+
+/** What a screen reader is told of a display of five arrows. */
+export function arrowsLabel(direction: Direction, congruency: Congruency): MessageDescriptor {
+  if (direction === 'left') {
+    return congruency === 'congruent'
+      ? msg`Five arrows; the middle one points left, the others the same way`
+      : msg`Five arrows; the middle one points left, the others the other way`;
+  }
+  return congruency === 'congruent'
+    ? msg`Five arrows; the middle one points right, the others the same way`
+    : msg`Five arrows; the middle one points right, the others the other way`;
+}
 
 /** The arrows of a display as the page shows them, e.g. '←←→←←'. */
 export function displayText(display: Display): string {

@@ -1,4 +1,5 @@
 import type { ResultTrial } from '@cogni/domain';
+import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { TrialAndSpreadRtCharts } from '../../components/charts/rt-charts';
 import { getDisplayedTrialPoints } from '../../lib/charts/chart-data';
@@ -9,7 +10,7 @@ import {
   getOmissionPositions,
   getTestRtSeries,
 } from './chart-data';
-import { asFlankerTrials } from './labels';
+import { asFlankerTrials, CONGRUENCY_NAMES } from './labels';
 
 /**
  * The charts of a flanker result: reaction time across the test (correct answers as circles,
@@ -17,23 +18,31 @@ import { asFlankerTrials } from './labels';
  * reaction times, whose distance is the flanker effect.
  */
 export function FlankerRunCharts({ trials }: { trials: readonly ResultTrial[] }) {
+  const { t } = useLingui();
   const testTrials = useMemo(
-    () => asFlankerTrials(trials).filter((t) => t.phase === 'test').length,
+    () => asFlankerTrials(trials).filter((trial) => trial.phase === 'test').length,
     [trials],
   );
   const series = useMemo(() => getDisplayedTrialPoints(getTestRtSeries(trials)), [trials]);
   const omissions = useMemo(() => getOmissionPositions(trials), [trials]);
-  const spread = useMemo(() => getCongruencySpread(trials), [trials]);
+  const names = useMemo(
+    () => ({
+      congruent: t(CONGRUENCY_NAMES.congruent),
+      incongruent: t(CONGRUENCY_NAMES.incongruent),
+    }),
+    [t],
+  );
+  const spread = useMemo(() => getCongruencySpread(trials, names), [trials, names]);
   return (
     <TrialAndSpreadRtCharts
       trialCount={testTrials}
       series={series}
       omissions={omissions}
       spread={spread}
-      trialsLabel={`Reaction time of each answer in the ${testTrials} test trials`}
+      trialsLabel={t`Reaction time of each answer in the ${testTrials} test trials`}
       trialsDescription={describeTestRtChart(series.points, omissions, series.cutOffMs, testTrials)}
-      spreadTitle="Congruent and incongruent reaction times"
-      spreadLabel="Box plot of correct reaction times on congruent and on incongruent trials"
+      spreadTitle={t`Congruent and incongruent reaction times`}
+      spreadLabel={t`Box plot of correct reaction times on congruent and on incongruent trials`}
       spreadDescription={describeCongruencyChart(spread)}
     />
   );

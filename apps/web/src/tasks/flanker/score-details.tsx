@@ -1,25 +1,32 @@
 import type { RunSummary } from '@cogni/domain';
 import { ANTICIPATION_MS, type ConditionScores } from '@cogni/domain/tasks/flanker';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { type ValueRow, ValueTable } from '../../components/ui/value-table';
 import { formatMs, formatPercent, formatSignedMs } from '../../lib/format-scores';
 import { CONGRUENCY_NAMES, flankerScoresOf, toPercent } from './labels';
 
-/** One congruency's scores as rows of a table. */
-function conditionRows(name: string, c: ConditionScores): ValueRow[] {
+/** One congruency's scores as rows of a table, each labelled '<congruency>: <score>'. */
+function conditionRows(i18n: I18n, name: string, c: ConditionScores): ValueRow[] {
+  const { scoredTrials, trials, rtTrials } = c;
   return [
     {
-      label: `${name}: trials (anticipations left out)`,
-      value: `${c.scoredTrials} of ${c.trials}`,
+      label: i18n._(msg`${name}: trials (anticipations left out)`),
+      value: i18n._(msg`${scoredTrials} of ${trials}`),
     },
     {
-      label: `${name}: correct, errors, omissions`,
+      label: i18n._(msg`${name}: correct, errors, omissions`),
       value: `${c.correct}, ${c.errors}, ${c.omissions}`,
     },
-    { label: `${name}: accuracy`, value: formatPercent(toPercent(c.accuracy)) },
-    { label: `${name}: mean reaction time (${c.rtTrials} correct)`, value: formatMs(c.meanRtMs) },
-    { label: `${name}: median reaction time`, value: formatMs(c.medianRtMs) },
-    { label: `${name}: standard deviation`, value: formatMs(c.sdRtMs) },
+    { label: i18n._(msg`${name}: accuracy`), value: formatPercent(toPercent(c.accuracy)) },
+    {
+      label: i18n._(msg`${name}: mean reaction time (${rtTrials} correct)`),
+      value: formatMs(c.meanRtMs),
+    },
+    { label: i18n._(msg`${name}: median reaction time`), value: formatMs(c.medianRtMs) },
+    { label: i18n._(msg`${name}: standard deviation`), value: formatMs(c.sdRtMs) },
   ];
 }
 
@@ -29,64 +36,81 @@ function conditionRows(name: string, c: ConditionScores): ValueRow[] {
  * tracking and the admin's result details.
  */
 export function FlankerScoreDetails({ summary }: { summary: RunSummary }) {
+  const { t, i18n } = useLingui();
   const checksId = useId();
   const scores = flankerScoresOf(summary);
   const { counts, practice, qcFlags } = scores;
   const rows: ValueRow[] = [
-    ...conditionRows(CONGRUENCY_NAMES.congruent, scores.congruent),
-    ...conditionRows(CONGRUENCY_NAMES.incongruent, scores.incongruent),
-    { label: 'Flanker effect from medians', value: formatSignedMs(scores.flankerEffectMedianMs) },
-    { label: 'Median reaction time (correct, both kinds)', value: formatMs(scores.medianRtMs) },
-    { label: 'Accuracy (both kinds)', value: formatPercent(toPercent(scores.accuracy)) },
-    { label: 'Omission rate', value: formatPercent(toPercent(scores.omissionRate)) },
+    ...conditionRows(i18n, t(CONGRUENCY_NAMES.congruent), scores.congruent),
+    ...conditionRows(i18n, t(CONGRUENCY_NAMES.incongruent), scores.incongruent),
+    { label: t`Flanker effect from medians`, value: formatSignedMs(scores.flankerEffectMedianMs) },
+    { label: t`Median reaction time (correct, both kinds)`, value: formatMs(scores.medianRtMs) },
+    { label: t`Accuracy (both kinds)`, value: formatPercent(toPercent(scores.accuracy)) },
+    { label: t`Omission rate`, value: formatPercent(toPercent(scores.omissionRate)) },
   ];
+  const anticipationMs = ANTICIPATION_MS;
   const trialCounts: ValueRow[] = [
-    { label: 'Test trials', value: counts.testTrials },
-    { label: `Anticipations (answered within ${ANTICIPATION_MS} ms)`, value: counts.anticipations },
-    { label: 'Extra presses (after the first)', value: counts.extraResponses },
-    { label: 'Interrupted trials (page hidden or unfocused)', value: counts.interrupted },
+    { label: t`Test trials`, value: counts.testTrials },
+    {
+      label: t`Anticipations (answered within ${anticipationMs} ms)`,
+      value: counts.anticipations,
+    },
+    { label: t`Extra presses (after the first)`, value: counts.extraResponses },
+    { label: t`Interrupted trials (page hidden or unfocused)`, value: counts.interrupted },
   ];
   const checks = [
     {
-      label: 'Accuracy under 80%',
+      label: t`Accuracy under 80%`,
       isFlagged: qcFlags.accuracyBelow80Percent,
-      meaning: 'the reaction times say little',
+      meaning: t`the reaction times say little`,
     },
     {
-      label: 'More than 10% of trials missed',
+      label: t`More than 10% of trials missed`,
       isFlagged: qcFlags.omissionRateAbove10Percent,
-      meaning: 'attention may have lapsed',
+      meaning: t`attention may have lapsed`,
     },
     {
-      label: 'Median reaction time under 200 ms',
+      label: t`Median reaction time under 200 ms`,
       isFlagged: qcFlags.medianRtBelow200,
-      meaning: 'answers may have come before the arrows were seen',
+      meaning: t`answers may have come before the arrows were seen`,
     },
   ];
+  const { correct: practiceCorrect, trials: practiceTrials } = practice;
   return (
     <>
-      <ValueTable caption="Congruent and incongruent trials (test)" rows={rows} />
-      <ValueTable caption="Test trials left out or marked" rows={trialCounts} />
+      <ValueTable caption={t`Congruent and incongruent trials (test)`} rows={rows} />
+      <ValueTable caption={t`Test trials left out or marked`} rows={trialCounts} />
       <p className="score-note">
-        The flanker effect is the mean reaction time of correct incongruent trials minus that of
-        correct congruent ones, each without anticipations and interrupted trials. The accuracy
-        effect is congruent accuracy minus incongruent accuracy, in percentage points.
+        <Trans>
+          The flanker effect is the mean reaction time of correct incongruent trials minus that of
+          correct congruent ones, each without anticipations and interrupted trials. The accuracy
+          effect is congruent accuracy minus incongruent accuracy, in percentage points.
+        </Trans>
       </p>
       <p className="score-note">
-        {practice.trials === 0
-          ? 'No practice trials were saved.'
-          : `Practice: ${practice.correct} of ${practice.trials} correct.`}
+        {practiceTrials === 0
+          ? t`No practice trials were saved.`
+          : t`Practice: ${practiceCorrect} of ${practiceTrials} correct.`}
       </p>
       <p className="flanker-checks__title" id={checksId}>
-        Quality checks
+        <Trans>Quality checks</Trans>
       </p>
       <ul className="flanker-checks" aria-labelledby={checksId}>
-        {checks.map((check) => (
-          <li key={check.label} data-flagged={check.isFlagged}>
-            {check.label}:{' '}
-            <strong>{check.isFlagged ? `yes, flagged: ${check.meaning}` : 'no'}</strong>.
-          </li>
-        ))}
+        {checks.map(({ label, isFlagged, meaning }) => {
+          const answer = isFlagged
+            ? t({
+                comment: 'A quality check came out flagged, and what that means',
+                message: `yes, flagged: ${meaning}`,
+              })
+            : t({ comment: 'A quality check did not come out flagged', message: 'no' });
+          return (
+            <li key={label} data-flagged={isFlagged}>
+              <Trans comment="A quality check and whether it is flagged, e.g. 'Accuracy under 80%: no.'">
+                {label}: <strong>{answer}</strong>.
+              </Trans>
+            </li>
+          );
+        })}
       </ul>
     </>
   );

@@ -1,4 +1,5 @@
 import type { RunSummary } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { OverallScoreTile, ScoreTile } from '../../components/task/score-tile';
 import {
   formatMs,
@@ -10,33 +11,37 @@ import { flankerScoresOf, toPercent } from './labels';
 
 /** A flanker run's headline scores as tiles: on 'Test Complete' and in progress tracking. */
 export function FlankerScoreTiles({ summary }: { summary: RunSummary }) {
+  const { t } = useLingui();
   const scores = flankerScoresOf(summary);
   const { congruent, incongruent } = scores;
+  const incongruentRt = formatMs(incongruent.meanRtMs);
+  const congruentRt = formatMs(congruent.meanRtMs);
+  const congruentAccuracy = formatPercent(toPercent(congruent.accuracy));
+  const incongruentAccuracy = formatPercent(toPercent(incongruent.accuracy));
   return (
     <dl className="score-list">
       <OverallScoreTile summary={summary} />
       <ScoreTile
-        term="Flanker effect"
+        term={t`Flanker effect`}
         extra={
-          <>
-            incongruent {formatMs(incongruent.meanRtMs)} − congruent {formatMs(congruent.meanRtMs)}
-          </>
+          <Trans>
+            incongruent {incongruentRt} − congruent {congruentRt}
+          </Trans>
         }
       >
         {formatSignedMs(scores.flankerEffectMs)}
       </ScoreTile>
       <ScoreTile
-        term="Accuracy effect"
+        term={t`Accuracy effect`}
         extra={
-          <>
-            congruent {formatPercent(toPercent(congruent.accuracy))} − incongruent{' '}
-            {formatPercent(toPercent(incongruent.accuracy))}
-          </>
+          <Trans>
+            congruent {congruentAccuracy} − incongruent {incongruentAccuracy}
+          </Trans>
         }
       >
         {formatSignedPoints(toPercent(scores.accuracyFlankerEffect))}
       </ScoreTile>
-      <ScoreTile term="Mean reaction time" extra={<>correct answers</>}>
+      <ScoreTile term={t`Mean reaction time`} extra={<Trans>correct answers</Trans>}>
         {formatMs(scores.meanRtMs)}
       </ScoreTile>
     </dl>

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { flankerTask, type Scores } from '@cogni/domain/tasks/flanker';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithI18n } from '../../lib/testing/render';
 import { mockRunSummary, tileText } from '../../lib/testing/result-views';
 import { FlankerScoreDetails } from './score-details';
 import { FlankerScoreTiles } from './scores';
@@ -13,7 +14,7 @@ describe('the flanker result views', () => {
   const scores = summary.scores as Scores;
 
   it('show the flanker effect with the two means it is the difference of, signed', () => {
-    render(<FlankerScoreTiles summary={summary} />);
+    renderWithI18n(<FlankerScoreTiles summary={summary} />);
     const effect = Math.round(scores.flankerEffectMs as number);
     expect(tileText('Flanker effect')).toBe(
       `${effect > 0 ? '+' : '\u2212'}${Math.abs(effect)} msincongruent ${Math.round(scores.incongruent.meanRtMs as number)} ms − congruent ${Math.round(scores.congruent.meanRtMs as number)} ms`,
@@ -25,7 +26,7 @@ describe('the flanker result views', () => {
   });
 
   it('list each congruency and the quality checks in the details', () => {
-    render(<FlankerScoreDetails summary={summary} />);
+    renderWithI18n(<FlankerScoreDetails summary={summary} />);
     expect(screen.getByText('Incongruent: accuracy')).toBeTruthy();
     expect(screen.getByText('Anticipations (answered within 150 ms)')).toBeTruthy();
     expect(screen.getByText(/Accuracy under 80%/).textContent).toBe('Accuracy under 80%: no.');

@@ -47,6 +47,8 @@ const TRIALS: ResultTrial[] = [
   trial('test', 6, 'hit', 500),
 ];
 
+const NAMES = { hit: 'Go, pressed (hits)', commission: 'No-go, pressed (commissions)' };
+
 describe('Go/No-Go chart data', () => {
   it('plots the test presses by position: hits correct, commissions errors', () => {
     expect(getTestRtSeries(TRIALS)).toEqual([
@@ -60,7 +62,7 @@ describe('Go/No-Go chart data', () => {
   });
 
   it('spreads go and commission RTs as the scores count them: no anticipations, no interrupted trials', () => {
-    const [hits, commissions] = getGoCommissionSpread(TRIALS);
+    const [hits, commissions] = getGoCommissionSpread(TRIALS, NAMES);
     expect(hits).toMatchObject({ key: 'hit', rtsMs: [300, 500], meanMs: 400 });
     expect(commissions).toMatchObject({ key: 'commission', rtsMs: [250], meanMs: 250 });
   });
@@ -72,7 +74,7 @@ describe('Go/No-Go chart data', () => {
     expect(text).toContain('1 press on no-go trials (commissions), drawn as crosses, on trial 3.');
     expect(text).toContain('1 go trial missed (omissions), marked by dashed lines, on trial 2.');
     expect(describeTestRtChart([], [], null, 0)).toBe('No test trials were recorded.');
-    const spread = describeGoCommissionChart(getGoCommissionSpread(TRIALS));
+    const spread = describeGoCommissionChart(getGoCommissionSpread(TRIALS, NAMES));
     expect(spread).toContain('Go, pressed (hits): mean 400 ms, SD 141 ms, 2 trials');
     expect(spread).toContain('No-go, pressed (commissions): mean 250 ms, 1 trial');
   });

@@ -1,12 +1,15 @@
 import type { ResultTrial } from '@cogni/domain';
 import { ANTICIPATION_MS } from '@cogni/domain/tasks/go-no-go';
+import { msg, plural } from '@lingui/core/macro';
 import {
   type ConditionRtSpread,
   type DisplayedTrialPoint,
   type TestTrialPoint,
   toConditionRtSpread,
 } from '../../lib/charts/chart-data';
+import { describeCondition } from '../../lib/charts/chart-descriptions';
 import { formatMs } from '../../lib/format-scores';
+import { i18n } from '../../lib/i18n/i18n';
 import { asGoNoGoTrials, type GoNoGoResultTrial } from './labels';
 
 const testTrialsOf = (trials: readonly ResultTrial[]) =>
@@ -42,67 +45,108 @@ function isRtEligible(trial: GoNoGoResultTrial): trial is GoNoGoResultTrial & {
   );
 }
 
+/** The box plot's two conditions, by name (in the reader's language). */
+export type GoCommissionNames = { hit: string; commission: string };
+
 /** Go reaction times (hits) beside commission reaction times, for the box plot. */
-export function getGoCommissionSpread(trials: readonly ResultTrial[]): ConditionRtSpread[] {
+export function getGoCommissionSpread(
+  trials: readonly ResultTrial[],
+  names: GoCommissionNames,
+): ConditionRtSpread[] {
   const eligible = testTrialsOf(trials).filter(isRtEligible);
   return [
     toConditionRtSpread(
       'hit',
-      'Go, pressed (hits)',
+      names.hit,
       eligible.filter((t) => t.responseType === 'hit').map((t) => t.reactionTime),
     ),
     toConditionRtSpread(
       'commission',
-      'No-go, pressed (commissions)',
+      names.commission,
       eligible.filter((t) => t.responseType === 'commission').map((t) => t.reactionTime),
     ),
   ];
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-const listed = (positions: readonly number[]) =>
-  `${positions.length === 1 ? 'trial' : 'trials'} ${positions.join(', ')}`;
-
-/** The RT-by-trial chart in words: its text alternative, shown under it. */
+/** The RT-by-trial chart in words, in the reader's language: its text alternative, shown under it. */
 export function describeTestRtChart(
   points: readonly DisplayedTrialPoint[],
   omissions: readonly number[],
   cutOffMs: number | null,
   testTrials: number,
 ): string {
-  if (testTrials === 0) return 'No test trials were recorded.';
+  if (testTrials === 0) return i18n._(msg`No test trials were recorded.`);
   const hits = points.filter((p) => p.isCorrect);
   const commissions = points.filter((p) => !p.isCorrect).map((p) => p.position);
   const rts = hits.map((p) => p.rtMs);
-  const hitText =
-    hits.length === 0
-      ? 'No go trial was answered.'
-      : `Reaction time of each of the ${plural(hits.length, 'go trial', 'go trials')} answered in the ${testTrials} test trials, as circles in trial order, from ${formatMs(Math.min(...rts))} to ${formatMs(Math.max(...rts))}.`;
-  const commissionText =
-    commissions.length === 0
-      ? 'No presses on no-go trials.'
-      : `${plural(commissions.length, 'press', 'presses')} on no-go trials (commissions), drawn as crosses, on ${listed(commissions)}.`;
-  const omissionText =
-    omissions.length === 0
-      ? 'No go trial was missed.'
-      : `${plural(omissions.length, 'go trial', 'go trials')} missed (omissions), marked by dashed lines, on ${listed(omissions)}.`;
-  const cutOff = points.filter((p) => p.isCutOff).length;
-  const cutOffText =
-    cutOffMs === null
-      ? ''
-      : ` ${plural(cutOff, 'reaction time', 'reaction times')} above ${formatMs(cutOffMs)} ${cutOff === 1 ? 'is' : 'are'} drawn as a triangle at the top.`;
-  return `${hitText} ${commissionText} ${omissionText}${cutOffText}`;
+  const parts: string[] = [];
+  if (hits.length === 0) {
+    parts.push(i18n._(msg`No go trial was answered.`));
+  } else {
+    const answered = hits.length;
+    const fastest = formatMs(Math.min(...rts));
+    const slowest = formatMs(Math.max(...rts));
+    parts.push(
+      i18n._(
+        msg`Reaction time of each of the ${plural(answered, { one: '# go trial', other: '# go trials' })} answered in the ${testTrials} test trials, as circles in trial order, from ${fastest} to ${slowest}.`,
+      ),
+    );
+  }
+  if (commissions.length === 0) {
+    parts.push(i18n._(msg`No presses on no-go trials.`));
+  } else {
+    const presses = commissions.length;
+    const positions = commissions.join(', ');
+    parts.push(
+      i18n._(
+        msg({
+          message: plural(presses, {
+            one: `# press on no-go trials (commissions), drawn as crosses, on trial ${positions}.`,
+            other: `# presses on no-go trials (commissions), drawn as crosses, on trials ${positions}.`,
+          }),
+        }),
+      ),
+    );
+  }
+  if (omissions.length === 0) {
+    parts.push(i18n._(msg`No go trial was missed.`));
+  } else {
+    const missed = omissions.length;
+    const positions = omissions.join(', ');
+    parts.push(
+      i18n._(
+        msg({
+          message: plural(missed, {
+            one: `# go trial missed (omissions), marked by dashed lines, on trial ${positions}.`,
+            other: `# go trials missed (omissions), marked by dashed lines, on trials ${positions}.`,
+          }),
+        }),
+      ),
+    );
+  }
+  let text = parts.join(' ');
+  if (cutOffMs !== null) {
+    const cutOff = points.filter((p) => p.isCutOff).length;
+    const limit = formatMs(cutOffMs);
+    const cutOffText = i18n._(
+      msg({
+        message: plural(cutOff, {
+          one: `# reaction time above ${limit} is drawn as a triangle at the top.`,
+          other: `# reaction times above ${limit} are drawn as a triangle at the top.`,
+        }),
+      }),
+    );
+    text = `${text} ${cutOffText}`;
+  }
+  return text;
 }
 
-/** The box plot in words. */
+/** The box plot in words, in the reader's language. */
 export function describeGoCommissionChart(spread: readonly ConditionRtSpread[]): string {
-  const parts = spread.map((cell) => {
-    if (cell.meanMs === null) return `${cell.label}: none`;
-    const sd = cell.sdMs === null ? '' : `, SD ${formatMs(cell.sdMs)}`;
-    return `${cell.label}: mean ${formatMs(cell.meanMs)}${sd}, ${plural(cell.rtsMs.length, 'trial', 'trials')}`;
-  });
-  return `Boxes span the middle half of the test's reaction times of presses on go and on no-go trials (presses within 100 ms left out), with the median as a line and the mean as a diamond. ${parts.join('; ')}.`;
+  const cells = spread
+    .map((cell) => describeCondition(cell, (condition) => i18n._(msg`${condition}: none`)))
+    .join('; ');
+  return i18n._(
+    msg`Boxes span the middle half of the test's reaction times of presses on go and on no-go trials (presses within 100 ms left out), with the median as a line and the mean as a diamond. ${cells}.`,
+  );
 }

@@ -9,6 +9,9 @@ import {
   type StimulusType,
   stimulusIdOf,
 } from '@cogni/domain/tasks/go-no-go';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { activeIntlLocale } from '../../lib/format';
 import { NO_VALUE } from '../../lib/format-scores';
 
 /** A stored Go/No-Go trial as the API returns it: the envelope with the task's fields beside it. */
@@ -57,46 +60,58 @@ export function goNoGoResultOf(summary: RunSummary) {
   };
 }
 
-/** Where a run is, for people: 'Practice round 2' or 'Test'. */
-export function blockName(position: Pick<Position, 'phase' | 'block'>): string {
-  return position.phase === 'practice' ? `Practice round ${position.block + 1}` : 'Test';
+/** Where a run is, for people: 'Practice round 2' or 'Test' (show with `t(...)`). */
+export function blockName(position: Pick<Position, 'phase' | 'block'>): MessageDescriptor {
+  const round = position.block + 1;
+  return position.phase === 'practice'
+    ? msg`Practice round ${round}`
+    : msg({ comment: 'a phase of a test: the trials that are scored', message: 'Test' });
 }
 
-export const STIMULUS_NAMES: Record<StimulusId, string> = {
-  solid: 'Solid square',
-  outline: 'Outlined square',
-  P: 'Letter P',
-  R: 'Letter R',
+/** A block's trials, as a result's table names them: 'Practice round 2 trials'. */
+export function blockTrialsName(position: Pick<Position, 'phase' | 'block'>): MessageDescriptor {
+  const round = position.block + 1;
+  return position.phase === 'practice' ? msg`Practice round ${round} trials` : msg`Test trials`;
+}
+
+export const STIMULUS_NAMES: Record<StimulusId, MessageDescriptor> = {
+  solid: msg`Solid square`,
+  outline: msg`Outlined square`,
+  P: msg`Letter P`,
+  R: msg`Letter R`,
 };
 
-export const OUTCOME_NAMES: Record<ResponseType, string> = {
-  hit: 'Hit',
-  omission: 'Omission (missed)',
-  commission: 'Commission (pressed)',
-  correct_rejection: 'Correct rejection',
+export const OUTCOME_NAMES: Record<ResponseType, MessageDescriptor> = {
+  hit: msg({ comment: 'a Go/No-Go outcome: pressed on a go trial', message: 'Hit' }),
+  omission: msg({ comment: "a trial's outcome: not answered", message: 'Omission (missed)' }),
+  commission: msg({
+    comment: 'a Go/No-Go outcome: pressed on a no-go trial',
+    message: 'Commission (pressed)',
+  }),
+  correct_rejection: msg({
+    comment: 'a Go/No-Go outcome: held back on a no-go trial',
+    message: 'Correct rejection',
+  }),
 };
 
-/** The phrase for a stimulus in the instructions. */
-const STIMULUS_PHRASES: Record<StimulusId, string> = {
-  solid: 'the solid square',
-  outline: 'the outlined square',
-  P: 'the letter P',
-  R: 'the letter R',
+/** A stimulus named on its own, as in 'Respond: the solid square' (the instructions' examples). */
+export const STIMULUS_PHRASES: Record<StimulusId, MessageDescriptor> = {
+  solid: msg`the solid square`,
+  outline: msg`the outlined square`,
+  P: msg`the letter P`,
+  R: msg`the letter R`,
 };
 
 /**
- * What to respond to and what to leave, as stimuli and in words, for a configuration's stimulus
- * set and go mapping.
+ * The stimuli to respond to and to leave, for a configuration's stimulus set and go mapping.
+ * A sentence about them selects its whole wording on `goId` (the other is then the no-go), so
+ * each language words each case its own way.
  */
 export function describeStimulusRule(config: Pick<Config, 'stimulusSet' | 'goMapping'>): {
-  go: string;
-  nogo: string;
   goId: StimulusId;
   nogoId: StimulusId;
 } {
-  const goId = stimulusIdOf(config, 'go');
-  const nogoId = stimulusIdOf(config, 'nogo');
-  return { go: STIMULUS_PHRASES[goId], nogo: STIMULUS_PHRASES[nogoId], goId, nogoId };
+  return { goId: stimulusIdOf(config, 'go'), nogoId: stimulusIdOf(config, 'nogo') };
 }
 
 /** A proportion (0-1) as a percentage, e.g. 0.125 -> 12.5; null stays null. */
@@ -113,10 +128,18 @@ export function neverPressDPrime(goTrials: number, noGoTrials: number): number |
   return logLinearDPrime(0, goTrials, 0, noGoTrials);
 }
 
-/** d' with two decimals (U+2212 for minus, as screen readers say it). */
+const dPrimeFormats = new Map<string, Intl.NumberFormat>();
+
+/** d' with two decimals in the reader's language (U+2212 for minus, as screen readers say it). */
 export function formatDPrime(value: number | null): string {
   if (value === null) return NO_VALUE;
-  const text = value.toFixed(2);
-  if (Number(text) === 0) return '0.00';
-  return text.startsWith('-') ? `\u2212${text.slice(1)}` : text;
+  const locale = activeIntlLocale();
+  let format = dPrimeFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    dPrimeFormats.set(locale, format);
+  }
+  const rounded = Number(value.toFixed(2));
+  const text = format.format(Math.abs(rounded));
+  return rounded < 0 ? `\u2212${text}` : text;
 }

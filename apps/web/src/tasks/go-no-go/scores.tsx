@@ -1,47 +1,56 @@
 import type { RunSummary } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { OverallScoreTile, ScoreTile } from '../../components/task/score-tile';
 import { formatMs, formatPercent } from '../../lib/format-scores';
 import { formatDPrime, goNoGoResultOf, toPercent } from './labels';
 
 /** A Go/No-Go run's headline scores as tiles: on 'Test Complete' and in progress tracking. */
 export function GoNoGoScoreTiles({ summary }: { summary: RunSummary }) {
+  const { t } = useLingui();
   const { scores, balancedHeadline, neverPress } = goNoGoResultOf(summary);
   const { counts } = scores;
+  const { commissions, omissions } = scores;
+  const { noGoTrials, goTrials } = counts;
+  const neverPressing = formatDPrime(neverPress);
+  const dPrimeName = t({
+    comment: "how 'd′' (a sensitivity score) is read out",
+    message: 'd prime',
+  });
   return (
     <dl className="score-list">
       <OverallScoreTile
         summary={summary}
-        extra={balancedHeadline ? <>go and no-go trials weighed equally</> : undefined}
+        extra={balancedHeadline ? <Trans>go and no-go trials weighed equally</Trans> : undefined}
       />
       <ScoreTile
-        term="Commission rate"
+        term={t`Commission rate`}
         extra={
-          <>
-            pressed on {scores.commissions} of {counts.noGoTrials} no-go
-          </>
+          <Trans>
+            pressed on {commissions} of {noGoTrials} no-go
+          </Trans>
         }
       >
         {formatPercent(toPercent(scores.commissionRate))}
       </ScoreTile>
       <ScoreTile
-        term="Omission rate"
+        term={t`Omission rate`}
         extra={
-          <>
-            missed {scores.omissions} of {counts.goTrials} go
-          </>
+          <Trans>
+            missed {omissions} of {goTrials} go
+          </Trans>
         }
       >
         {formatPercent(toPercent(scores.omissionRate))}
       </ScoreTile>
-      <ScoreTile term="Mean go reaction time">{formatMs(scores.meanGoRtMs)}</ScoreTile>
+      <ScoreTile term={t`Mean go reaction time`}>{formatMs(scores.meanGoRtMs)}</ScoreTile>
       <ScoreTile
         term={
-          <>
-            Sensitivity (<abbr title="d prime">d′</abbr>)
-          </>
+          <Trans>
+            Sensitivity (<abbr title={dPrimeName}>d′</abbr>)
+          </Trans>
         }
         extra={
-          neverPress === null ? undefined : <>never pressing gives {formatDPrime(neverPress)}</>
+          neverPress === null ? undefined : <Trans>never pressing gives {neverPressing}</Trans>
         }
       >
         {formatDPrime(scores.dPrime)}

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { goNoGoTask } from '@cogni/domain/tasks/go-no-go';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithI18n } from '../../lib/testing/render';
 import { mockRunSummary, tileText } from '../../lib/testing/result-views';
 import { GoNoGoScoreDetails } from './score-details';
 import { GoNoGoScoreTiles } from './scores';
@@ -13,7 +14,7 @@ const mockSummary = (scoringVersion?: number) => mockRunSummary(goNoGoTask, scor
 
 describe('the Go/No-Go result views', () => {
   it("say what the overall score weighs and what d' gives without a press", () => {
-    render(<GoNoGoScoreTiles summary={mockSummary()} />);
+    renderWithI18n(<GoNoGoScoreTiles summary={mockSummary()} />);
     expect(tileText('Overall score')).toContain('go and no-go trials weighed equally');
     // Φ⁻¹(0.5 / 129) - Φ⁻¹(0.5 / 33) = -0.497.
     expect(screen.getByText('never pressing gives \u22120.50')).toBeTruthy();
@@ -21,14 +22,14 @@ describe('the Go/No-Go result views', () => {
 
   it('describe a stored percent-correct headline (scoring version 2) as correct trials', () => {
     const summary = mockSummary(2);
-    render(<GoNoGoScoreTiles summary={summary} />);
+    renderWithI18n(<GoNoGoScoreTiles summary={summary} />);
     expect(tileText('Overall score')).toContain(
       `${summary.correctTrials} of ${summary.totalTrials} correct`,
     );
   });
 
   it("explain the balanced accuracy and d' without discrimination in the details", () => {
-    render(<GoNoGoScoreDetails summary={mockSummary()} />);
+    renderWithI18n(<GoNoGoScoreDetails summary={mockSummary()} />);
     expect(
       screen.getByText(/pressing for every shape, for none or at random scores 50/),
     ).toBeTruthy();

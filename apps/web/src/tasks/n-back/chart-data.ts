@@ -1,5 +1,6 @@
 import type { ResultTrial } from '@cogni/domain';
 import { ANTICIPATION_MS } from '@cogni/domain/tasks/n-back';
+import { msg, plural } from '@lingui/core/macro';
 import {
   type ConditionRtSpread,
   type DisplayedTrialPoint,
@@ -7,6 +8,7 @@ import {
   toConditionRtSpread,
 } from '../../lib/charts/chart-data';
 import { formatMs } from '../../lib/format-scores';
+import { i18n } from '../../lib/i18n/i18n';
 import { asNBackTrials, type NBackResultTrial } from './labels';
 
 /** The test's scored trials (fillers left out) in run order. */
@@ -51,49 +53,77 @@ export function getHitRtSpread(trials: readonly ResultTrial[]): ConditionRtSprea
   return levels.map((n) =>
     toConditionRtSpread(
       `${n}`,
-      `${n}-back hits`,
+      i18n._(msg`${n}-back hits`),
       hits.filter((t) => t.level === n).map((t) => t.reactionTime as number),
     ),
   );
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-/** The RT-by-trial chart in words: its text alternative, shown under it. */
+/** The RT-by-trial chart in words, in the reader's language: its text alternative, shown under it. */
 export function describeAnswerRtChart(
   points: readonly DisplayedTrialPoint[],
   omissions: readonly number[],
   cutOffMs: number | null,
   scoredTrials: number,
 ): string {
-  if (scoredTrials === 0) return 'No scored test trials were recorded.';
-  const correct = points.filter((p) => p.isCorrect);
-  const wrong = points.filter((p) => !p.isCorrect);
+  if (scoredTrials === 0) return i18n._(msg`No scored test trials were recorded.`);
+  const answers = points.length;
+  const correct = points.filter((p) => p.isCorrect).length;
+  const wrong = points.filter((p) => !p.isCorrect).length;
   const rts = points.map((p) => p.rtMs);
+  const fastest = formatMs(Math.min(...rts));
+  const slowest = formatMs(Math.max(...rts));
   const answered =
-    points.length === 0
-      ? 'No letter was answered.'
-      : `Reaction time of each of the ${plural(points.length, 'answer', 'answers')} to the ${scoredTrials} scored letters of the test, in order, level after level, from ${formatMs(Math.min(...rts))} to ${formatMs(Math.max(...rts))}: ${plural(correct.length, 'correct answer', 'correct answers')} as circles, ${plural(wrong.length, 'wrong answer', 'wrong answers')} as crosses.`;
+    answers === 0
+      ? i18n._(msg`No letter was answered.`)
+      : i18n._(
+          msg`Reaction time of each of the ${plural(answers, { one: '# answer', other: '# answers' })} to the ${scoredTrials} scored letters of the test, in order, level after level, from ${fastest} to ${slowest}: ${plural(correct, { one: '# correct answer', other: '# correct answers' })} as circles, ${plural(wrong, { one: '# wrong answer', other: '# wrong answers' })} as crosses.`,
+        );
+  const unanswered = omissions.length;
   const omitted =
-    omissions.length === 0
-      ? 'Every scored letter was answered.'
-      : `${plural(omissions.length, 'letter', 'letters')} without an answer, marked by dashed lines.`;
-  const cutOff = points.filter((p) => p.isCutOff).length;
-  const cutOffText =
-    cutOffMs === null
-      ? ''
-      : ` ${plural(cutOff, 'reaction time', 'reaction times')} above ${formatMs(cutOffMs)} ${cutOff === 1 ? 'is' : 'are'} drawn as a triangle at the top.`;
-  return `${answered} ${omitted}${cutOffText}`;
+    unanswered === 0
+      ? i18n._(msg`Every scored letter was answered.`)
+      : i18n._(
+          msg({
+            message: plural(unanswered, {
+              one: '# letter without an answer, marked by dashed lines.',
+              other: '# letters without an answer, marked by dashed lines.',
+            }),
+          }),
+        );
+  if (cutOffMs === null) return `${answered} ${omitted}`;
+  const cut = points.filter((p) => p.isCutOff).length;
+  const cutOff = formatMs(cutOffMs);
+  const cutOffText = i18n._(
+    msg({
+      message: plural(cut, {
+        one: `# reaction time above ${cutOff} is drawn as a triangle at the top.`,
+        other: `# reaction times above ${cutOff} are drawn as a triangle at the top.`,
+      }),
+    }),
+  );
+  return `${answered} ${omitted} ${cutOffText}`;
 }
 
 /** The box plot in words. */
 export function describeHitRtChart(spread: readonly ConditionRtSpread[]): string {
-  const parts = spread.map((cell) => {
-    if (cell.meanMs === null) return `${cell.label}: none`;
-    const sd = cell.sdMs === null ? '' : `, SD ${formatMs(cell.sdMs)}`;
-    return `${cell.label}: mean ${formatMs(cell.meanMs)}${sd}, ${plural(cell.rtsMs.length, 'trial', 'trials')}`;
-  });
-  return `Boxes span the middle half of the reaction times of hits at each level (answers within 150 ms left out), with the median as a line and the mean as a diamond. ${parts.join('; ')}.`;
+  const parts = spread
+    .map(({ label, meanMs, sdMs, rtsMs }) => {
+      if (meanMs === null) return i18n._(msg`${label}: none`);
+      const mean = formatMs(meanMs);
+      const hits = rtsMs.length;
+      if (sdMs === null) {
+        return i18n._(
+          msg`${label}: mean ${mean}, ${plural(hits, { one: '# trial', other: '# trials' })}`,
+        );
+      }
+      const sd = formatMs(sdMs);
+      return i18n._(
+        msg`${label}: mean ${mean}, SD ${sd}, ${plural(hits, { one: '# trial', other: '# trials' })}`,
+      );
+    })
+    .join('; ');
+  return i18n._(
+    msg`Boxes span the middle half of the reaction times of hits at each level (answers within 150 ms left out), with the median as a line and the mean as a diamond. ${parts}.`,
+  );
 }

@@ -9,7 +9,10 @@ import type {
   Scores,
 } from '@cogni/domain/tasks/n-back';
 import { splitBlock } from '@cogni/domain/tasks/n-back';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { NO_VALUE } from '../../lib/format-scores';
+import { i18n } from '../../lib/i18n/i18n';
 
 /** A stored N-back trial as the API returns it: the envelope with the task's fields beside it. */
 export type NBackResultTrial = ResultTrial & {
@@ -52,12 +55,16 @@ export function neverSameDPrime(targets: number, nonTargets: number): number | n
   return logLinearDPrime(0, targets, 0, nonTargets);
 }
 
-/** Where a run is, for people: '2-back practice, round 1' or '2-back, block 3'. */
+/**
+ * Where a run is, for people, in the reader's language: '2-back practice, round 1' or '2-back,
+ * block 3'.
+ */
 export function blockName(position: Pick<Position, 'phase' | 'block'>): string {
   const { level, index } = splitBlock(position.block);
+  const number = index + 1;
   return position.phase === 'practice'
-    ? `${level}-back practice, round ${index + 1}`
-    : `${level}-back, block ${index + 1}`;
+    ? i18n._(msg`${level}-back practice, round ${number}`)
+    : i18n._(msg`${level}-back, block ${number}`);
 }
 
 /** The keys of a key mapping: which key is "match" and which "no match". */
@@ -65,18 +72,23 @@ export function keysOf(mapping: KeyMapping): { match: 'F' | 'J'; noMatch: 'F' | 
   return mapping === 'A' ? { match: 'F', noMatch: 'J' } : { match: 'J', noMatch: 'F' };
 }
 
-export const OUTCOME_NAMES: Record<ResponseType, string> = {
-  hit: 'Hit',
-  miss: 'Miss',
-  false_alarm: 'False alarm',
-  correct_rejection: 'Correct rejection',
-  omission: 'No answer',
-  filler: 'Filler (not scored)',
+/** A trial's outcome in the trial table: show with `t(OUTCOME_NAMES[...])`. */
+export const OUTCOME_NAMES: Record<ResponseType, MessageDescriptor> = {
+  hit: msg`Hit`,
+  miss: msg`Miss`,
+  false_alarm: msg`False alarm`,
+  correct_rejection: msg`Correct rejection`,
+  omission: msg`No answer`,
+  filler: msg`Filler (not scored)`,
 };
 
-export const ANSWER_NAMES: Record<Answer, string> = {
-  match: 'Same',
-  'no-match': 'Different',
+/** An answer in the trial table: show with `t(ANSWER_NAMES[...])`. */
+export const ANSWER_NAMES: Record<Answer, MessageDescriptor> = {
+  match: msg({ comment: 'an answer: the letter is the same as n back', message: 'Same' }),
+  'no-match': msg({
+    comment: 'an answer: the letter is not the same as n back',
+    message: 'Different',
+  }),
 };
 
 /** A proportion (0-1) as a percentage, e.g. 0.125 -> 12.5; null stays null. */
@@ -84,10 +96,16 @@ export function toPercent(rate: number | null): number | null {
   return rate === null ? null : rate * 100;
 }
 
-/** d' or c with two decimals (U+2212 for minus, as screen readers say it). */
+/**
+ * d' or c with two decimals in the reader's language (U+2212 for minus, as screen readers say
+ * it; no sign on a value that rounds to 0).
+ */
 export function formatSignal(value: number | null): string {
   if (value === null) return NO_VALUE;
-  const text = value.toFixed(2);
-  if (Number(text) === 0) return '0.00';
-  return text.startsWith('-') ? `\u2212${text.slice(1)}` : text;
+  const rounded = Number(value.toFixed(2));
+  const text = i18n.number(rounded === 0 ? 0 : rounded, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return text.replace('-', '\u2212');
 }

@@ -12,68 +12,89 @@ import {
   plan,
   splitBlock,
 } from '@cogni/domain/tasks/n-back';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import type { PadButton } from '../../components/task/response-pad';
 import { TaskHostLayout } from '../../components/task/task-host-layout';
 import { type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
 import { useTaskHost } from '../../components/task/use-task-host';
+import { i18n } from '../../lib/i18n/i18n';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import { type RunSource, resolveRunConfig } from '../../lib/task-runtime/run-source';
 import type { TaskHostSnapshot } from '../../lib/task-runtime/task-host';
 import { blockName, keysOf } from './labels';
-import { createNBackHost } from './runtime/n-back-stage';
+import { createNBackHost, type Translate } from './runtime/n-back-stage';
 import { NBackScoreTiles } from './scores';
 
 const configOf = (run: Run): Config => ConfigSchema.parse(run.config);
 
 /**
- * Touch mode's two answer buttons, side by side: "Same as n back" on the side of the match key
- * (left under mapping A, where F is; right under B).
+ * Touch mode's two answer buttons, side by side, named by `labels`: "Same as n back" on the side
+ * of the match key (left under mapping A, where F is; right under B).
  */
-export function nBackPadButtons(mapping: KeyMapping, level: number): PadButton[] {
+export function nBackPadButtons(
+  mapping: KeyMapping,
+  labels: { same: string; different: string },
+): PadButton[] {
   const same: PadButton = {
     response: 'match',
-    label: `Same as ${level} back`,
+    label: labels.same,
     className: 'nback-pad nback-pad--match',
   };
   const different: PadButton = {
     response: 'no-match',
-    label: 'Different',
+    label: labels.different,
     className: 'nback-pad nback-pad--no-match',
   };
   return mapping === 'A' ? [same, different] : [different, same];
 }
 
 /**
- * '2-back': the first level of a run from `source`. A preview whose settings do not parse never
- * reaches the runner (its page shows no start button); the defaults stand in for it here.
+ * The first level of a run from `source` (2 for '2-back'). A preview whose settings do not parse
+ * never reaches the runner (its page shows no start button); the defaults stand in for it here.
  */
-function firstLevelName(source: RunSource): string {
+function firstLevel(source: RunSource): number {
   const { config } = resolveRunConfig(nBackTask.settings, source);
   const [first] = getLevels(config ?? nBackTask.settings.defaults);
-  return `${first ?? 1}-back`;
+  return first ?? 1;
 }
 
 export default function NBackRunner({ mode, source }: { mode: ResponseMode; source: RunSource }) {
+  const { t } = useLingui();
+  const level = firstLevel(source);
   return (
     <TaskRunner
       testType="nbackTest"
       mode={mode}
       source={source}
-      title="N-back"
-      completedName="the N-back test"
-      instructions={`${
+      title={t`N-back`}
+      completedName={t({
+        comment: 'the test, as in "Thank you for completing the N-back test."',
+        message: 'the N-back test',
+      })}
+      instructions={
         mode === 'keyboard'
-          ? 'Put your left index finger on F and your right index finger on J.'
-          : 'Hold the device so both thumbs rest over the two buttons at the bottom.'
-      } The ${firstLevelName(source)} practice starts a second after you press the button; the keys are shown under the letters.`}
+          ? t`Put your left index finger on F and your right index finger on J. The ${level}-back practice starts a second after you press the button; the keys are shown under the letters.`
+          : t`Hold the device so both thumbs rest over the two buttons at the bottom. The ${level}-back practice starts a second after you press the button; the keys are shown under the letters.`
+      }
       describeResume={(run, saved) => {
         const next = getNextPosition(configOf(run), saved);
-        return next
-          ? `: ${blockName(next)}, trial ${next.trialNumber + 1}.`
-          : ': all trials are done.';
+        if (!next) {
+          return t({
+            comment: 'ends "Welcome back. Your test continues where it stopped"',
+            message: ': all trials are done.',
+          });
+        }
+        const block = blockName(next);
+        const trial = next.trialNumber + 1;
+        return t({
+          comment:
+            'ends "Welcome back. Your test continues where it stopped"; the block is "2-back, block 3" or "2-back practice, round 1"',
+          message: `: ${block}, trial ${trial}.`,
+        });
       }}
       Running={RunningTest}
       ScoreTiles={NBackScoreTiles}
@@ -83,18 +104,25 @@ export default function NBackRunner({ mode, source }: { mode: ResponseMode; sour
 
 function progressText(snapshot: TaskHostSnapshot<Prompt> | null): string {
   if (!snapshot) return '';
-  if (snapshot.phase === 'get-ready') return 'Get ready…';
+  if (snapshot.phase === 'get-ready') return i18n._(msg`Get ready…`);
   if (snapshot.phase !== 'running' || !snapshot.progress) return '';
   const { trialsInBlock, isReminder } = snapshot.progress;
   const position = snapshot.progress.position as Position;
-  if (isReminder) return `${blockName(position)} · the last letters again`;
-  return `${blockName(position)} · letter ${position.trialNumber + 1} of ${trialsInBlock}`;
+  const block = blockName(position);
+  if (isReminder) return i18n._(msg`${block} · the last letters again`);
+  const letter = position.trialNumber + 1;
+  return i18n._(msg`${block} · letter ${letter} of ${trialsInBlock}`);
 }
 
-/** Made once per run by useTaskHost. */
-const createHost = (options: TaskRuntimeOptions) => createNBackHost(options);
+/** The stage's messages in the page's language, read as a run's stage is made. */
+const inPageLanguage: Translate = (text, values) =>
+  i18n._(text.id, values, { message: text.message });
+
+/** Made once per run by useTaskHost, its feedback in the page's language then. */
+const createHost = (options: TaskRuntimeOptions) => createNBackHost(options, inPageLanguage);
 
 function RunningTest(props: RunningTaskProps) {
+  const { t } = useLingui();
   const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
   const hosted = useTaskHost(props, createHost);
@@ -103,11 +131,22 @@ function RunningTest(props: RunningTaskProps) {
   const level = position ? splitBlock(position.block).level : 1;
   // The run's key mapping: A is F = same, B is J = same.
   const mapping = useMemo(() => plan(run.seed, config).keyMapping, [run, config]);
-  const keys = keysOf(mapping);
-  const buttons = useMemo(() => nBackPadButtons(mapping, level), [mapping, level]);
+  const { match, noMatch } = keysOf(mapping);
+  const same = t({
+    comment: 'a button: the letter is the same as n back',
+    message: `Same as ${level} back`,
+  });
+  const different = t({
+    comment: 'a button: the letter is not the same as n back',
+    message: 'Different',
+  });
+  const buttons = useMemo(
+    () => nBackPadButtons(mapping, { same, different }),
+    [mapping, same, different],
+  );
   return (
     <TaskHostLayout
-      label="N-back"
+      label={t`N-back`}
       mode={mode}
       progress={progressText(snapshot)}
       stageTestId="nback-stage"
@@ -118,9 +157,9 @@ function RunningTest(props: RunningTaskProps) {
       )}
       buttons={buttons}
       keys={
-        <>
-          <kbd>{keys.match}</kbd> same as {level} back · <kbd>{keys.noMatch}</kbd> different
-        </>
+        <Trans>
+          <kbd>{match}</kbd> same as {level} back · <kbd>{noMatch}</kbd> different
+        </Trans>
       }
     />
   );
@@ -134,44 +173,59 @@ function BlockIntro(props: {
   mode: ResponseMode;
   onBegin: () => void;
 }) {
+  const { t } = useLingui();
   const { prompt, config } = props;
   const { position: next, roundResult: result, reminders } = prompt;
   const { level, index } = splitBlock(next.block);
-  const keys = keysOf(props.mapping);
-  const before = level === 1 ? 'the letter just before it' : `the one ${level} letters before`;
-  const rule =
-    props.mode === 'keyboard'
-      ? `Press ${keys.match} when the letter is the same as ${before}, otherwise ${keys.noMatch}.`
-      : `Tap “Same as ${level} back” when the letter is the same as ${before}, otherwise “Different”.`;
-  const fillers = `The first ${level === 1 ? 'letter has' : `${level} letters have`} nothing to compare: answer “different”.`;
+  const { match, noMatch } = keysOf(props.mapping);
+  let rule: string;
+  if (props.mode === 'keyboard') {
+    rule =
+      level === 1
+        ? t`Press ${match} when the letter is the same as the letter just before it, otherwise ${noMatch}.`
+        : t`Press ${match} when the letter is the same as the one ${level} letters before, otherwise ${noMatch}.`;
+  } else {
+    rule =
+      level === 1
+        ? t`Tap “Same as ${level} back” when the letter is the same as the letter just before it, otherwise “Different”.`
+        : t`Tap “Same as ${level} back” when the letter is the same as the one ${level} letters before, otherwise “Different”.`;
+  }
+  const fillers =
+    level === 1
+      ? t`The first letter has nothing to compare: answer “different”.`
+      : t`The first ${level} letters have nothing to compare: answer “different”.`;
   // On resume the letters before the break are shown again, so the next ones can be compared.
-  const reminder =
-    reminders > 0
-      ? `To pick up where you left off, the last ${reminders === 1 ? 'letter is' : `${reminders} letters are`} shown again first: just watch ${reminders === 1 ? 'it' : 'them'}; answers count from the letter after ${reminders === 1 ? 'it' : 'them'}.`
-      : null;
+  let reminder: string | null = null;
+  if (reminders === 1) {
+    reminder = t`To pick up where you left off, the last letter is shown again first: just watch it; answers count from the letter after it.`;
+  } else if (reminders > 1) {
+    reminder = t`To pick up where you left off, the last ${reminders} letters are shown again first: just watch them; answers count from the letter after them.`;
+  }
   let title: string;
   let lines: string[];
   let action: string;
   if (next.phase === 'test') {
-    title = `${level}-back: block ${index + 1} of ${config.blocksPerLevel}`;
-    lines = [rule, 'You will not be told whether you were right.'];
+    const block = index + 1;
+    const blocks = config.blocksPerLevel;
+    title = t`${level}-back: block ${block} of ${blocks}`;
+    lines = [rule, t`You will not be told whether you were right.`];
     if (result && !prompt.resumed && index === 0) {
-      lines.push(`(Practice: ${result.correct} of ${result.total} correct.)`);
+      const { correct, total } = result;
+      lines.push(t`(Practice: ${correct} of ${total} correct.)`);
     }
     if (reminder) lines.push(reminder);
-    action = prompt.resumed ? 'Continue' : 'Start the block';
+    action = prompt.resumed ? t`Continue` : t`Start the block`;
   } else if (result && !prompt.resumed && splitBlock(result.block).level === level) {
-    title = `Practice again: ${result.correct} of ${result.total} correct`;
-    lines = [
-      `You need ${getPracticeCorrectNeeded(config)} of ${result.total} correct to go on.`,
-      rule,
-    ];
-    action = 'Practise again';
+    const { correct, total } = result;
+    const needed = getPracticeCorrectNeeded(config);
+    title = t`Practice again: ${correct} of ${total} correct`;
+    lines = [t`You need ${needed} of ${total} correct to go on.`, rule];
+    action = t`Practise again`;
   } else {
-    title = `${level}-back practice`;
-    lines = [rule, fillers, 'After each letter you are told whether you were right.'];
+    title = t`${level}-back practice`;
+    lines = [rule, fillers, t`After each letter you are told whether you were right.`];
     if (reminder) lines.push(reminder);
-    action = prompt.resumed ? 'Continue' : 'Start the practice';
+    action = prompt.resumed ? t`Continue` : t`Start the practice`;
   }
   return (
     <BlockIntroPrompt title={title} lines={lines} actionLabel={action} onAction={props.onBegin} />

@@ -1,4 +1,5 @@
 import type { ResultTrial } from '@cogni/domain';
+import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { TrialAndSpreadRtCharts } from '../../components/charts/rt-charts';
 import { getDisplayedTrialPoints } from '../../lib/charts/chart-data';
@@ -17,25 +18,28 @@ import {
  * times level by level.
  */
 export function NBackRunCharts({ trials }: { trials: readonly ResultTrial[] }) {
+  const { i18n, t } = useLingui();
+  const { locale } = i18n;
   const scoredTrials = useMemo(() => scoredTestTrialsOf(trials).length, [trials]);
   const series = useMemo(() => getDisplayedTrialPoints(getAnswerRtSeries(trials)), [trials]);
   const omissions = useMemo(() => getOmissionPositions(trials), [trials]);
-  const spread = useMemo(() => getHitRtSpread(trials), [trials]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the levels' names follow the language.
+  const spread = useMemo(() => getHitRtSpread(trials), [trials, locale]);
   return (
     <TrialAndSpreadRtCharts
       trialCount={scoredTrials}
       series={series}
       omissions={omissions}
       spread={spread}
-      trialsLabel={`Reaction time of each answer to the ${scoredTrials} scored letters`}
+      trialsLabel={t`Reaction time of each answer to the ${scoredTrials} scored letters`}
       trialsDescription={describeAnswerRtChart(
         series.points,
         omissions,
         series.cutOffMs,
         scoredTrials,
       )}
-      spreadTitle="Reaction time of hits by level"
-      spreadLabel="Box plot of reaction times of hits at each level"
+      spreadTitle={t`Reaction time of hits by level`}
+      spreadLabel={t`Box plot of reaction times of hits at each level`}
       spreadDescription={describeHitRtChart(spread)}
     />
   );

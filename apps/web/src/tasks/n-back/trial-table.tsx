@@ -1,4 +1,8 @@
 import type { ResultTrial } from '@cogni/domain';
+import type { LureType } from '@cogni/domain/tasks/n-back';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   CollapsedTrialTable,
   describeErrors,
@@ -13,45 +17,59 @@ import {
   OUTCOME_NAMES,
 } from './labels';
 
-const LURE_NAMES = { none: '', 'n-1': 'n−1 lure', 'n+1': 'n+1 lure' } as const;
+/** A non-target's kind in the trial table, by its lure. */
+const NON_TARGET_NAMES: Record<LureType, MessageDescriptor> = {
+  none: msg`Non-target`,
+  'n-1': msg`Non-target (n−1 lure)`,
+  'n+1': msg`Non-target (n+1 lure)`,
+};
 
 /** One block's trials, collapsed until asked for: the letter, what it was, the answer, how fast. */
 function BlockTable({ title, trials }: { title: string; trials: readonly NBackResultTrial[] }) {
+  const { t } = useLingui();
+  const letters = trials.length;
+  const errors = describeErrors(trials);
   return (
     <CollapsedTrialTable
-      summary={`${title} (${trials.length} letters, ${describeErrors(trials)})`}
-      label={`${title} trials`}
+      summary={t`${title} (${plural(letters, { one: '# letter', other: '# letters' })}, ${errors})`}
+      label={t`${title} trials`}
       columns={[
-        'Trial',
-        'Letter',
-        'N back',
-        'Kind',
-        'Answer',
-        'Outcome',
-        'RT',
-        'Extra presses',
-        'Input',
+        t`Trial`,
+        t`Letter`,
+        t({ comment: 'the letter n back, a column heading', message: 'N back' }),
+        t`Kind`,
+        t`Answer`,
+        t`Outcome`,
+        t({ comment: 'reaction time, a column heading', message: 'RT' }),
+        t`Extra presses`,
+        t`Input`,
       ]}
     >
-      {trials.map((trial) => (
-        <tr key={trial.trialNumber} className={trial.isCorrect === false ? 'is-error' : undefined}>
-          <th scope="row">{trial.trialNumber + 1}</th>
-          <td>{trial.letter}</td>
-          <td>{trial.nBackLetter ?? ''}</td>
-          <td>
-            {trial.isTarget === null
-              ? 'Filler'
-              : trial.isTarget
-                ? 'Target'
-                : `Non-target${trial.lureType === 'none' ? '' : ` (${LURE_NAMES[trial.lureType]})`}`}
-          </td>
-          <td>{trial.answer ? ANSWER_NAMES[trial.answer] : ''}</td>
-          <td>{OUTCOME_NAMES[trial.responseType]}</td>
-          <td>{formatMs(trial.reactionTime)}</td>
-          <td>{trial.nExtraResponses}</td>
-          <td>{trial.answer ? (INPUT_NAMES[trial.inputModality] ?? '') : ''}</td>
-        </tr>
-      ))}
+      {trials.map((trial) => {
+        const input = INPUT_NAMES[trial.inputModality];
+        return (
+          <tr
+            key={trial.trialNumber}
+            className={trial.isCorrect === false ? 'is-error' : undefined}
+          >
+            <th scope="row">{trial.trialNumber + 1}</th>
+            <td>{trial.letter}</td>
+            <td>{trial.nBackLetter ?? ''}</td>
+            <td>
+              {trial.isTarget === null
+                ? t`Filler`
+                : trial.isTarget
+                  ? t`Target`
+                  : t(NON_TARGET_NAMES[trial.lureType])}
+            </td>
+            <td>{trial.answer ? t(ANSWER_NAMES[trial.answer]) : ''}</td>
+            <td>{t(OUTCOME_NAMES[trial.responseType])}</td>
+            <td>{formatMs(trial.reactionTime)}</td>
+            <td>{trial.nExtraResponses}</td>
+            <td>{trial.answer && input ? t(input) : ''}</td>
+          </tr>
+        );
+      })}
     </CollapsedTrialTable>
   );
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { nBackTask } from '@cogni/domain/tasks/n-back';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithI18n } from '../../lib/testing/render';
 import { mockRunSummary, tileText } from '../../lib/testing/result-views';
 import { NBackScoreDetails } from './score-details';
 import { NBackScoreTiles } from './scores';
@@ -13,20 +14,20 @@ const mockSummary = (scoringVersion?: number) => mockRunSummary(nBackTask, scori
 
 describe('the N-back result views', () => {
   it('say what the overall score weighs', () => {
-    render(<NBackScoreTiles summary={mockSummary()} />);
+    renderWithI18n(<NBackScoreTiles summary={mockSummary()} />);
     expect(tileText('Overall score')).toContain('targets and non-targets weighed equally');
   });
 
   it('describe a stored percent-correct headline (scoring version 1) as correct trials', () => {
     const summary = mockSummary(1);
-    render(<NBackScoreTiles summary={summary} />);
+    renderWithI18n(<NBackScoreTiles summary={summary} />);
     expect(tileText('Overall score')).toContain(
       `${summary.correctTrials} of ${summary.totalTrials} correct`,
     );
   });
 
   it("explain the balanced accuracy and d' without discrimination in the details", () => {
-    render(<NBackScoreDetails summary={mockSummary()} />);
+    renderWithI18n(<NBackScoreDetails summary={mockSummary()} />);
     expect(
       screen.getByText(/“different” to every letter, nothing or at random scores 50/),
     ).toBeTruthy();

@@ -1,4 +1,5 @@
 import type { ResultTrial } from '@cogni/domain';
+import { msg, plural } from '@lingui/core/macro';
 import {
   type ConditionRtSpread,
   type DisplayedTrialPoint,
@@ -6,6 +7,7 @@ import {
   toConditionRtSpread,
 } from '../../lib/charts/chart-data';
 import { formatMs } from '../../lib/format-scores';
+import { i18n } from '../../lib/i18n/i18n';
 import { asPvtTrials, type PvtResultTrial } from './labels';
 
 const testTrialsOf = (trials: readonly ResultTrial[]) =>
@@ -48,56 +50,108 @@ export function getTimeOnTaskSpread(trials: readonly ResultTrial[]): ConditionRt
   return [
     toConditionRtSpread(
       'first',
-      'First half of the test',
+      i18n._(msg`First half of the test`),
       scored.filter((t) => t.elapsedMs < middleMs).map((t) => t.reactionTime),
     ),
     toConditionRtSpread(
       'second',
-      'Second half of the test',
+      i18n._(msg`Second half of the test`),
       scored.filter((t) => t.elapsedMs >= middleMs).map((t) => t.reactionTime),
     ),
   ];
 }
 
-const counted = (count: number, one: string, many: string) =>
-  `${count} ${count === 1 ? one : many}`;
-
-/** The RT-by-trial chart in words: its text alternative, shown under it. */
+/** The RT-by-trial chart in words, in the reader's language: its text alternative, shown under it. */
 export function describePvtRtChart(
   points: readonly DisplayedTrialPoint[],
   timeouts: readonly number[],
   cutOffMs: number | null,
   counters: number,
 ): string {
-  if (counters === 0) return 'No test trials were recorded.';
+  if (counters === 0) return i18n._(msg`No test trials were recorded.`);
   const valid = points.filter((p) => p.isCorrect).map((p) => p.rtMs);
   const others = points.filter((p) => !p.isCorrect).map((p) => p.position);
+  const validCount = valid.length;
+  const fastest = formatMs(Math.min(...valid));
+  const slowest = formatMs(Math.max(...valid));
+  const crossCount = others.length;
+  const crossed = others.join(', ');
+  const timeoutCount = timeouts.length;
+  const timedOut = timeouts.join(', ');
   const parts = [
-    valid.length === 0
-      ? 'No counter had a valid response.'
-      : `The reaction time to each of the ${counters} counters in test order: ${counted(valid.length, 'valid response', 'valid responses')} as circles, from ${formatMs(Math.min(...valid))} to ${formatMs(Math.max(...valid))}.`,
-    others.length === 0
-      ? 'No lapse or false start.'
-      : `Lapses and false starts as crosses, on ${others.length === 1 ? 'counter' : 'counters'} ${others.join(', ')}.`,
-    timeouts.length === 0
-      ? 'No timeout.'
-      : `${counted(timeouts.length, 'timeout', 'timeouts')} (no response), marked by dashed lines, on ${timeouts.length === 1 ? 'counter' : 'counters'} ${timeouts.join(', ')}.`,
+    validCount === 0
+      ? i18n._(msg`No counter had a valid response.`)
+      : i18n._(
+          msg`The reaction time to each of the ${counters} counters in test order: ${plural(validCount, { one: '# valid response', other: '# valid responses' })} as circles, from ${fastest} to ${slowest}.`,
+        ),
+    crossCount === 0
+      ? i18n._(msg`No lapse or false start.`)
+      : i18n._(
+          msg({
+            message: plural(crossCount, {
+              one: `Lapses and false starts as crosses, on counter ${crossed}.`,
+              other: `Lapses and false starts as crosses, on counters ${crossed}.`,
+            }),
+          }),
+        ),
+    timeoutCount === 0
+      ? i18n._(msg`No timeout.`)
+      : i18n._(
+          msg({
+            message: plural(timeoutCount, {
+              one: `# timeout (no response), marked by dashed lines, on counter ${timedOut}.`,
+              other: `# timeouts (no response), marked by dashed lines, on counters ${timedOut}.`,
+            }),
+          }),
+        ),
   ];
   if (cutOffMs !== null) {
     const cut = points.filter((p) => p.isCutOff).length;
+    const cutOff = formatMs(cutOffMs);
     parts.push(
-      `${counted(cut, 'reaction time', 'reaction times')} above ${formatMs(cutOffMs)} ${cut === 1 ? 'is' : 'are'} drawn as a triangle at the top.`,
+      i18n._(
+        msg({
+          message: plural(cut, {
+            one: `# reaction time above ${cutOff} is drawn as a triangle at the top.`,
+            other: `# reaction times above ${cutOff} are drawn as a triangle at the top.`,
+          }),
+        }),
+      ),
     );
   }
   return parts.join(' ');
 }
 
+/** One half of the test in the box plot's words: its mean, SD and how many responses. */
+function describeHalf({ label, meanMs, sdMs, rtsMs }: ConditionRtSpread): string {
+  if (meanMs === null) return i18n._(msg`${label}: none`);
+  const mean = formatMs(meanMs);
+  const responses = rtsMs.length;
+  if (sdMs === null) {
+    return i18n._(
+      msg({
+        message: plural(responses, {
+          one: `${label}: mean ${mean}, # response`,
+          other: `${label}: mean ${mean}, # responses`,
+        }),
+      }),
+    );
+  }
+  const sd = formatMs(sdMs);
+  return i18n._(
+    msg({
+      message: plural(responses, {
+        one: `${label}: mean ${mean}, SD ${sd}, # response`,
+        other: `${label}: mean ${mean}, SD ${sd}, # responses`,
+      }),
+    }),
+  );
+}
+
 /** The time-on-task box plot in words. */
 export function describeTimeOnTaskChart(spread: readonly ConditionRtSpread[]): string {
-  const halves = spread.map((half) =>
-    half.meanMs === null
-      ? `${half.label}: none`
-      : `${half.label}: mean ${formatMs(half.meanMs)}${half.sdMs === null ? '' : `, SD ${formatMs(half.sdMs)}`}, ${counted(half.rtsMs.length, 'response', 'responses')}`,
+  const halves = spread.map(describeHalf).join('; ');
+  return i18n._(
+    msg`Boxes span the middle half of the scored reaction times (lapses included) in each half of the test, with the median as a line and the mean as a diamond. ${halves}.`,
   );
-  return `Boxes span the middle half of the scored reaction times (lapses included) in each half of the test, with the median as a line and the mean as a diamond. ${halves.join('; ')}.`;
 }

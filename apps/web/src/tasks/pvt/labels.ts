@@ -1,6 +1,9 @@
 import type { ResultTrial, RunSummary } from '@cogni/domain';
-import type { FalseStart, Position, Scores, TrialType, Variant } from '@cogni/domain/tasks/pvt';
+import type { FalseStart, Scores, TrialType, Variant } from '@cogni/domain/tasks/pvt';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { NO_VALUE } from '../../lib/format-scores';
+import { i18n } from '../../lib/i18n/i18n';
 
 /** A stored PVT trial as the API returns it: the envelope with the task's fields beside it. */
 export type PvtResultTrial = ResultTrial & {
@@ -30,30 +33,36 @@ export function pvtScoresOf(summary: RunSummary): Scores {
   return summary.scores as Scores;
 }
 
-/** Where a run is, for people: 'Practice' (the habituation trials) or 'Test'. */
-export function phaseName(position: Pick<Position, 'phase'>): string {
-  return position.phase === 'habituation' ? 'Practice' : 'Test';
-}
-
-export const TYPE_NAMES: Record<TrialType, string> = {
-  valid: 'Valid',
-  lapse: 'Lapse (slow)',
-  false_start: 'False start (too fast)',
-  timeout: 'Timeout (no response)',
+/** A trial's type in the trial table: show with `t(TYPE_NAMES[...])`. */
+export const TYPE_NAMES: Record<TrialType, MessageDescriptor> = {
+  valid: msg`Valid`,
+  lapse: msg`Lapse (slow)`,
+  false_start: msg`False start (too fast)`,
+  timeout: msg`Timeout (no response)`,
 };
 
-/** A response speed (1000 / RT): two decimals, per second. */
+/** A response speed (1000 / RT): two decimals in the reader's language, per second. */
 export function formatSpeed(value: number | null): string {
-  return value === null ? NO_VALUE : `${value.toFixed(2)}/s`;
+  if (value === null) return NO_VALUE;
+  const speed = i18n.number(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${speed}/s`;
 }
 
-/** A test's duration or time left in words: '10 minutes', '3 minutes', '45 seconds'. */
+/**
+ * A test's duration or time left in words, in the reader's language: '10 minutes', '3 minutes',
+ * '45 seconds'.
+ */
 export function formatDuration(ms: number): string {
   if (ms >= 60_000 && ms % 60_000 === 0) {
     const minutes = ms / 60_000;
-    return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+    return i18n._(msg({ message: plural(minutes, { one: '# minute', other: '# minutes' }) }));
   }
-  if (ms >= 90_000) return `about ${Math.round(ms / 60_000)} minutes`;
+  if (ms >= 90_000) {
+    const minutes = Math.round(ms / 60_000);
+    return i18n._(
+      msg({ message: plural(minutes, { one: 'about # minute', other: 'about # minutes' }) }),
+    );
+  }
   const seconds = Math.round(ms / 1000);
-  return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  return i18n._(msg({ message: plural(seconds, { one: '# second', other: '# seconds' }) }));
 }

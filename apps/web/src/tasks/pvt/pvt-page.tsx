@@ -1,4 +1,5 @@
 import { type Config, pvtTask, resolveConfig } from '@cogni/domain/tasks/pvt';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
 import { minutesText } from '../../lib/minutes-text';
@@ -11,15 +12,23 @@ const loadRunner = () => import('./pvt-runner');
 const PvtRunner = lazy(loadRunner);
 
 export default function PvtPage({ source }: { source: RunSource }) {
+  const { t } = useLingui();
   const { config, error } = useMemo(() => resolveRunConfig(pvtTask.settings, source), [source]);
-  const duration = config ? ` It takes about ${minutesText(pvtTask.estimateMs(config))}.` : '';
+  const duration = config ? minutesText(pvtTask.estimateMs(config)) : null;
   return (
     <TaskPage
-      title="PVT: reaction time"
-      summary={`A test of how quickly and steadily you react.${duration}`}
-      keysLabel="Space"
-      touchLabel="Tap the screen"
-      touchHint="Anywhere on the dark area"
+      title={t`PVT: reaction time`}
+      summary={
+        duration
+          ? t`A test of how quickly and steadily you react. It takes about ${duration}.`
+          : t`A test of how quickly and steadily you react.`
+      }
+      keysLabel={t({
+        comment: 'the key the test is answered with: the Space bar',
+        message: 'Space',
+      })}
+      touchLabel={t`Tap the screen`}
+      touchHint={t`Anywhere on the dark area`}
       instructions={(mode) => config && <Instructions mode={mode} config={config} />}
       Runner={PvtRunner}
       preloadRunner={loadRunner}
@@ -31,29 +40,43 @@ export default function PvtPage({ source }: { source: RunSource }) {
 
 function Instructions({ mode, config }: { mode: ResponseMode; config: Config }) {
   const params = resolveConfig(config);
-  const respond =
-    mode === 'keyboard' ? (
-      <>
-        press <kbd>Space</kbd>
-      </>
-    ) : (
-      'tap the dark area of the screen'
-    );
+  const duration = formatDuration(params.durationMs);
   return (
     <>
       <ol className="task-instructions__list">
-        <li>A red counter will appear at random times in a dark box.</li>
-        <li>As soon as it appears, {respond} as fast as you can. The counter stops.</li>
         <li>
-          Do <strong>not</strong> respond before it appears: you will see “Too soon!” and wait
-          again.
+          <Trans>A red counter will appear at random times in a dark box.</Trans>
         </li>
-        <li>Your reaction time is shown for a moment after each response.</li>
         <li>
-          {params.habituationTrials > 0
-            ? `A few practice counters come first, then the test, without a break. `
-            : ''}
-          The test lasts {formatDuration(params.durationMs)}: stay with it to the end.
+          {mode === 'keyboard' ? (
+            <Trans>
+              As soon as it appears, press <kbd>Space</kbd> as fast as you can. The counter stops.
+            </Trans>
+          ) : (
+            <Trans>
+              As soon as it appears, tap the dark area of the screen as fast as you can. The counter
+              stops.
+            </Trans>
+          )}
+        </li>
+        <li>
+          <Trans>
+            Do <strong>not</strong> respond before it appears: you will see “Too soon!” and wait
+            again.
+          </Trans>
+        </li>
+        <li>
+          <Trans>Your reaction time is shown for a moment after each response.</Trans>
+        </li>
+        <li>
+          {params.habituationTrials > 0 ? (
+            <Trans>
+              A few practice counters come first, then the test, without a break. The test lasts{' '}
+              {duration}: stay with it to the end.
+            </Trans>
+          ) : (
+            <Trans>The test lasts {duration}: stay with it to the end.</Trans>
+          )}
         </li>
       </ol>
       <div className="task-example pvt-example" aria-hidden="true">
@@ -61,10 +84,17 @@ function Instructions({ mode, config }: { mode: ResponseMode; config: Config }) 
       </div>
       <ol className="task-instructions__list" start={6}>
         <li>
-          {mode === 'keyboard'
-            ? 'Keep a finger on the Space bar of a physical keyboard, and find'
-            : 'Hold the device so a finger rests over the dark area, and find'}{' '}
-          a quiet place where you will not be interrupted. The screen stays on during the test.
+          {mode === 'keyboard' ? (
+            <Trans>
+              Keep a finger on the Space bar of a physical keyboard, and find a quiet place where
+              you will not be interrupted. The screen stays on during the test.
+            </Trans>
+          ) : (
+            <Trans>
+              Hold the device so a finger rests over the dark area, and find a quiet place where you
+              will not be interrupted. The screen stays on during the test.
+            </Trans>
+          )}
         </li>
       </ol>
     </>

@@ -6,10 +6,13 @@ import {
   RUN_ORDER_FIELDS,
   resolveConfig,
 } from '@cogni/domain/tasks/pvt';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import { TaskRunLayout } from '../../components/task/task-run-layout';
 import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../components/task/task-runner';
 import { useTaskHost } from '../../components/task/use-task-host';
+import { i18n } from '../../lib/i18n/i18n';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import type { RunSource } from '../../lib/task-runtime/run-source';
@@ -20,30 +23,50 @@ import {
   type PvtHostSnapshot,
   pvtAnnouncement,
   pvtShowsReminder,
+  type Translate,
 } from './runtime/pvt-stage';
 import { PvtScoreTiles } from './scores';
 
 const paramsOf = (run: Run) => resolveConfig(ConfigSchema.parse(run.config));
 
 export default function PvtRunner({ mode, source }: { mode: ResponseMode; source: RunSource }) {
+  const { t } = useLingui();
   return (
     <TaskRunner
       testType="pvtTest"
       mode={mode}
       source={source}
+      // i18n-ignore: the test's name, PVT in every language
       title="PVT"
-      completedName="the PVT"
-      instructions={`${
+      completedName={t({
+        comment: 'the test, as in "Thank you for completing the PVT."',
+        message: 'the PVT',
+      })}
+      instructions={
         mode === 'keyboard'
-          ? 'Put a finger on the Space bar.'
-          : 'Hold the device so a finger rests over the dark area.'
-      } The first counter comes a few seconds after you press the button.`}
+          ? t`Put a finger on the Space bar. The first counter comes a few seconds after you press the button.`
+          : t`Hold the device so a finger rests over the dark area. The first counter comes a few seconds after you press the button.`
+      }
       describeResume={(run, saved) => {
         const params = paramsOf(run);
         const point = getResumePoint(params, saved);
-        if (!point.next) return ': all trials are done.';
-        if (point.next.phase === 'habituation') return ': the practice counters.';
-        return `: ${formatDuration(Math.max(0, params.durationMs - point.carriedMs))} of the test remain.`;
+        if (!point.next) {
+          return t({
+            comment: 'ends "Welcome back. Your test continues where it stopped"',
+            message: ': all trials are done.',
+          });
+        }
+        if (point.next.phase === 'habituation') {
+          return t({
+            comment: 'ends "Welcome back. Your test continues where it stopped"',
+            message: ': the practice counters.',
+          });
+        }
+        const left = formatDuration(Math.max(0, params.durationMs - point.carriedMs));
+        return t({
+          comment: 'ends "Welcome back. Your test continues where it stopped"',
+          message: `: ${left} of the test remain.`,
+        });
       }}
       runOrderFields={RUN_ORDER_FIELDS}
       Running={RunningTest}
@@ -59,12 +82,22 @@ export default function PvtRunner({ mode, source }: { mode: ResponseMode; source
 function progressText(snapshot: PvtHostSnapshot | null): string {
   if (snapshot?.phase !== 'running' || !snapshot.progress) return '';
   const { position } = snapshot.progress;
-  if (position.phase === 'habituation') return `Practice · counter ${position.trialNumber + 1}`;
-  return 'Test';
+  if (position.phase === 'habituation') {
+    const counter = position.trialNumber + 1;
+    return i18n._(msg`Practice · counter ${counter}`);
+  }
+  return i18n._(msg`Test`);
 }
 
-/** Made once per run by useTaskHost. */
-const createHost = (options: TaskRuntimeOptions) => createPvtHost(options);
+/**
+ * The stage's messages in the page's language: read as a run's stage is made, and for the
+ * announcements as they render.
+ */
+const inPageLanguage: Translate = (text, values) =>
+  i18n._(text.id, values, { message: text.message });
+
+/** Made once per run by useTaskHost, its stage's messages in the page's language then. */
+const createHost = (options: TaskRuntimeOptions) => createPvtHost(options, inPageLanguage);
 
 /**
  * A new run goes on at once: the participant has just pressed 'Ready ... Set ... Go!'. A
@@ -75,12 +108,14 @@ function beginIfNew(runtime: PvtHost, saved: readonly SavedTrial[]) {
 }
 
 function RunningTest(props: RunningTaskProps) {
+  const { t } = useLingui();
   const { mode } = props;
   const { stageRef, runtime, snapshot, finishing } = useTaskHost(props, createHost, beginIfNew);
   const phase = snapshot?.phase;
   const prompt = snapshot?.prompt;
   return (
     <TaskRunLayout
+      // i18n-ignore: the test's name, PVT in every language
       label="PVT"
       mode={mode}
       progress={progressText(snapshot)}
@@ -101,21 +136,21 @@ function RunningTest(props: RunningTaskProps) {
           {snapshot && pvtShowsReminder(snapshot) && (
             <p className="pvt-reminder" data-testid="pvt-reminder">
               {mode === 'keyboard'
-                ? 'Press SPACE as soon as the counter appears'
-                : 'Tap the screen as soon as the counter appears'}
+                ? t`Press SPACE as soon as the counter appears`
+                : t`Tap the screen as soon as the counter appears`}
             </p>
           )}
           {phase === 'finished' && <FinishPrompt {...finishing} />}
           {/* Always on the page, so that its changes are announced. */}
           <p className="visually-hidden" role="status" data-testid="pvt-announcement">
-            {snapshot ? pvtAnnouncement(snapshot, mode) : ''}
+            {snapshot ? pvtAnnouncement(snapshot, mode, inPageLanguage) : ''}
           </p>
         </>
       }
       keys={
-        <>
+        <Trans>
           <kbd>Space</kbd> as soon as the red counter appears, not before
-        </>
+        </Trans>
       }
       areKeysActive={phase === 'running'}
       className="pvt-run"
@@ -130,18 +165,21 @@ function ResumeIntro(props: {
   mode: ResponseMode;
   onBegin: () => void;
 }) {
-  const respond = props.mode === 'keyboard' ? 'press Space' : 'tap the dark area';
+  const { t } = useLingui();
+  const left = formatDuration(props.remainingMs ?? 0);
   const lines = [
     props.next.phase === 'habituation'
-      ? 'The practice counters go on where they stopped.'
-      : `The test goes on where it stopped: ${formatDuration(props.remainingMs ?? 0)} left.`,
-    `As soon as the red counter appears, ${respond}; not before.`,
+      ? t`The practice counters go on where they stopped.`
+      : t`The test goes on where it stopped: ${left} left.`,
+    props.mode === 'keyboard'
+      ? t`As soon as the red counter appears, press Space; not before.`
+      : t`As soon as the red counter appears, tap the dark area; not before.`,
   ];
   return (
     <BlockIntroPrompt
-      title="Welcome back"
+      title={t`Welcome back`}
       lines={lines}
-      actionLabel="Continue"
+      actionLabel={t`Continue`}
       onAction={props.onBegin}
     />
   );

@@ -1,4 +1,5 @@
 import type { ResultTrial } from '@cogni/domain';
+import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { TrialAndSpreadRtCharts } from '../../components/charts/rt-charts';
 import { getDisplayedTrialPoints } from '../../lib/charts/chart-data';
@@ -17,23 +18,26 @@ import { asPvtTrials } from './labels';
  * reaction times of the first half of the test beside the second's.
  */
 export function PvtRunCharts({ trials }: { trials: readonly ResultTrial[] }) {
+  const { i18n, t } = useLingui();
+  const { locale } = i18n;
   const counters = useMemo(
-    () => asPvtTrials(trials).filter((t) => t.phase === 'test').length,
+    () => asPvtTrials(trials).filter((trial) => trial.phase === 'test').length,
     [trials],
   );
   const series = useMemo(() => getDisplayedTrialPoints(getPvtRtSeries(trials)), [trials]);
   const timeouts = useMemo(() => getTimeoutPositions(trials), [trials]);
-  const spread = useMemo(() => getTimeOnTaskSpread(trials), [trials]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the halves' names follow the language.
+  const spread = useMemo(() => getTimeOnTaskSpread(trials), [trials, locale]);
   return (
     <TrialAndSpreadRtCharts
       trialCount={counters}
       series={series}
       omissions={timeouts}
       spread={spread}
-      trialsLabel={`Reaction time to each of the ${counters} counters of the test`}
+      trialsLabel={t`Reaction time to each of the ${counters} counters of the test`}
       trialsDescription={describePvtRtChart(series.points, timeouts, series.cutOffMs, counters)}
-      spreadTitle="Reaction times by time on task"
-      spreadLabel="Box plot of reaction times in the first and the second half of the test"
+      spreadTitle={t`Reaction times by time on task`}
+      spreadLabel={t`Box plot of reaction times in the first and the second half of the test`}
       spreadDescription={describeTimeOnTaskChart(spread)}
     />
   );

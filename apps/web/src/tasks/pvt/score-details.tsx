@@ -1,69 +1,79 @@
 import type { RunSummary } from '@cogni/domain';
 import type { Scores } from '@cogni/domain/tasks/pvt';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatMs, formatPercent, NO_VALUE } from '../../lib/format-scores';
 import { formatSpeed, pvtScoresOf } from './labels';
 
+/** `value` with `digits` decimals in the reader's language. */
+const fixed = (i18n: I18n, value: number, digits: number) =>
+  i18n.number(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
 /** The score table's groups, each a header row and its scores. */
 const GROUPS: readonly {
-  title: string;
-  rows: readonly { label: string; value: (s: Scores) => string | number }[];
+  title: MessageDescriptor;
+  rows: readonly { label: MessageDescriptor; value: (s: Scores, i18n: I18n) => string | number }[];
 }[] = [
   {
-    title: 'Reaction times (responses from the false-start threshold on, lapses included)',
+    title: msg`Reaction times (responses from the false-start threshold on, lapses included)`,
     rows: [
-      { label: 'Mean reaction time', value: (s) => formatMs(s.meanRtMs) },
-      { label: 'Median reaction time', value: (s) => formatMs(s.medianRtMs) },
-      { label: 'Response speed (mean 1/RT)', value: (s) => formatSpeed(s.meanSpeed) },
-      { label: 'Fastest 10%: mean 1/RT', value: (s) => formatSpeed(s.fastest10PercentSpeed) },
-      { label: 'Fastest 10%: mean reaction time', value: (s) => formatMs(s.fastest10PercentRtMs) },
-      { label: 'Slowest 10%: mean 1/RT', value: (s) => formatSpeed(s.slowest10PercentSpeed) },
-      { label: 'Standard deviation', value: (s) => formatMs(s.sdRtMs) },
+      { label: msg`Mean reaction time`, value: (s) => formatMs(s.meanRtMs) },
+      { label: msg`Median reaction time`, value: (s) => formatMs(s.medianRtMs) },
+      { label: msg`Response speed (mean 1/RT)`, value: (s) => formatSpeed(s.meanSpeed) },
+      { label: msg`Fastest 10%: mean 1/RT`, value: (s) => formatSpeed(s.fastest10PercentSpeed) },
       {
-        label: 'Coefficient of variation',
-        value: (s) => (s.cvRt === null ? NO_VALUE : s.cvRt.toFixed(2)),
+        label: msg`Fastest 10%: mean reaction time`,
+        value: (s) => formatMs(s.fastest10PercentRtMs),
+      },
+      { label: msg`Slowest 10%: mean 1/RT`, value: (s) => formatSpeed(s.slowest10PercentSpeed) },
+      { label: msg`Standard deviation`, value: (s) => formatMs(s.sdRtMs) },
+      {
+        label: msg`Coefficient of variation`,
+        value: (s, i18n) => (s.cvRt === null ? NO_VALUE : fixed(i18n, s.cvRt, 2)),
       },
       {
-        label: 'Change of 1/RT per minute on task',
-        value: (s) =>
-          s.speedSlopePerMinute === null ? NO_VALUE : `${s.speedSlopePerMinute.toFixed(3)}/s`,
+        label: msg`Change of 1/RT per minute on task`,
+        value: (s, i18n) =>
+          s.speedSlopePerMinute === null ? NO_VALUE : `${fixed(i18n, s.speedSlopePerMinute, 3)}/s`,
       },
     ],
   },
   {
-    title: 'Lapses and false starts',
+    title: msg`Lapses and false starts`,
     rows: [
-      { label: 'Stimuli (counters, not false starts)', value: (s) => s.stimuli },
-      { label: 'Lapses (slow responses and timeouts)', value: (s) => s.lapses },
+      { label: msg`Stimuli (counters, not false starts)`, value: (s) => s.stimuli },
+      { label: msg`Lapses (slow responses and timeouts)`, value: (s) => s.lapses },
       {
-        label: 'Lapse rate',
+        label: msg`Lapse rate`,
         value: (s) => formatPercent(s.lapseRate === null ? null : s.lapseRate * 100),
       },
-      { label: 'Timeouts (no response)', value: (s) => s.counts.timeouts },
-      { label: 'False starts', value: (s) => s.falseStarts },
-      { label: 'Pressed before the counter', value: (s) => s.counts.falseStartsBeforeCounter },
+      { label: msg`Timeouts (no response)`, value: (s) => s.counts.timeouts },
+      { label: msg`False starts`, value: (s) => s.falseStarts },
+      { label: msg`Pressed before the counter`, value: (s) => s.counts.falseStartsBeforeCounter },
       {
-        label: 'Responses under the false-start threshold',
+        label: msg`Responses under the false-start threshold`,
         value: (s) => s.counts.falseStartResponses,
       },
       {
-        label: 'Performance score',
+        label: msg`Performance score`,
         value: (s) => formatPercent(s.performanceScore === null ? null : s.performanceScore * 100),
       },
     ],
   },
   {
-    title: 'The run',
+    title: msg`The run`,
     rows: [
-      { label: 'Variant', value: (s) => s.variant },
-      { label: 'Test duration', value: (s) => `${s.durationS} s` },
-      { label: 'Lapse threshold', value: (s) => `${s.lapseThresholdMs} ms` },
-      { label: 'False-start threshold', value: (s) => `${s.falseStartThresholdMs} ms` },
-      { label: 'Practice trials', value: (s) => s.habituation.trials },
-      { label: 'Extra presses (during feedback)', value: (s) => s.counts.extraResponses },
-      { label: 'Trials after a reload', value: (s) => s.counts.resumed },
-      { label: 'Interrupted trials (not scored)', value: (s) => s.counts.interrupted },
+      { label: msg`Variant`, value: (s) => s.variant },
+      { label: msg`Test duration`, value: (s) => `${s.durationS} s` },
+      { label: msg`Lapse threshold`, value: (s) => `${s.lapseThresholdMs} ms` },
+      { label: msg`False-start threshold`, value: (s) => `${s.falseStartThresholdMs} ms` },
+      { label: msg`Practice trials`, value: (s) => s.habituation.trials },
+      { label: msg`Extra presses (during feedback)`, value: (s) => s.counts.extraResponses },
+      { label: msg`Trials after a reload`, value: (s) => s.counts.resumed },
+      { label: msg`Interrupted trials (not scored)`, value: (s) => s.counts.interrupted },
     ],
   },
 ];
@@ -74,36 +84,47 @@ const GROUPS: readonly {
  * and the quality checks in plain words. In progress tracking and the admin's result details.
  */
 export function PvtScoreDetails({ summary }: { summary: RunSummary }) {
+  const { i18n, t } = useLingui();
   const checksId = useId();
   const scores = pvtScoresOf(summary);
+  const { interrupted } = scores.counts;
   const checks = [
     {
-      label: 'More than 10 false starts',
+      label: t`More than 10 false starts`,
       isFlagged: scores.qcFlags.falseStartsAbove10,
-      meaning: 'responses may not have waited for the counter',
+      meaning: t`responses may not have waited for the counter`,
     },
     {
-      label: 'Page hidden or left during the test',
+      label: t`Page hidden or left during the test`,
       isFlagged: scores.qcFlags.pageInterrupted,
-      meaning: `${scores.counts.interrupted} ${scores.counts.interrupted === 1 ? 'trial was' : 'trials were'} interrupted and left out of the scores`,
+      meaning: t(
+        msg({
+          message: plural(interrupted, {
+            one: '# trial was interrupted and left out of the scores',
+            other: '# trials were interrupted and left out of the scores',
+          }),
+        }),
+      ),
     },
   ];
   return (
     <>
-      <TableScroll label="PVT scores">
+      <TableScroll label={t`PVT scores`}>
         <table className="table table--numeric pvt-score-table">
-          <caption>Scores (test trials)</caption>
+          <caption>
+            <Trans>Scores (test trials)</Trans>
+          </caption>
           {GROUPS.map((group) => (
-            <tbody key={group.title}>
+            <tbody key={group.title.id}>
               <tr>
                 <th scope="colgroup" colSpan={2} className="pvt-score-table__group">
-                  {group.title}
+                  {t(group.title)}
                 </th>
               </tr>
               {group.rows.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.value(scores)}</td>
+                <tr key={row.label.id}>
+                  <th scope="row">{t(row.label)}</th>
+                  <td>{row.value(scores, i18n)}</td>
                 </tr>
               ))}
             </tbody>
@@ -111,15 +132,19 @@ export function PvtScoreDetails({ summary }: { summary: RunSummary }) {
         </table>
       </TableScroll>
       <p className="pvt-checks__title" id={checksId}>
-        Quality checks
+        <Trans>Quality checks</Trans>
       </p>
       <ul className="pvt-checks" aria-labelledby={checksId}>
-        {checks.map((check) => (
-          <li key={check.label} data-flagged={check.isFlagged}>
-            {check.label}:{' '}
-            <strong>{check.isFlagged ? `yes, flagged: ${check.meaning}` : 'no'}</strong>.
-          </li>
-        ))}
+        {checks.map(({ label, isFlagged, meaning }) => {
+          const answer = isFlagged ? t`yes, flagged: ${meaning}` : t`no`;
+          return (
+            <li key={label} data-flagged={isFlagged}>
+              <Trans comment="a quality check and whether it flagged the run">
+                {label}: <strong>{answer}</strong>.
+              </Trans>
+            </li>
+          );
+        })}
       </ul>
     </>
   );

@@ -2,8 +2,9 @@
 
 import { type ResultTrial, type RunSummary, storedTrialOf } from '@cogni/domain';
 import { DEFAULT_CONFIG, pvtTask, score, simulateRun } from '@cogni/domain/tasks/pvt';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithI18n } from '../../lib/testing/render';
 import { PvtScoreDetails } from './score-details';
 import { PvtScoreTiles } from './scores';
 import { PvtTrialTables } from './trial-table';
@@ -29,7 +30,7 @@ function mockResult() {
 describe('the PVT result views', () => {
   it('shows the headline tiles: performance score, speed, lapses, median RT, false starts', () => {
     const { summary, score } = mockResult();
-    render(<PvtScoreTiles summary={summary} />);
+    renderWithI18n(<PvtScoreTiles summary={summary} />);
     expect(screen.getByText(`${score.overallScore}%`)).toBeTruthy();
     expect(screen.getByText(`${(score.scores.meanSpeed as number).toFixed(2)}/s`)).toBeTruthy();
     expect(
@@ -41,7 +42,7 @@ describe('the PVT result views', () => {
 
   it('shows every score with the variant and thresholds, and the quality checks', () => {
     const { summary } = mockResult();
-    render(<PvtScoreDetails summary={summary} />);
+    renderWithI18n(<PvtScoreDetails summary={summary} />);
     const table = screen.getByRole('table', { name: 'Scores (test trials)' });
     for (const text of [
       'PVT-10',
@@ -57,7 +58,7 @@ describe('the PVT result views', () => {
 
   it('lists the practice and the test trials in collapsed tables', () => {
     const { trials } = mockResult();
-    render(<PvtTrialTables trials={trials} />);
+    renderWithI18n(<PvtTrialTables trials={trials} />);
     const test = trials.filter((t) => t.phase === 'test').length;
     expect(screen.getByText(/^Practice trials \(5, /)).toBeTruthy();
     expect(screen.getByText(new RegExp(`^Test trials \\(${test}, `))).toBeTruthy();

@@ -1,5 +1,6 @@
 import type { ResultTrial } from '@cogni/domain';
 import { getPreErrorRunRts, VALID_RT_MS } from '@cogni/domain/tasks/sart';
+import { msg, plural } from '@lingui/core/macro';
 import {
   type ConditionRtSpread,
   type DisplayedTrialPoint,
@@ -7,6 +8,7 @@ import {
   toConditionRtSpread,
 } from '../../lib/charts/chart-data';
 import { formatMs } from '../../lib/format-scores';
+import { i18n } from '../../lib/i18n/i18n';
 import { asSartTrials, type SartResultTrial } from './labels';
 
 const testOf = (trials: readonly ResultTrial[]) =>
@@ -43,44 +45,66 @@ export function getSartRtSpread(trials: readonly ResultTrial[]): ConditionRtSpre
   const test = testOf(trials);
   const runs = getPreErrorRunRts(test);
   return [
-    toConditionRtSpread('go', 'Go digits pressed', test.filter((t) => !t.isNogo).flatMap(validRt)),
-    toConditionRtSpread('before-commission', 'Before a commission', runs.beforeCommission),
-    toConditionRtSpread('before-withhold', 'Before a withhold', runs.beforeWithhold),
+    toConditionRtSpread(
+      'go',
+      i18n._(msg`Go digits pressed`),
+      test.filter((t) => !t.isNogo).flatMap(validRt),
+    ),
+    toConditionRtSpread(
+      'before-commission',
+      i18n._(msg`Before a commission`),
+      runs.beforeCommission,
+    ),
+    toConditionRtSpread('before-withhold', i18n._(msg`Before a withhold`), runs.beforeWithhold),
     toConditionRtSpread(
       'commission',
-      'No-go digit pressed',
+      i18n._(msg`No-go digit pressed`),
       test.filter((t) => t.isNogo).flatMap(validRt),
     ),
   ];
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** The RT-by-trial chart in words: its text alternative, shown under it. */
+/** The RT-by-trial chart in words, in the reader's language: its text alternative, shown under it. */
 export function describeSartRtChart(
   points: readonly DisplayedTrialPoint[],
   omissions: readonly number[],
   cutOffMs: number | null,
   testTrials: number,
 ): string {
-  if (testTrials === 0) return 'No test trials were recorded.';
+  if (testTrials === 0) return i18n._(msg`No test trials were recorded.`);
   const go = points.filter((p) => p.isCorrect).map((p) => p.rtMs);
   const commissions = points.filter((p) => !p.isCorrect).map((p) => p.position);
+  const presses = go.length;
+  const fastest = formatMs(Math.min(...go));
+  const slowest = formatMs(Math.max(...go));
+  const commissionCount = commissions.length;
+  const commissionTrials = commissions.join(', ');
+  const omissionCount = omissions.length;
+  const omissionTrials = omissions.join(', ');
   const parts = [
-    go.length === 0
-      ? 'No go digit was pressed for.'
-      : `Circles: the reaction times of the ${count(go.length, 'press', 'presses')} for go digits over the ${testTrials} test trials, from ${formatMs(Math.min(...go))} to ${formatMs(Math.max(...go))}.`,
-    commissions.length === 0
-      ? 'No press for a no-go digit.'
-      : `Crosses: ${count(commissions.length, 'commission', 'commissions')} (presses for the no-go digit), at trial ${commissions.join(', ')}.`,
-    omissions.length === 0
-      ? 'No go digit was missed.'
-      : `Dashed lines: ${count(omissions.length, 'missed go digit', 'missed go digits')}, at trial ${omissions.join(', ')}.`,
+    presses === 0
+      ? i18n._(msg`No go digit was pressed for.`)
+      : i18n._(
+          msg`Circles: the reaction times of the ${plural(presses, { one: '# press', other: '# presses' })} for go digits over the ${testTrials} test trials, from ${fastest} to ${slowest}.`,
+        ),
+    commissionCount === 0
+      ? i18n._(msg`No press for a no-go digit.`)
+      : i18n._(
+          msg`Crosses: ${plural(commissionCount, { one: '# commission', other: '# commissions' })} (presses for the no-go digit), at trial ${commissionTrials}.`,
+        ),
+    omissionCount === 0
+      ? i18n._(msg`No go digit was missed.`)
+      : i18n._(
+          msg`Dashed lines: ${plural(omissionCount, { one: '# missed go digit', other: '# missed go digits' })}, at trial ${omissionTrials}.`,
+        ),
   ];
   const cut = points.filter((p) => p.isCutOff).length;
   if (cutOffMs !== null) {
+    const cutOff = formatMs(cutOffMs);
     parts.push(
-      `${count(cut, 'time', 'times')} above ${formatMs(cutOffMs)} drawn as a triangle at the top.`,
+      i18n._(
+        msg`${plural(cut, { one: '# time', other: '# times' })} above ${cutOff} drawn as a triangle at the top.`,
+      ),
     );
   }
   return parts.join(' ');
@@ -88,10 +112,17 @@ export function describeSartRtChart(
 
 /** The box plot in words. */
 export function describeSartSpreadChart(spread: readonly ConditionRtSpread[]): string {
-  const parts = spread.map((cell) =>
-    cell.meanMs === null
-      ? `${cell.label}: none`
-      : `${cell.label}: mean ${formatMs(cell.meanMs)} over ${count(cell.rtsMs.length, 'press', 'presses')}`,
+  const parts = spread
+    .map(({ label, meanMs, rtsMs }) => {
+      if (meanMs === null) return i18n._(msg`${label}: none`);
+      const mean = formatMs(meanMs);
+      const presses = rtsMs.length;
+      return i18n._(
+        msg`${label}: mean ${mean} over ${plural(presses, { one: '# press', other: '# presses' })}`,
+      );
+    })
+    .join('; ');
+  return i18n._(
+    msg`Each box spans the middle half of a set of reaction times, the median a line and the mean a diamond. Before a commission and before a withhold: the 4 go digits pressed for before each no-go digit, where none was missed. ${parts}.`,
   );
-  return `Each box spans the middle half of a set of reaction times, the median a line and the mean a diamond. Before a commission and before a withhold: the 4 go digits pressed for before each no-go digit, where none was missed. ${parts.join('; ')}.`;
 }

@@ -3,10 +3,11 @@ import {
   type Config,
   getBlockTrialCount,
   getSoaMs,
-  type Position,
   type ResponseType,
   type Scores,
 } from '@cogni/domain/tasks/sart';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
 /** A stored SART trial as the API returns it: the envelope with the task's fields beside it. */
 export type SartResultTrial = ResultTrial & {
@@ -32,20 +33,21 @@ export function sartScoresOf(summary: RunSummary): Scores {
   return summary.scores as Scores;
 }
 
-/** Where a run is, for people: 'Practice' or 'Test'. */
-export function blockName(position: Pick<Position, 'phase'>): string {
-  return position.phase === 'practice' ? 'Practice' : 'Test';
-}
-
-export const OUTCOME_NAMES: Record<ResponseType, string> = {
-  go_success: 'Pressed',
-  omission: 'Omission (missed)',
-  nogo_success: 'Withheld',
-  commission: 'Commission (pressed)',
+/** A trial's outcome in the trial table: show with `t(OUTCOME_NAMES[...])`. */
+export const OUTCOME_NAMES: Record<ResponseType, MessageDescriptor> = {
+  go_success: msg`Pressed`,
+  omission: msg`Omission (missed)`,
+  nogo_success: msg`Withheld`,
+  commission: msg`Commission (pressed)`,
 };
 
-/** Inquisit's latency types, for people. */
-export const LATENCY_NAMES = ['', 'Anticipatory', 'Ambiguous', 'Valid'] as const;
+/** Inquisit's latency types (1-3), for people: show with `t(LATENCY_NAMES[...])`. */
+export const LATENCY_NAMES: readonly (MessageDescriptor | null)[] = [
+  null,
+  msg({ comment: 'a response under 100 ms', message: 'Anticipatory' }),
+  msg({ comment: 'a response of 100 to 199 ms', message: 'Ambiguous' }),
+  msg({ comment: 'a response of 200 ms or more', message: 'Valid' }),
+];
 
 /** The test block's length at its steady pace, in ms. */
 export function sartTestMs(config: Config): number {

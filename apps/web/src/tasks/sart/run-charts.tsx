@@ -1,4 +1,5 @@
 import type { ResultTrial } from '@cogni/domain';
+import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { TrialAndSpreadRtCharts } from '../../components/charts/rt-charts';
 import { getDisplayedTrialPoints } from '../../lib/charts/chart-data';
@@ -17,23 +18,26 @@ import { asSartTrials } from './labels';
  * times, before commissions and before withholds, and of commissions.
  */
 export function SartRunCharts({ trials }: { trials: readonly ResultTrial[] }) {
+  const { i18n, t } = useLingui();
+  const { locale } = i18n;
   const testTrials = useMemo(
-    () => asSartTrials(trials).filter((t) => t.phase === 'test').length,
+    () => asSartTrials(trials).filter((trial) => trial.phase === 'test').length,
     [trials],
   );
   const series = useMemo(() => getDisplayedTrialPoints(getSartRtSeries(trials)), [trials]);
   const omissions = useMemo(() => getSartOmissionPositions(trials), [trials]);
-  const spread = useMemo(() => getSartRtSpread(trials), [trials]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the conditions' names follow the language.
+  const spread = useMemo(() => getSartRtSpread(trials), [trials, locale]);
   return (
     <TrialAndSpreadRtCharts
       trialCount={testTrials}
       series={series}
       omissions={omissions}
       spread={spread}
-      trialsLabel={`Reaction time of each press in the ${testTrials} test trials`}
+      trialsLabel={t`Reaction time of each press in the ${testTrials} test trials`}
       trialsDescription={describeSartRtChart(series.points, omissions, series.cutOffMs, testTrials)}
-      spreadTitle="Reaction times around the errors"
-      spreadLabel="Box plot of go reaction times, before commissions and before withholds, and of commissions"
+      spreadTitle={t`Reaction times around the errors`}
+      spreadLabel={t`Box plot of go reaction times, before commissions and before withholds, and of commissions`}
       spreadDescription={describeSartSpreadChart(spread)}
     />
   );

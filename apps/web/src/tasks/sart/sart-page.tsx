@@ -1,4 +1,5 @@
 import { type Config, getBlockTrialCount, sartTask } from '@cogni/domain/tasks/sart';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { lazy, useMemo } from 'react';
 import { TaskPage } from '../../components/task/task-page';
 import { minutesText } from '../../lib/minutes-text';
@@ -11,14 +12,23 @@ const loadRunner = () => import('./sart-runner');
 const SartRunner = lazy(loadRunner);
 
 export default function SartPage({ source }: { source: RunSource }) {
+  const { t } = useLingui();
   const { config, error } = useMemo(() => resolveRunConfig(sartTask.settings, source), [source]);
-  const duration = config ? ` It takes about ${minutesText(sartTask.estimateMs(config))}.` : '';
+  const duration = config ? minutesText(sartTask.estimateMs(config)) : null;
   return (
     <TaskPage
+      // i18n-ignore: the test's name, SART in every language
       title="SART"
-      summary={`Sustained Attention to Response Task: a test of keeping your attention on a simple, repetitive task.${duration}`}
-      keysLabel="Space"
-      touchHint="Tap one large button"
+      summary={
+        duration
+          ? t`Sustained Attention to Response Task: a test of keeping your attention on a simple, repetitive task. It takes about ${duration}.`
+          : t`Sustained Attention to Response Task: a test of keeping your attention on a simple, repetitive task.`
+      }
+      keysLabel={t({
+        comment: 'the key the test is answered with: the Space bar',
+        message: 'Space',
+      })}
+      touchHint={t`Tap one large button`}
       instructions={(mode) => config && <Instructions mode={mode} config={config} />}
       Runner={SartRunner}
       preloadRunner={loadRunner}
@@ -38,8 +48,8 @@ const EXAMPLE = [
 
 function Instructions(props: { mode: ResponseMode; config: Config }) {
   const { mode, config } = props;
+  const { t } = useLingui();
   const nogo = config.nogoDigit;
-  const respond = mode === 'keyboard' ? 'Press Space' : 'Tap the Tap button';
   const example = EXAMPLE.map((item) =>
     item.digit === 3
       ? { ...item, digit: nogo }
@@ -49,18 +59,31 @@ function Instructions(props: { mode: ResponseMode; config: Config }) {
   );
   const testTrials = getBlockTrialCount(config, 'test');
   const practiceTrials = getBlockTrialCount(config, 'practice');
+  const duration = minutesText(sartTestMs(config));
   return (
     <>
       <ol className="task-instructions__list">
         <li>
-          The digits 1 to 9 appear one at a time, in different sizes, each followed by a crossed
-          circle.
+          <Trans>
+            The digits 1 to 9 appear one at a time, in different sizes, each followed by a crossed
+            circle.
+          </Trans>
         </li>
         <li>
-          <strong>{respond}</strong> for every digit <strong>except {nogo}</strong>.
+          {mode === 'keyboard' ? (
+            <Trans>
+              <strong>Press Space</strong> for every digit <strong>except {nogo}</strong>.
+            </Trans>
+          ) : (
+            <Trans>
+              <strong>Tap the Tap button</strong> for every digit <strong>except {nogo}</strong>.
+            </Trans>
+          )}
         </li>
         <li>
-          When you see <strong>{nogo}</strong>, do nothing: just wait for the next digit.
+          <Trans>
+            When you see <strong>{nogo}</strong>, do nothing: just wait for the next digit.
+          </Trans>
         </li>
       </ol>
       <div className="task-example sart-examples">
@@ -74,7 +97,7 @@ function Instructions(props: { mode: ResponseMode; config: Config }) {
             </span>
             <figcaption>
               <span className="visually-hidden">{item.digit}: </span>
-              <strong>{item.digit === nogo ? 'Don’t respond' : 'Respond'}</strong>
+              <strong>{item.digit === nogo ? t`Don’t respond` : t`Respond`}</strong>
             </figcaption>
           </figure>
         ))}
@@ -84,26 +107,46 @@ function Instructions(props: { mode: ResponseMode; config: Config }) {
             <line x1="18.2" y1="18.2" x2="81.8" y2="81.8" />
             <line x1="81.8" y1="18.2" x2="18.2" y2="81.8" />
           </svg>
-          <figcaption>A crossed circle after each digit</figcaption>
+          <figcaption>
+            <Trans>A crossed circle after each digit</Trans>
+          </figcaption>
         </figure>
       </div>
       <ol className="task-instructions__list" start={4}>
-        <li>Give equal importance to speed and accuracy.</li>
-        <li>Use the index finger of your dominant hand.</li>
+        <li>
+          <Trans>Give equal importance to speed and accuracy.</Trans>
+        </li>
+        <li>
+          <Trans>Use the index finger of your dominant hand.</Trans>
+        </li>
         {practiceTrials > 0 && (
           <li>
-            First some practice: {practiceTrials} digits, and you are told when you make an error.
+            <Plural
+              value={practiceTrials}
+              one="First some practice: # digit, and you are told when you make an error."
+              other="First some practice: # digits, and you are told when you make an error."
+            />
           </li>
         )}
         <li>
-          Then the real task: {testTrials} digits, about {minutesText(sartTestMs(config))}, without
-          feedback. They keep coming at a steady pace whether you respond or not.
+          <Plural
+            value={testTrials}
+            one={`Then the real task: # digit, about ${duration}, without feedback. They keep coming at a steady pace whether you respond or not.`}
+            other={`Then the real task: # digits, about ${duration}, without feedback. They keep coming at a steady pace whether you respond or not.`}
+          />
         </li>
         <li>
-          {mode === 'keyboard'
-            ? 'Keep a finger on the Space bar of a physical keyboard, and find'
-            : 'Hold the device so you can tap the Tap button at the bottom, and find'}{' '}
-          a quiet place where you will not be interrupted.
+          {mode === 'keyboard' ? (
+            <Trans>
+              Keep a finger on the Space bar of a physical keyboard, and find a quiet place where
+              you will not be interrupted.
+            </Trans>
+          ) : (
+            <Trans>
+              Hold the device so you can tap the Tap button at the bottom, and find a quiet place
+              where you will not be interrupted.
+            </Trans>
+          )}
         </li>
       </ol>
     </>

@@ -6,16 +6,46 @@ import {
   type ResponseKey,
   type Scores,
   type ScoresV2,
+  STROOP_LANGUAGES,
   stroopTask,
   type Word,
 } from '@cogni/domain/tasks/stroop';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { intlLocaleOf, isAppLocale } from '../../lib/i18n/i18n';
+import { stroopLanguageOf } from './runtime/stroop-stage';
 
-/** How the runner and progress tracking name the phases. */
-export const PHASE_NAMES: Record<Phase, string> = {
-  sample: 'Sample',
-  practice: 'Practice',
-  test: 'Test',
+/** How the runner names the phases: show with `t(PHASE_NAMES[phase])`. */
+export const PHASE_NAMES: Record<Phase, MessageDescriptor> = {
+  sample: msg({
+    comment: 'a phase of the Stroop test: a few trials to see how it goes',
+    message: 'Sample',
+  }),
+  practice: msg({ comment: 'a phase of a test: trials with feedback', message: 'Practice' }),
+  test: msg({ comment: 'a phase of a test: the trials that are scored', message: 'Test' }),
 };
+
+/** A phase's trials, as a result's table names them. */
+export const PHASE_TRIALS_NAMES: Record<Phase, MessageDescriptor> = {
+  sample: msg`Sample trials`,
+  practice: msg`Practice trials`,
+  test: msg`Test trials`,
+};
+
+/**
+ * The cue words, colour words, keys and button words of a language (ADR 042): stimuli, not
+ * messages, put into the instructions as placeholders. A run shows those of its own language;
+ * the page before it, those of the page's language, which the run will be taken in.
+ */
+export const shownStimuli = (language: string | undefined) =>
+  STROOP_LANGUAGES[stroopLanguageOf(language)];
+
+/** The stimuli of the page's language (the pseudo-locale's are English). */
+export function usePageStimuli() {
+  const { i18n } = useLingui();
+  return shownStimuli(isAppLocale(i18n.locale) ? intlLocaleOf(i18n.locale) : undefined);
+}
 
 /** A stored Stroop trial as the API returns it: the envelope with Stroop's fields beside it. */
 export type StroopResultTrial = ResultTrial & {

@@ -1,4 +1,5 @@
 import type { ResultTrial } from '@cogni/domain';
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo } from 'react';
 import { type DrawChart, PlotFigure } from '../../components/charts/plot-figure';
 import { getDisplayedTrialPoints } from '../../lib/charts/chart-data';
@@ -11,6 +12,7 @@ import { SHOWN_CONFIG } from './labels';
 
 /** The reaction-time charts of a Stroop result: RT by condition, and RT across the test. */
 export function StroopRunCharts({ trials }: { trials: readonly ResultTrial[] }) {
+  const { t } = useLingui();
   const config = SHOWN_CONFIG;
   const cells = useMemo(() => getCellRtSpread(config, trials), [trials]);
   const series = useMemo(() => getDisplayedTrialPoints(getTestTrialSeries(trials)), [trials]);
@@ -28,18 +30,23 @@ export function StroopRunCharts({ trials }: { trials: readonly ResultTrial[] }) 
       ),
     [series],
   );
+  const count = series.points.length;
   return (
     <div className="result-details__charts">
       <PlotFigure
-        title="Reaction time by condition"
-        label="Box plot of reaction times in the four conditions"
+        title={t`Reaction time by condition`}
+        label={t`Box plot of reaction times in the four conditions`}
         description={describeConditionRtChart(cells)}
         render={drawCells}
       />
       <PlotFigure
-        title="Reaction time across the test"
-        label={`Reaction time of each of the ${series.points.length} test trials`}
-        description={describeTrialRtChart(series.points, series.cutOffMs, 'rest breaks')}
+        title={t`Reaction time across the test`}
+        label={t`Reaction time of each of the ${count} test trials`}
+        description={describeTrialRtChart(
+          series.points,
+          series.cutOffMs,
+          t({ comment: 'What the dashed lines of a chart mark', message: 'rest breaks' }),
+        )}
         render={drawTrials}
       />
     </div>

@@ -7,6 +7,7 @@ import {
   type Scores,
   type ScoresV2,
 } from '@cogni/domain/tasks/stroop';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TableScroll } from '../../components/ui/table-scroll';
 import {
   formatMs,
@@ -14,6 +15,7 @@ import {
   formatSignedMs,
   formatSignedPoints,
 } from '../../lib/format-scores';
+import { useErrorText } from '../../lib/i18n/error-text';
 import { stroopScoresOf } from './labels';
 
 /**
@@ -31,18 +33,35 @@ export function StroopScoreDetails({ summary }: { summary: RunSummary }) {
 }
 
 function VersionTwoDetails({ scores }: { scores: ScoresV2 }) {
+  const { t } = useLingui();
   const left = scores.exclusions;
   const costs: [string, CueCosts, (value: number | null) => string][] = [
-    ['Reaction time', scores.switchCost.rtMs, formatSignedMs],
-    ['Error rate', scores.switchCost.errorRatePercent, formatSignedPoints],
-    ['Inverse efficiency', scores.switchCost.inverseEfficiencyMs, formatSignedMs],
-    ['RT, new key on the switch', scores.switchCostByResponse.responseChange, formatSignedMs],
-    ['RT, same key on the switch', scores.switchCostByResponse.responseRepeat, formatSignedMs],
+    [t`Reaction time`, scores.switchCost.rtMs, formatSignedMs],
+    [t`Error rate`, scores.switchCost.errorRatePercent, formatSignedPoints],
+    [t`Inverse efficiency`, scores.switchCost.inverseEfficiencyMs, formatSignedMs],
+    [t`RT, new key on the switch`, scores.switchCostByResponse.responseChange, formatSignedMs],
+    [t`RT, same key on the switch`, scores.switchCostByResponse.responseRepeat, formatSignedMs],
   ];
+  const switchRepetition = formatPercent(scores.responseRepetitionPercent.switch);
+  const repeatRepetition = formatPercent(scores.responseRepetitionPercent.repeat);
+  const namingCost = formatSignedMs(scores.colorNamingCost.rtMs);
+  const namingErrorRate = formatSignedPoints(scores.colorNamingCost.errorRatePercent);
+  const { first, postError, anticipation, interrupted, outlier, errors, rtTrials } = left;
+  const { errorRateTrials } = left;
+  const version = scores.scoringVersion;
   return (
     <>
       <ConditionTable
-        headers={['Trials', 'In RT', 'Mean RT', 'Error rate', 'Inverse efficiency']}
+        headers={[
+          t({ comment: 'a column: how many trials', message: 'Trials' }),
+          t({
+            comment: 'a column: how many trials the reaction time scores use',
+            message: 'In RT',
+          }),
+          t({ comment: 'a column: mean reaction time', message: 'Mean RT' }),
+          t`Error rate`,
+          t`Inverse efficiency`,
+        ]}
         valuesOf={(cell) => {
           const score = scores.cells[cell];
           return [
@@ -54,15 +73,25 @@ function VersionTwoDetails({ scores }: { scores: ScoresV2 }) {
           ];
         }}
       />
-      <TableScroll label="Switch costs">
+      <TableScroll label={t`Switch costs`}>
         <table className="table table--numeric">
-          <caption>Switch cost (switch minus repeat), within each cue</caption>
+          <caption>
+            <Trans>Switch cost (switch minus repeat), within each cue</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Measure</th>
-              <th scope="col">Word cue</th>
-              <th scope="col">Colour cue</th>
-              <th scope="col">Mean of the two</th>
+              <th scope="col">
+                <Trans>Measure</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Word cue</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Colour cue</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Mean of the two</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -78,19 +107,20 @@ function VersionTwoDetails({ scores }: { scores: ScoresV2 }) {
         </table>
       </TableScroll>
       <p className="score-note">
-        The correct key repeats the trial before on{' '}
-        {formatPercent(scores.responseRepetitionPercent.switch)} of switch trials and{' '}
-        {formatPercent(scores.responseRepetitionPercent.repeat)} of repeat trials, so part of the
-        switch cost may be a response-repetition effect. Colour-naming cost (Colour minus Word):{' '}
-        {formatSignedMs(scores.colorNamingCost.rtMs)}, error rate{' '}
-        {formatSignedPoints(scores.colorNamingCost.errorRatePercent)}.
+        <Trans>
+          The correct key repeats the trial before on {switchRepetition} of switch trials and{' '}
+          {repeatRepetition} of repeat trials, so part of the switch cost may be a
+          response-repetition effect. Colour-naming cost (Colour minus Word): {namingCost}, error
+          rate {namingErrorRate}.
+        </Trans>
       </p>
       <p className="score-note">
-        Left out of the RT scores (correct trials only): {left.first} first after a start, break or
-        resume, {left.postError} after an error, {left.anticipation} faster than 200 ms,{' '}
-        {left.interrupted} interrupted, {left.outlier} outliers, {left.errors} errors;{' '}
-        {left.rtTrials} trials used. Error rates use {left.errorRateTrials} trials. Scoring version{' '}
-        {scores.scoringVersion}.
+        <Trans>
+          Left out of the RT scores (correct trials only): {first} first after a start, break or
+          resume, {postError} after an error, {anticipation} faster than 200 ms, {interrupted}{' '}
+          interrupted, {outlier} outliers, {errors} errors; {rtTrials} trials used. Error rates use{' '}
+          {errorRateTrials} trials. Scoring version {version}.
+        </Trans>
       </p>
     </>
   );
@@ -98,12 +128,18 @@ function VersionTwoDetails({ scores }: { scores: ScoresV2 }) {
 
 /** A run scored before version 2 and not rescored yet: its scores as they were computed. */
 function VersionOneDetails({ scores }: { scores: Scores }) {
+  const { t } = useLingui();
   const { metrics } = scores;
-  const left = metrics.excludedFromRt;
+  const { errors, firstOfPhase, firstAfterBreak } = metrics.excludedFromRt;
+  const inverseEfficiency = formatMs(metrics.inverseEfficiencyMs);
   return (
     <>
       <ConditionTable
-        headers={['Trials', 'Mean RT', 'Error rate']}
+        headers={[
+          t({ comment: 'a column: how many trials', message: 'Trials' }),
+          t({ comment: 'a column: mean reaction time', message: 'Mean RT' }),
+          t`Error rate`,
+        ]}
         valuesOf={(cell) => {
           const score = metrics.cells[cell];
           return [
@@ -114,10 +150,11 @@ function VersionOneDetails({ scores }: { scores: Scores }) {
         }}
       />
       <p className="score-note">
-        Inverse efficiency {formatMs(metrics.inverseEfficiencyMs)}. Left out of the RT scores:{' '}
-        {left.errors} errors, {left.firstOfPhase} first of phase, {left.firstAfterBreak} first after
-        a break. Scoring version 1 (pooled switch cost): the server rescores this run by the current
-        version shortly.
+        <Trans>
+          Inverse efficiency {inverseEfficiency}. Left out of the RT scores: {errors} errors,{' '}
+          {firstOfPhase} first of phase, {firstAfterBreak} first after a break. Scoring version 1
+          (pooled switch cost): the server rescores this run by the current version shortly.
+        </Trans>
       </p>
     </>
   );
@@ -128,13 +165,19 @@ function ConditionTable(props: {
   headers: readonly string[];
   valuesOf: (cell: ReportCell) => readonly string[];
 }) {
+  const { t } = useLingui();
+  const { translateEnglish } = useErrorText();
   return (
-    <TableScroll label="Test trials by condition">
+    <TableScroll label={t`Test trials by condition`}>
       <table className="table table--numeric">
-        <caption>Test trials by condition</caption>
+        <caption>
+          <Trans>Test trials by condition</Trans>
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Condition</th>
+            <th scope="col">
+              <Trans>Condition</Trans>
+            </th>
             {props.headers.map((header) => (
               <th key={header} scope="col">
                 {header}
@@ -145,7 +188,7 @@ function ConditionTable(props: {
         <tbody>
           {REPORT_CELLS.map((cell) => (
             <tr key={cell}>
-              <th scope="row">{REPORT_CELL_NAMES[cell]}</th>
+              <th scope="row">{translateEnglish(REPORT_CELL_NAMES[cell])}</th>
               {props.valuesOf(cell).map((value, i) => (
                 <td key={props.headers[i]}>{value}</td>
               ))}

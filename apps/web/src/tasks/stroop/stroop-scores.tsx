@@ -1,4 +1,5 @@
 import type { RunSummary } from '@cogni/domain';
+import { Trans } from '@lingui/react/macro';
 import {
   formatMs,
   formatPercent,
@@ -13,6 +14,7 @@ type StroopScoresProps = { summary: RunSummary };
 export function StroopScoreTiles({ summary }: StroopScoresProps) {
   const versioned = stroopScoresOf(summary);
   const { scores } = versioned;
+  const { correctTrials, totalTrials } = summary;
   const switchCost =
     versioned.version === 2
       ? {
@@ -20,33 +22,48 @@ export function StroopScoreTiles({ summary }: StroopScoresProps) {
           errorRatePercent: versioned.scores.switchCost.errorRatePercent.mean,
         }
       : versioned.scores.metrics.switchCost;
+  const errorRate = formatSignedPoints(switchCost.errorRatePercent);
   return (
     <dl className="score-list">
       <div className="score-list__item">
-        <dt>Overall score</dt>
-        <dd>{summary.overallScore}%</dd>
+        <dt>
+          <Trans>Overall score</Trans>
+        </dt>
+        <dd>{formatPercent(summary.overallScore)}</dd>
       </div>
       <div className="score-list__item">
-        <dt>Correct answers</dt>
+        <dt>
+          <Trans>Correct answers</Trans>
+        </dt>
         <dd>
-          {summary.correctTrials} of {summary.totalTrials}
+          <Trans>
+            {correctTrials} of {totalTrials}
+          </Trans>
         </dd>
       </div>
       <div className="score-list__item">
-        <dt>Average reaction time</dt>
+        <dt>
+          <Trans>Average reaction time</Trans>
+        </dt>
         <dd>{formatMs(summary.averageReactionTime)}</dd>
       </div>
       <div className="score-list__item">
-        <dt>Colour-cue accuracy</dt>
+        <dt>
+          <Trans>Colour-cue accuracy</Trans>
+        </dt>
         <dd>{formatPercent(scores.colorNamingAccuracy)}</dd>
       </div>
       <div className="score-list__item">
-        <dt>Word-cue accuracy</dt>
+        <dt>
+          <Trans>Word-cue accuracy</Trans>
+        </dt>
         <dd>{formatPercent(scores.wordReadingAccuracy)}</dd>
       </div>
       <div className="score-list__item">
         {/* Colour-cue minus Word-cue RT: every trial is incongruent, so not Stroop interference. */}
-        <dt>Colour-naming cost</dt>
+        <dt>
+          <Trans>Colour-naming cost</Trans>
+        </dt>
         <dd>
           {formatSignedMs(
             versioned.version === 2
@@ -56,12 +73,14 @@ export function StroopScoreTiles({ summary }: StroopScoresProps) {
         </dd>
       </div>
       <div className="score-list__item">
-        <dt>Switch cost</dt>
+        <dt>
+          <Trans>Switch cost</Trans>
+        </dt>
         <dd>
           {formatSignedMs(switchCost.rtMs)}
           {switchCost.errorRatePercent !== null && (
             <span className="score-list__extra">
-              error rate {formatSignedPoints(switchCost.errorRatePercent)}
+              <Trans>error rate {errorRate}</Trans>
             </span>
           )}
         </dd>

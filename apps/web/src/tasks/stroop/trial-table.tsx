@@ -1,32 +1,50 @@
 import type { ResultTrial } from '@cogni/domain';
 import { PHASES, type Phase } from '@cogni/domain/tasks/stroop';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatMs } from '../../lib/format-scores';
-import { asStroopTrials, PHASE_NAMES, type StroopResultTrial } from './labels';
+import { asStroopTrials, PHASE_TRIALS_NAMES, type StroopResultTrial } from './labels';
 
 type TrialTableProps = { phase: Phase; trials: readonly StroopResultTrial[] };
 
 /** One phase's trials, collapsed until asked for: what was shown, answered, and how fast. */
 export function TrialTable({ phase, trials }: TrialTableProps) {
-  const errors = trials.filter((t) => !t.isCorrect).length;
+  const { t } = useLingui();
+  const errors = trials.filter((trial) => !trial.isCorrect).length;
+  const name = t(PHASE_TRIALS_NAMES[phase]);
+  const count = trials.length;
+  const yes = t`Yes`;
+  const no = t`No`;
   return (
     <details className="disclosure">
       <summary>
-        {PHASE_NAMES[phase]} trials ({trials.length}, {errors} {errors === 1 ? 'error' : 'errors'})
+        {t({
+          comment: "A table's summary: 'Practice trials (12, 1 error)'",
+          message: `${name} (${count}, ${plural(errors, { one: '# error', other: '# errors' })})`,
+        })}
       </summary>
-      <TableScroll label={`${PHASE_NAMES[phase]} trials`}>
+      <TableScroll label={name}>
         <table className="table table--numeric">
-          <caption className="visually-hidden">{PHASE_NAMES[phase]} trials</caption>
+          <caption className="visually-hidden">{name}</caption>
           <thead>
             <tr>
-              <th scope="col">Trial</th>
-              <th scope="col">Cue</th>
-              <th scope="col">Word</th>
-              <th scope="col">Ink</th>
-              <th scope="col">Response</th>
-              <th scope="col">RT</th>
-              <th scope="col">Correct</th>
-              <th scope="col">Switch</th>
+              <th scope="col">{t({ comment: 'a column: the trial number', message: 'Trial' })}</th>
+              <th scope="col">{t({ comment: 'a column: the cue shown', message: 'Cue' })}</th>
+              <th scope="col">
+                {t({ comment: 'a column: the colour word shown', message: 'Word' })}
+              </th>
+              <th scope="col">
+                {t({ comment: "a column: the word's ink colour", message: 'Ink' })}
+              </th>
+              <th scope="col">{t`Response`}</th>
+              <th scope="col">{t({ comment: 'a column: reaction time', message: 'RT' })}</th>
+              <th scope="col">
+                {t({ comment: 'a column: whether the answer was right', message: 'Correct' })}
+              </th>
+              <th scope="col">
+                {t({ comment: 'a column: whether the cue changed', message: 'Switch' })}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -38,8 +56,8 @@ export function TrialTable({ phase, trials }: TrialTableProps) {
                 <td>{trial.stimulusColor}</td>
                 <td>{trial.response}</td>
                 <td>{formatMs(trial.reactionTime)}</td>
-                <td>{trial.isCorrect ? 'Yes' : 'No'}</td>
-                <td>{trial.isSwitch ? 'Yes' : 'No'}</td>
+                <td>{trial.isCorrect ? yes : no}</td>
+                <td>{trial.isSwitch ? yes : no}</td>
               </tr>
             ))}
           </tbody>
@@ -52,7 +70,7 @@ export function TrialTable({ phase, trials }: TrialTableProps) {
 /** A run's trials as one collapsed table per phase (sample, practice, test), empty phases left out. */
 export function PhaseTrialTables({ trials }: { trials: readonly ResultTrial[] }) {
   return PHASES.map((phase) => {
-    const ofPhase = asStroopTrials(trials).filter((t) => t.phase === phase);
+    const ofPhase = asStroopTrials(trials).filter((trial) => trial.phase === phase);
     return ofPhase.length > 0 && <TrialTable key={phase} phase={phase} trials={ofPhase} />;
   });
 }

@@ -1,7 +1,9 @@
 import type { ResultTrial } from '@cogni/domain';
+import { msg, plural } from '@lingui/core/macro';
 import type { LevelPoint } from '../../components/charts/draw-charts';
 import type { DrawChart } from '../../components/charts/plot-figure';
 import type { DisplayedTrialPoint, TestTrialPoint } from '../../lib/charts/chart-data';
+import { i18n } from '../../lib/i18n/i18n';
 import { asTowerOfHanoiTrials, formatSeconds } from './labels';
 
 /** The test problems in order. */
@@ -29,11 +31,12 @@ export function getExcessPoints(trials: readonly ResultTrial[]): LevelPoint[] {
 
 /**
  * The excess-moves chart of `points` over a run of `problems` test problems: its axis runs to
- * the last problem, so a solved problem after an unsolved one is drawn at its own number.
+ * the last problem, so a solved problem after an unsolved one is drawn at its own number. Its
+ * axes are named in the reader's language when it is made.
  */
 export function drawExcessChart(points: readonly LevelPoint[], problems: number): DrawChart {
-  return (charts, width) =>
-    charts.drawLevelChart(points, { trial: 'Problem', level: 'Excess moves' }, width, problems);
+  const axes = { trial: i18n._(msg`Problem`), level: i18n._(msg`Excess moves`) };
+  return (charts, width) => charts.drawLevelChart(points, axes, width, problems);
 }
 
 /**
@@ -64,17 +67,26 @@ export function getUntimedProblems(trials: readonly ResultTrial[]): number[] {
   return testProblems(trials).flatMap((t) => (isUntimed(t) ? [t.trialNumber + 1] : []));
 }
 
-/** The excess-moves chart in words: its text alternative. */
+/** The excess-moves chart in words, in the reader's language: its text alternative. */
 export function describeExcess(points: readonly LevelPoint[], problems: number): string {
-  if (points.length === 0) return 'No problem was solved.';
+  if (points.length === 0) return i18n._(msg`No problem was solved.`);
   const optimal = points.filter((p) => p.isCorrect).map((p) => p.position);
-  const extra = points.filter((p) => !p.isCorrect).map((p) => `problem ${p.position}: ${p.level}`);
-  const unsolved = problems - points.length;
+  const extra = points
+    .filter((p) => !p.isCorrect)
+    .map(({ position, level }) => i18n._(msg`problem ${position}: ${level}`));
+  const solved = points.length;
+  const unsolved = problems - solved;
+  const optimalProblems = optimal.join(', ');
+  const excessProblems = extra.join('; ');
   return [
-    `${points.length} of ${problems} problems solved`,
-    optimal.length > 0 ? `in the fewest moves: ${optimal.join(', ')}` : 'none in the fewest moves',
-    extra.length > 0 ? `excess moves on ${extra.join('; ')}` : '',
-    unsolved > 0 ? `${unsolved} unsolved, not shown` : '',
+    i18n._(
+      msg`${solved} of ${plural(problems, { one: '# problem solved', other: '# problems solved' })}`,
+    ),
+    optimal.length > 0
+      ? i18n._(msg`in the fewest moves: ${optimalProblems}`)
+      : i18n._(msg`none in the fewest moves`),
+    extra.length > 0 ? i18n._(msg`excess moves on ${excessProblems}`) : '',
+    unsolved > 0 ? i18n._(msg`${unsolved} unsolved, not shown`) : '',
   ]
     .filter(Boolean)
     .join('; ')
@@ -90,17 +102,32 @@ export function describePlanning(
   cutOffMs: number | null,
   untimed: readonly number[] = [],
 ): string {
+  const untimedCount = untimed.length;
+  const untimedProblems = untimed.join(', ');
   const left =
-    untimed.length === 0
+    untimedCount === 0
       ? ''
-      : ` Left out, as in the time scores (restarted after a reload, interrupted, or a time too fast for a person): problem${untimed.length === 1 ? '' : 's'} ${untimed.join(', ')}.`;
-  if (points.length === 0) return `No disc was lifted in a timed problem.${left}`;
-  const times = points.map(
-    (p) => `problem ${p.position}: ${formatSeconds(p.rtMs)}${p.isCorrect ? '' : ' (unsolved)'}`,
-  );
+      : ` ${i18n._(
+          msg({
+            message: plural(untimedCount, {
+              one: `Left out, as in the time scores (restarted after a reload, interrupted, or a time too fast for a person): problem ${untimedProblems}.`,
+              other: `Left out, as in the time scores (restarted after a reload, interrupted, or a time too fast for a person): problems ${untimedProblems}.`,
+            }),
+          }),
+        )}`;
+  if (points.length === 0) return `${i18n._(msg`No disc was lifted in a timed problem.`)}${left}`;
+  const times = points
+    .map(({ position, rtMs, isCorrect }) => {
+      const time = formatSeconds(rtMs);
+      return isCorrect
+        ? i18n._(msg`problem ${position}: ${time}`)
+        : i18n._(msg`problem ${position}: ${time} (unsolved)`);
+    })
+    .join('; ');
+  const cutOff = cutOffMs === null ? null : formatSeconds(cutOffMs);
   const cut =
-    cutOffMs === null
+    cutOff === null
       ? ''
-      : ` Times above ${formatSeconds(cutOffMs)} are drawn at the top as triangles.`;
-  return `Time from each problem's start to its first disc lifted, solved problems as circles and unsolved ones as crosses: ${times.join('; ')}.${cut}${left}`;
+      : ` ${i18n._(msg`Times above ${cutOff} are drawn at the top as triangles.`)}`;
+  return `${i18n._(msg`Time from each problem's start to its first disc lifted, solved problems as circles and unsolved ones as crosses: ${times}.`)}${cut}${left}`;
 }

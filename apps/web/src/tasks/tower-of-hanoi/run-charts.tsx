@@ -1,4 +1,5 @@
 import type { ResultTrial } from '@cogni/domain';
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo } from 'react';
 import { type DrawChart, PlotFigure } from '../../components/charts/plot-figure';
 import { getDisplayedTrialPoints } from '../../lib/charts/chart-data';
@@ -19,14 +20,17 @@ import { asTowerOfHanoiTrials } from './labels';
  * a time under its floor).
  */
 export function TowerOfHanoiRunCharts({ trials }: { trials: readonly ResultTrial[] }) {
+  const { i18n, t } = useLingui();
+  const { locale } = i18n;
   const problems = useMemo(
-    () => asTowerOfHanoiTrials(trials).filter((t) => t.phase === 'test').length,
+    () => asTowerOfHanoiTrials(trials).filter((trial) => trial.phase === 'test').length,
     [trials],
   );
   const excess = useMemo(() => getExcessPoints(trials), [trials]);
   const planning = useMemo(() => getDisplayedTrialPoints(getPlanningPoints(trials)), [trials]);
   const untimed = useMemo(() => getUntimedProblems(trials), [trials]);
-  const drawExcess = useMemo(() => drawExcessChart(excess, problems), [excess, problems]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the axes' names follow the language.
+  const drawExcess = useMemo(() => drawExcessChart(excess, problems), [excess, problems, locale]);
   const drawPlanning = useCallback<DrawChart>(
     (charts, width) => charts.drawTrialRtChart(planning.points, [], Math.max(problems, 1), width),
     [planning, problems],
@@ -34,14 +38,14 @@ export function TowerOfHanoiRunCharts({ trials }: { trials: readonly ResultTrial
   return (
     <div className="result-details__charts">
       <PlotFigure
-        title="Excess moves by problem"
-        label="Moves beyond the fewest possible, for each solved problem"
+        title={t`Excess moves by problem`}
+        label={t`Moves beyond the fewest possible, for each solved problem`}
         description={describeExcess(excess, problems)}
         render={drawExcess}
       />
       <PlotFigure
-        title="Planning time by problem"
-        label="Time to the first disc lifted, for each timed problem"
+        title={t`Planning time by problem`}
+        label={t`Time to the first disc lifted, for each timed problem`}
         description={describePlanning(planning.points, planning.cutOffMs, untimed)}
         render={drawPlanning}
       />

@@ -1,75 +1,98 @@
 import type { RunSummary } from '@cogni/domain';
 import type { Scores } from '@cogni/domain/tasks/tower-of-hanoi';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { formatDuration, formatPercent, NO_VALUE } from '../../lib/format-scores';
 import { formatSeconds, towerOfHanoiScoresOf } from './labels';
 
 const percent = (value: number | null) => formatPercent(value === null ? null : value * 100);
 
-type Row = { label: string; value: (scores: Scores) => string | number };
+type Row = { label: MessageDescriptor; value: (scores: Scores, i18n: I18n) => string | number };
 
-const ROWS: readonly { title: string; rows: readonly Row[] }[] = [
+/** `value` with two decimals in the reader's language; '–' for none. */
+const twoDecimals = (i18n: I18n, value: number | null) =>
+  value === null
+    ? NO_VALUE
+    : i18n.number(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const ROWS: readonly { title: MessageDescriptor; rows: readonly Row[] }[] = [
   {
-    title: 'Solutions',
+    title: msg`Solutions`,
     rows: [
       {
-        label: 'Problems solved',
-        value: (s) => `${s.solved} of ${s.problems} (${percent(s.proportionSolved)})`,
+        label: msg`Problems solved`,
+        value: (s, i18n) => {
+          const { solved, problems } = s;
+          const share = percent(s.proportionSolved);
+          return i18n._(msg`${solved} of ${problems} (${share})`);
+        },
       },
-      { label: 'Solved at the first attempt', value: (s) => s.solvedFirstAttempt },
+      { label: msg`Solved at the first attempt`, value: (s) => s.solvedFirstAttempt },
       {
-        label: 'Solved in the fewest moves (optimal)',
-        value: (s) => `${s.optimal} of ${s.problems} (${percent(s.proportionOptimal)})`,
+        label: msg`Solved in the fewest moves (optimal)`,
+        value: (s, i18n) => {
+          const { optimal, problems } = s;
+          const share = percent(s.proportionOptimal);
+          return i18n._(msg`${optimal} of ${problems} (${share})`);
+        },
       },
       {
-        label: 'Excess moves, solved problems only',
-        value: (s) => `${s.totalExcessMoves} over ${s.solved} solved`,
+        label: msg`Excess moves, solved problems only`,
+        value: (s, i18n) => {
+          const { totalExcessMoves, solved } = s;
+          return i18n._(msg`${totalExcessMoves} over ${solved} solved`);
+        },
       },
       {
-        label: 'Excess moves per solved problem',
-        value: (s) => (s.meanExcessMoves === null ? NO_VALUE : s.meanExcessMoves.toFixed(2)),
+        label: msg`Excess moves per solved problem`,
+        value: (s, i18n) => twoDecimals(i18n, s.meanExcessMoves),
       },
       {
-        label: 'Excess moves per minimum move',
-        value: (s) => (s.excessMoveRate === null ? NO_VALUE : s.excessMoveRate.toFixed(2)),
+        label: msg`Excess moves per minimum move`,
+        value: (s, i18n) => twoDecimals(i18n, s.excessMoveRate),
       },
-      { label: 'Move efficiency (fewest ÷ moves)', value: (s) => percent(s.meanMoveEfficiency) },
+      { label: msg`Move efficiency (fewest ÷ moves)`, value: (s) => percent(s.meanMoveEfficiency) },
       {
-        label: 'Solution score (fewest ÷ moves, unsolved problems 0)',
+        label: msg`Solution score (fewest ÷ moves, unsolved problems 0)`,
         value: (s) => formatPercent(s.solutionScore),
       },
     ],
   },
   {
-    title: 'Times',
+    title: msg`Times`,
     rows: [
       {
-        label: 'Median planning time (to the first disc lifted)',
+        label: msg`Median planning time (to the first disc lifted)`,
         value: (s) => formatSeconds(s.medianPlanningTimeMs),
       },
       {
-        label: 'Median time to the first completed move',
+        label: msg`Median time to the first completed move`,
         value: (s) => formatSeconds(s.medianFirstMoveTimeMs),
       },
-      { label: 'Median solution time', value: (s) => formatSeconds(s.medianSolutionTimeMs) },
+      { label: msg`Median solution time`, value: (s) => formatSeconds(s.medianSolutionTimeMs) },
       {
-        label: 'Median time per move (first disc lifted to solution ÷ moves)',
+        label: msg`Median time per move (first disc lifted to solution ÷ moves)`,
         value: (s) => formatSeconds(s.medianExecutionTimePerMoveMs),
       },
-      { label: 'Time on the test problems', value: (s) => formatDuration(s.totalTimeMs) },
+      { label: msg`Time on the test problems`, value: (s) => formatDuration(s.totalTimeMs) },
     ],
   },
   {
-    title: 'Rules and limits',
+    title: msg`Rules and limits`,
     rows: [
-      { label: 'Larger disc on a smaller one (refused)', value: (s) => s.illegalAttempts },
-      { label: 'Taps on an empty peg', value: (s) => s.emptySourceAttempts },
-      { label: 'Discs put back', value: (s) => s.cancels },
-      { label: 'Problems out of time', value: (s) => s.timedOut },
-      { label: 'Problems at the move limit', value: (s) => s.moveLimitReached },
+      { label: msg`Larger disc on a smaller one (refused)`, value: (s) => s.illegalAttempts },
+      { label: msg`Taps on an empty peg`, value: (s) => s.emptySourceAttempts },
+      { label: msg`Discs put back`, value: (s) => s.cancels },
+      { label: msg`Problems out of time`, value: (s) => s.timedOut },
+      { label: msg`Problems at the move limit`, value: (s) => s.moveLimitReached },
       {
-        label: 'Left out of the times',
-        value: (s) => `${s.restarted} restarted after a reload, ${s.interrupted} interrupted`,
+        label: msg`Left out of the times`,
+        value: (s, i18n) => {
+          const { restarted, interrupted } = s;
+          return i18n._(msg`${restarted} restarted after a reload, ${interrupted} interrupted`);
+        },
       },
     ],
   },
@@ -81,37 +104,43 @@ const ROWS: readonly { title: string; rows: readonly Row[] }[] = [
  * details.
  */
 export function TowerOfHanoiScoreDetails({ summary }: { summary: RunSummary }) {
+  const { i18n, t } = useLingui();
   const scores = towerOfHanoiScoresOf(summary);
   const { practice } = scores;
+  let practiceNote: string;
+  if (practice === null) {
+    practiceNote = t`This run had no practice problem.`;
+  } else if (practice.solved) {
+    const { moves, minMoves } = practice;
+    practiceNote = t`Practice: solved in ${plural(moves, { one: '# move', other: '# moves' })} (the fewest is ${minMoves}).`;
+  } else {
+    practiceNote = t`Practice: not solved.`;
+  }
   return (
     <>
-      <TableScroll label="Tower of Hanoi scores">
+      <TableScroll label={t`Tower of Hanoi scores`}>
         <table className="table table--numeric">
-          <caption>Scores of the test problems</caption>
+          <caption>
+            <Trans>Scores of the test problems</Trans>
+          </caption>
           {ROWS.map((group) => (
-            <tbody key={group.title}>
+            <tbody key={group.title.id}>
               <tr>
                 <th scope="colgroup" colSpan={2} className="toh-scores__group">
-                  {group.title}
+                  {t(group.title)}
                 </th>
               </tr>
               {group.rows.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.value(scores)}</td>
+                <tr key={row.label.id}>
+                  <th scope="row">{t(row.label)}</th>
+                  <td>{row.value(scores, i18n)}</td>
                 </tr>
               ))}
             </tbody>
           ))}
         </table>
       </TableScroll>
-      <p className="score-note">
-        {practice === null
-          ? 'This run had no practice problem.'
-          : practice.solved
-            ? `Practice: solved in ${practice.moves} moves (the fewest is ${practice.minMoves}).`
-            : 'Practice: not solved.'}
-      </p>
+      <p className="score-note">{practiceNote}</p>
     </>
   );
 }

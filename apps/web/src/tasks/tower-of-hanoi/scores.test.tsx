@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { towerOfHanoiTask } from '@cogni/domain/tasks/tower-of-hanoi';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithI18n } from '../../lib/testing/render';
 import { mockRunSummary, tileText } from '../../lib/testing/result-views';
 import { TowerOfHanoiScoreDetails } from './score-details';
 import { TowerOfHanoiScoreTiles } from './scores';
@@ -15,7 +16,7 @@ describe('the Tower of Hanoi result views', () => {
   it('say the overall score counts the problems solved in the fewest moves, with the solution score beside it', () => {
     const summary = mockSummary();
     const scores = summary.scores as { optimal: number; problems: number };
-    render(<TowerOfHanoiScoreTiles summary={summary} />);
+    renderWithI18n(<TowerOfHanoiScoreTiles summary={summary} />);
     expect(tileText('Overall score')).toContain(
       `Problems solved in the fewest moves: ${scores.optimal} of ${scores.problems}`,
     );
@@ -25,7 +26,7 @@ describe('the Tower of Hanoi result views', () => {
   });
 
   it('describe a stored solution-score headline (scoring version 2) as the solution score', () => {
-    render(<TowerOfHanoiScoreTiles summary={mockSummary(2)} />);
+    renderWithI18n(<TowerOfHanoiScoreTiles summary={mockSummary(2)} />);
     expect(tileText('Overall score')).toContain(
       'Each solved problem counted as fewest moves ÷ moves',
     );
@@ -35,7 +36,7 @@ describe('the Tower of Hanoi result views', () => {
 
   it('show the solution score in the details', () => {
     const summary = mockSummary();
-    render(<TowerOfHanoiScoreDetails summary={summary} />);
+    renderWithI18n(<TowerOfHanoiScoreDetails summary={summary} />);
     const solution = (summary.scores as { solutionScore: number }).solutionScore;
     const row = screen.getByText('Solution score (fewest ÷ moves, unsolved problems 0)');
     expect(row.parentElement?.querySelector('td')?.textContent).toBe(

@@ -1,4 +1,5 @@
 import type { RunSummary } from '@cogni/domain';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { OverallScoreTile, ScoreTile } from '../../components/task/score-tile';
 import { formatPercent } from '../../lib/format-scores';
 import { formatSeconds, towerOfHanoiScoresOf } from './labels';
@@ -16,49 +17,57 @@ const PERFECT_SOLUTIONS_VERSION = 3;
  * fewest moves (version 3), or the solution score (versions 1 and 2, until rescored).
  */
 export function TowerOfHanoiScoreTiles({ summary }: { summary: RunSummary }) {
+  const { t } = useLingui();
   const scores = towerOfHanoiScoresOf(summary);
   const perfect = summary.scoringVersion >= PERFECT_SOLUTIONS_VERSION;
+  const { optimal, problems, solved, solvedFirstAttempt } = scores;
   return (
     <dl className="score-list">
       <OverallScoreTile
         summary={summary}
         extra={
           perfect ? (
-            <>
-              Problems solved in the fewest moves: {scores.optimal} of {scores.problems}
-            </>
+            <Trans>
+              Problems solved in the fewest moves: {optimal} of {problems}
+            </Trans>
           ) : (
-            <>Each solved problem counted as fewest moves ÷ moves</>
+            <Trans>Each solved problem counted as fewest moves ÷ moves</Trans>
           )
         }
       />
       <ScoreTile
-        term="Problems solved"
-        extra={<>{scores.solvedFirstAttempt} at the first attempt</>}
+        term={t`Problems solved`}
+        extra={<Trans>{solvedFirstAttempt} at the first attempt</Trans>}
       >
-        {scores.solved} of {scores.problems}
+        <Trans>
+          {solved} of {problems}
+        </Trans>
       </ScoreTile>
       {perfect ? (
         <ScoreTile
-          term="Solution score"
-          extra={<>Each solved problem counted as fewest moves ÷ moves, unsolved ones as 0</>}
+          term={t`Solution score`}
+          extra={
+            <Trans>Each solved problem counted as fewest moves ÷ moves, unsolved ones as 0</Trans>
+          }
         >
           {formatPercent(scores.solutionScore)}
         </ScoreTile>
       ) : (
-        <ScoreTile term="In the fewest moves" extra={<>Solved optimally</>}>
-          {scores.optimal} of {scores.problems}
+        <ScoreTile term={t`In the fewest moves`} extra={<Trans>Solved optimally</Trans>}>
+          <Trans>
+            {optimal} of {problems}
+          </Trans>
         </ScoreTile>
       )}
       <ScoreTile
-        term="Excess moves"
+        term={t`Excess moves`}
         extra={
-          <>Beyond the minimum, over the {scores.solved} solved (unsolved problems add none)</>
+          <Trans>Beyond the minimum, over the {solved} solved (unsolved problems add none)</Trans>
         }
       >
         {scores.totalExcessMoves}
       </ScoreTile>
-      <ScoreTile term="Planning time" extra={<>Median time to lift the first disc</>}>
+      <ScoreTile term={t`Planning time`} extra={<Trans>Median time to lift the first disc</Trans>}>
         {formatSeconds(scores.medianPlanningTimeMs)}
       </ScoreTile>
     </dl>

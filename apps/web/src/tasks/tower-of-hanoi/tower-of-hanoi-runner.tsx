@@ -7,6 +7,8 @@ import {
   problemCounts,
   showsMoves,
 } from '@cogni/domain/tasks/tower-of-hanoi';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo } from 'react';
 import { BlockIntroPrompt } from '../../components/task/block-intro-prompt';
 import { SaveStatus } from '../../components/task/save-status';
@@ -14,10 +16,12 @@ import { FinishPrompt, type RunningTaskProps, TaskRunner } from '../../component
 import { useTaskHost } from '../../components/task/use-task-host';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { i18n } from '../../lib/i18n/i18n';
 import type { TaskRuntimeOptions } from '../../lib/task-runtime/engine-loop';
 import type { ResponseMode } from '../../lib/task-runtime/response-mode';
 import type { RunSource } from '../../lib/task-runtime/run-source';
-import { END_REASON_TEXT, formatLimit, movesText, problemName } from './labels';
+import { TRIAL_NOT_STORED } from '../../lib/task-runtime/task-host';
+import { END_REASON_TEXT, formatLimit, movesText } from './labels';
 import { isTowerOfHanoiRestartPending } from './runtime/open-problem';
 import {
   createTowerOfHanoiHost,
@@ -37,25 +41,52 @@ export default function TowerOfHanoiRunner({
   mode: ResponseMode;
   source: RunSource;
 }) {
+  const { t } = useLingui();
   return (
     <TaskRunner
       testType="towerOfHanoiTest"
       mode={mode}
       source={source}
-      title="Tower of Hanoi"
-      completedName="the Tower of Hanoi"
-      instructions={`${
+      title={t`Tower of Hanoi`}
+      completedName={t({
+        comment: 'the test, as in "Thank you for completing the Tower of Hanoi."',
+        message: 'the Tower of Hanoi',
+      })}
+      instructions={
         mode === 'keyboard'
-          ? 'Keep your fingers near 1, 2 and 3 (or the arrow keys and Enter).'
-          : 'Hold the device so you can tap all three pegs.'
-      } The practice problem starts when you press the button.`}
+          ? t`Keep your fingers near 1, 2 and 3 (or the arrow keys and Enter). The practice problem starts when you press the button.`
+          : t`Hold the device so you can tap all three pegs. The practice problem starts when you press the button.`
+      }
       describeResume={(run, saved) => {
         const next = getNextPosition(configOf(run), saved);
-        if (!next) return ': all problems are done.';
-        const name = problemName(next).toLowerCase();
-        return isTowerOfHanoiRestartPending(run.id, next)
-          ? `: ${name}, from its start.`
-          : `: ${name}.`;
+        if (!next) {
+          return t({
+            comment: 'ends "Welcome back. Your test continues where it stopped"',
+            message: ': all problems are done.',
+          });
+        }
+        const restarting = isTowerOfHanoiRestartPending(run.id, next);
+        const problem = next.trialNumber + 1;
+        if (next.phase === 'practice') {
+          return restarting
+            ? t({
+                comment: 'ends "Welcome back. Your test continues where it stopped"',
+                message: ': practice, from its start.',
+              })
+            : t({
+                comment: 'ends "Welcome back. Your test continues where it stopped"',
+                message: ': practice.',
+              });
+        }
+        return restarting
+          ? t({
+              comment: 'ends "Welcome back. Your test continues where it stopped"',
+              message: `: problem ${problem}, from its start.`,
+            })
+          : t({
+              comment: 'ends "Welcome back. Your test continues where it stopped"',
+              message: `: problem ${problem}.`,
+            });
       }}
       Running={RunningTest}
       ScoreTiles={TowerOfHanoiScoreTiles}
@@ -67,14 +98,17 @@ export default function TowerOfHanoiRunner({
 function progressText(snapshot: TowerOfHanoiView | null, config: Config): string {
   if (snapshot?.kind !== 'problem' || !snapshot.position) return '';
   const { test } = problemCounts(config);
-  const { position } = snapshot;
-  const name =
+  const { position, attempt } = snapshot;
+  const problem = position.trialNumber + 1;
+  const parts = [
     position.phase === 'practice'
-      ? 'Practice problem'
-      : `Problem ${position.trialNumber + 1} of ${test}`;
-  const attempt =
-    config.maxAttempts > 1 ? ` · attempt ${snapshot.attempt} of ${config.maxAttempts}` : '';
-  return `${name} · ${movesText(snapshot.moves)}${attempt}`;
+      ? i18n._(msg`Practice problem`)
+      : i18n._(msg`Problem ${problem} of ${test}`),
+    movesText(snapshot.moves),
+  ];
+  const attempts = config.maxAttempts;
+  if (attempts > 1) parts.push(i18n._(msg`attempt ${attempt} of ${attempts}`));
+  return parts.join(' · ');
 }
 
 /** Made once per run by useTaskHost. */
@@ -92,6 +126,7 @@ function beginIfNew(runtime: TowerOfHanoiHost, saved: readonly SavedTrial[]) {
 }
 
 function RunningTest(props: RunningTaskProps) {
+  const { t } = useLingui();
   const { run, mode } = props;
   const config = useMemo(() => configOf(run), [run]);
   const {
@@ -106,10 +141,15 @@ function RunningTest(props: RunningTaskProps) {
   );
   const kind = snapshot?.kind;
   const isTouch = mode === 'touch';
+  // The outbox's own message if it gave one (as TaskRunLayout shows it).
+  const saveError =
+    snapshot?.saveError === TRIAL_NOT_STORED
+      ? t`This trial could not be stored`
+      : snapshot?.saveError;
   return (
     <section
       className={`task-run toh-run${isTouch ? ' toh-run--touch' : ''}`}
-      aria-label="Tower of Hanoi"
+      aria-label={t`Tower of Hanoi`}
     >
       <div className="task-run__bar">
         <p className="task-progress" aria-live="off" data-testid="toh-progress">
@@ -117,7 +157,7 @@ function RunningTest(props: RunningTaskProps) {
         </p>
         <SaveStatus className="task-save-status" />
       </div>
-      {snapshot?.saveError && <Alert variant="error">{snapshot.saveError}</Alert>}
+      {saveError && <Alert variant="error">{saveError}</Alert>}
       <div className="task-stage-frame">
         <div className="task-stage toh-stage" ref={stageRef} data-testid="toh-stage" />
         {kind === 'intro' && snapshot?.position && runtime && (
@@ -137,12 +177,14 @@ function RunningTest(props: RunningTaskProps) {
       </div>
       <p className="task-keys toh-keys" aria-hidden={kind !== 'problem'}>
         {isTouch ? (
-          'Tap a peg to lift its top disc, then tap the peg to put it on (or drag it there).'
+          <Trans>
+            Tap a peg to lift its top disc, then tap the peg to put it on (or drag it there).
+          </Trans>
         ) : (
-          <>
+          <Trans>
             <kbd>1</kbd> <kbd>2</kbd> <kbd>3</kbd> lift and put down · or <kbd>←</kbd> <kbd>→</kbd>{' '}
             and <kbd>Enter</kbd> · <kbd>Esc</kbd> puts a disc back
-          </>
+          </Trans>
         )}
       </p>
       <p role="status" className="visually-hidden" data-testid="toh-announcement">
@@ -166,27 +208,43 @@ function PhaseIntro(props: {
   mode: ResponseMode;
   onBegin: () => void;
 }) {
+  const { t } = useLingui();
   const { next, resumed, restarting, config } = props;
   const { test } = problemCounts(config);
   const lines: string[] = [];
   let title: string;
   if (next.phase === 'practice') {
-    title = 'Practice';
-    lines.push('Move the discs so that your pegs look like the goal drawn above them.');
+    title = t`Practice`;
+    lines.push(t`Move the discs so that your pegs look like the goal drawn above them.`);
   } else {
-    title = 'The test';
-    lines.push(
-      test === 1
-        ? 'One problem. Plan before your first move, and use as few moves as you can.'
-        : `${test} problems${config.problemSet === 'bishop' ? ', getting harder as you go' : ''}. Plan before your first move, and use as few moves as you can.`,
-    );
-    lines.push(`You have ${formatLimit(config.timeLimitS)} for each problem.`);
+    title = t`The test`;
+    if (test === 1) {
+      lines.push(t`One problem. Plan before your first move, and use as few moves as you can.`);
+    } else if (config.problemSet === 'bishop') {
+      lines.push(
+        t`${test} problems, getting harder as you go. Plan before your first move, and use as few moves as you can.`,
+      );
+    } else {
+      lines.push(
+        t`${test} problems. Plan before your first move, and use as few moves as you can.`,
+      );
+    }
+    const limit = formatLimit(config.timeLimitS);
+    lines.push(t`You have ${limit} for each problem.`);
   }
-  const name = next.phase === 'practice' ? 'the practice problem' : problemName(next).toLowerCase();
+  const problem = next.trialNumber + 1;
   if (restarting) {
-    lines.unshift(`Welcome back: ${name} starts again from the beginning.`);
+    lines.unshift(
+      next.phase === 'practice'
+        ? t`Welcome back: the practice problem starts again from the beginning.`
+        : t`Welcome back: problem ${problem} starts again from the beginning.`,
+    );
   } else if (resumed) {
-    lines.unshift(`Welcome back: the run goes on with ${name}.`);
+    lines.unshift(
+      next.phase === 'practice'
+        ? t`Welcome back: the run goes on with the practice problem.`
+        : t`Welcome back: the run goes on with problem ${problem}.`,
+    );
   }
   return (
     <BlockIntroPrompt
@@ -194,10 +252,10 @@ function PhaseIntro(props: {
       lines={lines}
       actionLabel={
         resumed || restarting
-          ? 'Continue'
+          ? t`Continue`
           : next.phase === 'practice'
-            ? 'Start practice'
-            : 'Start the test'
+            ? t`Start practice`
+            : t`Start the test`
       }
       onAction={props.onBegin}
     />
@@ -214,27 +272,30 @@ function Result({
   config: Config;
   onContinue: () => void;
 }) {
+  const { t } = useLingui();
   const messageId = useId();
   const { trial, next } = result;
   const showMoves = showsMoves(config, trial.phase);
   let message: string;
   if (trial.solved) {
+    const { moves, minMoves } = trial;
     message = showMoves
-      ? `Solved in ${movesText(trial.moves)}. The fewest possible is ${trial.minMoves}.`
-      : 'Solved.';
+      ? t`Solved in ${plural(moves, { one: '# move', other: '# moves' })}. The fewest possible is ${minMoves}.`
+      : t`Solved.`;
   } else {
-    message = `${END_REASON_TEXT[trial.endReason]}: this problem is not solved.`;
+    const reason = t(END_REASON_TEXT[trial.endReason]);
+    message = t`${reason}: this problem is not solved.`;
   }
   const action =
-    next === null ? 'Finish' : next.phase !== trial.phase ? 'Continue' : 'Next problem';
+    next === null ? t`Finish` : next.phase !== trial.phase ? t`Continue` : t`Next problem`;
   return (
     <div className="task-prompt toh-result" data-testid="toh-result" data-solved={trial.solved}>
       <h2 className={`task-feedback task-feedback--${trial.solved ? 'correct' : 'wrong'}`}>
         {trial.solved
           ? trial.moves === trial.minMoves && showMoves
-            ? 'Well done'
-            : 'Solved'
-          : 'Not solved'}
+            ? t`Well done`
+            : t`Solved`
+          : t`Not solved`}
       </h2>
       <div id={messageId}>
         <p>{message}</p>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { englishText } from '../../texts';
 import {
   type ChoiceSetting,
   type ConfigOf,
@@ -48,9 +49,14 @@ const DIRECTIONS_SETTING: ChoiceSetting<DirectionChoice> = {
   kind: 'choice',
   default: 'both',
   options: DIRECTION_CHOICES,
-  label: 'Directions',
-  description:
-    "'both': forward, then backward. 'forward' or 'backward': that direction only (with its own practice).",
+  label: englishText(/*i18n*/ { id: 'tasks.digitSpanTest.directionsLabel', message: 'Directions' }),
+  description: englishText(
+    /*i18n*/ {
+      id: 'tasks.digitSpanTest.directionsDescription',
+      message:
+        "'both': forward, then backward. 'forward' or 'backward': that direction only (with its own practice).",
+    },
+  ),
 };
 
 const length = (label: string, fallback: number, max: number, description: string) =>
@@ -68,28 +74,68 @@ const length = (label: string, fallback: number, max: number, description: strin
 const SPECS = defineSettings({
   directions: DIRECTIONS_SETTING,
   forwardStartLength: length(
-    'Forward start length',
+    englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.forwardStartLengthLabel',
+        message: 'Forward start length',
+      },
+    ),
     3,
     9,
-    'Digits in the first forward lists (WMS-III starts forward span at 3).',
+    englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.forwardStartLengthDescription',
+        message: 'Digits in the first forward lists (WMS-III starts forward span at 3).',
+      },
+    ),
   ),
   backwardStartLength: length(
-    'Backward start length',
+    englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.backwardStartLengthLabel',
+        message: 'Backward start length',
+      },
+    ),
     2,
     8,
-    'Digits in the first backward lists (WMS-III starts backward span at 2).',
+    englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.backwardStartLengthDescription',
+        message: 'Digits in the first backward lists (WMS-III starts backward span at 2).',
+      },
+    ),
   ),
   forwardMaxLength: length(
-    'Forward maximum length',
+    englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.forwardMaxLengthLabel',
+        message: 'Forward maximum length',
+      },
+    ),
     9,
     9,
-    'The longest forward list; after it the direction ends. 9 uses every digit 1-9.',
+    englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.forwardMaxLengthDescription',
+        message: 'The longest forward list; after it the direction ends. 9 uses every digit 1-9.',
+      },
+    ),
   ),
   backwardMaxLength: length(
-    'Backward maximum length',
+    englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.backwardMaxLengthLabel',
+        message: 'Backward maximum length',
+      },
+    ),
     8,
     9,
-    'The longest backward list; after it the direction ends.',
+    englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.backwardMaxLengthDescription',
+        message: 'The longest backward list; after it the direction ends.',
+      },
+    ),
   ),
   trialsPerLength: {
     kind: 'number',
@@ -98,9 +144,16 @@ const SPECS = defineSettings({
     max: 4,
     integer: true,
     unit: 'lists',
-    label: 'Lists per length',
-    description:
-      'Lists given at each length, always all of them. The next length follows if at least one was recalled correctly; the direction ends when all of them fail.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.digitSpanTest.trialsPerLengthLabel', message: 'Lists per length' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.trialsPerLengthDescription',
+        message:
+          'Lists given at each length, always all of them. The next length follows if at least one was recalled correctly; the direction ends when all of them fail.',
+      },
+    ),
   },
   digitOnMs: {
     kind: 'number',
@@ -108,8 +161,13 @@ const SPECS = defineSettings({
     min: 100,
     max: 3000,
     unit: 'ms',
-    label: 'Digit on',
-    description: 'How long each digit is shown.',
+    label: englishText(/*i18n*/ { id: 'tasks.digitSpanTest.digitOnMsLabel', message: 'Digit on' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.digitOnMsDescription',
+        message: 'How long each digit is shown.',
+      },
+    ),
   },
   digitOffMs: {
     kind: 'number',
@@ -117,9 +175,16 @@ const SPECS = defineSettings({
     min: 0,
     max: 3000,
     unit: 'ms',
-    label: 'Digit off',
-    description:
-      'The blank after each digit. Digits follow one another at on + off ms, on an absolute time line from the first digit.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.digitSpanTest.digitOffMsLabel', message: 'Digit off' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.digitOffMsDescription',
+        message:
+          'The blank after each digit. Digits follow one another at on + off ms, on an absolute time line from the first digit.',
+      },
+    ),
   },
   readyMs: {
     kind: 'number',
@@ -127,8 +192,15 @@ const SPECS = defineSettings({
     min: 200,
     max: 5000,
     unit: 'ms',
-    label: "'Ready' cue",
-    description: `How long 'Ready' is shown before each list; a ${READY_BLANK_MS} ms blank follows it, then the first digit.`,
+    label: englishText(/*i18n*/ { id: 'tasks.digitSpanTest.readyMsLabel', message: "'Ready' cue" }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.readyMsDescription',
+        message:
+          "How long 'Ready' is shown before each list; a {readyBlankMs} ms blank follows it, then the first digit.",
+      },
+      { readyBlankMs: READY_BLANK_MS },
+    ),
   },
   practiceMaxTries: {
     kind: 'number',
@@ -137,14 +209,33 @@ const SPECS = defineSettings({
     max: 8,
     integer: true,
     unit: 'lists',
-    label: 'Practice lists at most',
-    description: `Practice lists of ${PRACTICE_LENGTH} digits before each direction, with the correct answer shown after each, until one is correct or this many were given (then the test follows, and the scores note it). 0: no practice.`,
+    label: englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.practiceMaxTriesLabel',
+        message: 'Practice lists at most',
+      },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.practiceMaxTriesDescription',
+        message:
+          'Practice lists of {practiceLength} digits before each direction, with the correct answer shown after each, until one is correct or this many were given (then the test follows, and the scores note it). 0: no practice.',
+      },
+      { practiceLength: PRACTICE_LENGTH },
+    ),
   },
   testFeedback: {
     kind: 'boolean',
     default: false,
-    label: 'Feedback in the test',
-    description: 'Show after each test list whether it was correct, and the correct answer.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.digitSpanTest.testFeedbackLabel', message: 'Feedback in the test' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.testFeedbackDescription',
+        message: 'Show after each test list whether it was correct, and the correct answer.',
+      },
+    ),
   },
   interruptionRepeats: {
     kind: 'number',
@@ -153,9 +244,19 @@ const SPECS = defineSettings({
     max: 4,
     integer: true,
     unit: 'lists',
-    label: 'Repeats after an interruption',
-    description:
-      'Per direction: a test list during which the page was hidden or lost focus counts neither as right nor as wrong and is given again, as a new list of the same length, up to this many times. An interrupted list after that counts by its answer, and the direction is flagged. 0: never given again (a stored run without this setting is read as 0, the procedure it ran).',
+    label: englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.interruptionRepeatsLabel',
+        message: 'Repeats after an interruption',
+      },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.interruptionRepeatsDescription',
+        message:
+          'Per direction: a test list during which the page was hidden or lost focus counts neither as right nor as wrong and is given again, as a new list of the same length, up to this many times. An interrupted list after that counts by its answer, and the direction is flagged. 0: never given again (a stored run without this setting is read as 0, the procedure it ran).',
+      },
+    ),
   },
   responseTimeLimitMs: {
     kind: 'number',
@@ -163,8 +264,20 @@ const SPECS = defineSettings({
     min: 0,
     max: 300_000,
     unit: 'ms',
-    label: 'Response time limit',
-    description: `Time from the keypad's appearance to submit an answer; a list not submitted by then counts as incorrect (timed out). 0: no limit. Otherwise at least ${MIN_TIME_LIMIT_MS} ms.`,
+    label: englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.responseTimeLimitMsLabel',
+        message: 'Response time limit',
+      },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.digitSpanTest.responseTimeLimitMsDescription',
+        message:
+          "Time from the keypad's appearance to submit an answer; a list not submitted by then counts as incorrect (timed out). 0: no limit. Otherwise at least {minTimeLimitMs} ms.",
+      },
+      { minTimeLimitMs: MIN_TIME_LIMIT_MS },
+    ),
   },
 });
 

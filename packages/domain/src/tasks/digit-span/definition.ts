@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { TaskDefinition } from '../contract';
 import { digitSpanCard } from './card';
 import { type Config, getMinimumTrialMs, PHASES, SETTINGS, STORED_CONFIG_DEFAULTS } from './config';
@@ -18,7 +19,12 @@ export const digitSpanTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   slug: digitSpanCard.slug,
   name: digitSpanCard.name,
   description: digitSpanCard.description,
-  construct: 'Verbal short-term memory (forward) and working memory (backward)',
+  construct: englishText(
+    /*i18n*/ {
+      id: 'tasks.digitSpanTest.construct',
+      message: 'Verbal short-term memory (forward) and working memory (backward)',
+    },
+  ),
   // 1.1.0: an interrupted test list is given again (interruptionRepeats); 1.0.0 is the
   // procedure at interruptionRepeats 0, as its stored runs are read.
   version: '1.1.0',
@@ -56,24 +62,45 @@ export const digitSpanTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   trendMeasures: [
     {
       key: 'forwardSpan',
-      label: 'Forward span',
-      axisLabel: 'Longest list recalled (digits)',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.digitSpanTest.trendForwardSpanLabel', message: 'Forward span' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ {
+          id: 'tasks.digitSpanTest.trendForwardSpanAxisLabel',
+          message: 'Longest list recalled (digits)',
+        },
+      ),
       format: 'number',
       better: 'higher',
       value: (scores) => scores.forward?.longestSpan ?? null,
     },
     {
       key: 'backwardSpan',
-      label: 'Backward span',
-      axisLabel: 'Longest list recalled in reverse (digits)',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.digitSpanTest.trendBackwardSpanLabel', message: 'Backward span' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ {
+          id: 'tasks.digitSpanTest.trendBackwardSpanAxisLabel',
+          message: 'Longest list recalled in reverse (digits)',
+        },
+      ),
       format: 'number',
       better: 'higher',
       value: (scores) => scores.backward?.longestSpan ?? null,
     },
     {
       key: 'totalCorrect',
-      label: 'Lists recalled',
-      axisLabel: 'Correct lists, both directions',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.digitSpanTest.trendTotalCorrectLabel', message: 'Lists recalled' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ {
+          id: 'tasks.digitSpanTest.trendTotalCorrectAxisLabel',
+          message: 'Correct lists, both directions',
+        },
+      ),
       format: 'number',
       better: 'higher',
       value: (scores) => scores.totalCorrect,

@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { RunScore, StoredTrial } from '../contract';
 import { listTrialExclusions } from '../shared/envelope';
 import { aggregateCells } from '../shared/report-cells';
@@ -18,8 +19,14 @@ export const SCORING_VERSION = 3;
 
 /** The report cells: the test lists of each direction. */
 export const REPORT_CELLS = [
-  { key: 'forward', label: 'Forward' },
-  { key: 'backward', label: 'Backward' },
+  {
+    key: 'forward',
+    label: englishText(/*i18n*/ { id: 'tasks.digitSpanTest.cellForward', message: 'Forward' }),
+  },
+  {
+    key: 'backward',
+    label: englishText(/*i18n*/ { id: 'tasks.digitSpanTest.cellBackward', message: 'Backward' }),
+  },
 ] as const;
 
 /** Why a direction's scores may not mean what they say. */

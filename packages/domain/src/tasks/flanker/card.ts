@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { TaskCardFields } from '../catalog';
 
 /** The flanker task's card on the test list; its definition takes its identity from here. */
@@ -5,7 +6,12 @@ export const flankerCard = {
   testType: 'flankerTest',
   category: 'executive',
   slug: 'flanker',
-  name: 'Flanker',
-  description:
-    'Selective attention: say which way the middle arrow points, whatever its neighbours do.',
+  name: englishText(/*i18n*/ { id: 'tasks.flankerTest.name', message: 'Flanker' }),
+  description: englishText(
+    /*i18n*/ {
+      id: 'tasks.flankerTest.description',
+      message:
+        'Selective attention: say which way the middle arrow points, whatever its neighbours do.',
+    },
+  ),
 } as const satisfies TaskCardFields;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { englishText } from '../../texts';
 import { MAX_TRIAL_NUMBER } from '../shared/envelope';
 import {
   type ConfigIssue,
@@ -29,9 +30,16 @@ const SPECS = defineSettings({
     max: MAX_TRIAL_NUMBER + 1,
     integer: true,
     unit: 'trials',
-    label: 'Test trials',
-    description:
-      'Trials in the test block, without feedback; these are scored. The default gives 48 congruent and 48 incongruent trials, each half pointing left.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.flankerTest.testTrialsLabel', message: 'Test trials' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.flankerTest.testTrialsDescription',
+        message:
+          'Trials in the test block, without feedback; these are scored. The default gives 48 congruent and 48 incongruent trials, each half pointing left.',
+      },
+    ),
   },
   practiceTrials: {
     kind: 'number',
@@ -40,9 +48,16 @@ const SPECS = defineSettings({
     max: 200,
     integer: true,
     unit: 'trials',
-    label: 'Practice trials',
-    description:
-      'Trials in the practice block, with feedback after each (each of the four displays twice by default); 0: no practice.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.flankerTest.practiceTrialsLabel', message: 'Practice trials' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.flankerTest.practiceTrialsDescription',
+        message:
+          'Trials in the practice block, with feedback after each (each of the four displays twice by default); 0: no practice.',
+      },
+    ),
   },
   incongruentProportion: {
     kind: 'number',
@@ -50,9 +65,19 @@ const SPECS = defineSettings({
     min: 0.25,
     max: 0.75,
     unit: 'proportion',
-    label: 'Incongruent proportion',
-    description:
-      'Share of incongruent trials in every block: exactly round(trials x proportion) (halves rounded up), the rest congruent. Within each, half the targets point left.',
+    label: englishText(
+      /*i18n*/ {
+        id: 'tasks.flankerTest.incongruentProportionLabel',
+        message: 'Incongruent proportion',
+      },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.flankerTest.incongruentProportionDescription',
+        message:
+          'Share of incongruent trials in every block: exactly round(trials x proportion) (halves rounded up), the rest congruent. Within each, half the targets point left.',
+      },
+    ),
   },
   stimulusMs: {
     kind: 'number',
@@ -60,9 +85,16 @@ const SPECS = defineSettings({
     min: 100,
     max: 5000,
     unit: 'ms',
-    label: 'Stimulus duration',
-    description:
-      'How long the five arrows stay on screen; then a fixation cross until the next onset. At most the SOA.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.flankerTest.stimulusMsLabel', message: 'Stimulus duration' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.flankerTest.stimulusMsDescription',
+        message:
+          'How long the five arrows stay on screen; then a fixation cross until the next onset. At most the SOA.',
+      },
+    ),
     maxNeeds: { soaMs: 5000 },
   },
   soaMs: {
@@ -71,9 +103,14 @@ const SPECS = defineSettings({
     min: 500,
     max: 10_000,
     unit: 'ms',
-    label: 'SOA',
-    description:
-      'Stimulus onset asynchrony: the fixed time from one onset to the next, on an absolute time line. The response window runs until the next onset; a response never shortens it.',
+    label: englishText(/*i18n*/ { id: 'tasks.flankerTest.soaMsLabel', message: 'SOA' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.flankerTest.soaMsDescription',
+        message:
+          'Stimulus onset asynchrony: the fixed time from one onset to the next, on an absolute time line. The response window runs until the next onset; a response never shortens it.',
+      },
+    ),
   },
   feedbackMs: {
     kind: 'number',
@@ -81,9 +118,16 @@ const SPECS = defineSettings({
     min: 0,
     max: 5000,
     unit: 'ms',
-    label: 'Feedback duration',
-    description:
-      "How long 'Correct', 'Incorrect' or 'Too slow' is shown after each practice trial; the next onset follows it.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.flankerTest.feedbackMsLabel', message: 'Feedback duration' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.flankerTest.feedbackMsDescription',
+        message:
+          "How long 'Correct', 'Incorrect' or 'Too slow' is shown after each practice trial; the next onset follows it.",
+      },
+    ),
   },
   maxRun: {
     kind: 'number',
@@ -92,9 +136,14 @@ const SPECS = defineSettings({
     max: 20,
     integer: true,
     unit: 'trials',
-    label: 'Run at most',
-    description:
-      'No block has more than this many trials in a row of the same congruency, nor of the same target direction.',
+    label: englishText(/*i18n*/ { id: 'tasks.flankerTest.maxRunLabel', message: 'Run at most' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.flankerTest.maxRunDescription',
+        message:
+          'No block has more than this many trials in a row of the same congruency, nor of the same target direction.',
+      },
+    ),
   },
 });
 

@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { TaskDefinition } from '../contract';
 import { flankerCard } from './card';
 import { type Config, PHASES, SETTINGS } from './config';
@@ -21,7 +22,12 @@ export const flankerTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   slug: flankerCard.slug,
   name: flankerCard.name,
   description: flankerCard.description,
-  construct: 'Selective attention and interference control',
+  construct: englishText(
+    /*i18n*/ {
+      id: 'tasks.flankerTest.construct',
+      message: 'Selective attention and interference control',
+    },
+  ),
   version: '1.0.0',
   settings: SETTINGS,
   phases: PHASES,
@@ -48,16 +54,30 @@ export const flankerTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   trendMeasures: [
     {
       key: 'flankerEffectMs',
-      label: 'Flanker effect',
-      axisLabel: 'Incongruent minus congruent RT (ms)',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.flankerTest.trendFlankerEffectMsLabel', message: 'Flanker effect' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ {
+          id: 'tasks.flankerTest.trendFlankerEffectMsAxisLabel',
+          message: 'Incongruent minus congruent RT (ms)',
+        },
+      ),
       format: 'ms',
       better: 'lower',
       value: (scores) => scores.flankerEffectMs,
     },
     {
       key: 'accuracy',
-      label: 'Accuracy',
-      axisLabel: 'Test trials correct (%)',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.flankerTest.trendAccuracyLabel', message: 'Accuracy' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ {
+          id: 'tasks.flankerTest.trendAccuracyAxisLabel',
+          message: 'Test trials correct (%)',
+        },
+      ),
       format: 'percent',
       better: 'higher',
       value: (scores) => (scores.accuracy === null ? null : scores.accuracy * 100),

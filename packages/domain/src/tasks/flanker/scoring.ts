@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { RunScore, StoredTrial } from '../contract';
 import { listTrialExclusions } from '../shared/envelope';
 import { percentHeadline } from '../shared/headline';
@@ -12,8 +13,16 @@ export const SCORING_VERSION = 1;
 
 /** The report cells: congruent and incongruent test trials. */
 export const REPORT_CELLS = [
-  { key: 'congruent', label: 'Congruent' },
-  { key: 'incongruent', label: 'Incongruent' },
+  {
+    key: 'congruent',
+    label: englishText(/*i18n*/ { id: 'tasks.flankerTest.cellCongruent', message: 'Congruent' }),
+  },
+  {
+    key: 'incongruent',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.flankerTest.cellIncongruent', message: 'Incongruent' },
+    ),
+  },
 ] as const;
 
 /** One congruency's scores (test trials). Rates are proportions (0-1), times ms. */

@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { TaskCardFields } from '../catalog';
 
 /** Go/No-Go's card on the test list; its definition takes its identity from here. */
@@ -5,6 +6,11 @@ export const goNoGoCard = {
   testType: 'goNoGoTest',
   category: 'attention',
   slug: 'go-no-go',
-  name: 'Go/No-Go',
-  description: 'Response inhibition: respond to one kind of signal, hold back on the other.',
+  name: englishText(/*i18n*/ { id: 'tasks.goNoGoTest.name', message: 'Go/No-Go' }),
+  description: englishText(
+    /*i18n*/ {
+      id: 'tasks.goNoGoTest.description',
+      message: 'Response inhibition: respond to one kind of signal, hold back on the other.',
+    },
+  ),
 } as const satisfies TaskCardFields;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { englishText } from '../../texts';
 import { MAX_TRIAL_NUMBER } from '../shared/envelope';
 import {
   type ChoiceSetting,
@@ -42,9 +43,14 @@ const GO_MAPPING_SETTING: ChoiceSetting<GoMapping> = {
   kind: 'choice',
   default: 'A',
   options: ['A', 'B'],
-  label: 'Go stimulus',
-  description:
-    "'A': the solid square (or P) is go and the outlined square (or R) no-go. 'B': the other way round. A study can balance it across participants.",
+  label: englishText(/*i18n*/ { id: 'tasks.goNoGoTest.goMappingLabel', message: 'Go stimulus' }),
+  description: englishText(
+    /*i18n*/ {
+      id: 'tasks.goNoGoTest.goMappingDescription',
+      message:
+        "'A': the solid square (or P) is go and the outlined square (or R) no-go. 'B': the other way round. A study can balance it across participants.",
+    },
+  ),
 };
 
 /** Which stimuli are shown (typed here so that the config's value is a StimulusSet). */
@@ -52,9 +58,14 @@ const STIMULUS_SET_SETTING: ChoiceSetting<StimulusSet> = {
   kind: 'choice',
   default: 'fill-outline',
   options: ['fill-outline', 'letters-PR'],
-  label: 'Stimuli',
-  description:
-    "'fill-outline': solid square = go, outlined square = no-go. 'letters-PR': P = go, R = no-go (Bezdjian et al., 2009).",
+  label: englishText(/*i18n*/ { id: 'tasks.goNoGoTest.stimulusSetLabel', message: 'Stimuli' }),
+  description: englishText(
+    /*i18n*/ {
+      id: 'tasks.goNoGoTest.stimulusSetDescription',
+      message:
+        "'fill-outline': solid square = go, outlined square = no-go. 'letters-PR': P = go, R = no-go (Bezdjian et al., 2009).",
+    },
+  ),
 };
 
 const SPECS = defineSettings({
@@ -65,9 +76,14 @@ const SPECS = defineSettings({
     max: MAX_TRIAL_NUMBER + 1,
     integer: true,
     unit: 'trials',
-    label: 'Test trials',
-    description:
-      'Trials in the test block, without feedback; these are scored. The default is 32 mini-blocks of 4 go + 1 no-go.',
+    label: englishText(/*i18n*/ { id: 'tasks.goNoGoTest.testTrialsLabel', message: 'Test trials' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.goNoGoTest.testTrialsDescription',
+        message:
+          'Trials in the test block, without feedback; these are scored. The default is 32 mini-blocks of 4 go + 1 no-go.',
+      },
+    ),
   },
   goProportion: {
     kind: 'number',
@@ -75,9 +91,16 @@ const SPECS = defineSettings({
     min: 0.5,
     max: 0.95,
     unit: 'proportion',
-    label: 'Go proportion',
-    description:
-      'Share of go trials in every block. Each block has exactly round(trials x (1 - proportion)) no-go trials (halves rounded up), shuffled.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.goNoGoTest.goProportionLabel', message: 'Go proportion' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.goNoGoTest.goProportionDescription',
+        message:
+          'Share of go trials in every block. Each block has exactly round(trials x (1 - proportion)) no-go trials (halves rounded up), shuffled.',
+      },
+    ),
   },
   stimulusMs: {
     kind: 'number',
@@ -85,8 +108,15 @@ const SPECS = defineSettings({
     min: 50,
     max: 1500,
     unit: 'ms',
-    label: 'Stimulus duration',
-    description: 'How long each stimulus stays on screen; at most the SOA.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.goNoGoTest.stimulusMsLabel', message: 'Stimulus duration' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.goNoGoTest.stimulusMsDescription',
+        message: 'How long each stimulus stays on screen; at most the SOA.',
+      },
+    ),
   },
   soaMs: {
     kind: 'number',
@@ -94,9 +124,14 @@ const SPECS = defineSettings({
     min: 300,
     max: 10_000,
     unit: 'ms',
-    label: 'SOA',
-    description:
-      'Stimulus onset asynchrony: the fixed time from one onset to the next, counted on an absolute time line. A response never shortens it.',
+    label: englishText(/*i18n*/ { id: 'tasks.goNoGoTest.soaMsLabel', message: 'SOA' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.goNoGoTest.soaMsDescription',
+        message:
+          'Stimulus onset asynchrony: the fixed time from one onset to the next, counted on an absolute time line. A response never shortens it.',
+      },
+    ),
   },
   responseWindowMs: {
     kind: 'number',
@@ -104,9 +139,16 @@ const SPECS = defineSettings({
     min: 100,
     max: 1499,
     unit: 'ms',
-    label: 'Response window',
-    description:
-      'Time from onset in which a press counts as the response; shorter than the SOA. A press after it and before the next onset is logged as a late response.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.goNoGoTest.responseWindowMsLabel', message: 'Response window' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.goNoGoTest.responseWindowMsDescription',
+        message:
+          'Time from onset in which a press counts as the response; shorter than the SOA. A press after it and before the next onset is logged as a late response.',
+      },
+    ),
   },
   practiceTrials: {
     kind: 'number',
@@ -115,9 +157,16 @@ const SPECS = defineSettings({
     max: 200,
     integer: true,
     unit: 'trials',
-    label: 'Practice trials',
-    description:
-      'Trials in each practice round, with feedback after each (8 go + 2 no-go by default).',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.goNoGoTest.practiceTrialsLabel', message: 'Practice trials' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.goNoGoTest.practiceTrialsDescription',
+        message:
+          'Trials in each practice round, with feedback after each (8 go + 2 no-go by default).',
+      },
+    ),
   },
   practiceCriterion: {
     kind: 'number',
@@ -125,9 +174,16 @@ const SPECS = defineSettings({
     min: 0,
     max: 1,
     unit: 'proportion',
-    label: 'Practice criterion',
-    description:
-      'Proportion correct a practice round needs for the test to follow; below it the round is repeated with a new order.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.goNoGoTest.practiceCriterionLabel', message: 'Practice criterion' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.goNoGoTest.practiceCriterionDescription',
+        message:
+          'Proportion correct a practice round needs for the test to follow; below it the round is repeated with a new order.',
+      },
+    ),
   },
   practiceMaxRounds: {
     kind: 'number',
@@ -136,9 +192,19 @@ const SPECS = defineSettings({
     max: 10,
     integer: true,
     unit: 'rounds',
-    label: 'Practice rounds at most',
-    description:
-      'After this many practice rounds the test follows whatever the accuracy (the scores note that the criterion was not met).',
+    label: englishText(
+      /*i18n*/ {
+        id: 'tasks.goNoGoTest.practiceMaxRoundsLabel',
+        message: 'Practice rounds at most',
+      },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.goNoGoTest.practiceMaxRoundsDescription',
+        message:
+          'After this many practice rounds the test follows whatever the accuracy (the scores note that the criterion was not met).',
+      },
+    ),
   },
   feedbackMs: {
     kind: 'number',
@@ -146,9 +212,16 @@ const SPECS = defineSettings({
     min: 0,
     max: 5000,
     unit: 'ms',
-    label: 'Feedback duration',
-    description:
-      "How long 'Correct', 'Incorrect' or 'Too slow' is shown after each practice trial; the next onset follows it.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.goNoGoTest.feedbackMsLabel', message: 'Feedback duration' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.goNoGoTest.feedbackMsDescription',
+        message:
+          "How long 'Correct', 'Incorrect' or 'Too slow' is shown after each practice trial; the next onset follows it.",
+      },
+    ),
   },
   firstGoTrials: {
     kind: 'number',
@@ -157,8 +230,15 @@ const SPECS = defineSettings({
     max: 5,
     integer: true,
     unit: 'trials',
-    label: 'Leading go trials',
-    description: 'The first this many trials of every block are go trials.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.goNoGoTest.firstGoTrialsLabel', message: 'Leading go trials' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.goNoGoTest.firstGoTrialsDescription',
+        message: 'The first this many trials of every block are go trials.',
+      },
+    ),
   },
   maxConsecutiveNoGo: {
     kind: 'number',
@@ -167,8 +247,15 @@ const SPECS = defineSettings({
     max: 10,
     integer: true,
     unit: 'trials',
-    label: 'No-go run at most',
-    description: 'No block has more than this many no-go trials in a row (1: never two in a row).',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.goNoGoTest.maxConsecutiveNoGoLabel', message: 'No-go run at most' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.goNoGoTest.maxConsecutiveNoGoDescription',
+        message: 'No block has more than this many no-go trials in a row (1: never two in a row).',
+      },
+    ),
   },
   stimulusSet: STIMULUS_SET_SETTING,
   goMapping: GO_MAPPING_SETTING,

@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { TaskDefinition } from '../contract';
 import { goNoGoCard } from './card';
 import { type Config, PHASES, SETTINGS } from './config';
@@ -21,7 +22,12 @@ export const goNoGoTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   slug: goNoGoCard.slug,
   name: goNoGoCard.name,
   description: goNoGoCard.description,
-  construct: 'Response inhibition and sustained attention',
+  construct: englishText(
+    /*i18n*/ {
+      id: 'tasks.goNoGoTest.construct',
+      message: 'Response inhibition and sustained attention',
+    },
+  ),
   version: '1.0.0',
   settings: SETTINGS,
   responseMapping: { setting: 'goMapping', levels: { A: 'A', B: 'B' } },
@@ -49,16 +55,27 @@ export const goNoGoTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   trendMeasures: [
     {
       key: 'commissionRate',
-      label: 'Commission errors',
-      axisLabel: 'No-go trials answered (%)',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.goNoGoTest.trendCommissionRateLabel', message: 'Commission errors' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ {
+          id: 'tasks.goNoGoTest.trendCommissionRateAxisLabel',
+          message: 'No-go trials answered (%)',
+        },
+      ),
       format: 'percent',
       better: 'lower',
       value: (scores) => (scores.commissionRate === null ? null : scores.commissionRate * 100),
     },
     {
       key: 'meanGoRtMs',
-      label: 'Go reaction time',
-      axisLabel: 'Mean go RT (ms)',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.goNoGoTest.trendMeanGoRtMsLabel', message: 'Go reaction time' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ { id: 'tasks.goNoGoTest.trendMeanGoRtMsAxisLabel', message: 'Mean go RT (ms)' },
+      ),
       format: 'ms',
       better: 'lower',
       value: (scores) => scores.meanGoRtMs,

@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { RunScore, StoredTrial } from '../contract';
 import { listTrialExclusions } from '../shared/envelope';
 import { balancedAccuracyHeadline } from '../shared/headline';
@@ -19,8 +20,11 @@ export const SCORING_VERSION = 3;
 
 /** The report cells: go and no-go test trials. */
 export const REPORT_CELLS = [
-  { key: 'go', label: 'Go' },
-  { key: 'nogo', label: 'No-go' },
+  { key: 'go', label: englishText(/*i18n*/ { id: 'tasks.goNoGoTest.cellGo', message: 'Go' }) },
+  {
+    key: 'nogo',
+    label: englishText(/*i18n*/ { id: 'tasks.goNoGoTest.cellNogo', message: 'No-go' }),
+  },
 ] as const;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { englishText } from '../../texts';
 import { createRng } from '../shared/random';
 import {
   type ChoiceSetting,
@@ -58,27 +59,42 @@ const KEY_MAPPING_SETTING: ChoiceSetting<KeyMappingSetting> = {
   kind: 'choice',
   default: 'counterbalanced',
   options: ['counterbalanced', 'A', 'B'],
-  label: 'Key mapping',
-  description:
-    "'A': F = match, J = no match (the match button on the left). 'B': J = match, F = no match (the match button on the right). 'counterbalanced': A or B from the run's seed, half the runs each.",
+  label: englishText(/*i18n*/ { id: 'tasks.nbackTest.keyMappingLabel', message: 'Key mapping' }),
+  description: englishText(
+    /*i18n*/ {
+      id: 'tasks.nbackTest.keyMappingDescription',
+      message:
+        "'A': F = match, J = no match (the match button on the left). 'B': J = match, F = no match (the match button on the right). 'counterbalanced': A or B from the run's seed, half the runs each.",
+    },
+  ),
 };
 
 const LURE_MODE_SETTING: ChoiceSetting<LureMode> = {
   kind: 'choice',
   default: 'none',
   options: ['none', 'fixed'],
-  label: 'Lures',
-  description:
-    "'none': every non-target differs from the items n, n-1 and n+1 back, so no lure occurs by chance. 'fixed': each test block has exactly 'Lures per block' non-targets that copy the item n-1 or n+1 back, split evenly (at level 1 all copy the item 2 back); the other non-targets are as in 'none'.",
+  label: englishText(/*i18n*/ { id: 'tasks.nbackTest.lureModeLabel', message: 'Lures' }),
+  description: englishText(
+    /*i18n*/ {
+      id: 'tasks.nbackTest.lureModeDescription',
+      message:
+        "'none': every non-target differs from the items n, n-1 and n+1 back, so no lure occurs by chance. 'fixed': each test block has exactly 'Lures per block' non-targets that copy the item n-1 or n+1 back, split evenly (at level 1 all copy the item 2 back); the other non-targets are as in 'none'.",
+    },
+  ),
 };
 
 const LEVELS_SETTING: ChoiceSetting = {
   kind: 'choice',
   default: '1-3',
   options: LEVEL_RANGES,
-  label: 'Levels',
-  description:
-    "The levels (n) of the run, in ascending order: '1-3' is 1-back, 2-back, 3-back; '2' is 2-back alone. Each level has its criterion practice, then its test blocks.",
+  label: englishText(/*i18n*/ { id: 'tasks.nbackTest.levelsLabel', message: 'Levels' }),
+  description: englishText(
+    /*i18n*/ {
+      id: 'tasks.nbackTest.levelsDescription',
+      message:
+        "The levels (n) of the run, in ascending order: '1-3' is 1-back, 2-back, 3-back; '2' is 2-back alone. Each level has its criterion practice, then its test blocks.",
+    },
+  ),
 };
 
 const SPECS = defineSettings({
@@ -90,8 +106,15 @@ const SPECS = defineSettings({
     max: MAX_BLOCKS_PER_LEVEL,
     integer: true,
     unit: 'blocks',
-    label: 'Blocks per level',
-    description: 'Test blocks at each level, without feedback; these are scored.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.nbackTest.blocksPerLevelLabel', message: 'Blocks per level' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.nbackTest.blocksPerLevelDescription',
+        message: 'Test blocks at each level, without feedback; these are scored.',
+      },
+    ),
   },
   scoredTrialsPerBlock: {
     kind: 'number',
@@ -100,9 +123,19 @@ const SPECS = defineSettings({
     max: 100,
     integer: true,
     unit: 'trials',
-    label: 'Scored trials per block',
-    description:
-      'Scored trials in each test block. The block starts with n filler trials more (nothing n back to compare), which are not scored: 20 + n trials at level n by default.',
+    label: englishText(
+      /*i18n*/ {
+        id: 'tasks.nbackTest.scoredTrialsPerBlockLabel',
+        message: 'Scored trials per block',
+      },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.nbackTest.scoredTrialsPerBlockDescription',
+        message:
+          'Scored trials in each test block. The block starts with n filler trials more (nothing n back to compare), which are not scored: 20 + n trials at level n by default.',
+      },
+    ),
   },
   targetsPerBlock: {
     kind: 'number',
@@ -111,9 +144,16 @@ const SPECS = defineSettings({
     max: 14,
     integer: true,
     unit: 'trials',
-    label: 'Targets per block',
-    description:
-      'Targets (the letter n back again) among the scored trials of each test block: exactly this many, never more than 2 in a row.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.nbackTest.targetsPerBlockLabel', message: 'Targets per block' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.nbackTest.targetsPerBlockDescription',
+        message:
+          'Targets (the letter n back again) among the scored trials of each test block: exactly this many, never more than 2 in a row.',
+      },
+    ),
   },
   lureMode: LURE_MODE_SETTING,
   luresPerBlock: {
@@ -123,9 +163,16 @@ const SPECS = defineSettings({
     max: 50,
     integer: true,
     unit: 'trials',
-    label: 'Lures per block',
-    description:
-      "Lures in each test block when lures are 'fixed': half copy the item n-1 back, half the item n+1 back (an odd one copies n+1). Ignored when lures are 'none'.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.nbackTest.luresPerBlockLabel', message: 'Lures per block' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.nbackTest.luresPerBlockDescription',
+        message:
+          "Lures in each test block when lures are 'fixed': half copy the item n-1 back, half the item n+1 back (an odd one copies n+1). Ignored when lures are 'none'.",
+      },
+    ),
   },
   stimulusMs: {
     kind: 'number',
@@ -133,8 +180,15 @@ const SPECS = defineSettings({
     min: 100,
     max: 3000,
     unit: 'ms',
-    label: 'Letter duration',
-    description: 'How long each letter stays on screen; at most the SOA.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.nbackTest.stimulusMsLabel', message: 'Letter duration' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.nbackTest.stimulusMsDescription',
+        message: 'How long each letter stays on screen; at most the SOA.',
+      },
+    ),
   },
   soaMs: {
     kind: 'number',
@@ -142,9 +196,14 @@ const SPECS = defineSettings({
     min: 500,
     max: 10_000,
     unit: 'ms',
-    label: 'SOA',
-    description:
-      'Stimulus onset asynchrony: the fixed time from one letter to the next, on an absolute time line. The whole SOA is the response window; a response never shortens it.',
+    label: englishText(/*i18n*/ { id: 'tasks.nbackTest.soaMsLabel', message: 'SOA' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.nbackTest.soaMsDescription',
+        message:
+          'Stimulus onset asynchrony: the fixed time from one letter to the next, on an absolute time line. The whole SOA is the response window; a response never shortens it.',
+      },
+    ),
   },
   keyMapping: KEY_MAPPING_SETTING,
   practiceScoredTrials: {
@@ -154,9 +213,16 @@ const SPECS = defineSettings({
     max: 50,
     integer: true,
     unit: 'trials',
-    label: 'Practice trials',
-    description:
-      'Scored trials in each practice round, with feedback after each; the round starts with n filler trials more (n + 10 by default).',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.nbackTest.practiceScoredTrialsLabel', message: 'Practice trials' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.nbackTest.practiceScoredTrialsDescription',
+        message:
+          'Scored trials in each practice round, with feedback after each; the round starts with n filler trials more (n + 10 by default).',
+      },
+    ),
   },
   practiceTargets: {
     kind: 'number',
@@ -165,8 +231,15 @@ const SPECS = defineSettings({
     max: 7,
     integer: true,
     unit: 'trials',
-    label: 'Practice targets',
-    description: 'Targets among the scored trials of each practice round.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.nbackTest.practiceTargetsLabel', message: 'Practice targets' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.nbackTest.practiceTargetsDescription',
+        message: 'Targets among the scored trials of each practice round.',
+      },
+    ),
   },
   practiceCriterion: {
     kind: 'number',
@@ -174,9 +247,16 @@ const SPECS = defineSettings({
     min: 0,
     max: 1,
     unit: 'proportion',
-    label: 'Practice criterion',
-    description:
-      "Proportion of a practice round's scored trials answered correctly for the level's test blocks to follow; below it the round is repeated with new letters.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.nbackTest.practiceCriterionLabel', message: 'Practice criterion' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.nbackTest.practiceCriterionDescription',
+        message:
+          "Proportion of a practice round's scored trials answered correctly for the level's test blocks to follow; below it the round is repeated with new letters.",
+      },
+    ),
   },
   practiceMaxRounds: {
     kind: 'number',
@@ -185,9 +265,16 @@ const SPECS = defineSettings({
     max: MAX_BLOCKS_PER_LEVEL,
     integer: true,
     unit: 'rounds',
-    label: 'Practice rounds at most',
-    description:
-      "After this many practice rounds at a level its test blocks follow whatever the accuracy; that level's scores note that the criterion was not met.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.nbackTest.practiceMaxRoundsLabel', message: 'Practice rounds at most' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.nbackTest.practiceMaxRoundsDescription',
+        message:
+          "After this many practice rounds at a level its test blocks follow whatever the accuracy; that level's scores note that the criterion was not met.",
+      },
+    ),
   },
   feedbackMs: {
     kind: 'number',
@@ -195,9 +282,16 @@ const SPECS = defineSettings({
     min: 0,
     max: 5000,
     unit: 'ms',
-    label: 'Feedback duration',
-    description:
-      "How long 'Correct!', 'Incorrect' or 'Respond faster!' is shown after each practice trial (at the end of its SOA); the next letter follows it.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.nbackTest.feedbackMsLabel', message: 'Feedback duration' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.nbackTest.feedbackMsDescription',
+        message:
+          "How long 'Correct!', 'Incorrect' or 'Respond faster!' is shown after each practice trial (at the end of its SOA); the next letter follows it.",
+      },
+    ),
   },
 });
 

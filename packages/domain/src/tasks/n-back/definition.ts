@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { TaskDefinition } from '../contract';
 import { nBackCard } from './card';
 import { type Config, getTrialPeriodMs, PHASES, SETTINGS } from './config';
@@ -18,7 +19,9 @@ export const nBackTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   slug: nBackCard.slug,
   name: nBackCard.name,
   description: nBackCard.description,
-  construct: 'Working memory updating and monitoring',
+  construct: englishText(
+    /*i18n*/ { id: 'tasks.nbackTest.construct', message: 'Working memory updating and monitoring' },
+  ),
   version: '1.0.0',
   settings: SETTINGS,
   responseMapping: { setting: 'keyMapping', levels: { A: 'A', B: 'B' } },
@@ -52,16 +55,27 @@ export const nBackTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   trendMeasures: [
     {
       key: 'dPrime',
-      label: "Sensitivity (d')",
-      axisLabel: "d' over all levels",
+      label: englishText(
+        /*i18n*/ { id: 'tasks.nbackTest.trendDPrimeLabel', message: "Sensitivity (d')" },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ { id: 'tasks.nbackTest.trendDPrimeAxisLabel', message: "d' over all levels" },
+      ),
       format: 'number',
       better: 'higher',
       value: (scores) => scores.overall.dPrime,
     },
     {
       key: 'meanHitRtMs',
-      label: 'Reaction time of hits',
-      axisLabel: 'Mean RT of hits (ms)',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.nbackTest.trendMeanHitRtMsLabel', message: 'Reaction time of hits' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ {
+          id: 'tasks.nbackTest.trendMeanHitRtMsAxisLabel',
+          message: 'Mean RT of hits (ms)',
+        },
+      ),
       format: 'ms',
       better: 'lower',
       value: (scores) => scores.overall.meanHitRtMs,

@@ -1,3 +1,4 @@
+import { englishText, type Text } from '../../texts';
 import type { RunScore, StoredTrial, TrialExclusions } from '../contract';
 import { balancedAccuracyHeadline } from '../shared/headline';
 import { logLinearDPrime, normalQuantile } from '../shared/normal';
@@ -27,10 +28,22 @@ export function reportCellOf(level: number, isTarget: boolean): string {
   return `${level}-${isTarget ? 'target' : 'nontarget'}`;
 }
 
+/** The report cells' names, by level. */
+const CELL_TEXTS = {
+  targets: /*i18n*/ { id: 'tasks.nbackTest.cellTargets', message: '{level}-back targets' },
+  nonTargets: /*i18n*/ {
+    id: 'tasks.nbackTest.cellNonTargets',
+    message: '{level}-back non-targets',
+  },
+} satisfies Record<string, Text>;
+
 /** The report cells: targets and non-targets of every level the settings allow. */
 export const REPORT_CELLS = Array.from({ length: MAX_LEVEL }, (_, i) => [
-  { key: reportCellOf(i + 1, true), label: `${i + 1}-back targets` },
-  { key: reportCellOf(i + 1, false), label: `${i + 1}-back non-targets` },
+  { key: reportCellOf(i + 1, true), label: englishText(CELL_TEXTS.targets, { level: i + 1 }) },
+  {
+    key: reportCellOf(i + 1, false),
+    label: englishText(CELL_TEXTS.nonTargets, { level: i + 1 }),
+  },
 ]).flat();
 
 /**

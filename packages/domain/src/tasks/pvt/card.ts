@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { TaskCardFields } from '../catalog';
 
 /** The PVT's card on the test list; its definition takes its identity from here. */
@@ -5,6 +6,11 @@ export const pvtCard = {
   testType: 'pvtTest',
   category: 'attention',
   slug: 'pvt',
-  name: 'PVT',
-  description: 'Psychomotor vigilance: react as fast as you can whenever the counter appears.',
+  name: englishText(/*i18n*/ { id: 'tasks.pvtTest.name', message: 'PVT' }),
+  description: englishText(
+    /*i18n*/ {
+      id: 'tasks.pvtTest.description',
+      message: 'Psychomotor vigilance: react as fast as you can whenever the counter appears.',
+    },
+  ),
 } as const satisfies TaskCardFields;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { englishText } from '../../texts';
 import { MAX_TRIAL_NUMBER } from '../shared/envelope';
 import {
   type ChoiceSetting,
@@ -86,18 +87,30 @@ const VARIANT_SETTING: ChoiceSetting<Variant> = {
   kind: 'choice',
   default: 'PVT-10',
   options: ['PVT-10', 'PVT-B'],
-  label: 'Variant',
-  description:
-    "'PVT-10': 10 minutes, intervals from the response to the next counter 2-10 s, lapse at 500 ms or more. 'PVT-B': 3 minutes, intervals 1-4 s, lapse at 355 ms or more. The variant sets the duration, intervals and lapse threshold left at 0 (counted from the feedback's end, the intervals are 2-10 s and 2-5 s).",
+  label: englishText(/*i18n*/ { id: 'tasks.pvtTest.variantLabel', message: 'Variant' }),
+  description: englishText(
+    /*i18n*/ {
+      id: 'tasks.pvtTest.variantDescription',
+      message:
+        "'PVT-10': 10 minutes, intervals from the response to the next counter 2-10 s, lapse at 500 ms or more. 'PVT-B': 3 minutes, intervals 1-4 s, lapse at 355 ms or more. The variant sets the duration, intervals and lapse threshold left at 0 (counted from the feedback's end, the intervals are 2-10 s and 2-5 s).",
+    },
+  ),
 };
 
 const INTERVAL_FROM_SETTING: ChoiceSetting<IntervalFrom> = {
   kind: 'choice',
   default: 'response',
   options: ['response', 'feedbackEnd'],
-  label: 'Interval counted from',
-  description:
-    "'response': the interval before each counter runs from the response (or the false start, or the press after a timeout), the feedback shown in its first part: the PVT's response-to-stimulus interval. 'feedbackEnd': it runs from the end of the feedback (or of 'Too soon!'), so the feedback comes on top of it. A configuration stored without this setting (before it existed) is read as 'feedbackEnd', the timing its run had.",
+  label: englishText(
+    /*i18n*/ { id: 'tasks.pvtTest.intervalFromLabel', message: 'Interval counted from' },
+  ),
+  description: englishText(
+    /*i18n*/ {
+      id: 'tasks.pvtTest.intervalFromDescription',
+      message:
+        "'response': the interval before each counter runs from the response (or the false start, or the press after a timeout), the feedback shown in its first part: the PVT's response-to-stimulus interval. 'feedbackEnd': it runs from the end of the feedback (or of 'Too soon!'), so the feedback comes on top of it. A configuration stored without this setting (before it existed) is read as 'feedbackEnd', the timing its run had.",
+    },
+  ),
 };
 
 const SPECS = defineSettings({
@@ -110,8 +123,15 @@ const SPECS = defineSettings({
     max: 1800,
     integer: true,
     unit: 's',
-    label: 'Test duration',
-    description: `Length of the test, after habituation: no new foreperiod starts once it is reached, and the trial in progress is completed. 0: the variant's (600 s, or 180 s for PVT-B); otherwise at least ${MIN_DURATION_S} s.`,
+    label: englishText(/*i18n*/ { id: 'tasks.pvtTest.durationSLabel', message: 'Test duration' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.pvtTest.durationSDescription',
+        message:
+          "Length of the test, after habituation: no new foreperiod starts once it is reached, and the trial in progress is completed. 0: the variant's (600 s, or 180 s for PVT-B); otherwise at least {minDurationS} s.",
+      },
+      { minDurationS: MIN_DURATION_S },
+    ),
   },
   foreperiodMinMs: {
     kind: 'number',
@@ -120,8 +140,17 @@ const SPECS = defineSettings({
     max: 60_000,
     integer: true,
     unit: 'ms',
-    label: 'Shortest interval',
-    description: `The interval before each counter (from the response, or from the feedback's end: see 'Interval counted from') is drawn uniformly, whole ms, between the shortest and the longest. 0: the variant's (2000 ms, or 1000 ms for PVT-B from the response); otherwise at least ${MIN_FOREPERIOD_MS} ms, and from the response at least the feedback duration.`,
+    label: englishText(
+      /*i18n*/ { id: 'tasks.pvtTest.foreperiodMinMsLabel', message: 'Shortest interval' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.pvtTest.foreperiodMinMsDescription',
+        message:
+          "The interval before each counter (from the response, or from the feedback's end: see 'Interval counted from') is drawn uniformly, whole ms, between the shortest and the longest. 0: the variant's (2000 ms, or 1000 ms for PVT-B from the response); otherwise at least {minForeperiodMs} ms, and from the response at least the feedback duration.",
+      },
+      { minForeperiodMs: MIN_FOREPERIOD_MS },
+    ),
   },
   foreperiodMaxMs: {
     kind: 'number',
@@ -130,8 +159,17 @@ const SPECS = defineSettings({
     max: 60_000,
     integer: true,
     unit: 'ms',
-    label: 'Longest interval',
-    description: `The longest interval, at least the shortest. 0: the variant's (10000 ms, or 4000 ms for PVT-B from the response), or the shortest if that is longer. Habituation intervals are capped at ${HABITUATION_FOREPERIOD_CAP_MS} ms.`,
+    label: englishText(
+      /*i18n*/ { id: 'tasks.pvtTest.foreperiodMaxMsLabel', message: 'Longest interval' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.pvtTest.foreperiodMaxMsDescription',
+        message:
+          "The longest interval, at least the shortest. 0: the variant's (10000 ms, or 4000 ms for PVT-B from the response), or the shortest if that is longer. Habituation intervals are capped at {habituationForeperiodCapMs} ms.",
+      },
+      { habituationForeperiodCapMs: HABITUATION_FOREPERIOD_CAP_MS },
+    ),
   },
   lapseThresholdMs: {
     kind: 'number',
@@ -140,9 +178,16 @@ const SPECS = defineSettings({
     max: 5000,
     integer: true,
     unit: 'ms',
-    label: 'Lapse threshold',
-    description:
-      "A reaction time at or above it is a lapse (a timeout is one too). 0: the variant's (500 ms, or 355 ms for PVT-B); otherwise above the false-start threshold.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.pvtTest.lapseThresholdMsLabel', message: 'Lapse threshold' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.pvtTest.lapseThresholdMsDescription',
+        message:
+          "A reaction time at or above it is a lapse (a timeout is one too). 0: the variant's (500 ms, or 355 ms for PVT-B); otherwise above the false-start threshold.",
+      },
+    ),
   },
   falseStartMs: {
     kind: 'number',
@@ -151,9 +196,16 @@ const SPECS = defineSettings({
     max: 300,
     integer: true,
     unit: 'ms',
-    label: 'False-start threshold',
-    description:
-      'A response with a reaction time under it is a false start, as is any response before the counter appears (0: only those).',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.pvtTest.falseStartMsLabel', message: 'False-start threshold' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.pvtTest.falseStartMsDescription',
+        message:
+          'A response with a reaction time under it is a false start, as is any response before the counter appears (0: only those).',
+      },
+    ),
   },
   maxRtMs: {
     kind: 'number',
@@ -162,9 +214,14 @@ const SPECS = defineSettings({
     max: 60_000,
     integer: true,
     unit: 'ms',
-    label: 'Timeout',
-    description:
-      "With no response this long after the counter appears, the trial is a timeout (a lapse; its speed counts as 1 / this) and 'Please respond faster' waits for a press; the next interval starts at that press.",
+    label: englishText(/*i18n*/ { id: 'tasks.pvtTest.maxRtMsLabel', message: 'Timeout' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.pvtTest.maxRtMsDescription',
+        message:
+          "With no response this long after the counter appears, the trial is a timeout (a lapse; its speed counts as 1 / this) and 'Please respond faster' waits for a press; the next interval starts at that press.",
+      },
+    ),
   },
   feedbackMs: {
     kind: 'number',
@@ -173,9 +230,16 @@ const SPECS = defineSettings({
     max: 5000,
     integer: true,
     unit: 'ms',
-    label: 'Feedback duration',
-    description:
-      "How long the frozen reaction time (or 'Too soon!' after a false start) is shown: the first part of the next interval when it is counted from the response (so at most the shortest interval), before it when it is counted from the feedback's end.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.pvtTest.feedbackMsLabel', message: 'Feedback duration' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.pvtTest.feedbackMsDescription',
+        message:
+          "How long the frozen reaction time (or 'Too soon!' after a false start) is shown: the first part of the next interval when it is counted from the response (so at most the shortest interval), before it when it is counted from the feedback's end.",
+      },
+    ),
     maxNeeds: { foreperiodMinMs: 5000 },
   },
   habituationTrials: {
@@ -185,9 +249,16 @@ const SPECS = defineSettings({
     max: 20,
     integer: true,
     unit: 'trials',
-    label: 'Habituation trials',
-    description:
-      'Unscored trials before the test, the first with a reminder of what to do (0: none). The test follows without a break.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.pvtTest.habituationTrialsLabel', message: 'Habituation trials' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.pvtTest.habituationTrialsDescription',
+        message:
+          'Unscored trials before the test, the first with a reminder of what to do (0: none). The test follows without a break.',
+      },
+    ),
   },
 });
 

@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { TaskDefinition } from '../contract';
 import { pvtCard } from './card';
 import { type Config, PHASES, SETTINGS, STORED_CONFIG_DEFAULTS } from './config';
@@ -18,7 +19,12 @@ export const pvtTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   slug: pvtCard.slug,
   name: pvtCard.name,
   description: pvtCard.description,
-  construct: 'Sustained attention and behavioural alertness (vigilance)',
+  construct: englishText(
+    /*i18n*/ {
+      id: 'tasks.pvtTest.construct',
+      message: 'Sustained attention and behavioural alertness (vigilance)',
+    },
+  ),
   // 2.0.0: the interval before each counter is counted from the response by default (2-10 s,
   // PVT-B 1-4 s), the feedback shown in it; 1.0.0 counted it from the feedback's end (now the
   // setting intervalFrom: 'feedbackEnd').
@@ -58,24 +64,37 @@ export const pvtTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   trendMeasures: [
     {
       key: 'meanSpeed',
-      label: 'Response speed',
-      axisLabel: 'Mean 1/RT (per second)',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.pvtTest.trendMeanSpeedLabel', message: 'Response speed' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ { id: 'tasks.pvtTest.trendMeanSpeedAxisLabel', message: 'Mean 1/RT (per second)' },
+      ),
       format: 'number',
       better: 'higher',
       value: (scores) => scores.meanSpeed,
     },
     {
       key: 'lapseRate',
-      label: 'Lapses',
-      axisLabel: 'Counters with a lapse (%)',
+      label: englishText(/*i18n*/ { id: 'tasks.pvtTest.trendLapseRateLabel', message: 'Lapses' }),
+      axisLabel: englishText(
+        /*i18n*/ {
+          id: 'tasks.pvtTest.trendLapseRateAxisLabel',
+          message: 'Counters with a lapse (%)',
+        },
+      ),
       format: 'percent',
       better: 'lower',
       value: (scores) => (scores.lapseRate === null ? null : scores.lapseRate * 100),
     },
     {
       key: 'medianRtMs',
-      label: 'Median reaction time',
-      axisLabel: 'Median RT (ms)',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.pvtTest.trendMedianRtMsLabel', message: 'Median reaction time' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ { id: 'tasks.pvtTest.trendMedianRtMsAxisLabel', message: 'Median RT (ms)' },
+      ),
       format: 'ms',
       better: 'lower',
       value: (scores) => scores.medianRtMs,

@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { RunScore, StoredTrial, TrialExclusions } from '../contract';
 import type { CellAggregate } from '../shared/report-cells';
 import { mean, median, ratio, sampleSd } from '../shared/statistics';
@@ -34,10 +35,30 @@ export const FOREPERIOD_SPLIT_MS: Record<Variant, number> = {
  * variants are kept apart: their foreperiods, and so their reaction times, differ.
  */
 export const REPORT_CELLS = [
-  { key: 'pvt10Short', label: 'PVT-10, foreperiod under 6 s' },
-  { key: 'pvt10Long', label: 'PVT-10, foreperiod 6 s or longer' },
-  { key: 'pvtBShort', label: 'PVT-B, foreperiod under 3.5 s' },
-  { key: 'pvtBLong', label: 'PVT-B, foreperiod 3.5 s or longer' },
+  {
+    key: 'pvt10Short',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.pvtTest.cellPvt10Short', message: 'PVT-10, foreperiod under 6 s' },
+    ),
+  },
+  {
+    key: 'pvt10Long',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.pvtTest.cellPvt10Long', message: 'PVT-10, foreperiod 6 s or longer' },
+    ),
+  },
+  {
+    key: 'pvtBShort',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.pvtTest.cellPvtBShort', message: 'PVT-B, foreperiod under 3.5 s' },
+    ),
+  },
+  {
+    key: 'pvtBLong',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.pvtTest.cellPvtBLong', message: 'PVT-B, foreperiod 3.5 s or longer' },
+    ),
+  },
 ] as const;
 export type ReportCell = (typeof REPORT_CELLS)[number]['key'];
 

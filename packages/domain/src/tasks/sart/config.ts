@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { englishText, type Text } from '../../texts';
 import { type ConfigOf, defineSettings, type NumberSetting } from '../shared/settings';
 
 /** The phases of a run, in run order: fixed practice (one block, may be off), then the test. */
@@ -22,6 +23,16 @@ export const PRACTICE_FONT_SIZE_INDEX = 2;
  */
 export const MAX_HEIGHT_TO_WIDTH = 1.6;
 
+/** The texts of a digit font height setting, with its size's number (1-5) and index (0-4). */
+const FONT_HEIGHT_TEXTS = {
+  label: /*i18n*/ { id: 'tasks.sartTest.fontSizeLabel', message: 'Font size {size}' },
+  description: /*i18n*/ {
+    id: 'tasks.sartTest.fontSizeDescription',
+    message:
+      "The height of the digits drawn in size {size} (fontSizeIndex {index}), in percent of the viewport's height (of 1.6 x its width on a screen taller than that). Test digits are drawn in each of the five sizes equally often.",
+  },
+} satisfies Record<string, Text>;
+
 /** A digit font height setting: percent of the reference height. */
 const fontHeight = (index: number, value: number): NumberSetting => ({
   kind: 'number',
@@ -29,8 +40,8 @@ const fontHeight = (index: number, value: number): NumberSetting => ({
   min: 2,
   max: 30,
   unit: '% of screen height',
-  label: `Font size ${index + 1}`,
-  description: `The height of the digits drawn in size ${index + 1} (fontSizeIndex ${index}), in percent of the viewport's height (of 1.6 x its width on a screen taller than that). Test digits are drawn in each of the five sizes equally often.`,
+  label: englishText(FONT_HEIGHT_TEXTS.label, { size: index + 1 }),
+  description: englishText(FONT_HEIGHT_TEXTS.description, { size: index + 1, index }),
 });
 
 export const SETTINGS = defineSettings({
@@ -41,9 +52,16 @@ export const SETTINGS = defineSettings({
     max: 60,
     integer: true,
     unit: 'repetitions',
-    label: 'Repetitions per digit',
-    description:
-      'How often each of the digits 1-9 appears in the test: 25 gives 225 trials, 25 of them no-go. With a multiple of 5 every digit appears in every font size equally often.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.sartTest.repsPerDigitLabel', message: 'Repetitions per digit' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.sartTest.repsPerDigitDescription',
+        message:
+          'How often each of the digits 1-9 appears in the test: 25 gives 225 trials, 25 of them no-go. With a multiple of 5 every digit appears in every font size equally often.',
+      },
+    ),
   },
   nogoDigit: {
     kind: 'number',
@@ -52,8 +70,13 @@ export const SETTINGS = defineSettings({
     max: 9,
     integer: true,
     unit: 'digit',
-    label: 'No-go digit',
-    description: 'The digit not to respond to; every other digit is a go digit.',
+    label: englishText(/*i18n*/ { id: 'tasks.sartTest.nogoDigitLabel', message: 'No-go digit' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.sartTest.nogoDigitDescription',
+        message: 'The digit not to respond to; every other digit is a go digit.',
+      },
+    ),
   },
   maxConsecutiveNogo: {
     kind: 'number',
@@ -62,9 +85,16 @@ export const SETTINGS = defineSettings({
     max: 10,
     integer: true,
     unit: 'trials',
-    label: 'No-go run at most',
-    description:
-      "How many no-go digits may come in a row: 0 sets no constraint, as in Robertson's and Inquisit's sequences; 1 never shows two in a row.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.sartTest.maxConsecutiveNogoLabel', message: 'No-go run at most' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.sartTest.maxConsecutiveNogoDescription',
+        message:
+          "How many no-go digits may come in a row: 0 sets no constraint, as in Robertson's and Inquisit's sequences; 1 never shows two in a row.",
+      },
+    ),
   },
   digitMs: {
     kind: 'number',
@@ -72,8 +102,13 @@ export const SETTINGS = defineSettings({
     min: 50,
     max: 2000,
     unit: 'ms',
-    label: 'Digit duration',
-    description: 'How long each digit stays on screen before the mask replaces it.',
+    label: englishText(/*i18n*/ { id: 'tasks.sartTest.digitMsLabel', message: 'Digit duration' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.sartTest.digitMsDescription',
+        message: 'How long each digit stays on screen before the mask replaces it.',
+      },
+    ),
   },
   maskMs: {
     kind: 'number',
@@ -81,9 +116,14 @@ export const SETTINGS = defineSettings({
     min: 100,
     max: 5000,
     unit: 'ms',
-    label: 'Mask duration',
-    description:
-      'How long the mask (a circle with an X) stays after each digit. Digit + mask is the fixed SOA (1150 ms), counted on an absolute time line; a response never shortens it.',
+    label: englishText(/*i18n*/ { id: 'tasks.sartTest.maskMsLabel', message: 'Mask duration' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.sartTest.maskMsDescription',
+        message:
+          'How long the mask (a circle with an X) stays after each digit. Digit + mask is the fixed SOA (1150 ms), counted on an absolute time line; a response never shortens it.',
+      },
+    ),
   },
   fontHeight1: fontHeight(0, 10),
   fontHeight2: fontHeight(1, 13),
@@ -96,15 +136,25 @@ export const SETTINGS = defineSettings({
     min: 5,
     max: 30,
     unit: '% of screen height',
-    label: 'Mask size',
-    description:
-      "The mask's height, in percent of the viewport's height (of 1.6 x its width on a screen taller than that).",
+    label: englishText(/*i18n*/ { id: 'tasks.sartTest.maskHeightLabel', message: 'Mask size' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.sartTest.maskHeightDescription',
+        message:
+          "The mask's height, in percent of the viewport's height (of 1.6 x its width on a screen taller than that).",
+      },
+    ),
   },
   practiceEnabled: {
     kind: 'boolean',
     default: true,
-    label: 'Practice',
-    description: 'Whether the test follows a practice block with feedback after errors.',
+    label: englishText(/*i18n*/ { id: 'tasks.sartTest.practiceEnabledLabel', message: 'Practice' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.sartTest.practiceEnabledDescription',
+        message: 'Whether the test follows a practice block with feedback after errors.',
+      },
+    ),
   },
   practiceTrials: {
     kind: 'number',
@@ -113,9 +163,16 @@ export const SETTINGS = defineSettings({
     max: 90,
     integer: true,
     unit: 'trials',
-    label: 'Practice trials',
-    description:
-      'Trials in the practice block, all in the middle font size: each digit equally often (18: each twice), any remainder a random choice of different digits.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.sartTest.practiceTrialsLabel', message: 'Practice trials' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.sartTest.practiceTrialsDescription',
+        message:
+          'Trials in the practice block, all in the middle font size: each digit equally often (18: each twice), any remainder a random choice of different digits.',
+      },
+    ),
   },
   feedbackMs: {
     kind: 'number',
@@ -123,16 +180,30 @@ export const SETTINGS = defineSettings({
     min: 0,
     max: 5000,
     unit: 'ms',
-    label: 'Feedback duration',
-    description:
-      "How long practice feedback follows each practice trial: after an error the message ('Don't press for 3' or 'Press for every digit except 3'), after a right answer a blank screen, so practice keeps one pace. The test has no feedback.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.sartTest.feedbackMsLabel', message: 'Feedback duration' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.sartTest.feedbackMsDescription',
+        message:
+          "How long practice feedback follows each practice trial: after an error the message ('Don't press for 3' or 'Press for every digit except 3'), after a right answer a blank screen, so practice keeps one pace. The test has no feedback.",
+      },
+    ),
   },
   maskFeedback: {
     kind: 'boolean',
     default: false,
-    label: 'Green mask after a press',
-    description:
-      "PsyToolkit's variant: the mask turns green once a go digit has been pressed for, in practice and test.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.sartTest.maskFeedbackLabel', message: 'Green mask after a press' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.sartTest.maskFeedbackDescription',
+        message:
+          "PsyToolkit's variant: the mask turns green once a go digit has been pressed for, in practice and test.",
+      },
+    ),
   },
 });
 

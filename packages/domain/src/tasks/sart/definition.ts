@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { TaskDefinition } from '../contract';
 import { sartCard } from './card';
 import { type Config, PHASES, SETTINGS } from './config';
@@ -18,7 +19,9 @@ export const sartTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   slug: sartCard.slug,
   name: sartCard.name,
   description: sartCard.description,
-  construct: 'Sustained attention and action slips',
+  construct: englishText(
+    /*i18n*/ { id: 'tasks.sartTest.construct', message: 'Sustained attention and action slips' },
+  ),
   version: '1.0.0',
   settings: SETTINGS,
   phases: PHASES,
@@ -48,24 +51,42 @@ export const sartTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   trendMeasures: [
     {
       key: 'commissionPercent',
-      label: 'Commission errors',
-      axisLabel: 'No-go digits pressed (%)',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.sartTest.trendCommissionPercentLabel', message: 'Commission errors' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ {
+          id: 'tasks.sartTest.trendCommissionPercentAxisLabel',
+          message: 'No-go digits pressed (%)',
+        },
+      ),
       format: 'percent',
       better: 'lower',
       value: (scores) => scores.commissionPercent,
     },
     {
       key: 'meanGoRtMs',
-      label: 'Go reaction time',
-      axisLabel: 'Mean go RT (ms)',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.sartTest.trendMeanGoRtMsLabel', message: 'Go reaction time' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ { id: 'tasks.sartTest.trendMeanGoRtMsAxisLabel', message: 'Mean go RT (ms)' },
+      ),
       format: 'ms',
       better: 'lower',
       value: (scores) => scores.meanGoRtMs,
     },
     {
       key: 'cvGoRt',
-      label: 'RT variability',
-      axisLabel: 'Coefficient of variation of go RT',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.sartTest.trendCvGoRtLabel', message: 'RT variability' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ {
+          id: 'tasks.sartTest.trendCvGoRtAxisLabel',
+          message: 'Coefficient of variation of go RT',
+        },
+      ),
       format: 'number',
       better: 'lower',
       value: (scores) => scores.cvGoRt,

@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { RunScore, StoredTrial, TrialExclusions } from '../contract';
 import { balancedAccuracyHeadline } from '../shared/headline';
 import { logLinearDPrime } from '../shared/normal';
@@ -16,8 +17,11 @@ export const SCORING_VERSION = 3;
 
 /** The report cells: go digits and the no-go digit of the test. */
 export const REPORT_CELLS = [
-  { key: 'go', label: 'Go digits' },
-  { key: 'nogo', label: 'No-go digit' },
+  { key: 'go', label: englishText(/*i18n*/ { id: 'tasks.sartTest.cellGo', message: 'Go digits' }) },
+  {
+    key: 'nogo',
+    label: englishText(/*i18n*/ { id: 'tasks.sartTest.cellNogo', message: 'No-go digit' }),
+  },
 ] as const;
 
 /** How many correct go trials in a row before a no-go digit make a pre-error run. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { englishText } from '../../texts';
 import { defineSettings } from '../shared/settings';
 
 /** Trials per phase of the Stroop test (docs/product.md#the-stroop-test). */
@@ -15,8 +16,15 @@ export const SETTINGS = defineSettings({
     max: 1000,
     integer: true,
     unit: 'trials',
-    label: 'Sample trials',
-    description: 'Trials in the sample phase, with feedback after each.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.stroopTest.sampleTrialsLabel', message: 'Sample trials' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.stroopTest.sampleTrialsDescription',
+        message: 'Trials in the sample phase, with feedback after each.',
+      },
+    ),
   },
   practiceTrials: {
     kind: 'number',
@@ -25,8 +33,15 @@ export const SETTINGS = defineSettings({
     max: 1000,
     integer: true,
     unit: 'trials',
-    label: 'Practice trials',
-    description: 'Trials in the practice phase, with feedback after each.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.stroopTest.practiceTrialsLabel', message: 'Practice trials' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.stroopTest.practiceTrialsDescription',
+        message: 'Trials in the practice phase, with feedback after each.',
+      },
+    ),
   },
   testTrials: {
     kind: 'number',
@@ -35,8 +50,13 @@ export const SETTINGS = defineSettings({
     max: 1000,
     integer: true,
     unit: 'trials',
-    label: 'Test trials',
-    description: 'Trials in the test phase, without feedback; these are scored.',
+    label: englishText(/*i18n*/ { id: 'tasks.stroopTest.testTrialsLabel', message: 'Test trials' }),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.stroopTest.testTrialsDescription',
+        message: 'Trials in the test phase, without feedback; these are scored.',
+      },
+    ),
   },
   cueDurationMs: {
     kind: 'number',
@@ -44,8 +64,15 @@ export const SETTINGS = defineSettings({
     min: 0,
     max: 10_000,
     unit: 'ms',
-    label: 'Cue duration',
-    description: 'How long the cue word is shown before the stimulus.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.stroopTest.cueDurationMsLabel', message: 'Cue duration' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.stroopTest.cueDurationMsDescription',
+        message: 'How long the cue word is shown before the stimulus.',
+      },
+    ),
   },
   feedbackDurationMs: {
     kind: 'number',
@@ -53,8 +80,15 @@ export const SETTINGS = defineSettings({
     min: 0,
     max: 10_000,
     unit: 'ms',
-    label: 'Feedback duration',
-    description: "How long 'Correct' or 'Wrong' is shown after a sample or practice trial.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.stroopTest.feedbackDurationMsLabel', message: 'Feedback duration' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.stroopTest.feedbackDurationMsDescription',
+        message: "How long 'Correct' or 'Wrong' is shown after a sample or practice trial.",
+      },
+    ),
   },
   restBreakEveryTrials: {
     kind: 'number',
@@ -63,8 +97,15 @@ export const SETTINGS = defineSettings({
     max: 1000,
     integer: true,
     unit: 'trials',
-    label: 'Rest break every',
-    description: 'A rest break follows every this many test trials, except after the last.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.stroopTest.restBreakEveryTrialsLabel', message: 'Rest break every' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.stroopTest.restBreakEveryTrialsDescription',
+        message: 'A rest break follows every this many test trials, except after the last.',
+      },
+    ),
   },
 });
 export const ConfigSchema = SETTINGS.schema;

@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { TaskDefinition } from '../contract';
 import { stroopCard } from './card';
 import { type Config, PHASES, type Phase, SETTINGS } from './config';
@@ -28,10 +29,18 @@ const isPhase = (phase: string): phase is Phase => (PHASES as readonly string[])
 
 /** How people read the report cells: cue first, then whether the cue changed. */
 export const REPORT_CELL_NAMES: Record<ReportCell, string> = {
-  'switch, word': 'Word cue, switch',
-  'noswitch, word': 'Word cue, repeat',
-  'switch, color': 'Colour cue, switch',
-  'noswitch, color': 'Colour cue, repeat',
+  'switch, word': englishText(
+    /*i18n*/ { id: 'tasks.stroopTest.cellSwitchWord', message: 'Word cue, switch' },
+  ),
+  'noswitch, word': englishText(
+    /*i18n*/ { id: 'tasks.stroopTest.cellNoswitchWord', message: 'Word cue, repeat' },
+  ),
+  'switch, color': englishText(
+    /*i18n*/ { id: 'tasks.stroopTest.cellSwitchColor', message: 'Colour cue, switch' },
+  ),
+  'noswitch, color': englishText(
+    /*i18n*/ { id: 'tasks.stroopTest.cellNoswitchColor', message: 'Colour cue, repeat' },
+  ),
 };
 
 /** The Stroop cued task-switching test on the task contract (ADR 027). */
@@ -40,7 +49,12 @@ export const stroopTask: TaskDefinition<Config, CompactPlan, TaskTrial, ScoresV2
   slug: stroopCard.slug,
   name: stroopCard.name,
   description: stroopCard.description,
-  construct: 'Cognitive flexibility (task switching) and interference control',
+  construct: englishText(
+    /*i18n*/ {
+      id: 'tasks.stroopTest.construct',
+      message: 'Cognitive flexibility (task switching) and interference control',
+    },
+  ),
   version: '1.0.0',
   settings: SETTINGS,
   phases: PHASES,
@@ -56,6 +70,10 @@ export const stroopTask: TaskDefinition<Config, CompactPlan, TaskTrial, ScoresV2
     isSwitch: trial.isSwitch,
     // Real trials are never congruent (docs/product.md#the-stroop-test); mock trials may be.
     isCongruent: trial.isCongruent ?? false,
+    // What the run's language showed (ADR 042); absent from runs taken before languages.
+    ...(trial.shownWord === undefined ? {} : { shownWord: trial.shownWord }),
+    ...(trial.shownCue === undefined ? {} : { shownCue: trial.shownCue }),
+    ...(trial.keyPressed === undefined ? {} : { keyPressed: trial.keyPressed }),
   }),
   checkTrial(trial, plan, config) {
     // findTrialProblems reads only the plan's entry at the trial's number.
@@ -87,16 +105,30 @@ export const stroopTask: TaskDefinition<Config, CompactPlan, TaskTrial, ScoresV2
   trendMeasures: [
     {
       key: 'switchCostMs',
-      label: 'Switch cost',
-      axisLabel: 'Switch cost (ms)',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.stroopTest.trendSwitchCostMsLabel', message: 'Switch cost' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ { id: 'tasks.stroopTest.trendSwitchCostMsAxisLabel', message: 'Switch cost (ms)' },
+      ),
       format: 'ms',
       better: 'lower',
       value: (scores) => scores.switchCost.rtMs.mean,
     },
     {
       key: 'colorNamingCostMs',
-      label: 'Colour-naming cost',
-      axisLabel: 'Colour-naming cost (ms)',
+      label: englishText(
+        /*i18n*/ {
+          id: 'tasks.stroopTest.trendColorNamingCostMsLabel',
+          message: 'Colour-naming cost',
+        },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ {
+          id: 'tasks.stroopTest.trendColorNamingCostMsAxisLabel',
+          message: 'Colour-naming cost (ms)',
+        },
+      ),
       format: 'ms',
       better: 'lower',
       value: (scores) => scores.colorNamingCost.rtMs,

@@ -4,6 +4,7 @@ export * from './engine';
 export * from './estimate';
 export * from './export-columns';
 export * from './fixture-run';
+export * from './languages';
 export * from './mock-run';
 export * from './plan';
 export * from './plausibility';

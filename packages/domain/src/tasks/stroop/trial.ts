@@ -7,6 +7,7 @@ import {
   TrialClockTimeSchema,
 } from '../shared/envelope';
 import { type Config, getPhaseTrialCount, PHASES } from './config';
+import { STROOP_LANGUAGES } from './languages';
 import { REACTION_TIME_TOLERANCE_MS } from './plausibility';
 import {
   CueSchema,
@@ -37,7 +38,16 @@ export const TrialInputSchema = z.strictObject({
   cueWord: CueSchema,
   stimulusWord: WordSchema,
   stimulusColor: InkSchema,
+  /** The colour answered, as its English initial (R, G, B), whatever key answered it. */
   response: ResponseKeySchema,
+  /**
+   * What the run's language showed and read (ADR 042): the colour word as shown ('ROT'), the cue
+   * as shown ('Farbe'), and the key pressed ('V' for green in Spanish). Left out by browsers
+   * from before languages, whose runs are English.
+   */
+  shownWord: z.string().max(20).optional(),
+  shownCue: z.string().max(20).optional(),
+  keyPressed: z.string().max(10).optional(),
   /**
    * Milliseconds from stimulus onset to the key press, unrounded (rule 3 in docs/timing-rules.md).
    */
@@ -54,6 +64,22 @@ export type TrialInput = z.infer<typeof TrialInputSchema>;
 
 /** A stored trial, as the API returns it. */
 export type Trial = TrialInput & { isCongruent: boolean | null };
+
+/**
+ * What the trial says it showed must be the same colour word, cue and answer in one of the
+ * languages (ADR 042): 'ROJO' for RED with 'Palabra' and 'V' for green, not 'ROT' for BLUE.
+ */
+function findLanguageProblems(trial: TrialInput): string[] {
+  const { shownWord, shownCue, keyPressed } = trial;
+  if (shownWord === undefined && shownCue === undefined && keyPressed === undefined) return [];
+  const fits = Object.values(STROOP_LANGUAGES).some(
+    (language) =>
+      (shownWord === undefined || language.words[trial.stimulusWord] === shownWord) &&
+      (shownCue === undefined || language.cues[trial.cueWord] === shownCue) &&
+      (keyPressed === undefined || language.keys[trial.response] === keyPressed),
+  );
+  return fits ? [] : ['The word, cue or key shown is not the trial’s in any one language'];
+}
 
 /**
  * Everything that makes a trial impossible for this run, as messages
@@ -94,6 +120,7 @@ export function findTrialProblems(
   if (trial.isCorrect !== (trial.response === planned.correctKey)) {
     problems.push('isCorrect does not follow from the response');
   }
+  problems.push(...findLanguageProblems(trial));
   if (Date.parse(trial.endTime) < Date.parse(trial.startTime)) {
     problems.push('endTime is before startTime');
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { englishText } from '../../texts';
 import { type ConfigOf, defineSettings, type TaskSettings } from '../shared/settings';
 
 /** The phases of a run, in run order: one practice problem (may be off), then the test. */
@@ -32,9 +33,16 @@ const SPECS = defineSettings({
     kind: 'choice',
     default: 'bishop',
     options: PROBLEM_SETS,
-    label: 'Problem set',
-    description:
-      "'bishop': the 13 problems of Bishop et al. (2001), 2 to 4 discs, shortest solutions of 3 to 9 moves, in ascending difficulty. 'classic': one whole tower from the left peg to the right (Classic discs). 'random3': Random problems of 3 discs, each a distinct start and goal drawn from the 27 positions with the run's seed.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.towerOfHanoiTest.problemSetLabel', message: 'Problem set' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.towerOfHanoiTest.problemSetDescription',
+        message:
+          "'bishop': the 13 problems of Bishop et al. (2001), 2 to 4 discs, shortest solutions of 3 to 9 moves, in ascending difficulty. 'classic': one whole tower from the left peg to the right (Classic discs). 'random3': Random problems of 3 discs, each a distinct start and goal drawn from the 27 positions with the run's seed.",
+      },
+    ),
   },
   classicDiscs: {
     kind: 'number',
@@ -43,9 +51,16 @@ const SPECS = defineSettings({
     max: 5,
     integer: true,
     unit: 'discs',
-    label: 'Classic discs',
-    description:
-      "Discs of the classic tower (problem set 'classic' only); its shortest solution takes 2^n - 1 moves.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.towerOfHanoiTest.classicDiscsLabel', message: 'Classic discs' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.towerOfHanoiTest.classicDiscsDescription',
+        message:
+          "Discs of the classic tower (problem set 'classic' only); its shortest solution takes 2^n - 1 moves.",
+      },
+    ),
   },
   randomProblems: {
     kind: 'number',
@@ -54,15 +69,29 @@ const SPECS = defineSettings({
     max: 20,
     integer: true,
     unit: 'problems',
-    label: 'Random problems',
-    description: "Problems of the 'random3' set; no start and goal pair is given twice.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.towerOfHanoiTest.randomProblemsLabel', message: 'Random problems' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.towerOfHanoiTest.randomProblemsDescription',
+        message: "Problems of the 'random3' set; no start and goal pair is given twice.",
+      },
+    ),
   },
   practice: {
     kind: 'boolean',
     default: true,
-    label: 'Practice problem',
-    description:
-      'One 2-disc practice problem (3 moves) before the test, with the moves it took and the minimum shown after it.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.towerOfHanoiTest.practiceLabel', message: 'Practice problem' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.towerOfHanoiTest.practiceDescription',
+        message:
+          'One 2-disc practice problem (3 moves) before the test, with the moves it took and the minimum shown after it.',
+      },
+    ),
   },
   timeLimitS: {
     kind: 'number',
@@ -71,9 +100,16 @@ const SPECS = defineSettings({
     max: 600,
     integer: true,
     unit: 's',
-    label: 'Time limit',
-    description:
-      'Time for each attempt at a problem, from its start. When it runs out the attempt ends unsolved and the next attempt or problem follows.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.towerOfHanoiTest.timeLimitSLabel', message: 'Time limit' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.towerOfHanoiTest.timeLimitSDescription',
+        message:
+          'Time for each attempt at a problem, from its start. When it runs out the attempt ends unsolved and the next attempt or problem follows.',
+      },
+    ),
   },
   maxAttempts: {
     kind: 'number',
@@ -82,16 +118,30 @@ const SPECS = defineSettings({
     max: 3,
     integer: true,
     unit: 'attempts',
-    label: 'Attempts per problem',
-    description:
-      'Attempts at each problem. An attempt that ends unsolved (time or move limit) puts the discs back at the start for the next attempt; after the last the problem counts as unsolved.',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.towerOfHanoiTest.maxAttemptsLabel', message: 'Attempts per problem' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.towerOfHanoiTest.maxAttemptsDescription',
+        message:
+          'Attempts at each problem. An attempt that ends unsolved (time or move limit) puts the discs back at the start for the next attempt; after the last the problem counts as unsolved.',
+      },
+    ),
   },
   moveLimit: {
     kind: 'boolean',
     default: false,
-    label: 'Move limit',
-    description:
-      "Limit the moves of each attempt to the problem's minimum plus Extra moves allowed; an attempt that reaches the limit unsolved ends.",
+    label: englishText(
+      /*i18n*/ { id: 'tasks.towerOfHanoiTest.moveLimitLabel', message: 'Move limit' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.towerOfHanoiTest.moveLimitDescription',
+        message:
+          "Limit the moves of each attempt to the problem's minimum plus Extra moves allowed; an attempt that reaches the limit unsolved ends.",
+      },
+    ),
   },
   moveLimitExtra: {
     kind: 'number',
@@ -100,16 +150,33 @@ const SPECS = defineSettings({
     max: 50,
     integer: true,
     unit: 'moves',
-    label: 'Extra moves allowed',
-    description:
-      'With the move limit on: moves allowed beyond the minimum (0: exactly the shortest solution).',
+    label: englishText(
+      /*i18n*/ { id: 'tasks.towerOfHanoiTest.moveLimitExtraLabel', message: 'Extra moves allowed' },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.towerOfHanoiTest.moveLimitExtraDescription',
+        message:
+          'With the move limit on: moves allowed beyond the minimum (0: exactly the shortest solution).',
+      },
+    ),
   },
   testFeedback: {
     kind: 'boolean',
     default: false,
-    label: 'Moves in the test feedback',
-    description:
-      'After each test problem, show the moves it took and the minimum (as after the practice problem); otherwise only whether it was solved.',
+    label: englishText(
+      /*i18n*/ {
+        id: 'tasks.towerOfHanoiTest.testFeedbackLabel',
+        message: 'Moves in the test feedback',
+      },
+    ),
+    description: englishText(
+      /*i18n*/ {
+        id: 'tasks.towerOfHanoiTest.testFeedbackDescription',
+        message:
+          'After each test problem, show the moves it took and the minimum (as after the practice problem); otherwise only whether it was solved.',
+      },
+    ),
   },
 });
 

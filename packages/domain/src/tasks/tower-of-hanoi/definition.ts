@@ -1,3 +1,4 @@
+import { englishText } from '../../texts';
 import type { TaskDefinition } from '../contract';
 import { towerOfHanoiCard } from './card';
 import { type Config, PHASES, SETTINGS } from './config';
@@ -26,7 +27,9 @@ export const towerOfHanoiTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   slug: towerOfHanoiCard.slug,
   name: towerOfHanoiCard.name,
   description: towerOfHanoiCard.description,
-  construct: 'Planning and problem solving',
+  construct: englishText(
+    /*i18n*/ { id: 'tasks.towerOfHanoiTest.construct', message: 'Planning and problem solving' },
+  ),
   version: '1.0.0',
   settings: SETTINGS,
   phases: PHASES,
@@ -72,16 +75,33 @@ export const towerOfHanoiTask: TaskDefinition<Config, Plan, Trial, Scores> = {
   trendMeasures: [
     {
       key: 'solutionScore',
-      label: 'Solution score',
-      axisLabel: 'Fewest moves ÷ moves, unsolved problems 0 (%)',
+      label: englishText(
+        /*i18n*/ {
+          id: 'tasks.towerOfHanoiTest.trendSolutionScoreLabel',
+          message: 'Solution score',
+        },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ {
+          id: 'tasks.towerOfHanoiTest.trendSolutionScoreAxisLabel',
+          message: 'Fewest moves ÷ moves, unsolved problems 0 (%)',
+        },
+      ),
       format: 'percent',
       better: 'higher',
       value: (scores) => scores.solutionScore,
     },
     {
       key: 'planningTime',
-      label: 'Planning time',
-      axisLabel: 'Median time to the first disc lifted (ms)',
+      label: englishText(
+        /*i18n*/ { id: 'tasks.towerOfHanoiTest.trendPlanningTimeLabel', message: 'Planning time' },
+      ),
+      axisLabel: englishText(
+        /*i18n*/ {
+          id: 'tasks.towerOfHanoiTest.trendPlanningTimeAxisLabel',
+          message: 'Median time to the first disc lifted (ms)',
+        },
+      ),
       format: 'ms',
       better: 'lower',
       value: (scores) => scores.medianPlanningTimeMs,

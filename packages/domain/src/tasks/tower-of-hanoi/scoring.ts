@@ -1,3 +1,4 @@
+import { englishText, type Text } from '../../texts';
 import type { RunScore, StoredTrial, TrialExclusions } from '../contract';
 import type { CellAggregate } from '../shared/report-cells';
 import { mean, median, ratio } from '../shared/statistics';
@@ -17,12 +18,18 @@ import type { Trial } from './trial';
  */
 export const SCORING_VERSION = 3;
 
+/** A report cell's name: its problems' number of discs (2 to 5). */
+const CELL_TEXT: Text = /*i18n*/ {
+  id: 'tasks.towerOfHanoiTest.cellDiscs',
+  message: '{discs} discs',
+};
+
 /** The report cells: the test problems by their number of discs. */
 export const REPORT_CELLS = [
-  { key: 'discs-2', label: '2 discs' },
-  { key: 'discs-3', label: '3 discs' },
-  { key: 'discs-4', label: '4 discs' },
-  { key: 'discs-5', label: '5 discs' },
+  { key: 'discs-2', label: englishText(CELL_TEXT, { discs: 2 }) },
+  { key: 'discs-3', label: englishText(CELL_TEXT, { discs: 3 }) },
+  { key: 'discs-4', label: englishText(CELL_TEXT, { discs: 4 }) },
+  { key: 'discs-5', label: englishText(CELL_TEXT, { discs: 5 }) },
 ] as const;
 
 /** The report cell of a test problem of `discs` discs. */

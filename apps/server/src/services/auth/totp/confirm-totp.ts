@@ -2,6 +2,7 @@ import {
   type ConfirmTotpInput,
   type ConfirmTotpResponse,
   RECOVERY_CODE_COUNT,
+  type Text,
 } from '@cogni/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { authSessions, totpRecoveryCodes, users } from '../../../db/schema';
@@ -13,7 +14,10 @@ import { toUser } from '../../users/to-user';
 import { WRONG_TOTP_CODE } from './spend-code';
 import { TOTP_ALREADY_ON } from './start-totp-setup';
 
-export const TOTP_SETUP_EXPIRED = 'The setup has expired. Please start again.';
+export const TOTP_SETUP_EXPIRED: Text = /*i18n*/ {
+  id: 'errors.totpSetupExpired',
+  message: 'The setup has expired. Please start again.',
+};
 
 /**
  * Turns two-factor login on once the password and a code from the pending secret prove the user
@@ -41,7 +45,7 @@ export async function confirmTotp(
   }
   const step = findTotpStep(pending, input.code, now.getTime());
   if (step === null) {
-    throw new AppError('BAD_REQUEST', WRONG_TOTP_CODE, { code: WRONG_TOTP_CODE });
+    throw new AppError('BAD_REQUEST', WRONG_TOTP_CODE, { code: WRONG_TOTP_CODE.message });
   }
   return ctx.db.transaction(async (tx) => {
     // Conditional on the same pending secret, so two confirmations or a restarted setup in

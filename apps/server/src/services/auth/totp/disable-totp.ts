@@ -1,4 +1,4 @@
-import type { DisableTotpInput, TotpChangeResponse } from '@cogni/domain';
+import type { DisableTotpInput, Text, TotpChangeResponse } from '@cogni/domain';
 import { eq } from 'drizzle-orm';
 import { totpRecoveryCodes, users } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
@@ -10,7 +10,11 @@ import {
 import { toUser } from '../../users/to-user';
 import { spendSecondFactor, WRONG_TOTP_CODE } from './spend-code';
 
-export const TOTP_ALREADY_OFF = 'Two-factor login is not on.';
+export const TOTP_ALREADY_OFF: Text = /*i18n*/ {
+  id: 'errors.totpAlreadyOff',
+  message: 'Two-factor login is not on.',
+};
+const NOT_LOGGED_IN: Text = /*i18n*/ { id: 'errors.notLoggedIn', message: 'You must be logged in' };
 
 /**
  * Turns two-factor login off and drops the recovery codes. Both factors are asked again (an app
@@ -27,7 +31,7 @@ export async function disableTotp(
   if (row.totpSecret === null) throw new AppError('CONFLICT', TOTP_ALREADY_OFF);
   if (!(await spendSecondFactor(ctx, row, input.code))) {
     await recordFailedRecheck(ctx, userId, 'WRONG_TOTP_CODE', 'totp-disable');
-    throw new AppError('BAD_REQUEST', WRONG_TOTP_CODE, { code: WRONG_TOTP_CODE });
+    throw new AppError('BAD_REQUEST', WRONG_TOTP_CODE, { code: WRONG_TOTP_CODE.message });
   }
   const updated = await ctx.db.transaction(async (tx) => {
     await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
@@ -43,6 +47,6 @@ export async function disableTotp(
       .returning();
     return row;
   });
-  if (!updated) throw new AppError('UNAUTHENTICATED', 'You must be logged in');
+  if (!updated) throw new AppError('UNAUTHENTICATED', NOT_LOGGED_IN);
   return { user: toUser(updated), endedSessions: 0 };
 }

@@ -1,11 +1,12 @@
+import { WRONG_TOTP_CODE } from '@cogni/domain';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { totpRecoveryCodes, users } from '../../../db/schema';
 import { hashRecoveryCode } from '../../../lib/recovery-codes';
 import { findTotpStep } from '../../../lib/totp';
 import type { ServiceContext } from '../../context';
 
-export const WRONG_TOTP_CODE =
-  'This code is not correct. Check your authenticator app and try again.';
+/** The answer to a wrong or spent code (the domain's, so the form's code field shows it too). */
+export { WRONG_TOTP_CODE };
 
 type Account = { id: string; totpSecret: string | null };
 

@@ -1,4 +1,4 @@
-import type { TotpSetupResponse } from '@cogni/domain';
+import type { Text, TotpSetupResponse } from '@cogni/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
@@ -11,8 +11,10 @@ export const TOTP_SETUP_TTL_MS = 15 * 60 * 1000;
 /** The name authenticator apps show above the code. */
 export const TOTP_ISSUER = 'Cogni';
 
-export const TOTP_ALREADY_ON =
-  'Two-factor login is already on. Turn it off first to set it up again.';
+export const TOTP_ALREADY_ON: Text = /*i18n*/ {
+  id: 'errors.totpAlreadyOn',
+  message: 'Two-factor login is already on. Turn it off first to set it up again.',
+};
 
 /**
  * Makes a new secret for the caller and keeps it as pending: nothing changes at login until a

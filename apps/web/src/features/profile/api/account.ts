@@ -1,11 +1,13 @@
 import type { DeleteAccountInput, SessionResponse } from '@cogni/domain';
+import { msg } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { removeNonSessionQueries, sessionQueryKey } from '../../../lib/api/get-session';
 import { apiRequest } from '../../../lib/api-client';
 
-export const ACCOUNT_DELETED = 'Your account and all its data have been deleted.';
+/** Said on the home page after the deletion, in the reader's language. */
+export const ACCOUNT_DELETED = msg`Your account and all its data have been deleted.`;
 
 /** Served as an attachment, so a plain link downloads it. */
 export const ACCOUNT_EXPORT_URL = '/api/me/account-export';

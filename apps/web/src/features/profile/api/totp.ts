@@ -20,9 +20,12 @@ export function useStartTotpSetup() {
   });
 }
 
-/** The session and the profile show whether two-factor login is on: both take the new state. */
+/**
+ * The session and the profile show whether two-factor login is on: both take the new state (the
+ * session keeps its language).
+ */
 function applyChange(queryClient: QueryClient, { user }: TotpChangeResponse) {
-  queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user });
+  queryClient.setQueryData<SessionResponse>(sessionQueryKey, (session) => ({ ...session, user }));
   void queryClient.invalidateQueries({ queryKey: meQueryKey });
 }
 

@@ -19,8 +19,11 @@ export function useUpdateMe() {
     mutationFn: updateMe,
     onSuccess: (me) => {
       queryClient.setQueryData<MeResponse>(meQueryKey, me);
-      // The header avatar shows the session user's initials.
-      queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user: me.user });
+      // The header avatar shows the session user's initials; the session keeps its language.
+      queryClient.setQueryData<SessionResponse>(sessionQueryKey, (session) => ({
+        ...session,
+        user: me.user,
+      }));
     },
   });
 }

@@ -48,6 +48,7 @@ export function makeTestRun(testType: string, seed: string, config: object): Run
     isPreview: false,
     savedTrials: [],
     summary: null,
+    language: 'en',
   };
   return run as Run;
 }

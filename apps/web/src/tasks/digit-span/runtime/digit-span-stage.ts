@@ -35,6 +35,26 @@ export function formatEntry(entered: readonly number[]): string {
   return entered.length === 0 ? '–' : entered.join(' ');
 }
 
+/**
+ * The stage's own words in the reader's language: the cue before a list, the answer prompt in
+ * each order, and the note an empty submit leaves. The runner hands them over when the run
+ * starts, so drawing a scene looks them up and translates nothing. English by default (the
+ * tests).
+ */
+export type DigitSpanStageTexts = {
+  ready: string;
+  sameOrder: string;
+  reverseOrder: string;
+  nothingEntered: string;
+};
+
+export const ENGLISH_STAGE_TEXTS: DigitSpanStageTexts = {
+  ready: 'Ready',
+  sameOrder: 'Enter the digits in the same order',
+  reverseOrder: 'Enter the digits in reverse order',
+  nothingEntered: 'Nothing entered yet.',
+};
+
 /** The element of something the stage shows: a class, the list's position, a text. */
 function stageElement(className: string, position: Position, text: string): HTMLElement {
   const element = document.createElement('div');
@@ -47,18 +67,18 @@ function stageElement(className: string, position: Position, text: string): HTML
 type PadScene = Extract<Scene, { kind: 'pad' }>;
 
 /** Shows the answer so far, and the note an empty submit leaves, on the answer element. */
-function showEntry(element: HTMLElement, scene: PadScene): void {
+function showEntry(element: HTMLElement, scene: PadScene, texts: DigitSpanStageTexts): void {
   const entry = element.querySelector('.ds-entry');
   if (entry) {
     entry.textContent = formatEntry(scene.entered);
     entry.classList.toggle('ds-entry--empty', scene.entered.length === 0);
   }
   const note = element.querySelector('.ds-answer__note');
-  if (note) note.textContent = scene.confirmEmpty ? 'Nothing entered yet.' : '';
+  if (note) note.textContent = scene.confirmEmpty ? texts.nothingEntered : '';
 }
 
 /** The answer prompt: the digits typed so far, above the keypad or the keys. */
-function createAnswerElement(scene: PadScene): HTMLElement {
+function createAnswerElement(scene: PadScene, texts: DigitSpanStageTexts): HTMLElement {
   const { position } = scene;
   const element = document.createElement('div');
   element.className = 'ds-answer';
@@ -66,9 +86,7 @@ function createAnswerElement(scene: PadScene): HTMLElement {
   // The prompt is the element's own text: Element Timing reports an element's presentation by
   // the text nodes it holds itself, so this is what times the keypad's onset.
   const prompt = document.createTextNode(
-    position.block === 0
-      ? 'Enter the digits in the same order'
-      : 'Enter the digits in reverse order',
+    position.block === 0 ? texts.sameOrder : texts.reverseOrder,
   );
   // What a screen reader hears of the answer is the running view's status region; the stage
   // shows it.
@@ -77,7 +95,7 @@ function createAnswerElement(scene: PadScene): HTMLElement {
   const note = document.createElement('p');
   note.className = 'ds-answer__note';
   element.append(prompt, entry, note);
-  showEntry(element, scene);
+  showEntry(element, scene, texts);
   return element;
 }
 
@@ -87,13 +105,18 @@ function createAnswerElement(scene: PadScene): HTMLElement {
  * entry line changes in place as the answer does. The digit keys, Backspace and Enter answer, and
  * so does the on-screen keypad.
  */
-export function digitSpanStageParts(): TaskStageParts<Input, Scene> {
+export function digitSpanStageParts(
+  texts: DigitSpanStageTexts = ENGLISH_STAGE_TEXTS,
+): TaskStageParts<Input, Scene> {
   return {
     keyToInput: readDigitSpanKey,
     draw(scene) {
       switch (scene.kind) {
         case 'ready':
-          return { element: stageElement('ds-ready', scene.position, 'Ready'), name: 'ds-ready' };
+          return {
+            element: stageElement('ds-ready', scene.position, texts.ready),
+            name: 'ds-ready',
+          };
         case 'digit': {
           const element = stageElement('ds-digit', scene.position, String(scene.digit));
           element.dataset.index = String(scene.index);
@@ -103,20 +126,22 @@ export function digitSpanStageParts(): TaskStageParts<Input, Scene> {
         case 'digit-off':
           return { element: null, name: 'blank' };
         case 'pad':
-          return { element: createAnswerElement(scene), name: 'ds-pad' };
+          return { element: createAnswerElement(scene, texts), name: 'ds-pad' };
       }
     },
     redraw(element, scene) {
       if (scene.kind !== 'pad') return false;
-      showEntry(element, scene);
+      showEntry(element, scene, texts);
       return true;
     },
   };
 }
 
-/** The task host running a Digit Span run: its engine and its drawing. */
-export const createDigitSpanHost = (options: TaskHostRunOptions) =>
-  createTaskHost(digitSpanTask, engine, digitSpanStageParts, options);
+/** The task host running a Digit Span run: its engine and its drawing, its words in `texts`. */
+export const createDigitSpanHost = (
+  options: TaskHostRunOptions,
+  texts: DigitSpanStageTexts = ENGLISH_STAGE_TEXTS,
+) => createTaskHost(digitSpanTask, engine, () => digitSpanStageParts(texts), options);
 
 /** A Digit Span run's host, as the running view holds it. */
 export type DigitSpanHost = ReturnType<typeof createDigitSpanHost>;

@@ -1,5 +1,6 @@
 import {
   ConfigSchema,
+  type Congruency,
   type Direction,
   engine,
   type FeedbackKind,
@@ -36,10 +37,28 @@ export function readFlankerKey(event: Pick<KeyboardEvent, 'code' | 'key'>): Inpu
   return null;
 }
 
-const FEEDBACK_TEXT: Record<FeedbackKind, string> = {
-  correct: 'Correct',
-  incorrect: 'Incorrect',
-  'too-slow': 'Too slow',
+/**
+ * The stage's own words in the reader's language: the practice feedback, and what a screen
+ * reader is told of each kind of display. The runner hands them over when the run starts, so
+ * drawing a scene looks them up and translates nothing. English by default (the tests).
+ */
+export type FlankerStageTexts = {
+  feedback: Record<FeedbackKind, string>;
+  arrows: Record<Direction, Record<Congruency, string>>;
+};
+
+export const ENGLISH_STAGE_TEXTS: FlankerStageTexts = {
+  feedback: { correct: 'Correct', incorrect: 'Incorrect', 'too-slow': 'Too slow' },
+  arrows: {
+    left: {
+      congruent: 'Five arrows; the middle one points left, the others the same way',
+      incongruent: 'Five arrows; the middle one points left, the others the other way',
+    },
+    right: {
+      congruent: 'Five arrows; the middle one points right, the others the same way',
+      incongruent: 'Five arrows; the middle one points right, the others the other way',
+    },
+  },
 };
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -59,19 +78,17 @@ export function createArrow(direction: Direction): SVGSVGElement {
   return svg;
 }
 
-/** The five arrows of a trial in a row, the middle one the target; its position for tests. */
-export function createDisplayElement(trial: PlannedTrial): HTMLElement {
+/**
+ * The five arrows of a trial in a row, the middle one the target, named by `label`; its position
+ * for tests.
+ */
+export function createDisplayElement(trial: PlannedTrial, label: string): HTMLElement {
   const element = document.createElement('div');
   element.className = 'flanker-display';
   element.dataset.position = `${trial.phase}:${trial.block}:${trial.trialNumber}`;
   element.dataset.display = trial.display;
   element.setAttribute('role', 'img');
-  element.setAttribute(
-    'aria-label',
-    `Five arrows; the middle one points ${trial.targetDirection}, the others ${
-      trial.congruency === 'congruent' ? 'the same way' : 'the other way'
-    }`,
-  );
+  element.setAttribute('aria-label', label);
   for (const arrow of trial.display) element.append(createArrow(arrow === '<' ? 'left' : 'right'));
   return element;
 }
@@ -85,11 +102,11 @@ function createFixation(): HTMLElement {
 }
 
 /** Practice feedback in the stage, announced. */
-function createFeedback(kind: FeedbackKind): HTMLElement {
+function createFeedback(kind: FeedbackKind, text: string): HTMLElement {
   const element = document.createElement('p');
   element.className = `task-feedback task-feedback--${kind}`;
   element.setAttribute('role', 'status');
-  element.textContent = FEEDBACK_TEXT[kind];
+  element.textContent = text;
   return element;
 }
 
@@ -98,29 +115,42 @@ function createFeedback(kind: FeedbackKind): HTMLElement {
  * duration by a fixation cross whose presentation is their offset, and practice feedback. The
  * arrow keys, F and J, or the two on-screen buttons answer.
  */
-export const FLANKER_STAGE_PARTS: TaskStageParts<Input, Scene> = {
-  keyToInput: readFlankerKey,
-  draw(scene) {
-    switch (scene.kind) {
-      case 'stimulus':
-        return { element: createDisplayElement(scene.trial), name: 'arrows' };
-      case 'offset':
-        return { element: createFixation(), name: 'fixation' };
-      case 'feedback':
-        return { element: createFeedback(scene.feedback), name: 'feedback' };
-    }
-  },
-};
+export function flankerStageParts(
+  texts: FlankerStageTexts = ENGLISH_STAGE_TEXTS,
+): TaskStageParts<Input, Scene> {
+  return {
+    keyToInput: readFlankerKey,
+    draw(scene) {
+      switch (scene.kind) {
+        case 'stimulus': {
+          const { trial } = scene;
+          const label = texts.arrows[trial.targetDirection][trial.congruency];
+          return { element: createDisplayElement(trial, label), name: 'arrows' };
+        }
+        case 'offset':
+          return { element: createFixation(), name: 'fixation' };
+        case 'feedback':
+          return {
+            element: createFeedback(scene.feedback, texts.feedback[scene.feedback]),
+            name: 'feedback',
+          };
+      }
+    },
+  };
+}
 
 /**
  * The task host running a flanker run: its engine from the run's configuration and plan, and
- * the flanker drawing. Then start() and begin().
+ * the flanker drawing with its words in `texts`. Then start() and begin().
  */
-export function createFlankerHost(options: TaskRuntimeOptions) {
+export function createFlankerHost(
+  options: TaskRuntimeOptions,
+  texts: FlankerStageTexts = ENGLISH_STAGE_TEXTS,
+) {
   const config = ConfigSchema.parse(options.run.config);
   return new TaskHost({
     ...options,
     engine: engine.forRun(config, flankerTask.plan(options.run.seed, config)),
-    parts: FLANKER_STAGE_PARTS,
+    parts: flankerStageParts(texts),
   });
 }

@@ -17,7 +17,13 @@ export function readSpaceKey(event: Pick<KeyboardEvent, 'code' | 'key'>): Input 
   return event.code === 'Space' || event.key === ' ' ? 'space' : null;
 }
 
-const FEEDBACK_TEXT: Record<FeedbackKind, string> = {
+/**
+ * The practice feedback in the reader's language: the runner hands it over when the run starts,
+ * so drawing a scene looks it up and translates nothing. English by default (the tests).
+ */
+export type GoNoGoFeedbackTexts = Record<FeedbackKind, string>;
+
+export const ENGLISH_FEEDBACK_TEXTS: GoNoGoFeedbackTexts = {
   correct: 'Correct',
   incorrect: 'Incorrect',
   'too-slow': 'Too slow',
@@ -38,10 +44,10 @@ export function createStimulusElement(trial: PlannedTrial): HTMLElement {
 }
 
 /** Practice feedback in the stage. */
-function createFeedback(kind: FeedbackKind): HTMLElement {
+function createFeedback(kind: FeedbackKind, text: string): HTMLElement {
   const element = document.createElement('p');
   element.className = `task-feedback task-feedback--${kind}`;
-  element.textContent = FEEDBACK_TEXT[kind];
+  element.textContent = text;
   return element;
 }
 
@@ -50,23 +56,32 @@ function createFeedback(kind: FeedbackKind): HTMLElement {
  * blank whose presentation is its offset, and practice feedback; Space and the Tap button
  * answer.
  */
-export const GO_NO_GO_STAGE_PARTS: TaskStageParts<Input, Scene> = {
-  keyToInput: readSpaceKey,
-  draw(scene) {
-    switch (scene.kind) {
-      case 'stimulus':
-        return { element: createStimulusElement(scene.trial), name: 'stimulus' };
-      case 'offset':
-        return { element: null, name: 'blank' };
-      case 'feedback':
-        return { element: createFeedback(scene.feedback), name: 'feedback' };
-    }
-  },
-};
+export function goNoGoStageParts(
+  feedback: GoNoGoFeedbackTexts = ENGLISH_FEEDBACK_TEXTS,
+): TaskStageParts<Input, Scene> {
+  return {
+    keyToInput: readSpaceKey,
+    draw(scene) {
+      switch (scene.kind) {
+        case 'stimulus':
+          return { element: createStimulusElement(scene.trial), name: 'stimulus' };
+        case 'offset':
+          return { element: null, name: 'blank' };
+        case 'feedback':
+          return {
+            element: createFeedback(scene.feedback, feedback[scene.feedback]),
+            name: 'feedback',
+          };
+      }
+    },
+  };
+}
 
 /**
  * The task host running a Go/No-Go run: its engine from the run's configuration and plan, and
- * Go/No-Go's drawing. Then start() and begin().
+ * Go/No-Go's drawing with its feedback in `feedback`. Then start() and begin().
  */
-export const createGoNoGoHost = (options: TaskHostRunOptions) =>
-  createTaskHost(goNoGoTask, engine, () => GO_NO_GO_STAGE_PARTS, options);
+export const createGoNoGoHost = (
+  options: TaskHostRunOptions,
+  feedback: GoNoGoFeedbackTexts = ENGLISH_FEEDBACK_TEXTS,
+) => createTaskHost(goNoGoTask, engine, () => goNoGoStageParts(feedback), options);

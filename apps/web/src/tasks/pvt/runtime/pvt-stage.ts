@@ -1,4 +1,9 @@
-import type { InputModality } from '@cogni/domain';
+import {
+  formatText,
+  type InputModality,
+  type Text as Message,
+  type TextValues,
+} from '@cogni/domain';
 import { engine, type Input, type Prompt, pvtTask, type Scene } from '@cogni/domain/tasks/pvt';
 import {
   createTaskHost,
@@ -7,8 +12,54 @@ import {
   type TaskStageParts,
 } from '../../../lib/task-runtime/task-host';
 
-const TOO_SOON = 'Too soon!';
-const RESPOND_FASTER = 'Please respond faster';
+/**
+ * A stage message in the page's language. The stage draws outside React, and the timing
+ * benchmark's pages build it without the message macros or the catalogs: its messages are plain
+ * descriptors marked for extraction (as the domain's are, ADR 042), which the running view
+ * translates; without a translation they show as written, in English.
+ */
+export type Translate = (text: Message, values?: TextValues) => string;
+const asWritten: Translate = (text, values) => formatText(text.message, values);
+
+/** What the PVT's stage says. */
+export const PVT_STAGE_TEXTS = {
+  tooSoon: /*i18n*/ { id: 'tasks.pvtTest.stage.tooSoon', message: 'Too soon!' },
+  respondFaster: /*i18n*/ {
+    id: 'tasks.pvtTest.stage.respondFaster',
+    message: 'Please respond faster',
+  },
+  pressToContinue: /*i18n*/ {
+    id: 'tasks.pvtTest.stage.pressToContinue',
+    message: 'Press Space to continue',
+  },
+  tapToContinue: /*i18n*/ {
+    id: 'tasks.pvtTest.stage.tapToContinue',
+    message: 'Tap the screen to continue',
+  },
+  /** The timeout's message and how to go on, as a screen reader hears them. */
+  respondFasterPress: /*i18n*/ {
+    id: 'tasks.pvtTest.stage.respondFasterPress',
+    message: 'Please respond faster. Press Space to continue.',
+  },
+  respondFasterTap: /*i18n*/ {
+    id: 'tasks.pvtTest.stage.respondFasterTap',
+    message: 'Please respond faster. Tap the screen to continue.',
+  },
+} as const satisfies Record<string, Message>;
+
+/** The stage's texts, translated once when a run's stage is made: a frame looks nothing up. */
+type PvtStageTexts = { tooSoon: string; respondFaster: string; continueHint: string };
+
+function pvtStageTexts(inputModality: InputModality, translate: Translate): PvtStageTexts {
+  return {
+    tooSoon: translate(PVT_STAGE_TEXTS.tooSoon),
+    respondFaster: translate(PVT_STAGE_TEXTS.respondFaster),
+    // How to go on after a timeout, by the run's input mode.
+    continueHint: translate(
+      inputModality === 'touch' ? PVT_STAGE_TEXTS.tapToContinue : PVT_STAGE_TEXTS.pressToContinue,
+    ),
+  };
+}
 
 /** The Element Timing name of the counter: each one is `pvt-counter-<n>`. */
 export const PVT_COUNTER_NAME = 'pvt-counter';
@@ -22,10 +73,6 @@ export function readPvtKey(event: Pick<KeyboardEvent, 'code' | 'key'>): Input | 
 export function formatCounter(ms: number): string {
   return String(Math.max(0, Math.floor(ms))).padStart(3, '0');
 }
-
-/** How to go on after a timeout, by the run's input mode. */
-const continueHint = (inputModality: InputModality) =>
-  inputModality === 'touch' ? 'Tap the screen to continue' : 'Press Space to continue';
 
 /** A counter on the stage, counting up every frame until it is frozen or leaves the stage. */
 type RunningCounter = {
@@ -89,9 +136,14 @@ function createMessage(name: string, title: string, detail: string | null): HTML
  * time and counting up every frame from its presented onset, frozen in place at the reaction
  * time; 'Too soon!'; the timeout's message; a blank. Space answers, and so does a touch or the
  * mouse's left button anywhere on the stage (a finger resting on the screen is the primary
- * pointer, so another finger's tap counts). The screen stays on while trials are on.
+ * pointer, so another finger's tap counts). The screen stays on while trials are on. Its
+ * messages are `translate`d once, here.
  */
-export function pvtStageParts(inputModality: InputModality): TaskStageParts<Input, Scene> {
+export function pvtStageParts(
+  inputModality: InputModality,
+  translate: Translate = asWritten,
+): TaskStageParts<Input, Scene> {
+  const texts = pvtStageTexts(inputModality, translate);
   const counters = new WeakMap<HTMLElement, RunningCounter>();
   return {
     keyToInput: readPvtKey,
@@ -109,10 +161,13 @@ export function pvtStageParts(inputModality: InputModality): TaskStageParts<Inpu
           };
         }
         case 'too-soon':
-          return { element: createMessage('pvt-too-soon', TOO_SOON, null), name: 'pvt-too-soon' };
+          return {
+            element: createMessage('pvt-too-soon', texts.tooSoon, null),
+            name: 'pvt-too-soon',
+          };
         case 'timeout':
           return {
-            element: createMessage('pvt-timeout', RESPOND_FASTER, continueHint(inputModality)),
+            element: createMessage('pvt-timeout', texts.respondFaster, texts.continueHint),
             name: 'pvt-timeout',
           };
         case 'blank':
@@ -134,12 +189,15 @@ export function pvtStageParts(inputModality: InputModality): TaskStageParts<Inpu
   };
 }
 
-/** The task host running a PVT run (the timing benchmark's page makes one too). */
-export const createPvtHost = (options: TaskHostRunOptions) =>
+/**
+ * The task host running a PVT run, its stage's messages put in the page's language by
+ * `translate` (the timing benchmark's page makes one too, in English).
+ */
+export const createPvtHost = (options: TaskHostRunOptions, translate: Translate = asWritten) =>
   createTaskHost(
     pvtTask,
     engine,
-    (_config, inputModality) => pvtStageParts(inputModality),
+    (_config, inputModality) => pvtStageParts(inputModality, translate),
     options,
   );
 
@@ -149,14 +207,22 @@ export type PvtHostSnapshot = TaskHostSnapshot<Prompt, Scene>;
 
 /**
  * What a screen reader is told of the stage ('Too soon!', 'Please respond faster' and how to go
- * on); empty otherwise.
+ * on), put in the page's language by `translate`; empty otherwise.
  */
-export function pvtAnnouncement(snapshot: PvtHostSnapshot, inputModality: InputModality): string {
+export function pvtAnnouncement(
+  snapshot: PvtHostSnapshot,
+  inputModality: InputModality,
+  translate: Translate = asWritten,
+): string {
   switch (snapshot.scene?.kind) {
     case 'too-soon':
-      return TOO_SOON;
+      return translate(PVT_STAGE_TEXTS.tooSoon);
     case 'timeout':
-      return `${RESPOND_FASTER}. ${continueHint(inputModality)}.`;
+      return translate(
+        inputModality === 'touch'
+          ? PVT_STAGE_TEXTS.respondFasterTap
+          : PVT_STAGE_TEXTS.respondFasterPress,
+      );
     default:
       return '';
   }

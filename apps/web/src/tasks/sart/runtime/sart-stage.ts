@@ -1,4 +1,4 @@
-import type { InputModality } from '@cogni/domain';
+import { formatText, type InputModality, type Text, type TextValues } from '@cogni/domain';
 import {
   type Config,
   engine,
@@ -17,6 +17,50 @@ import {
   type TaskHostRunOptions,
   type TaskStageParts,
 } from '../../../lib/task-runtime/task-host';
+
+/**
+ * A stage message in the page's language. The stage draws outside React, and the timing
+ * benchmark's pages build it without the message macros or the catalogs: its messages are plain
+ * descriptors marked for extraction (as the domain's are, ADR 042), which the running view
+ * translates; without a translation they show as written, in English.
+ */
+export type Translate = (text: Text, values?: TextValues) => string;
+const asWritten: Translate = (text, values) => formatText(text.message, values);
+
+/** Practice feedback after an error, by the response's verb, with the configured no-go digit. */
+export const SART_STAGE_TEXTS = {
+  dontPress: /*i18n*/ { id: 'tasks.sartTest.stage.dontPress', message: 'Don’t press for {digit}' },
+  dontTap: /*i18n*/ { id: 'tasks.sartTest.stage.dontTap', message: 'Don’t tap for {digit}' },
+  pressForEvery: /*i18n*/ {
+    id: 'tasks.sartTest.stage.pressForEvery',
+    message: 'Press for every digit except {digit}',
+  },
+  tapForEvery: /*i18n*/ {
+    id: 'tasks.sartTest.stage.tapForEvery',
+    message: 'Tap for every digit except {digit}',
+  },
+} as const satisfies Record<string, Text>;
+
+/** Practice feedback's words, by the error: translated once, when a run's stage is made. */
+export type SartFeedbackTexts = Record<Exclude<FeedbackKind, 'none'>, string>;
+
+/** The feedback's words for `nogoDigit` and the response's verb, put in the page's language. */
+export function sartFeedbackTexts(
+  nogoDigit: number,
+  verb: 'press' | 'tap' = 'press',
+  translate: Translate = asWritten,
+): SartFeedbackTexts {
+  const values = { digit: nogoDigit };
+  return verb === 'press'
+    ? {
+        commission: translate(SART_STAGE_TEXTS.dontPress, values),
+        omission: translate(SART_STAGE_TEXTS.pressForEvery, values),
+      }
+    : {
+        commission: translate(SART_STAGE_TEXTS.dontTap, values),
+        omission: translate(SART_STAGE_TEXTS.tapForEvery, values),
+      };
+}
 
 /** Space (by physical key, or by character on other layouts): the one response key. */
 export function readSartKey(event: Pick<KeyboardEvent, 'code' | 'key'>): Input | null {
@@ -81,21 +125,20 @@ export function createMaskElement(trial: Position, sizePx: number): HTMLElement 
 
 /**
  * Practice feedback after an error, with the configured no-go digit and the response's verb
- * ('press' for Space, 'tap' for the on-screen button); nothing (a blank) else.
+ * ('press' for Space, 'tap' for the on-screen button), in `texts` (by default as written);
+ * nothing (a blank) else.
  */
 export function createSartFeedback(
   kind: FeedbackKind,
   nogoDigit: number,
   verb: 'press' | 'tap' = 'press',
+  texts: SartFeedbackTexts = sartFeedbackTexts(nogoDigit, verb),
 ): HTMLElement | null {
   if (kind === 'none') return null;
   const element = document.createElement('p');
   element.className = 'task-feedback task-feedback--incorrect sart-feedback';
   element.setAttribute('role', 'status');
-  element.textContent =
-    kind === 'commission'
-      ? `Don’t ${verb} for ${nogoDigit}`
-      : `${verb === 'press' ? 'Press' : 'Tap'} for every digit except ${nogoDigit}`;
+  element.textContent = texts[kind];
   return element;
 }
 
@@ -103,14 +146,16 @@ export function createSartFeedback(
  * What the SART draws on the task host's stage: each digit in its font size from the viewport
  * at the time it is drawn (its rendered size read back as it is presented, for its record), the
  * mask that replaces it (green once the engine holds a press for a go digit, with maskFeedback),
- * and practice feedback; Space and the Tap button answer.
+ * and practice feedback, its words `translate`d once, here; Space and the Tap button answer.
  */
 export function sartStageParts(
   config: Config,
   inputModality: InputModality,
+  translate: Translate = asWritten,
 ): TaskStageParts<Input, Scene> {
   // Keyboard mode answers with Space, touch mode with the Tap button.
   const verb = inputModality === 'keyboard' ? 'press' : 'tap';
+  const feedbackTexts = sartFeedbackTexts(config.nogoDigit, verb, translate);
   return {
     keyToInput: readSartKey,
     draw(scene) {
@@ -140,7 +185,7 @@ export function sartStageParts(
         }
         case 'feedback': {
           // A blank after a right answer, for the feedback's duration.
-          const element = createSartFeedback(scene.feedback, config.nogoDigit, verb);
+          const element = createSartFeedback(scene.feedback, config.nogoDigit, verb, feedbackTexts);
           return element ? { element, name: 'feedback' } : { element: null, name: 'feedback' };
         }
       }
@@ -153,9 +198,17 @@ export function sartStageParts(
   };
 }
 
-/** The task host running a SART run (the timing benchmark's page makes one too). */
-export const createSartHost = (options: TaskHostRunOptions) =>
-  createTaskHost(sartTask, engine, sartStageParts, options);
+/**
+ * The task host running a SART run, its stage's messages put in the page's language by
+ * `translate` (the timing benchmark's page makes one too, in English).
+ */
+export const createSartHost = (options: TaskHostRunOptions, translate: Translate = asWritten) =>
+  createTaskHost(
+    sartTask,
+    engine,
+    (config, inputModality) => sartStageParts(config, inputModality, translate),
+    options,
+  );
 
 /** A SART run's host, as the running view holds it. */
 export type SartHost = ReturnType<typeof createSartHost>;

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 
-import type { Run, SavedTrial } from '@cogni/domain';
+import type { Language, Run, SavedTrial } from '@cogni/domain';
 import {
   type Config,
   ConfigSchema,
   DEFAULT_CONFIG,
   planRun,
+  STROOP_LANGUAGES,
   type TrialInput,
 } from '@cogni/domain/tasks/stroop';
 import { describe, expect, it, vi } from 'vitest';
@@ -35,6 +36,15 @@ describe('readResponseKey', () => {
     expect(readResponseKey({ code: 'KeyB', key: 'B' })).toBe('B');
     expect(readResponseKey({ code: 'KeyQ', key: 'q' })).toBeNull();
   });
+
+  it('reads the keys of the run’s language as the colours they answer', () => {
+    // Spanish: R rojo, V verde, A azul; G and B answer nothing.
+    expect(readResponseKey({ code: 'KeyV', key: 'v' }, 'es')).toBe('G');
+    expect(readResponseKey({ code: 'KeyA', key: 'a' }, 'es')).toBe('B');
+    expect(readResponseKey({ code: 'KeyG', key: 'g' }, 'es')).toBeNull();
+    expect(readResponseKey({ code: 'KeyQ', key: 'a' }, 'es')).toBe('B');
+    expect(readResponseKey({ code: 'KeyG', key: 'g' }, 'de')).toBe('G');
+  });
 });
 
 describe('Stroop on the task host (jsdom, fake clock; onsets by the animation-frame fallback)', () => {
@@ -46,9 +56,10 @@ describe('Stroop on the task host (jsdom, fake clock; onsets by the animation-fr
     recorded = [];
   });
 
-  function start(config: Config, saved: readonly SavedTrial[] = []) {
+  function start(config: Config, saved: readonly SavedTrial[] = [], language: Language = 'en') {
+    const run = { ...makeRun(config), language };
     host = createStroopHost(
-      fakeRuntimeOptions<TrialInput>(makeRun(config), page.stage, (t) => recorded.push(t), saved),
+      fakeRuntimeOptions<TrialInput>(run, page.stage, (t) => recorded.push(t), saved),
     );
     host.start();
     host.begin(true);
@@ -108,6 +119,32 @@ describe('Stroop on the task host (jsdom, fake clock; onsets by the animation-fr
       config.feedbackDurationMs - 20,
     );
     expect(view(current, config)).toMatchObject({ kind: 'cue', trialNumber: 1 });
+  });
+
+  it('shows a Spanish run in Spanish, takes its keys, and records what it showed', async () => {
+    const config = DEFAULT_CONFIG;
+    const [first] = planRun(SEED, config).sample;
+    if (!first) throw new Error('no trial');
+    const shownIn = STROOP_LANGUAGES.es;
+    start(config, [], 'es');
+    await runUntil(() => shown()?.classList.contains('stroop-stage__cue') === true);
+    expect(shown()?.textContent).toBe(shownIn.cues[first.cueWord]);
+    expect(shown()?.dataset.cue).toBe(first.cueWord);
+    await runUntil(() => shown()?.classList.contains('stroop-stage__stimulus') === true);
+    expect(shown()?.textContent).toBe(shownIn.words[first.stimulusWord]);
+    expect(shown()?.dataset.word).toBe(first.stimulusWord);
+    await vi.advanceTimersByTimeAsync(2 * FAKE_FRAME_MS + 400);
+    const key = shownIn.keys[first.correctKey];
+    dispatchTimedKey('keydown', { code: `Key${key}`, key: key.toLowerCase() });
+    dispatchTimedKey('keyup', { code: `Key${key}`, key: key.toLowerCase() });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(recorded[0]).toMatchObject({
+      response: first.correctKey,
+      isCorrect: true,
+      shownWord: shownIn.words[first.stimulusWord],
+      shownCue: shownIn.cues[first.cueWord],
+      keyPressed: key,
+    });
   });
 
   it('pauses for a rest break in the test, goes on at Continue, and finishes', async () => {

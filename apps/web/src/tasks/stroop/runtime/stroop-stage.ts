@@ -1,3 +1,4 @@
+import { isLanguage, type Language, SOURCE_LANGUAGE } from '@cogni/domain';
 import {
   type Config,
   engine,
@@ -5,8 +6,11 @@ import {
   type Phase,
   type Prompt,
   type ResponseKey,
+  responseOfKey,
   type Scene,
+  STROOP_LANGUAGES,
   stroopTask,
+  type TrialInput,
 } from '@cogni/domain/tasks/stroop';
 import {
   createTaskHost,
@@ -15,15 +19,25 @@ import {
   type TaskStageParts,
 } from '../../../lib/task-runtime/task-host';
 
-const KEY_BY_CODE: Record<string, ResponseKey> = { KeyR: 'R', KeyG: 'G', KeyB: 'B' };
-
-/** R, G or B from a key event: by physical key first, by character for other layouts. */
-export function readResponseKey(event: Pick<KeyboardEvent, 'code' | 'key'>): ResponseKey | null {
-  const byCode = KEY_BY_CODE[event.code];
-  if (byCode) return byCode;
-  const upper = event.key.toUpperCase();
-  return upper === 'R' || upper === 'G' || upper === 'B' ? upper : null;
+/**
+ * The colour a key answers in the run's language (R, G, B in English; R, V, A in Spanish),
+ * stored as its English initial: by physical key first (KeyV is V on a QWERTY keyboard), by
+ * character for other layouts.
+ */
+export function readResponseKey(
+  event: Pick<KeyboardEvent, 'code' | 'key'>,
+  language: Language = SOURCE_LANGUAGE,
+): ResponseKey | null {
+  const byCode = /^Key([A-Z])$/.exec(event.code)?.[1];
+  return (
+    (byCode ? responseOfKey(language, byCode) : null) ??
+    (event.key.length === 1 ? responseOfKey(language, event.key) : null)
+  );
 }
+
+/** A run's language, English for a value from before languages or one Cogni does not speak. */
+export const stroopLanguageOf = (language: string | undefined): Language =>
+  isLanguage(language) ? language : SOURCE_LANGUAGE;
 
 /** A line of text on the stage: the cue, the stimulus in its ink, or the feedback. */
 function textElement(className: string, text: string): HTMLElement {
@@ -34,33 +48,72 @@ function textElement(className: string, text: string): HTMLElement {
 }
 
 /**
- * What Stroop draws on the task host's stage: the cue ('Color' or 'Word'), the colour word in
- * its ink, and 'Correct' or 'Wrong' after a sample or practice answer. R, G and B answer, and so
- * do the three colour buttons.
+ * The stage's own words, the feedback after a sample or practice answer, in the reader's
+ * language: the runner hands them over when the run starts, so drawing a scene looks them up
+ * and translates nothing. English by default (the timing benchmark, the tests).
  */
-export const STROOP_STAGE_PARTS: TaskStageParts<ResponseKey, Scene> = {
-  keyToInput: readResponseKey,
-  draw(scene) {
-    switch (scene.kind) {
-      case 'cue':
-        return { element: textElement('stroop-stage__cue', scene.trial.cueWord), name: 'cue' };
-      case 'stimulus': {
-        const { stimulusWord, stimulusColor } = scene.trial;
-        const className = `stroop-stage__stimulus stroop-ink--${stimulusColor}`;
-        return { element: textElement(className, stimulusWord), name: 'stimulus' };
-      }
-      case 'feedback': {
-        const text = scene.isCorrect ? 'Correct' : 'Wrong';
-        const className = `task-feedback task-feedback--${text.toLowerCase()}`;
-        return { element: textElement(className, text), name: 'feedback' };
-      }
-    }
-  },
-};
+export type StroopStageTexts = { correct: string; wrong: string };
 
-/** The task host running a Stroop run. */
-export const createStroopHost = (options: TaskHostRunOptions) =>
-  createTaskHost(stroopTask, engine, () => STROOP_STAGE_PARTS, options);
+export const ENGLISH_STAGE_TEXTS: StroopStageTexts = { correct: 'Correct', wrong: 'Wrong' };
+
+/**
+ * What Stroop draws on the task host's stage, in the run's language (ADR 042): the cue ('Color'
+ * or 'Word', 'Farbe' or 'Wort'), the colour word in its ink, and 'Correct' or 'Wrong' after a
+ * sample or practice answer. The language's keys answer (R, G, B; R, V, A in Spanish), and so
+ * do the three colour buttons. Each trial's record gets what was shown and the key pressed;
+ * the cue and the word carry their English names as data attributes (what the record stores).
+ */
+export function stroopStageParts(
+  texts: StroopStageTexts = ENGLISH_STAGE_TEXTS,
+  language: Language = SOURCE_LANGUAGE,
+): TaskStageParts<ResponseKey, Scene> {
+  const shown = STROOP_LANGUAGES[language];
+  return {
+    keyToInput: (event) => readResponseKey(event, language),
+    annotateTrial<T extends object>(trial: T): T {
+      const record = trial as T & TrialInput;
+      return {
+        ...trial,
+        shownWord: shown.words[record.stimulusWord],
+        shownCue: shown.cues[record.cueWord],
+        ...(record.inputModality === 'touch' ? {} : { keyPressed: shown.keys[record.response] }),
+      };
+    },
+    draw(scene) {
+      switch (scene.kind) {
+        case 'cue': {
+          const element = textElement('stroop-stage__cue', shown.cues[scene.trial.cueWord]);
+          element.dataset.cue = scene.trial.cueWord;
+          return { element, name: 'cue' };
+        }
+        case 'stimulus': {
+          const { stimulusWord, stimulusColor } = scene.trial;
+          const className = `stroop-stage__stimulus stroop-ink--${stimulusColor}`;
+          const element = textElement(className, shown.words[stimulusWord]);
+          element.dataset.word = stimulusWord;
+          return { element, name: 'stimulus' };
+        }
+        case 'feedback': {
+          const text = scene.isCorrect ? texts.correct : texts.wrong;
+          const className = `task-feedback task-feedback--${scene.isCorrect ? 'correct' : 'wrong'}`;
+          return { element: textElement(className, text), name: 'feedback' };
+        }
+      }
+    },
+  };
+}
+
+/** The task host running a Stroop run in the run's language, its feedback in `texts`. */
+export const createStroopHost = (
+  options: TaskHostRunOptions,
+  texts: StroopStageTexts = ENGLISH_STAGE_TEXTS,
+) =>
+  createTaskHost(
+    stroopTask,
+    engine,
+    () => stroopStageParts(texts, stroopLanguageOf(options.run.language)),
+    options,
+  );
 
 /** A Stroop run's host, as the running view holds it. */
 export type StroopHost = ReturnType<typeof createStroopHost>;

@@ -8,6 +8,8 @@ import {
   positionKey,
   stackOf,
 } from '@cogni/domain/tasks/tower-of-hanoi';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../../lib/i18n/i18n';
 import { modalityOfPointer } from '../../../lib/task-runtime/response-input';
 import { discWidthPercent } from '../discs';
 import { describePosition, pegLabel } from '../labels';
@@ -47,14 +49,20 @@ function makeDisc(disc: number, discs: number): HTMLElement {
 const prefersReducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** The goal, drawn small: three pegs with the goal's discs, one image for screen readers. */
+/**
+ * The goal, drawn small: three pegs with the goal's discs, one image for screen readers (named
+ * in the page's language).
+ */
 function makeGoal(problem: Problem): HTMLElement {
   const goal = element('div', 'toh-goal');
   goal.setAttribute('role', 'img');
-  goal.setAttribute('aria-label', `Goal: ${describePosition(problem.goal)}.`);
+  const position = describePosition(problem.goal);
+  goal.setAttribute('aria-label', i18n._(msg`Goal: ${position}.`));
   goal.dataset.goal = problem.goal;
   const label = element('span', 'toh-goal__label');
-  label.textContent = 'Goal';
+  label.textContent = i18n._(
+    msg({ comment: 'the picture of the position to reach', message: 'Goal' }),
+  );
   const pegs = element('div', 'toh-goal__pegs');
   for (const peg of PEGS) {
     const column = element('span', 'toh-goal__peg');
@@ -118,7 +126,7 @@ export class TowerBoardView {
     root.style.setProperty('--toh-slots', String(Math.max(problem.discs, 4)));
     this.workspace = element('div', 'toh-workspace');
     this.workspace.setAttribute('role', 'toolbar');
-    this.workspace.setAttribute('aria-label', 'Your pegs');
+    this.workspace.setAttribute('aria-label', i18n._(msg`Your pegs`));
     for (const peg of PEGS) {
       const button = element('button', 'toh-peg');
       button.type = 'button';

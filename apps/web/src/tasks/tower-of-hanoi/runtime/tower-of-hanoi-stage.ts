@@ -12,6 +12,9 @@ import {
   type Trial,
   towerOfHanoiTask,
 } from '@cogni/domain/tasks/tower-of-hanoi';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../../lib/i18n/i18n';
 import {
   createTaskHost,
   LocalKey,
@@ -28,10 +31,10 @@ import { closeOpenProblem, readOpenProblem, writeOpenProblem } from './open-prob
 export const PROMPT_SETTLE_MS = 400;
 
 /** The cue a board event shows over the pegs, if any. */
-const CUES: Partial<Record<string, [string, 'refused' | 'note']>> = {
-  illegal: ['Not allowed', 'refused'],
-  emptySource: ['That peg is empty', 'note'],
-  reset: ['Back to the start', 'note'],
+const CUES: Partial<Record<string, [MessageDescriptor, 'refused' | 'note']>> = {
+  illegal: [msg`Not allowed`, 'refused'],
+  emptySource: [msg`That peg is empty`, 'note'],
+  reset: [msg`Back to the start`, 'note'],
 };
 
 /**
@@ -39,12 +42,17 @@ const CUES: Partial<Record<string, [string, 'refused' | 'note']>> = {
  * once (Element Timing gives the onset) and then changed in place by every board event, with
  * its cue. The pegs take taps, clicks and drags themselves; the keys are 1-3 (a peg, at once),
  * Left and Right, Home and End (move the focus over the pegs), Enter or Space on a peg, and Esc.
- * The problem on screen is kept open in this browser until its trial is in the outbox.
+ * The problem on screen is kept open in this browser until its trial is in the outbox. The cues
+ * are in the page's language when the stage is made (a move looks none up).
  */
 export function towerOfHanoiStageParts(
   _config: Config,
   inputModality: InputModality,
 ): TaskStageParts<Input, Scene> {
+  const cues: Partial<Record<string, [string, 'refused' | 'note']>> = {};
+  for (const [type, cue] of Object.entries(CUES)) {
+    if (cue) cues[type] = [i18n._(cue[0]), cue[1]];
+  }
   const boards = new WeakMap<HTMLElement, TowerBoardView>();
   let board: TowerBoardView | null = null;
   const peg = (chosen: Peg): Input => ({ kind: 'peg', peg: chosen });
@@ -91,7 +99,7 @@ export function towerOfHanoiStageParts(
       const view = boards.get(element);
       if (!view) return false;
       view.show(scene.board);
-      const cue = scene.event && CUES[scene.event.type];
+      const cue = scene.event && cues[scene.event.type];
       if (cue) view.showCue(...cue);
       return true;
     },
@@ -139,11 +147,14 @@ function announcementOf(scene: Scene | null, config: Config): TowerOfHanoiView['
     const attempt = { current: board.attempt, max: config.maxAttempts };
     return { text: announceEvent(event, problem.discs, board.moves, attempt), key };
   }
-  const name =
+  const goal = describePosition(problem.goal);
+  const start = describePosition(problem.start);
+  const number = position.trialNumber + 1;
+  const { test } = problemCounts(config);
+  const text =
     position.phase === 'practice'
-      ? 'Practice problem'
-      : `Problem ${position.trialNumber + 1} of ${problemCounts(config).test}`;
-  const text = `${name}. Goal: ${describePosition(problem.goal)}. Your pegs: ${describePosition(problem.start)}.`;
+      ? i18n._(msg`Practice problem. Goal: ${goal}. Your pegs: ${start}.`)
+      : i18n._(msg`Problem ${number} of ${test}. Goal: ${goal}. Your pegs: ${start}.`);
   return { text, key };
 }
 
