@@ -50,7 +50,7 @@ describe('an account from sign-up to logout', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('First name').fill('Maria');
     await page.getByLabel('Last name').fill('Skłodowska');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Maria', { exact: true }).waitFor();
     await page.getByText('Skłodowska', { exact: true }).waitFor();
     await eventually(async () =>

@@ -61,6 +61,27 @@ async function nextStimulus(page: Page, previous: string | null) {
   };
 }
 
+/**
+ * Answers the stimulus on screen with `answer` and waits for the feedback. A press that lands
+ * before the word is presented is no answer (the stage takes none before its onset), so on a
+ * busy machine it is given again.
+ */
+async function answerStimulus(page: Page, answer: () => Promise<void>) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page.waitForTimeout(150);
+    await answer();
+    const answered = await page
+      .locator('[data-testid="stroop-stage"] .task-feedback')
+      .waitFor({ timeout: 3000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (answered) return;
+  }
+  throw new Error('the stimulus took no answer');
+}
+
 describe('languages', () => {
   const browser = useBrowser();
 
@@ -118,7 +139,7 @@ describe('languages', () => {
       previous = stimulus.id;
       expect(stimulus.shown).toBe(german.words[stimulus.word]);
       if (i === 1) await screenshot(page, 'languages-stroop-trial-de-1280');
-      await page.keyboard.press('KeyG');
+      await answerStimulus(page, () => page.keyboard.press('KeyG'));
     }
     // The outbox saves each answer on its own: the fourth is stored a moment after it is given.
     await expect
@@ -152,7 +173,7 @@ describe('languages', () => {
       previous = stimulus.id;
       expect(stimulus.shown).toBe(spanish.words[stimulus.word]);
       if (i === 0) await screenshot(page, 'languages-stroop-trial-es-390');
-      await green.tap();
+      await answerStimulus(page, () => green.tap());
     }
     await expect
       .poll(async () => (await storedTrials(page, runId)).length, { timeout: 30_000 })

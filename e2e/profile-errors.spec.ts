@@ -64,7 +64,7 @@ describe('profile error messages', () => {
     await page.getByLabel('First name').fill('Amazing');
 
     const failedCount = await failRequests(page, 'PATCH', '/api/me');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('alert').getByText(UPDATE_FAILED).waitFor();
     expect(failedCount()).toBe(1);
 
@@ -73,13 +73,13 @@ describe('profile error messages', () => {
     await eventually(async () => expect(await firstName.isEnabled()).toBe(true));
     expect(await firstName.inputValue()).toBe('Amazing');
     expect(await page.getByLabel('Last name').inputValue()).toBe('Hopper');
-    expect(await page.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isEnabled()).toBe(true);
     const me = await page.request.get('/api/me');
     expect((await me.json()).user.firstName).toBe('Grace');
 
     // Once the API answers again, Save works and the message goes.
     await page.unrouteAll();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Amazing', { exact: true }).waitFor();
     expect(await page.getByText(UPDATE_FAILED).count()).toBe(0);
   });
