@@ -14,7 +14,7 @@ import {
   waitForNextCounter,
 } from './support/pvt-driver';
 import { screenshot } from './support/screenshot';
-import { makeDelays, STAMPED_TIME_BOUND_MS, summarize } from './support/task-run';
+import { expectStampedTimes, makeDelays, summarize } from './support/task-run';
 
 /** What the participant did on one counter. */
 type Answer = ShownCounter & {
@@ -166,6 +166,8 @@ describe('PVT-B, a whole run at real pace by keys', () => {
     const rtErrors: number[] = [];
     const onsetErrors: number[] = [];
     const foreperiodErrors: number[] = [];
+    /** Times the page stored from the presses the test stamped: false starts, and the RSIs. */
+    const stamped: { label: string; storedMs: number; stampedMs: number }[] = [];
     stored.forEach((t, i) => {
       const a = answers[i] as Answer;
       const where = position(a);
@@ -195,21 +197,24 @@ describe('PVT-B, a whole run at real pace by keys', () => {
       const counted = entries[a.identifier];
       expect(counted?.count, where).toBe(1);
       onsetErrors.push(timing.stimulusOnsetMs - (counted?.first ?? Number.NaN));
-      // The false starts' own timestamps, to the browser's 5 µs clock.
+      // The false starts' own timestamps, as stamped (checked with the others below).
       expect(timing.falseStartsMs, where).toHaveLength(a.falseStartsMs.length);
       timing.falseStartsMs.forEach((ms, n) => {
-        expect(Math.abs(ms - (a.falseStartsMs[n] as number)), where).toBeLessThanOrEqual(
-          STAMPED_TIME_BOUND_MS,
-        );
+        stamped.push({
+          label: `${where} false start ${n}`,
+          storedMs: ms,
+          stampedMs: a.falseStartsMs[n] as number,
+        });
       });
       foreperiodErrors.push(timing.stimulusOnsetMs - timing.foreperiodStartMs - t.foreperiodMs);
       // The response-to-stimulus interval: from the last press the page counted to the onset.
       if (a.pressBeforeMs === null) expect(t.rsiMs, where).toBeNull();
       else {
-        expect(
-          Math.abs((t.rsiMs as number) - (a.presentedAt - a.pressBeforeMs)),
-          where,
-        ).toBeLessThanOrEqual(STAMPED_TIME_BOUND_MS);
+        stamped.push({
+          label: `${where} response-to-stimulus interval`,
+          storedMs: t.rsiMs as number,
+          stampedMs: a.presentedAt - a.pressBeforeMs,
+        });
       }
       if (a.trueRtMs === null) {
         expect(t.reactionTime, where).toBeNull();
@@ -220,6 +225,9 @@ describe('PVT-B, a whole run at real pace by keys', () => {
         rtErrors.push((t.reactionTime as number) - a.trueRtMs);
       }
     });
+    // Each within a millisecond, their median within 0.1 ms: a busy machine moves the clock
+    // conversion of a few stamps; a page that took the wrong time would move them all.
+    expectStampedTimes(stamped);
     const counters = Object.keys(entries).filter((id) => id.startsWith('pvt-counter-'));
     const figures = {
       rtError: summarize(rtErrors),

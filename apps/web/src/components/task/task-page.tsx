@@ -79,7 +79,13 @@ export function TaskPage(props: TaskPageProps) {
 
   return (
     <div className="task-intro">
-      <PageHeader title={props.title}>{props.summary}</PageHeader>
+      {/* A study's step keeps its own tab title (the step's, which may not name the task). */}
+      <PageHeader
+        title={props.title}
+        documentTitle={props.source.kind === 'study' ? null : undefined}
+      >
+        {props.summary}
+      </PageHeader>
       <section className="card task-instructions" aria-labelledby="task-instructions-title">
         <h2 id="task-instructions-title">
           <Trans>How it works</Trans>

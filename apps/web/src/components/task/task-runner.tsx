@@ -88,7 +88,8 @@ type Screen =
 export function TaskRunner(props: TaskRunnerProps & { mode: ResponseMode }) {
   const { testType, mode, runOrderFields } = props;
   const { t } = useLingui();
-  useDocumentTitle(props.title);
+  // A study's step keeps its own tab title (the step's, which may not name the task).
+  useDocumentTitle(props.source.kind === 'study' ? null : props.title);
   const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
   const [preview] = useState(() => startConfigOf(props.source) ?? null);
 
