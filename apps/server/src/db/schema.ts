@@ -215,7 +215,7 @@ export const testResults = pgTable(
     abandonedAt: timestamptz('abandoned_at'),
     /**
      * The language the run was taken in (ADR 042): a study's language, or the reader's. A task
-     * whose stimuli are words (Stroop) showed them in it; the scores do not depend on it.
+     * whose stimuli are words showed them in it; the scores do not depend on it.
      */
     language: text('language').notNull().default('en'),
   },

@@ -1,7 +1,6 @@
 import type { TrendMeasureFormat } from '@cogni/domain';
 import { msg, plural } from '@lingui/core/macro';
-import { activeIntlLocale } from './format';
-import { i18n } from './i18n/i18n';
+import { i18n, pageLanguage } from './i18n/i18n';
 
 /** Shown for a score that could not be computed (no trials of that kind). */
 export const NO_VALUE = '–';
@@ -23,7 +22,7 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** Up to `fractionDigits` decimals, no trailing zeros, no grouping ('1234', '6.5'). */
 function numberFormat(fractionDigits: number, style?: 'percent'): Intl.NumberFormat {
-  const locale = activeIntlLocale();
+  const locale = pageLanguage();
   const key = `${locale} ${fractionDigits} ${style ?? ''}`;
   let format = numberFormats.get(key);
   if (format === undefined) {

@@ -1,5 +1,5 @@
-import { SOURCE_LANGUAGE, type User } from '@cogni/domain';
-import { i18n, intlLocaleOf, isAppLocale } from './i18n/i18n';
+import type { User } from '@cogni/domain';
+import { pageLanguage } from './i18n/i18n';
 
 /** Two-letter initials for the avatar: first and last name, else the email. */
 export function getInitials(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
@@ -13,20 +13,11 @@ export function getFullName(user: Pick<User, 'firstName' | 'lastName'>): string 
   return `${user.firstName} ${user.lastName}`.trim();
 }
 
-/**
- * The language numbers and dates are written in now: the page's (ADR 042), read when called, so
- * a formatter follows a change of language; the pseudo-locale formats as English.
- */
-export function activeIntlLocale(): string {
-  const { locale } = i18n;
-  return isAppLocale(locale) ? intlLocaleOf(locale) : SOURCE_LANGUAGE;
-}
-
 /** One formatter per language and options: making an Intl formatter is not cheap. */
 function cached<F>(make: (locale: string) => F): () => F {
   const byLocale = new Map<string, F>();
   return () => {
-    const locale = activeIntlLocale();
+    const locale = pageLanguage();
     let formatter = byLocale.get(locale);
     if (formatter === undefined) {
       formatter = make(locale);

@@ -7,7 +7,7 @@ import {
   type TestType,
 } from '@cogni/domain';
 import { apiRequest } from '../api-client';
-import { i18n, intlLocaleOf, isAppLocale } from '../i18n/i18n';
+import { pageLanguage } from '../i18n/i18n';
 import { runsPathOf } from '../task-runtime/run-paths';
 
 // The runs API every task shares: start a run, find the unfinished one, complete it. Trials go
@@ -28,11 +28,9 @@ export type StartRunRequest = Omit<StartRunInput, 'config'> & {
  * The run is taken in the page's language (ADR 042), which the server stores with it.
  */
 export async function startRun(input: StartRunRequest): Promise<Run> {
-  const locale = i18n.locale;
-  const language = isAppLocale(locale) ? intlLocaleOf(locale) : undefined;
   const { run } = await apiRequest('/api/results', {
     method: 'POST',
-    body: { ...input, ...(language ? { language } : {}) },
+    body: { ...input, language: pageLanguage() },
     schema: RunResponseSchema,
   });
   return run;

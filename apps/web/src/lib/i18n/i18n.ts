@@ -52,6 +52,15 @@ export const intlLocaleOf = (locale: AppLocale): Language =>
   locale === PSEUDO_LOCALE ? SOURCE_LANGUAGE : locale;
 
 /**
+ * The language of the page now, as `Intl` and the API read it (the pseudo-locale is English):
+ * what numbers are written in, and what a run started now is taken in.
+ */
+export function pageLanguage(): Language {
+  const { locale } = i18n;
+  return isAppLocale(locale) ? intlLocaleOf(locale) : SOURCE_LANGUAGE;
+}
+
+/**
  * Loads `locale`'s catalog (once) and makes it the language of every message; `<html lang>`
  * follows, so screen readers speak the page in it.
  */

@@ -11,8 +11,8 @@ import {
 } from '@cogni/domain/tasks/go-no-go';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { activeIntlLocale } from '../../lib/format';
 import { NO_VALUE } from '../../lib/format-scores';
+import { pageLanguage } from '../../lib/i18n/i18n';
 
 /** A stored Go/No-Go trial as the API returns it: the envelope with the task's fields beside it. */
 export type GoNoGoResultTrial = ResultTrial & {
@@ -133,7 +133,7 @@ const dPrimeFormats = new Map<string, Intl.NumberFormat>();
 /** d' with two decimals in the reader's language (U+2212 for minus, as screen readers say it). */
 export function formatDPrime(value: number | null): string {
   if (value === null) return NO_VALUE;
-  const locale = activeIntlLocale();
+  const locale = pageLanguage();
   let format = dPrimeFormats.get(locale);
   if (!format) {
     format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });

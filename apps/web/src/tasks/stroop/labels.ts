@@ -13,7 +13,7 @@ import {
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { intlLocaleOf, isAppLocale } from '../../lib/i18n/i18n';
+import { pageLanguage } from '../../lib/i18n/i18n';
 import { stroopLanguageOf } from './runtime/stroop-stage';
 
 /** How the runner names the phases: show with `t(PHASE_NAMES[phase])`. */
@@ -43,8 +43,9 @@ export const shownStimuli = (language: string | undefined) =>
 
 /** The stimuli of the page's language (the pseudo-locale's are English). */
 export function usePageStimuli() {
-  const { i18n } = useLingui();
-  return shownStimuli(isAppLocale(i18n.locale) ? intlLocaleOf(i18n.locale) : undefined);
+  // Subscribes the caller to the language: it renders again when the language changes.
+  useLingui();
+  return shownStimuli(pageLanguage());
 }
 
 /** A stored Stroop trial as the API returns it: the envelope with Stroop's fields beside it. */
